@@ -1,0 +1,20 @@
+import { z } from 'zod'
+
+const ID_PATTERN = /^\d{1,19}$/
+
+/** A 64-bit id: accepted as a string of digits or a number, always handled as a string of digits. */
+export const ZIdSchema = z
+  .union([z.string().trim(), z.number().int().nonnegative()])
+  .transform((v) => String(v))
+  .refine((v) => ID_PATTERN.test(v) && BigInt(v) <= 9223372036854775807n, { message: '请求参数类型错误' })
+export type TId = string
+
+/** `ids=1,2,3` as remove endpoints take them. */
+export const ZIdListSchema = z
+  .string({ error: '缺少必要的请求参数: ids' })
+  .trim()
+  .min(1, '缺少必要的请求参数: ids')
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .refine((list) => list.length > 0 && list.every((s) => ID_PATTERN.test(s)), { message: '请求参数类型错误: ids' })
+
+export const isId = (v: unknown): v is string => typeof v === 'string' && ID_PATTERN.test(v)

@@ -1,0 +1,41 @@
+/** A menu row as routes/buttons answer it (contract 5.1). */
+export type TMenu = {
+  id: string
+  parentId: string
+  code: string
+  name: string
+  alias: string
+  path: string | null
+  source: string | null
+  sort: number
+  category: number
+  action: number
+  isOpen: number
+  remark: string | null
+  isDeleted: number
+  parentName?: string
+  children?: TMenu[]
+  hasChildren?: boolean
+}
+
+export const MenuCategory = { MENU: 1, BUTTON: 2 } as const
+
+/** A path opens in the iframe route when it contains `html` or starts with http(s). */
+export const isUrlMenuPath = (path: string | null | undefined): boolean =>
+  !!path && (path.includes('html') || /^https?:\/\//.test(path))
+
+/** Leaf codes of the buttons tree become the permission map (contract 5.3). */
+export const permissionMap = (buttons: TMenu[]): Record<string, true> => {
+  const map: Record<string, true> = {}
+  const walk = (nodes: TMenu[]) => {
+    for (const node of nodes) {
+      if (node.children?.length) {
+        walk(node.children)
+      } else {
+        map[node.code] = true
+      }
+    }
+  }
+  walk(buttons)
+  return map
+}

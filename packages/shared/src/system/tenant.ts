@@ -1,0 +1,1 @@
+export type TTenantInfo = { tenantId: string; domain: string; backgroundUrl: string | null }
