@@ -42,17 +42,30 @@ export const ZDictChildSubmitSchema = z.object({
   remark: zOptionalText(255),
 })
 
-/** The platform's single submit endpoint takes both shapes; the parent id decides which rules apply. */
-export const ZDictSubmitSchema = z.object({
-  id: ZIdSchema.optional(),
-  parentId: ZIdSchema.optional(),
-  code: zRequired(DictMsg.CODE, 255),
-  dictKey: z.string().trim().max(255).optional(),
-  dictValue: zRequired(DictMsg.NAME, 255),
-  sort: zSort,
-  isSealed: zSealed.default(0),
-  remark: zOptionalText(255),
-})
+/**
+ * The platform's single submit endpoint takes both shapes: a header row (no parent) needs a code; an
+ * item (with a parent) needs a key, and takes its code from the parent.
+ */
+export const ZDictSubmitSchema = z
+  .object({
+    id: ZIdSchema.optional(),
+    parentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdSchema.optional()),
+    code: z.string().trim().max(255).optional(),
+    dictKey: z.string().trim().max(255).optional(),
+    dictValue: zRequired(DictMsg.NAME, 255),
+    sort: zSort,
+    isSealed: zSealed.default(0),
+    remark: zOptionalText(255),
+  })
+  .superRefine((v, ctx) => {
+    const isItem = v.parentId !== undefined && v.parentId !== '0'
+    if (!isItem && !v.code) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: DictMsg.CODE })
+    }
+    if (isItem && !v.dictKey) {
+      ctx.addIssue({ code: 'custom', path: ['dictKey'], message: DictMsg.KEY })
+    }
+  })
 export type TDictSubmit = z.infer<typeof ZDictSubmitSchema>
 
 export type TDictItem = {
@@ -64,3 +77,25 @@ export type TDictItem = {
   sort: number
   remark: string | null
 }
+
+export const ZDictRecordSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  parentId: z.string(),
+  code: z.string(),
+  dictKey: z.string(),
+  dictValue: z.string(),
+  sort: z.number(),
+  remark: z.string().nullable(),
+  isSealed: z.number(),
+  isDeleted: z.number(),
+})
+export type TDictRecord = z.infer<typeof ZDictRecordSchema> & { parentName?: string; children?: TDictRecord[] }
+
+/** Permission codes of the dictionary screens (any of them grants the dictionary management calls). */
+export const DictPermissions = {
+  view: ['dictbiz', 'dict_horizontal', 'dict_vertical'],
+  add: ['dictbiz_add', 'dict_horizontal_add', 'dict_vertical_add'],
+  edit: ['dictbiz_edit', 'dict_horizontal_edit', 'dict_vertical_edit'],
+  remove: ['dictbiz_delete', 'dict_horizontal_delete', 'dict_vertical_delete'],
+} as const

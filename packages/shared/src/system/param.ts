@@ -19,17 +19,20 @@ export const ZParamSubmitSchema = z.object({
 })
 export type TParamSubmit = z.infer<typeof ZParamSubmitSchema>
 
-export type TParam = {
-  id: string
-  paramName: string
-  paramKey: string
-  paramValue: string
-  remark: string | null
-  createUser: string | null
-  createDept: string | null
-  createTime: string
-  updateUser: string | null
-  updateTime: string | null
-  status: number
-  isDeleted: number
-}
+
+/** A parameter as list and detail answer it (wire format: ids and dates are strings). */
+export const ZParamRecordSchema = z.object({
+  id: z.string(),
+  paramName: z.string(),
+  paramKey: z.string(),
+  paramValue: z.string(),
+  remark: z.string().nullable(),
+  createUser: z.string().nullable(),
+  createDept: z.string().nullable(),
+  createTime: z.string(),
+  updateUser: z.string().nullable(),
+  updateTime: z.string().nullable(),
+  status: z.number(),
+  isDeleted: z.number(),
+})
+export type TParam = z.infer<typeof ZParamRecordSchema>

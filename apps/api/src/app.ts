@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto'
+import fastifyCors from '@fastify/cors'
+import fastifyFormbody from '@fastify/formbody'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyJwt from '@fastify/jwt'
+import fastifyMultipart from '@fastify/multipart'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import { createPrisma, type PrismaClient, setWorkerId } from '@ysjs/db'
+import { Msg, ResultCode, UPLOAD } from '@ysjs/shared'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
+import { loadEnv, type TEnv } from './env.ts'
+import { createCacheRegistry, type TCacheRegistry } from './lib/caches.ts'
+import { fail } from './lib/envelope.ts'
+import './lib/zod-config.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
+import { createAuthService } from './modules/auth/auth.service.ts'
+import { createTokenService, type TJwt, type TTokenService } from './modules/auth/token.service.ts'
+import { configRoutes } from './modules/config/config.routes.ts'
+import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
+import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
+import { healthRoutes } from './modules/health/health.routes.ts'
+import { logRoutes } from './modules/log/log.routes.ts'
+import { menuRoutes } from './modules/menu/menu.routes.ts'
+import { createMenuService } from './modules/menu/menu.service.ts'
+import { paramRoutes } from './modules/param/param.routes.ts'
+import { createParamService } from './modules/param/param.service.ts'
+import { tenantRoutes } from './modules/tenant/tenant.routes.ts'
+import { createPermissionChecker, installAccess, type TPermissionChecker } from './plugins/access.ts'
+import { installErrorHandler } from './plugins/error-handler.ts'
+import { createLogWriter, type TLogWriter } from './plugins/log-writer.ts'
+import { registerWebStatic } from './plugins/web-static.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: TEnv
+    prisma: PrismaClient
+    redis: Redis
+    tokens: TTokenService
+    permissions: TPermissionChecker
+    caches: TCacheRegistry
+    logs: TLogWriter
+  }
+}
+
+export type TBuildOptions = {
+  /** Overrides on top of process.env (tests pass their own database and Redis prefix). */
+  env?: Partial<Record<keyof TEnv, string>>
+  /** Use these clients instead of creating (and owning) new ones. */
+  prisma?: PrismaClient
+  redis?: Redis
+}
+
+const REQUEST_ID = /^[\w.-]{8,64}$/
+
+export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInstance> => {
+  const env = loadEnv({ ...process.env, ...options.env })
+  if (env.WORKER_ID !== undefined) {
+    setWorkerId(env.WORKER_ID)
+  }
+  const app = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers.cookie', 'req.headers["captcha-code"]'],
+    },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const prisma = options.prisma ?? createPrisma({ url: env.DATABASE_URL, max: env.DATABASE_POOL_MAX })
+  const redis =
+    options.redis ??
+    new Redis(env.REDIS_URL, { keyPrefix: env.REDIS_PREFIX, maxRetriesPerRequest: 2, enableOfflineQueue: true })
+  const logs = createLogWriter(prisma, app.log, env.NODE_ENV)
+  const caches = createCacheRegistry()
+  const permissions = createPermissionChecker(prisma)
+  caches.register(permissions.clear)
+
+  app.decorate('env', env)
+  app.decorate('prisma', prisma)
+  app.decorate('redis', redis)
+  app.decorate('logs', logs)
+  app.decorate('caches', caches)
+  app.decorate('permissions', permissions)
+
+  // External plugins.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['*'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(fastifyCors, {
+    origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()) : false,
+    credentials: true,
+  })
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'rate:',
+    errorResponseBuilder: () => ({ ...fail(ResultCode.TOO_MANY_REQUESTS, Msg.TOO_MANY_REQUESTS), statusCode: 429 }),
+  })
+  await app.register(fastifyFormbody)
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD.ATTACHMENT_MAX_BYTES, files: 10, fields: 50 } })
+  await app.register(fastifyJwt, { secret: env.JWT_SECRET, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } })
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: '有色金属科技成果转化平台 API', version: '1.0.0' },
+      components: {
+        securitySchemes: { BladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } },
+      },
+      security: [{ BladeAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+
+  // App plugins: tokens and access, errors, wire format, logs.
+  const jwt: TJwt = { sign: (p) => app.jwt.sign(p), verify: <T>(t: string) => app.jwt.verify(t) as T }
+  const tokens = createTokenService(jwt, redis)
+  app.decorate('tokens', tokens)
+  installAccess(app, tokens, permissions)
+  installErrorHandler(app, logs)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  if (env.API_LOG_ENABLED) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.user && request.url.startsWith('/api/') && request.method !== 'GET') {
+        logs.api(request, reply.elapsedTime, `${request.method} ${request.routeOptions.url ?? request.url}`)
+      }
+    })
+  }
+
+  // Modules.
+  const params = createParamService(prisma)
+  caches.register(params.clearCache)
+  const menus = createMenuService(prisma)
+  caches.register(menus.clearCache)
+  const auth = createAuthService({ prisma, redis, env, tokens, params })
+  const authRateLimit = { max: env.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' }
+
+  healthRoutes(app, prisma, redis)
+  configRoutes(app, env)
+  authRoutes(app, auth, tokens, authRateLimit)
+  menuRoutes(app, menus)
+  dictBizRoutes(app, createDictBizService(prisma))
+  paramRoutes(app, params)
+  tenantRoutes(app, prisma)
+  logRoutes(app, logs)
+
+  const webServed = env.WEB_DIST_DIR ? await registerWebStatic(app, env.WEB_DIST_DIR) : false
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!
+    const otherMethod = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].some(
+      (method) => method !== request.method && app.findRoute({ method, url: pathname }) !== null,
+    )
+    if (otherMethod) {
+      return reply.code(405).send(fail(ResultCode.METHOD_NOT_SUPPORTED, Msg.METHOD_NOT_SUPPORTED))
+    }
+    if (!webServed || pathname.startsWith('/api/')) {
+      return reply.code(404).send(fail(ResultCode.NOT_FOUND, Msg.NOT_FOUND))
+    }
+    return reply.code(404).send(fail(ResultCode.NOT_FOUND, Msg.NOT_FOUND))
+  })
+
+  app.addHook('onClose', async () => {
+    await logs.close()
+    if (!options.prisma) {
+      await prisma.$disconnect()
+    }
+    if (!options.redis) {
+      redis.disconnect()
+    }
+  })
+  return app
+}

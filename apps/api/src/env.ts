@@ -1,0 +1,70 @@
+import { z } from 'zod'
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)))
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+
+/** Every setting of the API, parsed once at boot. Nothing else reads process.env. */
+export const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/ysjs'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key, so several deployments (or test files) can share one Redis. */
+  REDIS_PREFIX: z.string().default('ysjs:'),
+  JWT_SECRET: z.string().min(16).default('change-me-please-a-long-random-secret'),
+  CAPTCHA_ENABLED: bool(true),
+  TENANT_MODE: bool(false),
+  REGISTER_ENABLED: bool(true),
+  DEFAULT_TENANT_ID: z.string().default('000000'),
+  /** Secret of the `saber` OAuth client written by the seed. */
+  CLIENT_SECRET: z.string().default('saber_secret'),
+  WEB_CLIENT_ID: z.string().default('saber'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Write a blade_log_api row for every authenticated request. */
+  API_LOG_ENABLED: bool(true),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Built web app served with SPA fallback; empty disables static serving. */
+  WEB_DIST_DIR: z.string().default(''),
+  CORS_ORIGINS: z.string().default(''),
+  SSO_AUTHORIZE_URL: optionalUrl,
+  SSO_LOGOUT_URL: optionalUrl,
+  MAIN_SITE_URL: z.string().default('/'),
+  MEMBER_CENTER_URL: z.string().default('/topMember'),
+  SITE_TITLE: z.string().default('有色金属科技成果转化服务平台'),
+  SITE_SHORT_TITLE: z.string().default('有色成果'),
+  /** Third-party (OAuth2/OIDC) login for the `social` grant; refused when unset. */
+  SOCIAL_TOKEN_URL: optionalUrl,
+  SOCIAL_USERINFO_URL: optionalUrl,
+  SOCIAL_CLIENT_ID: z.string().default(''),
+  SOCIAL_CLIENT_SECRET: z.string().default(''),
+  SOCIAL_REDIRECT_URI: z.string().default(''),
+  SOCIAL_SOURCE: z.string().default('oidc'),
+  /** Object storage: MinIO/S3 when S3_ENDPOINT is set, local disk under STORAGE_DIR otherwise. */
+  S3_ENDPOINT: z.string().default(''),
+  S3_PORT: z.coerce.number().int().optional(),
+  S3_USE_SSL: bool(false),
+  S3_ACCESS_KEY: z.string().default(''),
+  S3_SECRET_KEY: z.string().default(''),
+  S3_BUCKET: z.string().default('ysjs'),
+  S3_PUBLIC_URL: z.string().default(''),
+  STORAGE_DIR: z.string().default('storage'),
+  WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
+})
+export type TEnv = z.infer<typeof ZEnvSchema>
+
+export const loadEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
+  const parsed = ZEnvSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  return parsed.data
+}

@@ -1,0 +1,48 @@
+import type { PrismaClient } from '@ysjs/db'
+import { DEFAULT_TENANT_ID } from '@ysjs/shared'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { Redis } from 'ioredis'
+import type { TEnv } from '../env.ts'
+
+/** The user a request acts as, built from the access token's claims (contract 3.3). */
+export type TAuthUser = {
+  userId: bigint
+  tenantId: string
+  account: string
+  userName: string
+  nickName: string
+  realName: string
+  roleIds: bigint[]
+  /** Role aliases, e.g. `administrator`, `admin`. */
+  roles: string[]
+  deptIds: bigint[]
+  postIds: bigint[]
+  clientId: string
+  oauthId: string
+  jti: string
+}
+
+/** Shared services the app is built with; one instance per process. */
+export type TDeps = {
+  env: TEnv
+  prisma: PrismaClient
+  redis: Redis
+}
+
+/** What a service call needs: who acts, in which tenant, and where to log (STYLE: explicit context). */
+export type TCtx = {
+  user: TAuthUser | null
+  tenantId: string
+  log: FastifyBaseLogger
+}
+
+export const isAdministrator = (user: TAuthUser | null): boolean => !!user?.roles.includes('administrator')
+export const isTenantAdmin = (user: TAuthUser | null): boolean =>
+  !!user && (user.roles.includes('administrator') || user.roles.includes('admin'))
+
+/** The service context of a request: its user, the user's tenant (never the body's), its logger. */
+export const ctxOf = (request: FastifyRequest): TCtx => ({
+  user: request.user,
+  tenantId: request.user?.tenantId ?? DEFAULT_TENANT_ID,
+  log: request.log,
+})

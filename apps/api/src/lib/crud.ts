@@ -1,0 +1,210 @@
+import { nextId, type PrismaClient } from '@ysjs/db'
+import { Msg, type TPage, type TPageQuery, ZIdListSchema, ZIdSchema, ZPageQuerySchema } from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { TAccess } from '../plugins/access.ts'
+import { ctxOf, type TCtx } from './context.ts'
+import { done, ok, zDone, zEnvelope, zPage } from './envelope.ts'
+import { AppError } from './errors.ts'
+import { type TFilterFields, whereFromFilters } from './filters.ts'
+import { orderByFrom, skipTake, type TOrderBy, toPage } from './paging.ts'
+import { tenantDb } from './tenancy.ts'
+
+/** The part of a Prisma model delegate the generic service uses. */
+export type TDelegate = {
+  findMany(args: object): Promise<Record<string, unknown>[]>
+  findFirst(args: object): Promise<Record<string, unknown> | null>
+  count(args: object): Promise<number>
+  create(args: object): Promise<Record<string, unknown>>
+  update(args: object): Promise<Record<string, unknown>>
+  updateMany(args: object): Promise<{ count: number }>
+}
+
+export type TCrudPermissions = { list: string; add: string; edit: string; remove: string }
+
+/** Everything a simple entity needs to get its five endpoints. */
+export type TCrudDef<TSubmit extends z.ZodObject> = {
+  /** Name used in the OpenAPI tags and logs, e.g. `param`. */
+  name: string
+  /** Route prefix, e.g. `/api/ysjs-system/param`. */
+  prefix: string
+  /** The model's delegate on a (possibly tenant-scoped) client. */
+  model: (db: PrismaClient) => unknown
+  tenantScoped: boolean
+  submit: TSubmit
+  record: z.ZodObject
+  filters: TFilterFields
+  sortable: readonly string[]
+  defaultOrder: TOrderBy
+  permissions: TCrudPermissions
+  /** Fields that must be unique among live rows (tenant-wide when tenant-scoped), with their message. */
+  unique?: readonly { fields: readonly (keyof z.infer<TSubmit> & string)[]; message: string }[]
+  /** Called after every successful write, e.g. to drop a cache. */
+  afterChange?: () => void
+}
+
+type TId = bigint
+
+const LIVE = { isDeleted: 0 }
+
+/** The service behind the generated routes; modules with real rules wrap or extend it. */
+export const createCrudService = <TSubmit extends z.ZodObject>(prisma: PrismaClient, def: TCrudDef<TSubmit>) => {
+  const delegate = (ctx: TCtx): TDelegate =>
+    def.model(def.tenantScoped ? (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient) : prisma) as TDelegate
+
+  const audit = (ctx: TCtx) => ({ user: ctx.user?.userId ?? null, dept: ctx.user?.deptIds[0] ?? null })
+
+  const assertUnique = async (ctx: TCtx, data: Record<string, unknown>, id?: TId) => {
+    for (const rule of def.unique ?? []) {
+      const where = Object.fromEntries(rule.fields.map((f) => [f, data[f]]))
+      const clash = await delegate(ctx).findFirst({
+        where: { ...where, ...LIVE, ...(id ? { NOT: { id } } : {}) },
+        select: { id: true },
+      })
+      if (clash) {
+        throw AppError.badRequest(rule.message)
+      }
+    }
+  }
+
+  const service = {
+    def,
+    delegate,
+    async page(ctx: TCtx, query: TPageQuery & Record<string, unknown>): Promise<TPage<Record<string, unknown>>> {
+      const where = { AND: [LIVE, ...whereFromFilters(query, def.filters)] }
+      const requested = orderByFrom(query, def.sortable)
+      const orderBy = [...(requested.length ? requested : def.defaultOrder), { id: 'desc' as const }]
+      const [records, total] = await Promise.all([
+        delegate(ctx).findMany({ where, orderBy, ...skipTake(query) }),
+        delegate(ctx).count({ where }),
+      ])
+      return toPage(records, total, query, requested)
+    },
+    async detail(ctx: TCtx, id: TId): Promise<Record<string, unknown>> {
+      const row = await delegate(ctx).findFirst({ where: { id, ...LIVE } })
+      if (!row) {
+        throw AppError.notFound()
+      }
+      return row
+    },
+    async create(ctx: TCtx, input: z.infer<TSubmit>): Promise<Record<string, unknown>> {
+      const { id: _ignored, ...data } = input as Record<string, unknown>
+      await assertUnique(ctx, data)
+      const who = audit(ctx)
+      const row = await delegate(ctx).create({
+        data: { ...data, id: nextId(), createUser: who.user, createDept: who.dept, updateUser: who.user, updateTime: new Date() },
+      })
+      def.afterChange?.()
+      return row
+    },
+    async update(ctx: TCtx, id: TId, input: z.infer<TSubmit>): Promise<Record<string, unknown>> {
+      const { id: _ignored, ...data } = input as Record<string, unknown>
+      await service.detail(ctx, id)
+      await assertUnique(ctx, data, id)
+      const who = audit(ctx)
+      const result = await delegate(ctx).updateMany({
+        where: { id, ...LIVE },
+        data: { ...data, updateUser: who.user, updateTime: new Date() },
+      })
+      if (result.count === 0) {
+        throw AppError.notFound()
+      }
+      def.afterChange?.()
+      return service.detail(ctx, id)
+    },
+    /** Logical delete of every id given; ids that do not exist (or belong to another tenant) are skipped. */
+    async remove(ctx: TCtx, ids: TId[]): Promise<number> {
+      const who = audit(ctx)
+      const result = await delegate(ctx).updateMany({
+        where: { id: { in: ids }, ...LIVE },
+        data: { isDeleted: 1, updateUser: who.user, updateTime: new Date() },
+      })
+      def.afterChange?.()
+      return result.count
+    },
+  }
+  return service
+}
+export type TCrudService<TSubmit extends z.ZodObject> = ReturnType<typeof createCrudService<TSubmit>>
+
+const ZIdQuery = z.object({ id: ZIdSchema })
+const ZIdsQuery = z.object({ ids: ZIdListSchema })
+
+/** Registers list, detail, submit, save, update and remove for one entity (contract 4.4). */
+export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
+  app: FastifyInstance,
+  service: TCrudService<TSubmit>,
+): void => {
+  const { def } = service
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = [def.name]
+  const access = (permission: string | string[]): { access: TAccess } => ({ access: { permission } })
+  const listQuery = ZPageQuerySchema.extend(
+    Object.fromEntries(Object.keys(def.filters).map((k) => [k, z.string().max(200).optional()])),
+  ).catchall(z.unknown())
+
+  r.get(`${def.prefix}/list`, {
+    config: access(def.permissions.list),
+    schema: { tags, summary: `分页 ${def.name}`, querystring: listQuery, response: { 200: zEnvelope(zPage(def.record)) } },
+    handler: async (request) => ok(await service.page(ctxOf(request), request.query as TPageQuery & Record<string, unknown>)),
+  })
+  r.get(`${def.prefix}/detail`, {
+    config: access(def.permissions.list),
+    schema: { tags, summary: `详情 ${def.name}`, querystring: ZIdQuery, response: { 200: zEnvelope(def.record) } },
+    handler: async (request) => ok(await service.detail(ctxOf(request), BigInt(request.query.id))),
+  })
+  const submitBody = def.submit as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>
+  r.post(`${def.prefix}/submit`, {
+    config: access([def.permissions.add, def.permissions.edit]),
+    schema: { tags, summary: `新增或修改 ${def.name}`, body: def.submit, response: { 200: zDone } },
+    handler: async (request) => {
+      const ctx = ctxOf(request)
+      const body = request.body as z.infer<TSubmit> & { id?: string }
+      await requirePermission(ctx, body.id ? def.permissions.edit : def.permissions.add)
+      if (body.id) {
+        await service.update(ctx, BigInt(body.id), body)
+        return done()
+      }
+      await service.create(ctx, body)
+      return done()
+    },
+  })
+  r.post(`${def.prefix}/save`, {
+    config: access(def.permissions.add),
+    schema: { tags, summary: `新增 ${def.name}`, body: def.submit, response: { 200: zDone } },
+    handler: async (request) => {
+      await service.create(ctxOf(request), request.body as z.infer<TSubmit>)
+      return done()
+    },
+  })
+  r.post(`${def.prefix}/update`, {
+    config: access(def.permissions.edit),
+    schema: {
+      tags,
+      summary: `修改 ${def.name}`,
+      body: submitBody.extend({ id: ZIdSchema }),
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      const body = request.body as z.infer<TSubmit> & { id: string }
+      await service.update(ctxOf(request), BigInt(body.id), body)
+      return done()
+    },
+  })
+  r.post(`${def.prefix}/remove`, {
+    config: access(def.permissions.remove),
+    schema: { tags, summary: `删除 ${def.name}`, querystring: ZIdsQuery, response: { 200: zDone } },
+    handler: async (request) => {
+      await service.remove(ctxOf(request), request.query.ids.map(BigInt))
+      return done(Msg.SUCCESS)
+    },
+  })
+
+  // `submit` is declared with both codes; the body decides which one the caller needs.
+  const requirePermission = async (ctx: TCtx, code: string) => {
+    if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
+      throw AppError.forbidden()
+    }
+  }
+}

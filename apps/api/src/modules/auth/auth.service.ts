@@ -1,0 +1,266 @@
+import { timingSafeEqual } from 'node:crypto'
+import { checkPassword, hashPassword, type PrismaClient, type User } from '@ysjs/db'
+import {
+  AuthMsg,
+  CAPTCHA_TTL_S,
+  GRANT_TYPES,
+  LOGIN_FAIL_LIMIT,
+  LOGIN_LOCK_S,
+  MD5_HEX_PATTERN,
+  type TGrantType,
+  type TTokenResponse,
+} from '@ysjs/shared'
+import type { Redis } from 'ioredis'
+import type { TEnv } from '../../env.ts'
+import { OAuthError } from '../../lib/errors.ts'
+import { RedisKeys } from '../../lib/redis-keys.ts'
+import { splitIds } from '../../lib/tree.ts'
+import type { TParamService } from '../param/param.service.ts'
+import { randomCaptchaText, renderCaptchaPng } from './captcha-png.ts'
+import type { TTokenService, TTokenSubject } from './token.service.ts'
+
+/** What the token endpoint receives: query string and form body merged, plus the relevant headers. */
+export type TTokenRequest = {
+  params: Record<string, string | undefined>
+  authorization?: string
+  tenantHeader?: string
+  captchaKey?: string
+  captchaCode?: string
+  deptHeader?: string
+  roleHeader?: string
+  userType?: string
+}
+
+type TClientRow = { clientId: string; grants: string[]; accessTtl: number; refreshTtl: number }
+
+const DEFAULT_AVATAR = ''
+const USER_TYPES: Record<string, string> = { web: 'web', app: 'app', other: 'other' }
+
+const invalidGrant = (msg: string) => new OAuthError('invalid_grant', msg)
+const denied = (msg: string) => new OAuthError('access_denied', msg)
+
+const safeEqual = (a: string, b: string) => {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+export const createAuthService = (deps: {
+  prisma: PrismaClient
+  redis: Redis
+  env: TEnv
+  tokens: TTokenService
+  params: TParamService
+}) => {
+  const { prisma, redis, env, tokens, params } = deps
+
+  /** Step 1: Basic client credentials, checked against the client table. */
+  const authenticateClient = async (authorization: string | undefined, grant: string): Promise<TClientRow> => {
+    const match = /^Basic\s+(.+)$/i.exec(authorization ?? '')
+    const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : ''
+    const sep = decoded.indexOf(':')
+    if (sep <= 0) {
+      throw new OAuthError('unauthorized', AuthMsg.CLIENT_INVALID, 401)
+    }
+    const clientId = decoded.slice(0, sep)
+    const secret = decoded.slice(sep + 1)
+    const client = await prisma.client.findUnique({ where: { clientId } })
+    if (!client || client.isDeleted !== 0 || client.status !== 1 || !safeEqual(client.clientSecret, secret)) {
+      throw new OAuthError('unauthorized', AuthMsg.CLIENT_INVALID, 401)
+    }
+    const grants = client.authorizedGrantTypes.split(',').map((g) => g.trim())
+    if (!grants.includes(grant)) {
+      throw new OAuthError('unauthorized_client', AuthMsg.GRANT_NOT_ALLOWED)
+    }
+    return {
+      clientId,
+      grants,
+      accessTtl: client.accessTokenValidity,
+      refreshTtl: client.refreshTokenValidity,
+    }
+  }
+
+  const failKey = (tenantId: string, account: string) => RedisKeys.loginFailures(tenantId, account.toLowerCase())
+
+  const countFailure = async (tenantId: string, account: string) => {
+    const key = failKey(tenantId, account)
+    await redis.multi().incr(key).expire(key, LOGIN_LOCK_S).exec()
+  }
+
+  const failLimit = async () => {
+    const n = Number(await params.value('account.failCount'))
+    return Number.isInteger(n) && n > 0 ? n : LOGIN_FAIL_LIMIT
+  }
+
+  /** Step 5: the tenant exists and its licence has not expired (000000 never expires). */
+  const checkTenant = async (tenantId: string) => {
+    const tenant = await prisma.tenant.findFirst({ where: { tenantId, isDeleted: 0 } })
+    if (!tenant) {
+      throw denied(AuthMsg.TENANT_UNKNOWN)
+    }
+    if (tenantId !== env.DEFAULT_TENANT_ID && tenant.expireTime && tenant.expireTime.getTime() < Date.now()) {
+      throw denied(AuthMsg.TENANT_EXPIRED)
+    }
+  }
+
+  /** Step 8 and the token's subject: roles and depts, narrowed by the Role-Id / Dept-Id headers. */
+  const subjectOf = async (user: User, req: TTokenRequest, oauthId = ''): Promise<TTokenSubject> => {
+    let roleIds = splitIds(user.roleId)
+    const wantedRole = req.roleHeader?.trim()
+    if (wantedRole && roleIds.some((r) => String(r) === wantedRole)) {
+      roleIds = [BigInt(wantedRole)]
+    }
+    const roles = roleIds.length
+      ? await prisma.role.findMany({
+          where: { id: { in: roleIds }, isDeleted: 0, tenantId: user.tenantId },
+          orderBy: { sort: 'asc' },
+        })
+      : []
+    if (!roles.length) {
+      throw denied(AuthMsg.NO_ROLE)
+    }
+    let deptIds = splitIds(user.deptId)
+    const wantedDept = req.deptHeader?.trim()
+    if (wantedDept && deptIds.some((d) => String(d) === wantedDept)) {
+      deptIds = [BigInt(wantedDept)]
+    }
+    return {
+      tenant_id: user.tenantId,
+      user_id: String(user.id),
+      dept_id: deptIds.join(','),
+      post_id: splitIds(user.postId).join(','),
+      role_id: roles.map((r) => String(r.id)).join(','),
+      oauth_id: oauthId,
+      account: user.account,
+      user_name: user.account,
+      nick_name: user.name ?? '',
+      real_name: user.realName ?? '',
+      role_name: roles.map((r) => r.roleAlias).join(','),
+      avatar: user.avatar ?? DEFAULT_AVATAR,
+      detail: { type: USER_TYPES[req.userType?.toLowerCase() ?? 'web'] ?? 'web' },
+    }
+  }
+
+  const checkUserStatus = (user: User) => {
+    if (user.status === 0) {
+      throw denied(AuthMsg.USER_PENDING)
+    }
+    if (user.status !== 1) {
+      throw denied(AuthMsg.USER_DISABLED)
+    }
+  }
+
+  const verifyCaptcha = async (key: string | undefined, code: string | undefined) => {
+    if (!key || !code || !/^[0-9a-f]{32}$/.test(key)) {
+      throw denied(AuthMsg.CAPTCHA_INVALID)
+    }
+    // One use: the stored text is deleted by the same call that reads it.
+    const stored = await redis.getdel(RedisKeys.captcha(key))
+    if (!stored || stored !== code.trim().toLowerCase()) {
+      throw denied(AuthMsg.CAPTCHA_INVALID)
+    }
+  }
+
+  const tenantOf = (req: TTokenRequest) =>
+    (req.tenantHeader || req.params.tenant_id || req.params.tenantId || '').trim()
+
+  const passwordGrant = async (req: TTokenRequest, client: TClientRow, withCaptcha: boolean) => {
+    if (withCaptcha) {
+      await verifyCaptcha(req.captchaKey, req.captchaCode)
+    }
+    const tenantId = tenantOf(req)
+    if (!tenantId) {
+      throw denied(AuthMsg.TENANT_MISSING)
+    }
+    const account = (req.params.username ?? '').trim()
+    const password = (req.params.password ?? '').trim().toLowerCase()
+    if (!account) {
+      throw invalidGrant(AuthMsg.USERNAME_MISSING)
+    }
+    if (!password) {
+      throw invalidGrant(AuthMsg.PASSWORD_MISSING)
+    }
+    const failures = Number(await redis.get(failKey(tenantId, account))) || 0
+    if (failures >= (await failLimit())) {
+      throw denied(AuthMsg.TOO_MANY_FAILURES)
+    }
+    await checkTenant(tenantId)
+    const user = await prisma.user.findFirst({ where: { tenantId, account, isDeleted: 0 } })
+    // The browser sends md5(plain); anything else cannot match a stored hash.
+    const check = user && MD5_HEX_PATTERN.test(password) ? await checkPassword(password, user.password) : null
+    if (!user || !check?.ok) {
+      await countFailure(tenantId, account)
+      throw invalidGrant(AuthMsg.BAD_CREDENTIALS)
+    }
+    checkUserStatus(user)
+    const subject = await subjectOf(user, req)
+    await redis.del(failKey(tenantId, account))
+    if (check.needsUpgrade) {
+      await prisma.user.update({ where: { id: user.id }, data: { password: await hashPassword(password) } })
+    }
+    return tokens.issue(subject, { clientId: client.clientId, accessTtl: client.accessTtl, refreshTtl: client.refreshTtl })
+  }
+
+  const refreshGrant = async (req: TTokenRequest, client: TClientRow) => {
+    const claims = await tokens.verifyRefresh(req.params.refresh_token ?? '')
+    if (!claims || claims.client_id !== client.clientId) {
+      throw invalidGrant(AuthMsg.REFRESH_INVALID)
+    }
+    const tenantId = tenantOf(req) || claims.tenant_id
+    if (tenantId !== claims.tenant_id) {
+      throw invalidGrant(AuthMsg.REFRESH_INVALID)
+    }
+    const failures = Number(await redis.get(failKey(tenantId, claims.account))) || 0
+    if (failures >= (await failLimit())) {
+      throw denied(AuthMsg.TOO_MANY_FAILURES)
+    }
+    await checkTenant(tenantId)
+    const user = await prisma.user.findFirst({ where: { id: BigInt(claims.user_id), tenantId, isDeleted: 0 } })
+    if (!user) {
+      throw invalidGrant(AuthMsg.REFRESH_INVALID)
+    }
+    checkUserStatus(user)
+    const subject = await subjectOf(
+      user,
+      { ...req, roleHeader: req.roleHeader ?? claims.role_id, deptHeader: req.deptHeader ?? claims.dept_id },
+      claims.oauth_id,
+    )
+    return tokens.issue(subject, {
+      clientId: client.clientId,
+      accessTtl: client.accessTtl,
+      refreshTtl: client.refreshTtl,
+      refresh: { token: req.params.refresh_token!, jti: claims.jti },
+    })
+  }
+
+  return {
+    async token(req: TTokenRequest): Promise<TTokenResponse> {
+      const grant = (req.params.grant_type ?? '').trim()
+      if (!(GRANT_TYPES as readonly string[]).includes(grant)) {
+        throw new OAuthError('unsupported_grant_type', AuthMsg.GRANT_UNSUPPORTED)
+      }
+      const client = await authenticateClient(req.authorization, grant)
+      switch (grant as TGrantType) {
+        case 'password':
+          return passwordGrant(req, client, false)
+        case 'captcha':
+          return passwordGrant(req, client, true)
+        case 'refresh_token':
+          return refreshGrant(req, client)
+        case 'social':
+        case 'authorization_code':
+        case 'sms_code':
+        case 'register':
+          throw new OAuthError('unsupported_grant_type', AuthMsg.GRANT_NOT_CONFIGURED)
+      }
+    },
+
+    async captcha(): Promise<{ key: string; image: string }> {
+      const key = crypto.randomUUID().replaceAll('-', '')
+      const text = randomCaptchaText()
+      await redis.set(RedisKeys.captcha(key), text.toLowerCase(), 'EX', CAPTCHA_TTL_S)
+      return { key, image: `data:image/png;base64,${renderCaptchaPng(text).toString('base64')}` }
+    },
+  }
+}
+export type TAuthService = ReturnType<typeof createAuthService>

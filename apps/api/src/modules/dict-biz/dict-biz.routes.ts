@@ -1,0 +1,110 @@
+import { DictPermissions, ZDictRecordSchema, ZDictSubmitSchema, ZIdListSchema, ZIdSchema, ZPageQuerySchema } from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
+import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import type { TDictBizService } from './dict-biz.service.ts'
+
+const PREFIX = '/api/ysjs-system/dict-biz'
+
+type TDictNode = z.infer<typeof ZDictRecordSchema> & { parentName?: string; children?: TDictNode[] }
+const ZDictNode: z.ZodType<TDictNode> = ZDictRecordSchema.extend({
+  parentName: z.string().optional(),
+  get children() {
+    return z.array(ZDictNode).optional()
+  },
+})
+type TTreeNode = { id: string; parentId: string; title: string; key: string; value: string; children?: TTreeNode[] }
+const ZTreeNode: z.ZodType<TTreeNode> = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  title: z.string(),
+  key: z.string(),
+  value: z.string(),
+  get children() {
+    return z.array(ZTreeNode).optional()
+  },
+})
+const ZCode = z.object({ code: z.string({ error: '缺少必要的请求参数: code' }).trim().min(1, '缺少必要的请求参数: code').max(255) })
+const ZFilters = z
+  .object({ code: z.string().max(255).optional(), dictValue: z.string().max(255).optional() })
+  .catchall(z.unknown())
+
+export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['dict-biz']
+  const view = { access: { permission: DictPermissions.view } } as const
+
+  r.get(`${PREFIX}/dictionary`, {
+    config: { access: 'authenticated' },
+    schema: { tags, summary: '字典项 (下拉框)', querystring: ZCode, response: { 200: zEnvelope(z.array(ZDictRecordSchema)) } },
+    handler: async (request) => ok(await dicts.dictionary(ctxOf(request), request.query.code)),
+  })
+  r.get(`${PREFIX}/dictionary-tree`, {
+    config: { access: 'authenticated' },
+    schema: { tags, summary: '字典项树', querystring: ZCode, response: { 200: zEnvelope(z.array(ZDictNode)) } },
+    handler: async (request) => ok(await dicts.dictionaryTree(ctxOf(request), request.query.code)),
+  })
+  r.get(`${PREFIX}/list`, {
+    config: view,
+    schema: { tags, summary: '字典树 (全部)', querystring: ZFilters, response: { 200: zEnvelope(z.array(ZDictNode)) } },
+    handler: async (request) => ok(await dicts.list(ctxOf(request), request.query)),
+  })
+  r.get(`${PREFIX}/parent-list`, {
+    config: view,
+    schema: {
+      tags,
+      summary: '字典 (分页)',
+      querystring: ZPageQuerySchema.extend(ZFilters.shape).catchall(z.unknown()),
+      response: { 200: zEnvelope(zPage(ZDictRecordSchema)) },
+    },
+    handler: async (request) => ok(await dicts.parentPage(ctxOf(request), request.query)),
+  })
+  r.get(`${PREFIX}/child-list`, {
+    config: view,
+    schema: {
+      tags,
+      summary: '字典项 (树)',
+      querystring: ZFilters.extend({
+        parentId: z.preprocess((v) => (v === '' || v === '-1' ? undefined : v), ZIdSchema.optional()),
+      }),
+      response: { 200: zEnvelope(z.array(ZDictNode)) },
+    },
+    handler: async (request) => {
+      const { parentId, ...filters } = request.query
+      return ok(await dicts.childList(ctxOf(request), parentId ? BigInt(parentId) : undefined, filters))
+    },
+  })
+  r.get(`${PREFIX}/tree`, {
+    config: view,
+    schema: { tags, summary: '字典树节点', response: { 200: zEnvelope(z.array(ZTreeNode)) } },
+    handler: async (request) => ok(await dicts.tree(ctxOf(request))),
+  })
+  r.get(`${PREFIX}/detail`, {
+    config: view,
+    schema: {
+      tags,
+      summary: '字典详情',
+      querystring: z.object({ id: ZIdSchema }),
+      response: { 200: zEnvelope(ZDictRecordSchema.extend({ parentName: z.string() })) },
+    },
+    handler: async (request) => ok(await dicts.detail(ctxOf(request), BigInt(request.query.id))),
+  })
+  r.post(`${PREFIX}/submit`, {
+    config: { access: { permission: [...DictPermissions.add, ...DictPermissions.edit] } },
+    schema: { tags, summary: '新增或修改字典', body: ZDictSubmitSchema, response: { 200: zDone } },
+    handler: async (request) => {
+      await dicts.submit(ctxOf(request), request.body)
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/remove`, {
+    config: { access: { permission: DictPermissions.remove } },
+    schema: { tags, summary: '删除字典', querystring: z.object({ ids: ZIdListSchema }), response: { 200: zDone } },
+    handler: async (request) => {
+      await dicts.remove(ctxOf(request), request.query.ids.map(BigInt))
+      return done()
+    },
+  })
+}

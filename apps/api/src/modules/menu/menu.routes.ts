@@ -1,0 +1,43 @@
+import { ZIdSchema } from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
+import { ok, zEnvelope } from '../../lib/envelope.ts'
+import { ZMenuOut, ZTopMenuOut } from './menu.schemas.ts'
+import type { TMenuService } from './menu.service.ts'
+
+const PREFIX = '/api/ysjs-system/menu'
+
+export const menuRoutes = (app: FastifyInstance, menus: TMenuService) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['menu']
+
+  r.get(`${PREFIX}/routes`, {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: '当前用户的菜单树 (按角色、租户产品包、顶部菜单过滤)',
+      querystring: z.object({
+        topMenuId: z.preprocess((v) => (v === '' ? undefined : v), ZIdSchema.optional()),
+      }),
+      response: { 200: zEnvelope(z.array(ZMenuOut).nullable()) },
+    },
+    handler: async (request) => {
+      const { topMenuId } = request.query
+      return ok(await menus.routes(ctxOf(request), topMenuId ? BigInt(topMenuId) : undefined))
+    },
+  })
+
+  r.get(`${PREFIX}/buttons`, {
+    config: { access: 'authenticated' },
+    schema: { tags, summary: '当前用户的按钮权限树', response: { 200: zEnvelope(z.array(ZMenuOut)) } },
+    handler: async (request) => ok(await menus.buttons(ctxOf(request))),
+  })
+
+  r.get(`${PREFIX}/top-menu`, {
+    config: { access: 'authenticated' },
+    schema: { tags, summary: '顶部菜单', response: { 200: zEnvelope(z.array(ZTopMenuOut)) } },
+    handler: async (request) => ok(await menus.topMenus(ctxOf(request))),
+  })
+}

@@ -1,0 +1,109 @@
+import type { Menu, PrismaClient } from '@ysjs/db'
+import { MenuCategory } from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { isAdministrator } from '../../lib/context.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
+import { buildTree, splitIds, type TTreeNode } from '../../lib/tree.ts'
+
+const MENUS_CACHE_MS = 5_000
+
+/**
+ * Menus are platform-wide (not tenant rows); what a user sees is decided by role grants, the tenant's
+ * product package and, optionally, a top menu (contract 5.2–5.3).
+ */
+export const createMenuService = (prisma: PrismaClient) => {
+  let cached: { at: number; rows: Menu[] } | null = null
+  const allMenus = async (): Promise<Menu[]> => {
+    if (cached && Date.now() - cached.at < MENUS_CACHE_MS) {
+      return cached.rows
+    }
+    const rows = await prisma.menu.findMany({ where: { isDeleted: 0 }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] })
+    cached = { at: Date.now(), rows }
+    return rows
+  }
+
+  const roleMenuIds = async (roleIds: readonly bigint[]): Promise<Set<bigint>> => {
+    if (!roleIds.length) {
+      return new Set()
+    }
+    const links = await prisma.roleMenu.findMany({ where: { roleId: { in: [...roleIds] } }, select: { menuId: true } })
+    return new Set(links.map((l) => l.menuId))
+  }
+
+  /** The menu ids of the tenant's product package, or null when the tenant has no package. */
+  const packageMenuIds = async (tenantId: string): Promise<Set<bigint> | null> => {
+    const tenant = await prisma.tenant.findFirst({ where: { tenantId, isDeleted: 0 }, select: { packageId: true } })
+    if (!tenant?.packageId) {
+      return null
+    }
+    const pkg = await prisma.tenantPackage.findFirst({ where: { id: tenant.packageId, isDeleted: 0 } })
+    return pkg ? new Set(splitIds(pkg.menuId)) : null
+  }
+
+  /** Adds every ancestor of the selected menus so the tree is complete. */
+  const withAncestors = (menus: Menu[], selected: Set<bigint>): Set<bigint> => {
+    const byId = new Map(menus.map((m) => [m.id, m]))
+    const out = new Set<bigint>()
+    for (const id of selected) {
+      let node = byId.get(id)
+      while (node && !out.has(node.id)) {
+        out.add(node.id)
+        node = node.parentId === 0n ? undefined : byId.get(node.parentId)
+      }
+    }
+    return out
+  }
+
+  /** Menus (category 1, or buttons too) the user may see, before ancestors are added. */
+  const grantedIds = async (ctx: TCtx, menus: Menu[]): Promise<Set<bigint>> => {
+    const user = ctx.user!
+    if (isAdministrator(user)) {
+      return new Set(menus.map((m) => m.id))
+    }
+    const granted = await roleMenuIds(user.roleIds)
+    const pkg = await packageMenuIds(user.tenantId)
+    return pkg ? new Set([...granted].filter((id) => pkg.has(id))) : granted
+  }
+
+  return {
+    allMenus,
+    clearCache: () => {
+      cached = null
+    },
+
+    async routes(ctx: TCtx, topMenuId?: bigint): Promise<TTreeNode<Menu>[] | null> {
+      if (!ctx.user?.roleIds.length) {
+        return null
+      }
+      const menus = (await allMenus()).filter((m) => m.category === MenuCategory.MENU)
+      let ids = withAncestors(menus, await grantedIds(ctx, menus))
+      if (topMenuId !== undefined) {
+        const settings = await prisma.topMenuSetting.findMany({ where: { topMenuId }, select: { menuId: true } })
+        const top = new Set(settings.map((s) => s.menuId))
+        ids = withAncestors(menus, new Set([...ids].filter((id) => top.has(id))))
+      }
+      return buildTree(menus.filter((m) => ids.has(m.id)))
+    },
+
+    /** Buttons granted to the user's roles plus their direct parent menus, as a tree. */
+    async buttons(ctx: TCtx): Promise<TTreeNode<Menu>[]> {
+      if (!ctx.user?.roleIds.length) {
+        return []
+      }
+      const menus = await allMenus()
+      const granted = await grantedIds(ctx, menus)
+      const buttons = menus.filter((m) => m.category === MenuCategory.BUTTON && granted.has(m.id))
+      const parentIds = new Set(buttons.map((b) => b.parentId))
+      const parents = menus.filter((m) => parentIds.has(m.id))
+      return buildTree([...parents, ...buttons])
+    },
+
+    async topMenus(ctx: TCtx) {
+      return tenantDb(prisma, ctx.tenantId).topMenu.findMany({
+        where: { isDeleted: 0 },
+        orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+      })
+    },
+  }
+}
+export type TMenuService = ReturnType<typeof createMenuService>

@@ -1,0 +1,113 @@
+import type { PrismaClient } from '@ysjs/db'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AppError } from '../lib/errors.ts'
+import type { TAuthUser } from '../lib/context.ts'
+import type { TTokenService } from '../modules/auth/token.service.ts'
+
+/**
+ * Every route declares who may call it; the server is the authority and menus only mirror it.
+ * - `public`: anyone; a valid token is still read so the handler knows the user.
+ * - `authenticated`: any valid access token.
+ * - `{ permission }`: a menu or button code granted to one of the user's roles (any of a list);
+ *   `administrator` holds every permission.
+ * - `{ role }`: one of these role aliases.
+ */
+export type TAccess = 'public' | 'authenticated' | { permission: string | readonly string[] } | { role: readonly string[] }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: TAccess
+  }
+}
+// @fastify/jwt owns `request.user`; it holds the user the access check resolved (null when anonymous).
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: object
+    user: TAuthUser | null
+  }
+}
+
+const PERMISSION_CACHE_MS = 5_000
+
+/** Codes (menus and buttons) granted to a set of roles, cached briefly per role set. */
+export const createPermissionChecker = (prisma: PrismaClient) => {
+  const cache = new Map<string, { at: number; codes: Set<string> }>()
+  const codesOf = async (roleIds: readonly bigint[]): Promise<Set<string>> => {
+    const key = [...roleIds].sort().join(',')
+    const hit = cache.get(key)
+    if (hit && Date.now() - hit.at < PERMISSION_CACHE_MS) {
+      return hit.codes
+    }
+    const rows = roleIds.length
+      ? await prisma.$queryRaw<{ code: string }[]>`
+          SELECT DISTINCT m.code FROM blade_role_menu rm
+          JOIN blade_menu m ON m.id = rm.menu_id AND m.is_deleted = 0
+          JOIN blade_role r ON r.id = rm.role_id AND r.is_deleted = 0
+          WHERE rm.role_id = ANY(${roleIds as bigint[]}::bigint[])`
+      : []
+    const codes = new Set(rows.map((r) => r.code))
+    cache.set(key, { at: Date.now(), codes })
+    return codes
+  }
+  return {
+    has: async (user: TAuthUser, wanted: string | readonly string[]): Promise<boolean> => {
+      if (user.roles.includes('administrator')) {
+        return true
+      }
+      const codes = await codesOf(user.roleIds)
+      const list = typeof wanted === 'string' ? [wanted] : wanted
+      return list.some((c) => codes.has(c))
+    },
+    clear: () => cache.clear(),
+  }
+}
+export type TPermissionChecker = ReturnType<typeof createPermissionChecker>
+
+/** Refuses to register a route without an access declaration, then enforces it on every request. */
+export const installAccess = (app: FastifyInstance, tokens: TTokenService, permissions: TPermissionChecker): void => {
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: TAccess } | undefined)?.access
+    if (access === undefined && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`)
+    }
+  })
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access ?? (request.url.startsWith('/api/docs') ? 'public' : undefined)
+    if (access === undefined) {
+      return
+    }
+    const token = readToken(request)
+    if (access === 'public') {
+      request.user = token ? await tokens.verifyAccess(token).catch(() => null) : null
+      return
+    }
+    if (!token) {
+      throw AppError.unauthorized('缺失令牌,鉴权失败')
+    }
+    const user = await tokens.verifyAccess(token)
+    request.user = user
+    if (access === 'authenticated') {
+      return
+    }
+    if ('role' in access) {
+      if (!access.role.some((r) => user.roles.includes(r))) {
+        throw AppError.forbidden()
+      }
+      return
+    }
+    if (!(await permissions.has(user, access.permission))) {
+      throw AppError.forbidden()
+    }
+  })
+}
+
+/** `Blade-Auth: bearer <jwt>` (prefix case-insensitive), else query `blade-auth` for image/download URLs. */
+export const readToken = (request: FastifyRequest): string | null => {
+  const header = request.headers['blade-auth']
+  const raw = (Array.isArray(header) ? header[0] : header) ?? (request.query as Record<string, unknown>)?.['blade-auth']
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    return null
+  }
+  const value = raw.trim()
+  return /^bearer /i.test(value) ? value.slice(7).trim() || null : value
+}

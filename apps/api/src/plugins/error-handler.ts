@@ -1,0 +1,88 @@
+import { Prisma } from '@ysjs/db'
+import { Msg, ResultCode } from '@ysjs/shared'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { fail } from '../lib/envelope.ts'
+import { AppError, OAuthError } from '../lib/errors.ts'
+import type { TLogWriter } from './log-writer.ts'
+
+type TIssue = { message: string; path?: PropertyKey[]; code?: string }
+
+const GENERIC = new Set<string>([Msg.PARAM_MISS, Msg.PARAM_TYPE_ERROR])
+
+/** The first validation message; generic ones name the parameter like the platform does. */
+export const firstIssueMessage = (issues: readonly TIssue[], context?: string): string => {
+  const issue = issues[0]
+  if (!issue) {
+    return Msg.PARAM_VALID_ERROR
+  }
+  const field = issue.path?.map(String).join('.') || (context === 'querystring' || context === 'body' ? '' : context)
+  return GENERIC.has(issue.message) && field ? `${issue.message}: ${field}` : issue.message
+}
+
+const prismaError = (err: Prisma.PrismaClientKnownRequestError): AppError | null => {
+  switch (err.code) {
+    case 'P2002':
+      return AppError.badRequest('数据已存在,请勿重复提交')
+    case 'P2025':
+      return AppError.notFound()
+    case 'P2003':
+      return AppError.badRequest('存在关联数据,操作失败')
+    case 'P2000':
+      return AppError.badRequest('输入内容过长')
+    default:
+      return null
+  }
+}
+
+const FASTIFY_4XX: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, Msg.MSG_NOT_READABLE],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, Msg.MSG_NOT_READABLE],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, Msg.MSG_NOT_READABLE],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, Msg.PAYLOAD_TOO_LARGE],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, Msg.MEDIA_TYPE_NOT_SUPPORTED],
+  FST_ERR_CTP_INVALID_TYPE: [415, Msg.MEDIA_TYPE_NOT_SUPPORTED],
+  FST_REQ_FILE_TOO_LARGE: [413, Msg.PAYLOAD_TOO_LARGE],
+  FST_PARTS_LIMIT: [413, Msg.PAYLOAD_TOO_LARGE],
+  FST_FILES_LIMIT: [413, Msg.PAYLOAD_TOO_LARGE],
+  FST_FIELDS_LIMIT: [413, Msg.PAYLOAD_TOO_LARGE],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, Msg.MEDIA_TYPE_NOT_SUPPORTED],
+  FST_ERR_VALIDATION: [400, Msg.PARAM_VALID_ERROR],
+}
+
+/** One error handler: AppError, OAuth errors, zod, Prisma and Fastify errors to the envelope. */
+export const installErrorHandler = (app: FastifyInstance, logs: TLogWriter): void => {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // Error bodies are ours, not the route's: never run them through its response schemas.
+    reply.serializer((payload) => JSON.stringify(payload))
+    if (err instanceof OAuthError) {
+      return reply.code(err.httpStatus).send({ error: err.error, error_description: err.message })
+    }
+    if (err instanceof AppError) {
+      return reply.code(err.httpStatus).send(fail(err.code, err.message))
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const message = firstIssueMessage(err.validation as unknown as TIssue[], err.validationContext)
+      return reply.code(400).send(fail(ResultCode.FAILURE, message))
+    }
+    if (err instanceof Prisma.PrismaClientKnownRequestError) {
+      const mapped = prismaError(err)
+      if (mapped) {
+        return reply.code(mapped.httpStatus).send(fail(mapped.code, mapped.message))
+      }
+    }
+    const known = err.code ? FASTIFY_4XX[err.code] : undefined
+    if (known) {
+      return reply.code(known[0]).send(fail(known[0], known[1]))
+    }
+    if (err.statusCode === 429) {
+      return reply.code(429).send(fail(ResultCode.TOO_MANY_REQUESTS, Msg.TOO_MANY_REQUESTS))
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && !isResponseSerializationError(err)) {
+      return reply.code(err.statusCode).send(fail(err.statusCode, Msg.PARAM_VALID_ERROR))
+    }
+    request.log.error({ err }, 'unhandled error')
+    logs.error(request, err)
+    return reply.code(500).send(fail(ResultCode.INTERNAL_SERVER_ERROR, Msg.INTERNAL_SERVER_ERROR))
+  })
+}

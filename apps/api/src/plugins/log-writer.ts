@@ -1,0 +1,166 @@
+import os from 'node:os'
+import { type PrismaClient, nextId } from '@ysjs/db'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+
+const FLUSH_MS = 1_000
+const BATCH = 200
+const MAX_QUEUE = 10_000
+const PARAMS_MAX = 2_000
+
+type TApiRow = {
+  id: bigint
+  tenantId: string
+  serviceId: string
+  serverHost: string
+  env: string
+  type: string
+  title: string
+  method: string
+  requestUri: string
+  userAgent: string | null
+  remoteIp: string
+  params: string | null
+  time: string
+  createBy: string | null
+  createTime: Date
+}
+type TErrorRow = {
+  id: bigint
+  tenantId: string
+  serviceId: string
+  serverHost: string
+  env: string
+  method: string | null
+  requestUri: string | null
+  userAgent: string | null
+  stackTrace: string | null
+  exceptionName: string | null
+  message: string | null
+  remoteIp: string | null
+  params: string | null
+  createBy: string | null
+  createTime: Date
+}
+
+const truncate = (s: string | null | undefined, n: number) => (s == null ? null : s.length > n ? s.slice(0, n) : s)
+const HOST = os.hostname()
+/** Query parameters that must never reach a log table. */
+const SECRET_PARAMS = /password|secret|token|code/i
+
+const safeParams = (request: FastifyRequest): string | null => {
+  const query = request.query as Record<string, unknown> | undefined
+  if (!query || Object.keys(query).length === 0) {
+    return null
+  }
+  const shown = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, SECRET_PARAMS.test(k) ? '******' : v]))
+  return truncate(JSON.stringify(shown), PARAMS_MAX)
+}
+
+/**
+ * API-access and error log rows are queued in memory and written in batches off the request path;
+ * a full queue drops rows (and says so) rather than slow requests down. `close()` flushes.
+ */
+export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, envName: string) => {
+  let api: TApiRow[] = []
+  let errors: TErrorRow[] = []
+  let dropped = 0
+  let flushing: Promise<void> | null = null
+
+  const flush = async (): Promise<void> => {
+    if (flushing) {
+      return flushing
+    }
+    const apiBatch = api.splice(0, api.length)
+    const errorBatch = errors.splice(0, errors.length)
+    if (!apiBatch.length && !errorBatch.length) {
+      return
+    }
+    flushing = (async () => {
+      try {
+        for (let i = 0; i < apiBatch.length; i += BATCH) {
+          await prisma.logApi.createMany({ data: apiBatch.slice(i, i + BATCH) })
+        }
+        if (errorBatch.length) {
+          await prisma.logError.createMany({ data: errorBatch })
+        }
+      } catch (err) {
+        log.warn({ err, rows: apiBatch.length + errorBatch.length }, 'could not write log rows')
+      } finally {
+        flushing = null
+      }
+    })()
+    return flushing
+  }
+
+  const timer = setInterval(() => {
+    if (dropped) {
+      log.warn({ dropped }, 'log queue full: rows dropped')
+      dropped = 0
+    }
+    void flush()
+  }, FLUSH_MS)
+  timer.unref()
+
+  const room = () => {
+    if (api.length + errors.length >= MAX_QUEUE) {
+      dropped++
+      return false
+    }
+    return true
+  }
+
+  return {
+    api(request: FastifyRequest, elapsedMs: number, title: string): void {
+      if (!room()) {
+        return
+      }
+      api.push({
+        id: nextId(),
+        tenantId: request.user?.tenantId ?? '000000',
+        serviceId: 'ysjs-api',
+        serverHost: HOST,
+        env: envName,
+        type: '1',
+        title: truncate(title, 255)!,
+        method: request.method,
+        requestUri: truncate(request.url.split('?')[0], 255)!,
+        userAgent: truncate(request.headers['user-agent'], 1000),
+        remoteIp: request.ip,
+        params: safeParams(request),
+        time: String(Math.round(elapsedMs)),
+        createBy: request.user?.account ?? null,
+        createTime: new Date(),
+      })
+    },
+    error(request: FastifyRequest | null, err: Error, extra: Partial<TErrorRow> = {}): void {
+      if (!room()) {
+        return
+      }
+      errors.push({
+        id: nextId(),
+        tenantId: request?.user?.tenantId ?? '000000',
+        serviceId: 'ysjs-api',
+        serverHost: HOST,
+        env: envName,
+        method: request?.method ?? null,
+        requestUri: truncate(request?.url.split('?')[0], 255),
+        userAgent: truncate(request?.headers['user-agent'], 1000),
+        stackTrace: truncate(err.stack ?? null, 20_000),
+        exceptionName: truncate(err.name, 255),
+        message: truncate(err.message, 5_000),
+        remoteIp: request?.ip ?? null,
+        params: request ? safeParams(request) : null,
+        createBy: request?.user?.account ?? null,
+        createTime: new Date(),
+        ...extra,
+      })
+    },
+    flush,
+    async close(): Promise<void> {
+      clearInterval(timer)
+      await flush()
+      await flush()
+    },
+  }
+}
+export type TLogWriter = ReturnType<typeof createLogWriter>

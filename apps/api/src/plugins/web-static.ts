@@ -1,0 +1,34 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * Serves the built web app with SPA fallback: unknown non-API GETs answer index.html so client-side
+ * routes survive a reload. Hashed assets are cached for a year; index.html never.
+ */
+export const registerWebStatic = async (app: FastifyInstance, dir: string): Promise<boolean> => {
+  const root = path.resolve(dir)
+  const index = path.join(root, 'index.html')
+  if (!fs.existsSync(index)) {
+    app.log.warn({ root }, 'web app not built: static serving disabled')
+    return false
+  }
+  await app.register(fastifyStatic, {
+    root,
+    // Files are sent by the one route below, so every route still declares its access.
+    serve: false,
+    setHeaders: (res, file) => {
+      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+    },
+  })
+  const html = fs.readFileSync(index)
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const file = path.join(root, decodeURIComponent(request.url.split('?')[0]!))
+    if (file.startsWith(root) && file !== root && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(root, file))
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
+  })
+  return true
+}

@@ -1,0 +1,65 @@
+import type { TMenu } from '@ysjs/shared'
+import { Navigate, type RouteObject } from 'react-router-dom'
+import { authScreens, LockPage, LoginPage } from '@/features/auth/routes'
+import {
+  ForbiddenPage,
+  IframePage,
+  NotFoundPage,
+  ServerErrorPage,
+  TestPage,
+  UnderConstructionPage,
+  underConstructionScreens,
+} from '@/features/errors/routes'
+import { MainLayout } from '@/features/layout/routes'
+import { systemScreens } from '@/features/system/routes'
+import { userScreens } from '@/features/user/routes'
+import { welScreens } from '@/features/wel/routes'
+import type { TRouteMeta } from './meta'
+import { menuRoutes } from './menuRoutes'
+import type { TScreenRegistry } from './screen'
+
+export const screens: TScreenRegistry = {
+  ...underConstructionScreens,
+  ...welScreens,
+  ...userScreens,
+  ...systemScreens,
+  ...authScreens,
+}
+
+const route = (path: string, element: RouteObject['element'], handle: TRouteMeta): RouteObject => ({
+  path,
+  element,
+  handle,
+})
+
+/** Fixed routes, the spec's layout routes, then one route per menu leaf; unknown paths go to /404. */
+export const buildRoutes = (menus: TMenu[]): RouteObject[] => {
+  const layoutChildren: RouteObject[] = Object.entries(screens)
+    .filter(([, screen]) => screen.fixed)
+    .map(([path, screen]) => route(path, <screen.component />, { titleKey: screen.titleKey }))
+  const routed = new Set(layoutChildren.map((r) => r.path))
+  for (const item of menuRoutes(menus)) {
+    if (routed.has(item.path)) {
+      continue
+    }
+    routed.add(item.path)
+    const Screen = screens[item.path]?.component ?? UnderConstructionPage
+    layoutChildren.push(route(item.path, <Screen />, { title: item.title }))
+  }
+  layoutChildren.push(
+    route('/test', <TestPage />, { titleKey: 'route.test' }),
+    route('/myiframe/*', <IframePage />, { titleKey: 'route.iframe' }),
+  )
+
+  return [
+    route('/login', <LoginPage />, { isAuth: false, isTab: false, menu: false, titleKey: 'route.login' }),
+    route('/lock', <LockPage />, { isTab: false, menu: false, titleKey: 'route.lock' }),
+    route('/404', <NotFoundPage />, { isAuth: false, isTab: false, titleKey: 'route.notFound' }),
+    route('/403', <ForbiddenPage />, { isAuth: false, isTab: false, titleKey: 'route.forbidden' }),
+    route('/500', <ServerErrorPage />, { isAuth: false, isTab: false, titleKey: 'route.serverError' }),
+    route('/', <Navigate to="/wel" replace />, { isTab: false }),
+    route('/wel', <Navigate to="/wel/index" replace />, { isTab: false }),
+    { element: <MainLayout />, children: layoutChildren },
+    route('*', <Navigate to="/404" replace />, { isAuth: false, isTab: false }),
+  ]
+}

@@ -1,0 +1,11 @@
+import type { ComponentType, LazyExoticComponent } from 'react'
+
+/** A page the layout can show at a path. */
+export type TScreen = {
+  component: LazyExoticComponent<ComponentType>
+  titleKey: string
+  /** Routed whatever the menu says (the spec's fixed layout routes); otherwise only through a menu. */
+  fixed?: boolean
+}
+
+export type TScreenRegistry = Record<string, TScreen>

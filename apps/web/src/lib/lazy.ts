@@ -1,0 +1,38 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@ysjs/shared'
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Loads a module, retrying failures with a growing pause until `timeoutMs` have passed since the
+ * first attempt; then the last error goes to the error boundary.
+ */
+export const loadWithRetry = async <T>(
+  load: () => Promise<T>,
+  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
+  now: () => number = Date.now,
+): Promise<T> => {
+  const started = now()
+  let delay = 500
+  for (;;) {
+    try {
+      return await load()
+    } catch (err) {
+      if (now() - started + delay > timeoutMs) {
+        throw err
+      }
+      await wait(delay)
+      delay = Math.min(delay * 2, 10_000)
+    }
+  }
+}
+
+/** React.lazy over a named export, with the retry above: every screen is its own chunk. */
+export const lazyScreen = <M extends Record<string, unknown>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<ComponentType> =>
+  lazy(async () => {
+    const mod = await loadWithRetry(load)
+    return { default: mod[name] as ComponentType }
+  })

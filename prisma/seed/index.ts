@@ -1,0 +1,238 @@
+import { hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
+import { dicts } from './data/dicts.ts'
+import { menus, roleMenus } from './data/menus.ts'
+import type { DictItemSeed, MenuSeed } from './data/types.ts'
+
+/**
+ * The idempotent seed (contract decision 8): tenant 000000, the sample roles, depts, posts and users
+ * (password = account), the `saber` client, the platform parameters, every business dictionary and
+ * the menu tree with its role grants. Rows are created when missing and never overwritten, so a
+ * re-run neither duplicates rows nor undoes an administrator's edits.
+ */
+export type TSeedOptions = { clientSecret: string; log?: (line: string) => void }
+
+const TENANT = '000000'
+const ID = {
+  tenant: 1123598820738675201n,
+  deptRoot: 1123598813738675201n,
+  deptChangzhou: 1123598813738675202n,
+  deptSuzhou: 1123598813738675203n,
+  roleAdministrator: 1123598816738675201n,
+  roleUser: 1123598816738675202n,
+  roleHr: 1123598816738675203n,
+  roleManager: 1123598816738675204n,
+  roleBoss: 1123598816738675205n,
+  userAdmin: 1123598821738675201n,
+  userHr: 1123598821738675202n,
+  userManager: 1123598821738675203n,
+  userBoss: 1123598821738675204n,
+  postCeo: 1123598817738675201n,
+  clientSaber: 1123598811738675202n,
+  clientSword: 1123598811738675201n,
+} as const
+
+const POSTS = [
+  ['ceo', '首席执行官', 1],
+  ['coo', '首席运营官', 1],
+  ['cfo', '首席财务官', 1],
+  ['cto', '首席技术官', 1],
+  ['cio', '首席信息官', 1],
+  ['pm', '技术经理', 2],
+  ['hrm', '人力经理', 2],
+  ['staff', '普通员工', 3],
+] as const
+
+const PARAMS = [
+  ['是否开启注册功能', 'account.registerUser', 'true'],
+  ['账号初始密码', 'account.initPassword', '123456'],
+  ['账号错误锁定次数', 'account.failCount', '5'],
+  ['租户默认管理密码', 'tenant.default.password', 'admin'],
+  ['租户默认账号额度', 'tenant.default.accountNumber', '100'],
+  ['租户默认菜单集合', 'tenant.default.menuCode', 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu'],
+] as const
+
+export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise<void> => {
+  const log = options.log ?? (() => {})
+  const now = new Date()
+
+  await prisma.tenant.upsert({
+    where: { tenantId: TENANT },
+    update: {},
+    create: {
+      id: ID.tenant,
+      tenantId: TENANT,
+      tenantName: '管理组',
+      linkman: 'admin',
+      contactNumber: '666666',
+      address: '管理组',
+      accountNumber: -1,
+      createTime: now,
+    },
+  })
+
+  const depts = [
+    { id: ID.deptRoot, parentId: 0n, ancestors: '0', deptName: '刀锋科技', fullName: '江苏刀锋科技有限公司', sort: 1 },
+    { id: ID.deptChangzhou, parentId: ID.deptRoot, ancestors: `0,${ID.deptRoot}`, deptName: '常州刀锋', fullName: '常州刀锋科技有限公司', sort: 1 },
+    { id: ID.deptSuzhou, parentId: ID.deptRoot, ancestors: `0,${ID.deptRoot}`, deptName: '苏州刀锋', fullName: '苏州刀锋科技有限公司', sort: 2 },
+  ]
+  for (const d of depts) {
+    await prisma.dept.upsert({ where: { id: d.id }, update: {}, create: { ...d, tenantId: TENANT, deptCategory: 1 } })
+  }
+
+  const roles = [
+    { id: ID.roleAdministrator, parentId: 0n, roleName: '超级管理员', roleAlias: 'administrator', sort: 1 },
+    { id: ID.roleUser, parentId: 0n, roleName: '用户', roleAlias: 'user', sort: 2 },
+    { id: ID.roleHr, parentId: ID.roleUser, roleName: '人事', roleAlias: 'hr', sort: 1 },
+    { id: ID.roleManager, parentId: ID.roleUser, roleName: '经理', roleAlias: 'manager', sort: 2 },
+    { id: ID.roleBoss, parentId: ID.roleUser, roleName: '老板', roleAlias: 'boss', sort: 3 },
+  ]
+  for (const r of roles) {
+    await prisma.role.upsert({ where: { id: r.id }, update: {}, create: { ...r, tenantId: TENANT } })
+  }
+
+  for (const [i, [code, name, category]] of POSTS.entries()) {
+    const id = code === 'ceo' ? ID.postCeo : stableId(`post:${TENANT}:${code}`)
+    await prisma.post.upsert({
+      where: { id },
+      update: {},
+      create: { id, tenantId: TENANT, category, postCode: code, postName: name, sort: i + 1, createTime: now },
+    })
+  }
+
+  const users = [
+    { id: ID.userAdmin, account: 'admin', name: '管理员', role: ID.roleAdministrator, dept: ID.deptRoot, email: 'admin@ysjs.local' },
+    { id: ID.userHr, account: 'hr', name: '人事', role: ID.roleHr, dept: ID.deptChangzhou, email: 'hr@ysjs.local' },
+    { id: ID.userManager, account: 'manager', name: '经理', role: ID.roleManager, dept: ID.deptChangzhou, email: 'manager@ysjs.local' },
+    { id: ID.userBoss, account: 'boss', name: '老板', role: ID.roleBoss, dept: ID.deptChangzhou, email: 'boss@ysjs.local' },
+  ]
+  for (const u of users) {
+    const exists = await prisma.user.findUnique({ where: { id: u.id }, select: { id: true } })
+    if (exists) {
+      continue
+    }
+    await prisma.user.create({
+      data: {
+        id: u.id,
+        tenantId: TENANT,
+        account: u.account,
+        password: await hashPassword(md5Hex(u.account)),
+        name: u.name,
+        realName: u.name,
+        email: u.email,
+        sex: 1,
+        roleId: String(u.role),
+        deptId: String(u.dept),
+        postId: String(ID.postCeo),
+        createTime: now,
+      },
+    })
+    await prisma.userDept.create({ data: { id: stableId(`user-dept:${u.id}:${u.dept}`), userId: u.id, deptId: u.dept } })
+  }
+
+  const clients = [
+    { id: ID.clientSaber, clientId: 'saber', secret: options.clientSecret, redirect: 'http://localhost:8080' },
+    { id: ID.clientSword, clientId: 'sword', secret: 'sword_secret', redirect: 'http://localhost:8888' },
+  ]
+  for (const c of clients) {
+    await prisma.client.upsert({
+      where: { clientId: c.clientId },
+      update: {},
+      create: {
+        id: c.id,
+        clientId: c.clientId,
+        clientSecret: c.secret,
+        scope: 'all',
+        authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social',
+        webServerRedirectUri: c.redirect,
+        accessTokenValidity: 3600,
+        refreshTokenValidity: 604_800,
+        createTime: now,
+      },
+    })
+  }
+
+  for (const [paramName, paramKey, paramValue] of PARAMS) {
+    const id = stableId(`param:${paramKey}`)
+    await prisma.param.upsert({ where: { id }, update: {}, create: { id, paramName, paramKey, paramValue, createTime: now } })
+  }
+
+  let dictRows = 0
+  for (const [i, dict] of dicts.entries()) {
+    const headerId = stableId(`dict:${TENANT}:${dict.code}`)
+    const rows: { id: bigint; parentId: bigint; dictKey: string; dictValue: string; sort: number; remark: string | null }[] = [
+      { id: headerId, parentId: 0n, dictKey: '-1', dictValue: dict.name, sort: i + 1, remark: dict.remark ?? null },
+    ]
+    const walk = (items: DictItemSeed[], parentId: bigint) => {
+      items.forEach((item, j) => {
+        const id = stableId(`dict:${TENANT}:${dict.code}:${item.key}`)
+        rows.push({ id, parentId, dictKey: item.key, dictValue: item.value, sort: j + 1, remark: item.remark ?? null })
+        walk(item.children ?? [], id)
+      })
+    }
+    walk(dict.items, headerId)
+    const created = await prisma.dictBiz.createMany({
+      data: rows.map((r) => ({ ...r, tenantId: TENANT, code: dict.code })),
+      skipDuplicates: true,
+    })
+    dictRows += created.count
+  }
+
+  const menuRows: { id: bigint; parentId: bigint; seed: MenuSeed }[] = []
+  const walkMenus = (nodes: MenuSeed[], parentId: bigint) => {
+    for (const m of nodes) {
+      const id = stableId(`menu:${m.code}`)
+      menuRows.push({ id, parentId, seed: m })
+      walkMenus(m.children ?? [], id)
+    }
+  }
+  walkMenus(menus, 0n)
+  const createdMenus = await prisma.menu.createMany({
+    data: menuRows.map(({ id, parentId, seed: m }) => ({
+      id,
+      parentId,
+      code: m.code,
+      name: m.name,
+      alias: m.alias,
+      path: m.path ?? null,
+      source: m.source ?? null,
+      sort: m.sort,
+      category: m.category,
+      action: m.action ?? 0,
+      isOpen: m.isOpen ?? 1,
+      remark: m.remark ?? null,
+    })),
+    skipDuplicates: true,
+  })
+
+  const byCode = new Map(menuRows.map((r) => [r.seed.code, r]))
+  const subtree = (code: string): bigint[] => {
+    const root = byCode.get(code)
+    if (!root) {
+      throw new Error(`roleMenus names an unknown menu code: ${code}`)
+    }
+    const ids: bigint[] = []
+    const walk = (m: MenuSeed) => {
+      ids.push(stableId(`menu:${m.code}`))
+      m.children?.forEach(walk)
+    }
+    walk(root.seed)
+    return ids
+  }
+  const roleByAlias = new Map(roles.map((r) => [r.roleAlias, r.id]))
+  const links: { id: bigint; roleId: bigint; menuId: bigint }[] = []
+  for (const [alias, codes] of Object.entries(roleMenus)) {
+    const roleId = roleByAlias.get(alias)
+    if (!roleId) {
+      throw new Error(`roleMenus names an unknown role alias: ${alias}`)
+    }
+    for (const menuId of new Set(codes.flatMap(subtree))) {
+      links.push({ id: stableId(`role-menu:${roleId}:${menuId}`), roleId, menuId })
+    }
+  }
+  const createdLinks = await prisma.roleMenu.createMany({ data: links, skipDuplicates: true })
+
+  log(
+    `seed: tenant ${TENANT}, ${users.length} users, ${dicts.length} dictionaries (${dictRows} new rows), ` +
+      `${menuRows.length} menus (${createdMenus.count} new), ${links.length} role-menu links (${createdLinks.count} new)`,
+  )
+}

@@ -1,0 +1,3 @@
+export * from './client.ts'
+export * from './ids.ts'
+export * from './password.ts'
