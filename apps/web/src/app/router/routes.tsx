@@ -6,11 +6,11 @@ import {
   IframePage,
   NotFoundPage,
   ServerErrorPage,
-  TestPage,
   UnderConstructionPage,
   underConstructionScreens,
 } from '@/features/errors/routes'
 import { MainLayout } from '@/features/layout/routes'
+import { TestPage } from '@/features/selfcheck/routes'
 import { systemScreens } from '@/features/system/routes'
 import { userScreens } from '@/features/user/routes'
 import { welScreens } from '@/features/wel/routes'

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import Tooltip from '@mui/material/Tooltip'
+import { type TLoginForm, ZLoginFormSchema } from '@ysjs/shared'
+import { useMemo } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router-dom'
+import { firstErrorMessage } from '@/components/form/formErrors'
+import { FormTextField } from '@/components/form/FormTextField'
+import { useWebConfig } from '@/lib/config/webConfig'
+import { toast } from '@/lib/notify'
+import { WELCOME_PATH } from '@/lib/session/tabs'
+import { loginByPassword } from '../api/authApi'
+import { completeLogin } from '../api/session'
+import { useCaptcha } from '../hooks/useCaptcha'
+
+const FIELD_ORDER = ['tenantId', 'username', 'password', 'code']
+
+/** The login form: the shared schema, plus the captcha when the server asks for one. */
+const loginSchema = (captchaRequiredMessage: string | null) =>
+  captchaRequiredMessage === null
+    ? ZLoginFormSchema
+    : ZLoginFormSchema.superRefine((v, ctx) => {
+        if (!v.code) {
+          ctx.addIssue({ code: 'custom', path: ['code'], message: captchaRequiredMessage })
+        }
+      })
+
+export const LoginForm = ({ tenantId, showTenant }: { tenantId: string; showTenant: boolean }) => {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { captchaEnabled } = useWebConfig()
+  const { captcha, refresh } = useCaptcha(captchaEnabled)
+  const schema = useMemo(() => loginSchema(captchaEnabled ? t('auth.captchaRequired') : null), [captchaEnabled, t])
+  const { control, handleSubmit, setValue, formState } = useForm<TLoginForm>({
+    resolver: zodResolver(schema),
+    mode: 'onBlur',
+    values: { tenantId, username: '', password: '', code: '' },
+    resetOptions: { keepDirtyValues: true },
+  })
+
+  const onValid = async (values: TLoginForm) => {
+    try {
+      const res = await loginByPassword({
+        tenantId: values.tenantId,
+        username: values.username,
+        password: values.password,
+        captcha: captchaEnabled && captcha ? { key: captcha.key, code: values.code ?? '' } : undefined,
+      })
+      await completeLogin(res)
+      navigate(WELCOME_PATH, { replace: true })
+    } catch {
+      // The HTTP client has shown the server's error_description; nothing was stored.
+      if (captchaEnabled) {
+        setValue('code', '')
+        refresh()
+      }
+    }
+  }
+
+  const onInvalid = (errors: Parameters<typeof firstErrorMessage>[0]) => {
+    const message = firstErrorMessage(errors, FIELD_ORDER)
+    if (message) {
+      toast.warning(message)
+    }
+  }
+
+  const busy = formState.isSubmitting
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label={t('auth.login')}>
+      <Stack spacing={2}>
+        {showTenant && (
+          <FormTextField control={control} name="tenantId" label={t('auth.tenantId')} disabled={busy} autoComplete="organization" />
+        )}
+        <FormTextField control={control} name="username" label={t('auth.username')} disabled={busy} autoComplete="username" autoFocus />
+        <FormTextField
+          control={control}
+          name="password"
+          type="password"
+          label={t('auth.password')}
+          disabled={busy}
+          autoComplete="current-password"
+        />
+        {captchaEnabled && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <FormTextField control={control} name="code" label={t('auth.captcha')} disabled={busy} autoComplete="off" />
+            <Tooltip title={t('auth.captchaRefresh')}>
+              <Box
+                component="img"
+                src={captcha?.image}
+                alt={t('auth.captcha')}
+                data-testid="captcha-image"
+                onClick={refresh}
+                sx={{ height: 40, width: 108, flexShrink: 0, cursor: 'pointer', borderRadius: 1, border: 1, borderColor: 'divider' }}
+              />
+            </Tooltip>
+          </Stack>
+        )}
+        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+          {busy ? t('auth.loggingIn') : t('auth.login')}
+        </Button>
+      </Stack>
+    </Box>
+  )
+}

@@ -1,0 +1,3 @@
+import { lazyScreen } from '@/lib/lazy'
+
+export const TestPage = lazyScreen(() => import('./components/TestPage'), 'TestPage')

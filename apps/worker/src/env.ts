@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+/** Every setting of the worker, parsed once at boot. */
+export const ZWorkerEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/ysjs'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** BullMQ key prefix, so deployments (and test runs) sharing a Redis stay apart. */
+  QUEUE_PREFIX: z.string().default('ysjs-bull'),
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(8091),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** API-access and error log rows older than this are deleted by the daily retention job. */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  TZ_SCHEDULE: z.string().default('Asia/Shanghai'),
+})
+export type TWorkerEnv = z.infer<typeof ZWorkerEnvSchema>
+
+export const loadWorkerEnv = (source: NodeJS.ProcessEnv = process.env): TWorkerEnv => {
+  const parsed = ZWorkerEnvSchema.safeParse(source)
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  }
+  return parsed.data
+}
