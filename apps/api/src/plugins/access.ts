@@ -18,6 +18,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: TAccess
   }
+  interface FastifyInstance {
+    /** Every route registered, with its declared access (docs routes are public by construction). */
+    routeAccess: { method: string; url: string; access: TAccess }[]
+  }
 }
 // @fastify/jwt owns `request.user`; it holds the user the access check resolved (null when anonymous).
 declare module '@fastify/jwt' {
@@ -65,11 +69,15 @@ export type TPermissionChecker = ReturnType<typeof createPermissionChecker>
 
 /** Refuses to register a route without an access declaration, then enforces it on every request. */
 export const installAccess = (app: FastifyInstance, tokens: TTokenService, permissions: TPermissionChecker): void => {
+  const registry: FastifyInstance['routeAccess'] = []
+  app.decorate('routeAccess', registry)
   app.addHook('onRoute', (route) => {
-    const access = (route.config as { access?: TAccess } | undefined)?.access
-    if (access === undefined && !route.url.startsWith('/api/docs')) {
+    const declared = (route.config as { access?: TAccess } | undefined)?.access
+    const access = declared ?? (route.url.startsWith('/api/docs') ? 'public' : undefined)
+    if (access === undefined) {
       throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`)
     }
+    registry.push({ method: String(route.method), url: route.url, access })
   })
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access ?? (request.url.startsWith('/api/docs') ? 'public' : undefined)

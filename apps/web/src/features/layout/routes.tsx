@@ -1,0 +1,3 @@
+import { lazyScreen } from '@/lib/lazy'
+
+export const MainLayout = lazyScreen(() => import('./components/MainLayout'), 'MainLayout')
