@@ -61,7 +61,9 @@ export const ZEnvSchema = z.object({
 export type TEnv = z.infer<typeof ZEnvSchema>
 
 export const loadEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
-  const parsed = ZEnvSchema.safeParse(source)
+  // An empty value (`KEY=` in .env) means unset, so the default applies.
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
+  const parsed = ZEnvSchema.safeParse(given)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)

@@ -16,7 +16,9 @@ export const ZWorkerEnvSchema = z.object({
 export type TWorkerEnv = z.infer<typeof ZWorkerEnvSchema>
 
 export const loadWorkerEnv = (source: NodeJS.ProcessEnv = process.env): TWorkerEnv => {
-  const parsed = ZWorkerEnvSchema.safeParse(source)
+  // An empty value (`KEY=` in .env) means unset, so the default applies.
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
+  const parsed = ZWorkerEnvSchema.safeParse(given)
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
   }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /** Mobile: 1, then 3-9, then 9 digits. Landline: 3-4 digit area code, hyphen, 6-8 digits. */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/
-export const LANDLINE_PATTERN = /^0\d{2,3}-\d{6,8}$|^\d{3,4}-\d{6,8}$/
+export const LANDLINE_PATTERN = /^\d{3,4}-\d{6,8}$/
 export const POSTCODE_PATTERN = /^\d{6}$/
 export const CODE_PATTERN = /^\d{6}$/
 export const NAME_MIN = 2

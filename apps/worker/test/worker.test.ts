@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto'
+import { createPrisma, nextId } from '@ysjs/db'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cloneDatabase, ensureTemplate } from '../../../scripts/test-db.mjs'
+import { purgeOldLogs } from '../src/system/log-retention.ts'
+import { startWorker } from '../src/worker.ts'
+
+const base = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+let db: Awaited<ReturnType<typeof cloneDatabase>>
+
+beforeAll(async () => {
+  db = await cloneDatabase(await ensureTemplate(base), base, 'worker')
+})
+afterAll(async () => {
+  await db.drop()
+})
+
+describe('worker', () => {
+  it('boots against PostgreSQL and Redis, reports health and shuts down gracefully', async () => {
+    const worker = await startWorker({
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl,
+      WORKER_HEALTH_PORT: '0',
+      QUEUE_PREFIX: `test-bull-${randomBytes(3).toString('hex')}`,
+      LOG_LEVEL: 'silent',
+    })
+    const res = await fetch(`http://127.0.0.1:${worker.port}/health`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ok', database: true, redis: true })
+    expect((await fetch(`http://127.0.0.1:${worker.port}/nope`)).status).toBe(404)
+    await worker.close()
+    await expect(fetch(`http://127.0.0.1:${worker.port}/health`)).rejects.toThrow()
+  })
+
+  it('log retention deletes only rows older than the window', async () => {
+    const prisma = createPrisma({ url: db.url, max: 2 })
+    const now = new Date('2026-06-01T00:00:00Z')
+    const old = new Date('2026-01-01T00:00:00Z')
+    const recent = new Date('2026-05-25T00:00:00Z')
+    await prisma.logApi.createMany({
+      data: [
+        { id: nextId(), createTime: old, title: 'old' },
+        { id: nextId(), createTime: recent, title: 'recent' },
+      ],
+    })
+    await prisma.logError.create({ data: { id: nextId(), createTime: old, message: 'old' } })
+    const result = await purgeOldLogs(prisma, 90, now)
+    expect(result).toMatchObject({ api: 1, error: 1, usual: 0 })
+    expect((await prisma.logApi.findMany()).map((r) => r.title)).toEqual(['recent'])
+    expect(await purgeOldLogs(prisma, 90, now)).toMatchObject({ api: 0, error: 0 })
+    await prisma.$disconnect()
+  })
+})

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createPrisma, nextId, stableId } from '../src/index.ts'
+import { seed } from '../seed/index.ts'
+
+const run = promisify(execFile)
+const cwd = path.resolve(import.meta.dirname, '..')
+const base = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+const name = `ysjs_migrate_${randomBytes(4).toString('hex')}`
+const url = (() => {
+  const u = new URL(base)
+  u.pathname = `/${name}`
+  return u.toString()
+})()
+const prisma = (() => {
+  const prisma = createPrisma({ url, max: 2 })
+  return prisma
+})()
+
+const prismaCli = (...args: string[]) =>
+  run('pnpm', ['exec', 'prisma', ...args], { cwd, env: { ...process.env, DATABASE_URL: url } })
+
+afterAll(async () => {
+  await prisma.$disconnect()
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  await admin.end()
+})
+
+describe('migrations through the offline schema engine', () => {
+  it('creates a missing database and applies every migration; a re-run is a no-op', async () => {
+    const first = await prismaCli('migrate', 'deploy')
+    expect(first.stdout + first.stderr).toMatch(/applied|All migrations have been successfully applied/i)
+    const again = await prismaCli('migrate', 'deploy')
+    expect(again.stdout + again.stderr).toMatch(/No pending migrations to apply/)
+    const status = await prismaCli('migrate', 'status')
+    expect(status.stdout).toMatch(/Database schema is up to date/)
+  })
+
+  it('finds no drift between the migrations and schema.prisma', async () => {
+    // Exits non-zero (and rejects) when the migrations and the schema disagree.
+    await expect(
+      prismaCli('migrate', 'diff', '--from-migrations', 'migrations', '--to-schema', 'schema.prisma', '--exit-code'),
+    ).resolves.toBeDefined()
+  })
+
+  it('seeds idempotently and keeps what administrators changed', async () => {
+    await seed(prisma, { clientSecret: 'saber_secret' })
+    const counts = async () =>
+      Promise.all([prisma.menu.count(), prisma.dictBiz.count(), prisma.user.count(), prisma.roleMenu.count(), prisma.param.count()])
+    const before = await counts()
+    await prisma.param.updateMany({ where: { paramKey: 'account.failCount' }, data: { paramValue: '7' } })
+    await seed(prisma, { clientSecret: 'saber_secret' })
+    expect(await counts()).toEqual(before)
+    const failCount = await prisma.param.findFirstOrThrow({ where: { paramKey: 'account.failCount' } })
+    expect(failCount.paramValue).toBe('7')
+    const admin = await prisma.user.findFirstOrThrow({ where: { account: 'admin', tenantId: '000000' } })
+    expect(admin).toMatchObject({ name: '管理员', roleId: '1123598816738675201' })
+    expect(admin.password).toMatch(/^\$argon2id\$/)
+  })
+})
+
+describe('ids', () => {
+  it('issues increasing, unique 64-bit ids', () => {
+    const ids = Array.from({ length: 10_000 }, nextId)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true)
+    expect(ids[0]! < 2n ** 63n).toBe(true)
+    expect(String(ids[0]).length).toBeGreaterThanOrEqual(18)
+  })
+  it('derives stable ids for seed rows', () => {
+    expect(stableId('menu:param')).toBe(stableId('menu:param'))
+    expect(stableId('menu:param')).not.toBe(stableId('menu:dict'))
+  })
+})

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// The server the browser tests run against: a fresh database `ysjs_e2e` cloned from the seeded
+// template, the built API serving the built web app on E2E_PORT (8181), captcha off.
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { resetDatabase } from './test-db.mjs'
+import { startTestServices } from './test-services.mjs'
+
+const root = path.resolve(import.meta.dirname, '..')
+for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
+  if (!fs.existsSync(path.join(root, built))) {
+    console.error(`${built} is missing: run \`pnpm build\` first`)
+    process.exit(1)
+  }
+}
+const services = await startTestServices()
+const databaseUrl = await resetDatabase('ysjs_e2e', services.databaseUrl)
+const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: process.env.E2E_PORT ?? '8181',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: services.redisUrl,
+    REDIS_PREFIX: `e2e:${randomBytes(3).toString('hex')}:`,
+    CAPTCHA_ENABLED: 'false',
+    WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+  },
+})
+const stop = () => child.kill('SIGTERM')
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)
+child.on('exit', async (code) => {
+  await services.stop()
+  process.exit(code ?? 0)
+})

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `pnpm start`: build, apply migrations and the seed, then run the API (serving the built web app)
+// and the worker side by side until one of them stops or the process is told to.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+process.chdir(root)
+if (fs.existsSync('.env')) {
+  process.loadEnvFile('.env')
+}
+process.env.NODE_ENV ??= 'production'
+process.env.PORT ??= '8080'
+process.env.WEB_DIST_DIR ??= path.join(root, 'apps/web/dist')
+
+const step = (title, cmd, args) => {
+  console.log(`\n▶ ${title}`)
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+  if (r.status !== 0) {
+    console.error(`✖ ${title} failed (exit ${r.status ?? r.signal})`)
+    process.exit(r.status ?? 1)
+  }
+}
+
+if (process.env.SKIP_BUILD !== 'true') {
+  step('build', 'pnpm', ['build'])
+}
+step('migrate', 'pnpm', ['db:migrate'])
+step('seed', 'pnpm', ['db:seed'])
+
+const children = [
+  ['api', 'apps/api/dist/server.js'],
+  ['worker', 'apps/worker/dist/main.js'],
+].map(([name, file]) => {
+  const child = spawn(process.execPath, ['--enable-source-maps', file], { stdio: 'inherit', env: process.env })
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`✖ ${name} stopped (${signal ?? code}); stopping the rest`)
+      stop(code || 1)
+    }
+  })
+  return child
+})
+console.log(`\n✔ http://localhost:${process.env.PORT}  (admin / admin)`)
+
+let stopping = false
+const stop = (code) => {
+  stopping = true
+  for (const c of children) {
+    if (c.exitCode === null) {
+      c.kill('SIGTERM')
+    }
+  }
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
+    process.exit(code),
+  )
+}
+process.once('SIGINT', () => stop(0))
+process.once('SIGTERM', () => stop(0))
