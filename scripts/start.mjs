@@ -33,7 +33,10 @@ const children = [
   ['api', 'apps/api/dist/server.js'],
   ['worker', 'apps/worker/dist/main.js'],
 ].map(([name, file]) => {
-  const child = spawn(process.execPath, ['--enable-source-maps', file], { stdio: 'inherit', env: process.env })
+  const child = spawn(process.execPath, ['--enable-source-maps', file], {
+    stdio: 'inherit',
+    env: process.env,
+  })
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`✖ ${name} stopped (${signal ?? code}); stopping the rest`)
@@ -52,8 +55,8 @@ const stop = (code) => {
       c.kill('SIGTERM')
     }
   }
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
-    process.exit(code),
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(
+    () => process.exit(code),
   )
 }
 process.once('SIGINT', () => stop(0))

@@ -3,8 +3,8 @@
 import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const require = createRequire(path.join(root, 'prisma/package.json'))
@@ -37,7 +37,10 @@ const filesUnder = (dir) =>
 /** A hash of everything that decides the template's content. */
 const templateVersion = () => {
   const h = createHash('sha256')
-  for (const f of [...filesUnder(path.join(root, 'prisma/migrations')), ...filesUnder(path.join(root, 'prisma/seed'))].sort()) {
+  for (const f of [
+    ...filesUnder(path.join(root, 'prisma/migrations')),
+    ...filesUnder(path.join(root, 'prisma/seed')),
+  ].sort()) {
     h.update(f.slice(root.length)).update(fs.readFileSync(f))
   }
   return h.digest('hex').slice(0, 12)
@@ -46,15 +49,26 @@ const templateVersion = () => {
 /** Creates (once) the migrated and seeded template database and returns its name. */
 export const ensureTemplate = async (baseUrl = DEFAULT_TEST_DATABASE_URL) => {
   const name = `ysjs_tpl_${templateVersion()}`
-  const exists = await admin(baseUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0)
+  const exists = await admin(
+    baseUrl,
+    async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0,
+  )
   if (exists) {
     return name
   }
   const building = `${name}_build_${randomBytes(3).toString('hex')}`
   const url = withDatabase(baseUrl, building)
   const env = { ...process.env, DATABASE_URL: url }
-  execFileSync('pnpm', ['--filter', '@ysjs/db', 'exec', 'prisma', 'migrate', 'deploy'], { cwd: root, env, stdio: 'pipe' })
-  execFileSync('pnpm', ['--filter', '@ysjs/db', 'exec', 'tsx', 'seed/run.ts'], { cwd: root, env, stdio: 'pipe' })
+  execFileSync('pnpm', ['--filter', '@ysjs/db', 'exec', 'prisma', 'migrate', 'deploy'], {
+    cwd: root,
+    env,
+    stdio: 'pipe',
+  })
+  execFileSync('pnpm', ['--filter', '@ysjs/db', 'exec', 'tsx', 'seed/run.ts'], {
+    cwd: root,
+    env,
+    stdio: 'pipe',
+  })
   await admin(baseUrl, async (c) => {
     // Another run may have finished the same template meanwhile: keep theirs.
     const again = (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0

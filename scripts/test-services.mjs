@@ -1,7 +1,8 @@
 // Where tests find PostgreSQL and Redis: containers when a Docker engine answers (testcontainers),
 // otherwise TEST_DATABASE_URL / TEST_REDIS_URL, defaulting to the local services.
-import path from 'node:path'
+
 import { createRequire } from 'node:module'
+import path from 'node:path'
 
 const require = createRequire(path.resolve(import.meta.dirname, '../apps/api/package.json'))
 

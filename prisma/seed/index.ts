@@ -48,7 +48,11 @@ const PARAMS = [
   ['账号错误锁定次数', 'account.failCount', '5'],
   ['租户默认管理密码', 'tenant.default.password', 'admin'],
   ['租户默认账号额度', 'tenant.default.accountNumber', '100'],
-  ['租户默认菜单集合', 'tenant.default.menuCode', 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu'],
+  [
+    '租户默认菜单集合',
+    'tenant.default.menuCode',
+    'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu',
+  ],
 ] as const
 
 export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise<void> => {
@@ -71,12 +75,37 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
   })
 
   const depts = [
-    { id: ID.deptRoot, parentId: 0n, ancestors: '0', deptName: '刀锋科技', fullName: '江苏刀锋科技有限公司', sort: 1 },
-    { id: ID.deptChangzhou, parentId: ID.deptRoot, ancestors: `0,${ID.deptRoot}`, deptName: '常州刀锋', fullName: '常州刀锋科技有限公司', sort: 1 },
-    { id: ID.deptSuzhou, parentId: ID.deptRoot, ancestors: `0,${ID.deptRoot}`, deptName: '苏州刀锋', fullName: '苏州刀锋科技有限公司', sort: 2 },
+    {
+      id: ID.deptRoot,
+      parentId: 0n,
+      ancestors: '0',
+      deptName: '刀锋科技',
+      fullName: '江苏刀锋科技有限公司',
+      sort: 1,
+    },
+    {
+      id: ID.deptChangzhou,
+      parentId: ID.deptRoot,
+      ancestors: `0,${ID.deptRoot}`,
+      deptName: '常州刀锋',
+      fullName: '常州刀锋科技有限公司',
+      sort: 1,
+    },
+    {
+      id: ID.deptSuzhou,
+      parentId: ID.deptRoot,
+      ancestors: `0,${ID.deptRoot}`,
+      deptName: '苏州刀锋',
+      fullName: '苏州刀锋科技有限公司',
+      sort: 2,
+    },
   ]
   for (const d of depts) {
-    await prisma.dept.upsert({ where: { id: d.id }, update: {}, create: { ...d, tenantId: TENANT, deptCategory: 1 } })
+    await prisma.dept.upsert({
+      where: { id: d.id },
+      update: {},
+      create: { ...d, tenantId: TENANT, deptCategory: 1 },
+    })
   }
 
   const roles = [
@@ -95,15 +124,51 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
     await prisma.post.upsert({
       where: { id },
       update: {},
-      create: { id, tenantId: TENANT, category, postCode: code, postName: name, sort: i + 1, createTime: now },
+      create: {
+        id,
+        tenantId: TENANT,
+        category,
+        postCode: code,
+        postName: name,
+        sort: i + 1,
+        createTime: now,
+      },
     })
   }
 
   const users = [
-    { id: ID.userAdmin, account: 'admin', name: '管理员', role: ID.roleAdministrator, dept: ID.deptRoot, email: 'admin@ysjs.local' },
-    { id: ID.userHr, account: 'hr', name: '人事', role: ID.roleHr, dept: ID.deptChangzhou, email: 'hr@ysjs.local' },
-    { id: ID.userManager, account: 'manager', name: '经理', role: ID.roleManager, dept: ID.deptChangzhou, email: 'manager@ysjs.local' },
-    { id: ID.userBoss, account: 'boss', name: '老板', role: ID.roleBoss, dept: ID.deptChangzhou, email: 'boss@ysjs.local' },
+    {
+      id: ID.userAdmin,
+      account: 'admin',
+      name: '管理员',
+      role: ID.roleAdministrator,
+      dept: ID.deptRoot,
+      email: 'admin@ysjs.local',
+    },
+    {
+      id: ID.userHr,
+      account: 'hr',
+      name: '人事',
+      role: ID.roleHr,
+      dept: ID.deptChangzhou,
+      email: 'hr@ysjs.local',
+    },
+    {
+      id: ID.userManager,
+      account: 'manager',
+      name: '经理',
+      role: ID.roleManager,
+      dept: ID.deptChangzhou,
+      email: 'manager@ysjs.local',
+    },
+    {
+      id: ID.userBoss,
+      account: 'boss',
+      name: '老板',
+      role: ID.roleBoss,
+      dept: ID.deptChangzhou,
+      email: 'boss@ysjs.local',
+    },
   ]
   for (const u of users) {
     const exists = await prisma.user.findUnique({ where: { id: u.id }, select: { id: true } })
@@ -126,11 +191,18 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
         createTime: now,
       },
     })
-    await prisma.userDept.create({ data: { id: stableId(`user-dept:${u.id}:${u.dept}`), userId: u.id, deptId: u.dept } })
+    await prisma.userDept.create({
+      data: { id: stableId(`user-dept:${u.id}:${u.dept}`), userId: u.id, deptId: u.dept },
+    })
   }
 
   const clients = [
-    { id: ID.clientSaber, clientId: 'saber', secret: options.clientSecret, redirect: 'http://localhost:8080' },
+    {
+      id: ID.clientSaber,
+      clientId: 'saber',
+      secret: options.clientSecret,
+      redirect: 'http://localhost:8080',
+    },
     { id: ID.clientSword, clientId: 'sword', secret: 'sword_secret', redirect: 'http://localhost:8888' },
   ]
   for (const c of clients) {
@@ -153,19 +225,44 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
 
   for (const [paramName, paramKey, paramValue] of PARAMS) {
     const id = stableId(`param:${paramKey}`)
-    await prisma.param.upsert({ where: { id }, update: {}, create: { id, paramName, paramKey, paramValue, createTime: now } })
+    await prisma.param.upsert({
+      where: { id },
+      update: {},
+      create: { id, paramName, paramKey, paramValue, createTime: now },
+    })
   }
 
   let dictRows = 0
   for (const [i, dict] of dicts.entries()) {
     const headerId = stableId(`dict:${TENANT}:${dict.code}`)
-    const rows: { id: bigint; parentId: bigint; dictKey: string; dictValue: string; sort: number; remark: string | null }[] = [
-      { id: headerId, parentId: 0n, dictKey: '-1', dictValue: dict.name, sort: i + 1, remark: dict.remark ?? null },
+    const rows: {
+      id: bigint
+      parentId: bigint
+      dictKey: string
+      dictValue: string
+      sort: number
+      remark: string | null
+    }[] = [
+      {
+        id: headerId,
+        parentId: 0n,
+        dictKey: '-1',
+        dictValue: dict.name,
+        sort: i + 1,
+        remark: dict.remark ?? null,
+      },
     ]
     const walk = (items: DictItemSeed[], parentId: bigint) => {
       items.forEach((item, j) => {
         const id = stableId(`dict:${TENANT}:${dict.code}:${item.key}`)
-        rows.push({ id, parentId, dictKey: item.key, dictValue: item.value, sort: j + 1, remark: item.remark ?? null })
+        rows.push({
+          id,
+          parentId,
+          dictKey: item.key,
+          dictValue: item.value,
+          sort: j + 1,
+          remark: item.remark ?? null,
+        })
         walk(item.children ?? [], id)
       })
     }

@@ -4,8 +4,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createPrisma, nextId, stableId } from '../src/index.ts'
 import { seed } from '../seed/index.ts'
+import { createPrisma, nextId, stableId } from '../src/index.ts'
 
 const run = promisify(execFile)
 const cwd = path.resolve(import.meta.dirname, '..')
@@ -45,14 +45,28 @@ describe('migrations through the offline schema engine', () => {
   it('finds no drift between the migrations and schema.prisma', async () => {
     // Exits non-zero (and rejects) when the migrations and the schema disagree.
     await expect(
-      prismaCli('migrate', 'diff', '--from-migrations', 'migrations', '--to-schema', 'schema.prisma', '--exit-code'),
+      prismaCli(
+        'migrate',
+        'diff',
+        '--from-migrations',
+        'migrations',
+        '--to-schema',
+        'schema.prisma',
+        '--exit-code',
+      ),
     ).resolves.toBeDefined()
   })
 
   it('seeds idempotently and keeps what administrators changed', async () => {
     await seed(prisma, { clientSecret: 'saber_secret' })
     const counts = async () =>
-      Promise.all([prisma.menu.count(), prisma.dictBiz.count(), prisma.user.count(), prisma.roleMenu.count(), prisma.param.count()])
+      Promise.all([
+        prisma.menu.count(),
+        prisma.dictBiz.count(),
+        prisma.user.count(),
+        prisma.roleMenu.count(),
+        prisma.param.count(),
+      ])
     const before = await counts()
     await prisma.param.updateMany({ where: { paramKey: 'account.failCount' }, data: { paramValue: '7' } })
     await seed(prisma, { clientSecret: 'saber_secret' })

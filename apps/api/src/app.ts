@@ -64,7 +64,12 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers.cookie', 'req.headers["captcha-code"]'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers["blade-auth"]',
+        'req.headers.cookie',
+        'req.headers["captcha-code"]',
+      ],
     },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: true,
@@ -81,7 +86,11 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   const prisma = options.prisma ?? createPrisma({ url: env.DATABASE_URL, max: env.DATABASE_POOL_MAX })
   const redis =
     options.redis ??
-    new Redis(env.REDIS_URL, { keyPrefix: env.REDIS_PREFIX, maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    new Redis(env.REDIS_URL, {
+      keyPrefix: env.REDIS_PREFIX,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+    })
   const logs = createLogWriter(prisma, app.log, env.NODE_ENV)
   const caches = createCacheRegistry()
   const permissions = createPermissionChecker(prisma)
@@ -118,11 +127,20 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     global: false,
     redis,
     nameSpace: 'rate:',
-    errorResponseBuilder: () => ({ ...fail(ResultCode.TOO_MANY_REQUESTS, Msg.TOO_MANY_REQUESTS), statusCode: 429 }),
+    errorResponseBuilder: () => ({
+      ...fail(ResultCode.TOO_MANY_REQUESTS, Msg.TOO_MANY_REQUESTS),
+      statusCode: 429,
+    }),
   })
   await app.register(fastifyFormbody)
-  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD.ATTACHMENT_MAX_BYTES, files: 10, fields: 50 } })
-  await app.register(fastifyJwt, { secret: env.JWT_SECRET, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } })
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD.ATTACHMENT_MAX_BYTES, files: 10, fields: 50 },
+  })
+  await app.register(fastifyJwt, {
+    secret: env.JWT_SECRET,
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'] },
+  })
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '有色金属科技成果转化平台 API', version: '1.0.0' },

@@ -18,9 +18,18 @@ afterAll(async () => {
 })
 
 const passwordGrant = (username: string, plain: string, headers: Record<string, string> = {}) =>
-  tokenRequest(t.app, { grant_type: 'password', username, password: md5Hex(plain), tenantId: TENANT }, headers)
+  tokenRequest(
+    t.app,
+    { grant_type: 'password', username, password: md5Hex(plain), tenantId: TENANT },
+    headers,
+  )
 
-const expectOAuthError = (res: { statusCode: number; json: () => unknown }, status: number, error: string, description: string) => {
+const expectOAuthError = (
+  res: { statusCode: number; json: () => unknown },
+  status: number,
+  error: string,
+  description: string,
+) => {
   expect(res.statusCode).toBe(status)
   expect(res.json()).toEqual({ error, error_description: description })
 }
@@ -50,7 +59,12 @@ describe('password grant', () => {
       detail: { type: 'web' },
     })
     const access = decode(body.access_token)
-    expect(access).toMatchObject({ scope: ['all'], authorities: ['administrator'], client_id: 'saber', jti: body.jti })
+    expect(access).toMatchObject({
+      scope: ['all'],
+      authorities: ['administrator'],
+      client_id: 'saber',
+      jti: body.jti,
+    })
     expect(access.ati).toBeUndefined()
     expect(access.exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(3500)
     const refresh = decode(body.refresh_token)
@@ -71,7 +85,12 @@ describe('password grant', () => {
 
   it('refuses bad or missing client credentials with 401', async () => {
     const bad = `Basic ${Buffer.from('saber:wrong').toString('base64')}`
-    expectOAuthError(await passwordGrant('admin', 'admin', { authorization: bad }), 401, 'unauthorized', '客户端认证失败')
+    expectOAuthError(
+      await passwordGrant('admin', 'admin', { authorization: bad }),
+      401,
+      'unauthorized',
+      '客户端认证失败',
+    )
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/ysjs-auth/oauth/token',
@@ -83,7 +102,12 @@ describe('password grant', () => {
 
   it('refuses a grant type the client does not allow, and unknown grant types', async () => {
     await t.app.prisma.client.create({
-      data: { id: nextId(), clientId: 'limited', clientSecret: 'limited_secret', authorizedGrantTypes: 'password' },
+      data: {
+        id: nextId(),
+        clientId: 'limited',
+        clientSecret: 'limited_secret',
+        authorizedGrantTypes: 'password',
+      },
     })
     const res = await tokenRequest(
       t.app,
@@ -91,17 +115,32 @@ describe('password grant', () => {
       { authorization: `Basic ${Buffer.from('limited:limited_secret').toString('base64')}` },
     )
     expectOAuthError(res, 400, 'unauthorized_client', '该客户端不支持此授权类型')
-    expectOAuthError(await tokenRequest(t.app, { grant_type: 'magic' }), 400, 'unsupported_grant_type', '不支持的授权类型')
+    expectOAuthError(
+      await tokenRequest(t.app, { grant_type: 'magic' }),
+      400,
+      'unsupported_grant_type',
+      '不支持的授权类型',
+    )
     expectOAuthError(await tokenRequest(t.app, {}), 400, 'unsupported_grant_type', '不支持的授权类型')
   })
 
-  it.each(['authorization_code', 'sms_code', 'register'])('answers a clear error for the %s grant', async (grant) => {
-    await t.app.prisma.client.update({
-      where: { clientId: 'saber' },
-      data: { authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social,sms_code,register' },
-    })
-    expectOAuthError(await tokenRequest(t.app, { grant_type: grant }), 400, 'unsupported_grant_type', '该授权方式未开启')
-  })
+  it.each(['authorization_code', 'sms_code', 'register'])(
+    'answers a clear error for the %s grant',
+    async (grant) => {
+      await t.app.prisma.client.update({
+        where: { clientId: 'saber' },
+        data: {
+          authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social,sms_code,register',
+        },
+      })
+      expectOAuthError(
+        await tokenRequest(t.app, { grant_type: grant }),
+        400,
+        'unsupported_grant_type',
+        '该授权方式未开启',
+      )
+    },
+  )
 
   it('needs a tenant', async () => {
     const res = await t.app.inject({
@@ -114,25 +153,51 @@ describe('password grant', () => {
   })
 
   it('refuses an unknown tenant and an expired one', async () => {
-    expectOAuthError(await passwordGrant('admin', 'admin', { 'tenant-id': '999999' }), 400, 'access_denied', '未获得用户的租户信息')
+    expectOAuthError(
+      await passwordGrant('admin', 'admin', { 'tenant-id': '999999' }),
+      400,
+      'access_denied',
+      '未获得用户的租户信息',
+    )
     await t.app.prisma.tenant.create({
-      data: { id: nextId(), tenantId: '555555', tenantName: '过期租户', expireTime: new Date(Date.now() - 86_400_000) },
+      data: {
+        id: nextId(),
+        tenantId: '555555',
+        tenantName: '过期租户',
+        expireTime: new Date(Date.now() - 86_400_000),
+      },
     })
-    expectOAuthError(await passwordGrant('admin', 'admin', { 'tenant-id': '555555' }), 400, 'access_denied', '租户授权已过期,请联系管理员')
+    expectOAuthError(
+      await passwordGrant('admin', 'admin', { 'tenant-id': '555555' }),
+      400,
+      'access_denied',
+      '租户授权已过期,请联系管理员',
+    )
   })
 
   it('answers 用户名或密码错误 for a wrong password and for an unknown user', async () => {
     expectOAuthError(await passwordGrant('boss', 'nope'), 400, 'invalid_grant', '用户名或密码错误')
     expectOAuthError(await passwordGrant('nobody', 'nobody'), 400, 'invalid_grant', '用户名或密码错误')
     // A password that is not an md5 hex string can never match.
-    const raw = await tokenRequest(t.app, { grant_type: 'password', username: 'boss', password: 'boss', tenantId: TENANT })
+    const raw = await tokenRequest(t.app, {
+      grant_type: 'password',
+      username: 'boss',
+      password: 'boss',
+      tenantId: TENANT,
+    })
     expectOAuthError(raw, 400, 'invalid_grant', '用户名或密码错误')
     await t.redis.del('auth:fail:000000:boss', 'auth:fail:000000:nobody')
   })
 
   it('refuses a user without roles', async () => {
     await t.app.prisma.user.create({
-      data: { id: nextId(), tenantId: TENANT, account: 'norole', password: await hashPassword(md5Hex('norole')), roleId: '' },
+      data: {
+        id: nextId(),
+        tenantId: TENANT,
+        account: 'norole',
+        password: await hashPassword(md5Hex('norole')),
+        roleId: '',
+      },
     })
     expectOAuthError(await passwordGrant('norole', 'norole'), 400, 'access_denied', '未获得用户的角色信息')
   })
@@ -148,13 +213,24 @@ describe('password grant', () => {
         status: 0,
       },
     })
-    expectOAuthError(await passwordGrant('pending', 'pending'), 400, 'access_denied', '用户账号待审核,请耐心等待管理员通过')
+    expectOAuthError(
+      await passwordGrant('pending', 'pending'),
+      400,
+      'access_denied',
+      '用户账号待审核,请耐心等待管理员通过',
+    )
   })
 
   it('signs in users imported with the legacy sha1(md5) hash and upgrades it to argon2id', async () => {
     const id = nextId()
     await t.app.prisma.user.create({
-      data: { id, tenantId: TENANT, account: 'legacy', password: sha1Hex(md5Hex('legacy')), roleId: String(ROLE_HR) },
+      data: {
+        id,
+        tenantId: TENANT,
+        account: 'legacy',
+        password: sha1Hex(md5Hex('legacy')),
+        roleId: String(ROLE_HR),
+      },
     })
     expect((await passwordGrant('legacy', 'legacy')).statusCode).toBe(200)
     const stored = await t.app.prisma.user.findUniqueOrThrow({ where: { id } })
@@ -171,7 +247,9 @@ describe('password grant', () => {
     const both = (await passwordGrant('hr', 'hr')).json()
     expect(both.role_name).toBe('hr,manager')
     expect(both.dept_id).toBe('1123598813738675202,1123598813738675203')
-    const narrowed = (await passwordGrant('hr', 'hr', { 'role-id': String(ROLE_MANAGER), 'dept-id': '1123598813738675203' })).json()
+    const narrowed = (
+      await passwordGrant('hr', 'hr', { 'role-id': String(ROLE_MANAGER), 'dept-id': '1123598813738675203' })
+    ).json()
     expect(narrowed.role_name).toBe('manager')
     expect(narrowed.role_id).toBe(String(ROLE_MANAGER))
     expect(narrowed.dept_id).toBe('1123598813738675203')
@@ -190,7 +268,12 @@ describe('lockout', () => {
     const ttl = await t.redis.ttl(key)
     expect(ttl).toBeGreaterThan(1790)
     expect(ttl).toBeLessThanOrEqual(1800)
-    expectOAuthError(await passwordGrant('manager', 'manager'), 400, 'access_denied', '登录错误次数过多,请稍后再试')
+    expectOAuthError(
+      await passwordGrant('manager', 'manager'),
+      400,
+      'access_denied',
+      '登录错误次数过多,请稍后再试',
+    )
     await t.redis.pexpire(key, 50)
     await new Promise((r) => setTimeout(r, 120))
     expect((await passwordGrant('manager', 'manager')).statusCode).toBe(200)
@@ -198,13 +281,19 @@ describe('lockout', () => {
   })
 
   it('reads the limit from the account.failCount parameter', async () => {
-    await t.app.prisma.param.updateMany({ where: { paramKey: 'account.failCount' }, data: { paramValue: '2' } })
+    await t.app.prisma.param.updateMany({
+      where: { paramKey: 'account.failCount' },
+      data: { paramValue: '2' },
+    })
     t.app.caches.clearAll()
     for (let i = 0; i < 2; i++) {
       await passwordGrant('boss', 'wrong')
     }
     expectOAuthError(await passwordGrant('boss', 'boss'), 400, 'access_denied', '登录错误次数过多,请稍后再试')
-    await t.app.prisma.param.updateMany({ where: { paramKey: 'account.failCount' }, data: { paramValue: '5' } })
+    await t.app.prisma.param.updateMany({
+      where: { paramKey: 'account.failCount' },
+      data: { paramValue: '5' },
+    })
     t.app.caches.clearAll()
     await t.redis.del('auth:fail:000000:boss')
   })
@@ -221,7 +310,13 @@ describe('captcha grant', () => {
   const captchaLogin = (key: string, code: string) =>
     tokenRequest(
       t.app,
-      { grant_type: 'captcha', username: 'admin', password: md5Hex('admin'), tenantId: TENANT, type: 'account' },
+      {
+        grant_type: 'captcha',
+        username: 'admin',
+        password: md5Hex('admin'),
+        tenantId: TENANT,
+        type: 'account',
+      },
       { 'captcha-key': key, 'captcha-code': code },
     )
 
@@ -255,18 +350,27 @@ describe('captcha grant', () => {
 describe('tokens', () => {
   it('reads the user from Blade-Auth (any case of bearer) and from the blade-auth query parameter', async () => {
     const { access_token } = await login(t.app, 'admin')
-    for (const headers of [{ 'blade-auth': `bearer ${access_token}` }, { 'blade-auth': `Bearer ${access_token}` }]) {
+    for (const headers of [
+      { 'blade-auth': `bearer ${access_token}` },
+      { 'blade-auth': `Bearer ${access_token}` },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/ysjs-auth/oauth/user-info', headers })
       expect(res.json().data).toMatchObject({ userId: ADMIN_ID, account: 'admin', roleName: 'administrator' })
     }
-    const byQuery = await t.app.inject({ method: 'GET', url: `/api/ysjs-auth/oauth/user-info?blade-auth=${access_token}` })
+    const byQuery = await t.app.inject({
+      method: 'GET',
+      url: `/api/ysjs-auth/oauth/user-info?blade-auth=${access_token}`,
+    })
     expect(byQuery.statusCode).toBe(200)
   })
 
   it('answers 401 for missing, forged, expired and refresh tokens', async () => {
     const url = '/api/ysjs-system/menu/routes'
     const missing = await t.app.inject({ method: 'GET', url })
-    expect([missing.statusCode, missing.json()]).toEqual([401, { code: 401, success: false, data: null, msg: '缺失令牌,鉴权失败' }])
+    expect([missing.statusCode, missing.json()]).toEqual([
+      401,
+      { code: 401, success: false, data: null, msg: '缺失令牌,鉴权失败' },
+    ])
 
     const { access_token, refresh_token } = await login(t.app, 'admin')
     const claims = decode(access_token)
@@ -291,13 +395,21 @@ describe('tokens', () => {
 
   it('refreshes with the refresh grant and keeps the refresh token', async () => {
     const first = await login(t.app, 'hr')
-    const res = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token, tenantId: TENANT })
+    const res = await tokenRequest(t.app, {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      tenantId: TENANT,
+    })
     expect(res.statusCode).toBe(200)
     const next = res.json()
     expect(next.access_token).not.toBe(first.access_token)
     expect(next.refresh_token).toBe(first.refresh_token)
     expect(next.user_id).toBe(String(HR_ID))
-    const me = await t.app.inject({ method: 'GET', url: '/api/ysjs-auth/oauth/user-info', headers: auth(next.access_token) })
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-auth/oauth/user-info',
+      headers: auth(next.access_token),
+    })
     expect(me.statusCode).toBe(200)
   })
 
@@ -307,16 +419,33 @@ describe('tokens', () => {
       tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: rt, tenantId: TENANT }, headers)
     expectOAuthError(await asRefresh(access_token), 400, 'invalid_grant', '刷新令牌已失效')
     expectOAuthError(await asRefresh('garbage'), 400, 'invalid_grant', '刷新令牌已失效')
-    expectOAuthError(await asRefresh(refresh_token, { 'tenant-id': '123456' }), 400, 'invalid_grant', '刷新令牌已失效')
+    expectOAuthError(
+      await asRefresh(refresh_token, { 'tenant-id': '123456' }),
+      400,
+      'invalid_grant',
+      '刷新令牌已失效',
+    )
   })
 
   it('logout revokes the access token and its refresh token', async () => {
     const { access_token, refresh_token } = await login(t.app, 'boss')
-    const out = await t.app.inject({ method: 'GET', url: '/api/ysjs-auth/oauth/logout', headers: auth(access_token) })
+    const out = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-auth/oauth/logout',
+      headers: auth(access_token),
+    })
     expect(out.json()).toEqual({ success: 'true', msg: 'success' })
-    const after = await t.app.inject({ method: 'GET', url: '/api/ysjs-auth/oauth/user-info', headers: auth(access_token) })
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-auth/oauth/user-info',
+      headers: auth(access_token),
+    })
     expect([after.statusCode, after.json().msg]).toEqual([401, '令牌已失效'])
-    const refreshed = await tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token, tenantId: TENANT })
+    const refreshed = await tokenRequest(t.app, {
+      grant_type: 'refresh_token',
+      refresh_token,
+      tenantId: TENANT,
+    })
     expectOAuthError(refreshed, 400, 'invalid_grant', '刷新令牌已失效')
     // Logging out without a token is harmless.
     const anon = await t.app.inject({ method: 'GET', url: '/api/ysjs-auth/oauth/logout' })
@@ -326,7 +455,13 @@ describe('tokens', () => {
   it('a deleted user can no longer refresh', async () => {
     const id = nextId()
     await t.app.prisma.user.create({
-      data: { id, tenantId: TENANT, account: 'leaver', password: await hashPassword(md5Hex('leaver')), roleId: String(ROLE_HR) },
+      data: {
+        id,
+        tenantId: TENANT,
+        account: 'leaver',
+        password: await hashPassword(md5Hex('leaver')),
+        roleId: String(ROLE_HR),
+      },
     })
     const { refresh_token } = await login(t.app, 'leaver')
     await t.app.prisma.user.update({ where: { id }, data: { isDeleted: 1 } })
@@ -336,7 +471,11 @@ describe('tokens', () => {
 
   it('clear-cache answers the raw platform body', async () => {
     const { access_token } = await login(t.app, 'admin')
-    const res = await t.app.inject({ method: 'GET', url: '/api/ysjs-auth/oauth/clear-cache', headers: auth(access_token) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-auth/oauth/clear-cache',
+      headers: auth(access_token),
+    })
     expect(res.json()).toEqual({ success: 'true', msg: 'success' })
   })
 })

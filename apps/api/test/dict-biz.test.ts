@@ -30,7 +30,18 @@ describe('dict-biz', () => {
   })
 
   it('seeds the dictionaries the forms use', async () => {
-    for (const code of ['achievement_type', 'technical_title', 'educational_level', 'intellectual_property_category', 'country', 'industry', 'sex', 'menu_category', 'button_func', 'flow']) {
+    for (const code of [
+      'achievement_type',
+      'technical_title',
+      'educational_level',
+      'intellectual_property_category',
+      'country',
+      'industry',
+      'sex',
+      'menu_category',
+      'button_func',
+      'flow',
+    ]) {
       const items = (await call('GET', `/api/ysjs-system/dict-biz/dictionary?code=${code}`)).data
       expect(items.length, code).toBeGreaterThan(1)
     }
@@ -49,43 +60,68 @@ describe('dict-biz', () => {
   })
 
   it('creates a dictionary and its items, with the spec messages', async () => {
-    expect(await call('POST', '/api/ysjs-system/dict-biz/submit', { dictValue: '金属', sort: 1 })).toMatchObject({
+    expect(
+      await call('POST', '/api/ysjs-system/dict-biz/submit', { dictValue: '金属', sort: 1 }),
+    ).toMatchObject({
       code: 400,
       msg: '请输入字典编号',
     })
     expect(await call('POST', '/api/ysjs-system/dict-biz/submit', { code: 'metal', sort: 1 })).toMatchObject({
       msg: '请输入字典名称',
     })
-    expect(await call('POST', '/api/ysjs-system/dict-biz/submit', { code: 'metal', dictValue: '金属' })).toMatchObject({
+    expect(
+      await call('POST', '/api/ysjs-system/dict-biz/submit', { code: 'metal', dictValue: '金属' }),
+    ).toMatchObject({
       msg: '请输入字典排序',
     })
-    expect(await call('POST', '/api/ysjs-system/dict-biz/submit', { code: 'metal', dictValue: '金属', sort: 1 })).toMatchObject({
+    expect(
+      await call('POST', '/api/ysjs-system/dict-biz/submit', { code: 'metal', dictValue: '金属', sort: 1 }),
+    ).toMatchObject({
       code: 200,
     })
-    const header = (await call('GET', '/api/ysjs-system/dict-biz/parent-list?code_equal=metal')).data.records[0]
-    expect(await call('POST', '/api/ysjs-system/dict-biz/submit', { parentId: header.id, dictValue: '铜', sort: 1 })).toMatchObject({
+    const header = (await call('GET', '/api/ysjs-system/dict-biz/parent-list?code_equal=metal')).data
+      .records[0]
+    expect(
+      await call('POST', '/api/ysjs-system/dict-biz/submit', {
+        parentId: header.id,
+        dictValue: '铜',
+        sort: 1,
+      }),
+    ).toMatchObject({
       msg: '请输入字典键值',
     })
     const item = { parentId: header.id, dictKey: '29', dictValue: '铜', sort: 1, code: 'ignored' }
     expect(await call('POST', '/api/ysjs-system/dict-biz/submit', item)).toMatchObject({ code: 200 })
-    expect(await call('POST', '/api/ysjs-system/dict-biz/submit', item)).toMatchObject({ code: 400, msg: '当前字典键值已存在!' })
+    expect(await call('POST', '/api/ysjs-system/dict-biz/submit', item)).toMatchObject({
+      code: 400,
+      msg: '当前字典键值已存在!',
+    })
     const items = (await call('GET', '/api/ysjs-system/dict-biz/dictionary?code=metal')).data
     expect(items).toMatchObject([{ code: 'metal', dictKey: '29', dictValue: '铜' }])
 
     // Renaming the dictionary's code renames its items too.
-    expect(await call('POST', '/api/ysjs-system/dict-biz/submit', { ...header, code: 'metals', sort: 2 })).toMatchObject({ code: 200 })
+    expect(
+      await call('POST', '/api/ysjs-system/dict-biz/submit', { ...header, code: 'metals', sort: 2 }),
+    ).toMatchObject({ code: 200 })
     expect((await call('GET', '/api/ysjs-system/dict-biz/dictionary?code=metals')).data).toHaveLength(1)
     expect((await call('GET', '/api/ysjs-system/dict-biz/dictionary?code=metal')).data).toHaveLength(0)
 
     // A dictionary with items cannot be removed before them.
-    expect(await call('POST', `/api/ysjs-system/dict-biz/remove?ids=${header.id}`)).toMatchObject({ code: 400, msg: '请先删除子节点!' })
-    expect(await call('POST', `/api/ysjs-system/dict-biz/remove?ids=${header.id},${items[0].id}`)).toMatchObject({ code: 200 })
+    expect(await call('POST', `/api/ysjs-system/dict-biz/remove?ids=${header.id}`)).toMatchObject({
+      code: 400,
+      msg: '请先删除子节点!',
+    })
+    expect(
+      await call('POST', `/api/ysjs-system/dict-biz/remove?ids=${header.id},${items[0].id}`),
+    ).toMatchObject({ code: 200 })
     expect((await call('GET', '/api/ysjs-system/dict-biz/parent-list?code_equal=metals')).data.total).toBe(0)
   })
 
   it('shows detail with the parent name, and the whole tree', async () => {
     const item = (await call('GET', '/api/ysjs-system/dict-biz/dictionary?code=sex')).data[0]
-    expect((await call('GET', `/api/ysjs-system/dict-biz/detail?id=${item.id}`)).data).toMatchObject({ parentName: '性别' })
+    expect((await call('GET', `/api/ysjs-system/dict-biz/detail?id=${item.id}`)).data).toMatchObject({
+      parentName: '性别',
+    })
     const tree = (await call('GET', '/api/ysjs-system/dict-biz/tree')).data
     expect(tree.find((n: { title: string }) => n.title === '性别').children).toHaveLength(2)
     const list = (await call('GET', '/api/ysjs-system/dict-biz/list?code=sex')).data

@@ -21,7 +21,11 @@ const envelope = (code: number, msg: string) => ({ code, success: false, data: n
 
 describe('envelope and status codes', () => {
   it('wraps data with code 200, success true and 操作成功', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/param/list', headers: auth(admin) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/param/list',
+      headers: auth(admin),
+    })
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body).toMatchObject({ code: 200, success: true, msg: '操作成功' })
@@ -32,7 +36,10 @@ describe('envelope and status codes', () => {
   })
 
   it('answers 暂无承载数据 with null data when there is nothing to carry', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/tenant/info?domain=http://nowhere.example' })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/tenant/info?domain=http://nowhere.example',
+    })
     expect(res.json()).toEqual({ code: 200, success: true, data: null, msg: '暂无承载数据' })
   })
 
@@ -55,13 +62,29 @@ describe('envelope and status codes', () => {
   })
 
   it('400 for missing and malformed query parameters, naming the parameter', async () => {
-    const noIds = await t.app.inject({ method: 'POST', url: '/api/ysjs-system/param/remove', headers: auth(admin) })
+    const noIds = await t.app.inject({
+      method: 'POST',
+      url: '/api/ysjs-system/param/remove',
+      headers: auth(admin),
+    })
     expect(noIds.json()).toEqual(envelope(400, '缺少必要的请求参数: ids'))
-    const badIds = await t.app.inject({ method: 'POST', url: '/api/ysjs-system/param/remove?ids=1,x', headers: auth(admin) })
+    const badIds = await t.app.inject({
+      method: 'POST',
+      url: '/api/ysjs-system/param/remove?ids=1,x',
+      headers: auth(admin),
+    })
     expect(badIds.json()).toEqual(envelope(400, '请求参数类型错误: ids'))
-    const noCode = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/dict-biz/dictionary', headers: auth(admin) })
+    const noCode = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/dict-biz/dictionary',
+      headers: auth(admin),
+    })
     expect(noCode.json()).toEqual(envelope(400, '缺少必要的请求参数: code'))
-    const badId = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/param/detail?id=1;drop', headers: auth(admin) })
+    const badId = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/param/detail?id=1;drop',
+      headers: auth(admin),
+    })
     expect([badId.statusCode, badId.json().code]).toEqual([400, 400])
   })
 
@@ -92,7 +115,11 @@ describe('envelope and status codes', () => {
   it('401 without a token, 403 without the permission (not 401)', async () => {
     const anon = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/param/list' })
     expect([anon.statusCode, anon.json()]).toEqual([401, envelope(401, '缺失令牌,鉴权失败')])
-    const denied = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/param/list', headers: auth(hr) })
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/param/list',
+      headers: auth(hr),
+    })
     expect([denied.statusCode, denied.json()]).toEqual([403, envelope(403, '请求被拒绝')])
     const write = await t.app.inject({
       method: 'POST',
@@ -107,7 +134,11 @@ describe('envelope and status codes', () => {
   it('404 for unknown routes, 405 for a wrong method', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/nothing-here' })
     expect([missing.statusCode, missing.json()]).toEqual([404, envelope(404, '404 没找到请求')])
-    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/ysjs-system/param/list', headers: auth(admin) })
+    const wrong = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/ysjs-system/param/list',
+      headers: auth(admin),
+    })
     expect([wrong.statusCode, wrong.json()]).toEqual([405, envelope(405, '不支持当前请求方法')])
   })
 
@@ -128,7 +159,9 @@ describe('envelope and status codes', () => {
       headers: auth(admin),
     })
     await t.app.logs.flush()
-    const row = await t.app.prisma.logApi.findFirst({ where: { requestUri: '/api/ysjs-system/param/remove' } })
+    const row = await t.app.prisma.logApi.findFirst({
+      where: { requestUri: '/api/ysjs-system/param/remove' },
+    })
     expect(row).toMatchObject({ method: 'POST', createBy: 'admin', tenantId: '000000' })
     expect(Number(row?.time)).toBeGreaterThanOrEqual(0)
   })
@@ -162,7 +195,11 @@ describe('hostile input', () => {
   })
 
   it('ignores nonsense paging values instead of failing', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/param/list?current=-4&size=abc', headers: auth(admin) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/param/list?current=-4&size=abc',
+      headers: auth(admin),
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().data).toMatchObject({ current: 1, size: 10 })
   })
@@ -172,7 +209,10 @@ describe('hostile input', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/ysjs-auth/oauth/token?grant_type=password&username=admin&password=21232f297a57a5a743894a0e4a801fc3',
-      headers: { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'tenant-id': "' OR 1=1 --" },
+      headers: {
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'tenant-id': "' OR 1=1 --",
+      },
     })
     expect(res.statusCode).toBe(400)
     expect(res.json().error_description).toBe('未获得用户的租户信息')

@@ -11,6 +11,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const services = await startTestServices()
   const template = await ensureTemplate(services.databaseUrl)
-  project.provide('testServices', { databaseUrl: services.databaseUrl, redisUrl: services.redisUrl, template })
+  project.provide('testServices', {
+    databaseUrl: services.databaseUrl,
+    redisUrl: services.redisUrl,
+    template,
+  })
   return services.stop
 }

@@ -4,7 +4,8 @@ import { auth, createTestApp, login, type TTestApp, tokenRequest } from './helpe
 
 type TNode = { code: string; category: number; path: string | null; children?: TNode[] }
 const codes = (nodes: TNode[]): string[] => nodes.flatMap((n) => [n.code, ...codes(n.children ?? [])])
-const leaves = (nodes: TNode[]): string[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n.code]))
+const leaves = (nodes: TNode[]): string[] =>
+  nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n.code]))
 
 let t: TTestApp
 beforeAll(async () => {
@@ -27,7 +28,9 @@ describe('menu/routes', () => {
     const all = codes(tree)
     const menuCount = await t.app.prisma.menu.count({ where: { category: 1, isDeleted: 0 } })
     expect(all).toHaveLength(menuCount)
-    expect(all).toEqual(expect.arrayContaining(['desk', 'system', 'param', 'dict_horizontal', 'dict_vertical']))
+    expect(all).toEqual(
+      expect.arrayContaining(['desk', 'system', 'param', 'dict_horizontal', 'dict_vertical']),
+    )
     expect(tree[0]!.code).toBe('desk')
     expect(tree.at(-1)!.code).toBe('system')
     const flat = (nodes: TNode[]): TNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])])
@@ -46,7 +49,11 @@ describe('menu/routes', () => {
     const claims = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString())
     const noRoles = t.app.jwt.sign({ ...claims, role_id: '', authorities: [] })
     await t.redis.set(`auth:token:${claims.jti}`, 'x', 'EX', 60)
-    const res = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/menu/routes', headers: auth(noRoles) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/menu/routes',
+      headers: auth(noRoles),
+    })
     expect(res.json()).toMatchObject({ code: 200, data: null })
   })
 
@@ -54,7 +61,9 @@ describe('menu/routes', () => {
     const { access_token } = await login(t.app, 'admin')
     const work = await t.app.prisma.menu.findFirstOrThrow({ where: { code: 'work_todo' } })
     const topId = nextId()
-    await t.app.prisma.topMenu.create({ data: { id: topId, tenantId: '000000', code: 'office', name: '办公', sort: 1 } })
+    await t.app.prisma.topMenu.create({
+      data: { id: topId, tenantId: '000000', code: 'office', name: '办公', sort: 1 },
+    })
     await t.app.prisma.topMenuSetting.create({ data: { id: nextId(), topMenuId: topId, menuId: work.id } })
     const tree: TNode[] = await get(access_token, `/api/ysjs-system/menu/routes?topMenuId=${topId}`)
     expect(codes(tree)).toEqual(['work', 'work_todo'])
@@ -65,8 +74,12 @@ describe('menu/routes', () => {
 
 describe('menu/buttons', () => {
   it('gives the leaf button codes of the roles as permission codes', async () => {
-    const admin = leaves(await get((await login(t.app, 'admin')).access_token, '/api/ysjs-system/menu/buttons'))
-    expect(admin).toEqual(expect.arrayContaining(['param_add', 'param_edit', 'param_delete', 'param_view', 'notice_add']))
+    const admin = leaves(
+      await get((await login(t.app, 'admin')).access_token, '/api/ysjs-system/menu/buttons'),
+    )
+    expect(admin).toEqual(
+      expect.arrayContaining(['param_add', 'param_edit', 'param_delete', 'param_view', 'notice_add']),
+    )
     const hr = leaves(await get((await login(t.app, 'hr')).access_token, '/api/ysjs-system/menu/buttons'))
     expect(hr).toEqual(expect.arrayContaining(['notice_add', 'work_todo_handle']))
     expect(hr).not.toContain('param_add')
@@ -78,20 +91,30 @@ describe('tenant package and tenancy', () => {
   let tokenB: string
 
   beforeAll(async () => {
-    const desk = await t.app.prisma.menu.findMany({ where: { code: { in: ['desk', 'notice', 'notice_add', 'notice_view'] } } })
+    const desk = await t.app.prisma.menu.findMany({
+      where: { code: { in: ['desk', 'notice', 'notice_add', 'notice_view'] } },
+    })
     const work = await t.app.prisma.menu.findMany({ where: { code: { in: ['work', 'work_todo'] } } })
     const pkgId = nextId()
     await t.app.prisma.tenantPackage.create({
       data: { id: pkgId, packageName: '基础包', menuId: desk.map((m) => m.id).join(',') },
     })
-    await t.app.prisma.tenant.create({ data: { id: nextId(), tenantId: TENANT_B, tenantName: '有色集团', packageId: pkgId } })
+    await t.app.prisma.tenant.create({
+      data: { id: nextId(), tenantId: TENANT_B, tenantName: '有色集团', packageId: pkgId },
+    })
     const roleId = nextId()
-    await t.app.prisma.role.create({ data: { id: roleId, tenantId: TENANT_B, roleName: '管理员', roleAlias: 'admin' } })
+    await t.app.prisma.role.create({
+      data: { id: roleId, tenantId: TENANT_B, roleName: '管理员', roleAlias: 'admin' },
+    })
     await t.app.prisma.roleMenu.createMany({
       data: [...desk, ...work].map((m) => ({ id: nextId(), roleId, menuId: m.id })),
     })
-    const dictBizMenus = await t.app.prisma.menu.findMany({ where: { code: { startsWith: 'dict_horizontal' } } })
-    await t.app.prisma.roleMenu.createMany({ data: dictBizMenus.map((m) => ({ id: nextId(), roleId, menuId: m.id })) })
+    const dictBizMenus = await t.app.prisma.menu.findMany({
+      where: { code: { startsWith: 'dict_horizontal' } },
+    })
+    await t.app.prisma.roleMenu.createMany({
+      data: dictBizMenus.map((m) => ({ id: nextId(), roleId, menuId: m.id })),
+    })
     await t.app.prisma.user.create({
       data: {
         id: nextId(),
@@ -142,7 +165,11 @@ describe('tenant package and tenancy', () => {
       headers: auth(tokenB),
     })
     expect(detail.json()).toMatchObject({ code: 400, msg: '数据不存在' })
-    await t.app.inject({ method: 'POST', url: `/api/ysjs-system/dict-biz/remove?ids=${foreign.id}`, headers: auth(tokenB) })
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/ysjs-system/dict-biz/remove?ids=${foreign.id}`,
+      headers: auth(tokenB),
+    })
     const still = await t.app.prisma.dictBiz.findUniqueOrThrow({ where: { id: foreign.id } })
     expect(still.isDeleted).toBe(0)
   })

@@ -29,26 +29,38 @@ describe('param (the generic CRUD mechanism)', () => {
     expect(page1.records).toHaveLength(10)
     const page2 = (await call('GET', '/api/ysjs-system/param/list?paramKey=test.key&size=10&current=2')).data
     expect(page2.records).toHaveLength(2)
-    const asc = (await call('GET', '/api/ysjs-system/param/list?paramKey=test.key&size=30&ascs=param_key')).data
+    const asc = (await call('GET', '/api/ysjs-system/param/list?paramKey=test.key&size=30&ascs=param_key'))
+      .data
     expect(asc.records[0].paramKey).toBe('test.key1')
     expect(asc.orders).toEqual([{ column: 'paramKey', asc: true }])
 
     const one = asc.records[0]
     expect(one.createUser).toBe('1123598821738675201')
-    expect(await call('POST', '/api/ysjs-system/param/submit', { ...one, paramValue: '新的值' })).toMatchObject({ code: 200 })
+    expect(
+      await call('POST', '/api/ysjs-system/param/submit', { ...one, paramValue: '新的值' }),
+    ).toMatchObject({ code: 200 })
     const detail = (await call('GET', `/api/ysjs-system/param/detail?id=${one.id}`)).data
     expect(detail).toMatchObject({ paramValue: '新的值', updateUser: '1123598821738675201' })
 
-    const ids = asc.records.slice(0, 3).map((r: { id: string }) => r.id).join(',')
+    const ids = asc.records
+      .slice(0, 3)
+      .map((r: { id: string }) => r.id)
+      .join(',')
     expect(await call('POST', `/api/ysjs-system/param/remove?ids=${ids}`)).toMatchObject({ code: 200 })
     expect((await call('GET', '/api/ysjs-system/param/list?paramKey=test.key&size=30')).data.total).toBe(9)
-    expect(await call('GET', `/api/ysjs-system/param/detail?id=${one.id}`)).toMatchObject({ code: 400, msg: '数据不存在' })
+    expect(await call('GET', `/api/ysjs-system/param/detail?id=${one.id}`)).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    })
   })
 
   it('refuses a duplicate key among live rows', async () => {
     const body = { paramName: '唯一', paramKey: 'unique.key', paramValue: '1' }
     expect(await call('POST', '/api/ysjs-system/param/submit', body)).toMatchObject({ code: 200 })
-    expect(await call('POST', '/api/ysjs-system/param/submit', body)).toMatchObject({ code: 400, msg: '当前参数键名已存在!' })
+    expect(await call('POST', '/api/ysjs-system/param/submit', body)).toMatchObject({
+      code: 400,
+      msg: '当前参数键名已存在!',
+    })
   })
 
   it('refuses to update a row that does not exist', async () => {
@@ -64,15 +76,30 @@ describe('param (the generic CRUD mechanism)', () => {
 
 describe('tenant/info', () => {
   it('resolves a tenant bound to the domain, publicly', async () => {
-    await t.app.prisma.tenant.update({ where: { tenantId: '000000' }, data: { domain: 'http://portal.example.cn' } })
-    const res = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/tenant/info?domain=http://portal.example.cn/' })
-    expect(res.json().data).toEqual({ tenantId: '000000', domain: 'http://portal.example.cn', backgroundUrl: null })
+    await t.app.prisma.tenant.update({
+      where: { tenantId: '000000' },
+      data: { domain: 'http://portal.example.cn' },
+    })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/tenant/info?domain=http://portal.example.cn/',
+    })
+    expect(res.json().data).toEqual({
+      tenantId: '000000',
+      domain: 'http://portal.example.cn',
+      backgroundUrl: null,
+    })
   })
 })
 
 describe('config/web', () => {
   it('tells the web app how to log in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ysjs-system/config/web' })
-    expect(res.json().data).toMatchObject({ clientId: 'saber', captchaEnabled: false, defaultTenantId: '000000', tenantMode: false })
+    expect(res.json().data).toMatchObject({
+      clientId: 'saber',
+      captchaEnabled: false,
+      defaultTenantId: '000000',
+      tenantMode: false,
+    })
   })
 })

@@ -34,7 +34,16 @@ describe('map-style filters (contract 4.3)', () => {
   it('ignores unknown fields, reserved keys, empty and unparsable values', () => {
     expect(
       whereFromFilters(
-        { current: '1', size: '10', password: 'x', status: 'abc', createTime_datege: 'yesterday', name: '', deptId: '1;2', name_ignore: 'x' },
+        {
+          current: '1',
+          size: '10',
+          password: 'x',
+          status: 'abc',
+          createTime_datege: 'yesterday',
+          name: '',
+          deptId: '1;2',
+          name_ignore: 'x',
+        },
         fields,
       ),
     ).toEqual([])
@@ -43,13 +52,17 @@ describe('map-style filters (contract 4.3)', () => {
 
 describe('paging', () => {
   it('keeps only whitelisted sort columns, snake or camel case', () => {
-    expect(orderByFrom({ ascs: 'param_key,evil;drop', descs: 'createTime' }, ['paramKey', 'createTime'])).toEqual([
-      { paramKey: 'asc' },
-      { createTime: 'desc' },
-    ])
+    expect(
+      orderByFrom({ ascs: 'param_key,evil;drop', descs: 'createTime' }, ['paramKey', 'createTime']),
+    ).toEqual([{ paramKey: 'asc' }, { createTime: 'desc' }])
   })
   it('computes pages', () => {
-    expect(toPage([], 21, { current: 2, size: 10 })).toMatchObject({ total: 21, pages: 3, current: 2, size: 10 })
+    expect(toPage([], 21, { current: 2, size: 10 })).toMatchObject({
+      total: 21,
+      pages: 3,
+      current: 2,
+      size: 10,
+    })
     expect(toPage([], 0, { current: 1, size: 10 }).pages).toBe(0)
   })
 })
@@ -72,7 +85,9 @@ describe('trees and ids', () => {
     expect(splitIds(null)).toEqual([])
   })
   it('serialises ids as strings and dates in the platform format', () => {
-    expect(toWire({ id: 1123598821738675201n, at: new Date('2026-01-01T00:00:00Z'), list: [{ x: 1n }], n: null })).toEqual({
+    expect(
+      toWire({ id: 1123598821738675201n, at: new Date('2026-01-01T00:00:00Z'), list: [{ x: 1n }], n: null }),
+    ).toEqual({
       id: '1123598821738675201',
       at: '2026-01-01 08:00:00',
       list: [{ x: '1' }],
@@ -83,7 +98,9 @@ describe('trees and ids', () => {
 
 describe('validation messages', () => {
   it('names the parameter for generic messages only', () => {
-    expect(firstIssueMessage([{ message: '缺少必要的请求参数', path: ['ids'] }])).toBe('缺少必要的请求参数: ids')
+    expect(firstIssueMessage([{ message: '缺少必要的请求参数', path: ['ids'] }])).toBe(
+      '缺少必要的请求参数: ids',
+    )
     expect(firstIssueMessage([{ message: '请输入参数名称', path: ['paramName'] }])).toBe('请输入参数名称')
     expect(firstIssueMessage([])).toBe('参数校验失败')
   })

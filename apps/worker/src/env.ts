@@ -20,7 +20,9 @@ export const loadWorkerEnv = (source: NodeJS.ProcessEnv = process.env): TWorkerE
   const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
   const parsed = ZWorkerEnvSchema.safeParse(given)
   if (!parsed.success) {
-    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+    throw new Error(
+      `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    )
   }
   return parsed.data
 }

@@ -19,7 +19,10 @@ export const startWorker = async (overrides: Partial<Record<keyof TWorkerEnv, st
   const health = async () => {
     const [database, redis] = await Promise.all([
       prisma.$queryRaw`SELECT 1`.then(() => true).catch(() => false),
-      connection.ping().then((p) => p === 'PONG').catch(() => false),
+      connection
+        .ping()
+        .then((p) => p === 'PONG')
+        .catch(() => false),
     ])
     return { status: database && redis && system.worker.isRunning() ? 'ok' : 'degraded', database, redis }
   }
@@ -29,7 +32,9 @@ export const startWorker = async (overrides: Partial<Record<keyof TWorkerEnv, st
       return
     }
     void health().then((h) => {
-      res.writeHead(h.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(h))
+      res
+        .writeHead(h.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' })
+        .end(JSON.stringify(h))
     })
   })
   await new Promise<void>((resolve) => server.listen(env.WORKER_HEALTH_PORT, '0.0.0.0', resolve))

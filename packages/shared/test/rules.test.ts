@@ -46,8 +46,7 @@ describe('menus', () => {
     expect(isUrlMenuPath(null)).toBe(false)
   })
   it('turns the leaf codes of the buttons tree into the permission map', () => {
-    const node = (code: string, children?: TMenu[]): TMenu =>
-      ({ code, children }) as unknown as TMenu
+    const node = (code: string, children?: TMenu[]): TMenu => ({ code, children }) as unknown as TMenu
     const tree = [node('system', [node('param', [node('param_add'), node('param_edit')]), node('dictbiz')])]
     expect(permissionMap(tree)).toEqual({ param_add: true, param_edit: true, dictbiz: true })
   })

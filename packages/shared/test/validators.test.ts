@@ -16,12 +16,19 @@ describe('phone', () => {
   it.each(['13800138000', '19912345678', '010-12345678', '0755-1234567', '021-123456'])('accepts %s', (v) => {
     expect(isPhone(v)).toBe(true)
   })
-  it.each(['12800138000', '1380013800', '138001380000', '10-1234567', '010-12345', '010-123456789', '01012345678x', '', '+8613800138000'])(
-    'refuses %s',
-    (v) => {
-      expect(isPhone(v)).toBe(false)
-    },
-  )
+  it.each([
+    '12800138000',
+    '1380013800',
+    '138001380000',
+    '10-1234567',
+    '010-12345',
+    '010-123456789',
+    '01012345678x',
+    '',
+    '+8613800138000',
+  ])('refuses %s', (v) => {
+    expect(isPhone(v)).toBe(false)
+  })
   it('answers the two spec messages', () => {
     const schema = zPhone()
     expect(schema.safeParse('').error?.issues[0]?.message).toBe('请输入联系电话')
@@ -74,7 +81,9 @@ describe('form schemas', () => {
     expect(first({})).toBe('请输入参数名称')
     expect(first({ paramName: 'a' })).toBe('请输入参数键名')
     expect(first({ paramName: 'a', paramKey: 'b' })).toBe('请输入参数键值')
-    expect(ZParamSubmitSchema.parse({ paramName: 'a', paramKey: 'b', paramValue: 'c', remark: '' }).remark).toBeUndefined()
+    expect(
+      ZParamSubmitSchema.parse({ paramName: 'a', paramKey: 'b', paramValue: 'c', remark: '' }).remark,
+    ).toBeUndefined()
   })
   it('dictionary: code for a header, key for an item, sort and name always', () => {
     const first = (v: object) => ZDictSubmitSchema.safeParse(v).error?.issues[0]?.message
@@ -83,6 +92,9 @@ describe('form schemas', () => {
     expect(first({ code: 'x', dictValue: 'x' })).toBe('请输入字典排序')
     expect(first({ code: 'x', dictValue: 'x', sort: 1, isSealed: 3 })).toBe('请选择封存')
     expect(first({ parentId: '5', dictValue: 'x', sort: 1 })).toBe('请输入字典键值')
-    expect(ZDictSubmitSchema.parse({ code: 'x', dictValue: 'x', sort: '2' })).toMatchObject({ sort: 2, isSealed: 0 })
+    expect(ZDictSubmitSchema.parse({ code: 'x', dictValue: 'x', sort: '2' })).toMatchObject({
+      sort: 2,
+      isSealed: 0,
+    })
   })
 })

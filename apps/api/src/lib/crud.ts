@@ -49,9 +49,14 @@ type TId = bigint
 const LIVE = { isDeleted: 0 }
 
 /** The service behind the generated routes; modules with real rules wrap or extend it. */
-export const createCrudService = <TSubmit extends z.ZodObject>(prisma: PrismaClient, def: TCrudDef<TSubmit>) => {
+export const createCrudService = <TSubmit extends z.ZodObject>(
+  prisma: PrismaClient,
+  def: TCrudDef<TSubmit>,
+) => {
   const delegate = (ctx: TCtx): TDelegate =>
-    def.model(def.tenantScoped ? (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient) : prisma) as TDelegate
+    def.model(
+      def.tenantScoped ? (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient) : prisma,
+    ) as TDelegate
 
   const audit = (ctx: TCtx) => ({ user: ctx.user?.userId ?? null, dept: ctx.user?.deptIds[0] ?? null })
 
@@ -71,7 +76,10 @@ export const createCrudService = <TSubmit extends z.ZodObject>(prisma: PrismaCli
   const service = {
     def,
     delegate,
-    async page(ctx: TCtx, query: TPageQuery & Record<string, unknown>): Promise<TPage<Record<string, unknown>>> {
+    async page(
+      ctx: TCtx,
+      query: TPageQuery & Record<string, unknown>,
+    ): Promise<TPage<Record<string, unknown>>> {
       const where = { AND: [LIVE, ...whereFromFilters(query, def.filters)] }
       const requested = orderByFrom(query, def.sortable)
       const orderBy = [...(requested.length ? requested : def.defaultOrder), { id: 'desc' as const }]
@@ -93,7 +101,14 @@ export const createCrudService = <TSubmit extends z.ZodObject>(prisma: PrismaCli
       await assertUnique(ctx, data)
       const who = audit(ctx)
       const row = await delegate(ctx).create({
-        data: { ...data, id: nextId(), createUser: who.user, createDept: who.dept, updateUser: who.user, updateTime: new Date() },
+        data: {
+          ...data,
+          id: nextId(),
+          createUser: who.user,
+          createDept: who.dept,
+          updateUser: who.user,
+          updateTime: new Date(),
+        },
       })
       def.afterChange?.()
       return row
@@ -146,12 +161,23 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
 
   r.get(`${def.prefix}/list`, {
     config: access(def.permissions.list),
-    schema: { tags, summary: `分页 ${def.name}`, querystring: listQuery, response: { 200: zEnvelope(zPage(def.record)) } },
-    handler: async (request) => ok(await service.page(ctxOf(request), request.query as TPageQuery & Record<string, unknown>)),
+    schema: {
+      tags,
+      summary: `分页 ${def.name}`,
+      querystring: listQuery,
+      response: { 200: zEnvelope(zPage(def.record)) },
+    },
+    handler: async (request) =>
+      ok(await service.page(ctxOf(request), request.query as TPageQuery & Record<string, unknown>)),
   })
   r.get(`${def.prefix}/detail`, {
     config: access(def.permissions.list),
-    schema: { tags, summary: `详情 ${def.name}`, querystring: ZIdQuery, response: { 200: zEnvelope(def.record) } },
+    schema: {
+      tags,
+      summary: `详情 ${def.name}`,
+      querystring: ZIdQuery,
+      response: { 200: zEnvelope(def.record) },
+    },
     handler: async (request) => ok(await service.detail(ctxOf(request), BigInt(request.query.id))),
   })
   const submitBody = def.submit as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>

@@ -18,7 +18,12 @@ export const done = (msg: string = Msg.SUCCESS): TEnvelope<null> => ({
   msg,
 })
 
-export const fail = (code: number, msg: string): TEnvelope<null> => ({ code, success: false, data: null, msg })
+export const fail = (code: number, msg: string): TEnvelope<null> => ({
+  code,
+  success: false,
+  data: null,
+  msg,
+})
 
 /** Response schema of an envelope around `data`. */
 export const zEnvelope = <T extends z.ZodType>(data: T) =>

@@ -57,7 +57,10 @@ const convert = (kind: TFieldKind, raw: string): unknown => {
   }
 }
 
-export const whereFromFilters = (query: Record<string, unknown>, fields: TFilterFields): Record<string, unknown>[] => {
+export const whereFromFilters = (
+  query: Record<string, unknown>,
+  fields: TFilterFields,
+): Record<string, unknown>[] => {
   const conditions: Record<string, unknown>[] = []
   for (const [key, rawValue] of Object.entries(query)) {
     if (RESERVED.has(key) || rawValue === undefined || rawValue === null) {
@@ -84,7 +87,12 @@ export const whereFromFilters = (query: Record<string, unknown>, fields: TFilter
   return conditions
 }
 
-const build = (field: string, kind: TFieldKind, op: TOp, raw: string): Record<string, unknown> | undefined => {
+const build = (
+  field: string,
+  kind: TFieldKind,
+  op: TOp,
+  raw: string,
+): Record<string, unknown> | undefined => {
   if (kind === 'string' && (op === 'default' || op === 'like')) {
     return { [field]: { contains: raw, mode: 'insensitive' } }
   }

@@ -20,7 +20,12 @@ export const orderByFrom = (q: Pick<TPageQuery, 'ascs' | 'descs'>, sortable: rea
   return [...pick(q.ascs, 'asc'), ...pick(q.descs, 'desc')]
 }
 
-export const toPage = <T>(records: T[], total: number, q: Pick<TPageQuery, 'current' | 'size'>, orders: TOrderBy = []): TPage<T> => ({
+export const toPage = <T>(
+  records: T[],
+  total: number,
+  q: Pick<TPageQuery, 'current' | 'size'>,
+  orders: TOrderBy = [],
+): TPage<T> => ({
   records,
   total,
   size: q.size,
@@ -30,4 +35,7 @@ export const toPage = <T>(records: T[], total: number, q: Pick<TPageQuery, 'curr
   searchCount: true,
 })
 
-export const skipTake = (q: Pick<TPageQuery, 'current' | 'size'>) => ({ skip: (q.current - 1) * q.size, take: q.size })
+export const skipTake = (q: Pick<TPageQuery, 'current' | 'size'>) => ({
+  skip: (q.current - 1) * q.size,
+  take: q.size,
+})

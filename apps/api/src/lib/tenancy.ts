@@ -10,7 +10,9 @@ const NOT_TENANT_SCOPED = new Set(['Tenant'])
 
 const TENANT_MODELS: ReadonlySet<string> = new Set(
   Object.values(Prisma.ModelName).filter((model) => {
-    const fields = (Prisma as unknown as Record<string, Record<string, string> | undefined>)[`${model}ScalarFieldEnum`]
+    const fields = (Prisma as unknown as Record<string, Record<string, string> | undefined>)[
+      `${model}ScalarFieldEnum`
+    ]
     return fields?.tenantId !== undefined && !NOT_TENANT_SCOPED.has(model)
   }),
 )

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@ysjs/db'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { AppError } from '../lib/errors.ts'
 import type { TAuthUser } from '../lib/context.ts'
+import { AppError } from '../lib/errors.ts'
 import type { TTokenService } from '../modules/auth/token.service.ts'
 
 /**
@@ -12,7 +12,11 @@ import type { TTokenService } from '../modules/auth/token.service.ts'
  *   `administrator` holds every permission.
  * - `{ role }`: one of these role aliases.
  */
-export type TAccess = 'public' | 'authenticated' | { permission: string | readonly string[] } | { role: readonly string[] }
+export type TAccess =
+  | 'public'
+  | 'authenticated'
+  | { permission: string | readonly string[] }
+  | { role: readonly string[] }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,7 +72,11 @@ export const createPermissionChecker = (prisma: PrismaClient) => {
 export type TPermissionChecker = ReturnType<typeof createPermissionChecker>
 
 /** Refuses to register a route without an access declaration, then enforces it on every request. */
-export const installAccess = (app: FastifyInstance, tokens: TTokenService, permissions: TPermissionChecker): void => {
+export const installAccess = (
+  app: FastifyInstance,
+  tokens: TTokenService,
+  permissions: TPermissionChecker,
+): void => {
   const registry: FastifyInstance['routeAccess'] = []
   app.decorate('routeAccess', registry)
   app.addHook('onRoute', (route) => {
@@ -80,7 +88,8 @@ export const installAccess = (app: FastifyInstance, tokens: TTokenService, permi
     registry.push({ method: String(route.method), url: route.url, access })
   })
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access ?? (request.url.startsWith('/api/docs') ? 'public' : undefined)
+    const access =
+      request.routeOptions.config?.access ?? (request.url.startsWith('/api/docs') ? 'public' : undefined)
     if (access === undefined) {
       return
     }
@@ -112,7 +121,8 @@ export const installAccess = (app: FastifyInstance, tokens: TTokenService, permi
 /** `Blade-Auth: bearer <jwt>` (prefix case-insensitive), else query `blade-auth` for image/download URLs. */
 export const readToken = (request: FastifyRequest): string | null => {
   const header = request.headers['blade-auth']
-  const raw = (Array.isArray(header) ? header[0] : header) ?? (request.query as Record<string, unknown>)?.['blade-auth']
+  const raw =
+    (Array.isArray(header) ? header[0] : header) ?? (request.query as Record<string, unknown>)?.['blade-auth']
   if (typeof raw !== 'string' || raw.trim() === '') {
     return null
   }

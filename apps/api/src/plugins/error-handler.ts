@@ -16,7 +16,8 @@ export const firstIssueMessage = (issues: readonly TIssue[], context?: string): 
   if (!issue) {
     return Msg.PARAM_VALID_ERROR
   }
-  const field = issue.path?.map(String).join('.') || (context === 'querystring' || context === 'body' ? '' : context)
+  const field =
+    issue.path?.map(String).join('.') || (context === 'querystring' || context === 'body' ? '' : context)
   return GENERIC.has(issue.message) && field ? `${issue.message}: ${field}` : issue.message
 }
 
@@ -78,7 +79,12 @@ export const installErrorHandler = (app: FastifyInstance, logs: TLogWriter): voi
     if (err.statusCode === 429) {
       return reply.code(429).send(fail(ResultCode.TOO_MANY_REQUESTS, Msg.TOO_MANY_REQUESTS))
     }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && !isResponseSerializationError(err)) {
+    if (
+      err.statusCode &&
+      err.statusCode >= 400 &&
+      err.statusCode < 500 &&
+      !isResponseSerializationError(err)
+    ) {
       return reply.code(err.statusCode).send(fail(err.statusCode, Msg.PARAM_VALID_ERROR))
     }
     request.log.error({ err }, 'unhandled error')

@@ -1,5 +1,5 @@
 import os from 'node:os'
-import { type PrismaClient, nextId } from '@ysjs/db'
+import { nextId, type PrismaClient } from '@ysjs/db'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 
 const FLUSH_MS = 1_000
@@ -42,7 +42,8 @@ type TErrorRow = {
   createTime: Date
 }
 
-const truncate = (s: string | null | undefined, n: number) => (s == null ? null : s.length > n ? s.slice(0, n) : s)
+const truncate = (s: string | null | undefined, n: number) =>
+  s == null ? null : s.length > n ? s.slice(0, n) : s
 const HOST = os.hostname()
 /** Query parameters that must never reach a log table. */
 const SECRET_PARAMS = /password|secret|token|code/i
@@ -52,7 +53,9 @@ const safeParams = (request: FastifyRequest): string | null => {
   if (!query || Object.keys(query).length === 0) {
     return null
   }
-  const shown = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, SECRET_PARAMS.test(k) ? '******' : v]))
+  const shown = Object.fromEntries(
+    Object.entries(query).map(([k, v]) => [k, SECRET_PARAMS.test(k) ? '******' : v]),
+  )
   return truncate(JSON.stringify(shown), PARAMS_MAX)
 }
 
@@ -61,8 +64,8 @@ const safeParams = (request: FastifyRequest): string | null => {
  * a full queue drops rows (and says so) rather than slow requests down. `close()` flushes.
  */
 export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, envName: string) => {
-  let api: TApiRow[] = []
-  let errors: TErrorRow[] = []
+  const api: TApiRow[] = []
+  const errors: TErrorRow[] = []
   let dropped = 0
   let flushing: Promise<void> | null = null
 

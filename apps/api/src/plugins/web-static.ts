@@ -19,7 +19,10 @@ export const registerWebStatic = async (app: FastifyInstance, dir: string): Prom
     // Files are sent by the one route below, so every route still declares its access.
     serve: false,
     setHeaders: (res, file) => {
-      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      res.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
     },
   })
   const html = fs.readFileSync(index)

@@ -71,7 +71,12 @@ export const tokenRequest = (
 
 /** Logs in with the password grant (password = md5 of the plain text, as the browser sends it). */
 export const login = async (app: FastifyInstance, account: string, plain = account): Promise<TTokenBody> => {
-  const res = await tokenRequest(app, { grant_type: 'password', username: account, password: md5Hex(plain), tenantId: TENANT })
+  const res = await tokenRequest(app, {
+    grant_type: 'password',
+    username: account,
+    password: md5Hex(plain),
+    tenantId: TENANT,
+  })
   if (res.statusCode !== 200) {
     throw new Error(`login ${account} failed: ${res.statusCode} ${res.body}`)
   }

@@ -14,7 +14,14 @@ export const ZIdListSchema = z
   .string({ error: '缺少必要的请求参数: ids' })
   .trim()
   .min(1, '缺少必要的请求参数: ids')
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-  .refine((list) => list.length > 0 && list.every((s) => ID_PATTERN.test(s)), { message: '请求参数类型错误: ids' })
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.length > 0 && list.every((s) => ID_PATTERN.test(s)), {
+    message: '请求参数类型错误: ids',
+  })
 
 export const isId = (v: unknown): v is string => typeof v === 'string' && ID_PATTERN.test(v)

@@ -18,11 +18,7 @@ export const isCode = (v: string): boolean => CODE_PATTERN.test(v)
 
 /** Required text with the spec's "please enter" message for empty input. */
 export const zRequired = (message: string, max = 255) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `长度不能超过${max}个字符`)
+  z.string({ error: message }).trim().min(1, message).max(max, `长度不能超过${max}个字符`)
 
 /** Phone with the spec's two messages (principal phone, section 5). */
 export const zPhone = (emptyMessage = '请输入联系电话', badMessage = '请输入正确的联系电话') =>

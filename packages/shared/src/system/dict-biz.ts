@@ -90,7 +90,10 @@ export const ZDictRecordSchema = z.object({
   isSealed: z.number(),
   isDeleted: z.number(),
 })
-export type TDictRecord = z.infer<typeof ZDictRecordSchema> & { parentName?: string; children?: TDictRecord[] }
+export type TDictRecord = z.infer<typeof ZDictRecordSchema> & {
+  parentName?: string
+  children?: TDictRecord[]
+}
 
 /** Permission codes of the dictionary screens (any of them grants the dictionary management calls). */
 export const DictPermissions = {

@@ -19,7 +19,6 @@ export const ZParamSubmitSchema = z.object({
 })
 export type TParamSubmit = z.infer<typeof ZParamSubmitSchema>
 
-
 /** A parameter as list and detail answer it (wire format: ids and dates are strings). */
 export const ZParamRecordSchema = z.object({
   id: z.string(),

@@ -1,4 +1,10 @@
-import { CAPTCHA_CODE_HEADER, CAPTCHA_KEY_HEADER, DEPT_HEADER, ROLE_HEADER, TENANT_HEADER } from '@ysjs/shared'
+import {
+  CAPTCHA_CODE_HEADER,
+  CAPTCHA_KEY_HEADER,
+  DEPT_HEADER,
+  ROLE_HEADER,
+  TENANT_HEADER,
+} from '@ysjs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -59,9 +65,19 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 }
 
 const asStrings = (o: Record<string, unknown> | undefined) =>
-  Object.fromEntries(Object.entries(o ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : v == null ? undefined : String(v)]))
+  Object.fromEntries(
+    Object.entries(o ?? {}).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? v : v == null ? undefined : String(v),
+    ]),
+  )
 
-export const authRoutes = (app: FastifyInstance, auth: TAuthService, tokens: TTokenService, rateLimit: object) => {
+export const authRoutes = (
+  app: FastifyInstance,
+  auth: TAuthService,
+  tokens: TTokenService,
+  rateLimit: object,
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.post(`${PREFIX}/token`, {
@@ -118,7 +134,12 @@ export const authRoutes = (app: FastifyInstance, auth: TAuthService, tokens: TTo
   // Saber's error-log upload posts here by mistake; logging out stays the only effect.
   r.post(`${PREFIX}/logout`, {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: '退出登录', body: z.unknown().nullish(), response: { 200: ZRawStatus } },
+    schema: {
+      tags: ['auth'],
+      summary: '退出登录',
+      body: z.unknown().nullish(),
+      response: { 200: ZRawStatus },
+    },
     handler: logout,
   })
 

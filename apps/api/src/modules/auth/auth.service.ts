@@ -55,7 +55,10 @@ export const createAuthService = (deps: {
   const { prisma, redis, env, tokens, params } = deps
 
   /** Step 1: Basic client credentials, checked against the client table. */
-  const authenticateClient = async (authorization: string | undefined, grant: string): Promise<TClientRow> => {
+  const authenticateClient = async (
+    authorization: string | undefined,
+    grant: string,
+  ): Promise<TClientRow> => {
     const match = /^Basic\s+(.+)$/i.exec(authorization ?? '')
     const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : ''
     const sep = decoded.indexOf(':')
@@ -65,7 +68,7 @@ export const createAuthService = (deps: {
     const clientId = decoded.slice(0, sep)
     const secret = decoded.slice(sep + 1)
     const client = await prisma.client.findUnique({ where: { clientId } })
-    if (!client || client.isDeleted !== 0 || client.status !== 1 || !safeEqual(client.clientSecret, secret)) {
+    if (client?.isDeleted !== 0 || client.status !== 1 || !safeEqual(client.clientSecret, secret)) {
       throw new OAuthError('unauthorized', AuthMsg.CLIENT_INVALID, 401)
     }
     const grants = client.authorizedGrantTypes.split(',').map((g) => g.trim())
@@ -80,7 +83,8 @@ export const createAuthService = (deps: {
     }
   }
 
-  const failKey = (tenantId: string, account: string) => RedisKeys.loginFailures(tenantId, account.toLowerCase())
+  const failKey = (tenantId: string, account: string) =>
+    RedisKeys.loginFailures(tenantId, account.toLowerCase())
 
   const countFailure = async (tenantId: string, account: string) => {
     const key = failKey(tenantId, account)
@@ -198,7 +202,11 @@ export const createAuthService = (deps: {
     if (check.needsUpgrade) {
       await prisma.user.update({ where: { id: user.id }, data: { password: await hashPassword(password) } })
     }
-    return tokens.issue(subject, { clientId: client.clientId, accessTtl: client.accessTtl, refreshTtl: client.refreshTtl })
+    return tokens.issue(subject, {
+      clientId: client.clientId,
+      accessTtl: client.accessTtl,
+      refreshTtl: client.refreshTtl,
+    })
   }
 
   const refreshGrant = async (req: TTokenRequest, client: TClientRow) => {
@@ -215,7 +223,9 @@ export const createAuthService = (deps: {
       throw denied(AuthMsg.TOO_MANY_FAILURES)
     }
     await checkTenant(tenantId)
-    const user = await prisma.user.findFirst({ where: { id: BigInt(claims.user_id), tenantId, isDeleted: 0 } })
+    const user = await prisma.user.findFirst({
+      where: { id: BigInt(claims.user_id), tenantId, isDeleted: 0 },
+    })
     if (!user) {
       throw invalidGrant(AuthMsg.REFRESH_INVALID)
     }

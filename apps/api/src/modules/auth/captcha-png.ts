@@ -49,7 +49,11 @@ export const randomCaptchaText = (length = 5): string =>
   Array.from({ length }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('')
 
 type TRgb = [number, number, number]
-const randomColor = (lo: number, hi: number): TRgb => [randomInt(lo, hi), randomInt(lo, hi), randomInt(lo, hi)]
+const randomColor = (lo: number, hi: number): TRgb => [
+  randomInt(lo, hi),
+  randomInt(lo, hi),
+  randomInt(lo, hi),
+]
 
 export const renderCaptchaPng = (text: string): Buffer => {
   const px = Buffer.alloc(W * H * 3)

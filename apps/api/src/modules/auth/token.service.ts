@@ -35,7 +35,10 @@ export type TJwt = {
 }
 
 /** Everything about the user that goes into a token; ids are csv strings like the platform's. */
-export type TTokenSubject = Omit<TClaims, 'client_id' | 'scope' | 'authorities' | 'jti' | 'exp' | 'ati' | 'license'>
+export type TTokenSubject = Omit<
+  TClaims,
+  'client_id' | 'scope' | 'authorities' | 'jti' | 'exp' | 'ati' | 'license'
+>
 
 export type TIssueOptions = {
   clientId: string
@@ -108,7 +111,8 @@ export const createTokenService = (jwt: TJwt, redis: Redis) => {
       const access_token = jwt.sign({ ...base, jti: accessJti, exp })
       const refreshJti = opts.refresh?.jti ?? randomUUID()
       const refresh_token =
-        opts.refresh?.token ?? jwt.sign({ ...base, jti: refreshJti, ati: accessJti, exp: nowS() + opts.refreshTtl })
+        opts.refresh?.token ??
+        jwt.sign({ ...base, jti: refreshJti, ati: accessJti, exp: nowS() + opts.refreshTtl })
       // The access token's record names its refresh token, so logging out revokes both.
       await record(subject.user_id, [
         [accessJti, opts.accessTtl, refreshJti],

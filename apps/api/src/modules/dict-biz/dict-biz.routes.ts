@@ -1,4 +1,11 @@
-import { DictPermissions, ZDictRecordSchema, ZDictSubmitSchema, ZIdListSchema, ZIdSchema, ZPageQuerySchema } from '@ysjs/shared'
+import {
+  DictPermissions,
+  ZDictRecordSchema,
+  ZDictSubmitSchema,
+  ZIdListSchema,
+  ZIdSchema,
+  ZPageQuerySchema,
+} from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -15,7 +22,14 @@ const ZDictNode: z.ZodType<TDictNode> = ZDictRecordSchema.extend({
     return z.array(ZDictNode).optional()
   },
 })
-type TTreeNode = { id: string; parentId: string; title: string; key: string; value: string; children?: TTreeNode[] }
+type TTreeNode = {
+  id: string
+  parentId: string
+  title: string
+  key: string
+  value: string
+  children?: TTreeNode[]
+}
 const ZTreeNode: z.ZodType<TTreeNode> = z.object({
   id: z.string(),
   parentId: z.string(),
@@ -26,7 +40,9 @@ const ZTreeNode: z.ZodType<TTreeNode> = z.object({
     return z.array(ZTreeNode).optional()
   },
 })
-const ZCode = z.object({ code: z.string({ error: '缺少必要的请求参数: code' }).trim().min(1, '缺少必要的请求参数: code').max(255) })
+const ZCode = z.object({
+  code: z.string({ error: '缺少必要的请求参数: code' }).trim().min(1, '缺少必要的请求参数: code').max(255),
+})
 const ZFilters = z
   .object({ code: z.string().max(255).optional(), dictValue: z.string().max(255).optional() })
   .catchall(z.unknown())
@@ -38,17 +54,32 @@ export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
 
   r.get(`${PREFIX}/dictionary`, {
     config: { access: 'authenticated' },
-    schema: { tags, summary: '字典项 (下拉框)', querystring: ZCode, response: { 200: zEnvelope(z.array(ZDictRecordSchema)) } },
+    schema: {
+      tags,
+      summary: '字典项 (下拉框)',
+      querystring: ZCode,
+      response: { 200: zEnvelope(z.array(ZDictRecordSchema)) },
+    },
     handler: async (request) => ok(await dicts.dictionary(ctxOf(request), request.query.code)),
   })
   r.get(`${PREFIX}/dictionary-tree`, {
     config: { access: 'authenticated' },
-    schema: { tags, summary: '字典项树', querystring: ZCode, response: { 200: zEnvelope(z.array(ZDictNode)) } },
+    schema: {
+      tags,
+      summary: '字典项树',
+      querystring: ZCode,
+      response: { 200: zEnvelope(z.array(ZDictNode)) },
+    },
     handler: async (request) => ok(await dicts.dictionaryTree(ctxOf(request), request.query.code)),
   })
   r.get(`${PREFIX}/list`, {
     config: view,
-    schema: { tags, summary: '字典树 (全部)', querystring: ZFilters, response: { 200: zEnvelope(z.array(ZDictNode)) } },
+    schema: {
+      tags,
+      summary: '字典树 (全部)',
+      querystring: ZFilters,
+      response: { 200: zEnvelope(z.array(ZDictNode)) },
+    },
     handler: async (request) => ok(await dicts.list(ctxOf(request), request.query)),
   })
   r.get(`${PREFIX}/parent-list`, {
@@ -101,7 +132,12 @@ export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
   })
   r.post(`${PREFIX}/remove`, {
     config: { access: { permission: DictPermissions.remove } },
-    schema: { tags, summary: '删除字典', querystring: z.object({ ids: ZIdListSchema }), response: { 200: zDone } },
+    schema: {
+      tags,
+      summary: '删除字典',
+      querystring: z.object({ ids: ZIdListSchema }),
+      response: { 200: zDone },
+    },
     handler: async (request) => {
       await dicts.remove(ctxOf(request), request.query.ids.map(BigInt))
       return done()

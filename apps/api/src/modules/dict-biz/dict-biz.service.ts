@@ -36,7 +36,9 @@ export const createDictBizService = (prisma: PrismaClient) => {
     async dictionaryTree(ctx: TCtx, code: string) {
       const rows = await db(ctx).dictBiz.findMany({ where: { code, isSealed: 0, ...LIVE }, orderBy: ORDER })
       const header = rows.find((r) => r.parentId === 0n)
-      return buildTree(rows.filter((r) => r !== header).map((r) => (r.parentId === header?.id ? { ...r, parentId: 0n } : r)))
+      return buildTree(
+        rows.filter((r) => r !== header).map((r) => (r.parentId === header?.id ? { ...r, parentId: 0n } : r)),
+      )
     },
 
     async list(ctx: TCtx, query: Record<string, unknown>) {
@@ -68,14 +70,18 @@ export const createDictBizService = (prisma: PrismaClient) => {
         return []
       }
       const rows = await db(ctx).dictBiz.findMany({
-        where: { AND: [LIVE, { code: parent.code, NOT: { id: parent.id } }, ...whereFromFilters(query, FILTERS)] },
+        where: {
+          AND: [LIVE, { code: parent.code, NOT: { id: parent.id } }, ...whereFromFilters(query, FILTERS)],
+        },
         orderBy: ORDER,
       })
       const named = withParentNames([parent, ...rows]).slice(1)
-      return buildTree(named.map((r) => (r.parentId === parent.id ? { ...r, parentId: 0n } : r))).map((node) => ({
-        ...node,
-        parentId: parent.id,
-      }))
+      return buildTree(named.map((r) => (r.parentId === parent.id ? { ...r, parentId: 0n } : r))).map(
+        (node) => ({
+          ...node,
+          parentId: parent.id,
+        }),
+      )
     },
 
     async tree(ctx: TCtx) {
@@ -95,7 +101,8 @@ export const createDictBizService = (prisma: PrismaClient) => {
       if (!row) {
         throw AppError.notFound()
       }
-      const parent = row.parentId === 0n ? null : await db(ctx).dictBiz.findFirst({ where: { id: row.parentId } })
+      const parent =
+        row.parentId === 0n ? null : await db(ctx).dictBiz.findFirst({ where: { id: row.parentId } })
       return { ...row, parentName: parent?.dictValue ?? '顶级' }
     },
 
@@ -147,7 +154,9 @@ export const createDictBizService = (prisma: PrismaClient) => {
 
     async remove(ctx: TCtx, ids: bigint[]): Promise<void> {
       const d = db(ctx)
-      const children = await d.dictBiz.count({ where: { parentId: { in: ids }, NOT: { id: { in: ids } }, ...LIVE } })
+      const children = await d.dictBiz.count({
+        where: { parentId: { in: ids }, NOT: { id: { in: ids } }, ...LIVE },
+      })
       if (children > 0) {
         throw AppError.badRequest(Msg.HAS_CHILDREN)
       }

@@ -21,7 +21,10 @@ export const healthRoutes = (app: FastifyInstance, prisma: PrismaClient, redis: 
     handler: async (_request, reply) => {
       const [database, cache] = await Promise.all([
         prisma.$queryRaw`SELECT 1`.then(() => true).catch(() => false),
-        redis.ping().then((p) => p === 'PONG').catch(() => false),
+        redis
+          .ping()
+          .then((p) => p === 'PONG')
+          .catch(() => false),
       ])
       if (database && cache) {
         return { status: 'ok' as const, database, redis: cache }

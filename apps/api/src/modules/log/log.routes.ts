@@ -18,7 +18,12 @@ export const logRoutes = (app: FastifyInstance, logs: TLogWriter) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.post('/api/ysjs-log/error/send-logs', {
     config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: { tags: ['log'], summary: '上报前端错误日志', body: z.array(ZClientLog).max(50), response: { 200: zDone } },
+    schema: {
+      tags: ['log'],
+      summary: '上报前端错误日志',
+      body: z.array(ZClientLog).max(50),
+      response: { 200: zDone },
+    },
     handler: async (request) => {
       for (const entry of request.body) {
         const err = new Error(entry.message ?? entry.type ?? 'client error')

@@ -17,7 +17,10 @@ export const createMenuService = (prisma: PrismaClient) => {
     if (cached && Date.now() - cached.at < MENUS_CACHE_MS) {
       return cached.rows
     }
-    const rows = await prisma.menu.findMany({ where: { isDeleted: 0 }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] })
+    const rows = await prisma.menu.findMany({
+      where: { isDeleted: 0 },
+      orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+    })
     cached = { at: Date.now(), rows }
     return rows
   }
@@ -26,13 +29,19 @@ export const createMenuService = (prisma: PrismaClient) => {
     if (!roleIds.length) {
       return new Set()
     }
-    const links = await prisma.roleMenu.findMany({ where: { roleId: { in: [...roleIds] } }, select: { menuId: true } })
+    const links = await prisma.roleMenu.findMany({
+      where: { roleId: { in: [...roleIds] } },
+      select: { menuId: true },
+    })
     return new Set(links.map((l) => l.menuId))
   }
 
   /** The menu ids of the tenant's product package, or null when the tenant has no package. */
   const packageMenuIds = async (tenantId: string): Promise<Set<bigint> | null> => {
-    const tenant = await prisma.tenant.findFirst({ where: { tenantId, isDeleted: 0 }, select: { packageId: true } })
+    const tenant = await prisma.tenant.findFirst({
+      where: { tenantId, isDeleted: 0 },
+      select: { packageId: true },
+    })
     if (!tenant?.packageId) {
       return null
     }
@@ -78,7 +87,10 @@ export const createMenuService = (prisma: PrismaClient) => {
       const menus = (await allMenus()).filter((m) => m.category === MenuCategory.MENU)
       let ids = withAncestors(menus, await grantedIds(ctx, menus))
       if (topMenuId !== undefined) {
-        const settings = await prisma.topMenuSetting.findMany({ where: { topMenuId }, select: { menuId: true } })
+        const settings = await prisma.topMenuSetting.findMany({
+          where: { topMenuId },
+          select: { menuId: true },
+        })
         const top = new Set(settings.map((s) => s.menuId))
         ids = withAncestors(menus, new Set([...ids].filter((id) => top.has(id))))
       }

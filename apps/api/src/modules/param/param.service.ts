@@ -29,7 +29,10 @@ export const createParamService = (prisma: PrismaClient) => {
       if (hit && Date.now() - hit.at < VALUE_CACHE_MS) {
         return hit.value
       }
-      const row = await prisma.param.findFirst({ where: { paramKey: key, isDeleted: 0 }, orderBy: { createTime: 'desc' } })
+      const row = await prisma.param.findFirst({
+        where: { paramKey: key, isDeleted: 0 },
+        orderBy: { createTime: 'desc' },
+      })
       const value = row?.paramValue ?? null
       cache.set(key, { at: Date.now(), value })
       return value

@@ -13,7 +13,11 @@ export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
       summary: '按域名解析租户 (登录页据此隐藏租户输入框)',
       querystring: z.object({ domain: z.string().trim().max(255).optional() }),
       response: {
-        200: zEnvelope(z.object({ tenantId: z.string(), domain: z.string(), backgroundUrl: z.string().nullable() }).nullable()),
+        200: zEnvelope(
+          z
+            .object({ tenantId: z.string(), domain: z.string(), backgroundUrl: z.string().nullable() })
+            .nullable(),
+        ),
       },
     },
     handler: async (request) => {
@@ -25,7 +29,15 @@ export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
         where: { domain, isDeleted: 0 },
         select: { tenantId: true, domain: true, backgroundUrl: true },
       })
-      return ok(tenant ? { tenantId: tenant.tenantId, domain: tenant.domain ?? domain, backgroundUrl: tenant.backgroundUrl } : null)
+      return ok(
+        tenant
+          ? {
+              tenantId: tenant.tenantId,
+              domain: tenant.domain ?? domain,
+              backgroundUrl: tenant.backgroundUrl,
+            }
+          : null,
+      )
     },
   })
 }
