@@ -14,24 +14,34 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis'
 import { loadEnv, type TEnv } from './env.ts'
 import { createCacheRegistry, type TCacheRegistry } from './lib/caches.ts'
+import { registerCrudRoutes } from './lib/crud.ts'
 import { fail } from './lib/envelope.ts'
 import './lib/zod-config.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
+import { createSocialProvider } from './modules/auth/social.ts'
 import { createTokenService, type TJwt, type TTokenService } from './modules/auth/token.service.ts'
 import { configRoutes } from './modules/config/config.routes.ts'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { logRoutes } from './modules/log/log.routes.ts'
 import { menuRoutes } from './modules/menu/menu.routes.ts'
 import { createMenuService } from './modules/menu/menu.service.ts'
+import { createNoticeService } from './modules/notice/notice.service.ts'
+import { ossEndpointRoutes } from './modules/oss/oss-endpoint.routes.ts'
 import { paramRoutes } from './modules/param/param.routes.ts'
 import { createParamService } from './modules/param/param.service.ts'
 import { tenantRoutes } from './modules/tenant/tenant.routes.ts'
+import { userRoutes } from './modules/user/user.routes.ts'
+import { createUserService } from './modules/user/user.service.ts'
 import { createPermissionChecker, installAccess, type TPermissionChecker } from './plugins/access.ts'
 import { installErrorHandler } from './plugins/error-handler.ts'
 import { createLogWriter, type TLogWriter } from './plugins/log-writer.ts'
+import { createLocalStorage } from './plugins/storage/local-storage.ts'
+import { createS3Storage } from './plugins/storage/s3-storage.ts'
+import type { TStorage } from './plugins/storage/storage.ts'
 import { registerWebStatic } from './plugins/web-static.ts'
 
 declare module 'fastify' {
@@ -43,6 +53,7 @@ declare module 'fastify' {
     permissions: TPermissionChecker
     caches: TCacheRegistry
     logs: TLogWriter
+    storage: TStorage
   }
 }
 
@@ -52,6 +63,7 @@ export type TBuildOptions = {
   /** Use these clients instead of creating (and owning) new ones. */
   prisma?: PrismaClient
   redis?: Redis
+  storage?: TStorage
 }
 
 const REQUEST_ID = /^[\w.-]{8,64}$/
@@ -92,6 +104,18 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
       enableOfflineQueue: true,
     })
   const logs = createLogWriter(prisma, app.log, env.NODE_ENV)
+  const storage =
+    options.storage ??
+    (env.S3_ENDPOINT
+      ? createS3Storage({
+          endPoint: env.S3_ENDPOINT,
+          port: env.S3_PORT,
+          useSSL: env.S3_USE_SSL,
+          accessKey: env.S3_ACCESS_KEY,
+          secretKey: env.S3_SECRET_KEY,
+          bucket: env.S3_BUCKET,
+        })
+      : createLocalStorage(env.STORAGE_DIR))
   const caches = createCacheRegistry()
   const permissions = createPermissionChecker(prisma)
   caches.register(permissions.clear)
@@ -102,6 +126,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   app.decorate('logs', logs)
   app.decorate('caches', caches)
   app.decorate('permissions', permissions)
+  app.decorate('storage', storage)
 
   // External plugins.
   await app.register(fastifyHelmet, {
@@ -175,7 +200,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   caches.register(params.clearCache)
   const menus = createMenuService(prisma)
   caches.register(menus.clearCache)
-  const auth = createAuthService({ prisma, redis, env, tokens, params })
+  const auth = createAuthService({ prisma, redis, env, tokens, params, social: createSocialProvider(env) })
   const authRateLimit = { max: env.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' }
 
   healthRoutes(app, prisma, redis)
@@ -186,6 +211,10 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   paramRoutes(app, params)
   tenantRoutes(app, prisma)
   logRoutes(app, logs)
+  userRoutes(app, createUserService({ prisma, tokens, params, storage }))
+  registerCrudRoutes(app, createNoticeService(prisma))
+  dashboardRoutes(app, prisma)
+  ossEndpointRoutes(app, storage)
 
   const webServed = env.WEB_DIST_DIR ? await registerWebStatic(app, env.WEB_DIST_DIR) : false
 

@@ -42,6 +42,10 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   unique?: readonly { fields: readonly (keyof z.infer<TSubmit> & string)[]; message: string }[]
   /** Called after every successful write, e.g. to drop a cache. */
   afterChange?: () => void
+  /** Turns validated input into row data (e.g. date strings into dates); identity when absent. */
+  toData?: (input: Omit<z.infer<TSubmit>, 'id'>) => Record<string, unknown>
+  /** Adds label fields (e.g. `categoryName`) to rows before they are answered. */
+  enrich?: (ctx: TCtx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>
 }
 
 type TId = bigint
@@ -73,6 +77,13 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
     }
   }
 
+  const enrich = async (ctx: TCtx, rows: Record<string, unknown>[]) =>
+    def.enrich ? def.enrich(ctx, rows) : rows
+  const dataOf = (input: z.infer<TSubmit>): Record<string, unknown> => {
+    const { id: _ignored, ...rest } = input as Record<string, unknown>
+    return def.toData ? def.toData(rest as Omit<z.infer<TSubmit>, 'id'>) : rest
+  }
+
   const service = {
     def,
     delegate,
@@ -87,17 +98,17 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
         delegate(ctx).findMany({ where, orderBy, ...skipTake(query) }),
         delegate(ctx).count({ where }),
       ])
-      return toPage(records, total, query, requested)
+      return toPage(await enrich(ctx, records), total, query, requested)
     },
     async detail(ctx: TCtx, id: TId): Promise<Record<string, unknown>> {
       const row = await delegate(ctx).findFirst({ where: { id, ...LIVE } })
       if (!row) {
         throw AppError.notFound()
       }
-      return row
+      return (await enrich(ctx, [row]))[0]!
     },
     async create(ctx: TCtx, input: z.infer<TSubmit>): Promise<Record<string, unknown>> {
-      const { id: _ignored, ...data } = input as Record<string, unknown>
+      const data = dataOf(input)
       await assertUnique(ctx, data)
       const who = audit(ctx)
       const row = await delegate(ctx).create({
@@ -114,7 +125,7 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       return row
     },
     async update(ctx: TCtx, id: TId, input: z.infer<TSubmit>): Promise<Record<string, unknown>> {
-      const { id: _ignored, ...data } = input as Record<string, unknown>
+      const data = dataOf(input)
       await service.detail(ctx, id)
       await assertUnique(ctx, data, id)
       const who = audit(ctx)

@@ -1,3 +1,7 @@
+import { z } from 'zod'
+import { MD5_HEX_PATTERN } from '../auth/auth.ts'
+import { zOptionalText } from '../common/validators.ts'
+
 /** The current user as `user/info` answers it (contract 5.6); never carries the password. */
 export type TUserInfo = {
   id: string
@@ -28,3 +32,91 @@ export type TUserInfo = {
 
 export const ROLE_ADMINISTRATOR = 'administrator'
 export const ROLE_ADMIN = 'admin'
+
+export const UserMsg = {
+  OLD_PASSWORD: '请输入原密码',
+  NEW_PASSWORD: '请输入新密码',
+  CONFIRM_PASSWORD: '请输入确认密码',
+  CONFIRM_MISMATCH: '请输入正确的确认密码!',
+  OLD_PASSWORD_WRONG: '原密码不正确!',
+  TENANT_FIRST: '请先输入租户编号',
+  ACCOUNT_FIRST: '请先输入账号名称',
+  PASSWORD_FIRST: '请先输入密码',
+  PASSWORDS_DIFFER: '两次密码输入不一致',
+  REGISTERED: '注册申请已提交,请耐心等待管理员通过!',
+  REGISTER_CLOSED: '当前系统未开启注册功能',
+  ACCOUNT_EXISTS: (account: string) => `当前用户 [${account}] 已存在!`,
+  AVATAR_INVALID: '上传头像图片只能是 JPG/PNG 格式,且大小不能超过 500KB!',
+  NICKNAME: '请输入用户昵称',
+  EMAIL_INVALID: '请输入正确的邮箱地址',
+} as const
+
+const zMd5 = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .transform((v) => v.toLowerCase())
+    .refine((v) => MD5_HEX_PATTERN.test(v), { message })
+
+/** `user/update-password` (query parameters, md5 hex each, as the browser sends them). */
+export const ZPasswordChangeSchema = z
+  .object({
+    oldPassword: zMd5(UserMsg.OLD_PASSWORD),
+    newPassword: zMd5(UserMsg.NEW_PASSWORD),
+    newPassword1: zMd5(UserMsg.CONFIRM_PASSWORD),
+  })
+  .refine((v) => v.newPassword === v.newPassword1, {
+    message: UserMsg.CONFIRM_MISMATCH,
+    path: ['newPassword1'],
+  })
+
+/** The password change form (plain text; the browser hashes before sending). */
+export const ZPasswordChangeFormSchema = z
+  .object({
+    oldPassword: z.string().min(1, UserMsg.OLD_PASSWORD).max(64),
+    newPassword: z.string().min(1, UserMsg.NEW_PASSWORD).max(64),
+    newPassword1: z.string().min(1, UserMsg.CONFIRM_PASSWORD).max(64),
+  })
+  .refine((v) => v.newPassword === v.newPassword1, {
+    message: UserMsg.CONFIRM_MISMATCH,
+    path: ['newPassword1'],
+  })
+
+/** `user/update-info`: what a user may change about themself. */
+export const ZUserInfoUpdateSchema = z.object({
+  name: z.string({ error: UserMsg.NICKNAME }).trim().min(1, UserMsg.NICKNAME).max(20, '长度不能超过20个字符'),
+  realName: zOptionalText(10),
+  avatar: zOptionalText(500),
+  email: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.email({ error: UserMsg.EMAIL_INVALID }).max(45).optional(),
+  ),
+  phone: zOptionalText(45),
+  birthday: zOptionalText(19),
+  sex: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(1).max(2).optional(),
+  ),
+})
+export type TUserInfoUpdate = z.infer<typeof ZUserInfoUpdateSchema>
+
+/** `user/register-guest` as the server takes it (password is md5 hex). */
+export const ZGuestRegisterSchema = z.object({
+  tenantId: z.string({ error: UserMsg.TENANT_FIRST }).trim().min(1, UserMsg.TENANT_FIRST).max(12),
+  name: zOptionalText(20),
+  account: z.string({ error: UserMsg.ACCOUNT_FIRST }).trim().min(1, UserMsg.ACCOUNT_FIRST).max(45),
+  password: zMd5(UserMsg.PASSWORD_FIRST),
+  oauthId: z.string().trim().max(64).optional(),
+})
+
+/** The 账号注册 dialog: the spec's four checks, in its order. */
+export const ZGuestRegisterFormSchema = z
+  .object({
+    tenantId: z.string().trim().min(1, UserMsg.TENANT_FIRST),
+    name: z.string().trim().max(20).optional(),
+    account: z.string().trim().min(1, UserMsg.ACCOUNT_FIRST),
+    password: z.string().min(1, UserMsg.PASSWORD_FIRST),
+    password2: z.string().min(1, UserMsg.PASSWORD_FIRST),
+  })
+  .refine((v) => v.password === v.password2, { message: UserMsg.PASSWORDS_DIFFER, path: ['password2'] })

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
-import { checkPassword, hashPassword, type PrismaClient, type User } from '@ysjs/db'
+import { checkPassword, hashPassword, nextId, type PrismaClient, type User } from '@ysjs/db'
 import {
   AuthMsg,
   CAPTCHA_TTL_S,
@@ -17,6 +17,7 @@ import { RedisKeys } from '../../lib/redis-keys.ts'
 import { splitIds } from '../../lib/tree.ts'
 import type { TParamService } from '../param/param.service.ts'
 import { randomCaptchaText, renderCaptchaPng } from './captcha-png.ts'
+import type { TSocialProvider } from './social.ts'
 import type { TTokenService, TTokenSubject } from './token.service.ts'
 
 /** What the token endpoint receives: query string and form body merged, plus the relevant headers. */
@@ -51,8 +52,9 @@ export const createAuthService = (deps: {
   env: TEnv
   tokens: TTokenService
   params: TParamService
+  social: TSocialProvider
 }) => {
-  const { prisma, redis, env, tokens, params } = deps
+  const { prisma, redis, env, tokens, params, social } = deps
 
   /** Step 1: Basic client credentials, checked against the client table. */
   const authenticateClient = async (
@@ -243,6 +245,67 @@ export const createAuthService = (deps: {
     })
   }
 
+  /**
+   * Third-party login: the provider vouches for the identity. A bound user gets their own token; an
+   * unbound identity gets a guest token (user id -1, no roles) that can only apply for an account.
+   */
+  const socialGrant = async (req: TTokenRequest, client: TClientRow) => {
+    if (!social.configured) {
+      throw new OAuthError('unsupported_grant_type', AuthMsg.GRANT_NOT_CONFIGURED)
+    }
+    const tenantId = tenantOf(req)
+    if (!tenantId) {
+      throw denied(AuthMsg.TENANT_MISSING)
+    }
+    const code = (req.params.code ?? '').trim()
+    if (!code) {
+      throw invalidGrant(AuthMsg.SOCIAL_FAILED)
+    }
+    await checkTenant(tenantId)
+    const source = (req.params.source ?? '').trim() || social.source
+    const profile = await social.exchange(code).catch(() => {
+      throw invalidGrant(AuthMsg.SOCIAL_FAILED)
+    })
+    const fields = {
+      username: profile.username?.slice(0, 32) ?? null,
+      nickname: profile.nickname?.slice(0, 64) ?? null,
+      avatar: profile.avatar?.slice(0, 1000) ?? null,
+      email: profile.email?.slice(0, 255) ?? null,
+    }
+    const oauth = await prisma.userOauth.upsert({
+      where: { tenantId_source_uuid: { tenantId, source, uuid: profile.uuid } },
+      update: fields,
+      create: { id: nextId(), tenantId, source, uuid: profile.uuid, ...fields },
+    })
+    const user = oauth.userId
+      ? await prisma.user.findFirst({ where: { id: oauth.userId, tenantId, isDeleted: 0 } })
+      : null
+    const ttl = { clientId: client.clientId, accessTtl: client.accessTtl, refreshTtl: client.refreshTtl }
+    if (user) {
+      checkUserStatus(user)
+      return tokens.issue(await subjectOf(user, req, String(oauth.id)), ttl)
+    }
+    const name = fields.nickname ?? fields.username ?? ''
+    return tokens.issue(
+      {
+        tenant_id: tenantId,
+        user_id: '-1',
+        dept_id: '',
+        post_id: '',
+        role_id: '',
+        oauth_id: String(oauth.id),
+        account: fields.username ?? '',
+        user_name: fields.username ?? '',
+        nick_name: name,
+        real_name: name,
+        role_name: '',
+        avatar: fields.avatar ?? '',
+        detail: { type: 'web' },
+      },
+      ttl,
+    )
+  }
+
   return {
     async token(req: TTokenRequest): Promise<TTokenResponse> {
       const grant = (req.params.grant_type ?? '').trim()
@@ -258,6 +321,7 @@ export const createAuthService = (deps: {
         case 'refresh_token':
           return refreshGrant(req, client)
         case 'social':
+          return socialGrant(req, client)
         case 'authorization_code':
         case 'sms_code':
         case 'register':

@@ -1,0 +1,71 @@
+import type { PrismaClient } from '@ysjs/db'
+import { formatDate } from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
+import { ok, zEnvelope } from '../../lib/envelope.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
+
+const TREND_DAYS = 7
+
+const ZStats = z.object({
+  /** null until the workflow engine holds tasks: no number is better than a made-up one. */
+  todoCount: z.number().nullable(),
+  noticeCount: z.number(),
+  userCount: z.number(),
+  deptCount: z.number(),
+  records: z.array(z.object({ name: z.string(), value: z.number() })),
+  trend: z.array(z.object({ date: z.string(), count: z.number() })),
+})
+
+/**
+ * Figures for the home page and console, all for the caller's tenant: record counts and the number of
+ * write operations per day over the last week (from the API-access log).
+ */
+export const dashboardRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.get('/api/ysjs-desk/dashboard/stats', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['dashboard'], summary: '首页与控制台统计', response: { 200: zEnvelope(ZStats) } },
+    handler: async (request) => {
+      const ctx = ctxOf(request)
+      const db = tenantDb(prisma, ctx.tenantId)
+      const live = { isDeleted: 0 }
+      const since = new Date(Date.now() - (TREND_DAYS - 1) * 86_400_000)
+      since.setUTCHours(-8, 0, 0, 0)
+      const [noticeCount, userCount, deptCount, roleCount, dictCount, postCount, daily] = await Promise.all([
+        db.notice.count({ where: live }),
+        db.user.count({ where: live }),
+        db.dept.count({ where: live }),
+        db.role.count({ where: live }),
+        db.dictBiz.count({ where: { ...live, parentId: 0n } }),
+        db.post.count({ where: live }),
+        prisma.$queryRaw<{ day: string; count: bigint }[]>`
+          SELECT to_char(create_time AT TIME ZONE 'UTC' AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day, count(*) AS count
+          FROM blade_log_api WHERE tenant_id = ${ctx.tenantId} AND create_time >= ${since}
+          GROUP BY day`,
+      ])
+      const perDay = new Map(daily.map((d) => [d.day, Number(d.count)]))
+      const trend = Array.from({ length: TREND_DAYS }, (_, i) => {
+        const date = formatDate(new Date(Date.now() - (TREND_DAYS - 1 - i) * 86_400_000))
+        return { date, count: perDay.get(date) ?? 0 }
+      })
+      return ok({
+        todoCount: null,
+        noticeCount,
+        userCount,
+        deptCount,
+        records: [
+          { name: '用户', value: userCount },
+          { name: '部门', value: deptCount },
+          { name: '岗位', value: postCount },
+          { name: '角色', value: roleCount },
+          { name: '字典', value: dictCount },
+          { name: '通知公告', value: noticeCount },
+        ],
+        trend,
+      })
+    },
+  })
+}

@@ -1,0 +1,81 @@
+import { UserMsg, ZGuestRegisterSchema, ZPasswordChangeSchema, ZUserInfoUpdateSchema } from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
+import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
+import type { TUserService } from './user.service.ts'
+
+const PREFIX = '/api/ysjs-system/user'
+
+const ZUserInfoOut = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  code: z.string().nullable(),
+  userType: z.number(),
+  account: z.string(),
+  name: z.string().nullable(),
+  realName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  birthday: z.string().nullable(),
+  sex: z.number().nullable(),
+  roleId: z.string(),
+  deptId: z.string(),
+  postId: z.string(),
+  status: z.number(),
+  isDeleted: z.number(),
+  createTime: z.string(),
+  tenantName: z.string(),
+  userTypeName: z.string(),
+  roleName: z.string(),
+  deptName: z.string(),
+  postName: z.string(),
+  sexName: z.string(),
+})
+
+export const userRoutes = (app: FastifyInstance, users: TUserService) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['user']
+
+  r.get(`${PREFIX}/info`, {
+    config: { access: 'authenticated' },
+    schema: { tags, summary: '当前用户信息', response: { 200: zEnvelope(ZUserInfoOut) } },
+    handler: async (request) => ok(await users.info(ctxOf(request))),
+  })
+  r.post(`${PREFIX}/update-info`, {
+    config: { access: 'authenticated' },
+    schema: { tags, summary: '修改个人信息', body: ZUserInfoUpdateSchema, response: { 200: zDone } },
+    handler: async (request) => {
+      await users.updateInfo(ctxOf(request), request.body)
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/update-password`, {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: '修改密码 (md5; 成功后吊销该用户全部令牌)',
+      querystring: ZPasswordChangeSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await users.updatePassword(ctxOf(request), request.query)
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/register-guest`, {
+    config: { access: 'authenticated', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      summary: '第三方用户申请账号 (待管理员审核)',
+      body: ZGuestRegisterSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await users.registerGuest(ctxOf(request), request.body)
+      return done(UserMsg.REGISTERED)
+    },
+  })
+}
