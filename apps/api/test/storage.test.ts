@@ -22,7 +22,7 @@ let port: number
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ysjs-store-'))
   s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3') })
-  const address = (await s3.run()) as { port: number }
+  const address = await s3.run()
   port = address.port
 })
 afterAll(async () => {
