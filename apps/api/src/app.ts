@@ -216,7 +216,9 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   dashboardRoutes(app, prisma)
   ossEndpointRoutes(app, storage)
 
-  const webServed = env.WEB_DIST_DIR ? await registerWebStatic(app, env.WEB_DIST_DIR) : false
+  if (env.WEB_DIST_DIR) {
+    await registerWebStatic(app, env.WEB_DIST_DIR)
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!
@@ -225,9 +227,6 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     )
     if (otherMethod) {
       return reply.code(405).send(fail(ResultCode.METHOD_NOT_SUPPORTED, Msg.METHOD_NOT_SUPPORTED))
-    }
-    if (!webServed || pathname.startsWith('/api/')) {
-      return reply.code(404).send(fail(ResultCode.NOT_FOUND, Msg.NOT_FOUND))
     }
     return reply.code(404).send(fail(ResultCode.NOT_FOUND, Msg.NOT_FOUND))
   })

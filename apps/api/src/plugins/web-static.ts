@@ -27,6 +27,10 @@ export const registerWebStatic = async (app: FastifyInstance, dir: string): Prom
   })
   const html = fs.readFileSync(index)
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      // Unknown API paths answer in the envelope (404, or 405 for a wrong method), never with the page.
+      return reply.callNotFound()
+    }
     const file = path.join(root, decodeURIComponent(request.url.split('?')[0]!))
     if (file.startsWith(root) && file !== root && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(root, file))
