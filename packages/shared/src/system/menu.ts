@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /** A menu row as routes/buttons answer it (contract 5.1). */
 export type TMenu = {
   id: string
@@ -11,12 +13,35 @@ export type TMenu = {
   category: number
   action: number
   isOpen: number
+  component?: string | null
   remark: string | null
   isDeleted: number
   parentName?: string
-  children?: TMenu[]
   hasChildren?: boolean
+  children?: TMenu[]
 }
+
+export const ZMenuSchema: z.ZodType<TMenu> = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  alias: z.string(),
+  path: z.string().nullable(),
+  source: z.string().nullable(),
+  sort: z.number(),
+  category: z.number(),
+  action: z.number(),
+  isOpen: z.number(),
+  component: z.string().nullable().optional(),
+  remark: z.string().nullable(),
+  isDeleted: z.number(),
+  parentName: z.string().optional(),
+  hasChildren: z.boolean().optional(),
+  get children() {
+    return z.array(ZMenuSchema).optional()
+  },
+})
 
 export const MenuCategory = { MENU: 1, BUTTON: 2 } as const
 

@@ -5,26 +5,14 @@ import type { TAuthUser } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { RedisKeys } from '../../lib/redis-keys.ts'
 
-/** The JWT claims of contract 3.3; refresh tokens additionally carry `ati` (the access token's jti). */
-export type TClaims = {
-  tenant_id: string
-  user_id: string
-  dept_id: string
-  post_id: string
-  role_id: string
-  oauth_id: string
-  account: string
-  user_name: string
-  nick_name: string
-  real_name: string
-  role_name: string
-  avatar: string
-  client_id: string
-  detail: { type: string; ext?: string }
-  license: string
+/**
+ * The JWT claims of contract 3.3: the token response's fields except the tokens themselves, `scope` as
+ * an array, plus `authorities` (role aliases), `exp`; refresh tokens also carry `ati` (the access
+ * token's jti).
+ */
+export type TClaims = Omit<TTokenResponse, 'access_token' | 'refresh_token' | 'token_type' | 'expires_in' | 'scope'> & {
   scope: string[]
   authorities: string[]
-  jti: string
   exp: number
   ati?: string
 }

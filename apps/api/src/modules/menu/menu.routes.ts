@@ -1,10 +1,10 @@
-import { ZIdSchema } from '@ysjs/shared'
+import { ZIdSchema, ZMenuSchema } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
-import { ZMenuOut, ZTopMenuOut } from './menu.schemas.ts'
+import { ZTopMenuOut } from './menu.schemas.ts'
 import type { TMenuService } from './menu.service.ts'
 
 const PREFIX = '/api/ysjs-system/menu'
@@ -21,7 +21,7 @@ export const menuRoutes = (app: FastifyInstance, menus: TMenuService) => {
       querystring: z.object({
         topMenuId: z.preprocess((v) => (v === '' ? undefined : v), ZIdSchema.optional()),
       }),
-      response: { 200: zEnvelope(z.array(ZMenuOut).nullable()) },
+      response: { 200: zEnvelope(z.array(ZMenuSchema).nullable()) },
     },
     handler: async (request) => {
       const { topMenuId } = request.query
@@ -31,7 +31,7 @@ export const menuRoutes = (app: FastifyInstance, menus: TMenuService) => {
 
   r.get(`${PREFIX}/buttons`, {
     config: { access: 'authenticated' },
-    schema: { tags, summary: '当前用户的按钮权限树', response: { 200: zEnvelope(z.array(ZMenuOut)) } },
+    schema: { tags, summary: '当前用户的按钮权限树', response: { 200: zEnvelope(z.array(ZMenuSchema)) } },
     handler: async (request) => ok(await menus.buttons(ctxOf(request))),
   })
 
