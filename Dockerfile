@@ -49,7 +49,9 @@ RUN pnpm build \
 # its bundle is self-contained.
 FROM fetch AS prod-deps
 ENV CI=true
-COPY package.json ./
+# tsconfig.base.json: prisma/tsconfig.json extends it, and both prisma.config.ts (generate, migrate) and
+# tsx (seed) read it.
+COPY package.json tsconfig.base.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/worker/package.json apps/worker/
 COPY apps/web/package.json apps/web/
@@ -57,7 +59,9 @@ COPY packages/shared/ packages/shared/
 # Migrations, seed, schema, prisma.config.ts and the schema-engine shim; the postinstall generates the
 # client into prisma/generated (the build stage's copy is regenerated from the same schema).
 COPY prisma/ prisma/
-RUN pnpm install --frozen-lockfile --offline --prod --store-dir "$PNPM_STORE" \
+# `pnpm fetch` also filled node_modules/.pnpm with every package (dev ones too): start from none.
+RUN rm -rf node_modules \
+ && pnpm install --frozen-lockfile --offline --prod --store-dir "$PNPM_STORE" \
       --filter "@ysjs/api..." --filter "@ysjs/worker..." \
  && test -f prisma/generated/client.ts
 

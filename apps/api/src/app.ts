@@ -84,7 +84,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
       ],
     },
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']

@@ -29,6 +29,8 @@ export const ZEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Write a blade_log_api row for every authenticated request. */
   API_LOG_ENABLED: bool(true),
+  /** Behind a reverse proxy (nginx in docker-compose): trust its X-Forwarded-For. Off when clients reach the API directly. */
+  TRUST_PROXY: bool(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Built web app served with SPA fallback; empty disables static serving. */

@@ -53,7 +53,11 @@ describe('OpenAPI', () => {
     const doc = res.json()
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/ysjs-auth/oauth/token', '/api/ysjs-system/menu/routes', '/api/ysjs-system/param/submit']),
+      expect.arrayContaining([
+        '/api/ysjs-auth/oauth/token',
+        '/api/ysjs-system/menu/routes',
+        '/api/ysjs-system/param/submit',
+      ]),
     )
     const submit = doc.paths['/api/ysjs-system/param/submit'].post
     const schema = submit.requestBody.content['application/json'].schema

@@ -10,7 +10,10 @@ import { RedisKeys } from '../../lib/redis-keys.ts'
  * an array, plus `authorities` (role aliases), `exp`; refresh tokens also carry `ati` (the access
  * token's jti).
  */
-export type TClaims = Omit<TTokenResponse, 'access_token' | 'refresh_token' | 'token_type' | 'expires_in' | 'scope'> & {
+export type TClaims = Omit<
+  TTokenResponse,
+  'access_token' | 'refresh_token' | 'token_type' | 'expires_in' | 'scope'
+> & {
   scope: string[]
   authorities: string[]
   exp: number
@@ -63,16 +66,22 @@ export const claimsToUser = (c: TClaims): TAuthUser => ({
 export const createTokenService = (jwt: TJwt, redis: Redis) => {
   const nowS = () => Math.floor(Date.now() / 1000)
 
+  /**
+   * Records live token ids, and indexes them per user in a sorted set scored by expiry so that a
+   * password change can revoke them all; expired entries are pruned on every write.
+   */
   const record = async (userId: string, entries: [jti: string, ttl: number, value: string][]) => {
-    const tx = redis.multi()
+    const index = RedisKeys.userTokens(userId)
+    const now = Date.now()
+    const tx = redis.multi().zremrangebyscore(index, '-inf', now)
     let longest = 0
     for (const [jti, ttl, value] of entries) {
       tx.set(RedisKeys.token(jti), value, 'EX', ttl)
-      tx.sadd(RedisKeys.userTokens(userId), jti)
+      tx.zadd(index, now + ttl * 1000, jti)
       longest = Math.max(longest, ttl)
     }
-    tx.expire(RedisKeys.userTokens(userId), longest, 'GT')
-    tx.expire(RedisKeys.userTokens(userId), longest, 'NX')
+    tx.expire(index, longest, 'GT')
+    tx.expire(index, longest, 'NX')
     await tx.exec()
   }
 
@@ -166,7 +175,7 @@ export const createTokenService = (jwt: TJwt, redis: Redis) => {
     /** Revokes every token of a user (password change, account disabled or deleted). */
     async revokeUser(userId: bigint | string): Promise<void> {
       const key = RedisKeys.userTokens(userId)
-      const ids = await redis.smembers(key)
+      const ids = await redis.zrange(key, 0, -1)
       if (ids.length) {
         await redis.del(...ids.map(RedisKeys.token), key)
       }

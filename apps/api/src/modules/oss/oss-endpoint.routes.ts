@@ -29,7 +29,8 @@ export const ossEndpointRoutes = (app: FastifyInstance, storage: TStorage) => {
   /** Stores the request's `file` part; `withAttach` also records a blade_attach row. */
   const upload = async (request: Parameters<typeof ctxOf>[0], withAttach: boolean) => {
     const file = await request.file({ limits: { fileSize: UPLOAD.ATTACHMENT_MAX_BYTES, files: 1 } })
-    if (!file || file.fieldname !== 'file') {
+    if (file?.fieldname !== 'file') {
+      file?.file.resume()
       throw AppError.badRequest(UploadMsg.NO_FILE)
     }
     const ext = extensionOf(file.filename)

@@ -1,0 +1,148 @@
+// Baseline for bench/run.mjs: a bare Fastify server (no auth, no validation, no plugins, no logging) on a
+// plain `pg` Pool that issues the same SQL as the product's endpoints, so the difference between the two
+// is what the product adds on top of the database work (JWT and token-state checks, hooks, helmet,
+// rate limiting, Zod, Prisma). Started by run.mjs as a child process: env PORT, DATABASE_URL,
+// DATABASE_POOL_MAX. Dependencies resolve from apps/api.
+import { Buffer } from 'node:buffer'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const requireApi = createRequire(path.join(root, 'apps/api/package.json'))
+const Fastify = requireApi('fastify')
+const pg = requireApi('pg')
+const { verify } = requireApi('@node-rs/argon2')
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+})
+
+// --- token: the SQL of the password grant (client, user, roles) and one argon2id verification -------
+
+const CLIENT_SQL = 'SELECT * FROM blade_client WHERE client_id = $1 LIMIT 1'
+const USER_SQL = 'SELECT * FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0 LIMIT 1'
+const ROLES_SQL =
+  'SELECT * FROM blade_role WHERE id = ANY($1::bigint[]) AND is_deleted = 0 AND tenant_id = $2 ORDER BY sort ASC'
+
+const splitIds = (csv) =>
+  (csv ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^\d{1,19}$/.test(s))
+
+const token = async (request, reply) => {
+  const q = request.query
+  const basic = /^Basic\s+(.+)$/i.exec(request.headers.authorization ?? '')
+  const [clientId, secret] = Buffer.from(basic?.[1] ?? '', 'base64')
+    .toString('utf8')
+    .split(':')
+  const client = (await pool.query(CLIENT_SQL, [clientId])).rows[0]
+  if (!client || client.client_secret !== secret) {
+    return reply.code(401).send({ error: 'unauthorized' })
+  }
+  const tenantId = request.headers['tenant-id'] ?? q.tenantId
+  const user = (await pool.query(USER_SQL, [tenantId, q.username])).rows[0]
+  if (!user || !(await verify(user.password, String(q.password).toLowerCase()))) {
+    return reply.code(400).send({ error: 'invalid_grant' })
+  }
+  const roles = (await pool.query(ROLES_SQL, [splitIds(user.role_id), user.tenant_id])).rows
+  return {
+    access_token: 'bare',
+    token_type: 'bearer',
+    tenant_id: user.tenant_id,
+    user_id: String(user.id),
+    account: user.account,
+    role_id: roles.map((r) => String(r.id)).join(','),
+    role_name: roles.map((r) => r.role_alias).join(','),
+  }
+}
+
+// --- menu routes: the SQL of GET /api/ysjs-system/menu/routes and the same in-memory tree ----------
+
+// Same columns and order as Prisma's `menu.findMany({ where: { isDeleted: 0 }, orderBy: [sort, id] })`
+// (all categories; category 1 is kept in memory, as the product does). int8 ids arrive as strings.
+const MENUS_SQL = `SELECT id, parent_id AS "parentId", code, name, alias, path, source, sort, category, action,
+  is_open AS "isOpen", component, remark, is_deleted AS "isDeleted"
+  FROM blade_menu WHERE is_deleted = 0 ORDER BY sort ASC, id ASC`
+const ROLE_MENU_SQL = 'SELECT menu_id FROM blade_role_menu WHERE role_id = ANY($1::bigint[])'
+const TENANT_SQL = 'SELECT package_id FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0 LIMIT 1'
+const PACKAGE_SQL = 'SELECT * FROM blade_tenant_package WHERE id = $1 AND is_deleted = 0 LIMIT 1'
+const MENUS_CACHE_MS = 5_000
+
+let menuCache = null
+const allMenus = async (cached) => {
+  if (cached && menuCache && Date.now() - menuCache.at < MENUS_CACHE_MS) {
+    return menuCache.rows
+  }
+  const rows = (await pool.query(MENUS_SQL)).rows
+  menuCache = { at: Date.now(), rows }
+  return rows
+}
+
+const withAncestors = (menus, selected) => {
+  const byId = new Map(menus.map((m) => [m.id, m]))
+  const out = new Set()
+  for (const id of selected) {
+    let node = byId.get(id)
+    while (node && !out.has(node.id)) {
+      out.add(node.id)
+      node = node.parentId === '0' ? undefined : byId.get(node.parentId)
+    }
+  }
+  return out
+}
+
+const buildTree = (rows) => {
+  const nodes = new Map(rows.map((r) => [r.id, { ...r }]))
+  const roots = []
+  for (const row of rows) {
+    const node = nodes.get(row.id)
+    const parent = row.parentId === '0' ? undefined : nodes.get(row.parentId)
+    if (parent && parent !== node) {
+      parent.children ??= []
+      parent.children.push(node)
+    } else {
+      roots.push(node)
+    }
+  }
+  return roots
+}
+
+// Who asks comes in the query string (no auth here): roleIds (csv), administrator (1/0), tenantId.
+const routes = (cached) => async (request) => {
+  const q = request.query
+  const roleIds = splitIds(q.roleIds)
+  const menus = (await allMenus(cached)).filter((m) => m.category === 1)
+  let granted
+  if (q.administrator === '1') {
+    granted = new Set(menus.map((m) => m.id))
+  } else {
+    granted = new Set((await pool.query(ROLE_MENU_SQL, [roleIds])).rows.map((r) => r.menu_id))
+    const tenant = (await pool.query(TENANT_SQL, [q.tenantId ?? '000000'])).rows[0]
+    const pkg = tenant?.package_id ? (await pool.query(PACKAGE_SQL, [tenant.package_id])).rows[0] : undefined
+    if (pkg) {
+      const allowed = new Set(splitIds(pkg.menu_id))
+      granted = new Set([...granted].filter((id) => allowed.has(id)))
+    }
+  }
+  const ids = withAncestors(menus, granted)
+  return { code: 200, success: true, data: buildTree(menus.filter((m) => ids.has(m.id))), msg: '操作成功' }
+}
+
+const app = Fastify({ logger: false })
+app.post('/bare/token', token)
+app.get('/bare/routes', routes(false))
+app.get('/bare/routes-cached', routes(true))
+app.get('/bare/health', async () => ({ status: 'ok' }))
+
+const shutdown = async () => {
+  await app.close().catch(() => {})
+  await pool.end().catch(() => {})
+  process.exit(0)
+}
+process.once('SIGTERM', shutdown)
+process.once('SIGINT', shutdown)
+
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) })

@@ -1,0 +1,538 @@
+// Throughput benchmark of the API against a bare Fastify + pg baseline running the same SQL.
+//   node bench/run.mjs        (from the repository root; `pnpm bench` does the same)
+// Prints figures and writes bench/results/latest.json; asserts nothing. See bench/README.md.
+// Settings (env): BENCH_PG_URL (server URL without database, default postgresql://postgres@127.0.0.1:5432),
+// BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_DURATION (s per scenario, 10), BENCH_WARMUP (s, 2),
+// BENCH_CONNECTIONS (10), BENCH_ONLY (comma-separated scenario-name substrings to run a subset).
+import { spawn } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const requireApi = createRequire(path.join(root, 'apps/api/package.json'))
+const autocannon = requireApi('autocannon')
+const pg = requireApi('pg')
+const { Redis } = requireApi('ioredis')
+const argon2 = requireApi('@node-rs/argon2')
+
+const PG_URL = (process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432').replace(/\/+$/, '')
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const DB_NAME = 'ysjs_bench'
+const DATABASE_URL = `${PG_URL}/${DB_NAME}`
+const REDIS_PREFIX = `bench:${randomBytes(4).toString('hex')}:`
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
+const POOL_MAX = 10 // the API's DATABASE_POOL_MAX default; the baseline gets the same
+const RESULTS_FILE = path.join(root, 'bench/results/latest.json')
+
+const md5 = (s) => createHash('md5').update(s).digest('hex')
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
+const TENANT = '000000'
+const tokenQuery = (user) =>
+  `tenantId=${TENANT}&username=${user}&password=${md5(user)}&grant_type=password&scope=all`
+
+const log = (...args) => console.log('[bench]', ...args)
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// --- processes ----------------------------------------------------------------------------------
+
+const children = new Set()
+
+/** Runs a command to completion (output captured), killing it after timeoutMs. */
+const run = (cmd, args, { env = {}, timeoutMs = 180_000 } = {}) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    children.add(child)
+    let out = ''
+    child.stdout.on('data', (d) => {
+      out += d
+    })
+    child.stderr.on('data', (d) => {
+      out += d
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      children.delete(child)
+      if (code === 0) {
+        resolve(out)
+      } else {
+        reject(
+          new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${out.slice(-4000)}`),
+        )
+      }
+    })
+  })
+
+/** Starts a long-running server; its last output lines are kept for error messages. */
+const startServer = (name, args, env) => {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(child)
+  const tail = []
+  const keep = (d) => {
+    tail.push(...String(d).split('\n').filter(Boolean))
+    tail.splice(0, Math.max(0, tail.length - 40))
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  child.on('exit', () => children.delete(child))
+  return { name, child, tail }
+}
+
+const stopChild = async (child, graceMs = 5_000) => {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return
+  }
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  const deadline = Date.now() + graceMs
+  while (child.exitCode === null && child.signalCode === null && Date.now() < deadline) {
+    await Promise.race([exited, sleep(100)])
+  }
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL')
+    await Promise.race([exited, sleep(2_000)])
+  }
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+
+const waitForHealth = async (server, url, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`${server.name} exited (${server.child.exitCode}):\n${server.tail.join('\n')}`)
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) })
+      if (res.ok) {
+        return
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(200)
+  }
+  throw new Error(`${server.name} not healthy after ${timeoutMs} ms:\n${server.tail.join('\n')}`)
+}
+
+// --- database and redis -------------------------------------------------------------------------
+
+const query = async (url, sql, params = []) => {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })
+  await client.connect()
+  try {
+    return (await client.query(sql, params)).rows
+  } finally {
+    await client.end()
+  }
+}
+const adminQuery = (sql) => query(`${PG_URL}/postgres`, sql)
+
+/** Median wall time of one argon2id verification of the admin's stored hash, on this thread. */
+const argon2VerifyMs = async () => {
+  const [{ password }] = await query(
+    DATABASE_URL,
+    "SELECT password FROM blade_user WHERE account = 'admin' LIMIT 1",
+  )
+  const times = []
+  for (let i = 0; i < 22; i++) {
+    const t0 = process.hrtime.bigint()
+    argon2.verifySync(password, md5('admin'))
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6)
+  }
+  const sorted = times.slice(2).sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+const resetDatabase = async () => {
+  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
+  await adminQuery(`CREATE DATABASE ${DB_NAME}`)
+}
+
+/** Deletes every key under the run's prefix; bounded by time. Returns how many were deleted. */
+const deleteRedisKeys = async (timeoutMs = 30_000) => {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3_000 })
+  let deleted = 0
+  try {
+    await redis.connect()
+    const deadline = Date.now() + timeoutMs
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 1000)
+      cursor = next
+      if (keys.length) {
+        deleted += await redis.del(...keys)
+      }
+    } while (cursor !== '0' && Date.now() < deadline)
+  } finally {
+    redis.disconnect()
+  }
+  return deleted
+}
+
+// --- load ---------------------------------------------------------------------------------------
+
+const cannon = (opts) =>
+  new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, pipelining: 1, timeout: 10, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    )
+  })
+
+const measure = async (scenario) => {
+  const opts = { url: scenario.url, method: scenario.method, headers: scenario.headers }
+  if (WARMUP_S > 0) {
+    await cannon({ ...opts, duration: WARMUP_S })
+  }
+  const r = await cannon({ ...opts, duration: DURATION_S })
+  return {
+    name: scenario.name,
+    pair: scenario.pair,
+    side: scenario.side,
+    method: scenario.method,
+    path: new URL(scenario.url).pathname,
+    reqPerSec: r.requests.mean,
+    latencyMs: {
+      mean: r.latency.mean,
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    },
+    requests: r.requests.total,
+    ok2xx: r['2xx'],
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    durationS: r.duration,
+  }
+}
+
+/** One request before load, so a broken scenario fails loudly instead of measuring error pages. */
+const probe = async (scenario) => {
+  const res = await fetch(scenario.url, { method: scenario.method, headers: scenario.headers })
+  const body = await res.text()
+  if (!res.ok) {
+    throw new Error(`${scenario.name}: ${res.status} ${body.slice(0, 300)}`)
+  }
+  return body
+}
+
+const login = async (base, user) => {
+  const res = await fetch(`${base}/api/ysjs-auth/oauth/token?${tokenQuery(user)}`, {
+    method: 'POST',
+    headers: { authorization: BASIC, 'tenant-id': TENANT },
+  })
+  const body = await res.json()
+  if (!res.ok || !body.access_token) {
+    throw new Error(`login as ${user} failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`)
+  }
+  return body
+}
+
+// --- report -------------------------------------------------------------------------------------
+
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-')
+
+const printTable = (results) => {
+  const byPair = new Map()
+  for (const r of results) {
+    byPair.set(r.pair, [...(byPair.get(r.pair) ?? []), r])
+  }
+  const rows = [
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'product/bare req/s', 'product/bare p99'],
+  ]
+  for (const r of results) {
+    const product = byPair.get(r.pair)?.find((x) => x.side === 'product')
+    const ratio =
+      r.side === 'product' || !product
+        ? ['', '']
+        : [fmt(product.reqPerSec / r.reqPerSec, 2), fmt(product.latencyMs.p99 / r.latencyMs.p99, 2)]
+    rows.push([
+      r.name,
+      fmt(r.reqPerSec),
+      fmt(r.latencyMs.p50, 0),
+      fmt(r.latencyMs.p99, 0),
+      String(r.non2xx + r.errors),
+      ...ratio,
+    ])
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)))
+  const line = (row) =>
+    `| ${row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
+  console.log()
+  console.log(line(rows[0]))
+  console.log(
+    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  )
+  for (const row of rows.slice(1)) {
+    console.log(line(row))
+  }
+  console.log()
+}
+
+// --- main ---------------------------------------------------------------------------------------
+
+let cleanedUp = false
+const cleanup = async () => {
+  if (cleanedUp) {
+    return
+  }
+  cleanedUp = true
+  await Promise.all([...children].map((c) => stopChild(c)))
+  const steps = [
+    ['drop database', () => adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)],
+    [
+      'delete redis keys',
+      async () => log(`deleted ${await deleteRedisKeys()} redis keys under ${REDIS_PREFIX}`),
+    ],
+  ]
+  for (const [name, step] of steps) {
+    try {
+      await step()
+    } catch (err) {
+      console.error(`[bench] cleanup: ${name} failed: ${err.message}`)
+    }
+  }
+}
+
+const onSignal = (signal) => {
+  console.error(`[bench] ${signal}: cleaning up`)
+  const hardStop = setTimeout(() => process.exit(130), 45_000)
+  hardStop.unref()
+  cleanup().finally(() => process.exit(130))
+}
+process.once('SIGINT', () => onSignal('SIGINT'))
+process.once('SIGTERM', () => onSignal('SIGTERM'))
+
+const main = async () => {
+  const started = Date.now()
+  log(
+    `node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per scenario`,
+  )
+
+  log(`database ${DB_NAME}: reset, migrate, seed`)
+  await resetDatabase()
+  await run('pnpm', ['db:migrate'], { env: { DATABASE_URL } })
+  await run('pnpm', ['db:seed'], { env: { DATABASE_URL } })
+
+  const verifyMs = await argon2VerifyMs()
+  log(`argon2id verify of the seeded admin hash: ${fmt(verifyMs)} ms (median of 20, one thread)`)
+
+  const serverJs = path.join(root, 'apps/api/dist/server.js')
+  if (!fs.existsSync(serverJs)) {
+    log('apps/api/dist missing: building the API')
+    await run('pnpm', ['--filter', '@ysjs/api', 'build'], { timeoutMs: 300_000 })
+  }
+
+  const [apiPort, barePort] = [await freePort(), await freePort()]
+  const api = startServer('api', [serverJs], {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    DATABASE_URL,
+    DATABASE_POOL_MAX: String(POOL_MAX),
+    REDIS_URL,
+    REDIS_PREFIX,
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'warn',
+    API_LOG_ENABLED: 'true',
+    WEB_DIST_DIR: '',
+    S3_ENDPOINT: '',
+  })
+  const bare = startServer('bare', [path.join(root, 'bench/bare-server.mjs')], {
+    PORT: String(barePort),
+    DATABASE_URL,
+    DATABASE_POOL_MAX: String(POOL_MAX),
+  })
+  const apiBase = `http://127.0.0.1:${apiPort}`
+  const bareBase = `http://127.0.0.1:${barePort}`
+  await waitForHealth(api, `${apiBase}/api/health`)
+  await waitForHealth(bare, `${bareBase}/bare/health`)
+  log(`api on ${apiPort} (redis prefix ${REDIS_PREFIX}), bare on ${barePort}`)
+
+  const admin = await login(apiBase, 'admin')
+  const hr = await login(apiBase, 'hr')
+  const who = (t) =>
+    `roleIds=${t.role_id}&administrator=${t.role_name.split(',').includes('administrator') ? 1 : 0}&tenantId=${t.tenant_id}`
+  const tokenHeaders = { authorization: BASIC, 'tenant-id': TENANT }
+  const routes = '/api/ysjs-system/menu/routes'
+
+  const scenarios = [
+    {
+      pair: 'token',
+      side: 'product',
+      name: 'token (password grant) · product',
+      method: 'POST',
+      url: `${apiBase}/api/ysjs-auth/oauth/token?${tokenQuery('admin')}`,
+      headers: tokenHeaders,
+    },
+    {
+      pair: 'token',
+      side: 'bare',
+      name: 'token (password grant) · bare',
+      method: 'POST',
+      url: `${bareBase}/bare/token?${tokenQuery('admin')}`,
+      headers: tokenHeaders,
+    },
+    {
+      pair: 'routes-admin',
+      side: 'product',
+      name: 'menu/routes admin · product',
+      method: 'GET',
+      url: `${apiBase}${routes}`,
+      headers: { 'blade-auth': `bearer ${admin.access_token}` },
+    },
+    {
+      pair: 'routes-admin',
+      side: 'bare',
+      name: 'menu/routes admin · bare',
+      method: 'GET',
+      url: `${bareBase}/bare/routes?${who(admin)}`,
+    },
+    {
+      pair: 'routes-admin',
+      side: 'bare-cached',
+      name: 'menu/routes admin · bare, menus cached 5 s',
+      method: 'GET',
+      url: `${bareBase}/bare/routes-cached?${who(admin)}`,
+    },
+    {
+      pair: 'routes-hr',
+      side: 'product',
+      name: 'menu/routes hr · product',
+      method: 'GET',
+      url: `${apiBase}${routes}`,
+      headers: { 'blade-auth': `bearer ${hr.access_token}` },
+    },
+    {
+      pair: 'routes-hr',
+      side: 'bare',
+      name: 'menu/routes hr · bare',
+      method: 'GET',
+      url: `${bareBase}/bare/routes?${who(hr)}`,
+    },
+    {
+      pair: 'routes-hr',
+      side: 'bare-cached',
+      name: 'menu/routes hr · bare, menus cached 5 s',
+      method: 'GET',
+      url: `${bareBase}/bare/routes-cached?${who(hr)}`,
+    },
+  ].filter((s) => !ONLY.length || ONLY.some((o) => s.name.includes(o) || s.pair.includes(o)))
+
+  // Both sides must answer the same menus before their speed is compared.
+  const bodies = {}
+  for (const s of scenarios) {
+    bodies[s.name] = await probe(s)
+  }
+  const sizes = {}
+  for (const s of scenarios.filter((x) => x.pair !== 'token')) {
+    const count = (nodes) => nodes.reduce((n, m) => n + 1 + count(m.children ?? []), 0)
+    sizes[s.name] = count(JSON.parse(bodies[s.name]).data ?? [])
+  }
+  for (const pair of new Set(Object.keys(sizes).map((n) => scenarios.find((s) => s.name === n).pair))) {
+    const counts = scenarios.filter((s) => s.pair === pair).map((s) => `${s.side} ${sizes[s.name]}`)
+    log(`${pair}: menus in the tree: ${counts.join(', ')}`)
+  }
+
+  const results = []
+  for (const s of scenarios) {
+    log(`${s.name} …`)
+    const r = await measure(s)
+    if (s.pair !== 'token') {
+      r.menus = sizes[s.name]
+    }
+    r.responseBytes = Buffer.byteLength(bodies[s.name])
+    results.push(r)
+  }
+
+  printTable(results)
+  const cores = os.cpus().length
+  const ceiling = (cores * 1000) / verifyMs
+  const token = results.find((r) => r.pair === 'token' && r.side === 'product')
+  if (token) {
+    log(
+      `token issuance: ${fmt(token.reqPerSec)} logins/s; argon2id costs ${fmt(verifyMs)} ms of CPU per login (by design), ` +
+        `so ${cores} cores cap logins at ≈ ${fmt(ceiling, 0)}/s before any other work`,
+    )
+  }
+
+  const report = {
+    at: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    settings: {
+      connections: CONNECTIONS,
+      warmupS: WARMUP_S,
+      durationS: DURATION_S,
+      poolMax: POOL_MAX,
+      database: DB_NAME,
+    },
+    argon2: { verifyMs, loginCeilingPerSec: ceiling },
+    results,
+    ratios: Object.fromEntries(
+      results
+        .filter((r) => r.side !== 'product')
+        .map((r) => {
+          const product = results.find((p) => p.pair === r.pair && p.side === 'product')
+          return [
+            `${r.pair}: product/${r.side}`,
+            product
+              ? {
+                  reqPerSec: product.reqPerSec / r.reqPerSec,
+                  p50: product.latencyMs.p50 / r.latencyMs.p50,
+                  p99: product.latencyMs.p99 / r.latencyMs.p99,
+                }
+              : null,
+          ]
+        }),
+    ),
+    elapsedS: Math.round((Date.now() - started) / 1000),
+  }
+  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true })
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`)
+  log(`results written to ${path.relative(root, RESULTS_FILE)}`)
+}
+
+let exitCode = 0
+try {
+  await main()
+} catch (err) {
+  console.error(`[bench] failed: ${err.stack ?? err}`)
+  exitCode = 1
+} finally {
+  await cleanup()
+}
+process.exit(exitCode)
