@@ -41,8 +41,8 @@ describe('token index', () => {
       await login(app2.app, 'hr')
       const key = 'auth:user-tokens:1123598821738675202'
       expect(await app2.redis.zcard(key)).toBe(4)
-      const [oldest] = await app2.redis.zrange(key, 0, 0)
-      await app2.redis.zadd(key, 1, oldest!)
+      const [oldest] = await app2.redis.zrange(key, '0', '0')
+      await app2.redis.zadd(key, '1', oldest!)
       await login(app2.app, 'hr')
       expect(await app2.redis.zcard(key)).toBe(5)
     } finally {

@@ -175,7 +175,7 @@ export const createTokenService = (jwt: TJwt, redis: Redis) => {
     /** Revokes every token of a user (password change, account disabled or deleted). */
     async revokeUser(userId: bigint | string): Promise<void> {
       const key = RedisKeys.userTokens(userId)
-      const ids = await redis.zrange(key, 0, -1)
+      const ids = await redis.zrange(key, '0', '-1')
       if (ids.length) {
         await redis.del(...ids.map(RedisKeys.token), key)
       }
