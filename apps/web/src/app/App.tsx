@@ -41,7 +41,9 @@ export const App = () => {
   return (
     <AppProviders>
       <ErrorBoundary fallback={() => <Fallback />}>
-        <BrowserRouter>
+        {/* No transitions: a navigation commits at once (its lazy screen shows the fallback), so the
+            guard's tab and title effects run even when the user moves on before the chunk arrives. */}
+        <BrowserRouter useTransitions={false}>
           <AppRoutes />
         </BrowserRouter>
       </ErrorBoundary>

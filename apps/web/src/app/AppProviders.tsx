@@ -16,7 +16,11 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={3000}>
+      <SnackbarProvider
+        maxSnack={4}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        autoHideDuration={3000}
+      >
         <QueryClientProvider client={queryClient}>
           <ConfirmProvider>{children}</ConfirmProvider>
         </QueryClientProvider>

@@ -30,7 +30,10 @@ export const buildTheme = (_language: TLanguage) =>
     typography: { fontFamily: FONT_FAMILY, fontSize: 14 },
     breakpoints: { values: { xs: 0, sm: 768, md: 992, lg: 1200, xl: 1600 } },
     components: {
-      MuiButton: { defaultProps: { size: 'small', disableElevation: true } },
+      MuiButton: {
+        defaultProps: { size: 'small', disableElevation: true },
+        styleOverrides: { root: { textTransform: 'none' } },
+      },
       MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
       MuiIconButton: { defaultProps: { size: 'small' } },
       MuiDialog: { defaultProps: { fullWidth: true } },

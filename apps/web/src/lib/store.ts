@@ -18,7 +18,9 @@ export const createStore = <T>(initial: T): TStore<T> => {
         return
       }
       state = value
-      listeners.forEach((l) => l())
+      for (const listener of listeners) {
+        listener()
+      }
     },
     subscribe: (listener) => {
       listeners.add(listener)
@@ -27,7 +29,10 @@ export const createStore = <T>(initial: T): TStore<T> => {
   }
 }
 
-export const useStore = <T, S = T>(store: TStore<T>, selector: (state: T) => S = (s) => s as unknown as S): S =>
+export const useStore = <T, S = T>(
+  store: TStore<T>,
+  selector: (state: T) => S = (s) => s as unknown as S,
+): S =>
   useSyncExternalStore(
     store.subscribe,
     () => selector(store.get()),

@@ -160,7 +160,13 @@ export const zh = {
     redo: '重做',
     imageOnly: '只能上传图片',
   },
-  flow: { title: '流程图展示', loadFailed: '流程图加载失败', legendDone: '已完成', legendCurrent: '当前节点', legendFlow: '流转路径' },
+  flow: {
+    title: '流程图展示',
+    loadFailed: '流程图加载失败',
+    legendDone: '已完成',
+    legendCurrent: '当前节点',
+    legendFlow: '流转路径',
+  },
   system: {
     param: {
       name: '参数管理',

@@ -5,20 +5,11 @@ export type TMenuRoute = { path: string; title: string; menu: TMenu }
 
 const IFRAME_BASE = '/myiframe/urlPath'
 
-/** A top-level menu without children stands for its `index` page (as the platform's front end did). */
-export const menuRoutePath = (menu: TMenu, depth: number): string => {
-  const path = menu.path ?? ''
-  if (depth === 0 && !menu.children?.length && !path.endsWith('/index')) {
-    return `${path.replace(/\/$/, '')}/index`
-  }
-  return path
-}
-
-/** Where clicking a menu leaf goes: its route, or the iframe route carrying the address. */
-export const menuTarget = (
-  menu: TMenu,
-  depth: number,
-): { kind: 'route'; to: string } | { kind: 'window'; url: string } => {
+/**
+ * Where clicking a menu leaf goes: its route (the menu path is the front-end route), or the iframe
+ * route carrying the address.
+ */
+export const menuTarget = (menu: TMenu): { kind: 'route'; to: string } | { kind: 'window'; url: string } => {
   const path = menu.path ?? ''
   if (isUrlMenuPath(path)) {
     if (menu.isOpen === 2) {
@@ -27,22 +18,22 @@ export const menuTarget = (
     const query = new URLSearchParams({ src: path, name: menu.name })
     return { kind: 'route', to: `${IFRAME_BASE}?${query.toString()}` }
   }
-  return { kind: 'route', to: menuRoutePath(menu, depth) }
+  return { kind: 'route', to: path }
 }
 
 /** Every leaf menu that is a page of this app (URL menus open in the iframe route instead). */
 export const menuRoutes = (menus: TMenu[]): TMenuRoute[] => {
   const out: TMenuRoute[] = []
-  const walk = (nodes: TMenu[], depth: number) => {
+  const walk = (nodes: TMenu[]) => {
     for (const menu of nodes) {
       if (menu.children?.length) {
-        walk(menu.children, depth + 1)
+        walk(menu.children)
       } else if (menu.path && !isUrlMenuPath(menu.path)) {
-        out.push({ path: menuRoutePath(menu, depth), title: menu.name, menu })
+        out.push({ path: menu.path, title: menu.name, menu })
       }
     }
   }
-  walk(menus, 0)
+  walk(menus)
   return out
 }
 

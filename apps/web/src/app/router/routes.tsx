@@ -14,8 +14,8 @@ import { TestPage } from '@/features/selfcheck/routes'
 import { systemScreens } from '@/features/system/routes'
 import { userScreens } from '@/features/user/routes'
 import { welScreens } from '@/features/wel/routes'
-import type { TRouteMeta } from './meta'
 import { menuRoutes } from './menuRoutes'
+import type { TRouteMeta } from './meta'
 import type { TScreenRegistry } from './screen'
 
 export const screens: TScreenRegistry = {
@@ -34,11 +34,17 @@ const route = (path: string, element: RouteObject['element'], handle: TRouteMeta
 
 /** Fixed routes, the spec's layout routes, then one route per menu leaf; unknown paths go to /404. */
 export const buildRoutes = (menus: TMenu[]): RouteObject[] => {
+  const items = menuRoutes(menus)
+  const menuTitles = new Map(items.map((item) => [item.path, item.title]))
+  // A fixed screen that is also a menu is named as the menu names it, like every other page.
   const layoutChildren: RouteObject[] = Object.entries(screens)
     .filter(([, screen]) => screen.fixed)
-    .map(([path, screen]) => route(path, <screen.component />, { titleKey: screen.titleKey }))
+    .map(([path, screen]) => {
+      const title = menuTitles.get(path)
+      return route(path, <screen.component />, title ? { title } : { titleKey: screen.titleKey })
+    })
   const routed = new Set(layoutChildren.map((r) => r.path))
-  for (const item of menuRoutes(menus)) {
+  for (const item of items) {
     if (routed.has(item.path)) {
       continue
     }
@@ -60,6 +66,7 @@ export const buildRoutes = (menus: TMenu[]): RouteObject[] => {
     route('/', <Navigate to="/wel" replace />, { isTab: false }),
     route('/wel', <Navigate to="/wel/index" replace />, { isTab: false }),
     { element: <MainLayout />, children: layoutChildren },
-    route('*', <Navigate to="/404" replace />, { isAuth: false, isTab: false }),
+    // Whether a path is a page depends on the user's menu: without a token the guard sends it to /login.
+    route('*', <Navigate to="/404" replace />, { isTab: false }),
   ]
 }

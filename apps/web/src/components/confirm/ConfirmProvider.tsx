@@ -1,11 +1,13 @@
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogContentText from '@mui/material/DialogContentText'
-import DialogTitle from '@mui/material/DialogTitle'
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+} from 'react'
 
 export type TConfirmOptions = {
   message: string
@@ -19,9 +21,11 @@ type TConfirm = (options: TConfirmOptions) => Promise<boolean>
 
 const ConfirmContext = createContext<TConfirm | null>(null)
 
+/** The dialog loads on first use: the login route never needs it. */
+const ConfirmDialog = lazy(async () => ({ default: (await import('./ConfirmDialog')).ConfirmDialog }))
+
 /** One confirmation dialog for the whole app, answered as a promise. */
 export const ConfirmProvider = ({ children }: { children: ReactNode }) => {
-  const { t } = useTranslation()
   const [options, setOptions] = useState<TConfirmOptions | null>(null)
   const resolver = useRef<((ok: boolean) => void) | null>(null)
 
@@ -44,18 +48,11 @@ export const ConfirmProvider = ({ children }: { children: ReactNode }) => {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog open={options !== null} onClose={() => answer(false)} maxWidth="xs" aria-labelledby="confirm-title">
-        <DialogTitle id="confirm-title">{options?.title ?? t('common.tip')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{options?.message}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => answer(false)}>{options?.cancelText ?? t('common.cancel')}</Button>
-          <Button variant="contained" onClick={() => answer(true)} autoFocus>
-            {options?.confirmText ?? t('common.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {options && (
+        <Suspense fallback={null}>
+          <ConfirmDialog options={options} onAnswer={answer} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   )
 }

@@ -9,7 +9,11 @@ import { useTranslation } from 'react-i18next'
 
 export type TDateKind = 'date' | 'month' | 'datetime'
 
-const FORMATS: Record<TDateKind, string> = { date: DATE_FORMAT, month: MONTH_FORMAT, datetime: DATE_TIME_FORMAT }
+const FORMATS: Record<TDateKind, string> = {
+  date: DATE_FORMAT,
+  month: MONTH_FORMAT,
+  datetime: DATE_TIME_FORMAT,
+}
 
 type TProps = {
   kind?: TDateKind
@@ -25,7 +29,17 @@ type TProps = {
 }
 
 /** Date fields in the spec's formats; the value stays a string in that format. */
-export const DateField = ({ kind = 'date', label, value, onChange, onBlur, disabled, error, helperText, name }: TProps) => {
+export const DateField = ({
+  kind = 'date',
+  label,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  error,
+  helperText,
+  name,
+}: TProps) => {
   const { i18n } = useTranslation()
   const format = FORMATS[kind]
   const parsed = value ? dayjs(value) : null
@@ -38,7 +52,15 @@ export const DateField = ({ kind = 'date', label, value, onChange, onBlur, disab
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={i18n.language === 'zh' ? 'zh-cn' : 'en'}>
       {kind === 'datetime' ? (
-        <DateTimePicker label={label} value={current} onChange={emit} disabled={disabled} format={format} ampm={false} slotProps={slotProps} />
+        <DateTimePicker
+          label={label}
+          value={current}
+          onChange={emit}
+          disabled={disabled}
+          format={format}
+          ampm={false}
+          slotProps={slotProps}
+        />
       ) : (
         <DatePicker
           label={label}

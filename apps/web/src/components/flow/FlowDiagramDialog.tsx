@@ -99,7 +99,11 @@ export const FlowDiagramDialog = ({ open, onClose, xml, history = [] }: TFlowDia
       <MarkerStyles />
       <DialogTitle id="flow-dialog-title" sx={{ pr: 6 }}>
         {t('flow.title')}
-        <IconButton aria-label={t('common.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton
+          aria-label={t('common.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <CloseIcon />
         </IconButton>
       </DialogTitle>
@@ -114,11 +118,7 @@ export const FlowDiagramDialog = ({ open, onClose, xml, history = [] }: TFlowDia
           {state === 'loading' && (
             <CircularProgress sx={{ position: 'absolute', top: '50%', left: '50%', mt: -2.5, ml: -2.5 }} />
           )}
-          <Box
-            ref={setHost}
-            data-testid="flow-canvas"
-            sx={{ height: '100%', width: '100%' }}
-          />
+          <Box ref={setHost} data-testid="flow-canvas" sx={{ height: '100%', width: '100%' }} />
         </Box>
       </DialogContent>
     </Dialog>

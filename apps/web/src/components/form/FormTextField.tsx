@@ -1,8 +1,8 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField'
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form'
 import { translateMessage } from '@/lib/i18n/messages'
+import { OutlinedField, type TOutlinedFieldProps } from './OutlinedField'
 
-type TProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur'> & {
+type TProps<T extends FieldValues> = Omit<TOutlinedFieldProps, 'name' | 'value' | 'onChange' | 'onBlur'> & {
   name: FieldPath<T>
   control: Control<T>
 }
@@ -13,7 +13,7 @@ export const FormTextField = <T extends FieldValues>({ name, control, helperText
     name={name}
     control={control}
     render={({ field, fieldState }) => (
-      <TextField
+      <OutlinedField
         {...rest}
         name={field.name}
         inputRef={field.ref}

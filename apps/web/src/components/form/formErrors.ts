@@ -1,7 +1,10 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form'
 
 /** The first message of a failed form, in the order of `order` (the form's field order). */
-export const firstErrorMessage = <T extends FieldValues>(errors: FieldErrors<T>, order: string[] = []): string | undefined => {
+export const firstErrorMessage = <T extends FieldValues>(
+  errors: FieldErrors<T>,
+  order: string[] = [],
+): string | undefined => {
   const keys = [...order.filter((k) => k in errors), ...Object.keys(errors).filter((k) => !order.includes(k))]
   for (const key of keys) {
     const error = errors[key]

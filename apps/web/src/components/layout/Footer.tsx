@@ -1,16 +1,21 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
-import { useTranslation } from 'react-i18next'
 import { useWebConfig } from '@/lib/config/webConfig'
 
-/** Copyright, operator, the three business hotlines and the technical-support credit. */
+/** Copyright, operator, the three business hotlines and the technical-support credit, as the server words them. */
 export const Footer = ({ dense = false }: { dense?: boolean }) => {
-  const { t } = useTranslation()
   const { footer } = useWebConfig()
   return (
     <Box
       component="footer"
-      sx={{ py: dense ? 1 : 2, px: 2, textAlign: 'center', color: 'text.secondary', fontSize: 12, lineHeight: 1.8 }}
+      sx={{
+        py: dense ? 1 : 2,
+        px: 2,
+        textAlign: 'center',
+        color: 'text.secondary',
+        fontSize: 12,
+        lineHeight: 1.8,
+      }}
       data-testid="app-footer"
     >
       {footer.hotlines.length > 0 && (
@@ -26,12 +31,12 @@ export const Footer = ({ dense = false }: { dense?: boolean }) => {
         {footer.copyright}
         {footer.operator && (
           <Box component="span" sx={{ ml: 2 }}>
-            {t('footer.operator')}：{footer.operator}
+            {footer.operator}
           </Box>
         )}
         {footer.support && (
           <Box component="span" sx={{ ml: 2 }}>
-            {t('footer.support')}：{footer.support}
+            {footer.support}
           </Box>
         )}
       </Typography>

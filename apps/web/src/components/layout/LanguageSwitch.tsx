@@ -1,43 +1,38 @@
-import TranslateIcon from '@mui/icons-material/Translate'
 import Button from '@mui/material/Button'
-import Menu from '@mui/material/Menu'
-import MenuItem from '@mui/material/MenuItem'
-import { useState } from 'react'
+import ButtonGroup from '@mui/material/ButtonGroup'
 import { useTranslation } from 'react-i18next'
 import { changeLanguage, currentLanguage, LANGUAGES, type TLanguage } from '@/app/i18n'
 
-const LABELS: Record<TLanguage, string> = { zh: '中文', en: 'English' }
+const LABELS: Record<TLanguage, string> = { zh: '中文', en: 'EN' }
 
-/** zh / en, remembered across visits. */
+/** zh / en, remembered across visits (two plain buttons: the login page stays light). */
 export const LanguageSwitch = ({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) => {
   const { t } = useTranslation()
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const language = currentLanguage()
   return (
-    <>
-      <Button
-        color={color}
-        startIcon={<TranslateIcon fontSize="small" />}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={t('layout.language')}
-        data-testid="language-switch"
-      >
-        {LABELS[language]}
-      </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((lng) => (
-          <MenuItem
-            key={lng}
-            selected={lng === language}
-            onClick={() => {
-              setAnchor(null)
-              void changeLanguage(lng)
-            }}
-          >
-            {LABELS[lng]}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
+    <ButtonGroup
+      size="small"
+      color={color}
+      aria-label={t('layout.language')}
+      data-testid="language-switch"
+      sx={{ flexShrink: 0 }}
+    >
+      {LANGUAGES.map((lng) => (
+        <Button
+          key={lng}
+          variant={lng === language ? 'contained' : 'outlined'}
+          aria-pressed={lng === language}
+          onClick={() => void changeLanguage(lng)}
+          sx={
+            lng === language && color === 'inherit'
+              ? { bgcolor: 'rgba(255,255,255,0.2)', color: 'inherit' }
+              : { minWidth: 44 }
+          }
+          lang={lng === 'zh' ? 'zh-CN' : 'en'}
+        >
+          {LABELS[lng]}
+        </Button>
+      ))}
+    </ButtonGroup>
   )
 }

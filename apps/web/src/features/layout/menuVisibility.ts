@@ -21,4 +21,6 @@ export const visibleMenus = (menus: TMenu[], userRoles: string[]): TMenu[] =>
       const roles = menuRoles(menu)
       return roles.length === 0 || roles.some((r) => userRoles.includes(r))
     })
-    .map((menu) => (menu.children?.length ? { ...menu, children: visibleMenus(menu.children, userRoles) } : menu))
+    .map((menu) =>
+      menu.children?.length ? { ...menu, children: visibleMenus(menu.children, userRoles) } : menu,
+    )

@@ -1,7 +1,14 @@
 import { formatDateTime } from '@ysjs/shared'
 
 /** One client error as the server's error log takes it. */
-export type TClientError = { type: string; message: string; stack: string; info: string; url: string; time: string }
+export type TClientError = {
+  type: string
+  message: string
+  stack: string
+  info: string
+  url: string
+  time: string
+}
 
 export const ERROR_LOG_URL = '/api/ysjs-log/error/send-logs'
 const MAX_QUEUE = 50
@@ -13,7 +20,8 @@ export type TErrorLogDeps = {
 }
 
 export const toClientError = (type: string, error: unknown, info = ''): TClientError => {
-  const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error))
+  const err =
+    error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error))
   return {
     type,
     message: err.message,
@@ -27,10 +35,10 @@ export const toClientError = (type: string, error: unknown, info = ''): TClientE
 /** Queues client errors and sends them in batches once a session can carry them. */
 export const createErrorLog = (deps: TErrorLogDeps) => {
   let queue: TClientError[] = []
-  let timer: ReturnType<typeof setTimeout> | undefined
+  let scheduled = false
 
   const flush = async () => {
-    timer = undefined
+    scheduled = false
     if (queue.length === 0 || !deps.canSend()) {
       return
     }
@@ -45,7 +53,10 @@ export const createErrorLog = (deps: TErrorLogDeps) => {
 
   const push = (entry: TClientError) => {
     queue = [...queue, entry].slice(-MAX_QUEUE)
-    timer ??= setTimeout(() => void flush(), FLUSH_DELAY_MS)
+    if (!scheduled) {
+      scheduled = true
+      setTimeout(() => void flush(), FLUSH_DELAY_MS)
+    }
   }
 
   return { push, flush, pending: () => [...queue] }

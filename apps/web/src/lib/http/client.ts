@@ -76,12 +76,12 @@ export const createHttpClient = (deps: THttpDeps): THttpClient => {
   const shownOnce = new Set<string>()
   let expiredToken: string | null | undefined
 
-  const expire = () => {
-    const token = deps.getAccessToken()
-    if (expiredToken !== undefined && expiredToken === token) {
+  /** Ends the session once per token: concurrent calls that failed with the same token expire it once. */
+  const expire = (sentToken: string | null) => {
+    if (expiredToken !== undefined && expiredToken === sentToken) {
       return
     }
-    expiredToken = token
+    expiredToken = sentToken
     deps.notify('error', deps.messages.tokenExpired())
     deps.onExpired()
   }
@@ -100,13 +100,15 @@ export const createHttpClient = (deps: THttpDeps): THttpClient => {
     throw new HttpError(failure.message, failure.code, status, body)
   }
 
-  const send = async (req: THttpRequest): Promise<{ status: number; body: unknown }> => {
+  const send = async (
+    req: THttpRequest,
+    token: string | null,
+  ): Promise<{ status: number; body: unknown }> => {
     const headers: Record<string, string> = { Accept: 'application/json', ...req.headers }
     const basic = deps.getBasicAuth()
     if (basic && !headers.Authorization) {
       headers.Authorization = basic
     }
-    const token = deps.getAccessToken()
     if (req.auth !== false && token) {
       headers[TOKEN_HEADER] = `bearer ${token}`
     }
@@ -136,8 +138,9 @@ export const createHttpClient = (deps: THttpDeps): THttpClient => {
 
   const request = async <T>(req: THttpRequest, retried = false): Promise<T> => {
     let answer: { status: number; body: unknown }
+    const sentToken = deps.getAccessToken()
     try {
-      answer = await send(req)
+      answer = await send(req, sentToken)
     } catch (err) {
       if (req.signal?.aborted) {
         throw err
@@ -150,7 +153,7 @@ export const createHttpClient = (deps: THttpDeps): THttpClient => {
       if (!retried && (await deps.refresh())) {
         return request<T>(req, true)
       }
-      expire()
+      expire(sentToken)
       throw new HttpError(deps.messages.tokenExpired(), code, status, body)
     }
     if (code !== ResultCode.SUCCESS) {

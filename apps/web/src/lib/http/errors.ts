@@ -22,7 +22,8 @@ type TErrorBody = {
   error_description?: unknown
 }
 
-const asBody = (body: unknown): TErrorBody => (typeof body === 'object' && body !== null ? (body as TErrorBody) : {})
+const asBody = (body: unknown): TErrorBody =>
+  typeof body === 'object' && body !== null ? (body as TErrorBody) : {}
 
 const asCode = (v: unknown): number | undefined => {
   if (typeof v === 'number' && Number.isFinite(v)) {
@@ -50,7 +51,11 @@ export type TFailure = {
 }
 
 /** What a non-200 answer shows: msg, else error_description, else the client's 系统错误. */
-export const describeFailure = (status: number, body: unknown, systemError: string = Msg.CLIENT_SYSTEM_ERROR): TFailure => {
+export const describeFailure = (
+  status: number,
+  body: unknown,
+  systemError: string = Msg.CLIENT_SYSTEM_ERROR,
+): TFailure => {
   const b = asBody(body)
   const code = responseCode(status, body)
   const description = asText(b.error_description)

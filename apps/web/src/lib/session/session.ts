@@ -1,4 +1,4 @@
-import { type TMenu, type TTokenResponse, permissionMap } from '@ysjs/shared'
+import { permissionMap, type TMenu, type TTokenResponse } from '@ysjs/shared'
 import { createStore, useStore } from '@/lib/store'
 import { clearCookies, getStore, getStoreEntry, hasStore, removeStore, setStore } from './storage'
 import { clearTabs } from './tabs'
@@ -109,7 +109,9 @@ export const unlockScreen = (): void => {
 
 /** Logout: token, menus, roles, permissions, tabs, lock and cookies go. */
 export const clearSession = (): void => {
-  Object.values(KEY).forEach((k) => removeStore(k))
+  for (const key of Object.values(KEY)) {
+    removeStore(key)
+  }
   clearTabs()
   clearCookies()
   sessionStore.set({

@@ -25,7 +25,11 @@ export const getStoreEntry = <T>(name: string, type: TStoreType = 'local'): TSto
     if (typeof parsed !== 'object' || parsed === null || !('content' in parsed)) {
       return undefined
     }
-    return { dataType: parsed.dataType ?? typeof parsed.content, content: parsed.content as T, datetime: Number(parsed.datetime) || 0 }
+    return {
+      dataType: parsed.dataType ?? typeof parsed.content,
+      content: parsed.content as T,
+      datetime: Number(parsed.datetime) || 0,
+    }
   } catch {
     return undefined
   }
@@ -52,7 +56,9 @@ export const clearStore = (type: TStoreType = 'local', keep: string[] = []): voi
       keys.push(key)
     }
   }
-  keys.forEach((key) => storage.removeItem(key))
+  for (const key of keys) {
+    storage.removeItem(key)
+  }
 }
 
 /** Expires every cookie this app may have written (prefixed names). */
@@ -60,6 +66,7 @@ export const clearCookies = (): void => {
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim()
     if (name?.startsWith(STORAGE_KEY_PREFIX)) {
+      // biome-ignore lint/suspicious/noDocumentCookie: expiring a cookie synchronously at logout; the Cookie Store API is not in every supported browser
       document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
     }
   }

@@ -15,7 +15,12 @@ export type TTab = {
 export type TTabsState = { tabs: TTab[]; active: string }
 
 export const WELCOME_PATH = '/wel/index'
-export const WELCOME_TAB: TTab = { key: WELCOME_PATH, fullPath: WELCOME_PATH, label: '首页', labelKey: 'route.home' }
+export const WELCOME_TAB: TTab = {
+  key: WELCOME_PATH,
+  fullPath: WELCOME_PATH,
+  label: '首页',
+  labelKey: 'route.home',
+}
 
 const INITIAL: TTabsState = { tabs: [WELCOME_TAB], active: WELCOME_PATH }
 
@@ -28,7 +33,9 @@ const withWelcome = (tabs: TTab[]): TTab[] => {
 
 export const addTab = (state: TTabsState, tab: TTab): TTabsState => {
   const exists = state.tabs.some((t) => t.key === tab.key)
-  const tabs = exists ? state.tabs.map((t) => (t.key === tab.key ? { ...t, ...tab } : t)) : [...state.tabs, tab]
+  const tabs = exists
+    ? state.tabs.map((t) => (t.key === tab.key ? { ...t, ...tab } : t))
+    : [...state.tabs, tab]
   return { tabs: withWelcome(tabs), active: tab.key }
 }
 

@@ -68,7 +68,8 @@ export const fetchCaptcha = (): Promise<TCaptcha> =>
 export const revokeToken = (): Promise<unknown> =>
   http.request({ url: `${AUTH}/logout`, raw: true, silent: true, refreshOn401: false })
 
-export const clearServerCache = (): Promise<unknown> => http.request({ url: `${AUTH}/clear-cache`, raw: true })
+export const clearServerCache = (): Promise<unknown> =>
+  http.request({ url: `${AUTH}/clear-cache`, raw: true })
 
 /** The tenant bound to this site's domain, if any (the login form then hides the tenant box). */
 export const fetchTenantInfo = async (): Promise<TTenantInfo | null> => {

@@ -8,7 +8,13 @@ import { LanguageSwitch } from '@/components/layout/LanguageSwitch'
 import { useWebConfig } from '@/lib/config/webConfig'
 
 /** The frame of the login and lock pages: brand panel, a card, the shared footer. */
-export const AuthShell = ({ children, backgroundUrl }: { children: ReactNode; backgroundUrl?: string | null }) => {
+export const AuthShell = ({
+  children,
+  backgroundUrl,
+}: {
+  children: ReactNode
+  backgroundUrl?: string | null
+}) => {
   const { t } = useTranslation()
   const { title } = useWebConfig()
   return (

@@ -70,10 +70,25 @@ export const GuestRegisterDialog = () => {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {!resolvedTenant && (
-              <TextField label={t('auth.register.tenantId')} value={form.tenantId} onChange={set('tenantId')} disabled={busy} />
+              <TextField
+                label={t('auth.register.tenantId')}
+                value={form.tenantId}
+                onChange={set('tenantId')}
+                disabled={busy}
+              />
             )}
-            <TextField label={t('auth.register.name')} value={form.name} onChange={set('name')} disabled={busy} />
-            <TextField label={t('auth.register.account')} value={form.account} onChange={set('account')} disabled={busy} />
+            <TextField
+              label={t('auth.register.name')}
+              value={form.name}
+              onChange={set('name')}
+              disabled={busy}
+            />
+            <TextField
+              label={t('auth.register.account')}
+              value={form.account}
+              onChange={set('account')}
+              disabled={busy}
+            />
             <TextField
               type="password"
               label={t('auth.register.password')}

@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
-import Tooltip from '@mui/material/Tooltip'
 import { type TLoginForm, ZLoginFormSchema } from '@ysjs/shared'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { firstErrorMessage } from '@/components/form/formErrors'
 import { FormTextField } from '@/components/form/FormTextField'
+import { firstErrorMessage } from '@/components/form/formErrors'
 import { useWebConfig } from '@/lib/config/webConfig'
 import { toast } from '@/lib/notify'
 import { WELCOME_PATH } from '@/lib/session/tabs'
@@ -34,7 +33,10 @@ export const LoginForm = ({ tenantId, showTenant }: { tenantId: string; showTena
   const navigate = useNavigate()
   const { captchaEnabled } = useWebConfig()
   const { captcha, refresh } = useCaptcha(captchaEnabled)
-  const schema = useMemo(() => loginSchema(captchaEnabled ? t('auth.captchaRequired') : null), [captchaEnabled, t])
+  const schema = useMemo(
+    () => loginSchema(captchaEnabled ? t('auth.captchaRequired') : null),
+    [captchaEnabled, t],
+  )
   const { control, handleSubmit, setValue, formState } = useForm<TLoginForm>({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -73,9 +75,22 @@ export const LoginForm = ({ tenantId, showTenant }: { tenantId: string; showTena
     <Box component="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label={t('auth.login')}>
       <Stack spacing={2}>
         {showTenant && (
-          <FormTextField control={control} name="tenantId" label={t('auth.tenantId')} disabled={busy} autoComplete="organization" />
+          <FormTextField
+            control={control}
+            name="tenantId"
+            label={t('auth.tenantId')}
+            disabled={busy}
+            autoComplete="organization"
+          />
         )}
-        <FormTextField control={control} name="username" label={t('auth.username')} disabled={busy} autoComplete="username" autoFocus />
+        <FormTextField
+          control={control}
+          name="username"
+          label={t('auth.username')}
+          disabled={busy}
+          autoComplete="username"
+          autoFocus
+        />
         <FormTextField
           control={control}
           name="password"
@@ -86,17 +101,30 @@ export const LoginForm = ({ tenantId, showTenant }: { tenantId: string; showTena
         />
         {captchaEnabled && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <FormTextField control={control} name="code" label={t('auth.captcha')} disabled={busy} autoComplete="off" />
-            <Tooltip title={t('auth.captchaRefresh')}>
-              <Box
-                component="img"
-                src={captcha?.image}
-                alt={t('auth.captcha')}
-                data-testid="captcha-image"
-                onClick={refresh}
-                sx={{ height: 40, width: 108, flexShrink: 0, cursor: 'pointer', borderRadius: 1, border: 1, borderColor: 'divider' }}
-              />
-            </Tooltip>
+            <FormTextField
+              control={control}
+              name="code"
+              label={t('auth.captcha')}
+              disabled={busy}
+              autoComplete="off"
+            />
+            <Box
+              component="img"
+              src={captcha?.image}
+              alt={t('auth.captcha')}
+              title={t('auth.captchaRefresh')}
+              data-testid="captcha-image"
+              onClick={refresh}
+              sx={{
+                height: 40,
+                width: 108,
+                flexShrink: 0,
+                cursor: 'pointer',
+                borderRadius: 1,
+                border: 1,
+                borderColor: 'divider',
+              }}
+            />
           </Stack>
         )}
         <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>

@@ -1,4 +1,10 @@
-export type TGuestForm = { tenantId: string; name: string; account: string; password: string; password2: string }
+export type TGuestForm = {
+  tenantId: string
+  name: string
+  account: string
+  password: string
+  password2: string
+}
 
 /** The four checks of spec section 5, in their order; returns the i18n key of the first warning. */
 export const validateGuestForm = (form: TGuestForm): string | null => {

@@ -10,7 +10,14 @@ const ErrorPage = ({ code, messageKey }: { code: string; messageKey: string }) =
   const navigate = useNavigate()
   return (
     <Box
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
       data-testid={`error-${code}`}
     >
       <Typography variant="h1" component="p" color="primary" sx={{ fontWeight: 700, letterSpacing: 4 }}>

@@ -29,7 +29,13 @@ export const IframePage = () => {
       component="iframe"
       title={params.get('name') ?? src}
       src={src}
-      sx={{ width: '100%', height: 'calc(100vh - 180px)', border: 0, bgcolor: 'background.paper', borderRadius: 1 }}
+      sx={{
+        width: '100%',
+        height: 'calc(100vh - 180px)',
+        border: 0,
+        bgcolor: 'background.paper',
+        borderRadius: 1,
+      }}
     />
   )
 }

@@ -8,7 +8,7 @@ export const Logo = ({ collapsed }: { collapsed: boolean }) => {
   return (
     <Box
       sx={{
-        height: 56,
+        height: 64,
         display: 'flex',
         flexDirection: collapsed ? 'column' : 'row',
         alignItems: 'center',
@@ -19,11 +19,22 @@ export const Logo = ({ collapsed }: { collapsed: boolean }) => {
       }}
       data-testid="logo"
     >
-      <Box component="img" src="/favicon.svg" alt="" sx={{ width: collapsed ? 22 : 28, height: collapsed ? 22 : 28, flexShrink: 0 }} />
+      <Box
+        component="img"
+        src="/favicon.svg"
+        alt=""
+        sx={{ width: collapsed ? 22 : 28, height: collapsed ? 22 : 28, flexShrink: 0 }}
+      />
       <Typography
         component="div"
-        noWrap
-        sx={{ color: '#fff', fontWeight: 600, fontSize: collapsed ? 10 : 14, maxWidth: '100%' }}
+        noWrap={collapsed}
+        sx={{
+          color: '#fff',
+          fontWeight: 600,
+          fontSize: collapsed ? 10 : 13,
+          lineHeight: 1.25,
+          maxWidth: '100%',
+        }}
         title={title}
       >
         {collapsed ? shortTitle : title}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box'
 import { useQuery } from '@tanstack/react-query'
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet } from 'react-router-dom'
+import { Outlet, useLocation } from 'react-router-dom'
 import { useMenuVisible } from '@/app/router/navigationState'
 import { ErrorBoundary, ErrorFallback } from '@/components/layout/ErrorBoundary'
 import { Footer } from '@/components/layout/Footer'
@@ -36,6 +36,7 @@ export const MainLayout = () => {
   const level = useScreenLevel()
   const menuVisible = useMenuVisible()
   const wide = level >= 2
+  const { pathname } = useLocation()
   useMenusAndPermissions()
 
   return (
@@ -45,7 +46,10 @@ export const MainLayout = () => {
         <TopBar wide={wide} level={level} />
         <TagsBar />
         <Box component="main" sx={{ flex: 1, p: level >= 1 ? 2 : 1, minWidth: 0 }}>
-          <ErrorBoundary fallback={() => <ErrorFallback message={t('errors.boundary')} actionText={t('common.reload')} />}>
+          <ErrorBoundary
+            key={pathname}
+            fallback={() => <ErrorFallback message={t('errors.boundary')} actionText={t('common.reload')} />}
+          >
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

@@ -34,9 +34,9 @@ export const MenuSearch = () => {
     setCursor(0)
   }
 
-  const pick = ({ menu, depth }: TMenuHit) => {
+  const pick = ({ menu }: TMenuHit) => {
     close()
-    const target = menuTarget(menu, depth)
+    const target = menuTarget(menu)
     if (target.kind === 'window') {
       window.open(target.url, '_blank', 'noopener')
     } else {

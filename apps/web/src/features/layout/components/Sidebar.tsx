@@ -18,7 +18,10 @@ const SidebarContent = ({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   const user = useSession((s) => s.user)
   const visible = useMemo(() => visibleMenus(menus, userRoles(user)), [menus, user])
   return (
-    <Box sx={{ bgcolor: SIDEBAR_BG, height: '100%', color: '#fff', overflowY: 'auto', overflowX: 'hidden' }} data-testid="sidebar">
+    <Box
+      sx={{ bgcolor: SIDEBAR_BG, height: '100%', color: '#fff', overflowY: 'auto', overflowX: 'hidden' }}
+      data-testid="sidebar"
+    >
       <Logo collapsed={collapsed} />
       {visible.length === 0 ? (
         <Typography variant="body2" sx={{ p: 3, color: 'rgba(255,255,255,0.65)', textAlign: 'center' }}>

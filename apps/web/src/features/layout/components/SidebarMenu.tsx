@@ -16,7 +16,7 @@ type TProps = { menus: TMenu[]; collapsed: boolean; onNavigate: () => void; onEx
 
 const containsPath = (menu: TMenu, depth: number, pathname: string): boolean => {
   if (!menu.children?.length) {
-    const target = menuTarget(menu, depth)
+    const target = menuTarget(menu)
     return target.kind === 'route' && target.to === pathname
   }
   return menu.children.some((c) => containsPath(c, depth + 1, pathname))
@@ -39,7 +39,7 @@ const MenuNode = ({ menu, depth, ...props }: TProps & { menu: TMenu; depth: numb
       setOpen((o) => !o)
       return
     }
-    const target = menuTarget(menu, depth)
+    const target = menuTarget(menu)
     if (target.kind === 'window') {
       window.open(target.url, '_blank', 'noopener')
       return
@@ -63,8 +63,12 @@ const MenuNode = ({ menu, depth, ...props }: TProps & { menu: TMenu; depth: numb
       <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
         <MenuIconFor source={menu.source} />
       </ListItemIcon>
-      {!props.collapsed && <ListItemText primary={menu.name} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />}
-      {!props.collapsed && hasChildren && (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
+      {!props.collapsed && (
+        <ListItemText primary={menu.name} slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }} />
+      )}
+      {!props.collapsed &&
+        hasChildren &&
+        (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
     </ListItemButton>
   )
 

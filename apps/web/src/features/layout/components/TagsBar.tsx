@@ -68,7 +68,14 @@ export const TagsBar = () => {
 
   return (
     <Box
-      sx={{ display: 'flex', alignItems: 'center', bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        minHeight: 40,
+      }}
       onContextMenu={(e) => {
         e.preventDefault()
         setAnchor({ x: e.clientX, y: e.clientY })
@@ -119,7 +126,11 @@ export const TagsBar = () => {
           )
         })}
       </Box>
-      <IconButton aria-label={t('layout.tabs.menu')} onClick={(e) => setAnchor({ el: e.currentTarget })} sx={{ mx: 0.5 }}>
+      <IconButton
+        aria-label={t('layout.tabs.menu')}
+        onClick={(e) => setAnchor({ el: e.currentTarget })}
+        sx={{ mx: 0.5 }}
+      >
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu

@@ -27,14 +27,19 @@ export const TopBar = ({ wide, level }: { wide: boolean; level: number }) => {
   const { t } = useTranslation()
   const { collapsed, mobileOpen } = useLayout()
   const { title } = useWebConfig()
-  const toggleSidebar = () => (wide ? setLayout({ collapsed: !collapsed }) : setLayout({ mobileOpen: !mobileOpen }))
+  const toggleSidebar = () =>
+    wide ? setLayout({ collapsed: !collapsed }) : setLayout({ mobileOpen: !mobileOpen })
   const sidebarHidden = wide ? collapsed : !mobileOpen
 
   return (
     <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar variant="dense" sx={{ gap: 0.5 }}>
         <Tooltip title={sidebarHidden ? t('layout.expand') : t('layout.collapse')}>
-          <IconButton onClick={toggleSidebar} edge="start" aria-label={sidebarHidden ? t('layout.expand') : t('layout.collapse')}>
+          <IconButton
+            onClick={toggleSidebar}
+            edge="start"
+            aria-label={sidebarHidden ? t('layout.expand') : t('layout.collapse')}
+          >
             {sidebarHidden ? <MenuIcon /> : <MenuOpenIcon />}
           </IconButton>
         </Tooltip>
@@ -61,7 +66,7 @@ export const TopBar = ({ wide, level }: { wide: boolean; level: number }) => {
             </IconButton>
           </Tooltip>
         )}
-        <LanguageSwitch />
+        <LanguageSwitch color="primary" />
         <UserMenu compact={level < 1} />
       </Toolbar>
     </AppBar>

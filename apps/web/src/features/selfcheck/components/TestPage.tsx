@@ -26,7 +26,9 @@ export const TestPage = () => {
           <Typography>
             {user?.nick_name} ({user?.account}) · {user?.tenant_id} · {user?.role_name}
           </Typography>
-          <Typography color="text.secondary">{t('test.tokenAge', { seconds: Math.round(tokenAgeSeconds()) })}</Typography>
+          <Typography color="text.secondary">
+            {t('test.tokenAge', { seconds: Math.round(tokenAgeSeconds()) })}
+          </Typography>
           <Typography color="text.secondary">{t('test.screen', { level })}</Typography>
         </CardContent>
       </Card>
@@ -38,7 +40,12 @@ export const TestPage = () => {
           </Button>
         </CardContent>
       </Card>
-      <FlowDiagramDialog open={open} onClose={() => setOpen(false)} xml={SAMPLE_PROCESS_XML} history={SAMPLE_HISTORY} />
+      <FlowDiagramDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        xml={SAMPLE_PROCESS_XML}
+        history={SAMPLE_HISTORY}
+      />
     </Stack>
   )
 }

@@ -1,0 +1,82 @@
+import { expect, type Page } from '@playwright/test'
+
+export const TENANT = '000000'
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
+const md5Of: Record<string, string> = {
+  admin: '21232f297a57a5a743894a0e4a801fc3',
+}
+
+type TToken = Record<string, unknown> & { access_token: string; refresh_token: string; tenant_id: string }
+
+const entry = (content: unknown) =>
+  JSON.stringify({ dataType: typeof content, content, datetime: Date.now() })
+
+/** A unique suffix, so reruns against the same database never collide. */
+export const unique = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+
+/** Logs in through the API and stores the session the way the login page does. */
+export const loginViaApi = async (page: Page, account = 'admin', passwordMd5 = md5Of.admin) => {
+  const res = await page.request.post('/api/ysjs-auth/oauth/token', {
+    params: {
+      tenantId: TENANT,
+      username: account,
+      password: passwordMd5 ?? '',
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+    },
+    headers: { Authorization: BASIC, 'Tenant-Id': TENANT },
+  })
+  expect(res.ok()).toBeTruthy()
+  const token = (await res.json()) as TToken
+  const auth = { Authorization: BASIC, 'Blade-Auth': `bearer ${token.access_token}` }
+  const menus = (await (await page.request.get('/api/ysjs-system/menu/routes', { headers: auth })).json())
+    .data
+  const buttons = (await (await page.request.get('/api/ysjs-system/menu/buttons', { headers: auth })).json())
+    .data
+  const { access_token, refresh_token, ...user } = token
+  const items: Record<string, string> = {
+    'ysjs-token': entry(access_token),
+    'ysjs-refresh-token': entry(refresh_token),
+    'ysjs-tenant-id': entry(token.tenant_id),
+    'ysjs-user-info': entry(user),
+    'ysjs-menu': entry(menus),
+    'ysjs-buttons': entry(buttons),
+  }
+  await page.goto('/404')
+  await page.evaluate((all) => {
+    for (const [k, v] of Object.entries(all)) {
+      window.localStorage.setItem(k, v)
+    }
+  }, items)
+  return token
+}
+
+/** Opens a page after an API login and waits for the layout. */
+export const openAs = async (page: Page, path: string) => {
+  await loginViaApi(page)
+  await page.goto(path)
+  await expect(page.getByTestId('sidebar')).toBeVisible()
+}
+
+export const storedToken = (page: Page) =>
+  page.evaluate(() => {
+    const raw = window.localStorage.getItem('ysjs-token')
+    return raw === null ? null : (JSON.parse(raw) as { content: string }).content
+  })
+
+export const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', { hasText: text })
+
+export const tab = (page: Page, name: string | RegExp) =>
+  page.getByTestId('tags-bar').getByRole('tab', { name })
+
+/** Clicks a sidebar leaf under its group. */
+export const openMenu = async (page: Page, group: string, leaf: string) => {
+  const sidebar = page.getByTestId('sidebar')
+  const leafButton = sidebar.getByRole('button', { name: leaf, exact: true })
+  if (!(await leafButton.isVisible())) {
+    await sidebar.getByRole('button', { name: group, exact: true }).click()
+  }
+  await leafButton.click()
+}

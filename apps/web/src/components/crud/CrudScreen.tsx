@@ -1,0 +1,260 @@
+import AddIcon from '@mui/icons-material/Add'
+import DeleteIcon from '@mui/icons-material/Delete'
+import EditIcon from '@mui/icons-material/Edit'
+import RefreshIcon from '@mui/icons-material/Refresh'
+import VisibilityIcon from '@mui/icons-material/Visibility'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import IconButton from '@mui/material/IconButton'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Tooltip from '@mui/material/Tooltip'
+import Typography from '@mui/material/Typography'
+import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid'
+import { enUS, zhCN } from '@mui/x-data-grid/locales'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { PAGE_SIZES } from '@ysjs/shared'
+import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { toast } from '@/lib/notify'
+import { usePermittedActions } from '@/lib/session/permissions'
+import { cellText, DictCell, OptionCell, TreeCell } from './cells'
+import { ResourceDialog, type TDialogMode } from './ResourceDialog'
+import { SearchForm } from './SearchForm'
+import type { TField, TResource, TRow } from './types'
+import { useListState } from './useListState'
+
+type TProps<Row extends TRow> = {
+  resource: TResource<Row>
+  title?: ReactNode
+  /** Keeps this list's URL state apart from another list on the same page. */
+  urlPrefix?: string
+  onRowClick?: (row: Row) => void
+  highlightRowId?: string | null
+  gridHeight?: number | string
+}
+
+const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() }
+
+const ROW_ACTIONS = [
+  { action: 'view', Icon: VisibilityIcon, color: 'primary' },
+  { action: 'edit', Icon: EditIcon, color: 'primary' },
+  { action: 'delete', Icon: DeleteIcon, color: 'error' },
+] as const
+
+const renderValue = (field: TField, row: TRow, value: unknown, isFirst: boolean): ReactNode => {
+  const content =
+    field.kind === 'dict' && field.dictCode ? (
+      <DictCell code={field.dictCode} value={value} />
+    ) : field.kind === 'select' ? (
+      <OptionCell field={field} value={value} />
+    ) : (
+      cellText(field, value)
+    )
+  return isFirst && typeof row.depth === 'number' ? <TreeCell depth={row.depth}>{content}</TreeCell> : content
+}
+
+/** The generic admin screen: search, server-paged grid, selection, view/add/edit dialogs, delete. */
+export const CrudScreen = <Row extends TRow>({
+  resource,
+  title,
+  urlPrefix = '',
+  onRowClick,
+  highlightRowId,
+  gridHeight = 'auto',
+}: TProps<Row>) => {
+  const { t, i18n } = useTranslation()
+  const confirm = useConfirm()
+  const queryClient = useQueryClient()
+  const can = usePermittedActions(resource.permissions)
+  const searchFields = resource.fields.filter((f) => f.search)
+  const list = useListState(
+    urlPrefix,
+    searchFields.map((f) => f.name),
+  )
+  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION)
+  const [dialog, setDialog] = useState<{ mode: TDialogMode; row: Row | null } | null>(null)
+  const clientPaging = resource.paging === 'client'
+
+  const queryArgs = { current: list.current, size: list.size, search: list.search }
+  const listQuery = useQuery({
+    queryKey: [resource.key, 'list', clientPaging ? { search: list.search } : queryArgs],
+    queryFn: () => resource.api.list(queryArgs),
+    placeholderData: keepPreviousData,
+  })
+  const rows = listQuery.data?.records ?? []
+
+  const selectedIds = (): string[] =>
+    rows
+      .map((r) => r.id)
+      .filter((id) => (selection.type === 'include' ? selection.ids.has(id) : !selection.ids.has(id)))
+
+  const refresh = () =>
+    Promise.all(
+      [resource.key, ...(resource.invalidates ?? [])].map((key) =>
+        queryClient.invalidateQueries({ queryKey: [key] }),
+      ),
+    )
+
+  const remove = async (ids: string[]) => {
+    if (ids.length === 0) {
+      toast.warning(t('msg.selectAtLeastOne'))
+      return
+    }
+    if (!(await confirm({ message: t('msg.deleteConfirm') }))) {
+      return
+    }
+    try {
+      await resource.api.remove(ids)
+    } catch {
+      return
+    }
+    toast.success(t('msg.deleteSuccess'))
+    setSelection(EMPTY_SELECTION)
+    await refresh()
+  }
+
+  /** The row buttons call the latest `remove` without rebuilding the columns on every render. */
+  const latest = useRef({ remove })
+  latest.current.remove = remove
+
+  const allowedActions = ROW_ACTIONS.filter((a) => can[a.action])
+    .map((a) => a.action)
+    .join(',')
+
+  const columns = useMemo<GridColDef<Row>[]>(() => {
+    const visible = resource.fields.filter((f) => f.column !== false)
+    const cols: GridColDef<Row>[] = visible.map((field, i) => ({
+      field: field.name,
+      headerName: t(field.labelKey),
+      sortable: false,
+      ...(field.column && field.column.width !== undefined
+        ? { width: field.column.width }
+        : { flex: (field.column ? field.column.flex : undefined) ?? 1, minWidth: 100 }),
+      renderCell: ({ row, value }) => renderValue(field, row, value, i === 0),
+    }))
+    const rowActions = ROW_ACTIONS.filter((a) => allowedActions.split(',').includes(a.action))
+    if (rowActions.length > 0) {
+      cols.push({
+        field: '__actions',
+        headerName: t('common.actions'),
+        sortable: false,
+        filterable: false,
+        disableColumnMenu: true,
+        width: 36 * rowActions.length + 24,
+        renderCell: ({ row }) => (
+          <Stack
+            direction="row"
+            onClick={(e) => e.stopPropagation()}
+            sx={{ height: '100%', alignItems: 'center' }}
+          >
+            {rowActions.map(({ action, Icon, color }) => (
+              <Tooltip key={action} title={t(`common.${action}`)}>
+                <IconButton
+                  size="small"
+                  color={color}
+                  aria-label={t(`common.${action}`)}
+                  onClick={() =>
+                    action === 'delete'
+                      ? void latest.current.remove([row.id])
+                      : setDialog({ mode: action, row })
+                  }
+                >
+                  <Icon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ))}
+          </Stack>
+        ),
+      })
+    }
+    return cols
+  }, [resource.fields, allowedActions, t])
+
+  const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
+  const selectedCount = selectedIds().length
+
+  return (
+    <Paper sx={{ p: 2, minWidth: 0 }} data-resource={resource.key}>
+      {title && (
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+          {title}
+        </Typography>
+      )}
+      <SearchForm fields={searchFields} values={list.search} onSearch={list.setSearch} />
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center' }}>
+        {can.add && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setDialog({ mode: 'add', row: null })}
+          >
+            {t('common.add')}
+          </Button>
+        )}
+        {can.delete && (
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteIcon />}
+            onClick={() => void remove(selectedIds())}
+          >
+            {t('common.delete')}
+          </Button>
+        )}
+        {selectedCount > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('crud.selected', { count: selectedCount })}
+          </Typography>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title={t('common.refresh')}>
+          <IconButton aria-label={t('common.refresh')} onClick={() => void refresh()}>
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <Box sx={{ height: gridHeight, width: '100%' }}>
+        <DataGrid<Row>
+          rows={rows}
+          columns={columns}
+          getRowId={(r) => r.id}
+          loading={listQuery.isFetching}
+          localeText={localeText}
+          checkboxSelection
+          disableRowSelectionOnClick
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={setSelection}
+          paginationMode={clientPaging ? 'client' : 'server'}
+          rowCount={clientPaging ? undefined : (listQuery.data?.total ?? 0)}
+          pageSizeOptions={[...PAGE_SIZES]}
+          paginationModel={{ page: list.current - 1, pageSize: list.size }}
+          onPaginationModelChange={(m) => list.setPage(m.page + 1, m.pageSize)}
+          onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
+          getRowClassName={({ id }) => (highlightRowId && id === highlightRowId ? 'row-highlight' : '')}
+          disableColumnFilter
+          density="compact"
+          autoHeight={gridHeight === 'auto'}
+          sx={{
+            '& .row-highlight': { bgcolor: 'action.selected' },
+            '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
+          }}
+        />
+      </Box>
+      {dialog && (
+        <ResourceDialog
+          key={`${dialog.mode}-${dialog.row?.id ?? 'new'}`}
+          resource={resource}
+          mode={dialog.mode}
+          row={dialog.row}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null)
+            void refresh()
+          }}
+        />
+      )}
+    </Paper>
+  )
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import Grid from '@mui/material/Grid'
+import LinearProgress from '@mui/material/LinearProgress'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { type FieldErrors, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { firstErrorMessage } from '@/components/form/formErrors'
+import { toast } from '@/lib/notify'
+import { ResourceField } from './ResourceField'
+import type { TResource, TRow, TValues } from './types'
+
+export type TDialogMode = 'add' | 'edit' | 'view'
+
+type TProps<Row extends TRow> = {
+  resource: TResource<Row>
+  mode: TDialogMode
+  row: Row | null
+  onClose: () => void
+  onSaved: (mode: TDialogMode) => void
+}
+
+const formValuesOf = <Row extends TRow>(resource: TResource<Row>, row: Row): TValues => {
+  if (resource.toForm) {
+    return resource.toForm(row)
+  }
+  const values: TValues = { id: row.id }
+  resource.fields.forEach((f) => {
+    values[f.name] = row[f.name] ?? ''
+  })
+  return values
+}
+
+const emptyValues = <Row extends TRow>(resource: TResource<Row>): TValues => ({
+  ...Object.fromEntries(resource.fields.filter((f) => f.form !== false).map((f) => [f.name, ''])),
+  ...resource.defaults?.(),
+})
+
+/** View, add and edit of one record, generated from the resource's fields and shared schema. */
+export const ResourceDialog = <Row extends TRow>({ resource, mode, row, onClose, onSaved }: TProps<Row>) => {
+  const { t } = useTranslation()
+  const detailQuery = useQuery({
+    queryKey: [resource.key, 'detail', row?.id],
+    queryFn: () => resource.api.detail?.(row?.id ?? '') ?? Promise.resolve(row),
+    enabled: mode !== 'add' && !!row && !!resource.api.detail,
+    staleTime: 0,
+  })
+  const source = mode === 'add' ? null : (detailQuery.data ?? row)
+  const values = useMemo(
+    () => (source ? formValuesOf(resource, source) : emptyValues(resource)),
+    [resource, source],
+  )
+  const formFields = resource.fields.filter((f) => f.form !== false)
+  const { control, handleSubmit, formState } = useForm<TValues>({
+    resolver: zodResolver(resource.schema),
+    mode: 'onBlur',
+    values,
+  })
+  const readOnly = mode === 'view'
+  const busy = formState.isSubmitting
+  const loading = mode !== 'add' && !!resource.api.detail && detailQuery.isLoading
+
+  const onValid = async (data: TValues) => {
+    try {
+      await resource.api.submit(data)
+    } catch {
+      return
+    }
+    toast.success(t(mode === 'add' ? 'msg.addSuccess' : 'msg.updateSuccess'))
+    onSaved(mode)
+  }
+  const onInvalid = (errors: FieldErrors<TValues>) => {
+    const message = firstErrorMessage(
+      errors,
+      formFields.map((f) => f.name),
+    )
+    if (message) {
+      toast.warning(message)
+    }
+  }
+
+  const name = t(resource.nameKey)
+  const title = t(mode === 'add' ? 'crud.addTitle' : mode === 'edit' ? 'crud.editTitle' : 'crud.viewTitle', {
+    name,
+  })
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      maxWidth={resource.dialogWidth ?? 'md'}
+      aria-labelledby="resource-dialog-title"
+    >
+      <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate>
+        <DialogTitle id="resource-dialog-title">{title}</DialogTitle>
+        {loading && <LinearProgress />}
+        <DialogContent dividers>
+          <Grid container spacing={2}>
+            {formFields.map((field) => (
+              <Grid
+                key={field.name}
+                size={{
+                  xs: 12,
+                  sm: field.span ?? (field.kind === 'richtext' || field.kind === 'textarea' ? 12 : 6),
+                }}
+              >
+                <ResourceField field={field} control={control} disabled={readOnly || busy || loading} />
+              </Grid>
+            ))}
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {readOnly ? t('common.close') : t('common.cancel')}
+          </Button>
+          {!readOnly && (
+            <Button type="submit" variant="contained" disabled={busy || loading}>
+              {t('common.save')}
+            </Button>
+          )}
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,92 @@
+import MenuItem from '@mui/material/MenuItem'
+import TextField from '@mui/material/TextField'
+import { lazy, Suspense } from 'react'
+import { type Control, Controller } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { DateField } from '@/components/date/DateField'
+import { DictSelect } from '@/components/dict/DictSelect'
+import { translateMessage } from '@/lib/i18n/messages'
+import { optionLabel } from './cells'
+import type { TField, TValues } from './types'
+
+/** The editor is heavy (tiptap): it loads with the first form that has a rich-text field. */
+const RichTextEditor = lazy(async () => ({
+  default: (await import('@/components/richtext/RichTextEditor')).RichTextEditor,
+}))
+
+type TProps = { field: TField; control: Control<TValues>; disabled: boolean }
+
+const asText = (v: unknown): string => (v === null || v === undefined ? '' : String(v))
+
+/** One form control of a resource dialog, chosen by the field's kind; its error shows on blur. */
+export const ResourceField = ({ field, control, disabled }: TProps) => {
+  const { t } = useTranslation()
+  const label = t(field.labelKey)
+  return (
+    <Controller
+      name={field.name}
+      control={control}
+      render={({ field: f, fieldState }) => {
+        const error = !!fieldState.error
+        const helperText = fieldState.error?.message ? translateMessage(fieldState.error.message) : undefined
+        const common = { name: f.name, onBlur: f.onBlur, disabled, error, helperText, label }
+        const kind = field.kind ?? 'text'
+        switch (kind) {
+          case 'dict':
+            return (
+              <DictSelect
+                {...common}
+                code={field.dictCode ?? ''}
+                value={asText(f.value)}
+                onChange={f.onChange}
+                inputRef={f.ref}
+              />
+            )
+          case 'select':
+            return (
+              <TextField {...common} select value={asText(f.value)} onChange={f.onChange} inputRef={f.ref}>
+                {(field.options ?? []).map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {optionLabel(o, t)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )
+          case 'date':
+          case 'month':
+          case 'datetime':
+            return <DateField {...common} kind={kind} value={asText(f.value)} onChange={f.onChange} />
+          case 'richtext':
+            return (
+              <Suspense fallback={null}>
+                <RichTextEditor {...common} rows={field.rows} value={asText(f.value)} onChange={f.onChange} />
+              </Suspense>
+            )
+          case 'textarea':
+            return (
+              <TextField
+                {...common}
+                multiline
+                minRows={field.rows ?? 3}
+                value={asText(f.value)}
+                onChange={f.onChange}
+                inputRef={f.ref}
+              />
+            )
+          case 'number':
+            return (
+              <TextField
+                {...common}
+                type="number"
+                value={asText(f.value)}
+                onChange={f.onChange}
+                inputRef={f.ref}
+              />
+            )
+          default:
+            return <TextField {...common} value={asText(f.value)} onChange={f.onChange} inputRef={f.ref} />
+        }
+      }}
+    />
+  )
+}

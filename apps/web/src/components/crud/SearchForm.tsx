@@ -1,0 +1,104 @@
+import RestartAltIcon from '@mui/icons-material/RestartAlt'
+import SearchIcon from '@mui/icons-material/Search'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import MenuItem from '@mui/material/MenuItem'
+import TextField from '@mui/material/TextField'
+import { type FormEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DictSelect } from '@/components/dict/DictSelect'
+import { optionLabel } from './cells'
+import type { TField } from './types'
+
+type TProps = {
+  fields: TField[]
+  values: Record<string, string>
+  onSearch: (values: Record<string, string>) => void
+}
+
+/** The search row of a list; it submits into the URL state. */
+export const SearchForm = ({ fields, values, onSearch }: TProps) => {
+  const { t } = useTranslation()
+  const [draft, setDraft] = useState(values)
+  const valuesKey = JSON.stringify(values)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: valuesKey stands for values
+  useEffect(() => setDraft(values), [valuesKey])
+
+  if (fields.length === 0) {
+    return null
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    onSearch(draft)
+  }
+  const reset = () => {
+    const empty = Object.fromEntries(fields.map((f) => [f.name, '']))
+    setDraft(empty)
+    onSearch(empty)
+  }
+  const set = (name: string, value: string) => setDraft((d) => ({ ...d, [name]: value }))
+
+  return (
+    <Box
+      component="form"
+      onSubmit={submit}
+      role="search"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 1.5, alignItems: 'center' }}
+    >
+      {fields.map((field) => {
+        const common = {
+          label: t(field.labelKey),
+          sx: { width: { xs: '100%', sm: 180 } },
+          name: `search-${field.name}`,
+        }
+        if (field.kind === 'dict') {
+          return (
+            <DictSelect
+              key={field.name}
+              {...common}
+              code={field.dictCode ?? ''}
+              value={draft[field.name]}
+              onChange={(v) => set(field.name, v)}
+              allowEmpty
+            />
+          )
+        }
+        if (field.kind === 'select') {
+          return (
+            <TextField
+              key={field.name}
+              {...common}
+              select
+              value={draft[field.name] ?? ''}
+              onChange={(e) => set(field.name, e.target.value)}
+            >
+              <MenuItem value="">
+                <em>{t('common.pleaseSelect')}</em>
+              </MenuItem>
+              {(field.options ?? []).map((o) => (
+                <MenuItem key={o.value} value={o.value}>
+                  {optionLabel(o, t)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )
+        }
+        return (
+          <TextField
+            key={field.name}
+            {...common}
+            value={draft[field.name] ?? ''}
+            onChange={(e) => set(field.name, e.target.value)}
+          />
+        )
+      })}
+      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+        {t('common.search')}
+      </Button>
+      <Button onClick={reset} startIcon={<RestartAltIcon />}>
+        {t('common.reset')}
+      </Button>
+    </Box>
+  )
+}

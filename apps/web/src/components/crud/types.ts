@@ -1,0 +1,72 @@
+import type { z } from 'zod'
+import type { TPermissionSource } from '@/lib/session/permissions'
+
+export type TFieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'select'
+  | 'dict'
+  | 'date'
+  | 'month'
+  | 'datetime'
+  | 'richtext'
+
+/** A fixed choice: translated (`labelKey`) or data (`label`). */
+export type TOption = { value: string; labelKey?: string; label?: string }
+
+/** One property of a resource: where it shows (grid, search, form) and how it is edited. */
+export type TField = {
+  name: string
+  labelKey: string
+  kind?: TFieldKind
+  /** `dict`: the business dictionary whose items the select offers. */
+  dictCode?: string
+  /** `select`: fixed choices. */
+  options?: TOption[]
+  /** `textarea` and `richtext`: visible rows. */
+  rows?: number
+  /** Grid column; false hides it there. */
+  column?: false | { width?: number; flex?: number }
+  /** Offered in the search form. */
+  search?: boolean
+  /** Shown in the view/add/edit dialog (default true). */
+  form?: boolean
+  /** Half width (6 of 12 columns) or full width in the dialog. */
+  span?: 6 | 12
+}
+
+export type TRow = { id: string } & Record<string, unknown>
+export type TValues = Record<string, unknown>
+export type TListQuery = { current: number; size: number; search: Record<string, string> }
+export type TListResult<Row> = { records: Row[]; total: number }
+
+export type TResourceApi<Row extends TRow> = {
+  list: (query: TListQuery) => Promise<TListResult<Row>>
+  detail?: (id: string) => Promise<Row>
+  submit: (values: TValues) => Promise<unknown>
+  remove: (ids: string[]) => Promise<unknown>
+}
+
+/** Everything the generic admin screen needs to list, search, view, add, edit and delete an entity. */
+export type TResource<Row extends TRow = TRow> = {
+  /** Query-cache key and prefix of the list state in the URL. */
+  key: string
+  /** i18n key of the entity's name (dialog titles). */
+  nameKey: string
+  /** The shared submit schema: the form rejects what the server rejects, with the same message. */
+  schema: z.ZodType<TValues, TValues>
+  fields: TField[]
+  api: TResourceApi<Row>
+  permissions: TPermissionSource
+  /** `client`: the list answers everything at once (trees); the grid pages locally. */
+  paging?: 'server' | 'client'
+  /** Values of a new record. */
+  defaults?: () => TValues
+  /** Form values of a stored record (default: the fields' values plus the id). */
+  toForm?: (row: Row) => TValues
+  /** Other query keys whose data a change here makes stale (e.g. the dictionary selects). */
+  invalidates?: string[]
+  /** Dialog width. */
+  dialogWidth?: 'sm' | 'md' | 'lg'
+}

@@ -1,0 +1,117 @@
+import { SealedFlag, ZDictChildSubmitSchema, ZDictParentSubmitSchema } from '@ysjs/shared'
+import type { TField, TOption, TResource } from '@/components/crud/types'
+import type { TPermissionSource } from '@/lib/session/permissions'
+import {
+  fetchChildren,
+  fetchDict,
+  fetchParents,
+  removeDicts,
+  submitDict,
+  type TDictRow,
+} from './api/dictBizApi'
+
+export const DICT_KEY = 'dict-biz'
+export const childKey = (parentId: string) => `dict-biz-child-${parentId}`
+
+const SEALED_OPTIONS: TOption[] = [
+  { value: String(SealedFlag.NO), labelKey: 'common.no' },
+  { value: String(SealedFlag.YES), labelKey: 'common.yes' },
+]
+
+const sortField: TField = {
+  name: 'sort',
+  labelKey: 'system.dict.sort',
+  kind: 'number',
+  column: { width: 90 },
+}
+const sealedField: TField = {
+  name: 'isSealed',
+  labelKey: 'system.dict.isSealed',
+  kind: 'select',
+  options: SEALED_OPTIONS,
+  column: { width: 70 },
+}
+const remarkField: TField = {
+  name: 'remark',
+  labelKey: 'system.dict.remark',
+  kind: 'textarea',
+  rows: 2,
+  column: false,
+}
+
+const asFormNumber = (v: unknown): string => (v === null || v === undefined || v === -1 ? '' : String(v))
+
+/** Dictionary headers: code, name, sort, sealed, remark (spec section 3). */
+export const parentResource = (permissions: TPermissionSource): TResource<TDictRow> => ({
+  key: DICT_KEY,
+  nameKey: 'system.dict.name',
+  schema: ZDictParentSubmitSchema,
+  permissions,
+  api: { list: fetchParents, detail: fetchDict, submit: submitDict, remove: removeDicts },
+  fields: [
+    { name: 'code', labelKey: 'system.dict.code', search: true },
+    { name: 'dictValue', labelKey: 'system.dict.dictValue', search: true },
+    sortField,
+    sealedField,
+    remarkField,
+  ],
+  defaults: () => ({ isSealed: String(SealedFlag.NO) }),
+  toForm: (row) => ({
+    id: row.id,
+    code: row.code,
+    dictValue: row.dictValue,
+    sort: asFormNumber(row.sort),
+    isSealed: asFormNumber(row.isSealed),
+    remark: row.remark ?? '',
+  }),
+})
+
+/**
+ * Items of one dictionary: key, value, parent (the header or another item), sort, sealed, remark.
+ * New items inherit the header's code and hang under the header unless another parent is chosen.
+ */
+export const childResource = (
+  parent: TDictRow,
+  parentOptions: TOption[],
+  permissions: TPermissionSource,
+): TResource<TDictRow> => ({
+  key: childKey(parent.id),
+  nameKey: 'system.dict.itemName',
+  schema: ZDictChildSubmitSchema,
+  permissions,
+  paging: 'client',
+  invalidates: [DICT_KEY],
+  api: {
+    list: async () => {
+      const records = await fetchChildren(parent.id)
+      return { records, total: records.length }
+    },
+    detail: fetchDict,
+    submit: (values) => submitDict({ ...values, code: parent.code, parentId: values.parentId || parent.id }),
+    remove: removeDicts,
+  },
+  fields: [
+    { name: 'dictValue', labelKey: 'system.dict.dictValue' },
+    { name: 'dictKey', labelKey: 'system.dict.dictKey' },
+    {
+      name: 'parentId',
+      labelKey: 'system.dict.parentId',
+      kind: 'select',
+      options: parentOptions,
+      column: false,
+    },
+    sortField,
+    sealedField,
+    remarkField,
+  ],
+  defaults: () => ({ parentId: parent.id, isSealed: String(SealedFlag.NO) }),
+  toForm: (row) => ({
+    id: row.id,
+    parentId: row.parentId,
+    dictKey: row.dictKey,
+    dictValue: row.dictValue,
+    sort: asFormNumber(row.sort),
+    isSealed: asFormNumber(row.isSealed),
+    remark: row.remark ?? '',
+  }),
+})

@@ -1,0 +1,19 @@
+import type { TScreenRegistry } from '@/app/router/screen'
+import { lazyScreen } from '@/lib/lazy'
+
+const ParamPage = lazyScreen(() => import('./param/ParamPage'), 'ParamPage')
+const DictHorizontalPage = lazyScreen(
+  () => import('./dict-biz/components/DictHorizontalPage'),
+  'DictHorizontalPage',
+)
+const DictVerticalPage = lazyScreen(
+  () => import('./dict-biz/components/DictVerticalPage'),
+  'DictVerticalPage',
+)
+
+export const systemScreens: TScreenRegistry = {
+  '/system/param': { component: ParamPage, titleKey: 'route.param' },
+  '/system/dictbiz': { component: DictHorizontalPage, titleKey: 'route.dictBiz' },
+  '/dict-horizontal/index': { component: DictHorizontalPage, titleKey: 'route.dictHorizontal', fixed: true },
+  '/dict-vertical/index': { component: DictVerticalPage, titleKey: 'route.dictVertical', fixed: true },
+}
