@@ -37,6 +37,16 @@ describe('the built web app', () => {
     expect([api.statusCode, api.json().msg]).toEqual([404, '404 没找到请求'])
     const escape = await t.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' })
     expect(escape.body).not.toContain('root:')
+    for (const missing of ['/assets/index-old999.js', '/favicon-missing.ico']) {
+      const res = await t.app.inject({ method: 'GET', url: missing })
+      expect([res.statusCode, res.headers['content-type']], missing).toEqual([404, 'text/plain; charset=utf-8'])
+    }
+  })
+
+  it('serves the current index.html after a rebuild, without a restart', async () => {
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script src="/assets/index-new.js"></script>')
+    const res = await t.app.inject({ method: 'GET', url: '/wel/index' })
+    expect(res.body).toContain('index-new.js')
   })
 
   it('sends security headers', async () => {

@@ -25,16 +25,23 @@ export const registerWebStatic = async (app: FastifyInstance, dir: string): Prom
       )
     },
   })
-  const html = fs.readFileSync(index)
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       // Unknown API paths answer in the envelope (404, or 405 for a wrong method), never with the page.
       return reply.callNotFound()
     }
-    const file = path.join(root, decodeURIComponent(request.url.split('?')[0]!))
+    const pathname = decodeURIComponent(request.url.split('?')[0]!)
+    const file = path.join(root, pathname)
     if (file.startsWith(root) && file !== root && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(root, file))
     }
+    // A missing file (an asset of an older build, a typo) is a 404, never the page: answering HTML for
+    // a script makes the browser fail with a MIME error instead of a clear not-found.
+    if (pathname.startsWith('/assets/') || path.extname(pathname) !== '') {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found')
+    }
+    // Read on every request (it is small): a rebuild while the server runs must serve the new page.
+    const html = await fs.promises.readFile(index)
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
   })
   return true
