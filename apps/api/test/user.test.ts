@@ -152,7 +152,7 @@ describe('user/info and update-info', () => {
       msg: '上传头像图片只能是 JPG/PNG 格式,且大小不能超过 500KB!',
     })
     expect((await update({ name: '' })).json().msg).toBe('请输入用户昵称')
-    expect((await update({ name: 'x', email: 'not-mail' })).json().msg).toBe('请输入正确的邮箱地址')
+    expect((await update({ name: 'x', email: 'not-mail' })).json().msg).toBe('邮箱格式不正确')
   })
 })
 

@@ -39,12 +39,18 @@ describe('the built web app', () => {
     expect(escape.body).not.toContain('root:')
     for (const missing of ['/assets/index-old999.js', '/favicon-missing.ico']) {
       const res = await t.app.inject({ method: 'GET', url: missing })
-      expect([res.statusCode, res.headers['content-type']], missing).toEqual([404, 'text/plain; charset=utf-8'])
+      expect([res.statusCode, res.headers['content-type']], missing).toEqual([
+        404,
+        'text/plain; charset=utf-8',
+      ])
     }
   })
 
   it('serves the current index.html after a rebuild, without a restart', async () => {
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script src="/assets/index-new.js"></script>')
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><div id="root"></div><script src="/assets/index-new.js"></script>',
+    )
     const res = await t.app.inject({ method: 'GET', url: '/wel/index' })
     expect(res.body).toContain('index-new.js')
   })

@@ -1,13 +1,7 @@
+import type { TUploadedFile } from '@ysjs/shared'
 import { http } from '@/lib/http'
 
-/** What `oss/endpoint/put-file` answers. */
-export type TUploadedFile = {
-  link: string
-  domain: string
-  name: string
-  originalName: string
-  attachId: string
-}
+export type { TUploadedFile } from '@ysjs/shared'
 
 export const PUT_FILE_URL = '/api/ysjs-resource/oss/endpoint/put-file'
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MD5_HEX_PATTERN } from '../auth/auth.ts'
-import { zOptionalText } from '../common/validators.ts'
+import { DATE_PATTERN, DATE_TIME_PATTERN } from '../common/dates.ts'
+import { isPhone, zOptionalText } from '../common/validators.ts'
 
 /** The current user as `user/info` answers it (contract 5.6); never carries the password. */
 export type TUserInfo = {
@@ -48,7 +49,9 @@ export const UserMsg = {
   ACCOUNT_EXISTS: (account: string) => `当前用户 [${account}] 已存在!`,
   AVATAR_INVALID: '上传头像图片只能是 JPG/PNG 格式,且大小不能超过 500KB!',
   NICKNAME: '请输入用户昵称',
-  EMAIL_INVALID: '请输入正确的邮箱地址',
+  EMAIL_INVALID: '邮箱格式不正确',
+  PHONE_INVALID: '手机号格式不正确',
+  BIRTHDAY_INVALID: '请输入正确的生日',
 } as const
 
 const zMd5 = (message: string) =>
@@ -83,23 +86,29 @@ export const ZPasswordChangeFormSchema = z
     path: ['newPassword1'],
   })
 
-/** `user/update-info`: what a user may change about themself. */
+/** `user/update-info` and the personal-info form: what a user may change about themself. */
 export const ZUserInfoUpdateSchema = z.object({
   name: z.string({ error: UserMsg.NICKNAME }).trim().min(1, UserMsg.NICKNAME).max(20, '长度不能超过20个字符'),
   realName: zOptionalText(10),
   avatar: zOptionalText(500),
-  email: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.email({ error: UserMsg.EMAIL_INVALID }).max(45).optional(),
+  email: zOptionalText(45).refine((v) => v === undefined || z.email().safeParse(v).success, {
+    message: UserMsg.EMAIL_INVALID,
+  }),
+  phone: zOptionalText(20).refine((v) => v === undefined || isPhone(v), { message: UserMsg.PHONE_INVALID }),
+  birthday: zOptionalText(19).refine(
+    (v) => v === undefined || DATE_PATTERN.test(v) || DATE_TIME_PATTERN.test(v),
+    {
+      message: UserMsg.BIRTHDAY_INVALID,
+    },
   ),
-  phone: zOptionalText(45),
-  birthday: zOptionalText(19),
   sex: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.coerce.number().int().min(1).max(2).optional(),
   ),
 })
 export type TUserInfoUpdate = z.infer<typeof ZUserInfoUpdateSchema>
+export type TUserInfoUpdateInput = z.input<typeof ZUserInfoUpdateSchema>
+export type TPasswordChangeForm = z.infer<typeof ZPasswordChangeFormSchema>
 
 /** `user/register-guest` as the server takes it (password is md5 hex). */
 export const ZGuestRegisterSchema = z.object({

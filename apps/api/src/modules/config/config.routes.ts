@@ -1,31 +1,8 @@
-import { DEFAULT_TENANT_ID, TOKEN_REFRESH_AGE_S } from '@ysjs/shared'
+import { DEFAULT_TENANT_ID, TOKEN_REFRESH_AGE_S, type TWebConfig, ZWebConfigSchema } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { TEnv } from '../../env.ts'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
-
-const ZWebConfig = z.object({
-  clientId: z.string(),
-  clientSecret: z.string(),
-  captchaEnabled: z.boolean(),
-  tenantMode: z.boolean(),
-  defaultTenantId: z.string(),
-  registerEnabled: z.boolean(),
-  tokenTime: z.number(),
-  ssoAuthorizeUrl: z.string().nullable(),
-  ssoLogoutUrl: z.string().nullable(),
-  mainSiteUrl: z.string(),
-  memberCenterUrl: z.string(),
-  title: z.string(),
-  shortTitle: z.string(),
-  footer: z.object({
-    copyright: z.string(),
-    operator: z.string(),
-    hotlines: z.array(z.object({ name: z.string(), phone: z.string() })),
-    support: z.string(),
-  }),
-})
 
 /**
  * What the web app needs before login. The web client is public (like Saber's hard-coded
@@ -36,9 +13,9 @@ export const configRoutes = (app: FastifyInstance, env: TEnv) => {
   const year = new Date().getFullYear()
   r.get('/api/ysjs-system/config/web', {
     config: { access: 'public' },
-    schema: { tags: ['config'], summary: '前端运行配置', response: { 200: zEnvelope(ZWebConfig) } },
+    schema: { tags: ['config'], summary: '前端运行配置', response: { 200: zEnvelope(ZWebConfigSchema) } },
     handler: async () =>
-      ok({
+      ok<TWebConfig>({
         clientId: env.WEB_CLIENT_ID,
         clientSecret: env.CLIENT_SECRET,
         captchaEnabled: env.CAPTCHA_ENABLED,

@@ -1,23 +1,12 @@
 import type { PrismaClient } from '@ysjs/db'
-import { formatDate } from '@ysjs/shared'
+import { formatDate, ZDashboardStatsSchema } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 
 const TREND_DAYS = 7
-
-const ZStats = z.object({
-  /** null until the workflow engine holds tasks: no number is better than a made-up one. */
-  todoCount: z.number().nullable(),
-  noticeCount: z.number(),
-  userCount: z.number(),
-  deptCount: z.number(),
-  records: z.array(z.object({ name: z.string(), value: z.number() })),
-  trend: z.array(z.object({ date: z.string(), count: z.number() })),
-})
 
 /**
  * Figures for the home page and console, all for the caller's tenant: record counts and the number of
@@ -27,7 +16,11 @@ export const dashboardRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get('/api/ysjs-desk/dashboard/stats', {
     config: { access: 'authenticated' },
-    schema: { tags: ['dashboard'], summary: '首页与控制台统计', response: { 200: zEnvelope(ZStats) } },
+    schema: {
+      tags: ['dashboard'],
+      summary: '首页与控制台统计',
+      response: { 200: zEnvelope(ZDashboardStatsSchema) },
+    },
     handler: async (request) => {
       const ctx = ctxOf(request)
       const db = tenantDb(prisma, ctx.tenantId)

@@ -1,25 +1,7 @@
-import { DEFAULT_TENANT_ID, TOKEN_REFRESH_AGE_S } from '@ysjs/shared'
+import { DEFAULT_TENANT_ID, TOKEN_REFRESH_AGE_S, type TWebConfig } from '@ysjs/shared'
 import { createStore, useStore } from '@/lib/store'
 
-export type THotline = { name: string; phone: string }
-
-/** `GET /api/ysjs-system/config/web`: what the browser needs before anything else. */
-export type TWebConfig = {
-  clientId: string
-  clientSecret: string
-  captchaEnabled: boolean
-  tenantMode: boolean
-  defaultTenantId: string
-  registerEnabled: boolean
-  tokenTime: number
-  ssoAuthorizeUrl: string | null
-  ssoLogoutUrl: string | null
-  mainSiteUrl: string
-  memberCenterUrl: string
-  title: string
-  shortTitle: string
-  footer: { copyright: string; operator: string; hotlines: THotline[]; support: string }
-}
+export type { THotline, TWebConfig } from '@ysjs/shared'
 
 export const WEB_CONFIG_URL = '/api/ysjs-system/config/web'
 

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '@/lib/http'
+import { translateMessage } from '@/lib/i18n/messages'
 import { toast } from '@/lib/notify'
 import { isGuestUser, useSession } from '@/lib/session/session'
 import { registerGuest } from '../api/authApi'
@@ -42,7 +43,7 @@ export const GuestRegisterDialog = () => {
     const values = { ...form, tenantId: resolvedTenant || form.tenantId }
     const warning = validateGuestForm(values)
     if (warning) {
-      toast.warning(t(warning))
+      toast.warning(translateMessage(warning))
       return
     }
     setBusy(true)

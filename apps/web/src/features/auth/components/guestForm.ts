@@ -1,3 +1,5 @@
+import { ZGuestRegisterFormSchema } from '@ysjs/shared'
+
 export type TGuestForm = {
   tenantId: string
   name: string
@@ -6,19 +8,6 @@ export type TGuestForm = {
   password2: string
 }
 
-/** The four checks of spec section 5, in their order; returns the i18n key of the first warning. */
-export const validateGuestForm = (form: TGuestForm): string | null => {
-  if (!form.tenantId.trim()) {
-    return 'auth.register.tenantRequired'
-  }
-  if (!form.account.trim()) {
-    return 'auth.register.accountRequired'
-  }
-  if (!form.password || !form.password2) {
-    return 'auth.register.passwordRequired'
-  }
-  if (form.password !== form.password2) {
-    return 'auth.register.passwordMismatch'
-  }
-  return null
-}
+/** The four checks of spec section 5, in their order (the shared schema); the first warning or null. */
+export const validateGuestForm = (form: TGuestForm): string | null =>
+  ZGuestRegisterFormSchema.safeParse(form).error?.issues[0]?.message ?? null

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { TUserInfo } from '@ysjs/shared'
+import type { TPasswordChangeForm, TUserInfo, TUserInfoUpdate } from '@ysjs/shared'
 import { md5 } from 'js-md5'
 import { http } from '@/lib/http'
-import type { TPasswordForm, TProfileForm } from '../forms/schemas'
 
 const BASE = '/api/ysjs-system/user'
 
@@ -12,10 +11,11 @@ export const fetchUserInfo = (): Promise<TUserInfo> => http.get<TUserInfo>(`${BA
 
 export const useUserInfo = () => useQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo })
 
-export const updateUserInfo = (form: TProfileForm): Promise<unknown> => http.post(`${BASE}/update-info`, form)
+export const updateUserInfo = (form: TUserInfoUpdate): Promise<unknown> =>
+  http.post(`${BASE}/update-info`, form)
 
 /** Each password travels as md5 hex, in the query string as the platform takes it. */
-export const updatePassword = (form: TPasswordForm): Promise<unknown> =>
+export const updatePassword = (form: TPasswordChangeForm): Promise<unknown> =>
   http.post(`${BASE}/update-password`, undefined, {
     params: {
       oldPassword: md5(form.oldPassword),

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
+import { type TPasswordChangeForm, ZPasswordChangeFormSchema } from '@ysjs/shared'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormTextField } from '@/components/form/FormTextField'
@@ -8,21 +9,20 @@ import { firstErrorMessage } from '@/components/form/formErrors'
 import { toast } from '@/lib/notify'
 import { endSession } from '@/lib/session/endSession'
 import { updatePassword } from '../api/userApi'
-import { type TPasswordForm, ZPasswordChangeSchema } from './schemas'
 
 const ORDER = ['oldPassword', 'newPassword', 'newPassword1']
 
 /** Old, new and confirm. The server revokes the tokens on success, so the session ends here too. */
 export const PasswordForm = () => {
   const { t } = useTranslation()
-  const { control, handleSubmit, formState } = useForm<TPasswordForm>({
-    resolver: zodResolver(ZPasswordChangeSchema),
+  const { control, handleSubmit, formState } = useForm<TPasswordChangeForm>({
+    resolver: zodResolver(ZPasswordChangeFormSchema),
     mode: 'onBlur',
     defaultValues: { oldPassword: '', newPassword: '', newPassword1: '' },
   })
   const busy = formState.isSubmitting
 
-  const onValid = async (values: TPasswordForm) => {
+  const onValid = async (values: TPasswordChangeForm) => {
     try {
       await updatePassword(values)
     } catch {
@@ -31,7 +31,7 @@ export const PasswordForm = () => {
     toast.success(t('msg.operateSuccess'))
     endSession()
   }
-  const onInvalid = (errors: FieldErrors<TPasswordForm>) => {
+  const onInvalid = (errors: FieldErrors<TPasswordChangeForm>) => {
     const message = firstErrorMessage(errors, ORDER)
     if (message) {
       toast.warning(message)

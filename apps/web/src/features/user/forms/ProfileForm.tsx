@@ -3,7 +3,12 @@ import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
 import TextField from '@mui/material/TextField'
 import { useQueryClient } from '@tanstack/react-query'
-import type { TUserInfo } from '@ysjs/shared'
+import {
+  type TUserInfo,
+  type TUserInfoUpdate,
+  type TUserInfoUpdateInput,
+  ZUserInfoUpdateSchema,
+} from '@ysjs/shared'
 import { Controller, type FieldErrors, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { DateField } from '@/components/date/DateField'
@@ -14,11 +19,10 @@ import { translateMessage } from '@/lib/i18n/messages'
 import { toast } from '@/lib/notify'
 import { USER_INFO_KEY, updateUserInfo } from '../api/userApi'
 import { AvatarUpload } from '../components/AvatarUpload'
-import { type TProfileForm, type TProfileInput, ZUserInfoUpdateSchema } from './schemas'
 
 const ORDER = ['name', 'realName', 'phone', 'email', 'birthday', 'sex', 'avatar']
 
-const toForm = (info: TUserInfo): TProfileInput => ({
+const toForm = (info: TUserInfo): TUserInfoUpdateInput => ({
   name: info.name ?? '',
   realName: info.realName ?? '',
   avatar: info.avatar ?? '',
@@ -31,14 +35,14 @@ const toForm = (info: TUserInfo): TProfileInput => ({
 export const ProfileForm = ({ info }: { info: TUserInfo }) => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const { control, handleSubmit, formState } = useForm<TProfileInput, unknown, TProfileForm>({
+  const { control, handleSubmit, formState } = useForm<TUserInfoUpdateInput, unknown, TUserInfoUpdate>({
     resolver: zodResolver(ZUserInfoUpdateSchema),
     mode: 'onBlur',
     values: toForm(info),
   })
   const busy = formState.isSubmitting
 
-  const onValid = async (values: TProfileForm) => {
+  const onValid = async (values: TUserInfoUpdate) => {
     try {
       await updateUserInfo(values)
     } catch {
@@ -47,7 +51,7 @@ export const ProfileForm = ({ info }: { info: TUserInfo }) => {
     toast.success(t('msg.operateSuccess'))
     await queryClient.invalidateQueries({ queryKey: USER_INFO_KEY })
   }
-  const onInvalid = (errors: FieldErrors<TProfileInput>) => {
+  const onInvalid = (errors: FieldErrors<TUserInfoUpdateInput>) => {
     const message = firstErrorMessage(errors, ORDER)
     if (message) {
       toast.warning(message)

@@ -1,25 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import type { TPage } from '@ysjs/shared'
+import type { TDashboardStats, TNotice, TPage } from '@ysjs/shared'
 import { http } from '@/lib/http'
 
-export type TDashboardStats = {
-  /** null until the workflow module counts the user's tasks. */
-  todoCount: number | null
-  noticeCount: number
-  userCount: number
-  deptCount: number
-  records: { name: string; value: number }[]
-  trend: { date: string; count: number }[]
-}
-
-export type TNotice = {
-  id: string
-  title: string
-  category: number
-  categoryName: string
-  releaseTime: string
-  content: string
-}
+export type { TDashboardStats, TNotice } from '@ysjs/shared'
 
 export const useDashboardStats = () =>
   useQuery({

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+
+/** Figures of the home page and console, for the caller's tenant. */
+export const ZDashboardStatsSchema = z.object({
+  /** null until the workflow engine holds tasks: no number is better than a made-up one. */
+  todoCount: z.number().nullable(),
+  noticeCount: z.number(),
+  userCount: z.number(),
+  deptCount: z.number(),
+  records: z.array(z.object({ name: z.string(), value: z.number() })),
+  trend: z.array(z.object({ date: z.string(), count: z.number() })),
+})
+export type TDashboardStats = z.infer<typeof ZDashboardStatsSchema>
