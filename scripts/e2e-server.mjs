@@ -16,7 +16,7 @@ for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
   }
 }
 const services = await startTestServices()
-const databaseUrl = await resetDatabase('ysjs_e2e', services.databaseUrl)
+const databaseUrl = await resetDatabase(process.env.E2E_DATABASE ?? 'ysjs_e2e', services.databaseUrl)
 const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   stdio: 'inherit',
   env: {

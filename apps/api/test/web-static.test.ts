@@ -35,8 +35,8 @@ describe('the built web app', () => {
     expect(js.headers['cache-control']).toContain('immutable')
     const api = await t.app.inject({ method: 'GET', url: '/api/nothing' })
     expect([api.statusCode, api.json().msg]).toEqual([404, '404 没找到请求'])
-    const escape = await t.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' })
-    expect(escape.body).not.toContain('root:')
+    const traversal = await t.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' })
+    expect(traversal.body).not.toContain('root:')
     for (const missing of ['/assets/index-old999.js', '/favicon-missing.ico']) {
       const res = await t.app.inject({ method: 'GET', url: missing })
       expect([res.statusCode, res.headers['content-type']], missing).toEqual([

@@ -90,6 +90,17 @@ test.describe('parameter screen', () => {
     await expect(page).not.toHaveURL(/size=/)
   })
 
+  test('a page of 200 rows, above the free grid limit of 100', async ({ page }) => {
+    await openAs(page, '/system/param')
+    await page.getByRole('combobox', { name: /每页行数/ }).click()
+    await page.getByRole('option', { name: '200', exact: true }).click()
+    await expect(page).toHaveURL(/size=200/)
+    await expect(page.getByRole('combobox', { name: /每页行数/ })).toContainText('200')
+    await expect(page.locator('.MuiDataGrid-row').first()).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('combobox', { name: /每页行数/ })).toContainText('200')
+  })
+
   test('a user who may only view gets no add, edit or delete buttons', async ({ page }) => {
     await page.route('**/api/ysjs-system/menu/buttons', async (route) => {
       const res = await route.fetch()

@@ -8,6 +8,7 @@ import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
+import TablePagination from '@mui/material/TablePagination'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid'
@@ -24,6 +25,12 @@ import { ResourceDialog, type TDialogMode } from './ResourceDialog'
 import { SearchForm } from './SearchForm'
 import type { TField, TResource, TRow } from './types'
 import { useListState } from './useListState'
+
+/** The grid's "all rows" page size: it shows every row of the page it is given. */
+const ALL_ROWS = -1
+const SHOW_ALL_ROWS = { page: 0, pageSize: ALL_ROWS }
+const AUTO_HEIGHT_MAX_ROWS = 30
+const LONG_PAGE_HEIGHT = 'max(420px, calc(100vh - 320px))'
 
 type TProps<Row extends TRow> = {
   resource: TResource<Row>
@@ -62,7 +69,7 @@ export const CrudScreen = <Row extends TRow>({
   urlPrefix = '',
   onRowClick,
   highlightRowId,
-  gridHeight = 'auto',
+  gridHeight,
 }: TProps<Row>) => {
   const { t, i18n } = useTranslation()
   const confirm = useConfirm()
@@ -83,7 +90,16 @@ export const CrudScreen = <Row extends TRow>({
     queryFn: () => resource.api.list(queryArgs),
     placeholderData: keepPreviousData,
   })
-  const rows = listQuery.data?.records ?? []
+  const records = listQuery.data?.records ?? []
+  const total = clientPaging ? records.length : (listQuery.data?.total ?? 0)
+  // The grid shows exactly the rows of the current page; paging (10 to 200 rows) is ours, because the
+  // MIT DataGrid refuses page sizes above 100.
+  const rows = clientPaging
+    ? records.slice((list.current - 1) * list.size, list.current * list.size)
+    : records
+  // Short pages grow with their rows; long ones (up to 200) fill the viewport and render only the rows
+  // in view (virtualised), so a 200-row page stays quick to show.
+  const height = gridHeight ?? (rows.length > AUTO_HEIGHT_MAX_ROWS ? LONG_PAGE_HEIGHT : 'auto')
 
   const selectedIds = (): string[] =>
     rows
@@ -215,7 +231,7 @@ export const CrudScreen = <Row extends TRow>({
           </IconButton>
         </Tooltip>
       </Stack>
-      <Box sx={{ height: gridHeight, width: '100%' }}>
+      <Box sx={{ height, width: '100%' }}>
         <DataGrid<Row>
           rows={rows}
           columns={columns}
@@ -226,22 +242,37 @@ export const CrudScreen = <Row extends TRow>({
           disableRowSelectionOnClick
           rowSelectionModel={selection}
           onRowSelectionModelChange={setSelection}
-          paginationMode={clientPaging ? 'client' : 'server'}
-          rowCount={clientPaging ? undefined : (listQuery.data?.total ?? 0)}
-          pageSizeOptions={[...PAGE_SIZES]}
-          paginationModel={{ page: list.current - 1, pageSize: list.size }}
-          onPaginationModelChange={(m) => list.setPage(m.page + 1, m.pageSize)}
+          paginationMode="server"
+          rowCount={rows.length}
+          pageSizeOptions={[ALL_ROWS]}
+          paginationModel={SHOW_ALL_ROWS}
+          hideFooterPagination
           onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
           getRowClassName={({ id }) => (highlightRowId && id === highlightRowId ? 'row-highlight' : '')}
           disableColumnFilter
           density="compact"
-          autoHeight={gridHeight === 'auto'}
+          autoHeight={height === 'auto'}
           sx={{
             '& .row-highlight': { bgcolor: 'action.selected' },
             '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
           }}
         />
       </Box>
+      <TablePagination
+        component="div"
+        count={total}
+        page={Math.min(list.current - 1, Math.max(0, Math.ceil(total / list.size) - 1))}
+        rowsPerPage={list.size}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_event, page) => list.setPage(page + 1, list.size)}
+        onRowsPerPageChange={(event) => list.setPage(1, Number(event.target.value))}
+        labelRowsPerPage={localeText.paginationRowsPerPage}
+        labelDisplayedRows={({ from, to, count }) =>
+          localeText.paginationDisplayedRows?.({ from, to, count, estimated: undefined }) ??
+          `${from}–${to} / ${count}`
+        }
+        data-testid="crud-pagination"
+      />
       {dialog && (
         <ResourceDialog
           key={`${dialog.mode}-${dialog.row?.id ?? 'new'}`}

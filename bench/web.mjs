@@ -1,0 +1,233 @@
+#!/usr/bin/env node
+// Web budgets (printed, not asserted): the login route's initial JavaScript in KB gzipped (budget 250)
+// and how long a 200-row page of the generic admin grid takes to become interactive (budget 200 ms).
+// Runs the built API serving the built web app on a database of its own, drives Debian's Chromium.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const root = path.resolve(import.meta.dirname, '..')
+const require = createRequire(path.join(root, 'package.json'))
+const { chromium } = require('@playwright/test')
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 8383)
+const BASE = `http://127.0.0.1:${PORT}`
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
+const ROUNDS = 7
+const DIST = path.join(root, 'apps/web/dist')
+
+const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
+  env: { ...process.env, E2E_PORT: String(PORT), E2E_DATABASE: 'ysjs_bench_web', E2E_LOG_LEVEL: 'error' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+const stop = () => server.exitCode === null && server.kill('SIGTERM')
+process.on('exit', stop)
+
+const waitForHealth = async () => {
+  const until = Date.now() + 120_000
+  while (Date.now() < until) {
+    if (server.exitCode !== null) {
+      throw new Error('server exited early')
+    }
+    const ok = await fetch(`${BASE}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (ok) {
+      return
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error('server did not become healthy in 120 s')
+}
+
+const api = async (method, url, token, body) => {
+  const res = await fetch(`${BASE}${url}`, {
+    method,
+    headers: {
+      authorization: BASIC,
+      'tenant-id': '000000',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { 'blade-auth': `bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const json = await res.json()
+  if (!res.ok) {
+    throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
+  }
+  return json
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const max = (xs) => Math.max(...xs)
+
+let browser
+try {
+  await waitForHealth()
+  const token = await api(
+    'POST',
+    '/api/ysjs-auth/oauth/token?tenantId=000000&username=admin&password=21232f297a57a5a743894a0e4a801fc3&grant_type=password&scope=all',
+  )
+  for (let i = 1; i <= 205; i++) {
+    await api('POST', '/api/ysjs-system/param/submit', token.access_token, {
+      paramName: `基准参数${i}`,
+      paramKey: `bench.param.${String(i).padStart(3, '0')}`,
+      paramValue: `value-${i}`,
+      remark: '用于测量 200 行表格的渲染时间',
+    })
+  }
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  const context = await browser.newContext({
+    baseURL: BASE,
+    viewport: { width: 1366, height: 800 },
+    locale: 'zh-CN',
+  })
+  const page = await context.newPage()
+
+  // 1. The JavaScript the browser loads to show /login (fresh cache).
+  const scripts = new Set()
+  page.on('response', (res) => {
+    if (res.url().endsWith('.js') && res.url().startsWith(BASE)) {
+      scripts.add(new URL(res.url()).pathname)
+    }
+  })
+  await page.goto('/login', { waitUntil: 'networkidle' })
+  await page.getByRole('button', { name: '登录' }).waitFor()
+  const files = [...scripts].map((p) => {
+    const raw = fs.readFileSync(path.join(DIST, p))
+    return { file: p, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length }
+  })
+  const loginGzipKb = files.reduce((s, f) => s + f.gzip, 0) / 1024
+  const loginRawKb = files.reduce((s, f) => s + f.raw, 0) / 1024
+
+  // 2. A 200-row page of the parameter grid, switched from 10 rows through the page-size select.
+  await page.getByLabel('账号').or(page.getByPlaceholder('请输入账号')).first().fill('admin')
+  await page.locator('input[type="password"]').first().fill('admin')
+  await page.getByRole('button', { name: '登录' }).click()
+  await page.waitForURL('**/wel/index')
+  const render = []
+  const idle = []
+  const request = []
+  page.on('requestfinished', (req) => {
+    if (req.url().includes('/param/list') && req.url().includes('size=200')) {
+      const t = req.timing()
+      request.push(t.responseEnd - t.requestStart)
+    }
+  })
+  for (let round = 0; round < ROUNDS; round++) {
+    await page.goto('/system/param?size=10')
+    await page
+      .locator('.MuiDataGrid-row')
+      .nth(9)
+      .waitFor({ timeout: 15_000 })
+      .catch(async (err) => {
+        await page.screenshot({ path: '/tmp/bench-web.png' })
+        throw err
+      })
+    await page.getByRole('combobox', { name: /每页行数/ }).click()
+    const option = page.getByRole('option', { name: '200', exact: true })
+    await option.waitFor()
+    await page.keyboard.press('End')
+    await page.waitForFunction(() => document.activeElement?.textContent === '200')
+    await page.evaluate(() => {
+      window.__benchStart = performance.now()
+    })
+    await page.keyboard.press('Enter')
+    const rendered = await page
+      .waitForFunction(
+        () => {
+          // The page shows 1–200 and its rows are on screen (the grid virtualises long pages).
+          const label = document.querySelector(
+            '[data-testid="crud-pagination"] .MuiTablePagination-displayedRows',
+          )
+          const rows = document.querySelectorAll('.MuiDataGrid-row').length
+          if (
+            /1\D+200/.test(label?.textContent ?? '') &&
+            rows > 10 &&
+            !document.querySelector('.MuiDataGrid-overlay')
+          ) {
+            return performance.now() - window.__benchStart
+          }
+          return false
+        },
+        null,
+        { polling: 'raf', timeout: 15_000 },
+      )
+      .catch(async (err) => {
+        const rows = await page.locator('.MuiDataGrid-row').count()
+        await page.screenshot({ path: '/tmp/bench-web.png', fullPage: true })
+        throw new Error(`${err.message} (rows in the DOM: ${rows}, url: ${page.url()})`)
+      })
+    render.push(await rendered.jsonValue())
+    // Interactive: the main thread is free again (a task queued now runs after the render work).
+    idle.push(
+      await page.evaluate(
+        () =>
+          new Promise((resolve) =>
+            requestAnimationFrame(() =>
+              setTimeout(() => resolve(performance.now() - window.__benchStart), 0),
+            ),
+          ),
+      ),
+    )
+  }
+
+  const fmt = (n) => n.toFixed(1)
+  console.log('\nWeb budgets (Chromium, 1366×800; figures, not assertions)\n')
+  console.log('| measure                                             | value        | budget   |')
+  console.log('| --------------------------------------------------- | ------------ | -------- |')
+  console.log(
+    `| login route initial JS, gzip (${files.length} files)               | ${fmt(loginGzipKb).padStart(7)} KB   | ≤ 250 KB |`,
+  )
+  console.log(
+    `| login route initial JS, raw                         | ${fmt(loginRawKb).padStart(7)} KB   |          |`,
+  )
+  console.log(
+    `| 200-row grid: rows rendered, median of ${ROUNDS}            | ${fmt(median(render)).padStart(7)} ms   |          |`,
+  )
+  console.log(
+    `| 200-row grid: interactive, median of ${ROUNDS}              | ${fmt(median(idle)).padStart(7)} ms   | ≤ 200 ms |`,
+  )
+  console.log(
+    `| 200-row grid: of which the list request, median   | ${fmt(median(request)).padStart(7)} ms   |          |`,
+  )
+  console.log(
+    `| 200-row grid: interactive, worst                    | ${fmt(max(idle)).padStart(7)} ms   |          |`,
+  )
+  console.log(
+    '\n(The grid time includes the list request for 200 rows and the render, from the click on 200.)',
+  )
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true })
+  fs.writeFileSync(
+    path.join(root, 'bench/results/web-latest.json'),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        loginGzipKb,
+        loginRawKb,
+        files,
+        renderMs: render,
+        interactiveMs: idle,
+        requestMs: request,
+      },
+      null,
+      2,
+    ),
+  )
+} finally {
+  await browser?.close()
+  stop()
+}
