@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { startOidcStub } from './oidc-stub.mjs'
 import { resetDatabase } from './test-db.mjs'
 import { startTestServices } from './test-services.mjs'
 
@@ -16,6 +17,7 @@ for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
   }
 }
 const services = await startTestServices()
+const oidc = await startOidcStub()
 const databaseUrl = await resetDatabase(process.env.E2E_DATABASE ?? 'ysjs_e2e', services.databaseUrl)
 const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   stdio: 'inherit',
@@ -31,12 +33,18 @@ const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js'
     WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    // Third-party login against the local provider stub (the guest registration spec uses it).
+    SOCIAL_TOKEN_URL: `${oidc.url}/token`,
+    SOCIAL_USERINFO_URL: `${oidc.url}/userinfo`,
+    SOCIAL_CLIENT_ID: 'ysjs-e2e',
+    SOCIAL_CLIENT_SECRET: 'e2e-secret',
   },
 })
 const stop = () => child.kill('SIGTERM')
 process.once('SIGINT', stop)
 process.once('SIGTERM', stop)
 child.on('exit', async (code) => {
+  oidc.close()
   await services.stop()
   process.exit(code ?? 0)
 })
