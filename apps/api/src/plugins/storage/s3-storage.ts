@@ -61,7 +61,11 @@ export const createS3Storage = (options: TS3Options): TStorage => {
     check(name)
     try {
       const s = await client.statObject(bucket, name)
-      return { name, size: s.size, contentType: String(s.metaData?.['content-type'] ?? 'application/octet-stream') }
+      return {
+        name,
+        size: s.size,
+        contentType: String(s.metaData?.['content-type'] ?? 'application/octet-stream'),
+      }
     } catch (err) {
       if (isNotFound(err)) {
         return null

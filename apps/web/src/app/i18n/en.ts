@@ -18,6 +18,7 @@ export const en: TTranslation = {
     iframe: 'External page',
     topMember: 'Member centre',
     dictHorizontal: 'Dictionaries (side by side)',
+    notice: 'Notices',
     dictVertical: 'Dictionaries (stacked)',
     dictBiz: 'Business dictionaries',
     param: 'Parameters',
@@ -186,6 +187,15 @@ export const en: TTranslation = {
     legendDone: 'Completed',
     legendCurrent: 'Current',
     legendFlow: 'Path taken',
+  },
+  desk: {
+    notice: {
+      name: 'Notice',
+      title: 'Title',
+      category: 'Category',
+      releaseTime: 'Release time',
+      content: 'Content',
+    },
   },
   system: {
     param: {

@@ -16,6 +16,7 @@ export const zh = {
     iframe: '外部页面',
     topMember: '会员中心',
     dictHorizontal: '字典管理(横向)',
+    notice: '通知公告',
     dictVertical: '字典管理(纵向)',
     dictBiz: '业务字典',
     param: '参数管理',
@@ -166,6 +167,15 @@ export const zh = {
     legendDone: '已完成',
     legendCurrent: '当前节点',
     legendFlow: '流转路径',
+  },
+  desk: {
+    notice: {
+      name: '通知公告',
+      title: '通知标题',
+      category: '通知类型',
+      releaseTime: '通知日期',
+      content: '通知内容',
+    },
   },
   system: {
     param: {

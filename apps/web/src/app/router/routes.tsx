@@ -1,6 +1,7 @@
 import type { TMenu } from '@ysjs/shared'
 import { Navigate, type RouteObject } from 'react-router-dom'
 import { authScreens, LockPage, LoginPage } from '@/features/auth/routes'
+import { deskScreens } from '@/features/desk/routes'
 import {
   ForbiddenPage,
   IframePage,
@@ -22,6 +23,7 @@ export const screens: TScreenRegistry = {
   ...underConstructionScreens,
   ...welScreens,
   ...userScreens,
+  ...deskScreens,
   ...systemScreens,
   ...authScreens,
 }

@@ -1,0 +1,4 @@
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import { noticeResource } from './noticeResource'
+
+export const NoticePage = () => <CrudScreen resource={noticeResource} />

@@ -1,0 +1,34 @@
+import { ZNoticeSubmitSchema } from '@ysjs/shared'
+import type { TResource } from '@/components/crud/types'
+import { noticeApi, type TNoticeRow } from './noticeApi'
+
+/** 通知公告: title, category (dictionary `notice`), release time, rich-text content. */
+export const noticeResource: TResource<TNoticeRow> = {
+  key: 'notice',
+  nameKey: 'desk.notice.name',
+  schema: ZNoticeSubmitSchema,
+  api: noticeApi,
+  permissions: {
+    codes: { add: 'notice_add', edit: 'notice_edit', delete: 'notice_delete', view: 'notice_view' },
+  },
+  fields: [
+    { name: 'title', labelKey: 'desk.notice.title', search: true, column: { flex: 2 } },
+    {
+      name: 'category',
+      labelKey: 'desk.notice.category',
+      kind: 'dict',
+      dictCode: 'notice',
+      search: true,
+      span: 6,
+    },
+    { name: 'releaseTime', labelKey: 'desk.notice.releaseTime', kind: 'datetime', span: 6 },
+    { name: 'content', labelKey: 'desk.notice.content', kind: 'richtext', rows: 8, column: false },
+  ],
+  toForm: (row) => ({
+    id: row.id,
+    title: row.title,
+    category: row.category === null ? '' : String(row.category),
+    releaseTime: row.releaseTime ?? '',
+    content: row.content ?? '',
+  }),
+}
