@@ -14,6 +14,3 @@ export const createPrisma = ({ url, max = 10 }: TPrismaOptions): PrismaClient =>
   const adapter = new PrismaPg({ connectionString: url, max })
   return new PrismaClient({ adapter })
 }
-
-/** The transaction client handed to callbacks of `prisma.$transaction`. */
-export type TTx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@ysjs/db'
-import { DEFAULT_TENANT_ID } from '@ysjs/shared'
+import { DEFAULT_TENANT_ID, ROLE_ADMINISTRATOR } from '@ysjs/shared'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { TEnv } from '../env.ts'
@@ -36,9 +36,8 @@ export type TCtx = {
   log: FastifyBaseLogger
 }
 
-export const isAdministrator = (user: TAuthUser | null): boolean => !!user?.roles.includes('administrator')
-export const isTenantAdmin = (user: TAuthUser | null): boolean =>
-  !!user && (user.roles.includes('administrator') || user.roles.includes('admin'))
+/** `administrator` (the platform's super administrator) holds every permission and sees every menu. */
+export const isAdministrator = (user: TAuthUser | null): boolean => !!user?.roles.includes(ROLE_ADMINISTRATOR)
 
 /** The service context of a request: its user, the user's tenant (never the body's), its logger. */
 export const ctxOf = (request: FastifyRequest): TCtx => ({

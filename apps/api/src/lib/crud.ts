@@ -124,9 +124,8 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       def.afterChange?.()
       return row
     },
-    async update(ctx: TCtx, id: TId, input: z.infer<TSubmit>): Promise<Record<string, unknown>> {
+    async update(ctx: TCtx, id: TId, input: z.infer<TSubmit>): Promise<void> {
       const data = dataOf(input)
-      await service.detail(ctx, id)
       await assertUnique(ctx, data, id)
       const who = audit(ctx)
       const result = await delegate(ctx).updateMany({
@@ -137,7 +136,6 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
         throw AppError.notFound()
       }
       def.afterChange?.()
-      return service.detail(ctx, id)
     },
     /** Logical delete of every id given; ids that do not exist (or belong to another tenant) are skipped. */
     async remove(ctx: TCtx, ids: TId[]): Promise<number> {

@@ -41,9 +41,3 @@ export const zPage = <T extends z.ZodType>(record: T) =>
     orders: z.array(z.object({ column: z.string(), asc: z.boolean() })),
     searchCount: z.boolean(),
   })
-
-/** Output field types: the wire format after serialisation (ids and dates become strings). */
-export const zOutId = z.string()
-export const zOutNullableId = z.string().nullable()
-export const zOutDateTime = z.string()
-export const zOutNullableDateTime = z.string().nullable()

@@ -17,7 +17,7 @@ const TENANT_MODELS: ReadonlySet<string> = new Set(
   }),
 )
 
-export const isTenantModel = (model: string): boolean => TENANT_MODELS.has(model)
+const isTenantModel = (model: string): boolean => TENANT_MODELS.has(model)
 
 type TArgs = Record<string, unknown> & { where?: object; data?: unknown; create?: object }
 

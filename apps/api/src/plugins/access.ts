@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@ysjs/db'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { TAuthUser } from '../lib/context.ts'
+import { isAdministrator, type TAuthUser } from '../lib/context.ts'
 import { AppError } from '../lib/errors.ts'
 import type { TTokenService } from '../modules/auth/token.service.ts'
 
@@ -59,7 +59,7 @@ export const createPermissionChecker = (prisma: PrismaClient) => {
   }
   return {
     has: async (user: TAuthUser, wanted: string | readonly string[]): Promise<boolean> => {
-      if (user.roles.includes('administrator')) {
+      if (isAdministrator(user)) {
         return true
       }
       const codes = await codesOf(user.roleIds)

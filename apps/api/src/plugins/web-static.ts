@@ -32,7 +32,13 @@ export const registerWebStatic = async (app: FastifyInstance, dir: string): Prom
     }
     const pathname = decodeURIComponent(request.url.split('?')[0]!)
     const file = path.join(root, pathname)
-    if (file.startsWith(root) && file !== root && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    const isFile =
+      file.startsWith(root + path.sep) &&
+      (await fs.promises.stat(file).then(
+        (st) => st.isFile(),
+        () => false,
+      ))
+    if (isFile) {
       return reply.sendFile(path.relative(root, file))
     }
     // A missing file (an asset of an older build, a typo) is a 404, never the page: answering HTML for

@@ -32,7 +32,6 @@ export type TUserInfo = {
 }
 
 export const ROLE_ADMINISTRATOR = 'administrator'
-export const ROLE_ADMIN = 'admin'
 
 export const UserMsg = {
   OLD_PASSWORD: '请输入原密码',

@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
-import { readToken } from '../../plugins/access.ts'
 import type { TAuthService } from './auth.service.ts'
 import type { TTokenService } from './token.service.ts'
 
@@ -116,13 +115,10 @@ export const authRoutes = (
     },
   })
 
+  // Public route: the access hook has already resolved a live token's user, if one was sent.
   const logout = async (request: FastifyRequest) => {
-    const token = readToken(request)
-    if (token) {
-      const user = await tokens.verifyAccess(token).catch(() => null)
-      if (user) {
-        await tokens.revoke(user.jti)
-      }
+    if (request.user) {
+      await tokens.revoke(request.user.jti)
     }
     return { success: 'true', msg: 'success' }
   }
