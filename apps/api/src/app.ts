@@ -14,7 +14,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis'
 import { loadEnv, type TEnv } from './env.ts'
 import { createCacheRegistry, type TCacheRegistry } from './lib/caches.ts'
-import { registerCrudRoutes } from './lib/crud.ts'
 import { fail } from './lib/envelope.ts'
 import './lib/zod-config.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
@@ -23,13 +22,16 @@ import { createSocialProvider } from './modules/auth/social.ts'
 import { createTokenService, type TJwt, type TTokenService } from './modules/auth/token.service.ts'
 import { configRoutes } from './modules/config/config.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { logRoutes } from './modules/log/log.routes.ts'
 import { menuRoutes } from './modules/menu/menu.routes.ts'
 import { createMenuService } from './modules/menu/menu.service.ts'
+import { noticeRoutes } from './modules/notice/notice.routes.ts'
 import { createNoticeService } from './modules/notice/notice.service.ts'
+import { createOssService } from './modules/oss/oss.service.ts'
 import { ossEndpointRoutes } from './modules/oss/oss-endpoint.routes.ts'
 import { paramRoutes } from './modules/param/param.routes.ts'
 import { createParamService } from './modules/param/param.service.ts'
@@ -212,9 +214,9 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   tenantRoutes(app, prisma)
   logRoutes(app, logs)
   userRoutes(app, createUserService({ prisma, tokens, params, storage }))
-  registerCrudRoutes(app, createNoticeService(prisma))
-  dashboardRoutes(app, prisma)
-  ossEndpointRoutes(app, storage)
+  noticeRoutes(app, createNoticeService(prisma))
+  dashboardRoutes(app, createDashboardService(prisma))
+  ossEndpointRoutes(app, createOssService(prisma, storage))
 
   if (env.WEB_DIST_DIR) {
     await registerWebStatic(app, env.WEB_DIST_DIR)

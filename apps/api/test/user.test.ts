@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { md5Hex } from '@ysjs/db'
+import { formatDate } from '@ysjs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, TENANT, type TTestApp, tokenRequest } from './helpers/app.ts'
 import { multipartFile } from './helpers/multipart.ts'
@@ -394,6 +395,8 @@ describe('notices and dashboard', () => {
 
   it('dashboard figures count the tenant records', async () => {
     const { access_token } = await login(t.app, 'admin')
+    // The write operations of the tests above are in the API-access log once it is flushed.
+    await t.app.logs.flush()
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/ysjs-desk/dashboard/stats',
@@ -404,6 +407,8 @@ describe('notices and dashboard', () => {
     expect(data.userCount).toBeGreaterThanOrEqual(4)
     expect(data.deptCount).toBe(3)
     expect(data.trend).toHaveLength(7)
+    expect(data.trend.at(-1)).toMatchObject({ date: formatDate(new Date()) })
+    expect(data.trend.at(-1).count).toBeGreaterThan(0)
     expect(data.records.map((r: { name: string }) => r.name)).toContain('用户')
   })
 })

@@ -1,18 +1,11 @@
-import type { PrismaClient } from '@ysjs/db'
-import { formatDate, ZDashboardStatsSchema } from '@ysjs/shared'
+import { ZDashboardStatsSchema } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ctxOf } from '../../lib/context.ts'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
-import { tenantDb } from '../../lib/tenancy.ts'
+import type { TDashboardService } from './dashboard.service.ts'
 
-const TREND_DAYS = 7
-
-/**
- * Figures for the home page and console, all for the caller's tenant: record counts and the number of
- * write operations per day over the last week (from the API-access log).
- */
-export const dashboardRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
+export const dashboardRoutes = (app: FastifyInstance, dashboard: TDashboardService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get('/api/ysjs-desk/dashboard/stats', {
     config: { access: 'authenticated' },
@@ -21,44 +14,6 @@ export const dashboardRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
       summary: '首页与控制台统计',
       response: { 200: zEnvelope(ZDashboardStatsSchema) },
     },
-    handler: async (request) => {
-      const ctx = ctxOf(request)
-      const db = tenantDb(prisma, ctx.tenantId)
-      const live = { isDeleted: 0 }
-      const since = new Date(Date.now() - (TREND_DAYS - 1) * 86_400_000)
-      since.setUTCHours(-8, 0, 0, 0)
-      const [noticeCount, userCount, deptCount, roleCount, dictCount, postCount, daily] = await Promise.all([
-        db.notice.count({ where: live }),
-        db.user.count({ where: live }),
-        db.dept.count({ where: live }),
-        db.role.count({ where: live }),
-        db.dictBiz.count({ where: { ...live, parentId: 0n } }),
-        db.post.count({ where: live }),
-        prisma.$queryRaw<{ day: string; count: bigint }[]>`
-          SELECT to_char(create_time AT TIME ZONE 'UTC' AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day, count(*) AS count
-          FROM blade_log_api WHERE tenant_id = ${ctx.tenantId} AND create_time >= ${since}
-          GROUP BY day`,
-      ])
-      const perDay = new Map(daily.map((d) => [d.day, Number(d.count)]))
-      const trend = Array.from({ length: TREND_DAYS }, (_, i) => {
-        const date = formatDate(new Date(Date.now() - (TREND_DAYS - 1 - i) * 86_400_000))
-        return { date, count: perDay.get(date) ?? 0 }
-      })
-      return ok({
-        todoCount: null,
-        noticeCount,
-        userCount,
-        deptCount,
-        records: [
-          { name: '用户', value: userCount },
-          { name: '部门', value: deptCount },
-          { name: '岗位', value: postCount },
-          { name: '角色', value: roleCount },
-          { name: '字典', value: dictCount },
-          { name: '通知公告', value: noticeCount },
-        ],
-        trend,
-      })
-    },
+    handler: async (request) => ok(await dashboard.stats(ctxOf(request))),
   })
 }

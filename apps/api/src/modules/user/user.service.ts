@@ -6,7 +6,7 @@ import { tenantDb } from '../../lib/tenancy.ts'
 import { splitIds } from '../../lib/tree.ts'
 import type { TStorage } from '../../plugins/storage/storage.ts'
 import type { TTokenService } from '../auth/token.service.ts'
-import { FILE_PATH } from '../oss/oss-endpoint.routes.ts'
+import { storedKeyOf } from '../oss/oss.service.ts'
 import type { TParamService } from '../param/param.service.ts'
 
 const USER_TYPE_NAMES: Record<number, string> = { 1: 'WEB', 2: 'APP', 3: 'OTHER' }
@@ -38,10 +38,11 @@ export const createUserService = (deps: {
 
   /** An avatar must be one of our stored files, jpg/png, at most 500kb — or an external URL. */
   const checkAvatar = async (avatar: string | undefined) => {
-    if (!avatar?.startsWith(FILE_PATH)) {
+    const key = storedKeyOf(avatar)
+    if (!key) {
       return
     }
-    const stored = await storage.stat(avatar.slice(FILE_PATH.length)).catch(() => null)
+    const stored = await storage.stat(key).catch(() => null)
     if (!stored || !isValidAvatar(stored.name, stored.size)) {
       throw AppError.badRequest(UserMsg.AVATAR_INVALID)
     }

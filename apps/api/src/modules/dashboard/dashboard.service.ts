@@ -1,0 +1,52 @@
+import type { PrismaClient } from '@ysjs/db'
+import { formatDate, parseDateTime, type TDashboardStats } from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
+
+const TREND_DAYS = 7
+
+/**
+ * Figures for the home page and console, all for the caller's tenant: record counts and the number of
+ * write operations per day over the last week (from the API-access log).
+ */
+export const createDashboardService = (prisma: PrismaClient) => ({
+  async stats(ctx: TCtx): Promise<TDashboardStats> {
+    const db = tenantDb(prisma, ctx.tenantId)
+    const live = { isDeleted: 0 }
+    const days = Array.from({ length: TREND_DAYS }, (_, i) =>
+      formatDate(new Date(Date.now() - (TREND_DAYS - 1 - i) * 86_400_000)),
+    )
+    // Midnight in Asia/Shanghai of the first day shown.
+    const since = parseDateTime(days[0]!)!
+    const [noticeCount, userCount, deptCount, roleCount, dictCount, postCount, daily] = await Promise.all([
+      db.notice.count({ where: live }),
+      db.user.count({ where: live }),
+      db.dept.count({ where: live }),
+      db.role.count({ where: live }),
+      db.dictBiz.count({ where: { ...live, parentId: 0n } }),
+      db.post.count({ where: live }),
+      prisma.$queryRaw<{ day: string; count: bigint }[]>`
+        SELECT to_char(create_time AT TIME ZONE 'UTC' AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day, count(*) AS count
+        FROM blade_log_api WHERE tenant_id = ${ctx.tenantId} AND create_time >= ${since}
+        GROUP BY day`,
+    ])
+    const perDay = new Map(daily.map((d) => [d.day, Number(d.count)]))
+    const trend = days.map((date) => ({ date, count: perDay.get(date) ?? 0 }))
+    return {
+      todoCount: null,
+      noticeCount,
+      userCount,
+      deptCount,
+      records: [
+        { name: '用户', value: userCount },
+        { name: '部门', value: deptCount },
+        { name: '岗位', value: postCount },
+        { name: '角色', value: roleCount },
+        { name: '字典', value: dictCount },
+        { name: '通知公告', value: noticeCount },
+      ],
+      trend,
+    }
+  },
+})
+export type TDashboardService = ReturnType<typeof createDashboardService>
