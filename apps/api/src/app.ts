@@ -40,6 +40,7 @@ import { userRoutes } from './modules/user/user.routes.ts'
 import { createUserService } from './modules/user/user.service.ts'
 import { createPermissionChecker, installAccess, type TPermissionChecker } from './plugins/access.ts'
 import { installErrorHandler } from './plugins/error-handler.ts'
+import { installInputGuard } from './plugins/input-guard.ts'
 import { createLogWriter, type TLogWriter } from './plugins/log-writer.ts'
 import { createLocalStorage } from './plugins/storage/local-storage.ts'
 import { createS3Storage } from './plugins/storage/s3-storage.ts'
@@ -186,6 +187,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   app.decorate('tokens', tokens)
   installAccess(app, tokens, permissions)
   installErrorHandler(app, logs)
+  installInputGuard(app)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
@@ -224,9 +226,15 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!
-    const otherMethod = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].some(
-      (method) => method !== request.method && app.findRoute({ method, url: pathname }) !== null,
-    )
+    // 405 only when this exact path is a route for another method; a wildcard (the SPA fallback,
+    // file links) matching any path does not make an unknown /api path a known one.
+    const otherMethod = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].some((method) => {
+      if (method === request.method) {
+        return false
+      }
+      const found = app.findRoute({ method, url: pathname })
+      return found !== null && !('*' in (found.params ?? {}))
+    })
     if (otherMethod) {
       return reply.code(405).send(fail(ResultCode.METHOD_NOT_SUPPORTED, Msg.METHOD_NOT_SUPPORTED))
     }

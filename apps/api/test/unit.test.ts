@@ -6,7 +6,15 @@ import { buildTree, splitIds } from '../src/lib/tree.ts'
 import { firstIssueMessage } from '../src/plugins/error-handler.ts'
 
 describe('map-style filters (contract 4.3)', () => {
-  const fields = { name: 'string', status: 'int', createTime: 'date', deptId: 'id' } as const
+  const fields = { name: 'string', status: 'int', createTime: 'date', deptId: 'id?' } as const
+  const refused = (query: Record<string, string>) => {
+    try {
+      whereFromFilters(query, fields)
+    } catch (err) {
+      return (err as Error).message
+    }
+    return 'accepted'
+  }
   it('maps suffix operators to conditions', () => {
     expect(
       whereFromFilters(
@@ -18,6 +26,7 @@ describe('map-style filters (contract 4.3)', () => {
           createTime_datege: '2026-01-01 00:00:00',
           createTime_datelt: '2026-02-01',
           deptId_null: '',
+          status_ge: '-2147483648',
         },
         fields,
       ),
@@ -29,24 +38,50 @@ describe('map-style filters (contract 4.3)', () => {
       { createTime: { gte: new Date('2025-12-31T16:00:00Z') } },
       { createTime: { lt: new Date('2026-01-31T16:00:00Z') } },
       { deptId: null },
+      { status: { gte: -2147483648 } },
     ])
   })
-  it('ignores unknown fields, reserved keys, empty and unparsable values', () => {
+  it('a bare date means the whole Shanghai day; LIKE metacharacters are literal', () => {
+    expect(whereFromFilters({ createTime: '2026-03-01', name: '50%_\\' }, fields)).toEqual([
+      { createTime: { gte: new Date('2026-02-28T16:00:00Z'), lt: new Date('2026-03-01T16:00:00Z') } },
+      { name: { contains: '50\\%\\_\\\\', mode: 'insensitive' } },
+    ])
+  })
+  it('ignores unknown fields, reserved keys, empty values and _ignore', () => {
     expect(
       whereFromFilters(
         {
           current: '1',
           size: '10',
           password: 'x',
-          status: 'abc',
-          createTime_datege: 'yesterday',
+          password_null: '1',
           name: '',
-          deptId: '1;2',
           name_ignore: 'x',
+          toString: 'x',
         },
         fields,
       ),
     ).toEqual([])
+  })
+  it('refuses operators a kind cannot take, and _null on a NOT NULL column', () => {
+    expect(refused({ name_gt: 'a' })).toBe('不支持的查询条件: name_gt')
+    expect(refused({ name_null: '' })).toBe('不支持的查询条件: name_null')
+    expect(refused({ status_notnull: '1' })).toBe('不支持的查询条件: status_notnull')
+    expect(refused({ deptId_gt: '1' })).toBe('不支持的查询条件: deptId_gt')
+    expect(refused({ createTime_like: '2026' })).toBe('不支持的查询条件: createTime_like')
+  })
+  it('refuses values the column cannot hold, at the bounds of int4 and bigint', () => {
+    expect(refused({ status: 'abc' })).toBe('查询条件格式错误: status')
+    expect(refused({ status: '2147483648' })).toBe('查询条件格式错误: status')
+    expect(refused({ status_lt: '-2147483649' })).toBe('查询条件格式错误: status')
+    expect(refused({ status: '1e3' })).toBe('查询条件格式错误: status')
+    expect(refused({ status: '2147483647' })).toBe('accepted')
+    expect(refused({ createTime_datege: 'yesterday' })).toBe('查询条件格式错误: createTime')
+    expect(refused({ createTime: '2026-02-30' })).toBe('查询条件格式错误: createTime')
+    expect(refused({ deptId: '1;2' })).toBe('查询条件格式错误: deptId')
+    expect(refused({ deptId: '9223372036854775808' })).toBe('查询条件格式错误: deptId')
+    expect(refused({ deptId: '9223372036854775807' })).toBe('accepted')
+    expect(refused({ name: 'x'.repeat(201) })).toBe('查询条件格式错误: name')
   })
 })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  containsNul,
   isCode,
   isName,
   isPhone,
@@ -9,7 +10,10 @@ import {
   ZIdSchema,
   ZPageQuerySchema,
   ZParamSubmitSchema,
+  zInt,
+  zOptionalText,
   zPhone,
+  zRequired,
 } from '../src/index.ts'
 
 describe('phone', () => {
@@ -67,11 +71,41 @@ describe('ids and paging', () => {
     expect(ZIdListSchema.safeParse('1,x').error?.issues[0]?.message).toBe('请求参数类型错误: ids')
     expect(ZIdListSchema.safeParse('').error?.issues[0]?.message).toBe('缺少必要的请求参数: ids')
   })
-  it('defaults paging to page 1 of 10 and falls back on nonsense', () => {
+  it('defaults paging to page 1 of 10 and refuses nonsense instead of replacing it', () => {
     expect(ZPageQuerySchema.parse({})).toMatchObject({ current: 1, size: 10 })
+    expect(ZPageQuerySchema.parse({ current: '', size: '' })).toMatchObject({ current: 1, size: 10 })
     expect(ZPageQuerySchema.parse({ current: '3', size: '200' })).toMatchObject({ current: 3, size: 200 })
-    expect(ZPageQuerySchema.parse({ current: '0', size: 'x' })).toMatchObject({ current: 1, size: 10 })
-    expect(ZPageQuerySchema.parse({ size: '100000' })).toMatchObject({ size: 10 })
+    expect(ZPageQuerySchema.parse({ size: '1000', current: '1000000' })).toMatchObject({ size: 1000 })
+    for (const bad of [
+      { current: '0' },
+      { size: 'x' },
+      { size: '1001' },
+      { size: '0' },
+      { current: '1000001' },
+      { size: '2.5' },
+    ]) {
+      expect(ZPageQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false)
+    }
+    expect(ZPageQuerySchema.safeParse({ size: '100000' }).error?.issues[0]?.message).toBe(
+      '分页参数 size 须为 1 到 1000 之间的整数',
+    )
+  })
+  it('ids fit a PostgreSQL bigint', () => {
+    expect(ZIdSchema.safeParse('9223372036854775807').success).toBe(true)
+    expect(ZIdSchema.safeParse('9223372036854775808').success).toBe(false)
+    expect(ZIdListSchema.safeParse('1,9223372036854775808').success).toBe(false)
+    expect(ZIdSchema.safeParse(-1).success).toBe(false)
+  })
+  it('integers fit int4 and text never carries NUL', () => {
+    expect(zInt().safeParse(2_147_483_647).success).toBe(true)
+    expect(zInt().safeParse('2147483648').success).toBe(false)
+    expect(zInt().safeParse(-2_147_483_649).success).toBe(false)
+    expect(zInt({ message: '请选择', min: 1 }).safeParse(0).error?.issues[0]?.message).toBe('请选择')
+    expect(zRequired('请输入').safeParse('a\u0000b').error?.issues[0]?.message).toBe('请求参数包含非法字符')
+    expect(zOptionalText().safeParse('\u0000').success).toBe(false)
+    expect(containsNul({ a: [{ b: 'x\u0000' }] })).toBe(true)
+    expect(containsNul({ 'k\u0000': 1 })).toBe(true)
+    expect(containsNul({ a: ['x', 1, null] })).toBe(false)
   })
 })
 

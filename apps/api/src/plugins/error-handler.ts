@@ -54,8 +54,10 @@ const FASTIFY_4XX: Record<string, [number, string]> = {
 /** One error handler: AppError, OAuth errors, zod, Prisma and Fastify errors to the envelope. */
 export const installErrorHandler = (app: FastifyInstance, logs: TLogWriter): void => {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    // Error bodies are ours, not the route's: never run them through its response schemas.
+    // Error bodies are ours, not the route's: never run them through its response schemas, and
+    // always label them JSON so typed clients read `msg` (a custom serializer sets no content type).
     reply.serializer((payload) => JSON.stringify(payload))
+    reply.type('application/json; charset=utf-8')
     if (err instanceof OAuthError) {
       return reply.code(err.httpStatus).send({ error: err.error, error_description: err.message })
     }

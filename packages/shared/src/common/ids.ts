@@ -1,27 +1,32 @@
 import { z } from 'zod'
 
 const ID_PATTERN = /^\d{1,19}$/
+/** Ids are PostgreSQL `bigint`: 19 digits can still overflow it (2^63 and above). */
+const ID_MAX = 9_223_372_036_854_775_807n
+
+/** A string of digits that fits a PostgreSQL bigint (the platform's 64-bit snowflake ids). */
+export const isId = (v: unknown): v is string =>
+  typeof v === 'string' && ID_PATTERN.test(v) && BigInt(v) <= ID_MAX
 
 /** A 64-bit id: accepted as a string of digits or a number, always handled as a string of digits. */
 export const ZIdSchema = z
   .union([z.string().trim(), z.number().int().nonnegative()])
   .transform((v) => String(v))
-  .refine((v) => ID_PATTERN.test(v) && BigInt(v) <= 9223372036854775807n, { message: '请求参数类型错误' })
+  .refine(isId, { message: '请求参数类型错误' })
 export type TId = string
 
-/** `ids=1,2,3` as remove endpoints take them. */
+/** `ids=1,2,3` as remove endpoints take them (at most 1000 at once). */
 export const ZIdListSchema = z
   .string({ error: '缺少必要的请求参数: ids' })
   .trim()
   .min(1, '缺少必要的请求参数: ids')
+  .max(20_000, '请求参数类型错误: ids')
   .transform((v) =>
     v
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
   )
-  .refine((list) => list.length > 0 && list.every((s) => ID_PATTERN.test(s)), {
+  .refine((list) => list.length > 0 && list.length <= 1000 && list.every(isId), {
     message: '请求参数类型错误: ids',
   })
-
-export const isId = (v: unknown): v is string => typeof v === 'string' && ID_PATTERN.test(v)

@@ -5,11 +5,28 @@ export const DEFAULT_PAGE_SIZE = 10
 export const DEFAULT_PAGE = 1
 /** Hard cap on a page, so a client cannot ask for the whole table. */
 export const MAX_PAGE_SIZE = 1000
+/** Bounds the offset (current × size) far below what PostgreSQL's bigint OFFSET could overflow. */
+export const MAX_PAGE = 1_000_000
 
-/** `current`/`size` as the platform sends them (query strings); bad values fall back to the defaults. */
+export const PageMsg = {
+  CURRENT: `分页参数 current 须为 1 到 ${MAX_PAGE} 之间的整数`,
+  SIZE: `分页参数 size 须为 1 到 ${MAX_PAGE_SIZE} 之间的整数`,
+} as const
+
+/** An absent or empty value takes the default; anything else must be an integer within bounds. */
+const pageNumber = (fallback: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : v),
+    z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback),
+  )
+
+/**
+ * `current`/`size` as the platform sends them (query strings). A value that is not a page number is
+ * refused (400), never replaced: a client asking for 9999 rows must not silently get 10.
+ */
 export const ZPageQuerySchema = z.object({
-  current: z.coerce.number().int().min(1).catch(DEFAULT_PAGE).default(DEFAULT_PAGE),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  current: pageNumber(DEFAULT_PAGE, MAX_PAGE, PageMsg.CURRENT),
+  size: pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageMsg.SIZE),
   ascs: z.string().max(200).optional(),
   descs: z.string().max(200).optional(),
 })

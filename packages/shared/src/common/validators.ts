@@ -1,5 +1,54 @@
 import { z } from 'zod'
 
+/**
+ * PostgreSQL text cannot hold a NUL character: every string that can reach the database is refused
+ * at validation when it carries one (the API also checks every request as a whole).
+ */
+export const ILLEGAL_CHAR_MSG = '请求参数包含非法字符'
+export const hasNul = (v: string): boolean => v.includes('\u0000')
+
+/** A JSON value (query, body) that holds a NUL in any string or key, at any depth. */
+export const containsNul = (value: unknown, depth = 0): boolean => {
+  if (typeof value === 'string') {
+    return hasNul(value)
+  }
+  if (depth > 32 || value === null || typeof value !== 'object') {
+    return false
+  }
+  if (Array.isArray(value)) {
+    return value.some((v) => containsNul(v, depth + 1))
+  }
+  return Object.entries(value).some(([k, v]) => hasNul(k) || containsNul(v, depth + 1))
+}
+
+/** A string without NUL; the base of every text rule below. */
+export const zText = (message?: string) =>
+  z.string(message ? { error: message } : undefined).refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG })
+
+/** Bounds of PostgreSQL `integer` (int4): numbers outside them are refused, never sent to the database. */
+export const INT4_MIN = -2_147_483_648
+export const INT4_MAX = 2_147_483_647
+export const isInt4 = (n: number): boolean => Number.isInteger(n) && n >= INT4_MIN && n <= INT4_MAX
+
+/**
+ * An integer column as forms and query strings send it (number or numeric string), within int4 and
+ * the given bounds; `message` answers every failure (the spec's 请选择… texts).
+ */
+export const zInt = (opts: { message?: string; min?: number; max?: number } = {}) => {
+  const min = Math.max(opts.min ?? INT4_MIN, INT4_MIN)
+  const max = Math.min(opts.max ?? INT4_MAX, INT4_MAX)
+  const range = opts.message ?? `请输入 ${min} 到 ${max} 之间的整数`
+  return z.coerce
+    .number(opts.message ? { error: opts.message } : undefined)
+    .int(opts.message ?? '请输入整数')
+    .min(min, range)
+    .max(max, range)
+}
+
+/** An optional integer: empty strings and null are "not given". */
+export const zOptionalInt = (opts: { message?: string; min?: number; max?: number } = {}) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), zInt(opts).optional())
+
 /** Mobile: 1, then 3-9, then 9 digits. Landline: 3-4 digit area code, hyphen, 6-8 digits. */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/
 export const LANDLINE_PATTERN = /^\d{3,4}-\d{6,8}$/
@@ -18,7 +67,12 @@ export const isCode = (v: string): boolean => CODE_PATTERN.test(v)
 
 /** Required text with the spec's "please enter" message for empty input. */
 export const zRequired = (message: string, max = 255) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `长度不能超过${max}个字符`)
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `长度不能超过${max}个字符`)
+    .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG })
 
 /** Phone with the spec's two messages (principal phone, section 5). */
 export const zPhone = (emptyMessage = '请输入联系电话', badMessage = '请输入正确的联系电话') =>
@@ -37,5 +91,10 @@ export const zCode = (emptyMessage: string, badMessage = '编号格式不正确'
 export const zOptionalText = (max = 255) =>
   z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
-    z.string().trim().max(max, `长度不能超过${max}个字符`).optional(),
+    z
+      .string()
+      .trim()
+      .max(max, `长度不能超过${max}个字符`)
+      .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG })
+      .optional(),
   )

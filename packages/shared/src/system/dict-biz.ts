@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ZIdSchema } from '../common/ids.ts'
-import { zOptionalText, zRequired } from '../common/validators.ts'
+import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
 
 export const DictMsg = {
   CODE: '请输入字典编号',
@@ -13,11 +13,11 @@ export const DictMsg = {
 
 const zSort = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: DictMsg.SORT }).int(DictMsg.SORT).min(0).max(99_999),
+  zInt({ message: DictMsg.SORT, min: 0, max: 99_999 }),
 )
 const zSealed = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: DictMsg.SEALED }).int().min(0, DictMsg.SEALED).max(1, DictMsg.SEALED),
+  zInt({ message: DictMsg.SEALED, min: 0, max: 1 }),
 )
 
 /** A dictionary header (parent) row: code, name, sort, sealed, remark. */

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { ZIdSchema } from '../common/ids.ts'
-import { zOptionalText, zRequired } from '../common/validators.ts'
+import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
 
 export const ZNoticeSubmitSchema = z.object({
   id: ZIdSchema.optional(),
   title: zRequired('请输入通知标题', 255),
-  category: z.coerce.number({ error: '请选择通知类型' }).int().min(1, '请选择通知类型'),
+  category: zInt({ message: '请选择通知类型', min: 1 }),
   releaseTime: zRequired('请选择通知日期', 19),
   content: zOptionalText(2000),
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MD5_HEX_PATTERN } from '../auth/auth.ts'
 import { DATE_PATTERN, DATE_TIME_PATTERN } from '../common/dates.ts'
-import { isPhone, zOptionalText } from '../common/validators.ts'
+import { isPhone, zOptionalInt, zOptionalText } from '../common/validators.ts'
 
 /** The current user as `user/info` answers it (contract 5.6); never carries the password. */
 export type TUserInfo = {
@@ -100,10 +100,7 @@ export const ZUserInfoUpdateSchema = z.object({
       message: UserMsg.BIRTHDAY_INVALID,
     },
   ),
-  sex: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(1).max(2).optional(),
-  ),
+  sex: zOptionalInt({ min: 1, max: 2 }),
 })
 export type TUserInfoUpdate = z.infer<typeof ZUserInfoUpdateSchema>
 export type TUserInfoUpdateInput = z.input<typeof ZUserInfoUpdateSchema>

@@ -9,7 +9,7 @@ import { buildTree } from '../../lib/tree.ts'
 
 const LIVE = { isDeleted: 0 }
 const ORDER = [{ sort: 'asc' as const }, { id: 'asc' as const }]
-const FILTERS = { code: 'string', dictValue: 'string', dictKey: 'string', remark: 'string' } as const
+const FILTERS = { code: 'string', dictValue: 'string', dictKey: 'string', remark: 'string?' } as const
 const HEADER_KEY = '-1'
 
 /**

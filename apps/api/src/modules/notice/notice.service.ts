@@ -14,7 +14,7 @@ export const createNoticeService = (prisma: PrismaClient) =>
     tenantScoped: true,
     submit: ZNoticeSubmitSchema,
     record: ZNoticeRecordSchema,
-    filters: { title: 'string', category: 'int', releaseTime: 'date', content: 'string' },
+    filters: { title: 'string', category: 'int?', releaseTime: 'date?', content: 'string?' },
     sortable: ['title', 'category', 'releaseTime', 'createTime'],
     defaultOrder: [{ releaseTime: 'desc' }],
     permissions: { list: 'notice', add: 'notice_add', edit: 'notice_edit', remove: 'notice_delete' },
