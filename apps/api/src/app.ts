@@ -9,7 +9,7 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { createPrisma, type PrismaClient, setWorkerId } from '@ysjs/db'
 import { Msg, ResultCode, UPLOAD } from '@ysjs/shared'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import { loadEnv, type TEnv } from './env.ts'
@@ -94,6 +94,14 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Errors raised before routing (a URL that is not valid percent-encoding) answer the envelope too.
+    frameworkErrors: (_error, _request, res) => {
+      const reply = res as unknown as FastifyReply
+      reply
+        .code(400)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(fail(ResultCode.FAILURE, Msg.PARAM_TYPE_ERROR)))
+    },
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

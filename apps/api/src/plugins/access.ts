@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@ysjs/db'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify'
 import { isAdministrator, type TAuthUser } from '../lib/context.ts'
 import { AppError } from '../lib/errors.ts'
 import type { TTokenService } from '../modules/auth/token.service.ts'
@@ -23,8 +23,11 @@ declare module 'fastify' {
     access?: TAccess
   }
   interface FastifyInstance {
-    /** Every route registered, with its declared access (docs routes are public by construction). */
-    routeAccess: { method: string; url: string; access: TAccess }[]
+    /**
+     * Every route registered, with its declared access (docs routes are public by construction) and
+     * its validation schemas (the route-wide bad-input test generates hostile values from them).
+     */
+    routeAccess: { method: string; url: string; access: TAccess; schema?: FastifySchema }[]
   }
 }
 // @fastify/jwt owns `request.user`; it holds the user the access check resolved (null when anonymous).
@@ -85,7 +88,7 @@ export const installAccess = (
     if (access === undefined) {
       throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`)
     }
-    registry.push({ method: String(route.method), url: route.url, access })
+    registry.push({ method: String(route.method), url: route.url, access, schema: route.schema })
   })
   app.addHook('onRequest', async (request) => {
     const access =
