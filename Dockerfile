@@ -93,8 +93,11 @@ COPY --from=build /app/apps/api/dist /app/apps/api/dist
 COPY --from=build /app/apps/worker/dist /app/apps/worker/dist
 # The API can also serve the SPA itself (set WEB_DIST_DIR=/app/apps/web/dist) when no nginx is in front.
 COPY --from=build /app/apps/web/dist /app/apps/web/dist
-RUN mkdir -p /app/storage \
- && chown -R node:node /app/storage /app/prisma/generated \
+COPY scripts/ensure-secret.mjs /app/scripts/ensure-secret.mjs
+# secrets/ is the mount point of the compose file's `secrets` volume (the generated JWT signing key):
+# owned by node so a new volume is created writable for the migrate step.
+RUN mkdir -p /app/storage /app/secrets \
+ && chown -R node:node /app/storage /app/secrets /app/prisma/generated \
  && chown node:node /app/prisma
 USER node
 EXPOSE 8080

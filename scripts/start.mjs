@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { ensureSecret } from './ensure-secret.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
@@ -12,6 +13,14 @@ if (fs.existsSync('.env')) {
 }
 process.env.NODE_ENV ??= 'production'
 process.env.PORT ??= '8080'
+// Production refuses the example signing key: without one of its own, the app gets a random key kept
+// in .secrets/ (git-ignored), so sessions survive restarts.
+if (!process.env.JWT_SECRET && !process.env.JWT_SECRET_FILE) {
+  process.env.JWT_SECRET_FILE = path.join(root, '.secrets', 'jwt-secret')
+  if (ensureSecret(process.env.JWT_SECRET_FILE)) {
+    console.log(`▶ generated a signing key in ${path.relative(root, process.env.JWT_SECRET_FILE)}`)
+  }
+}
 process.env.WEB_DIST_DIR ??= path.join(root, 'apps/web/dist')
 
 const step = (title, cmd, args) => {

@@ -46,6 +46,7 @@ const PARAMS = [
   ['是否开启注册功能', 'account.registerUser', 'true'],
   ['账号初始密码', 'account.initPassword', '123456'],
   ['账号错误锁定次数', 'account.failCount', '5'],
+  ['账号持续攻击锁定次数', 'account.hardLockCount', '50'],
   ['租户默认管理密码', 'tenant.default.password', 'admin'],
   ['租户默认账号额度', 'tenant.default.accountNumber', '100'],
   [

@@ -9,15 +9,18 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { createPrisma, type PrismaClient, setWorkerId } from '@ysjs/db'
 import { Msg, ResultCode, UPLOAD } from '@ysjs/shared'
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import { loadEnv, type TEnv } from './env.ts'
 import { createCacheRegistry, type TCacheRegistry } from './lib/caches.ts'
 import { fail } from './lib/envelope.ts'
+import { redactUrl } from './lib/redact.ts'
 import './lib/zod-config.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
+import { createLoginGuard, type TLoginGuard } from './modules/auth/login-guard.ts'
+import { createSecurityLog } from './modules/auth/security-log.ts'
 import { createSocialProvider } from './modules/auth/social.ts'
 import { createTokenService, type TJwt, type TTokenService } from './modules/auth/token.service.ts'
 import { configRoutes } from './modules/config/config.routes.ts'
@@ -57,6 +60,7 @@ declare module 'fastify' {
     caches: TCacheRegistry
     logs: TLogWriter
     storage: TStorage
+    loginGuard: TLoginGuard
   }
 }
 
@@ -67,6 +71,8 @@ export type TBuildOptions = {
   prisma?: PrismaClient
   redis?: Redis
   storage?: TStorage
+  /** Where the application log goes (stdout when absent); tests read it to check what is logged. */
+  logStream?: { write: (line: string) => void }
 }
 
 const REQUEST_ID = /^[\w.-]{8,64}$/
@@ -79,12 +85,23 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: [
         'req.headers.authorization',
         'req.headers["blade-auth"]',
         'req.headers.cookie',
         'req.headers["captcha-code"]',
       ],
+      // The default request serializer logs the raw URL: a `?blade-auth=` token would be printed.
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
     },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
@@ -212,7 +229,18 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   caches.register(params.clearCache)
   const menus = createMenuService(prisma)
   caches.register(menus.clearCache)
-  const auth = createAuthService({ prisma, redis, env, tokens, params, social: createSocialProvider(env) })
+  const loginGuard = createLoginGuard(redis)
+  app.decorate('loginGuard', loginGuard)
+  const auth = createAuthService({
+    prisma,
+    redis,
+    env,
+    tokens,
+    params,
+    social: createSocialProvider(env),
+    guard: loginGuard,
+    security: createSecurityLog(app.log, logs),
+  })
   const authRateLimit = { max: env.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' }
 
   healthRoutes(app, prisma, redis)

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { z } from 'zod'
 
 const bool = (fallback: boolean) =>
@@ -5,6 +6,10 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)))
+
+/** The value in .env.example and the development default: public, so never a production key. */
+export const EXAMPLE_JWT_SECRET = 'change-me-please-a-long-random-secret'
+export const JWT_SECRET_MIN_BYTES = 32
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
 
@@ -18,7 +23,10 @@ export const ZEnvSchema = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key, so several deployments (or test files) can share one Redis. */
   REDIS_PREFIX: z.string().default('ysjs:'),
-  JWT_SECRET: z.string().min(16).default('change-me-please-a-long-random-secret'),
+  /** Signing key of the tokens. Production refuses the example value and anything under 32 bytes. */
+  JWT_SECRET: z.string().min(16).default(EXAMPLE_JWT_SECRET),
+  /** A file holding JWT_SECRET (Docker secrets, the compose file's generated secret); JWT_SECRET wins. */
+  JWT_SECRET_FILE: z.string().default(''),
   CAPTCHA_ENABLED: bool(true),
   TENANT_MODE: bool(false),
   REGISTER_ENABLED: bool(true),
@@ -64,11 +72,42 @@ export type TEnv = z.infer<typeof ZEnvSchema>
 
 export const loadEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
   // An empty value (`KEY=` in .env) means unset, so the default applies.
-  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
+  const given: Record<string, string | undefined> = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== ''),
+  )
+  if (given.JWT_SECRET === undefined && given.JWT_SECRET_FILE) {
+    given.JWT_SECRET = readSecretFile(given.JWT_SECRET_FILE)
+  }
   const parsed = ZEnvSchema.safeParse(given)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
+  assertProductionSecrets(parsed.data)
   return parsed.data
+}
+
+const readSecretFile = (file: string): string => {
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch (err) {
+    throw new Error(
+      `Invalid environment:\n  JWT_SECRET_FILE: cannot read ${file} (${(err as Error).message})`,
+    )
+  }
+}
+
+/**
+ * Anyone who knows the signing key can mint an administrator's token: in production the API does
+ * not start with the public example key or a short one.
+ */
+const assertProductionSecrets = (env: TEnv): void => {
+  if (env.NODE_ENV !== 'production') {
+    return
+  }
+  if (env.JWT_SECRET === EXAMPLE_JWT_SECRET || Buffer.byteLength(env.JWT_SECRET) < JWT_SECRET_MIN_BYTES) {
+    throw new Error(
+      `Invalid environment:\n  JWT_SECRET: in production it must be a random value of at least ${JWT_SECRET_MIN_BYTES} bytes, not the example (e.g. \`openssl rand -base64 48\`)`,
+    )
+  }
 }

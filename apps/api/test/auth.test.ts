@@ -260,12 +260,12 @@ describe('password grant', () => {
 })
 
 describe('lockout', () => {
-  it('locks an account after 5 failures and unlocks when the 30-minute window expires', async () => {
+  it('locks a source out of an account after 5 failures, for 30 minutes', async () => {
     for (let i = 0; i < 5; i++) {
       expectOAuthError(await passwordGrant('manager', 'wrong'), 400, 'invalid_grant', '用户名或密码错误')
     }
-    const key = 'auth:fail:000000:manager'
-    const ttl = await t.redis.ttl(key)
+    const sourceKey = 'auth:fail-src:000000:manager:127.0.0.1'
+    const ttl = await t.redis.ttl(sourceKey)
     expect(ttl).toBeGreaterThan(1790)
     expect(ttl).toBeLessThanOrEqual(1800)
     expectOAuthError(
@@ -274,10 +274,11 @@ describe('lockout', () => {
       'access_denied',
       '登录错误次数过多,请稍后再试',
     )
-    await t.redis.pexpire(key, 50)
+    await t.redis.pexpire(sourceKey, 50)
+    await t.redis.pexpire('auth:fail:000000:manager', 50)
     await new Promise((r) => setTimeout(r, 120))
     expect((await passwordGrant('manager', 'manager')).statusCode).toBe(200)
-    expect(await t.redis.exists(key)).toBe(0)
+    expect(await t.redis.exists(sourceKey)).toBe(0)
   })
 
   it('reads the limit from the account.failCount parameter', async () => {
@@ -295,7 +296,7 @@ describe('lockout', () => {
       data: { paramValue: '5' },
     })
     t.app.caches.clearAll()
-    await t.redis.del('auth:fail:000000:boss')
+    await t.redis.del('auth:fail:000000:boss', 'auth:fail-src:000000:boss:127.0.0.1')
   })
 })
 

@@ -48,7 +48,9 @@ describe('menu/routes', () => {
     const { access_token } = await login(t.app, 'admin')
     const claims = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString())
     const noRoles = t.app.jwt.sign({ ...claims, role_id: '', authorities: [] })
-    await t.redis.set(`auth:token:${claims.jti}`, 'x', 'EX', 60)
+    // The token state must say the same as the claims (user, tenant, roles) for the token to be obeyed.
+    const state = { user: claims.user_id, tenant: claims.tenant_id, roleIds: '', roles: '' }
+    await t.redis.set(`auth:token:${claims.jti}`, JSON.stringify(state), 'EX', 60)
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/ysjs-system/menu/routes',

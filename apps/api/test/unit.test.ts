@@ -1,6 +1,11 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { EXAMPLE_JWT_SECRET, loadEnv } from '../src/env.ts'
 import { whereFromFilters } from '../src/lib/filters.ts'
 import { orderByFrom, toPage } from '../src/lib/paging.ts'
+import { redactUrl } from '../src/lib/redact.ts'
 import { toWire } from '../src/lib/serialize.ts'
 import { buildTree, splitIds } from '../src/lib/tree.ts'
 import { firstIssueMessage } from '../src/plugins/error-handler.ts'
@@ -138,5 +143,39 @@ describe('validation messages', () => {
     )
     expect(firstIssueMessage([{ message: '请输入参数名称', path: ['paramName'] }])).toBe('请输入参数名称')
     expect(firstIssueMessage([])).toBe('参数校验失败')
+  })
+})
+
+describe('production secrets', () => {
+  const strong = 'a-random-value-of-more-than-32-bytes-0123456789'
+  it('refuses the example signing key and a short one in production', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: in production/)
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: EXAMPLE_JWT_SECRET })).toThrow(/JWT_SECRET/)
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'only-twenty-bytes-ab' })).toThrow(
+      /JWT_SECRET/,
+    )
+    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: strong }).JWT_SECRET).toBe(strong)
+    expect(loadEnv({ NODE_ENV: 'development' }).JWT_SECRET).toBe(EXAMPLE_JWT_SECRET)
+  })
+  it('reads the key from JWT_SECRET_FILE when JWT_SECRET is unset', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ysjs-secret-'))
+    const file = path.join(dir, 'jwt')
+    await fs.writeFile(file, `${strong}\n`)
+    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET_FILE: file }).JWT_SECRET).toBe(strong)
+    expect(
+      loadEnv({ NODE_ENV: 'production', JWT_SECRET_FILE: file, JWT_SECRET: `${strong}!` }).JWT_SECRET,
+    ).toBe(`${strong}!`)
+    expect(() => loadEnv({ JWT_SECRET_FILE: path.join(dir, 'missing') })).toThrow(/cannot read/)
+    await fs.rm(dir, { recursive: true })
+  })
+})
+
+describe('log redaction', () => {
+  it('hides secret query values, keeps the rest', () => {
+    expect(redactUrl('/api/x?blade-auth=abc.def&current=2')).toBe('/api/x?blade-auth=******&current=2')
+    expect(redactUrl('/api/t?password=1&refresh_token=2&Blade-Auth=3')).toBe(
+      '/api/t?password=******&refresh_token=******&Blade-Auth=******',
+    )
+    expect(redactUrl('/api/plain')).toBe('/api/plain')
   })
 })

@@ -4,7 +4,19 @@
  */
 export const RedisKeys = {
   captcha: (key: string) => `auth:captcha:${key}`,
-  loginFailures: (tenantId: string, account: string) => `auth:fail:${tenantId}:${account}`,
+  /** Failed logins of an account, all sources (no source) or one source (client address). */
+  loginFailures: (tenantId: string, account: string, source?: string) =>
+    source === undefined
+      ? `auth:fail:${tenantId}:${encodeURIComponent(account)}`
+      : `auth:fail-src:${tenantId}:${encodeURIComponent(account)}:${source}`,
+  /** Hard lock of an account after a sustained attack. */
+  loginLock: (tenantId: string, account: string) => `auth:lock:${tenantId}:${encodeURIComponent(account)}`,
+  /** Outlives the lock by a day, so the first attempt after it can log the release. */
+  loginLockRecord: (tenantId: string, account: string) =>
+    `auth:lock-record:${tenantId}:${encodeURIComponent(account)}`,
+  /** Sources (client addresses) that signed in to an account: not asked for a captcha. */
+  loginSources: (tenantId: string, account: string) =>
+    `auth:sources:${tenantId}:${encodeURIComponent(account)}`,
   /** Live access/refresh token ids of a user (token state on: logout and password change revoke). */
   token: (jti: string) => `auth:token:${jti}`,
   userTokens: (userId: bigint | string) => `auth:user-tokens:${userId}`,

@@ -1,6 +1,7 @@
 import os from 'node:os'
 import { nextId, type PrismaClient } from '@ysjs/db'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import { isSecretParam, REDACTED } from '../lib/redact.ts'
 
 const FLUSH_MS = 1_000
 const BATCH = 200
@@ -42,11 +43,33 @@ type TErrorRow = {
   createTime: Date
 }
 
+/** A business event worth keeping for administrators (security events, for one). */
+export type TUsualEntry = {
+  tenantId: string
+  level: 'INFO' | 'WARN' | 'ERROR'
+  /** What happened, e.g. `login.locked`. */
+  id: string
+  data: string
+  remoteIp?: string | null
+  createBy?: string | null
+}
+type TUsualRow = {
+  id: bigint
+  tenantId: string
+  serviceId: string
+  serverHost: string
+  env: string
+  logLevel: string
+  logId: string
+  logData: string
+  remoteIp: string | null
+  createBy: string | null
+  createTime: Date
+}
+
 const truncate = (s: string | null | undefined, n: number) =>
   s == null ? null : s.length > n ? s.slice(0, n) : s
 const HOST = os.hostname()
-/** Query parameters that must never reach a log table. */
-const SECRET_PARAMS = /password|secret|token|code/i
 
 const safeParams = (request: FastifyRequest): string | null => {
   const query = request.query as Record<string, unknown> | undefined
@@ -54,7 +77,7 @@ const safeParams = (request: FastifyRequest): string | null => {
     return null
   }
   const shown = Object.fromEntries(
-    Object.entries(query).map(([k, v]) => [k, SECRET_PARAMS.test(k) ? '******' : v]),
+    Object.entries(query).map(([k, v]) => [k, isSecretParam(k) ? REDACTED : v]),
   )
   return truncate(JSON.stringify(shown), PARAMS_MAX)
 }
@@ -66,6 +89,7 @@ const safeParams = (request: FastifyRequest): string | null => {
 export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, envName: string) => {
   const api: TApiRow[] = []
   const errors: TErrorRow[] = []
+  const usual: TUsualRow[] = []
   let dropped = 0
   let flushing: Promise<void> | null = null
 
@@ -75,7 +99,8 @@ export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, en
     }
     const apiBatch = api.splice(0, api.length)
     const errorBatch = errors.splice(0, errors.length)
-    if (!apiBatch.length && !errorBatch.length) {
+    const usualBatch = usual.splice(0, usual.length)
+    if (!apiBatch.length && !errorBatch.length && !usualBatch.length) {
       return
     }
     flushing = (async () => {
@@ -86,8 +111,14 @@ export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, en
         if (errorBatch.length) {
           await prisma.logError.createMany({ data: errorBatch })
         }
+        if (usualBatch.length) {
+          await prisma.logUsual.createMany({ data: usualBatch })
+        }
       } catch (err) {
-        log.warn({ err, rows: apiBatch.length + errorBatch.length }, 'could not write log rows')
+        log.warn(
+          { err, rows: apiBatch.length + errorBatch.length + usualBatch.length },
+          'could not write log rows',
+        )
       } finally {
         flushing = null
       }
@@ -105,7 +136,7 @@ export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, en
   timer.unref()
 
   const room = () => {
-    if (api.length + errors.length >= MAX_QUEUE) {
+    if (api.length + errors.length + usual.length >= MAX_QUEUE) {
       dropped++
       return false
     }
@@ -156,6 +187,24 @@ export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, en
         createBy: request?.user?.account ?? null,
         createTime: new Date(),
         ...extra,
+      })
+    },
+    usual(entry: TUsualEntry): void {
+      if (!room()) {
+        return
+      }
+      usual.push({
+        id: nextId(),
+        tenantId: entry.tenantId,
+        serviceId: 'ysjs-api',
+        serverHost: HOST,
+        env: envName,
+        logLevel: entry.level,
+        logId: truncate(entry.id, 100)!,
+        logData: truncate(entry.data, 20_000)!,
+        remoteIp: truncate(entry.remoteIp ?? null, 255),
+        createBy: truncate(entry.createBy ?? null, 64),
+        createTime: new Date(),
       })
     },
     flush,

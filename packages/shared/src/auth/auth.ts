@@ -18,6 +18,8 @@ export const AuthMsg = {
   GRANT_NOT_ALLOWED: '该客户端不支持此授权类型',
   GRANT_NOT_CONFIGURED: '该授权方式未开启',
   CAPTCHA_INVALID: '验证码不正确',
+  /** After repeated failures from elsewhere, an unknown client must bring a captcha. */
+  CAPTCHA_REQUIRED: '登录失败次数过多,请输入验证码',
   TENANT_MISSING: '租户ID未找到',
   TOO_MANY_FAILURES: '登录错误次数过多,请稍后再试',
   TENANT_UNKNOWN: '未获得用户的租户信息',

@@ -17,6 +17,8 @@ export const REFRESH_TOKEN_TTL_S = 604_800
 export const CAPTCHA_TTL_S = 1800
 export const LOGIN_FAIL_LIMIT = 5
 export const LOGIN_LOCK_S = 1800
+/** Failures of one account, all sources together, that lock it for everyone (a sustained attack). */
+export const LOGIN_HARD_LOCK_LIMIT = 50
 export const LOCK_PAGE = '/lock'
 export const STORAGE_KEY_PREFIX = 'ysjs-'
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000

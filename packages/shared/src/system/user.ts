@@ -45,6 +45,8 @@ export const UserMsg = {
   PASSWORDS_DIFFER: '两次密码输入不一致',
   REGISTERED: '注册申请已提交,请耐心等待管理员通过!',
   REGISTER_CLOSED: '当前系统未开启注册功能',
+  REGISTER_NOT_GUEST: '当前用户已有账号,无需注册',
+  REGISTER_OTHER_TENANT: '只能在当前登录的租户下申请账号',
   ACCOUNT_EXISTS: (account: string) => `当前用户 [${account}] 已存在!`,
   AVATAR_INVALID: '上传头像图片只能是 JPG/PNG 格式,且大小不能超过 500KB!',
   NICKNAME: '请输入用户昵称',

@@ -2,6 +2,7 @@ import {
   CAPTCHA_CODE_HEADER,
   CAPTCHA_KEY_HEADER,
   DEPT_HEADER,
+  ROLE_ADMINISTRATOR,
   ROLE_HEADER,
   TENANT_HEADER,
 } from '@ysjs/shared'
@@ -88,8 +89,10 @@ export const authRoutes = (
       body: ZTokenParams.nullish(),
       response: { 200: ZTokenResponse, 400: ZOAuthError, 401: ZOAuthError },
     },
-    handler: async (request) =>
-      auth.token({
+    handler: async (request, reply) => {
+      // Tokens must never sit in a browser or proxy cache.
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
+      return auth.token({
         // Saber sends everything in the query string; a form body is accepted as well.
         params: { ...asStrings(request.body ?? {}), ...asStrings(request.query) },
         authorization: request.headers.authorization,
@@ -99,7 +102,9 @@ export const authRoutes = (
         deptHeader: header(request, DEPT_HEADER),
         roleHeader: header(request, ROLE_HEADER),
         userType: header(request, 'User-Type'),
-      }),
+        source: request.ip,
+      })
+    },
   })
 
   r.get(`${PREFIX}/captcha`, {
@@ -184,8 +189,10 @@ export const authRoutes = (
     },
   })
 
+  // Server caches are the platform's: only its super administrator may drop them (the web app's
+  // "clear cache" clears the browser's own caches for everyone).
   r.get(`${PREFIX}/clear-cache`, {
-    config: { access: 'authenticated' },
+    config: { access: { role: [ROLE_ADMINISTRATOR] } },
     schema: { tags: ['auth'], summary: '清除服务端缓存', response: { 200: ZRawStatus } },
     handler: async () => {
       app.caches.clearAll()

@@ -1,10 +1,11 @@
-import { timingSafeEqual } from 'node:crypto'
-import { checkPassword, hashPassword, nextId, type PrismaClient, type User } from '@ysjs/db'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { checkPassword, hashPassword, isLegacyHash, nextId, type PrismaClient, type User } from '@ysjs/db'
 import {
   AuthMsg,
   CAPTCHA_TTL_S,
   GRANT_TYPES,
   LOGIN_FAIL_LIMIT,
+  LOGIN_HARD_LOCK_LIMIT,
   LOGIN_LOCK_S,
   MD5_HEX_PATTERN,
   type TGrantType,
@@ -17,12 +18,16 @@ import { RedisKeys } from '../../lib/redis-keys.ts'
 import { splitIds } from '../../lib/tree.ts'
 import type { TParamService } from '../param/param.service.ts'
 import { randomCaptchaText, renderCaptchaPng } from './captcha-png.ts'
+import type { TLoginGuard, TLoginLimits } from './login-guard.ts'
+import type { TSecurityLog } from './security-log.ts'
 import type { TSocialProvider } from './social.ts'
 import type { TTokenService, TTokenSubject } from './token.service.ts'
 
 /** What the token endpoint receives: query string and form body merged, plus the relevant headers. */
 export type TTokenRequest = {
   params: Record<string, string | undefined>
+  /** The client's address (behind a trusted proxy: the one it forwarded), for per-source lockout. */
+  source: string
   authorization?: string
   tenantHeader?: string
   captchaKey?: string
@@ -53,8 +58,20 @@ export const createAuthService = (deps: {
   tokens: TTokenService
   params: TParamService
   social: TSocialProvider
+  guard: TLoginGuard
+  security: TSecurityLog
 }) => {
-  const { prisma, redis, env, tokens, params, social } = deps
+  const { prisma, redis, env, tokens, params, social, guard, security } = deps
+
+  /**
+   * Unknown accounts are checked against this hash, so that they take as long to refuse as a wrong
+   * password (no account enumeration by timing). Made once, lazily: hashing costs ~25 ms.
+   */
+  let dummyHash: Promise<string> | undefined
+  const dummy = () => {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
+    return dummyHash
+  }
 
   /** Step 1: Basic client credentials, checked against the client table. */
   const authenticateClient = async (
@@ -85,17 +102,17 @@ export const createAuthService = (deps: {
     }
   }
 
-  const failKey = (tenantId: string, account: string) =>
-    RedisKeys.loginFailures(tenantId, account.toLowerCase())
-
-  const countFailure = async (tenantId: string, account: string) => {
-    const key = failKey(tenantId, account)
-    await redis.multi().incr(key).expire(key, LOGIN_LOCK_S).exec()
-  }
-
-  const failLimit = async () => {
-    const n = Number(await params.value('account.failCount'))
-    return Number.isInteger(n) && n > 0 ? n : LOGIN_FAIL_LIMIT
+  const limits = async (): Promise<TLoginLimits> => {
+    const positive = async (key: string, fallback: number) => {
+      const n = Number(await params.value(key))
+      return Number.isInteger(n) && n > 0 ? n : fallback
+    }
+    const failCount = await positive('account.failCount', LOGIN_FAIL_LIMIT)
+    return {
+      failCount,
+      hardLockCount: Math.max(failCount, await positive('account.hardLockCount', LOGIN_HARD_LOCK_LIMIT)),
+      lockSeconds: LOGIN_LOCK_S,
+    }
   }
 
   /** Step 5: the tenant exists and its licence has not expired (000000 never expires). */
@@ -156,7 +173,11 @@ export const createAuthService = (deps: {
     }
   }
 
-  const verifyCaptcha = async (key: string | undefined, code: string | undefined) => {
+  /** A captcha sent with the request: true when valid, an error when wrong, false when none came. */
+  const verifyCaptcha = async (key: string | undefined, code: string | undefined): Promise<boolean> => {
+    if (!key && !code) {
+      return false
+    }
     if (!key || !code || !/^[0-9a-f]{32}$/.test(key)) {
       throw denied(AuthMsg.CAPTCHA_INVALID)
     }
@@ -165,14 +186,19 @@ export const createAuthService = (deps: {
     if (!stored || stored !== code.trim().toLowerCase()) {
       throw denied(AuthMsg.CAPTCHA_INVALID)
     }
+    return true
   }
 
   const tenantOf = (req: TTokenRequest) =>
     (req.tenantHeader || req.params.tenant_id || req.params.tenantId || '').trim()
 
-  const passwordGrant = async (req: TTokenRequest, client: TClientRow, withCaptcha: boolean) => {
-    if (withCaptcha) {
-      await verifyCaptcha(req.captchaKey, req.captchaCode)
+  const passwordGrant = async (req: TTokenRequest, client: TClientRow, captchaGrant: boolean) => {
+    const captchaPassed = await verifyCaptcha(req.captchaKey, req.captchaCode)
+    // With the captcha on, the web client logs in through the captcha grant only: otherwise a script
+    // would simply pick the password grant and the captcha would protect nothing.
+    const captchaRequired = captchaGrant || (env.CAPTCHA_ENABLED && client.clientId === env.WEB_CLIENT_ID)
+    if (captchaRequired && !captchaPassed) {
+      throw denied(AuthMsg.CAPTCHA_INVALID)
     }
     const tenantId = tenantOf(req)
     if (!tenantId) {
@@ -186,21 +212,38 @@ export const createAuthService = (deps: {
     if (!password) {
       throw invalidGrant(AuthMsg.PASSWORD_MISSING)
     }
-    const failures = Number(await redis.get(failKey(tenantId, account))) || 0
-    if (failures >= (await failLimit())) {
-      throw denied(AuthMsg.TOO_MANY_FAILURES)
-    }
     await checkTenant(tenantId)
+    const attempt = { tenantId, account, source: req.source, captchaPassed }
+    const limit = await limits()
+    if (await guard.lockEnded(attempt)) {
+      security.released(attempt, 'expired')
+    }
+    const gate = await guard.begin(attempt, limit)
+    if (!gate.ok) {
+      security.refused(attempt, gate.reason)
+      throw gate.reason === 'captcha-required'
+        ? denied(AuthMsg.CAPTCHA_REQUIRED)
+        : denied(AuthMsg.TOO_MANY_FAILURES)
+    }
     const user = await prisma.user.findFirst({ where: { tenantId, account, isDeleted: 0 } })
-    // The browser sends md5(plain); anything else cannot match a stored hash.
-    const check = user && MD5_HEX_PATTERN.test(password) ? await checkPassword(password, user.password) : null
+    // The browser sends md5(plain); anything else cannot match. An unknown account, a malformed
+    // password or a (fast) legacy hash still pays one argon2 verification, like a wrong password of
+    // an existing account: the answer's timing must not tell which accounts exist.
+    const wellFormed = MD5_HEX_PATTERN.test(password)
+    const check = user && wellFormed ? await checkPassword(password, user.password) : null
+    if (!user || !wellFormed || isLegacyHash(user.password)) {
+      await checkPassword(password, await dummy())
+    }
     if (!user || !check?.ok) {
-      await countFailure(tenantId, account)
+      const locked = await guard.failed(attempt, limit)
+      if (locked) {
+        security.locked(attempt, locked, limit.lockSeconds)
+      }
       throw invalidGrant(AuthMsg.BAD_CREDENTIALS)
     }
+    await guard.succeeded(attempt)
     checkUserStatus(user)
     const subject = await subjectOf(user, req)
-    await redis.del(failKey(tenantId, account))
     if (check.needsUpgrade) {
       await prisma.user.update({ where: { id: user.id }, data: { password: await hashPassword(password) } })
     }
@@ -220,8 +263,8 @@ export const createAuthService = (deps: {
     if (tenantId !== claims.tenant_id) {
       throw invalidGrant(AuthMsg.REFRESH_INVALID)
     }
-    const failures = Number(await redis.get(failKey(tenantId, claims.account))) || 0
-    if (failures >= (await failLimit())) {
+    // A session outlives the guesses of others, but not a hard lock of its account.
+    if (await guard.isLocked(tenantId, claims.account)) {
       throw denied(AuthMsg.TOO_MANY_FAILURES)
     }
     await checkTenant(tenantId)

@@ -41,6 +41,31 @@ export type TIssueOptions = {
 
 const LICENSE = 'powered by bladex'
 
+/**
+ * What the server recorded when it issued a token: the user, tenant and roles it was issued for
+ * (and, for an access token, its refresh token's id). A token is obeyed only when its claims say the
+ * same: even with a leaked signing key, a re-signed token cannot gain roles or change tenant.
+ */
+type TTokenState = { user: string; tenant: string; roleIds: string; roles: string; refresh?: string }
+
+const stateFor = (c: Pick<TClaims, 'user_id' | 'tenant_id' | 'role_id' | 'authorities'>) => ({
+  user: c.user_id,
+  tenant: c.tenant_id,
+  roleIds: c.role_id,
+  // Claims of a token we did not issue can hold anything: compare, never trust their types.
+  roles: Array.isArray(c.authorities) ? c.authorities.join(',') : String(c.authorities),
+})
+
+const matches = (state: TTokenState, claims: TClaims): boolean => {
+  const expected = stateFor(claims)
+  return (
+    state.user === expected.user &&
+    state.tenant === expected.tenant &&
+    state.roleIds === expected.roleIds &&
+    state.roles === expected.roles
+  )
+}
+
 const splitCsv = (s: string) => s.split(',').filter(Boolean)
 
 export const claimsToUser = (c: TClaims): TAuthUser => ({
@@ -70,19 +95,32 @@ export const createTokenService = (jwt: TJwt, redis: Redis) => {
    * Records live token ids, and indexes them per user in a sorted set scored by expiry so that a
    * password change can revoke them all; expired entries are pruned on every write.
    */
-  const record = async (userId: string, entries: [jti: string, ttl: number, value: string][]) => {
+  const record = async (userId: string, entries: [jti: string, ttl: number, state: TTokenState][]) => {
     const index = RedisKeys.userTokens(userId)
     const now = Date.now()
     const tx = redis.multi().zremrangebyscore(index, '-inf', now)
     let longest = 0
-    for (const [jti, ttl, value] of entries) {
-      tx.set(RedisKeys.token(jti), value, 'EX', ttl)
+    for (const [jti, ttl, state] of entries) {
+      tx.set(RedisKeys.token(jti), JSON.stringify(state), 'EX', ttl)
       tx.zadd(index, now + ttl * 1000, jti)
       longest = Math.max(longest, ttl)
     }
     tx.expire(index, longest, 'GT')
     tx.expire(index, longest, 'NX')
     await tx.exec()
+  }
+
+  /** The live state of a token id, or null when revoked, expired or not ours. */
+  const stateOf = async (jti: string): Promise<TTokenState | null> => {
+    const raw = await redis.get(RedisKeys.token(jti))
+    if (!raw) {
+      return null
+    }
+    try {
+      return JSON.parse(raw) as TTokenState
+    } catch {
+      return null
+    }
   }
 
   const decode = (token: string): TClaims => {
@@ -111,9 +149,10 @@ export const createTokenService = (jwt: TJwt, redis: Redis) => {
         opts.refresh?.token ??
         jwt.sign({ ...base, jti: refreshJti, ati: accessJti, exp: nowS() + opts.refreshTtl })
       // The access token's record names its refresh token, so logging out revokes both.
+      const state = stateFor({ ...subject, authorities: base.authorities })
       await record(subject.user_id, [
-        [accessJti, opts.accessTtl, refreshJti],
-        ...(opts.refresh ? [] : [[refreshJti, opts.refreshTtl, 'refresh'] as [string, number, string]]),
+        [accessJti, opts.accessTtl, { ...state, refresh: refreshJti }],
+        ...(opts.refresh ? [] : [[refreshJti, opts.refreshTtl, state] as [string, number, TTokenState]]),
       ])
       return {
         access_token,
@@ -146,8 +185,12 @@ export const createTokenService = (jwt: TJwt, redis: Redis) => {
       if (claims.ati !== undefined || !claims.jti) {
         throw AppError.unauthorized('请求未授权')
       }
-      if ((await redis.exists(RedisKeys.token(claims.jti))) === 0) {
+      const state = await stateOf(claims.jti)
+      if (!state) {
         throw AppError.unauthorized('令牌已失效')
+      }
+      if (!matches(state, claims)) {
+        throw AppError.unauthorized('请求未授权')
       }
       return claimsToUser(claims)
     },
@@ -160,15 +203,16 @@ export const createTokenService = (jwt: TJwt, redis: Redis) => {
       } catch {
         return null
       }
-      if (!claims.ati || (await redis.exists(RedisKeys.token(claims.jti))) === 0) {
+      if (!claims.ati || !claims.jti) {
         return null
       }
-      return claims
+      const state = await stateOf(claims.jti)
+      return state && matches(state, claims) ? claims : null
     },
 
     /** Revokes an access token and the refresh token it was issued with. */
     async revoke(accessJti: string): Promise<void> {
-      const refreshJti = await redis.get(RedisKeys.token(accessJti))
+      const refreshJti = (await stateOf(accessJti))?.refresh
       await redis.del(RedisKeys.token(accessJti), ...(refreshJti ? [RedisKeys.token(refreshJti)] : []))
     },
 

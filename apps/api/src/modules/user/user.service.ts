@@ -131,6 +131,14 @@ export const createUserService = (deps: {
       if ((await params.value('account.registerUser')) === 'false') {
         throw AppError.badRequest(UserMsg.REGISTER_CLOSED)
       }
+      // Only a third-party guest (no real user id) applies, and only in the tenant it signed in to:
+      // anything else would let a user create accounts, or probe them, in another tenant.
+      if (!ctx.user || ctx.user.userId > 0n) {
+        throw AppError.badRequest(UserMsg.REGISTER_NOT_GUEST)
+      }
+      if (input.tenantId !== ctx.tenantId) {
+        throw AppError.badRequest(UserMsg.REGISTER_OTHER_TENANT)
+      }
       const tenant = await prisma.tenant.findFirst({ where: { tenantId: input.tenantId, isDeleted: 0 } })
       if (!tenant) {
         throw AppError.badRequest(AuthMsg.TENANT_UNKNOWN)
