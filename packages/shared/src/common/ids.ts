@@ -2,9 +2,12 @@ import { z } from 'zod'
 
 const ID_PATTERN = /^\d{1,19}$/
 
+/** OpenAPI metadata of an id: documents the format, validation stays with the schema's own checks. */
+const ID_META = { pattern: ID_PATTERN.source, example: '1123598821738675201' }
+
 /** A 64-bit id: accepted as a string of digits or a number, always handled as a string of digits. */
 export const ZIdSchema = z
-  .union([z.string().trim(), z.number().int().nonnegative()])
+  .union([z.string().trim().meta(ID_META), z.number().int().nonnegative()])
   .transform((v) => String(v))
   .refine((v) => ID_PATTERN.test(v) && BigInt(v) <= 9223372036854775807n, { message: '请求参数类型错误' })
 export type TId = string
@@ -14,6 +17,7 @@ export const ZIdListSchema = z
   .string({ error: '缺少必要的请求参数: ids' })
   .trim()
   .min(1, '缺少必要的请求参数: ids')
+  .meta({ pattern: '^\\d{1,19}(,\\d{1,19})*$', example: '1123598821738675201,1123598821738675202' })
   .transform((v) =>
     v
       .split(',')
@@ -23,5 +27,8 @@ export const ZIdListSchema = z
   .refine((list) => list.length > 0 && list.every((s) => ID_PATTERN.test(s)), {
     message: '请求参数类型错误: ids',
   })
+
+/** An id as the API answers it (wire format: a string of digits). */
+export const ZWireIdSchema = z.string().meta(ID_META)
 
 export const isId = (v: unknown): v is string => typeof v === 'string' && ID_PATTERN.test(v)
