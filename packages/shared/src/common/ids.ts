@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-const ID_PATTERN = /^\d{1,19}$/
+export const ID_PATTERN = /^\d{1,19}$/
 
 /** OpenAPI metadata of an id: documents the format, validation stays with the schema's own checks. */
 const ID_META = { pattern: ID_PATTERN.source, example: '1123598821738675201' }
