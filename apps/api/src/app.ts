@@ -10,11 +10,12 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import { createPrisma, type PrismaClient, setWorkerId } from '@ysjs/db'
 import { Msg, ResultCode, UPLOAD } from '@ysjs/shared'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import { loadEnv, type TEnv } from './env.ts'
 import { createCacheRegistry, type TCacheRegistry } from './lib/caches.ts'
 import { fail } from './lib/envelope.ts'
+import { swaggerOptions } from './lib/openapi.ts'
 import { redactUrl } from './lib/redact.ts'
 import './lib/zod-config.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
@@ -194,17 +195,11 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     sign: { algorithm: 'HS256' },
     verify: { algorithms: ['HS256'] },
   })
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: '有色金属科技成果转化平台 API', version: '1.0.0' },
-      components: {
-        securitySchemes: { BladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } },
-      },
-      security: [{ BladeAuth: [] }],
-    },
-    transform: jsonSchemaTransform,
-  })
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+  // Off: /api/docs* is an unknown path like any other (404).
+  if (env.API_DOCS_ENABLED) {
+    await app.register(fastifySwagger, swaggerOptions)
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+  }
 
   // App plugins: tokens and access, errors, wire format, logs.
   const jwt: TJwt = { sign: (p) => app.jwt.sign(p), verify: <T>(t: string) => app.jwt.verify(t) as T }

@@ -10,6 +10,11 @@ const bool = (fallback: boolean) =>
 /** The value in .env.example and the development default: public, so never a production key. */
 export const EXAMPLE_JWT_SECRET = 'change-me-please-a-long-random-secret'
 export const JWT_SECRET_MIN_BYTES = 32
+/** A switch whose default depends on other settings (see `derived`): undefined when unset. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)))
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
 
@@ -37,6 +42,8 @@ export const ZEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Write a blade_log_api row for every authenticated request. */
   API_LOG_ENABLED: bool(true),
+  /** Swagger UI and the OpenAPI document under /api/docs. Unset: on, except with NODE_ENV=production. */
+  API_DOCS_ENABLED: optionalBool,
   /** Behind a reverse proxy (nginx in docker-compose): trust its X-Forwarded-For. Off when clients reach the API directly. */
   TRUST_PROXY: bool(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -68,7 +75,15 @@ export const ZEnvSchema = z.object({
   STORAGE_DIR: z.string().default('storage'),
   WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
 })
-export type TEnv = z.infer<typeof ZEnvSchema>
+type TParsedEnv = z.infer<typeof ZEnvSchema>
+export type TEnv = Omit<TParsedEnv, 'API_DOCS_ENABLED'> & { API_DOCS_ENABLED: boolean }
+
+/** Defaults that depend on other settings. */
+const derived = (env: TParsedEnv): TEnv => ({
+  ...env,
+  // The document maps the whole attack surface: production publishes it only when told to.
+  API_DOCS_ENABLED: env.API_DOCS_ENABLED ?? env.NODE_ENV !== 'production',
+})
 
 export const loadEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
   // An empty value (`KEY=` in .env) means unset, so the default applies.
@@ -83,8 +98,9 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
-  assertProductionSecrets(parsed.data)
-  return parsed.data
+  const env = derived(parsed.data)
+  assertProductionSecrets(env)
+  return env
 }
 
 const readSecretFile = (file: string): string => {

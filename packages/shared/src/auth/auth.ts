@@ -36,6 +36,12 @@ export const AuthMsg = {
 
 /** The browser sends md5(plain) as 32 lowercase hex characters. */
 export const MD5_HEX_PATTERN = /^[0-9a-f]{32}$/
+/** OpenAPI metadata of an md5 password field: documents the format, the schema's own checks stay. */
+export const MD5_HEX_META = {
+  pattern: MD5_HEX_PATTERN.source,
+  description: 'md5(明文密码), 32 位小写十六进制',
+  example: '21232f297a57a5a743894a0e4a801fc3',
+}
 
 /** The successful token response (contract 3.2), not wrapped in the envelope. */
 export type TTokenResponse = {

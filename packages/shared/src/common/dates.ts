@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /** Date formats of the spec (section 9) and the contract (decision 4), in Asia/Shanghai. */
 export const DATE_FORMAT = 'YYYY-MM-DD'
 export const MONTH_FORMAT = 'YYYY-MM'
@@ -9,6 +11,18 @@ export const BIRTH_MONTH_DEFAULT_YEAR = 1988
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 export const MONTH_PATTERN = /^\d{4}-\d{2}$/
 export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+/** Inputs that take a day or a moment (`parseDateTime`). */
+export const DATE_OR_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/
+
+/** OpenAPI metadata of such an input: documents the format, the schema's own checks stay as they are. */
+export const DATE_OR_DATE_TIME_META = { pattern: DATE_OR_DATE_TIME_PATTERN.source, example: '2024-05-01' }
+
+/** A date-time as the API answers it (wire format: `yyyy-MM-dd HH:mm:ss`, Asia/Shanghai). */
+export const ZWireDateTimeSchema = z
+  .string()
+  .meta({ pattern: DATE_TIME_PATTERN.source, example: '2024-05-01 08:30:00' })
+/** A date as the API answers it (wire format: `yyyy-MM-dd`). */
+export const ZWireDateSchema = z.string().meta({ pattern: DATE_PATTERN.source, example: '2024-05-01' })
 
 const pad = (n: number) => String(n).padStart(2, '0')
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000

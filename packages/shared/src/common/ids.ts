@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-const ID_PATTERN = /^\d{1,19}$/
+export const ID_PATTERN = /^\d{1,19}$/
 /** Ids are PostgreSQL `bigint`: 19 digits can still overflow it (2^63 and above). */
 const ID_MAX = 9_223_372_036_854_775_807n
 
@@ -8,9 +8,12 @@ const ID_MAX = 9_223_372_036_854_775_807n
 export const isId = (v: unknown): v is string =>
   typeof v === 'string' && ID_PATTERN.test(v) && BigInt(v) <= ID_MAX
 
+/** OpenAPI metadata of an id: documents the format, validation stays with the schema's own checks. */
+const ID_META = { pattern: ID_PATTERN.source, example: '1123598821738675201' }
+
 /** A 64-bit id: accepted as a string of digits or a number, always handled as a string of digits. */
 export const ZIdSchema = z
-  .union([z.string().trim(), z.number().int().nonnegative()])
+  .union([z.string().trim().meta(ID_META), z.number().int().nonnegative()])
   .transform((v) => String(v))
   .refine(isId, { message: '请求参数类型错误' })
 export type TId = string
@@ -21,6 +24,7 @@ export const ZIdListSchema = z
   .trim()
   .min(1, '缺少必要的请求参数: ids')
   .max(20_000, '请求参数类型错误: ids')
+  .meta({ pattern: '^\\d{1,19}(,\\d{1,19})*$', example: '1123598821738675201,1123598821738675202' })
   .transform((v) =>
     v
       .split(',')
@@ -30,3 +34,6 @@ export const ZIdListSchema = z
   .refine((list) => list.length > 0 && list.length <= 1000 && list.every(isId), {
     message: '请求参数类型错误: ids',
   })
+
+/** An id as the API answers it (wire format: a string of digits). */
+export const ZWireIdSchema = z.string().meta(ID_META)

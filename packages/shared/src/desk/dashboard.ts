@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ZWireDateSchema } from '../common/dates.ts'
 
 /** Figures of the home page and console, for the caller's tenant. */
 export const ZDashboardStatsSchema = z.object({
@@ -8,6 +9,6 @@ export const ZDashboardStatsSchema = z.object({
   userCount: z.number(),
   deptCount: z.number(),
   records: z.array(z.object({ name: z.string(), value: z.number() })),
-  trend: z.array(z.object({ date: z.string(), count: z.number() })),
+  trend: z.array(z.object({ date: ZWireDateSchema, count: z.number() })),
 })
 export type TDashboardStats = z.infer<typeof ZDashboardStatsSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZIdSchema } from '../common/ids.ts'
+import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
 
 export const DictMsg = {
@@ -79,9 +79,9 @@ export type TDictItem = {
 }
 
 export const ZDictRecordSchema = z.object({
-  id: z.string(),
+  id: ZWireIdSchema,
   tenantId: z.string(),
-  parentId: z.string(),
+  parentId: ZWireIdSchema,
   code: z.string(),
   dictKey: z.string(),
   dictValue: z.string(),

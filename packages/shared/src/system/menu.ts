@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ZWireIdSchema } from '../common/ids.ts'
 
 /** A menu row as routes/buttons answer it (contract 5.1). */
 export type TMenu = {
@@ -22,8 +23,8 @@ export type TMenu = {
 }
 
 export const ZMenuSchema: z.ZodType<TMenu> = z.object({
-  id: z.string(),
-  parentId: z.string(),
+  id: ZWireIdSchema,
+  parentId: ZWireIdSchema,
   code: z.string(),
   name: z.string(),
   alias: z.string(),
@@ -42,6 +43,8 @@ export const ZMenuSchema: z.ZodType<TMenu> = z.object({
     return z.array(ZMenuSchema).optional()
   },
 })
+// A recursive schema can only be referenced by name: this is the `Menu` component of the OpenAPI document.
+z.globalRegistry.add(ZMenuSchema, { id: 'Menu' })
 
 export const MenuCategory = { MENU: 1, BUTTON: 2 } as const
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { ZIdSchema } from '../common/ids.ts'
+import { ZWireDateTimeSchema } from '../common/dates.ts'
+import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { zOptionalText, zRequired } from '../common/validators.ts'
 
 export const ParamMsg = {
@@ -21,16 +22,16 @@ export type TParamSubmit = z.infer<typeof ZParamSubmitSchema>
 
 /** A parameter as list and detail answer it (wire format: ids and dates are strings). */
 export const ZParamRecordSchema = z.object({
-  id: z.string(),
+  id: ZWireIdSchema,
   paramName: z.string(),
   paramKey: z.string(),
   paramValue: z.string(),
   remark: z.string().nullable(),
-  createUser: z.string().nullable(),
-  createDept: z.string().nullable(),
-  createTime: z.string(),
-  updateUser: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  createUser: ZWireIdSchema.nullable(),
+  createDept: ZWireIdSchema.nullable(),
+  createTime: ZWireDateTimeSchema,
+  updateUser: ZWireIdSchema.nullable(),
+  updateTime: ZWireDateTimeSchema.nullable(),
   status: z.number(),
   isDeleted: z.number(),
 })

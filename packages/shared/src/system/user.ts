@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { MD5_HEX_PATTERN } from '../auth/auth.ts'
-import { DATE_PATTERN, DATE_TIME_PATTERN } from '../common/dates.ts'
+import { MD5_HEX_META, MD5_HEX_PATTERN } from '../auth/auth.ts'
+import { DATE_OR_DATE_TIME_META, DATE_PATTERN, DATE_TIME_PATTERN } from '../common/dates.ts'
 import { isPhone, zOptionalInt, zOptionalText } from '../common/validators.ts'
 
 /** The current user as `user/info` answers it (contract 5.6); never carries the password. */
@@ -60,6 +60,7 @@ const zMd5 = (message: string) =>
     .string({ error: message })
     .trim()
     .min(1, message)
+    .meta(MD5_HEX_META)
     .transform((v) => v.toLowerCase())
     .refine((v) => MD5_HEX_PATTERN.test(v), { message })
 
@@ -96,12 +97,11 @@ export const ZUserInfoUpdateSchema = z.object({
     message: UserMsg.EMAIL_INVALID,
   }),
   phone: zOptionalText(20).refine((v) => v === undefined || isPhone(v), { message: UserMsg.PHONE_INVALID }),
-  birthday: zOptionalText(19).refine(
-    (v) => v === undefined || DATE_PATTERN.test(v) || DATE_TIME_PATTERN.test(v),
-    {
+  birthday: zOptionalText(19)
+    .refine((v) => v === undefined || DATE_PATTERN.test(v) || DATE_TIME_PATTERN.test(v), {
       message: UserMsg.BIRTHDAY_INVALID,
-    },
-  ),
+    })
+    .meta(DATE_OR_DATE_TIME_META),
   sex: zOptionalInt({ min: 1, max: 2 }),
 })
 export type TUserInfoUpdate = z.infer<typeof ZUserInfoUpdateSchema>

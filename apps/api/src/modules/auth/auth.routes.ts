@@ -2,6 +2,7 @@ import {
   CAPTCHA_CODE_HEADER,
   CAPTCHA_KEY_HEADER,
   DEPT_HEADER,
+  MD5_HEX_META,
   ROLE_ADMINISTRATOR,
   ROLE_HEADER,
   TENANT_HEADER,
@@ -19,7 +20,7 @@ const ZTokenParams = z
   .object({
     grant_type: z.string().max(32).optional(),
     username: z.string().max(100).optional(),
-    password: z.string().max(200).optional(),
+    password: z.string().max(200).meta(MD5_HEX_META).optional(),
     refresh_token: z.string().max(4096).optional(),
     tenantId: z.string().max(12).optional(),
     tenant_id: z.string().max(12).optional(),

@@ -5,6 +5,7 @@ import {
   ZIdListSchema,
   ZIdSchema,
   ZPageQuerySchema,
+  ZWireIdSchema,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -31,8 +32,8 @@ type TTreeNode = {
   children?: TTreeNode[]
 }
 const ZTreeNode: z.ZodType<TTreeNode> = z.object({
-  id: z.string(),
-  parentId: z.string(),
+  id: ZWireIdSchema,
+  parentId: ZWireIdSchema,
   title: z.string(),
   key: z.string(),
   value: z.string(),
@@ -40,6 +41,9 @@ const ZTreeNode: z.ZodType<TTreeNode> = z.object({
     return z.array(ZTreeNode).optional()
   },
 })
+// Recursive schemas can only be referenced by name: components of the OpenAPI document.
+z.globalRegistry.add(ZDictNode, { id: 'DictNode' })
+z.globalRegistry.add(ZTreeNode, { id: 'DictTreeNode' })
 const ZCode = z.object({
   code: z.string({ error: '缺少必要的请求参数: code' }).trim().min(1, '缺少必要的请求参数: code').max(255),
 })

@@ -1,7 +1,8 @@
+import { ZWireIdSchema } from '@ysjs/shared'
 import { z } from 'zod'
 
 export const ZTopMenuOut = z.object({
-  id: z.string(),
+  id: ZWireIdSchema,
   tenantId: z.string(),
   code: z.string().nullable(),
   name: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { UPLOAD, UploadMsg } from '@ysjs/shared'
+import { UPLOAD, UploadMsg, ZWireIdSchema } from '@ysjs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -14,7 +14,7 @@ const ZUploaded = z.object({
   domain: z.string(),
   name: z.string(),
   originalName: z.string(),
-  attachId: z.string().nullable(),
+  attachId: ZWireIdSchema.nullable(),
 })
 
 export const ossEndpointRoutes = (app: FastifyInstance, oss: TOssService) => {

@@ -1,4 +1,11 @@
-import { UserMsg, ZGuestRegisterSchema, ZPasswordChangeSchema, ZUserInfoUpdateSchema } from '@ysjs/shared'
+import {
+  UserMsg,
+  ZGuestRegisterSchema,
+  ZPasswordChangeSchema,
+  ZUserInfoUpdateSchema,
+  ZWireDateTimeSchema,
+  ZWireIdSchema,
+} from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -9,7 +16,7 @@ import type { TUserService } from './user.service.ts'
 const PREFIX = '/api/ysjs-system/user'
 
 const ZUserInfoOut = z.object({
-  id: z.string(),
+  id: ZWireIdSchema,
   tenantId: z.string(),
   code: z.string().nullable(),
   userType: z.number(),
@@ -26,7 +33,7 @@ const ZUserInfoOut = z.object({
   postId: z.string(),
   status: z.number(),
   isDeleted: z.number(),
-  createTime: z.string(),
+  createTime: ZWireDateTimeSchema,
   tenantName: z.string(),
   userTypeName: z.string(),
   roleName: z.string(),
