@@ -8,6 +8,7 @@ import {
   fits,
   isUsedUp,
   limitOf,
+  limitsOf,
   mbToBytes,
   minuteOf,
   UPLOAD_PARAMS,
@@ -31,6 +32,21 @@ describe('upload limit arithmetic', () => {
       userDailyMb: { key: 'upload.userDailyMb', fallback: 500 },
       tenantQuotaMb: { key: 'upload.tenantQuotaMb', fallback: 10_240 },
     })
+  })
+
+  it('turns the parameter values into limits', () => {
+    expect(limitsOf({ perMinute: null, dailyMb: null, quotaMb: null })).toEqual({
+      perMinute: 30,
+      dailyBytes: 500 * 1_048_576,
+      quotaBytes: 10_240 * 1_048_576,
+    })
+    expect(limitsOf({ perMinute: '2.7', dailyMb: '1', quotaMb: 'x' })).toEqual({
+      perMinute: 2,
+      dailyBytes: 1_048_576,
+      quotaBytes: 10_240 * 1_048_576,
+    })
+    // A fraction of an upload per minute still allows one.
+    expect(limitsOf({ perMinute: '0.5', dailyMb: null, quotaMb: null }).perMinute).toBe(1)
   })
 
   it('converts MB to bytes (binary megabytes, whole bytes)', () => {

@@ -6,3 +6,8 @@ CREATE TABLE "blade_storage_usage" (
 
     CONSTRAINT "blade_storage_usage_pkey" PRIMARY KEY ("tenant_id")
 );
+
+-- Start from what the attachment rows already account for (soft-deleted rows too: their files stay in
+-- the store). Files stored through put-file without a row were never recorded and cannot be counted.
+INSERT INTO "blade_storage_usage" ("tenant_id", "used_bytes")
+SELECT "tenant_id", COALESCE(SUM("attach_size"), 0) FROM "blade_attach" GROUP BY "tenant_id";

@@ -38,6 +38,18 @@ export const fits = (used: number, size: number, limit: number): boolean => used
 /** Whether nothing more can be taken: refused before a byte of the file is read. */
 export const isUsedUp = (used: number, limit: number): boolean => used >= limit
 
+/** The limits from the raw parameter values. */
+export const limitsOf = (raw: {
+  perMinute: string | null
+  dailyMb: string | null
+  quotaMb: string | null
+}): TUploadLimits => ({
+  // A count: `0.5` per minute means one, not none.
+  perMinute: Math.max(1, Math.floor(limitOf(raw.perMinute, UPLOAD_PARAMS.userPerMinute.fallback))),
+  dailyBytes: mbToBytes(limitOf(raw.dailyMb, UPLOAD_PARAMS.userDailyMb.fallback)),
+  quotaBytes: mbToBytes(limitOf(raw.quotaMb, UPLOAD_PARAMS.tenantQuotaMb.fallback)),
+})
+
 /** The per-minute window an instant falls in. */
 export const minuteOf = (now: Date): number => Math.floor(now.getTime() / 60_000)
 
@@ -71,16 +83,12 @@ const replies = (results: [Error | null, unknown][] | null): unknown[] =>
  */
 export const createUploadLimits = ({ prisma, redis, params, now = () => new Date() }: TDeps) => {
   const read = async (): Promise<TUploadLimits> => {
-    const [perMinute, dailyMb, quotaMb] = await Promise.all(
-      [UPLOAD_PARAMS.userPerMinute, UPLOAD_PARAMS.userDailyMb, UPLOAD_PARAMS.tenantQuotaMb].map(
-        async ({ key, fallback }) => limitOf(await params.value(key), fallback),
-      ),
-    )
-    return {
-      perMinute: Math.floor(perMinute!),
-      dailyBytes: mbToBytes(dailyMb!),
-      quotaBytes: mbToBytes(quotaMb!),
-    }
+    const [perMinute, dailyMb, quotaMb] = await Promise.all([
+      params.value(UPLOAD_PARAMS.userPerMinute.key),
+      params.value(UPLOAD_PARAMS.userDailyMb.key),
+      params.value(UPLOAD_PARAMS.tenantQuotaMb.key),
+    ])
+    return limitsOf({ perMinute, dailyMb, quotaMb })
   }
   const dailyKey = (ctx: TCtx) => RedisKeys.uploadDaily(ctx.tenantId, uploaderOf(ctx), dayOf(now()))
 
