@@ -179,6 +179,15 @@ describe('broken multipart bodies answer 400 and leave nothing behind', () => {
     await expectNothingStored()
   })
 
+  it('a body that is not multipart at all is 415', async () => {
+    const res = await send(PUT_FILE, {
+      payload: Buffer.from('{"file":"x"}'),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.statusCode, res.body).toBe(415)
+    await expectNothingStored()
+  })
+
   it('an empty body is no file', async () => {
     const res = await send(PUT_FILE, raw(''))
     expect(res.statusCode, res.body).toBe(400)

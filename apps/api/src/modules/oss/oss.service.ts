@@ -135,7 +135,9 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
             admitted.limits.quotaBytes,
           )
         } catch (err) {
-          await giveBack()
+          await giveBack().catch((e: unknown) => {
+            ctx.log.error({ err: e }, 'could not give back the daily upload volume')
+          })
           throw err
         }
       } catch (err) {
