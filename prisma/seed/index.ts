@@ -54,6 +54,9 @@ const PARAMS = [
     'tenant.default.menuCode',
     'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu',
   ],
+  ['单用户每分钟上传次数', 'upload.userPerMinute', '30'],
+  ['单用户每日上传量(MB)', 'upload.userDailyMb', '500'],
+  ['租户存储空间(MB)', 'upload.tenantQuotaMb', '10240'],
 ] as const
 
 export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise<void> => {

@@ -37,6 +37,7 @@ import { noticeRoutes } from './modules/notice/notice.routes.ts'
 import { createNoticeService } from './modules/notice/notice.service.ts'
 import { createOssService } from './modules/oss/oss.service.ts'
 import { ossEndpointRoutes } from './modules/oss/oss-endpoint.routes.ts'
+import { createUploadLimits } from './modules/oss/upload-limits.ts'
 import { paramRoutes } from './modules/param/param.routes.ts'
 import { createParamService } from './modules/param/param.service.ts'
 import { tenantRoutes } from './modules/tenant/tenant.routes.ts'
@@ -249,7 +250,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   userRoutes(app, createUserService({ prisma, tokens, params, storage }))
   noticeRoutes(app, createNoticeService(prisma))
   dashboardRoutes(app, createDashboardService(prisma))
-  ossEndpointRoutes(app, createOssService(prisma, storage))
+  const uploadLimits = createUploadLimits({ prisma, redis, params })
+  ossEndpointRoutes(app, createOssService({ prisma, storage, limits: uploadLimits }))
 
   if (env.WEB_DIST_DIR) {
     await registerWebStatic(app, env.WEB_DIST_DIR)

@@ -307,7 +307,9 @@ describe('API_DOCS_ENABLED', () => {
     expect(loadEnv({ NODE_ENV: 'development' }).API_DOCS_ENABLED).toBe(true)
     expect(loadEnv({ NODE_ENV: 'test' }).API_DOCS_ENABLED).toBe(true)
     expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET }).API_DOCS_ENABLED).toBe(false)
-    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET, API_DOCS_ENABLED: 'true' }).API_DOCS_ENABLED).toBe(true)
+    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET, API_DOCS_ENABLED: 'true' }).API_DOCS_ENABLED).toBe(
+      true,
+    )
     expect(loadEnv({ NODE_ENV: 'development', API_DOCS_ENABLED: 'false' }).API_DOCS_ENABLED).toBe(false)
   })
 

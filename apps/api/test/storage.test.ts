@@ -61,6 +61,20 @@ describe.each(drivers)('%s storage', (_name, make) => {
     expect(await storage.get(name)).toBeNull()
   })
 
+  it('keeps nothing of a body that fails midway, and removing a missing object is no error', async () => {
+    const storage = make()
+    const name = 'upload/20261122/1a2b3c4d-0000-4000-8000-000000000001.pdf'
+    const broken = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(64 * 1024, 1)
+        throw new Error('Unexpected end of form')
+      })(),
+    )
+    await expect(storage.put(name, broken, 'application/pdf')).rejects.toThrow(/Unexpected end of form/)
+    expect(await storage.stat(name)).toBeNull()
+    await expect(storage.remove(name)).resolves.toBeUndefined()
+  })
+
   it('refuses keys that could escape the store', async () => {
     const storage = make()
     await expect(storage.put('../etc/passwd', Readable.from(['x']), 'text/plain')).rejects.toThrow(/unsafe/)

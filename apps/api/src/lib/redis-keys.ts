@@ -22,4 +22,10 @@ export const RedisKeys = {
   userTokens: (userId: bigint | string) => `auth:user-tokens:${userId}`,
   refreshLock: (jti: string) => `auth:refresh:${jti}`,
   cacheVersion: 'cache:version',
+  /** Uploads of one uploader in one minute (`minute` = minutes since the epoch). */
+  uploadRate: (tenantId: string, uploader: string, minute: number) =>
+    `upload:rate:${tenantId}:${uploader}:${minute}`,
+  /** Bytes one uploader stored on one Asia/Shanghai day (`day` = yyyyMMdd). */
+  uploadDaily: (tenantId: string, uploader: string, day: string) =>
+    `upload:daily:${tenantId}:${uploader}:${day}`,
 } as const

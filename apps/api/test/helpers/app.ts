@@ -21,13 +21,14 @@ export type TTestApp = {
 /** An app on its own database (cloned from the seeded template) and its own Redis key prefix. */
 export const createTestApp = async (
   env: TBuildOptions['env'] = {},
-  extra: Omit<TBuildOptions, 'env'> = {},
+  // Clients to build the app with instead of its own (e.g. a storage that fails on purpose).
+  clients: Omit<TBuildOptions, 'env'> = {},
 ): Promise<TTestApp> => {
   const services = inject('testServices')
   const db = await cloneDatabase(services.template, services.databaseUrl, 'api')
   const redisPrefix = `test:${randomBytes(4).toString('hex')}:`
   const app = await buildApp({
-    ...extra,
+    ...clients,
     env: {
       DATABASE_URL: db.url,
       DATABASE_POOL_MAX: '4',

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { UPLOAD } from '../common/constants.ts'
 
 /** What `oss/endpoint/put-file` answers. */
@@ -9,11 +10,33 @@ export type TUploadedFile = {
   attachId: string | null
 }
 
+/** Longest original file name kept (common file systems stop at 255). */
+export const UPLOAD_NAME_MAX_LENGTH = 255
+
 export const UploadMsg = {
   NO_FILE: '请选择要上传的文件',
   TOO_LARGE: `上传文件大小不能超过 ${UPLOAD.ATTACHMENT_MAX_BYTES / 1024} KB`,
   BAD_TYPE: '不支持上传该类型的文件',
+  BAD_NAME: '文件名包含非法字符',
+  NAME_TOO_LONG: `文件名不能超过 ${UPLOAD_NAME_MAX_LENGTH} 个字符`,
+  BROKEN: '上传内容不完整或格式错误,请重新上传',
+  TOO_FREQUENT: '上传过于频繁,请稍后再试',
+  DAILY_LIMIT: '今日上传量已达上限',
+  QUOTA_FULL: '存储空间已满,请联系管理员',
 } as const
+
+/**
+ * Control characters (NUL, C0, DEL, C1) cannot be stored by PostgreSQL or shown safely; the invisible
+ * and bidirectional format characters can make `gpj.exe` read as `exe.jpg` in a file list.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/
+
+/** The original name of an uploaded file, as the multipart part carries it. */
+export const ZUploadFileNameSchema = z
+  .string()
+  .max(UPLOAD_NAME_MAX_LENGTH, UploadMsg.NAME_TOO_LONG)
+  .refine((name) => !UNSAFE_NAME_CHARS.test(name), UploadMsg.BAD_NAME)
 
 /** Extensions `put-file` accepts: the attachment formats plus images for rich text and avatars. */
 export const UPLOAD_EXTENSIONS = [

@@ -1,10 +1,11 @@
-import { UPLOAD, UploadMsg, ZWireIdSchema } from '@ysjs/shared'
+import { UploadMsg, ZWireIdSchema } from '@ysjs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
+import { readUpload } from './multipart.ts'
 import { FILE_PATH, type TOssService } from './oss.service.ts'
 
 const PREFIX = '/api/ysjs-resource/oss/endpoint'
@@ -21,12 +22,12 @@ export const ossEndpointRoutes = (app: FastifyInstance, oss: TOssService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   const upload = async (request: FastifyRequest, withAttach: boolean) => {
-    const file = await request.file({ limits: { fileSize: UPLOAD.ATTACHMENT_MAX_BYTES, files: 1 } })
-    if (file?.fieldname !== 'file') {
-      file?.file.resume()
+    const file = await readUpload(request)
+    if (file?.fieldName !== 'file') {
+      file?.body.resume()
       throw AppError.badRequest(UploadMsg.NO_FILE)
     }
-    return ok(await oss.store(ctxOf(request), { fileName: file.filename, body: file.file }, withAttach))
+    return ok(await oss.store(ctxOf(request), file, withAttach))
   }
 
   r.post(`${PREFIX}/put-file`, {
