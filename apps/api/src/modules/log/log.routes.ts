@@ -1,27 +1,33 @@
-import type { FastifyInstance } from 'fastify'
+import { CLIENT_ERROR_LIMITS, ZClientErrorBatchSchema } from '@ysjs/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { done, zDone } from '../../lib/envelope.ts'
 import type { TLogWriter } from '../../plugins/log-writer.ts'
 
-const ZClientLog = z.object({
-  type: z.string().max(100).optional(),
-  message: z.string().max(5000).optional(),
-  stack: z.string().max(20_000).optional(),
-  info: z.string().max(5000).optional(),
-  url: z.string().max(1000).optional(),
-  time: z.union([z.string(), z.number()]).optional(),
-})
+/** Anonymous pages may report a trickle; a session may report more, counted per user. */
+const reporter = (request: FastifyRequest) =>
+  request.user && request.user.userId > 0n ? `user:${request.user.userId}` : `ip:${request.ip}`
 
 /** Errors the browser queued (spec section 8): stored in the error log, tagged as client errors. */
 export const logRoutes = (app: FastifyInstance, logs: TLogWriter) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.post('/api/ysjs-log/error/send-logs', {
-    config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    bodyLimit: CLIENT_ERROR_LIMITS.BODY_BYTES,
+    config: {
+      access: 'public',
+      rateLimit: {
+        timeWindow: '1 minute',
+        keyGenerator: reporter,
+        max: (request: FastifyRequest) =>
+          reporter(request).startsWith('user:')
+            ? CLIENT_ERROR_LIMITS.USER_PER_MINUTE
+            : CLIENT_ERROR_LIMITS.ANONYMOUS_PER_MINUTE,
+      },
+    },
     schema: {
       tags: ['log'],
       summary: '上报前端错误日志',
-      body: z.array(ZClientLog).max(50),
+      body: ZClientErrorBatchSchema,
       response: { 200: zDone },
     },
     handler: async (request) => {

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@ysjs/shared'
+import { formatDateTime, CLIENT_ERROR_LIMITS as L } from '@ysjs/shared'
 
 /** One client error as the server's error log takes it. */
 export type TClientError = {
@@ -22,14 +22,48 @@ export type TErrorLogDeps = {
 export const toClientError = (type: string, error: unknown, info = ''): TClientError => {
   const err =
     error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error))
+  // The server refuses longer fields (and bodies over 16 KB): trim rather than lose the report.
   return {
-    type,
-    message: err.message,
-    stack: err.stack ?? '',
-    info,
-    url: window.location.href,
+    type: type.slice(0, L.TYPE),
+    message: err.message.slice(0, L.MESSAGE),
+    stack: (err.stack ?? '').slice(0, L.STACK),
+    info: info.slice(0, L.INFO),
+    url: window.location.href.slice(0, L.URL),
     time: formatDateTime(new Date()),
   }
+}
+
+const encoder = new TextEncoder()
+const bytesOf = (v: unknown) => encoder.encode(JSON.stringify(v)).length
+/** What one request may carry, with room for the rest of the request. */
+const BODY_BUDGET = L.BODY_BYTES - 512
+
+/** A row that fits a request on its own: the longest texts are halved until it does (UTF-8 and escapes). */
+const fitted = (row: TClientError): TClientError => {
+  let r = row
+  for (const field of ['stack', 'info', 'message'] as const) {
+    while (bytesOf([r]) > BODY_BUDGET && r[field].length > 0) {
+      r = { ...r, [field]: r[field].slice(0, Math.floor(r[field].length / 2)) }
+    }
+  }
+  return r
+}
+
+/** Rows in batches of at most 10 rows and 16 KB, the server's limits. */
+export const toBatches = (rows: TClientError[]): TClientError[][] => {
+  const batches: TClientError[][] = []
+  let current: TClientError[] = []
+  for (const row of rows.map(fitted)) {
+    if (current.length > 0 && (current.length >= L.ROWS || bytesOf([...current, row]) > BODY_BUDGET)) {
+      batches.push(current)
+      current = []
+    }
+    current.push(row)
+  }
+  if (current.length) {
+    batches.push(current)
+  }
+  return batches
 }
 
 /** Queues client errors and sends them in batches once a session can carry them. */
@@ -42,12 +76,15 @@ export const createErrorLog = (deps: TErrorLogDeps) => {
     if (queue.length === 0 || !deps.canSend()) {
       return
     }
-    const batch = queue
+    const pending = queue
     queue = []
-    try {
-      await deps.send(batch)
-    } catch {
-      // The log is best effort: a failing error log must not produce more errors.
+    for (const batch of toBatches(pending)) {
+      try {
+        await deps.send(batch)
+      } catch {
+        // The log is best effort: a failing error log must not produce more errors.
+        return
+      }
     }
   }
 
