@@ -136,6 +136,7 @@ export const en: TTranslation = {
       GRANT_NOT_ALLOWED: 'This client does not support the grant type',
       GRANT_NOT_CONFIGURED: 'This login method is not enabled',
       CAPTCHA_INVALID: 'Wrong captcha',
+      CAPTCHA_REQUIRED: 'Too many failed logins: please enter the captcha',
       TENANT_MISSING: 'Tenant ID not found',
       TOO_MANY_FAILURES: 'Too many failed logins, please try later',
       TENANT_UNKNOWN: 'Tenant not found for the user',
