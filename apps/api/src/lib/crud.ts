@@ -9,6 +9,7 @@ import { done, ok, zDone, zEnvelope, zPage } from './envelope.ts'
 import { AppError } from './errors.ts'
 import { type TFilterFields, whereFromFilters } from './filters.ts'
 import { orderByFrom, skipTake, type TOrderBy, toPage } from './paging.ts'
+import { sanitizeRichTextFields, type TRichTextFields } from './rich-text.ts'
 import { tenantDb } from './tenancy.ts'
 
 /** The part of a Prisma model delegate the generic service uses. */
@@ -40,6 +41,8 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   permissions: TCrudPermissions
   /** Fields that must be unique among live rows (tenant-wide when tenant-scoped), with their message. */
   unique?: readonly { fields: readonly (keyof z.infer<TSubmit> & string)[]; message: string }[]
+  /** Rich-text fields and their column length: sanitised against the editor's allow-list on every write. */
+  richText?: TRichTextFields
   /** Called after every successful write, e.g. to drop a cache. */
   afterChange?: () => void
   /** Turns validated input into row data (e.g. date strings into dates); identity when absent. */
@@ -80,7 +83,8 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
   const enrich = async (ctx: TCtx, rows: Record<string, unknown>[]) =>
     def.enrich ? def.enrich(ctx, rows) : rows
   const dataOf = (input: z.infer<TSubmit>): Record<string, unknown> => {
-    const { id: _ignored, ...rest } = input as Record<string, unknown>
+    const { id: _ignored, ...raw } = input as Record<string, unknown>
+    const rest = sanitizeRichTextFields(raw, def.richText)
     return def.toData ? def.toData(rest as Omit<z.infer<TSubmit>, 'id'>) : rest
   }
 
