@@ -144,6 +144,11 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
       connectTimeoutMs: env.REDIS_CONNECT_TIMEOUT_MS,
       commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
     })
+  if (!options.prisma) {
+    // Loads Prisma's query compiler now (about 0.3 s of CPU) rather than in the first requests; it
+    // opens no connection, so a database that is down does not hold the boot.
+    await prisma.$connect()
+  }
   if (!options.redis) {
     watchRedis(redis, app.log)
     if (!(await waitForRedis(redis, env.REDIS_CONNECT_TIMEOUT_MS))) {
