@@ -1,8 +1,9 @@
 // PostgreSQL that hangs, refuses, is slow or is busy: every request answers 503 in the envelope
 // within a bounded time and /api/health within about a second (decision 005). Before, a hung
 // database kept every request and the health check waiting 20 s and more.
+
+import { createPrisma } from '@ysjs/db'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, TENANT, type TTestApp, tokenRequest } from './helpers/app.ts'
 import {
@@ -52,14 +53,29 @@ const passwordLogin = (app: FastifyInstance) =>
 
 /** Holds an exclusive lock on blade_param, so every query on it waits, until `release()`. */
 const lockParams = async () => {
-  const client = new pg.Client({ connectionString: t.databaseUrl })
-  await client.connect()
-  await client.query('BEGIN')
-  await client.query('LOCK TABLE blade_param IN ACCESS EXCLUSIVE MODE')
+  const prisma = createPrisma({ url: t.databaseUrl, max: 1 })
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let locked = () => {}
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve
+  })
+  const holding = prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`LOCK TABLE blade_param IN ACCESS EXCLUSIVE MODE`
+      locked()
+      await released
+    },
+    { timeout: 30_000 },
+  )
+  await Promise.race([isLocked, holding])
   return {
     release: async () => {
-      await client.query('ROLLBACK')
-      await client.end()
+      release()
+      await holding
+      await prisma.$disconnect()
     },
   }
 }
