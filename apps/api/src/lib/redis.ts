@@ -14,15 +14,16 @@ const retryDelay = (attempt: number): number => Math.min(attempt * 200, 2_000)
 /**
  * The API's Redis client (decision 005). While it is not connected, commands fail at once instead of
  * waiting in ioredis' offline queue, so a request answers 503 instead of hanging; a connected Redis
- * that stops answering fails each command after `commandTimeoutMs` and, after `connectTimeoutMs`
- * of silence, the connection is dropped and re-opened (and commands fail at once again).
+ * that stops answering fails the commands in flight after `commandTimeoutMs`, and the connection is
+ * dropped and re-opened, so the next commands fail at once instead of waiting their turn.
  */
 export const createRedis = (o: TRedisOptions): Redis =>
   new Redis(o.url, {
     keyPrefix: o.keyPrefix,
     connectTimeout: o.connectTimeoutMs,
     commandTimeout: o.commandTimeoutMs,
-    socketTimeout: Math.max(o.connectTimeoutMs, o.commandTimeoutMs * 2),
+    // Nothing back for as long as a command may take: the connection is dead, not the command slow.
+    socketTimeout: o.commandTimeoutMs,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     retryStrategy: retryDelay,
