@@ -1,4 +1,9 @@
-type TFaultServer = { port: number; connections: () => number; close: () => Promise<void> }
+type TFaultServer = {
+  port: number
+  connections: () => number
+  accepted: () => number
+  close: () => Promise<void>
+}
 
 export function blackHole(): Promise<TFaultServer>
 export function closedPort(): Promise<number>

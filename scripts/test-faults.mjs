@@ -11,13 +11,16 @@ const listen = (server) =>
 /** Tracks sockets so `close()` ends them too (a server's close waits for its connections). */
 const closable = (server) => {
   const sockets = new Set()
+  let accepted = 0
   server.on('connection', (socket) => {
+    accepted += 1
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
     socket.on('error', () => {})
   })
   return {
     connections: () => sockets.size,
+    accepted: () => accepted,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) {
