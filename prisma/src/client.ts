@@ -3,7 +3,7 @@ import { PrismaClient } from '../generated/client.ts'
 
 export * from '../generated/client.ts'
 
-/** Defaults of the pool's time limits (decision 005): a database that does not answer costs seconds, not minutes. */
+/** Defaults of the pool's time limits (decision 006): a database that does not answer costs seconds, not minutes. */
 export const DB_TIMEOUT_DEFAULTS = {
   connectMs: 3_000,
   statementMs: 15_000,

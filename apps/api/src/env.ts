@@ -28,7 +28,7 @@ export const ZEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/ysjs'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  /** Opening a connection, and waiting for a free one when the pool is full; then 503 (decision 005). */
+  /** Opening a connection, and waiting for a free one when the pool is full; then 503 (decision 006). */
   DATABASE_CONNECT_TIMEOUT_MS: ms(3_000),
   /** PostgreSQL `statement_timeout`: the server cancels a longer statement; the request answers 503. */
   DATABASE_STATEMENT_TIMEOUT_MS: ms(15_000),

@@ -1,5 +1,5 @@
 // PostgreSQL that hangs, refuses, is slow or is busy: every request answers 503 in the envelope
-// within a bounded time and /api/health within about a second (decision 005). Before, a hung
+// within a bounded time and /api/health within about a second (decision 006). Before, a hung
 // database kept every request and the health check waiting 20 s and more.
 
 import { createPrisma } from '@ysjs/db'

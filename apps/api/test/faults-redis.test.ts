@@ -1,6 +1,6 @@
 // Redis that hangs, refuses, or goes away while the API runs: requests that need it answer 503 in
 // the envelope within about 2 s, the rest keep working (rate limits skip a failing store), and
-// /api/health answers within about a second (decision 005). Before, with Redis unreachable at start
+// /api/health answers within about a second (decision 006). Before, with Redis unreachable at start
 // a login got no answer in 15 s and authenticated calls answered 500.
 import { md5Hex } from '@ysjs/db'
 import type { FastifyInstance } from 'fastify'

@@ -181,7 +181,7 @@ describe('log redaction', () => {
   })
 })
 
-describe('time limits (decision 005)', () => {
+describe('time limits (decision 006)', () => {
   it('defaults every limit, derives the query timeout from the statement timeout', () => {
     expect(loadEnv({})).toMatchObject({
       DATABASE_CONNECT_TIMEOUT_MS: 3_000,

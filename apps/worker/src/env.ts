@@ -9,7 +9,7 @@ export const ZWorkerEnvSchema = z.object({
   DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/ysjs'),
   /** Opening a PostgreSQL connection, and waiting for a free one (same setting as the API's). */
   DATABASE_CONNECT_TIMEOUT_MS: ms(3_000),
-  /** PostgreSQL `statement_timeout` for jobs: longer than the API's, jobs are batch work (decision 005). */
+  /** PostgreSQL `statement_timeout` for jobs: longer than the API's, jobs are batch work (decision 006). */
   WORKER_STATEMENT_TIMEOUT_MS: ms(300_000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Opening the Redis connection (same setting as the API's); the worker retries forever after it. */

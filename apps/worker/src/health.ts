@@ -1,6 +1,6 @@
 import http from 'node:http'
 
-/** Each check gets this long, all run at once: the endpoint answers within a second (decision 005). */
+/** Each check gets this long, all run at once: the endpoint answers within a second (decision 006). */
 export const HEALTH_CHECK_TIMEOUT_MS = 800
 
 /** True when `check` succeeds within `ms`; false when it fails or takes longer. */

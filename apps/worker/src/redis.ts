@@ -12,7 +12,7 @@ const STILL_DOWN_LOG_MS = 60_000
 /**
  * The worker's Redis connection (the queues' transport). BullMQ needs commands that wait for the
  * connection instead of failing (`maxRetriesPerRequest: null`); nothing the worker awaits at boot
- * goes through it before it is ready, so a Redis that is down never holds the boot (decision 005).
+ * goes through it before it is ready, so a Redis that is down never holds the boot (decision 006).
  */
 export const createWorkerRedis = (url: string, connectTimeoutMs: number, log: Logger): Redis => {
   const connection = new Redis(url, {

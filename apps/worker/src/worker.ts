@@ -17,7 +17,7 @@ export type TWorkerOptions = {
  *
  * Neither PostgreSQL nor Redis is needed to start: the health port opens at once and reports what is
  * down, and the queues start as soon as Redis is ready, retrying with backoff for as long as the
- * worker runs (decision 005). It never waits on a service that does not answer.
+ * worker runs (decision 006). It never waits on a service that does not answer.
  */
 export const startWorker = async (
   overrides: Partial<Record<keyof TWorkerEnv, string>> = {},

@@ -1,4 +1,4 @@
-// The worker with Redis unreachable at start (decision 005). Before, it waited forever on its first
+// The worker with Redis unreachable at start (decision 006). Before, it waited forever on its first
 // PING and never opened its health port. Now the port opens at once and reports Redis down, the
 // connection is retried with backoff and logged, and the queues start when Redis is back.
 import { randomBytes } from 'node:crypto'

@@ -12,7 +12,7 @@ export type TRedisOptions = {
 const retryDelay = (attempt: number): number => Math.min(attempt * 200, 2_000)
 
 /**
- * The API's Redis client (decision 005). While it is not connected, commands fail at once instead of
+ * The API's Redis client (decision 006). While it is not connected, commands fail at once instead of
  * waiting in ioredis' offline queue, so a request answers 503 instead of hanging; a connected Redis
  * that stops answering fails the commands in flight after `commandTimeoutMs`, and the connection is
  * dropped and re-opened, so the next commands fail at once instead of waiting their turn.

@@ -37,7 +37,7 @@ const prismaError = (err: Prisma.PrismaClientKnownRequestError): AppError | null
   }
 }
 
-/** Which backing service could not answer in time, if that is what `err` says (decision 005). */
+/** Which backing service could not answer in time, if that is what `err` says (decision 006). */
 export const unavailableService = (err: unknown): 'database' | 'redis' | null => {
   if (isDatabaseUnavailable(err)) {
     return 'database'

@@ -6,7 +6,7 @@ import { z } from 'zod'
 
 /**
  * Each check gets this long, both run at once: the endpoint answers within a second even when a
- * service hangs (decision 005). A check that loses the race is reported down; its query is bounded
+ * service hangs (decision 006). A check that loses the race is reported down; its query is bounded
  * by the pool's own timeouts.
  */
 export const HEALTH_CHECK_TIMEOUT_MS = 800
