@@ -13,7 +13,7 @@ export const buildFaultApp = (env: TBuildOptions['env'] = {}): Promise<FastifyIn
   const services = inject('testServices')
   return buildApp({
     env: {
-      DATABASE_URL: `${services.databaseUrl}`,
+      DATABASE_URL: services.databaseUrl,
       REDIS_URL: services.redisUrl,
       LOG_LEVEL: 'silent',
       CAPTCHA_ENABLED: 'false',
