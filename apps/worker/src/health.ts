@@ -1,7 +1,7 @@
 import http from 'node:http'
 
 /** Each check gets this long, all run at once: the endpoint answers within a second (decision 006). */
-export const HEALTH_CHECK_TIMEOUT_MS = 800
+export const HEALTH_CHECK_TIMEOUT_MS = 500
 
 /** True when `check` succeeds within `ms`; false when it fails or takes longer. */
 export const within = (ms: number, check: () => Promise<boolean>): Promise<boolean> => {

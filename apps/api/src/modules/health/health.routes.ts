@@ -9,7 +9,7 @@ import { z } from 'zod'
  * service hangs (decision 006). A check that loses the race is reported down; its query is bounded
  * by the pool's own timeouts.
  */
-export const HEALTH_CHECK_TIMEOUT_MS = 800
+export const HEALTH_CHECK_TIMEOUT_MS = 500
 
 /** True when `check` succeeds within `ms`; false when it fails or takes longer. */
 export const within = (ms: number, check: () => Promise<boolean>): Promise<boolean> => {
