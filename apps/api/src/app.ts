@@ -11,12 +11,13 @@ import { createPrisma, type PrismaClient, setWorkerId } from '@ysjs/db'
 import { Msg, ResultCode, UPLOAD } from '@ysjs/shared'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { loadEnv, type TEnv } from './env.ts'
 import { createCacheRegistry, type TCacheRegistry } from './lib/caches.ts'
 import { fail } from './lib/envelope.ts'
 import { swaggerOptions } from './lib/openapi.ts'
 import { redactUrl } from './lib/redact.ts'
+import { createRedis, waitForRedis, watchRedis } from './lib/redis.ts'
 import './lib/zod-config.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
@@ -125,14 +126,35 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const prisma = options.prisma ?? createPrisma({ url: env.DATABASE_URL, max: env.DATABASE_POOL_MAX })
+  const prisma =
+    options.prisma ??
+    createPrisma({
+      url: env.DATABASE_URL,
+      max: env.DATABASE_POOL_MAX,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+      idleTimeoutMs: env.DATABASE_IDLE_TIMEOUT_MS,
+    })
   const redis =
     options.redis ??
-    new Redis(env.REDIS_URL, {
+    createRedis({
+      url: env.REDIS_URL,
       keyPrefix: env.REDIS_PREFIX,
-      maxRetriesPerRequest: 2,
-      enableOfflineQueue: true,
+      connectTimeoutMs: env.REDIS_CONNECT_TIMEOUT_MS,
+      commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
     })
+  if (!options.prisma) {
+    // Loads Prisma's query compiler now (about 0.3 s of CPU) rather than in the first requests; it
+    // opens no connection, so a database that is down does not hold the boot.
+    await prisma.$connect()
+  }
+  if (!options.redis) {
+    watchRedis(redis, app.log)
+    if (!(await waitForRedis(redis, env.REDIS_CONNECT_TIMEOUT_MS))) {
+      app.log.warn('Redis is not reachable: starting anyway, requests that need it answer 503 until it is')
+    }
+  }
   const logs = createLogWriter(prisma, app.log, env.NODE_ENV)
   const storage =
     options.storage ??
@@ -182,6 +204,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     global: false,
     redis,
     nameSpace: 'rate:',
+    // A Redis that is down or slow must not take the API down with it: the request goes on unlimited.
+    skipOnError: true,
     errorResponseBuilder: () => ({
       ...fail(ResultCode.TOO_MANY_REQUESTS, Msg.TOO_MANY_REQUESTS),
       statusCode: 429,
