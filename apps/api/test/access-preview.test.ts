@@ -168,7 +168,7 @@ describe('access/explain', () => {
       data: { id: nextId(), menuId: notice, resourceCode: 'notice', scopeName: '本人', scopeType: 2 },
     })
     await t.app.prisma.roleScope.create({
-      data: { id: nextId(), roleId: ids.parent, scopeId: dataScope.id, scopeCategory: 1 },
+      data: { id: nextId(), roleId: ids.parent!, scopeId: dataScope.id, scopeCategory: 1 },
     })
     t.app.caches.clearAll()
     const res = await explain(admin, `userId=${ids.alice}&target=/api/ysjs-desk/notice/list`)
@@ -187,7 +187,7 @@ describe('access/explain', () => {
     })
     expect(call.statusCode).toBe(403)
     await t.app.prisma.roleScope.create({
-      data: { id: nextId(), roleId: ids.parent, scopeId: apiScope.id, scopeCategory: 2 },
+      data: { id: nextId(), roleId: ids.parent!, scopeId: apiScope.id, scopeCategory: 2 },
     })
     t.app.caches.clearAll()
     expect((await explain(admin, `userId=${ids.alice}&target=/api/ysjs-desk/notice/list`)).data.allowed).toBe(
