@@ -87,12 +87,16 @@ export const ZAccessPreviewSchemaOut = z.object({
 })
 export type TAccessPreview = z.infer<typeof ZAccessPreviewSchemaOut>
 
-export const ZAccessExplainQuerySchema = z.object({
-  userId: ZIdSchema,
-  /** A menu or button code (`notice_add`) or an endpoint path (`/api/ysjs-desk/notice/list`). */
-  target: zText(AccessMsg.TARGET).trim().min(1, AccessMsg.TARGET).max(255, AccessMsg.TARGET),
-  method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']).default('GET'),
-})
+export const ZAccessExplainQuerySchema = z
+  .object({
+    /** The user, by id or by account (in the caller's tenant). */
+    userId: z.preprocess((v) => (v === '' ? undefined : v), ZIdSchema.optional()),
+    account: zText().trim().max(45).optional(),
+    /** A menu or button code (`notice_add`) or an endpoint path (`/api/ysjs-desk/notice/list`). */
+    target: zText(AccessMsg.TARGET).trim().min(1, AccessMsg.TARGET).max(255, AccessMsg.TARGET),
+    method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']).default('GET'),
+  })
+  .refine((q) => !!q.userId || !!q.account, { message: AccessMsg.USER, path: ['userId'] })
 
 export const ACCESS_STEPS = [
   'user',

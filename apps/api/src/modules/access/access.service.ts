@@ -299,7 +299,7 @@ export const createAccessService = (deps: {
   const explain = async (ctx: TCtx, q: TExplainQuery) => {
     const user = await prisma.user.findFirst({
       where: {
-        id: BigInt(q.userId),
+        ...(q.userId ? { id: BigInt(q.userId) } : { account: q.account, tenantId: ctx.tenantId }),
         isDeleted: 0,
         ...(isPlatformAdmin(ctx.user) ? {} : { tenantId: ctx.tenantId }),
       },
