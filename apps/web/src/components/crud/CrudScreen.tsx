@@ -152,8 +152,8 @@ export const CrudScreen = <Row extends TRow>({
   latest.current.rowActions = rowActions
   const extraKeys = rowActions
     .filter((a) => a.allowed)
-    .map((a) => `${a.key}:${a.label}`)
-    .join(',')
+    .map((a) => `${a.key}\t${a.label}`)
+    .join('\n')
 
   const allowedActions = ROW_ACTIONS.filter((a) => can[a.action])
     .map((a) => a.action)
@@ -171,7 +171,10 @@ export const CrudScreen = <Row extends TRow>({
       renderCell: ({ row, value }) => renderValue(field, row, value, i === 0),
     }))
     const standard = ROW_ACTIONS.filter((a) => allowedActions.split(',').includes(a.action))
-    const extra = latest.current.rowActions.filter((a) => a.allowed)
+    const extra = extraKeys
+      .split('\n')
+      .map((k) => latest.current.rowActions.find((a) => `${a.key}\t${a.label}` === k))
+      .filter((a): a is TRowAction<Row> => !!a)
     if (standard.length + extra.length > 0) {
       cols.push({
         field: '__actions',
@@ -219,7 +222,6 @@ export const CrudScreen = <Row extends TRow>({
       })
     }
     return cols
-    // extraKeys stands for the extra actions (their handlers are read through `latest`).
   }, [resource.fields, allowedActions, extraKeys, t])
 
   const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText

@@ -83,8 +83,12 @@ export const ExplainDialog = ({ onClose }: { onClose: () => void }) => {
                 {result.target}
               </Alert>
               <List dense data-testid="explain-steps">
-                {result.steps.map((s, i) => (
-                  <ListItem key={`${s.step}-${i}`} data-step={s.step} data-result={s.result}>
+                {result.steps.map((s) => (
+                  <ListItem
+                    key={`${s.step}-${s.result}-${s.detail}`}
+                    data-step={s.step}
+                    data-result={s.result}
+                  >
                     <Chip
                       size="small"
                       color={COLORS[s.result]}
