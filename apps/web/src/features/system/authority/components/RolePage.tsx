@@ -2,7 +2,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings'
 import PolicyIcon from '@mui/icons-material/Policy'
 import Button from '@mui/material/Button'
 import { useQuery } from '@tanstack/react-query'
-import { AccessPermissions, RolePermissions } from '@ysjs/shared'
+import { RolePermissions } from '@ysjs/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
@@ -26,7 +26,9 @@ export const RolePage = () => {
     () => roleResource(parentOptions(all.data?.records ?? [], (r: TRoleRow) => r.roleName)),
     [all.data],
   )
-  const canExplain = AccessPermissions.explain.some((c) => permissions[c])
+  // The server asks for the role (or user) menu; the session only lists button codes, so any button of
+  // the role screen stands for it.
+  const canExplain = [RolePermissions.view, RolePermissions.grant, 'user_view'].some((c) => permissions[c])
   return (
     <>
       <CrudScreen
