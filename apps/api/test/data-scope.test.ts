@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${deptIds}` is a placeholder of custom data-scope rules.
 import { nextId } from '@ysjs/db'
 import { ScopeMsg } from '@ysjs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -68,7 +68,7 @@ export const RoleGrantDialog = ({ role, onClose }: { role: TRoleRow; onClose: ()
       : null
 
   const save = async () => {
-    if (!request || request.kind !== 'roleGrant') {
+    if (request?.kind !== 'roleGrant') {
       return
     }
     setSaving(true)
