@@ -14,11 +14,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Redis } from 'ioredis'
 import { loadEnv, type TEnv } from './env.ts'
 import { createCacheRegistry, type TCacheRegistry } from './lib/caches.ts'
+import { registerCrudRoutes } from './lib/crud.ts'
 import { fail } from './lib/envelope.ts'
 import { swaggerOptions } from './lib/openapi.ts'
 import { redactUrl } from './lib/redact.ts'
 import { createRedis, waitForRedis, watchRedis } from './lib/redis.ts'
 import './lib/zod-config.ts'
+import { accessRoutes } from './modules/access/access.routes.ts'
+import { createAccessService } from './modules/access/access.service.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
 import { createLoginGuard, type TLoginGuard } from './modules/auth/login-guard.ts'
@@ -34,6 +37,8 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { logRoutes } from './modules/log/log.routes.ts'
 import { menuRoutes } from './modules/menu/menu.routes.ts'
 import { createMenuService } from './modules/menu/menu.service.ts'
+import { menuAdminRoutes } from './modules/menu/menu-admin.routes.ts'
+import { createMenuAdminService } from './modules/menu/menu-admin.service.ts'
 import { noticeRoutes } from './modules/notice/notice.routes.ts'
 import { createNoticeService } from './modules/notice/notice.service.ts'
 import { createOssService } from './modules/oss/oss.service.ts'
@@ -41,7 +46,11 @@ import { ossEndpointRoutes } from './modules/oss/oss-endpoint.routes.ts'
 import { createUploadLimits } from './modules/oss/upload-limits.ts'
 import { paramRoutes } from './modules/param/param.routes.ts'
 import { createParamService } from './modules/param/param.service.ts'
+import { roleRoutes } from './modules/role/role.routes.ts'
+import { createRoleService } from './modules/role/role.service.ts'
+import { createScopeServices } from './modules/scope/scope.service.ts'
 import { tenantRoutes } from './modules/tenant/tenant.routes.ts'
+import { createTopMenuService } from './modules/top-menu/top-menu.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
 import { createUserService } from './modules/user/user.service.ts'
 import { createPermissionChecker, installAccess, type TPermissionChecker } from './plugins/access.ts'
@@ -77,6 +86,17 @@ export type TBuildOptions = {
   /** Where the application log goes (stdout when absent); tests read it to check what is logged. */
   logStream?: { write: (line: string) => void }
 }
+
+/** `/x/:id` and `/x/*` as a regular expression over concrete paths. */
+const routePattern = (url: string): RegExp =>
+  new RegExp(
+    `^${url
+      .split(/(:\w+|\*)/)
+      .map((part) =>
+        part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('')}$`,
+  )
 
 const REQUEST_ID = /^[\w.-]{8,64}$/
 
@@ -274,6 +294,29 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   userRoutes(app, createUserService({ prisma, tokens, params, storage }))
   noticeRoutes(app, createNoticeService(prisma))
   dashboardRoutes(app, createDashboardService(prisma))
+  // Authority (issue 7 B): roles, menus, top menus, scopes, change preview, access explainer.
+  const authority = { prisma, rules: permissions.rules, caches }
+  const roles = createRoleService(authority)
+  roleRoutes(app, roles)
+  menuAdminRoutes(app, createMenuAdminService(authority), roles)
+  registerCrudRoutes(app, createTopMenuService(prisma, caches))
+  const scopes = createScopeServices(prisma, caches)
+  registerCrudRoutes(app, scopes.data)
+  registerCrudRoutes(app, scopes.api)
+  accessRoutes(
+    app,
+    createAccessService({
+      ...authority,
+      roles,
+      hasPermission: permissions.has,
+      findRoute: (method, path) => {
+        const routes = app.routeAccess.filter((r) => r.method === method && r.url.startsWith('/api/'))
+        return (
+          routes.find((r) => r.url === path) ?? routes.find((r) => routePattern(r.url).test(path)) ?? null
+        )
+      },
+    }),
+  )
   const uploadLimits = createUploadLimits({ prisma, redis, params })
   ossEndpointRoutes(app, createOssService({ prisma, storage, limits: uploadLimits }))
 

@@ -40,6 +40,19 @@ type TProps<Row extends TRow> = {
   onRowClick?: (row: Row) => void
   highlightRowId?: string | null
   gridHeight?: number | string
+  /** Screen-specific row buttons (e.g. 权限设置), shown before view/edit/delete. */
+  rowActions?: TRowAction<Row>[]
+  /** Screen-specific toolbar content, after add and delete. */
+  toolbar?: ReactNode
+}
+
+/** A row button of one screen; hidden when `allowed` is false (the permission is missing). */
+export type TRowAction<Row extends TRow> = {
+  key: string
+  label: string
+  Icon: typeof EditIcon
+  allowed: boolean
+  onClick: (row: Row) => void
 }
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() }
@@ -70,6 +83,8 @@ export const CrudScreen = <Row extends TRow>({
   onRowClick,
   highlightRowId,
   gridHeight,
+  rowActions = [],
+  toolbar,
 }: TProps<Row>) => {
   const { t, i18n } = useTranslation()
   const confirm = useConfirm()
@@ -132,8 +147,13 @@ export const CrudScreen = <Row extends TRow>({
   }
 
   /** The row buttons call the latest `remove` without rebuilding the columns on every render. */
-  const latest = useRef({ remove })
+  const latest = useRef({ remove, rowActions })
   latest.current.remove = remove
+  latest.current.rowActions = rowActions
+  const extraKeys = rowActions
+    .filter((a) => a.allowed)
+    .map((a) => `${a.key}\t${a.label}`)
+    .join('\n')
 
   const allowedActions = ROW_ACTIONS.filter((a) => can[a.action])
     .map((a) => a.action)
@@ -150,22 +170,38 @@ export const CrudScreen = <Row extends TRow>({
         : { flex: (field.column ? field.column.flex : undefined) ?? 1, minWidth: 100 }),
       renderCell: ({ row, value }) => renderValue(field, row, value, i === 0),
     }))
-    const rowActions = ROW_ACTIONS.filter((a) => allowedActions.split(',').includes(a.action))
-    if (rowActions.length > 0) {
+    const standard = ROW_ACTIONS.filter((a) => allowedActions.split(',').includes(a.action))
+    const extra = extraKeys
+      .split('\n')
+      .map((k) => latest.current.rowActions.find((a) => `${a.key}\t${a.label}` === k))
+      .filter((a): a is TRowAction<Row> => !!a)
+    if (standard.length + extra.length > 0) {
       cols.push({
         field: '__actions',
         headerName: t('common.actions'),
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
-        width: 36 * rowActions.length + 24,
+        width: 36 * (standard.length + extra.length) + 24,
         renderCell: ({ row }) => (
           <Stack
             direction="row"
             onClick={(e) => e.stopPropagation()}
             sx={{ height: '100%', alignItems: 'center' }}
           >
-            {rowActions.map(({ action, Icon, color }) => (
+            {extra.map(({ key, label, Icon }) => (
+              <Tooltip key={key} title={label}>
+                <IconButton
+                  size="small"
+                  color="primary"
+                  aria-label={label}
+                  onClick={() => latest.current.rowActions.find((a) => a.key === key)?.onClick(row)}
+                >
+                  <Icon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ))}
+            {standard.map(({ action, Icon, color }) => (
               <Tooltip key={action} title={t(`common.${action}`)}>
                 <IconButton
                   size="small"
@@ -186,7 +222,7 @@ export const CrudScreen = <Row extends TRow>({
       })
     }
     return cols
-  }, [resource.fields, allowedActions, t])
+  }, [resource.fields, allowedActions, extraKeys, t])
 
   const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
   const selectedCount = selectedIds().length
@@ -219,6 +255,7 @@ export const CrudScreen = <Row extends TRow>({
             {t('common.delete')}
           </Button>
         )}
+        {toolbar}
         {selectedCount > 0 && (
           <Typography variant="body2" color="text.secondary">
             {t('crud.selected', { count: selectedCount })}

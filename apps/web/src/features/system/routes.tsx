@@ -1,5 +1,6 @@
 import type { TScreenRegistry } from '@/app/router/screen'
 import { lazyScreen } from '@/lib/lazy'
+import { authorityScreens } from './authority/routes'
 
 const ParamPage = lazyScreen(() => import('./param/ParamPage'), 'ParamPage')
 const DictHorizontalPage = lazyScreen(
@@ -12,6 +13,7 @@ const DictVerticalPage = lazyScreen(
 )
 
 export const systemScreens: TScreenRegistry = {
+  ...authorityScreens,
   '/system/param': { component: ParamPage, titleKey: 'route.param' },
   '/system/dictbiz': { component: DictHorizontalPage, titleKey: 'route.dictBiz' },
   '/dict-horizontal/index': { component: DictHorizontalPage, titleKey: 'route.dictHorizontal', fixed: true },
