@@ -45,3 +45,14 @@ export const ctxOf = (request: FastifyRequest): TCtx => ({
   tenantId: request.user?.tenantId ?? DEFAULT_TENANT_ID,
   log: request.log,
 })
+
+/**
+ * The platform administrator: `administrator` in the management tenant 000000. Only it reads and
+ * manages other tenants' users, departments and roles (contract 6.4); everyone else stays in their own.
+ */
+export const isPlatformAdmin = (ctx: TCtx): boolean =>
+  ctx.tenantId === DEFAULT_TENANT_ID && isAdministrator(ctx.user)
+
+/** The tenant a read is for: another tenant only when the platform administrator asks for it. */
+export const readTenantOf = (ctx: TCtx, requested: string | undefined): string =>
+  requested && isPlatformAdmin(ctx) ? requested : ctx.tenantId

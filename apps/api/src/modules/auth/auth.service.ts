@@ -10,6 +10,8 @@ import {
   MD5_HEX_PATTERN,
   type TGrantType,
   type TTokenResponse,
+  UserMsg,
+  UserStatus,
 } from '@ysjs/shared'
 import type { Redis } from 'ioredis'
 import type { TEnv } from '../../env.ts'
@@ -165,8 +167,11 @@ export const createAuthService = (deps: {
   }
 
   const checkUserStatus = (user: User) => {
-    if (user.status === 0) {
+    if (user.status === UserStatus.PENDING) {
       throw denied(AuthMsg.USER_PENDING)
+    }
+    if (user.status === UserStatus.REFUSED) {
+      throw denied(user.auditReason ? `${UserMsg.REFUSED}: ${user.auditReason}` : UserMsg.REFUSED)
     }
     if (user.status !== 1) {
       throw denied(AuthMsg.USER_DISABLED)
