@@ -1,3 +1,4 @@
+import { orgEn } from '@/features/system/user/i18n'
 import type { zh } from './zh'
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -295,4 +296,5 @@ export const en: TTranslation = {
     flowDemo: 'Flow-diagram viewer sample',
     openFlow: 'Open diagram',
   },
+  ...orgEn,
 }

@@ -40,7 +40,18 @@ type TProps<Row extends TRow> = {
   onRowClick?: (row: Row) => void
   highlightRowId?: string | null
   gridHeight?: number | string
+  /** Conditions set outside the search form (e.g. the dept chosen in a tree), sent with every list call. */
+  filter?: Record<string, string>
+  /** More toolbar buttons, acting on the selection. */
+  toolbar?: (ctx: TScreenActions) => ReactNode
+  /** More buttons in each row's actions column. */
+  rowActions?: (row: Row, ctx: TScreenActions) => ReactNode
+  /** Width of those extra row buttons (default 0). */
+  rowActionsWidth?: number
 }
+
+/** What custom buttons get: the selected ids and a way to reload the list after acting. */
+export type TScreenActions = { selectedIds: string[]; refresh: () => Promise<unknown> }
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() }
 
@@ -70,6 +81,10 @@ export const CrudScreen = <Row extends TRow>({
   onRowClick,
   highlightRowId,
   gridHeight,
+  filter,
+  toolbar,
+  rowActions,
+  rowActionsWidth = 0,
 }: TProps<Row>) => {
   const { t, i18n } = useTranslation()
   const confirm = useConfirm()
@@ -84,9 +99,10 @@ export const CrudScreen = <Row extends TRow>({
   const [dialog, setDialog] = useState<{ mode: TDialogMode; row: Row | null } | null>(null)
   const clientPaging = resource.paging === 'client'
 
-  const queryArgs = { current: list.current, size: list.size, search: list.search }
+  const search = filter ? { ...list.search, ...filter } : list.search
+  const queryArgs = { current: list.current, size: list.size, search }
   const listQuery = useQuery({
-    queryKey: [resource.key, 'list', clientPaging ? { search: list.search } : queryArgs],
+    queryKey: [resource.key, 'list', clientPaging ? { search } : queryArgs],
     queryFn: () => resource.api.list(queryArgs),
     placeholderData: keepPreviousData,
   })
@@ -132,8 +148,8 @@ export const CrudScreen = <Row extends TRow>({
   }
 
   /** The row buttons call the latest `remove` without rebuilding the columns on every render. */
-  const latest = useRef({ remove })
-  latest.current.remove = remove
+  const latest = useRef({ remove, rowActions, refresh })
+  latest.current = { remove, rowActions, refresh }
 
   const allowedActions = ROW_ACTIONS.filter((a) => can[a.action])
     .map((a) => a.action)
@@ -151,14 +167,15 @@ export const CrudScreen = <Row extends TRow>({
       renderCell: ({ row, value }) => renderValue(field, row, value, i === 0),
     }))
     const rowActions = ROW_ACTIONS.filter((a) => allowedActions.split(',').includes(a.action))
-    if (rowActions.length > 0) {
+    const hasRowExtras = rowActionsWidth > 0
+    if (rowActions.length > 0 || hasRowExtras) {
       cols.push({
         field: '__actions',
         headerName: t('common.actions'),
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
-        width: 36 * rowActions.length + 24,
+        width: 36 * rowActions.length + 24 + rowActionsWidth,
         renderCell: ({ row }) => (
           <Stack
             direction="row"
@@ -181,12 +198,16 @@ export const CrudScreen = <Row extends TRow>({
                 </IconButton>
               </Tooltip>
             ))}
+            {latest.current.rowActions?.(row, {
+              selectedIds: [row.id],
+              refresh: () => latest.current.refresh(),
+            })}
           </Stack>
         ),
       })
     }
     return cols
-  }, [resource.fields, allowedActions, t])
+  }, [resource.fields, allowedActions, rowActionsWidth, t])
 
   const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
   const selectedCount = selectedIds().length
@@ -219,6 +240,7 @@ export const CrudScreen = <Row extends TRow>({
             {t('common.delete')}
           </Button>
         )}
+        {toolbar?.({ selectedIds: selectedIds(), refresh })}
         {selectedCount > 0 && (
           <Typography variant="body2" color="text.secondary">
             {t('crud.selected', { count: selectedCount })}
