@@ -264,11 +264,14 @@ describe('user/remove, grant, reset-password, unlock', () => {
 
   it('grant overwrites the roles; only an administrator hands out administrator', async () => {
     const user = await submitUser()
+    const before = await tokenOf(t.app, TENANT, user.account, 'Secret#1')
     const res = await post(
       `${U}/grant?userIds=${user.id}&roleIds=${SEED.roleManager},${SEED.roleUser}`,
       admin,
     )
     expect(res.json()).toMatchObject({ code: 200 })
+    // The old token carried the old roles: it no longer works.
+    expect((await get(`${U}/info`, before)).statusCode).toBe(401)
     expect((await t.app.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).roleId).toBe(
       `${SEED.roleManager},${SEED.roleUser}`,
     )

@@ -268,8 +268,8 @@ export const createUserAdminService = (deps: {
         await tx.user.update({ where: { id: user.id }, data: { ...profile, ...who(ctx) } })
         await syncUserDepts(tx, user.id, deptIds)
       })
-      if (profile.account.toLowerCase() !== user.account.toLowerCase()) {
-        // Tokens carry the account: a renamed user signs in again.
+      if (profile.account.toLowerCase() !== user.account.toLowerCase() || profile.roleId !== user.roleId) {
+        // Tokens carry the account and the roles: a renamed or re-granted user signs in again.
         await tokens.revokeUser(user.id)
       }
     },
@@ -298,10 +298,13 @@ export const createUserAdminService = (deps: {
       for (const tenantId of new Set(users.map((u) => u.tenantId))) {
         await checkRefs(ctx, tenantId, { roleIds })
       }
+      const roleId = roleIds.join(',')
       await prisma.user.updateMany({
         where: { id: { in: users.map((u) => u.id) } },
-        data: { roleId: roleIds.join(','), ...who(ctx) },
+        data: { roleId, ...who(ctx) },
       })
+      // Tokens carry the roles they were issued with: a changed grant takes effect at the next sign-in.
+      await Promise.all(users.filter((u) => u.roleId !== roleId).map((u) => tokens.revokeUser(u.id)))
     },
 
     /** Sets the password to `account.initPassword` (default 123456); every token of those users dies. */
