@@ -422,6 +422,9 @@ describe('platform, info, firm', () => {
     expect(await t.app.prisma.userWeb.count({ where: { userId: user.id } })).toBe(1)
     const detail = (await get(`${U}/platform-detail?id=${user.id}`, admin)).json().data
     expect(detail).toMatchObject({ id: String(user.id), userExt: '{"k":2}' })
+    // The extension of the platform signed in from goes into the token's detail (contract 9.2).
+    const token = (await signIn(t.app, TENANT, user.account, 'Secret#1')).json()
+    expect(token.detail).toEqual({ type: 'web', ext: '{"k":2}' })
     expect(
       (await post(`${U}/update-platform`, admin, { userId: String(user.id), userType: 7 })).json().msg,
     ).toBe('请选择用户平台')

@@ -162,8 +162,20 @@ export const createAuthService = (deps: {
       real_name: user.realName ?? '',
       role_name: roles.map((r) => r.roleAlias).join(','),
       avatar: user.avatar ?? DEFAULT_AVATAR,
-      detail: { type: USER_TYPES[req.userType?.toLowerCase() ?? 'web'] ?? 'web' },
+      detail: await detailOf(user.id, USER_TYPES[req.userType?.toLowerCase() ?? 'web'] ?? 'web'),
     }
+  }
+
+  /** The token's `detail`: the platform signed in from and the user's extension for it (update-platform). */
+  const detailOf = async (userId: bigint, type: string) => {
+    const where = { where: { userId }, orderBy: { id: 'asc' as const }, select: { userExt: true } }
+    const row =
+      type === 'app'
+        ? await prisma.userApp.findFirst(where)
+        : type === 'other'
+          ? await prisma.userOther.findFirst(where)
+          : await prisma.userWeb.findFirst(where)
+    return row?.userExt ? { type, ext: row.userExt } : { type }
   }
 
   const checkUserStatus = (user: User) => {

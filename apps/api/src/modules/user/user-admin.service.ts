@@ -10,6 +10,7 @@ import {
 } from '@ysjs/shared'
 import { isAdministrator, isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
+import { escapeLike } from '../../lib/filters.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { splitIds } from '../../lib/tree.ts'
@@ -424,11 +425,9 @@ export const createUserAdminService = (deps: {
             status: UserStatus.ACTIVE,
             ...(q.name
               ? {
-                  OR: [
-                    { account: { contains: q.name, mode: 'insensitive' as const } },
-                    { realName: { contains: q.name, mode: 'insensitive' as const } },
-                    { name: { contains: q.name, mode: 'insensitive' as const } },
-                  ],
+                  OR: ['account', 'realName', 'name'].map((field) => ({
+                    [field]: { contains: escapeLike(q.name ?? ''), mode: 'insensitive' as const },
+                  })),
                 }
               : {}),
           },

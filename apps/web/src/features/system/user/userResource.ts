@@ -56,6 +56,7 @@ export const userResource: TResource<TUserRow> = {
     { name: 'sex', labelKey: 'sysOrg.user.sex', kind: 'dict', dictCode: 'sex', column: false },
     { name: 'birthday', labelKey: 'sysOrg.user.birthday', kind: 'date', column: false },
     { name: 'userType', labelKey: 'sysOrg.user.userType', kind: 'dict', dictCode: 'user_type', search: true },
+    { name: 'tenantName', labelKey: 'sysOrg.user.tenantName', form: false, column: { width: 100 } },
     {
       name: 'status',
       labelKey: 'sysOrg.user.status',
