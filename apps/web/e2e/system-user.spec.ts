@@ -1,5 +1,20 @@
+import { createHash } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { openAs, toast, unique } from './support'
+import { loginViaApi, openAs, TENANT, toast, unique } from './support'
+
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
+const md5 = (s: string) => createHash('md5').update(s).digest('hex')
+const tokenCall = (page: Page, account: string, password: string) =>
+  page.request.post('/api/ysjs-auth/oauth/token', {
+    params: {
+      tenantId: TENANT,
+      username: account,
+      password: md5(password),
+      grant_type: 'password',
+      scope: 'all',
+    },
+    headers: { Authorization: BASIC, 'Tenant-Id': TENANT },
+  })
 
 const dialog = (page: Page) => page.getByRole('dialog').last()
 const shot = async (page: Page, name: string) => {
@@ -141,6 +156,40 @@ test.describe('user screen', () => {
 
     await signInThroughForm(page, account, 'guest-1')
     await expect(page).toHaveURL(/\/wel\/index$/)
+  })
+})
+
+test.describe('unlock', () => {
+  test('a user locked out after five wrong passwords signs in again once unlocked', async ({ page }) => {
+    const admin = await loginViaApi(page)
+    const account = unique('lk')
+    const created = await page.request.post('/api/ysjs-system/user/submit', {
+      headers: { Authorization: BASIC, 'Blade-Auth': `bearer ${admin.access_token}` },
+      data: {
+        account,
+        password: 'Lock#123',
+        name: '锁定用户',
+        realName: '锁定',
+        roleId: '1123598816738675202',
+        deptId: '1123598813738675203',
+      },
+    })
+    expect((await created.json()).code).toBe(200)
+    for (let i = 0; i < 5; i++) {
+      await tokenCall(page, account, 'wrong')
+    }
+    expect((await (await tokenCall(page, account, 'Lock#123')).json()).error_description).toBe(
+      '登录错误次数过多,请稍后再试',
+    )
+
+    await page.goto(`/system/user?account=${account}`)
+    const row = page.getByRole('row', { name: new RegExp(account) })
+    await row.getByRole('checkbox').check()
+    await page.getByRole('button', { name: '账号解封' }).click()
+    await expect(page.getByRole('dialog', { name: '提示' })).toContainText('确定将选择账号解封?')
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+    expect((await tokenCall(page, account, 'Lock#123')).ok()).toBe(true)
   })
 })
 
