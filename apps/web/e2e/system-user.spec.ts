@@ -159,7 +159,7 @@ test.describe('user screen', () => {
   })
 })
 
-test.describe('unlock', () => {
+test.describe('unlock and platform', () => {
   test('a user locked out after five wrong passwords signs in again once unlocked', async ({ page }) => {
     const admin = await loginViaApi(page)
     const account = unique('lk')
@@ -190,6 +190,18 @@ test.describe('unlock', () => {
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
     await expect(toast(page, '操作成功!')).toBeVisible()
     expect((await tokenCall(page, account, 'Lock#123')).ok()).toBe(true)
+
+    // 平台配置: the web extension is saved and comes back in the token's detail.
+    await row.getByRole('checkbox').check()
+    await page.getByRole('button', { name: '平台配置' }).click()
+    const platform = page.getByRole('dialog', { name: '平台配置' })
+    await platform.getByLabel('用户拓展').fill('{"org":"e2e"}')
+    await platform.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+    expect((await (await tokenCall(page, account, 'Lock#123')).json()).detail).toEqual({
+      type: 'web',
+      ext: '{"org":"e2e"}',
+    })
   })
 })
 

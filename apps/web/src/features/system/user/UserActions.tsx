@@ -2,6 +2,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck'
 import KeyIcon from '@mui/icons-material/Key'
 import LockOpenIcon from '@mui/icons-material/LockOpen'
 import PersonAddAltIcon from '@mui/icons-material/ManageAccounts'
+import SettingsIcon from '@mui/icons-material/Settings'
 import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
@@ -13,12 +14,14 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
+import { useQuery } from '@tanstack/react-query'
 import { UserMsg, UserStatus } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import type { TScreenActions } from '@/components/crud/CrudScreen'
 import { useFieldOptions } from '@/components/crud/ResourceField'
+import { DictSelect } from '@/components/dict/DictSelect'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { type TUserRow, userActions } from './userApi'
@@ -186,12 +189,78 @@ const AuditDialog = ({
   )
 }
 
+/** 平台配置: the user's extension for one platform (web, app, other), which its tokens carry. */
+const PlatformDialog = ({ userId, onClose }: { userId: string; onClose: () => void }) => {
+  const { t } = useTranslation()
+  const detail = useQuery({
+    queryKey: ['user', 'platform', userId],
+    queryFn: () => userActions.platformDetail(userId),
+    staleTime: 0,
+  })
+  const [userType, setUserType] = useState<string | null>(null)
+  const [userExt, setUserExt] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const type = userType ?? String(detail.data?.userType ?? '1')
+  const ext = userExt ?? detail.data?.userExt ?? ''
+  const save = async () => {
+    setBusy(true)
+    const ok = await run(() => userActions.updatePlatform(userId, type, ext))
+    setBusy(false)
+    if (ok) {
+      toast.success(t('msg.operateSuccess'))
+      onClose()
+    }
+  }
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="platform-title"
+    >
+      <DialogTitle id="platform-title">{t('sysOrg.user.platform')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <DictSelect
+            code="user_type"
+            label={t('sysOrg.user.userType')}
+            name="userType"
+            value={type}
+            onChange={setUserType}
+            disabled={detail.isLoading}
+          />
+          <TextField
+            label={t('sysOrg.user.userExt')}
+            name="userExt"
+            value={ext}
+            onChange={(e) => setUserExt(e.target.value)}
+            multiline
+            minRows={3}
+            disabled={detail.isLoading}
+            slotProps={{ htmlInput: { maxLength: 255 } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void save()} disabled={busy || detail.isLoading}>
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
+
 /** Toolbar of the user list: role grant, password reset and unlock on the selected users. */
 export const UserActions = ({ selectedIds, refresh }: TScreenActions) => {
   const { t } = useTranslation()
   const can = useCan()
   const confirm = useConfirm()
   const [granting, setGranting] = useState<string[] | null>(null)
+  const [platform, setPlatform] = useState<string | null>(null)
   const needSelection = () => {
     if (!selectedIds.length) {
       toast.warning(t('msg.selectAtLeastOne'))
@@ -241,6 +310,25 @@ export const UserActions = ({ selectedIds, refresh }: TScreenActions) => {
           {t('sysOrg.user.unlock')}
         </Button>
       )}
+      {can('user_platform') && (
+        <Button
+          variant="outlined"
+          startIcon={<SettingsIcon />}
+          onClick={() => {
+            if (needSelection()) {
+              return
+            }
+            if (selectedIds.length > 1) {
+              toast.warning(t('sysOrg.user.selectOne'))
+              return
+            }
+            setPlatform(selectedIds[0] ?? null)
+          }}
+        >
+          {t('sysOrg.user.platform')}
+        </Button>
+      )}
+      {platform && <PlatformDialog userId={platform} onClose={() => setPlatform(null)} />}
       {granting && (
         <GrantDialog
           userIds={granting}

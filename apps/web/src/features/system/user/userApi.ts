@@ -31,6 +31,10 @@ export const userActions = {
       params: { userIds: ids(userIds), ...(roleIds.length ? { roleIds: ids(roleIds) } : {}) },
     }),
   auditRefuse: (userIds: string[], reason: string) => http.post(`${BASE}/audit-refuse`, { userIds, reason }),
+  platformDetail: (id: string) =>
+    http.get<TUserRow & { userExt: string | null }>(`${BASE}/platform-detail`, { id }),
+  updatePlatform: (userId: string, userType: string, userExt: string) =>
+    http.post(`${BASE}/update-platform`, { userId, userType, userExt }),
 }
 
 export const roleOptions = async (): Promise<TOption[]> =>
