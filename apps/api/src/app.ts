@@ -31,6 +31,8 @@ import { createTokenService, type TJwt, type TTokenService } from './modules/aut
 import { configRoutes } from './modules/config/config.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
+import { deptRoutes } from './modules/dept/dept.routes.ts'
+import { createDeptService } from './modules/dept/dept.service.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -46,6 +48,8 @@ import { ossEndpointRoutes } from './modules/oss/oss-endpoint.routes.ts'
 import { createUploadLimits } from './modules/oss/upload-limits.ts'
 import { paramRoutes } from './modules/param/param.routes.ts'
 import { createParamService } from './modules/param/param.service.ts'
+import { postRoutes } from './modules/post/post.routes.ts'
+import { createPostService } from './modules/post/post.service.ts'
 import { roleRoutes } from './modules/role/role.routes.ts'
 import { createRoleService } from './modules/role/role.service.ts'
 import { createScopeServices } from './modules/scope/scope.service.ts'
@@ -53,6 +57,8 @@ import { tenantRoutes } from './modules/tenant/tenant.routes.ts'
 import { createTopMenuService } from './modules/top-menu/top-menu.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
 import { createUserService } from './modules/user/user.service.ts'
+import { userAdminRoutes } from './modules/user/user-admin.routes.ts'
+import { createUserAdminService } from './modules/user/user-admin.service.ts'
 import { createPermissionChecker, installAccess, type TPermissionChecker } from './plugins/access.ts'
 import { installErrorHandler } from './plugins/error-handler.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
@@ -271,6 +277,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   caches.register(menus.clearCache)
   const loginGuard = createLoginGuard(redis)
   app.decorate('loginGuard', loginGuard)
+  const security = createSecurityLog(app.log, logs)
   const auth = createAuthService({
     prisma,
     redis,
@@ -279,7 +286,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     params,
     social: createSocialProvider(env),
     guard: loginGuard,
-    security: createSecurityLog(app.log, logs),
+    security,
   })
   const authRateLimit = { max: env.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' }
 
@@ -292,6 +299,10 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   tenantRoutes(app, prisma)
   logRoutes(app, logs)
   userRoutes(app, createUserService({ prisma, tokens, params, storage }))
+  const depts = createDeptService(prisma)
+  deptRoutes(app, depts)
+  postRoutes(app, createPostService(prisma))
+  userAdminRoutes(app, createUserAdminService({ prisma, tokens, params, depts, guard: loginGuard, security }))
   noticeRoutes(app, createNoticeService(prisma))
   dashboardRoutes(app, createDashboardService(prisma))
   // Authority (issue 7 B): roles, menus, top menus, scopes, change preview, access explainer.

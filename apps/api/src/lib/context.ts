@@ -74,3 +74,7 @@ export const ctxOf = (request: FastifyRequest): TCtx => {
     },
   }
 }
+
+/** The tenant a read is for: another tenant only when the platform administrator asks for it. */
+export const readTenantOf = (ctx: TCtx, requested: string | undefined): string =>
+  requested && isPlatformAdmin(ctx.user) ? requested : ctx.tenantId

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { ZWireDateTimeSchema } from '../common/dates.ts'
 import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { ZTreeNodeSchema } from '../common/tree.ts'
 import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
-import { ZTreeNodeSchema, zIdArray } from './role.ts'
+import { zIdArray } from './role.ts'
 
 export const MenuMsg = {
   NAME: '请输入菜单名称',

@@ -81,29 +81,6 @@ export const ZRoleGrantSchema = z.object({
 })
 export type TRoleGrant = z.input<typeof ZRoleGrantSchema>
 
-/** Tree node of `tree`, `grant-tree`, … (contract 4.5). */
-export type TTreeNode = {
-  id: string
-  parentId: string
-  title: string
-  key: string
-  value: string
-  hasChildren?: boolean
-  children?: TTreeNode[]
-}
-export const ZTreeNodeSchema: z.ZodType<TTreeNode> = z.object({
-  id: ZWireIdSchema,
-  parentId: ZWireIdSchema,
-  title: z.string(),
-  key: z.string(),
-  value: z.string(),
-  hasChildren: z.boolean().optional(),
-  get children() {
-    return z.array(ZTreeNodeSchema).optional()
-  },
-})
-z.globalRegistry.add(ZTreeNodeSchema, { id: 'GrantTreeNode' })
-
 export const ZRoleListQuerySchema = z
   .object({
     roleName: zText().max(255).optional(),

@@ -1,4 +1,5 @@
 import { en as authorityEn } from '@/features/system/authority/i18n'
+import { orgEn } from '@/features/system/user/i18n'
 import type { zh } from './zh'
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -297,4 +298,5 @@ export const en: TTranslation = {
     openFlow: 'Open diagram',
   },
   ...authorityEn,
+  ...orgEn,
 }

@@ -42,8 +42,14 @@ type TProps<Row extends TRow> = {
   gridHeight?: number | string
   /** Screen-specific row buttons (e.g. 权限设置), shown before view/edit/delete. */
   rowActions?: TRowAction<Row>[]
-  /** Screen-specific toolbar content, after add and delete. */
-  toolbar?: ReactNode
+  /** Screen-specific toolbar content after add and delete: fixed, or built from the selection. */
+  toolbar?: ReactNode | ((ctx: TScreenActions) => ReactNode)
+  /** Conditions set outside the search form (e.g. the dept chosen in a tree), sent with every list call. */
+  filter?: Record<string, string>
+  /** Free-form buttons after the standard ones in each row (e.g. a menu of user actions). */
+  rowButtons?: (row: Row, ctx: TScreenActions) => ReactNode
+  /** Width of those free-form row buttons (default 0). */
+  rowButtonsWidth?: number
 }
 
 /** A row button of one screen; hidden when `allowed` is false (the permission is missing). */
@@ -54,6 +60,9 @@ export type TRowAction<Row extends TRow> = {
   allowed: boolean
   onClick: (row: Row) => void
 }
+
+/** What custom buttons get: the selected ids and a way to reload the list after acting. */
+export type TScreenActions = { selectedIds: string[]; refresh: () => Promise<unknown> }
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() }
 
@@ -85,6 +94,9 @@ export const CrudScreen = <Row extends TRow>({
   gridHeight,
   rowActions = [],
   toolbar,
+  filter,
+  rowButtons,
+  rowButtonsWidth = 0,
 }: TProps<Row>) => {
   const { t, i18n } = useTranslation()
   const confirm = useConfirm()
@@ -99,9 +111,10 @@ export const CrudScreen = <Row extends TRow>({
   const [dialog, setDialog] = useState<{ mode: TDialogMode; row: Row | null } | null>(null)
   const clientPaging = resource.paging === 'client'
 
-  const queryArgs = { current: list.current, size: list.size, search: list.search }
+  const search = filter ? { ...list.search, ...filter } : list.search
+  const queryArgs = { current: list.current, size: list.size, search }
   const listQuery = useQuery({
-    queryKey: [resource.key, 'list', clientPaging ? { search: list.search } : queryArgs],
+    queryKey: [resource.key, 'list', clientPaging ? { search } : queryArgs],
     queryFn: () => resource.api.list(queryArgs),
     placeholderData: keepPreviousData,
   })
@@ -147,9 +160,8 @@ export const CrudScreen = <Row extends TRow>({
   }
 
   /** The row buttons call the latest `remove` without rebuilding the columns on every render. */
-  const latest = useRef({ remove, rowActions })
-  latest.current.remove = remove
-  latest.current.rowActions = rowActions
+  const latest = useRef({ remove, rowActions, rowButtons, refresh })
+  latest.current = { remove, rowActions, rowButtons, refresh }
   const extraKeys = rowActions
     .filter((a) => a.allowed)
     .map((a) => `${a.key}\t${a.label}`)
@@ -175,14 +187,14 @@ export const CrudScreen = <Row extends TRow>({
       .split('\n')
       .map((k) => latest.current.rowActions.find((a) => `${a.key}\t${a.label}` === k))
       .filter((a): a is TRowAction<Row> => !!a)
-    if (standard.length + extra.length > 0) {
+    if (standard.length + extra.length > 0 || rowButtonsWidth > 0) {
       cols.push({
         field: '__actions',
         headerName: t('common.actions'),
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
-        width: 36 * (standard.length + extra.length) + 24,
+        width: 36 * (standard.length + extra.length) + 24 + rowButtonsWidth,
         renderCell: ({ row }) => (
           <Stack
             direction="row"
@@ -217,12 +229,16 @@ export const CrudScreen = <Row extends TRow>({
                 </IconButton>
               </Tooltip>
             ))}
+            {latest.current.rowButtons?.(row, {
+              selectedIds: [row.id],
+              refresh: () => latest.current.refresh(),
+            })}
           </Stack>
         ),
       })
     }
     return cols
-  }, [resource.fields, allowedActions, extraKeys, t])
+  }, [resource.fields, allowedActions, extraKeys, rowButtonsWidth, t])
 
   const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
   const selectedCount = selectedIds().length
@@ -255,7 +271,7 @@ export const CrudScreen = <Row extends TRow>({
             {t('common.delete')}
           </Button>
         )}
-        {toolbar}
+        {typeof toolbar === 'function' ? toolbar({ selectedIds: selectedIds(), refresh }) : toolbar}
         {selectedCount > 0 && (
           <Typography variant="body2" color="text.secondary">
             {t('crud.selected', { count: selectedCount })}
