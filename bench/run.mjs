@@ -3,7 +3,8 @@
 // Prints figures and writes bench/results/latest.json; asserts nothing. See bench/README.md.
 // Settings (env): BENCH_PG_URL (server URL without database, default postgresql://postgres@127.0.0.1:5432),
 // BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_DURATION (s per scenario, 10), BENCH_WARMUP (s, 2),
-// BENCH_CONNECTIONS (10), BENCH_ONLY (comma-separated scenario-name substrings to run a subset).
+// BENCH_CONNECTIONS (10), BENCH_ONLY (comma-separated scenario-name substrings to run a subset),
+// BENCH_DB (database name, ysjs_bench), BENCH_PARAMS (parameters added for the list scenario, 300).
 import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -22,7 +23,12 @@ const argon2 = requireApi('@node-rs/argon2')
 
 const PG_URL = (process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const DB_NAME = 'ysjs_bench'
+const DB_NAME = process.env.BENCH_DB ?? 'ysjs_bench'
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(DB_NAME)) {
+  throw new Error(`BENCH_DB must be a plain lower-case identifier, not ${DB_NAME}`)
+}
+const EXTRA_PARAMS = Number(process.env.BENCH_PARAMS ?? 300)
+const LIST_SIZE = 10
 const DATABASE_URL = `${PG_URL}/${DB_NAME}`
 const REDIS_PREFIX = `bench:${randomBytes(4).toString('hex')}:`
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
@@ -172,6 +178,20 @@ const argon2VerifyMs = async () => {
   const sorted = times.slice(2).sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
 }
+
+/** Parameters for the list scenario, a minute apart, so a page is a page of a realistic table. */
+const addParams = (count) =>
+  query(
+    DATABASE_URL,
+    `INSERT INTO blade_param (id, param_name, param_key, param_value, remark, create_user, create_dept,
+       create_time, update_user, update_time, status, is_deleted)
+     SELECT 1900000000000000000 + i, '压测参数 ' || i, 'bench.param.' || i, repeat('v', 1 + i % 40),
+       CASE WHEN i % 3 = 0 THEN NULL ELSE '备注 ' || i END, 1123598821738675201, 1123598813738675201,
+       now() - i * interval '1 minute', CASE WHEN i % 2 = 0 THEN 1123598821738675201 END,
+       CASE WHEN i % 2 = 0 THEN now() - i * interval '30 second' END, 1, CASE WHEN i % 10 = 0 THEN 1 ELSE 0 END
+     FROM generate_series(1, $1::int) AS i`,
+    [count],
+  )
 
 const resetDatabase = async () => {
   await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
@@ -344,6 +364,12 @@ const main = async () => {
   await resetDatabase()
   await run('pnpm', ['db:migrate'], { env: { DATABASE_URL } })
   await run('pnpm', ['db:seed'], { env: { DATABASE_URL } })
+  await addParams(EXTRA_PARAMS)
+  const [{ live }] = await query(
+    DATABASE_URL,
+    'SELECT count(*)::int AS live FROM blade_param WHERE is_deleted = 0',
+  )
+  log(`blade_param: ${live} live rows (${EXTRA_PARAMS} added, every tenth soft-deleted)`)
 
   const verifyMs = await argon2VerifyMs()
   log(`argon2id verify of the seeded admin hash: ${fmt(verifyMs)} ms (median of 20, one thread)`)
@@ -355,9 +381,10 @@ const main = async () => {
   }
 
   const [apiPort, barePort] = [await freePort(), await freePort()]
+  const jwtSecret = randomBytes(48).toString('base64')
   const api = startServer('api', [serverJs], {
     NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(48).toString('base64'),
+    JWT_SECRET: jwtSecret,
     // The web client's password grant needs a captcha when it is on; the bench logs in without one.
     CAPTCHA_ENABLED: 'false',
     HOST: '127.0.0.1',
@@ -376,6 +403,10 @@ const main = async () => {
     PORT: String(barePort),
     DATABASE_URL,
     DATABASE_POOL_MAX: String(POOL_MAX),
+    // The list's token-checked baseline verifies the API's tokens against the API's token state.
+    JWT_SECRET: jwtSecret,
+    REDIS_URL,
+    REDIS_PREFIX,
   })
   const apiBase = `http://127.0.0.1:${apiPort}`
   const bareBase = `http://127.0.0.1:${barePort}`
@@ -389,6 +420,7 @@ const main = async () => {
     `roleIds=${t.role_id}&administrator=${t.role_name.split(',').includes('administrator') ? 1 : 0}&tenantId=${t.tenant_id}`
   const tokenHeaders = { authorization: BASIC, 'tenant-id': TENANT }
   const routes = '/api/ysjs-system/menu/routes'
+  const page = `current=1&size=${LIST_SIZE}`
 
   const scenarios = [
     {
@@ -451,6 +483,29 @@ const main = async () => {
       method: 'GET',
       url: `${bareBase}/bare/routes-cached?${who(hr)}`,
     },
+    {
+      pair: 'list',
+      side: 'product',
+      name: `param/list ${LIST_SIZE} admin · product`,
+      method: 'GET',
+      url: `${apiBase}/api/ysjs-system/param/list?${page}`,
+      headers: { 'blade-auth': `bearer ${admin.access_token}` },
+    },
+    {
+      pair: 'list',
+      side: 'bare',
+      name: `param/list ${LIST_SIZE} · bare`,
+      method: 'GET',
+      url: `${bareBase}/bare/param/list?${page}`,
+    },
+    {
+      pair: 'list',
+      side: 'bare-token',
+      name: `param/list ${LIST_SIZE} · bare + token check`,
+      method: 'GET',
+      url: `${bareBase}/bare/param/list-token?${page}`,
+      headers: { 'blade-auth': `bearer ${admin.access_token}` },
+    },
   ].filter((s) => !ONLY.length || ONLY.some((o) => s.name.includes(o) || s.pair.includes(o)))
 
   // Both sides must answer the same menus before their speed is compared.
@@ -459,7 +514,7 @@ const main = async () => {
     bodies[s.name] = await probe(s)
   }
   const sizes = {}
-  for (const s of scenarios.filter((x) => x.pair !== 'token')) {
+  for (const s of scenarios.filter((x) => x.pair.startsWith('routes'))) {
     const count = (nodes) => nodes.reduce((n, m) => n + 1 + count(m.children ?? []), 0)
     sizes[s.name] = count(JSON.parse(bodies[s.name]).data ?? [])
   }
@@ -468,11 +523,25 @@ const main = async () => {
     log(`${pair}: menus in the tree: ${counts.join(', ')}`)
   }
 
+  // The same page, byte for byte, on every side of the list pair.
+  const lists = scenarios.filter((s) => s.pair === 'list')
+  for (const s of lists.slice(1)) {
+    if (bodies[s.name] !== bodies[lists[0].name]) {
+      throw new Error(
+        `list answers differ:\n${lists[0].name}: ${bodies[lists[0].name].slice(0, 400)}\n${s.name}: ${bodies[s.name].slice(0, 400)}`,
+      )
+    }
+  }
+  if (lists.length) {
+    const { data } = JSON.parse(bodies[lists[0].name])
+    log(`list: ${data.records.length} of ${data.total} rows, the same bytes on every side`)
+  }
+
   const results = []
   for (const s of scenarios) {
     log(`${s.name} …`)
     const r = await measure(s)
-    if (s.pair !== 'token') {
+    if (s.pair.startsWith('routes')) {
       r.menus = sizes[s.name]
     }
     r.responseBytes = Buffer.byteLength(bodies[s.name])
