@@ -4,7 +4,9 @@
 // Settings (env): BENCH_PG_URL (server URL without database, default postgresql://postgres@127.0.0.1:5432),
 // BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_DURATION (s per scenario, 10), BENCH_WARMUP (s, 2),
 // BENCH_CONNECTIONS (10), BENCH_ONLY (comma-separated scenario-name substrings to run a subset),
-// BENCH_DB (database name, ysjs_bench), BENCH_PARAMS (parameters added for the list scenario, 300).
+// BENCH_DB (database name, ysjs_bench), BENCH_PARAMS (parameters added for the list scenario, 300),
+// BENCH_ROUNDS (1: run every scenario this many times in turn and report medians), BENCH_API_JS (the API
+// bundle to start, apps/api/dist/server.js; e.g. a copy of an older build, to compare on one machine).
 import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -38,6 +40,7 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean)
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1))
 const POOL_MAX = 10 // the API's DATABASE_POOL_MAX default; the baseline gets the same
 const RESULTS_FILE = path.join(root, 'bench/results/latest.json')
 
@@ -228,12 +231,30 @@ const cannon = (opts) =>
     )
   })
 
+const TICKS_PER_S = 100 // USER_HZ: the unit of utime/stime in /proc/<pid>/stat on Linux
+
+/** User and system CPU time of a process in ms (Linux /proc), or null elsewhere. */
+const cpuMsOf = (pid) => {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return {
+      user: (Number(fields[11]) * 1000) / TICKS_PER_S,
+      system: (Number(fields[12]) * 1000) / TICKS_PER_S,
+    }
+  } catch {
+    return null
+  }
+}
+
 const measure = async (scenario) => {
   const opts = { url: scenario.url, method: scenario.method, headers: scenario.headers }
   if (WARMUP_S > 0) {
     await cannon({ ...opts, duration: WARMUP_S })
   }
+  const cpuBefore = cpuMsOf(scenario.pid)
   const r = await cannon({ ...opts, duration: DURATION_S })
+  const cpuAfter = cpuMsOf(scenario.pid)
   return {
     name: scenario.name,
     pair: scenario.pair,
@@ -254,6 +275,17 @@ const measure = async (scenario) => {
     errors: r.errors,
     timeouts: r.timeouts,
     durationS: r.duration,
+    // The server process's own CPU per answer: unlike req/s, hardly moved by other load on the machine
+    // (PostgreSQL's and Redis's share is not in it).
+    serverCpuMsPerReq:
+      cpuBefore === null || cpuAfter === null || !r.requests.total
+        ? null
+        : (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / r.requests.total,
+    serverSystemCpuShare:
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : (cpuAfter.system - cpuBefore.system) /
+          Math.max(1e-9, cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system),
   }
 }
 
@@ -283,27 +315,104 @@ const login = async (base, user) => {
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-')
 
-const printTable = (results) => {
-  const byPair = new Map()
-  for (const r of results) {
-    byPair.set(r.pair, [...(byPair.get(r.pair) ?? []), r])
-  }
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** product/baseline of one round, per baseline scenario name. */
+const roundRatios = (results) =>
+  new Map(
+    results
+      .filter((r) => r.side !== 'product')
+      .flatMap((r) => {
+        const product = results.find((p) => p.pair === r.pair && p.side === 'product')
+        return product
+          ? [
+              [
+                r.name,
+                {
+                  reqPerSec: product.reqPerSec / r.reqPerSec,
+                  p50: product.latencyMs.p50 / r.latencyMs.p50,
+                  p99: product.latencyMs.p99 / r.latencyMs.p99,
+                  serverCpu: product.serverCpuMsPerReq / r.serverCpuMsPerReq,
+                },
+              ],
+            ]
+          : []
+      }),
+  )
+
+/**
+ * Several rounds to one: per scenario the median of each figure (counts summed), per baseline the
+ * median of the rounds' ratios (each ratio compares two runs minutes apart at most, so the machine's
+ * other load cancels out better than in a ratio of medians).
+ */
+const combineRounds = (rounds) => {
+  const results = rounds[0].map((first, i) => {
+    const all = rounds.map((round) => round[i])
+    const med = (f) => median(all.map(f))
+    const sum = (f) => all.reduce((n, r) => n + f(r), 0)
+    return {
+      ...first,
+      reqPerSec: med((r) => r.reqPerSec),
+      latencyMs: Object.fromEntries(Object.keys(first.latencyMs).map((k) => [k, med((r) => r.latencyMs[k])])),
+      serverCpuMsPerReq: all.some((r) => r.serverCpuMsPerReq === null)
+        ? null
+        : med((r) => r.serverCpuMsPerReq),
+      requests: sum((r) => r.requests),
+      ok2xx: sum((r) => r.ok2xx),
+      non2xx: sum((r) => r.non2xx),
+      errors: sum((r) => r.errors),
+      timeouts: sum((r) => r.timeouts),
+      durationS: sum((r) => r.durationS),
+      rounds: all.map((r) => r.reqPerSec),
+    }
+  })
+  const perRound = rounds.map(roundRatios)
+  const ratios = new Map(
+    [...perRound[0].keys()].map((name) => {
+      const each = perRound.map((m) => m.get(name))
+      return [
+        name,
+        {
+          reqPerSec: median(each.map((x) => x.reqPerSec)),
+          p50: median(each.map((x) => x.p50)),
+          p99: median(each.map((x) => x.p99)),
+          serverCpu: median(each.map((x) => x.serverCpu)),
+          roundsReqPerSec: each.map((x) => x.reqPerSec),
+        },
+      ]
+    }),
+  )
+  return { results, ratios }
+}
+
+const printTable = (results, ratios) => {
   const rows = [
-    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'product/bare req/s', 'product/bare p99'],
+    [
+      'scenario',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'CPU ms/req',
+      'product/bare req/s',
+      'product/bare p99',
+      'product/bare CPU',
+    ],
   ]
   for (const r of results) {
-    const product = byPair.get(r.pair)?.find((x) => x.side === 'product')
-    const ratio =
-      r.side === 'product' || !product
-        ? ['', '']
-        : [fmt(product.reqPerSec / r.reqPerSec, 2), fmt(product.latencyMs.p99 / r.latencyMs.p99, 2)]
+    const ratio = ratios.get(r.name)
     rows.push([
       r.name,
       fmt(r.reqPerSec),
       fmt(r.latencyMs.p50, 0),
       fmt(r.latencyMs.p99, 0),
       String(r.non2xx + r.errors),
-      ...ratio,
+      fmt(r.serverCpuMsPerReq, 2),
+      ...(ratio ? [fmt(ratio.reqPerSec, 2), fmt(ratio.p99, 2), fmt(ratio.serverCpu, 2)] : ['', '', '']),
     ])
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)))
@@ -374,8 +483,8 @@ const main = async () => {
   const verifyMs = await argon2VerifyMs()
   log(`argon2id verify of the seeded admin hash: ${fmt(verifyMs)} ms (median of 20, one thread)`)
 
-  const serverJs = path.join(root, 'apps/api/dist/server.js')
-  if (!fs.existsSync(serverJs)) {
+  const serverJs = path.resolve(root, process.env.BENCH_API_JS ?? 'apps/api/dist/server.js')
+  if (!fs.existsSync(serverJs) && !process.env.BENCH_API_JS) {
     log('apps/api/dist missing: building the API')
     await run('pnpm', ['--filter', '@ysjs/api', 'build'], { timeoutMs: 300_000 })
   }
@@ -506,7 +615,9 @@ const main = async () => {
       url: `${bareBase}/bare/param/list-token?${page}`,
       headers: { 'blade-auth': `bearer ${admin.access_token}` },
     },
-  ].filter((s) => !ONLY.length || ONLY.some((o) => s.name.includes(o) || s.pair.includes(o)))
+  ]
+    .filter((s) => !ONLY.length || ONLY.some((o) => s.name.includes(o) || s.pair.includes(o)))
+    .map((s) => ({ ...s, pid: (s.url.startsWith(apiBase) ? api : bare).child.pid }))
 
   // Both sides must answer the same menus before their speed is compared.
   const bodies = {}
@@ -537,18 +648,33 @@ const main = async () => {
     log(`list: ${data.records.length} of ${data.total} rows, the same bytes on every side`)
   }
 
-  const results = []
-  for (const s of scenarios) {
-    log(`${s.name} …`)
-    const r = await measure(s)
-    if (s.pair.startsWith('routes')) {
-      r.menus = sizes[s.name]
+  const rounds = []
+  for (let round = 1; round <= ROUNDS; round++) {
+    const results = []
+    for (const s of scenarios) {
+      log(`${ROUNDS > 1 ? `round ${round}/${ROUNDS}: ` : ''}${s.name} …`)
+      const r = await measure(s)
+      if (s.pair.startsWith('routes')) {
+        r.menus = sizes[s.name]
+      }
+      r.responseBytes = Buffer.byteLength(bodies[s.name])
+      results.push(r)
     }
-    r.responseBytes = Buffer.byteLength(bodies[s.name])
-    results.push(r)
+    rounds.push(results)
+    if (ROUNDS > 1) {
+      log(`round ${round}:`)
+      printTable(results, roundRatios(results))
+    }
   }
 
-  printTable(results)
+  const { results, ratios } = combineRounds(rounds)
+  if (ROUNDS > 1) {
+    log(`median of ${ROUNDS} rounds (ratios: median of the rounds' ratios):`)
+    for (const [name, r] of ratios) {
+      log(`  ${name}: product/bare req/s by round ${r.roundsReqPerSec.map((x) => fmt(x, 2)).join(', ')}`)
+    }
+  }
+  printTable(results, ratios)
   const cores = os.cpus().length
   const ceiling = (cores * 1000) / verifyMs
   const token = results.find((r) => r.pair === 'token' && r.side === 'product')
@@ -569,6 +695,7 @@ const main = async () => {
       connections: CONNECTIONS,
       warmupS: WARMUP_S,
       durationS: DURATION_S,
+      rounds: ROUNDS,
       poolMax: POOL_MAX,
       database: DB_NAME,
     },
@@ -576,20 +703,8 @@ const main = async () => {
     results,
     ratios: Object.fromEntries(
       results
-        .filter((r) => r.side !== 'product')
-        .map((r) => {
-          const product = results.find((p) => p.pair === r.pair && p.side === 'product')
-          return [
-            `${r.pair}: product/${r.side}`,
-            product
-              ? {
-                  reqPerSec: product.reqPerSec / r.reqPerSec,
-                  p50: product.latencyMs.p50 / r.latencyMs.p50,
-                  p99: product.latencyMs.p99 / r.latencyMs.p99,
-                }
-              : null,
-          ]
-        }),
+        .filter((r) => ratios.has(r.name))
+        .map((r) => [`${r.pair}: product/${r.side}`, ratios.get(r.name)]),
     ),
     elapsedS: Math.round((Date.now() - started) / 1000),
   }
