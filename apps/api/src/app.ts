@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import fastifyCors from '@fastify/cors'
 import fastifyFormbody from '@fastify/formbody'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyJwt from '@fastify/jwt'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
@@ -47,6 +46,7 @@ import { createPermissionChecker, installAccess, type TPermissionChecker } from 
 import { installErrorHandler } from './plugins/error-handler.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
 import { createLogWriter, type TLogWriter } from './plugins/log-writer.ts'
+import { installSecurityHeaders } from './plugins/security-headers.ts'
 import { createLocalStorage } from './plugins/storage/local-storage.ts'
 import { createS3Storage } from './plugins/storage/s3-storage.ts'
 import type { TStorage } from './plugins/storage/storage.ts'
@@ -159,7 +159,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   app.decorate('storage', storage)
 
   // External plugins.
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
