@@ -74,14 +74,27 @@ const TENANT_SQL = 'SELECT package_id FROM blade_tenant WHERE tenant_id = $1 AND
 const PACKAGE_SQL = 'SELECT * FROM blade_tenant_package WHERE id = $1 AND is_deleted = 0 LIMIT 1'
 const MENUS_CACHE_MS = 5_000
 
+// The cached variant keeps what the API keeps for the same time: the menus, and per tenant and role set
+// what the grants and the package allow (dropped with the menus).
 let menuCache = null
 const allMenus = async (cached) => {
   if (cached && menuCache && Date.now() - menuCache.at < MENUS_CACHE_MS) {
-    return menuCache.rows
+    return menuCache
   }
   const rows = (await pool.query(MENUS_SQL)).rows
-  menuCache = { at: Date.now(), rows }
-  return rows
+  menuCache = { at: Date.now(), rows, grants: new Map() }
+  return menuCache
+}
+
+const grantedIds = async (roleIds, tenantId) => {
+  let granted = new Set((await pool.query(ROLE_MENU_SQL, [roleIds])).rows.map((r) => r.menu_id))
+  const tenant = (await pool.query(TENANT_SQL, [tenantId])).rows[0]
+  const pkg = tenant?.package_id ? (await pool.query(PACKAGE_SQL, [tenant.package_id])).rows[0] : undefined
+  if (pkg) {
+    const allowed = new Set(splitIds(pkg.menu_id))
+    granted = new Set([...granted].filter((id) => allowed.has(id)))
+  }
+  return granted
 }
 
 const withAncestors = (menus, selected) => {
@@ -117,18 +130,21 @@ const buildTree = (rows) => {
 const routes = (cached) => async (request) => {
   const q = request.query
   const roleIds = splitIds(q.roleIds)
-  const menus = (await allMenus(cached)).filter((m) => m.category === 1)
+  const tenantId = q.tenantId ?? '000000'
+  const snapshot = await allMenus(cached)
+  const menus = snapshot.rows.filter((m) => m.category === 1)
   let granted
   if (q.administrator === '1') {
     granted = new Set(menus.map((m) => m.id))
-  } else {
-    granted = new Set((await pool.query(ROLE_MENU_SQL, [roleIds])).rows.map((r) => r.menu_id))
-    const tenant = (await pool.query(TENANT_SQL, [q.tenantId ?? '000000'])).rows[0]
-    const pkg = tenant?.package_id ? (await pool.query(PACKAGE_SQL, [tenant.package_id])).rows[0] : undefined
-    if (pkg) {
-      const allowed = new Set(splitIds(pkg.menu_id))
-      granted = new Set([...granted].filter((id) => allowed.has(id)))
+  } else if (cached) {
+    const key = `${tenantId}|${roleIds.join(',')}`
+    granted = snapshot.grants.get(key)
+    if (!granted) {
+      granted = await grantedIds(roleIds, tenantId)
+      snapshot.grants.set(key, granted)
     }
+  } else {
+    granted = await grantedIds(roleIds, tenantId)
   }
   const ids = withAncestors(menus, granted)
   return { code: 200, success: true, data: buildTree(menus.filter((m) => ids.has(m.id))), msg: '操作成功' }

@@ -566,7 +566,7 @@ const main = async () => {
     {
       pair: 'routes-admin',
       side: 'bare-cached',
-      name: 'menu/routes admin · bare, menus cached 5 s',
+      name: 'menu/routes admin · bare, menus and grants cached 5 s',
       method: 'GET',
       url: `${bareBase}/bare/routes-cached?${who(admin)}`,
     },
@@ -588,7 +588,7 @@ const main = async () => {
     {
       pair: 'routes-hr',
       side: 'bare-cached',
-      name: 'menu/routes hr · bare, menus cached 5 s',
+      name: 'menu/routes hr · bare, menus and grants cached 5 s',
       method: 'GET',
       url: `${bareBase}/bare/routes-cached?${who(hr)}`,
     },

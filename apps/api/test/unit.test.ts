@@ -1,12 +1,15 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { serializerCompiler } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { EXAMPLE_JWT_SECRET, loadEnv } from '../src/env.ts'
 import { whereFromFilters } from '../src/lib/filters.ts'
 import { orderByFrom, toPage } from '../src/lib/paging.ts'
 import { redactUrl } from '../src/lib/redact.ts'
 import { toWire } from '../src/lib/serialize.ts'
+import { createSerializedCache } from '../src/lib/serialized-cache.ts'
 import { buildTree, splitIds } from '../src/lib/tree.ts'
 import { firstIssueMessage } from '../src/plugins/error-handler.ts'
 
@@ -177,5 +180,46 @@ describe('log redaction', () => {
       '/api/t?password=******&refresh_token=******&Blade-Auth=******',
     )
     expect(redactUrl('/api/plain')).toBe('/api/plain')
+  })
+})
+
+describe('serialised answers per snapshot', () => {
+  const schema = z.object({ id: z.string(), name: z.string() })
+  const route = { method: 'GET', url: '/x' }
+
+  it("are the route serializer's bytes, computed once per (snapshot, key)", async () => {
+    const cache = createSerializedCache(schema, route)
+    const serialize = serializerCompiler({ schema, ...route, httpStatus: '200' })
+    let calls = 0
+    const payload = async () => {
+      calls++
+      return { id: '1', name: 'a', password: 'never sent' }
+    }
+    const snapshot = {}
+    const first = await cache.get(snapshot, 'k', payload)
+    expect(first).toBe(serialize({ id: '1', name: 'a', password: 'never sent' }))
+    expect(first).toBe('{"id":"1","name":"a"}')
+    expect(await cache.get(snapshot, 'k', payload)).toBe(first)
+    expect(calls).toBe(1)
+    await cache.get(snapshot, 'other', payload)
+    expect(calls).toBe(2)
+  })
+
+  it('are computed again for a new snapshot, and not kept beyond the cap', async () => {
+    const cache = createSerializedCache(schema, route, 1)
+    let n = 0
+    const payload = async () => ({ id: String(++n), name: 'a' })
+    const old = {}
+    expect(await cache.get(old, 'k', payload)).toBe('{"id":"1","name":"a"}')
+    expect(await cache.get({}, 'k', payload)).toBe('{"id":"2","name":"a"}')
+    expect(await cache.get(old, 'k', payload)).toBe('{"id":"1","name":"a"}')
+    // Over the cap: answered, never kept.
+    expect(await cache.get(old, 'k2', payload)).toBe('{"id":"3","name":"a"}')
+    expect(await cache.get(old, 'k2', payload)).toBe('{"id":"4","name":"a"}')
+  })
+
+  it('refuse a payload the schema refuses, as the route would', async () => {
+    const cache = createSerializedCache(schema, route)
+    await expect(cache.get({}, 'k', async () => ({ id: 1 }))).rejects.toThrow()
   })
 })

@@ -2,6 +2,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 
+/** Helmet's options for every answer: the web app's CSP (images from anywhere, iframes of any site). */
+export const SECURITY_HEADERS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: ['*'],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+}
+
 /**
  * The headers helmet sets for these options, worked out once. @fastify/helmet builds helmet's
  * middleware again on every request (parsing the CSP directives each time), a measurable share of a
