@@ -18,15 +18,16 @@ export const createSerializedCache = (
   maxPerSnapshot = 200,
 ) => {
   const serialize = serializerCompiler({ schema, method: route.method, url: route.url, httpStatus: '200' })
-  const bySnapshot = new WeakMap<object, Map<string, string>>()
+  const bySnapshot = new WeakMap<object, Map<string, Buffer>>()
   return {
-    /** The answer for (snapshot, key); `payload` runs only when it is not known yet. */
-    async get(snapshot: object, key: string, payload: () => Promise<unknown>): Promise<string> {
+    /** The answer for (snapshot, key), UTF-8 encoded; `payload` runs only when it is not known yet. */
+    async get(snapshot: object, key: string, payload: () => Promise<unknown>): Promise<Buffer> {
       const known = bySnapshot.get(snapshot)?.get(key)
       if (known !== undefined) {
         return known
       }
-      const json = serialize(await payload())
+      // Kept encoded: a string would be measured and encoded again on every send.
+      const json = Buffer.from(serialize(await payload()))
       let answers = bySnapshot.get(snapshot)
       if (!answers) {
         answers = new Map()
@@ -41,4 +42,4 @@ export const createSerializedCache = (
 }
 
 /** Sends JSON serialised earlier (see createSerializedCache) with the headers Fastify gives JSON. */
-export const sendJson = (reply: FastifyReply, json: string): FastifyReply => reply.type(JSON_TYPE).send(json)
+export const sendJson = (reply: FastifyReply, json: Buffer): FastifyReply => reply.type(JSON_TYPE).send(json)
