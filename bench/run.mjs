@@ -5,7 +5,8 @@
 // BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_DURATION (s per scenario, 10), BENCH_WARMUP (s, 2),
 // BENCH_CONNECTIONS (10), BENCH_ONLY (comma-separated scenario-name substrings to run a subset),
 // BENCH_DB (database name, ysjs_bench), BENCH_PARAMS (parameters added for the list scenario, 300),
-// BENCH_ROUNDS (1: run every scenario this many times in turn and report medians), BENCH_API_JS (the API
+// BENCH_ROUNDS (1: run every scenario this many times in turn and report medians), BENCH_JIT_WARMUP
+// (3000: requests per scenario before the first round, so the JIT has compiled the hot paths), BENCH_API_JS (the API
 // bundle to start, apps/api/dist/server.js; e.g. a copy of an older build, to compare on one machine).
 import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
@@ -41,6 +42,10 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
   .map((s) => s.trim())
   .filter(Boolean)
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1))
+// The API runs far more JavaScript per request than the baseline (Prisma, Zod, Fastify plugins):
+// measured cold, its first thousands of requests pay for V8 compiling it (on 2 busy cores, for
+// 20 s or more at a few hundred requests per second), and the ratio would measure warm-up.
+const JIT_WARMUP_REQUESTS = Math.max(0, Number(process.env.BENCH_JIT_WARMUP ?? 3000))
 const POOL_MAX = 10 // the API's DATABASE_POOL_MAX default; the baseline gets the same
 const RESULTS_FILE = path.join(root, 'bench/results/latest.json')
 
@@ -646,6 +651,14 @@ const main = async () => {
   if (lists.length) {
     const { data } = JSON.parse(bodies[lists[0].name])
     log(`list: ${data.records.length} of ${data.total} rows, the same bytes on every side`)
+  }
+
+  if (JIT_WARMUP_REQUESTS > 0) {
+    log(`JIT warm-up: ${JIT_WARMUP_REQUESTS} requests per scenario (token: a tenth; argon2 is native)`)
+    for (const s of scenarios) {
+      const amount = s.pair === 'token' ? Math.ceil(JIT_WARMUP_REQUESTS / 10) : JIT_WARMUP_REQUESTS
+      await cannon({ url: s.url, method: s.method, headers: s.headers, amount })
+    }
   }
 
   const rounds = []
