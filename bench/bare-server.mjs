@@ -2,7 +2,8 @@
 // plain `pg` Pool that issues the same SQL as the product's endpoints, so the difference between the two
 // is what the product adds on top of the database work (JWT and token-state checks, hooks, helmet,
 // rate limiting, Zod, Prisma). Started by run.mjs as a child process: env PORT, DATABASE_URL,
-// DATABASE_POOL_MAX. Dependencies resolve from apps/api.
+// DATABASE_POOL_MAX, and for the token check of the list route JWT_SECRET, REDIS_URL, REDIS_PREFIX (the
+// API's). Dependencies resolve from apps/api.
 import { Buffer } from 'node:buffer'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -13,6 +14,8 @@ const requireApi = createRequire(path.join(root, 'apps/api/package.json'))
 const Fastify = requireApi('fastify')
 const pg = requireApi('pg')
 const { verify } = requireApi('@node-rs/argon2')
+const { Redis } = requireApi('ioredis')
+const { createVerifier } = createRequire(requireApi.resolve('@fastify/jwt'))('fast-jwt')
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -71,14 +74,27 @@ const TENANT_SQL = 'SELECT package_id FROM blade_tenant WHERE tenant_id = $1 AND
 const PACKAGE_SQL = 'SELECT * FROM blade_tenant_package WHERE id = $1 AND is_deleted = 0 LIMIT 1'
 const MENUS_CACHE_MS = 5_000
 
+// The cached variant keeps what the API keeps for the same time: the menus, and per tenant and role set
+// what the grants and the package allow (dropped with the menus).
 let menuCache = null
 const allMenus = async (cached) => {
   if (cached && menuCache && Date.now() - menuCache.at < MENUS_CACHE_MS) {
-    return menuCache.rows
+    return menuCache
   }
   const rows = (await pool.query(MENUS_SQL)).rows
-  menuCache = { at: Date.now(), rows }
-  return rows
+  menuCache = { at: Date.now(), rows, grants: new Map() }
+  return menuCache
+}
+
+const grantedIds = async (roleIds, tenantId) => {
+  let granted = new Set((await pool.query(ROLE_MENU_SQL, [roleIds])).rows.map((r) => r.menu_id))
+  const tenant = (await pool.query(TENANT_SQL, [tenantId])).rows[0]
+  const pkg = tenant?.package_id ? (await pool.query(PACKAGE_SQL, [tenant.package_id])).rows[0] : undefined
+  if (pkg) {
+    const allowed = new Set(splitIds(pkg.menu_id))
+    granted = new Set([...granted].filter((id) => allowed.has(id)))
+  }
+  return granted
 }
 
 const withAncestors = (menus, selected) => {
@@ -114,32 +130,112 @@ const buildTree = (rows) => {
 const routes = (cached) => async (request) => {
   const q = request.query
   const roleIds = splitIds(q.roleIds)
-  const menus = (await allMenus(cached)).filter((m) => m.category === 1)
+  const tenantId = q.tenantId ?? '000000'
+  const snapshot = await allMenus(cached)
+  const menus = snapshot.rows.filter((m) => m.category === 1)
   let granted
   if (q.administrator === '1') {
     granted = new Set(menus.map((m) => m.id))
-  } else {
-    granted = new Set((await pool.query(ROLE_MENU_SQL, [roleIds])).rows.map((r) => r.menu_id))
-    const tenant = (await pool.query(TENANT_SQL, [q.tenantId ?? '000000'])).rows[0]
-    const pkg = tenant?.package_id ? (await pool.query(PACKAGE_SQL, [tenant.package_id])).rows[0] : undefined
-    if (pkg) {
-      const allowed = new Set(splitIds(pkg.menu_id))
-      granted = new Set([...granted].filter((id) => allowed.has(id)))
+  } else if (cached) {
+    const key = `${tenantId}|${roleIds.join(',')}`
+    granted = snapshot.grants.get(key)
+    if (!granted) {
+      granted = await grantedIds(roleIds, tenantId)
+      snapshot.grants.set(key, granted)
     }
+  } else {
+    granted = await grantedIds(roleIds, tenantId)
   }
   const ids = withAncestors(menus, granted)
   return { code: 200, success: true, data: buildTree(menus.filter((m) => ids.has(m.id))), msg: '操作成功' }
+}
+
+// --- list: the SQL of GET /api/ysjs-system/param/list (generic CRUD page: findMany + count) --------
+
+// As Prisma issues them for `page()`: the page and the count run at the same time on two connections.
+const PARAM_PAGE_SQL = `SELECT id, param_name AS "paramName", param_key AS "paramKey", param_value AS "paramValue",
+  remark, create_user AS "createUser", create_dept AS "createDept", create_time AS "createTime",
+  update_user AS "updateUser", update_time AS "updateTime", status, is_deleted AS "isDeleted"
+  FROM blade_param WHERE is_deleted = $1 ORDER BY create_time DESC, id DESC LIMIT $2 OFFSET $3`
+const PARAM_COUNT_SQL =
+  'SELECT COUNT(*) AS "_count$_all" FROM (SELECT id FROM blade_param WHERE is_deleted = $1 OFFSET $2) AS sub'
+
+const pad = (n) => String(n).padStart(2, '0')
+/** The API's wire format for dates: `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai (UTC+8, no DST). */
+const formatDateTime = (d) => {
+  const t = new Date(d.getTime() + 8 * 3600 * 1000)
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`
+}
+
+const pageNumber = (raw, fallback) => {
+  const n = Number(raw ?? fallback)
+  return Number.isInteger(n) && n >= 1 && n <= 1000 ? n : fallback
+}
+
+const paramPage = async (request) => {
+  const current = pageNumber(request.query.current, 1)
+  const size = pageNumber(request.query.size, 10)
+  const [page, count] = await Promise.all([
+    pool.query(PARAM_PAGE_SQL, [0, size, (current - 1) * size]),
+    pool.query(PARAM_COUNT_SQL, [0, 0]),
+  ])
+  const total = Number(count.rows[0]._count$_all)
+  const records = page.rows.map((r) => ({
+    ...r,
+    createTime: formatDateTime(r.createTime),
+    updateTime: r.updateTime ? formatDateTime(r.updateTime) : null,
+  }))
+  return {
+    code: 200,
+    success: true,
+    data: { records, total, size, current, pages: Math.ceil(total / size), orders: [], searchCount: true },
+    msg: '操作成功',
+  }
+}
+
+// The minimum of the API's token check: the HS256 signature and expiry, then the token's live state in
+// Redis (token state on), compared with the claims. No permission lookup: the bench's user is the
+// administrator, who holds every permission without one.
+const redis = process.env.REDIS_URL
+  ? new Redis(process.env.REDIS_URL, { keyPrefix: process.env.REDIS_PREFIX ?? '', lazyConnect: true })
+  : null
+const verifyJwt = process.env.JWT_SECRET
+  ? createVerifier({ key: process.env.JWT_SECRET, algorithms: ['HS256'] })
+  : null
+
+const checkToken = async (request, reply) => {
+  const raw = String(request.headers['blade-auth'] ?? '').replace(/^bearer\s+/i, '')
+  let claims
+  try {
+    claims = verifyJwt(raw)
+  } catch {
+    return reply.code(401).send({ code: 401, success: false, data: null, msg: '请求未授权' })
+  }
+  const state = JSON.parse((await redis.get(`auth:token:${claims.jti}`)) ?? 'null')
+  const same =
+    state?.user === claims.user_id &&
+    state.tenant === claims.tenant_id &&
+    state.roleIds === claims.role_id &&
+    state.roles === claims.authorities.join(',')
+  if (!same) {
+    return reply.code(401).send({ code: 401, success: false, data: null, msg: '令牌已失效' })
+  }
 }
 
 const app = Fastify({ logger: false })
 app.post('/bare/token', token)
 app.get('/bare/routes', routes(false))
 app.get('/bare/routes-cached', routes(true))
+app.get('/bare/param/list', paramPage)
+if (redis && verifyJwt) {
+  app.get('/bare/param/list-token', { onRequest: checkToken }, paramPage)
+}
 app.get('/bare/health', async () => ({ status: 'ok' }))
 
 const shutdown = async () => {
   await app.close().catch(() => {})
   await pool.end().catch(() => {})
+  redis?.disconnect()
   process.exit(0)
 }
 process.once('SIGTERM', shutdown)

@@ -3,7 +3,11 @@
 // Prints figures and writes bench/results/latest.json; asserts nothing. See bench/README.md.
 // Settings (env): BENCH_PG_URL (server URL without database, default postgresql://postgres@127.0.0.1:5432),
 // BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_DURATION (s per scenario, 10), BENCH_WARMUP (s, 2),
-// BENCH_CONNECTIONS (10), BENCH_ONLY (comma-separated scenario-name substrings to run a subset).
+// BENCH_CONNECTIONS (10), BENCH_ONLY (comma-separated scenario-name substrings to run a subset),
+// BENCH_DB (database name, ysjs_bench), BENCH_PARAMS (parameters added for the list scenario, 300),
+// BENCH_ROUNDS (1: run every scenario this many times in turn and report medians), BENCH_JIT_WARMUP
+// (3000: requests per scenario before the first round, so the JIT has compiled the hot paths), BENCH_API_JS (the API
+// bundle to start, apps/api/dist/server.js; e.g. a copy of an older build, to compare on one machine).
 import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -22,7 +26,12 @@ const argon2 = requireApi('@node-rs/argon2')
 
 const PG_URL = (process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const DB_NAME = 'ysjs_bench'
+const DB_NAME = process.env.BENCH_DB ?? 'ysjs_bench'
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(DB_NAME)) {
+  throw new Error(`BENCH_DB must be a plain lower-case identifier, not ${DB_NAME}`)
+}
+const EXTRA_PARAMS = Number(process.env.BENCH_PARAMS ?? 300)
+const LIST_SIZE = 10
 const DATABASE_URL = `${PG_URL}/${DB_NAME}`
 const REDIS_PREFIX = `bench:${randomBytes(4).toString('hex')}:`
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
@@ -32,6 +41,11 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean)
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1))
+// The API runs far more JavaScript per request than the baseline (Prisma, Zod, Fastify plugins):
+// measured cold, its first thousands of requests pay for V8 compiling it (on 2 busy cores, for
+// 20 s or more at a few hundred requests per second), and the ratio would measure warm-up.
+const JIT_WARMUP_REQUESTS = Math.max(0, Number(process.env.BENCH_JIT_WARMUP ?? 3000))
 const POOL_MAX = 10 // the API's DATABASE_POOL_MAX default; the baseline gets the same
 const RESULTS_FILE = path.join(root, 'bench/results/latest.json')
 
@@ -173,6 +187,20 @@ const argon2VerifyMs = async () => {
   return sorted[Math.floor(sorted.length / 2)]
 }
 
+/** Parameters for the list scenario, a minute apart, so a page is a page of a realistic table. */
+const addParams = (count) =>
+  query(
+    DATABASE_URL,
+    `INSERT INTO blade_param (id, param_name, param_key, param_value, remark, create_user, create_dept,
+       create_time, update_user, update_time, status, is_deleted)
+     SELECT 1900000000000000000 + i, '压测参数 ' || i, 'bench.param.' || i, repeat('v', 1 + i % 40),
+       CASE WHEN i % 3 = 0 THEN NULL ELSE '备注 ' || i END, 1123598821738675201, 1123598813738675201,
+       now() - i * interval '1 minute', CASE WHEN i % 2 = 0 THEN 1123598821738675201 END,
+       CASE WHEN i % 2 = 0 THEN now() - i * interval '30 second' END, 1, CASE WHEN i % 10 = 0 THEN 1 ELSE 0 END
+     FROM generate_series(1, $1::int) AS i`,
+    [count],
+  )
+
 const resetDatabase = async () => {
   await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
   await adminQuery(`CREATE DATABASE ${DB_NAME}`)
@@ -208,12 +236,30 @@ const cannon = (opts) =>
     )
   })
 
+const TICKS_PER_S = 100 // USER_HZ: the unit of utime/stime in /proc/<pid>/stat on Linux
+
+/** User and system CPU time of a process in ms (Linux /proc), or null elsewhere. */
+const cpuMsOf = (pid) => {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return {
+      user: (Number(fields[11]) * 1000) / TICKS_PER_S,
+      system: (Number(fields[12]) * 1000) / TICKS_PER_S,
+    }
+  } catch {
+    return null
+  }
+}
+
 const measure = async (scenario) => {
   const opts = { url: scenario.url, method: scenario.method, headers: scenario.headers }
   if (WARMUP_S > 0) {
     await cannon({ ...opts, duration: WARMUP_S })
   }
+  const cpuBefore = cpuMsOf(scenario.pid)
   const r = await cannon({ ...opts, duration: DURATION_S })
+  const cpuAfter = cpuMsOf(scenario.pid)
   return {
     name: scenario.name,
     pair: scenario.pair,
@@ -234,6 +280,17 @@ const measure = async (scenario) => {
     errors: r.errors,
     timeouts: r.timeouts,
     durationS: r.duration,
+    // The server process's own CPU per answer: unlike req/s, hardly moved by other load on the machine
+    // (PostgreSQL's and Redis's share is not in it).
+    serverCpuMsPerReq:
+      cpuBefore === null || cpuAfter === null || !r.requests.total
+        ? null
+        : (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / r.requests.total,
+    serverSystemCpuShare:
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : (cpuAfter.system - cpuBefore.system) /
+          Math.max(1e-9, cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system),
   }
 }
 
@@ -263,27 +320,104 @@ const login = async (base, user) => {
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-')
 
-const printTable = (results) => {
-  const byPair = new Map()
-  for (const r of results) {
-    byPair.set(r.pair, [...(byPair.get(r.pair) ?? []), r])
-  }
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** product/baseline of one round, per baseline scenario name. */
+const roundRatios = (results) =>
+  new Map(
+    results
+      .filter((r) => r.side !== 'product')
+      .flatMap((r) => {
+        const product = results.find((p) => p.pair === r.pair && p.side === 'product')
+        return product
+          ? [
+              [
+                r.name,
+                {
+                  reqPerSec: product.reqPerSec / r.reqPerSec,
+                  p50: product.latencyMs.p50 / r.latencyMs.p50,
+                  p99: product.latencyMs.p99 / r.latencyMs.p99,
+                  serverCpu: product.serverCpuMsPerReq / r.serverCpuMsPerReq,
+                },
+              ],
+            ]
+          : []
+      }),
+  )
+
+/**
+ * Several rounds to one: per scenario the median of each figure (counts summed), per baseline the
+ * median of the rounds' ratios (each ratio compares two runs minutes apart at most, so the machine's
+ * other load cancels out better than in a ratio of medians).
+ */
+const combineRounds = (rounds) => {
+  const results = rounds[0].map((first, i) => {
+    const all = rounds.map((round) => round[i])
+    const med = (f) => median(all.map(f))
+    const sum = (f) => all.reduce((n, r) => n + f(r), 0)
+    return {
+      ...first,
+      reqPerSec: med((r) => r.reqPerSec),
+      latencyMs: Object.fromEntries(Object.keys(first.latencyMs).map((k) => [k, med((r) => r.latencyMs[k])])),
+      serverCpuMsPerReq: all.some((r) => r.serverCpuMsPerReq === null)
+        ? null
+        : med((r) => r.serverCpuMsPerReq),
+      requests: sum((r) => r.requests),
+      ok2xx: sum((r) => r.ok2xx),
+      non2xx: sum((r) => r.non2xx),
+      errors: sum((r) => r.errors),
+      timeouts: sum((r) => r.timeouts),
+      durationS: sum((r) => r.durationS),
+      rounds: all.map((r) => r.reqPerSec),
+    }
+  })
+  const perRound = rounds.map(roundRatios)
+  const ratios = new Map(
+    [...perRound[0].keys()].map((name) => {
+      const each = perRound.map((m) => m.get(name))
+      return [
+        name,
+        {
+          reqPerSec: median(each.map((x) => x.reqPerSec)),
+          p50: median(each.map((x) => x.p50)),
+          p99: median(each.map((x) => x.p99)),
+          serverCpu: median(each.map((x) => x.serverCpu)),
+          roundsReqPerSec: each.map((x) => x.reqPerSec),
+        },
+      ]
+    }),
+  )
+  return { results, ratios }
+}
+
+const printTable = (results, ratios) => {
   const rows = [
-    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'product/bare req/s', 'product/bare p99'],
+    [
+      'scenario',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'CPU ms/req',
+      'product/bare req/s',
+      'product/bare p99',
+      'product/bare CPU',
+    ],
   ]
   for (const r of results) {
-    const product = byPair.get(r.pair)?.find((x) => x.side === 'product')
-    const ratio =
-      r.side === 'product' || !product
-        ? ['', '']
-        : [fmt(product.reqPerSec / r.reqPerSec, 2), fmt(product.latencyMs.p99 / r.latencyMs.p99, 2)]
+    const ratio = ratios.get(r.name)
     rows.push([
       r.name,
       fmt(r.reqPerSec),
       fmt(r.latencyMs.p50, 0),
       fmt(r.latencyMs.p99, 0),
       String(r.non2xx + r.errors),
-      ...ratio,
+      fmt(r.serverCpuMsPerReq, 2),
+      ...(ratio ? [fmt(ratio.reqPerSec, 2), fmt(ratio.p99, 2), fmt(ratio.serverCpu, 2)] : ['', '', '']),
     ])
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)))
@@ -344,20 +478,27 @@ const main = async () => {
   await resetDatabase()
   await run('pnpm', ['db:migrate'], { env: { DATABASE_URL } })
   await run('pnpm', ['db:seed'], { env: { DATABASE_URL } })
+  await addParams(EXTRA_PARAMS)
+  const [{ live }] = await query(
+    DATABASE_URL,
+    'SELECT count(*)::int AS live FROM blade_param WHERE is_deleted = 0',
+  )
+  log(`blade_param: ${live} live rows (${EXTRA_PARAMS} added, every tenth soft-deleted)`)
 
   const verifyMs = await argon2VerifyMs()
   log(`argon2id verify of the seeded admin hash: ${fmt(verifyMs)} ms (median of 20, one thread)`)
 
-  const serverJs = path.join(root, 'apps/api/dist/server.js')
-  if (!fs.existsSync(serverJs)) {
+  const serverJs = path.resolve(root, process.env.BENCH_API_JS ?? 'apps/api/dist/server.js')
+  if (!fs.existsSync(serverJs) && !process.env.BENCH_API_JS) {
     log('apps/api/dist missing: building the API')
     await run('pnpm', ['--filter', '@ysjs/api', 'build'], { timeoutMs: 300_000 })
   }
 
   const [apiPort, barePort] = [await freePort(), await freePort()]
+  const jwtSecret = randomBytes(48).toString('base64')
   const api = startServer('api', [serverJs], {
     NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(48).toString('base64'),
+    JWT_SECRET: jwtSecret,
     // The web client's password grant needs a captcha when it is on; the bench logs in without one.
     CAPTCHA_ENABLED: 'false',
     HOST: '127.0.0.1',
@@ -376,6 +517,10 @@ const main = async () => {
     PORT: String(barePort),
     DATABASE_URL,
     DATABASE_POOL_MAX: String(POOL_MAX),
+    // The list's token-checked baseline verifies the API's tokens against the API's token state.
+    JWT_SECRET: jwtSecret,
+    REDIS_URL,
+    REDIS_PREFIX,
   })
   const apiBase = `http://127.0.0.1:${apiPort}`
   const bareBase = `http://127.0.0.1:${barePort}`
@@ -389,6 +534,7 @@ const main = async () => {
     `roleIds=${t.role_id}&administrator=${t.role_name.split(',').includes('administrator') ? 1 : 0}&tenantId=${t.tenant_id}`
   const tokenHeaders = { authorization: BASIC, 'tenant-id': TENANT }
   const routes = '/api/ysjs-system/menu/routes'
+  const page = `current=1&size=${LIST_SIZE}`
 
   const scenarios = [
     {
@@ -425,7 +571,7 @@ const main = async () => {
     {
       pair: 'routes-admin',
       side: 'bare-cached',
-      name: 'menu/routes admin · bare, menus cached 5 s',
+      name: 'menu/routes admin · bare, menus and grants cached 5 s',
       method: 'GET',
       url: `${bareBase}/bare/routes-cached?${who(admin)}`,
     },
@@ -447,11 +593,36 @@ const main = async () => {
     {
       pair: 'routes-hr',
       side: 'bare-cached',
-      name: 'menu/routes hr · bare, menus cached 5 s',
+      name: 'menu/routes hr · bare, menus and grants cached 5 s',
       method: 'GET',
       url: `${bareBase}/bare/routes-cached?${who(hr)}`,
     },
-  ].filter((s) => !ONLY.length || ONLY.some((o) => s.name.includes(o) || s.pair.includes(o)))
+    {
+      pair: 'list',
+      side: 'product',
+      name: `param/list ${LIST_SIZE} admin · product`,
+      method: 'GET',
+      url: `${apiBase}/api/ysjs-system/param/list?${page}`,
+      headers: { 'blade-auth': `bearer ${admin.access_token}` },
+    },
+    {
+      pair: 'list',
+      side: 'bare',
+      name: `param/list ${LIST_SIZE} · bare`,
+      method: 'GET',
+      url: `${bareBase}/bare/param/list?${page}`,
+    },
+    {
+      pair: 'list',
+      side: 'bare-token',
+      name: `param/list ${LIST_SIZE} · bare + token check`,
+      method: 'GET',
+      url: `${bareBase}/bare/param/list-token?${page}`,
+      headers: { 'blade-auth': `bearer ${admin.access_token}` },
+    },
+  ]
+    .filter((s) => !ONLY.length || ONLY.some((o) => s.name.includes(o) || s.pair.includes(o)))
+    .map((s) => ({ ...s, pid: (s.url.startsWith(apiBase) ? api : bare).child.pid }))
 
   // Both sides must answer the same menus before their speed is compared.
   const bodies = {}
@@ -459,7 +630,7 @@ const main = async () => {
     bodies[s.name] = await probe(s)
   }
   const sizes = {}
-  for (const s of scenarios.filter((x) => x.pair !== 'token')) {
+  for (const s of scenarios.filter((x) => x.pair.startsWith('routes'))) {
     const count = (nodes) => nodes.reduce((n, m) => n + 1 + count(m.children ?? []), 0)
     sizes[s.name] = count(JSON.parse(bodies[s.name]).data ?? [])
   }
@@ -468,18 +639,55 @@ const main = async () => {
     log(`${pair}: menus in the tree: ${counts.join(', ')}`)
   }
 
-  const results = []
-  for (const s of scenarios) {
-    log(`${s.name} …`)
-    const r = await measure(s)
-    if (s.pair !== 'token') {
-      r.menus = sizes[s.name]
+  // The same page, byte for byte, on every side of the list pair.
+  const lists = scenarios.filter((s) => s.pair === 'list')
+  for (const s of lists.slice(1)) {
+    if (bodies[s.name] !== bodies[lists[0].name]) {
+      throw new Error(
+        `list answers differ:\n${lists[0].name}: ${bodies[lists[0].name].slice(0, 400)}\n${s.name}: ${bodies[s.name].slice(0, 400)}`,
+      )
     }
-    r.responseBytes = Buffer.byteLength(bodies[s.name])
-    results.push(r)
+  }
+  if (lists.length) {
+    const { data } = JSON.parse(bodies[lists[0].name])
+    log(`list: ${data.records.length} of ${data.total} rows, the same bytes on every side`)
   }
 
-  printTable(results)
+  if (JIT_WARMUP_REQUESTS > 0) {
+    log(`JIT warm-up: ${JIT_WARMUP_REQUESTS} requests per scenario (token: a tenth; argon2 is native)`)
+    for (const s of scenarios) {
+      const amount = s.pair === 'token' ? Math.ceil(JIT_WARMUP_REQUESTS / 10) : JIT_WARMUP_REQUESTS
+      await cannon({ url: s.url, method: s.method, headers: s.headers, amount })
+    }
+  }
+
+  const rounds = []
+  for (let round = 1; round <= ROUNDS; round++) {
+    const results = []
+    for (const s of scenarios) {
+      log(`${ROUNDS > 1 ? `round ${round}/${ROUNDS}: ` : ''}${s.name} …`)
+      const r = await measure(s)
+      if (s.pair.startsWith('routes')) {
+        r.menus = sizes[s.name]
+      }
+      r.responseBytes = Buffer.byteLength(bodies[s.name])
+      results.push(r)
+    }
+    rounds.push(results)
+    if (ROUNDS > 1) {
+      log(`round ${round}:`)
+      printTable(results, roundRatios(results))
+    }
+  }
+
+  const { results, ratios } = combineRounds(rounds)
+  if (ROUNDS > 1) {
+    log(`median of ${ROUNDS} rounds (ratios: median of the rounds' ratios):`)
+    for (const [name, r] of ratios) {
+      log(`  ${name}: product/bare req/s by round ${r.roundsReqPerSec.map((x) => fmt(x, 2)).join(', ')}`)
+    }
+  }
+  printTable(results, ratios)
   const cores = os.cpus().length
   const ceiling = (cores * 1000) / verifyMs
   const token = results.find((r) => r.pair === 'token' && r.side === 'product')
@@ -500,6 +708,7 @@ const main = async () => {
       connections: CONNECTIONS,
       warmupS: WARMUP_S,
       durationS: DURATION_S,
+      rounds: ROUNDS,
       poolMax: POOL_MAX,
       database: DB_NAME,
     },
@@ -507,20 +716,8 @@ const main = async () => {
     results,
     ratios: Object.fromEntries(
       results
-        .filter((r) => r.side !== 'product')
-        .map((r) => {
-          const product = results.find((p) => p.pair === r.pair && p.side === 'product')
-          return [
-            `${r.pair}: product/${r.side}`,
-            product
-              ? {
-                  reqPerSec: product.reqPerSec / r.reqPerSec,
-                  p50: product.latencyMs.p50 / r.latencyMs.p50,
-                  p99: product.latencyMs.p99 / r.latencyMs.p99,
-                }
-              : null,
-          ]
-        }),
+        .filter((r) => ratios.has(r.name))
+        .map((r) => [`${r.pair}: product/${r.side}`, ratios.get(r.name)]),
     ),
     elapsedS: Math.round((Date.now() - started) / 1000),
   }

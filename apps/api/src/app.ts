@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import fastifyCors from '@fastify/cors'
 import fastifyFormbody from '@fastify/formbody'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyJwt from '@fastify/jwt'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
@@ -63,6 +62,7 @@ import { createPermissionChecker, installAccess, type TPermissionChecker } from 
 import { installErrorHandler } from './plugins/error-handler.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
 import { createLogWriter, type TLogWriter } from './plugins/log-writer.ts'
+import { installSecurityHeaders, SECURITY_HEADERS } from './plugins/security-headers.ts'
 import { createLocalStorage } from './plugins/storage/local-storage.ts'
 import { createS3Storage } from './plugins/storage/s3-storage.ts'
 import type { TStorage } from './plugins/storage/storage.ts'
@@ -207,21 +207,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   app.decorate('storage', storage)
 
   // External plugins.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ['*'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  })
+  installSecurityHeaders(app, SECURITY_HEADERS)
   await app.register(fastifyCors, {
     origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()) : false,
     credentials: true,

@@ -1,5 +1,5 @@
 import { hashPassword, md5Hex, nextId, sha1Hex } from '@ysjs/db'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auth, BASIC, createTestApp, login, TENANT, type TTestApp, tokenRequest } from './helpers/app.ts'
 
 const ADMIN_ID = '1123598821738675201'
@@ -451,6 +451,38 @@ describe('tokens', () => {
     // Logging out without a token is harmless.
     const anon = await t.app.inject({ method: 'GET', url: '/api/ysjs-auth/oauth/logout' })
     expect(anon.json()).toEqual({ success: 'true', msg: 'success' })
+  })
+
+  it('a token checked before is still refused once revoked or expired', async () => {
+    const url = '/api/ysjs-auth/oauth/user-info'
+    // Verified claims are remembered per token: revocation (token state) and expiry must still win.
+    const revoked = await login(t.app, 'hr')
+    expect((await t.app.inject({ method: 'GET', url, headers: auth(revoked.access_token) })).statusCode).toBe(
+      200,
+    )
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-auth/oauth/logout',
+      headers: auth(revoked.access_token),
+    })
+    const afterLogout = await t.app.inject({ method: 'GET', url, headers: auth(revoked.access_token) })
+    expect([afterLogout.statusCode, afterLogout.json().msg]).toEqual([401, '令牌已失效'])
+
+    const expiring = await login(t.app, 'hr')
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: auth(expiring.access_token) })).statusCode,
+    ).toBe(200)
+    const { exp } = decode(expiring.access_token)
+    vi.spyOn(Date, 'now').mockReturnValue(exp * 1000 + 1_000)
+    try {
+      const afterExpiry = await t.app.inject({ method: 'GET', url, headers: auth(expiring.access_token) })
+      expect([afterExpiry.statusCode, afterExpiry.json().msg]).toEqual([401, '令牌已失效'])
+    } finally {
+      vi.restoreAllMocks()
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: auth(expiring.access_token) })).statusCode,
+    ).toBe(200)
   })
 
   it('a deleted user can no longer refresh', async () => {

@@ -1,5 +1,5 @@
 import { hashPassword, md5Hex, nextId } from '@ysjs/db'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auth, createTestApp, login, type TTestApp, tokenRequest } from './helpers/app.ts'
 
 type TNode = { code: string; category: number; path: string | null; children?: TNode[] }
@@ -182,5 +182,99 @@ describe('tenant package and tenancy', () => {
     })
     const still = await t.app.prisma.dictBiz.findUniqueOrThrow({ where: { id: foreign.id } })
     expect(still.isDeleted).toBe(0)
+  })
+})
+
+describe('menu/routes answers per menu snapshot', () => {
+  let token: string
+  let roleId: bigint
+  const routesOf = async (accessToken: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/menu/routes',
+      headers: auth(accessToken),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return res
+  }
+  const clearCache = async () => {
+    const { access_token } = await login(t.app, 'admin')
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-auth/oauth/clear-cache',
+      headers: auth(access_token),
+    })
+    expect(res.statusCode).toBe(200)
+  }
+  const menuId = async (code: string) => (await t.app.prisma.menu.findFirstOrThrow({ where: { code } })).id
+
+  beforeAll(async () => {
+    roleId = nextId()
+    await t.app.prisma.role.create({
+      data: { id: roleId, tenantId: '000000', roleName: '缓存探针', roleAlias: 'cache_probe' },
+    })
+    await t.app.prisma.roleMenu.createMany({
+      data: [await menuId('work'), await menuId('work_todo')].map((id) => ({
+        id: nextId(),
+        roleId,
+        menuId: id,
+      })),
+    })
+    await t.app.prisma.user.create({
+      data: {
+        id: nextId(),
+        tenantId: '000000',
+        account: 'cacheprobe',
+        password: await hashPassword(md5Hex('cacheprobe')),
+        roleId: String(roleId),
+      },
+    })
+    token = (await login(t.app, 'cacheprobe')).access_token
+  })
+
+  it('answers every role set its own tree from the same snapshot, as JSON', async () => {
+    const probe = await routesOf(token)
+    expect(codes(probe.json().data)).toEqual(['work', 'work_todo'])
+    expect(probe.headers['content-type']).toBe('application/json; charset=utf-8')
+    const hr = await routesOf((await login(t.app, 'hr')).access_token)
+    expect(hr.json().data.map((n: TNode) => n.code)).toEqual(['desk', 'work'])
+    // Served again from the cache: the same bytes.
+    expect((await routesOf(token)).body).toBe(probe.body)
+  })
+
+  it('shows a grant change at once after clear-cache, and by itself once the menus are read again', async () => {
+    const link = { id: nextId(), roleId, menuId: await menuId('param') }
+    await t.app.prisma.roleMenu.create({ data: link })
+    // Within the snapshot's lifetime the view is kept, like the permission checker's (a few seconds).
+    expect(codes((await routesOf(token)).json().data)).toEqual(['work', 'work_todo'])
+    await clearCache()
+    expect(codes((await routesOf(token)).json().data)).toEqual(['work', 'work_todo', 'system', 'param'])
+
+    await t.app.prisma.roleMenu.delete({ where: { id: link.id } })
+    const now = Date.now()
+    vi.spyOn(Date, 'now').mockReturnValue(now + 5_001)
+    try {
+      expect(codes((await routesOf(token)).json().data)).toEqual(['work', 'work_todo'])
+    } finally {
+      vi.restoreAllMocks()
+    }
+  })
+
+  it('shows a renamed menu after clear-cache', async () => {
+    const admin = (await login(t.app, 'admin')).access_token
+    const name = (body: string) => {
+      const flat = (nodes: (TNode & { name: string })[]): (TNode & { name: string })[] =>
+        nodes.flatMap((n) => [n, ...flat((n.children ?? []) as (TNode & { name: string })[])])
+      return flat(JSON.parse(body).data).find((n) => n.code === 'param')?.name
+    }
+    expect(name((await routesOf(admin)).body)).toBe('参数管理')
+    await t.app.prisma.menu.update({ where: { id: await menuId('param') }, data: { name: '参数' } })
+    try {
+      await clearCache()
+      expect(name((await routesOf(admin)).body)).toBe('参数')
+    } finally {
+      await t.app.prisma.menu.update({ where: { id: await menuId('param') }, data: { name: '参数管理' } })
+      await clearCache()
+    }
   })
 })

@@ -2,12 +2,15 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Prisma } from '@ysjs/db'
+import { serializerCompiler } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { EXAMPLE_JWT_SECRET, loadEnv } from '../src/env.ts'
 import { whereFromFilters } from '../src/lib/filters.ts'
 import { orderByFrom, toPage } from '../src/lib/paging.ts'
 import { redactUrl } from '../src/lib/redact.ts'
 import { toWire } from '../src/lib/serialize.ts'
+import { createSerializedCache } from '../src/lib/serialized-cache.ts'
 import { buildTree, splitIds } from '../src/lib/tree.ts'
 import { firstIssueMessage, unavailableService } from '../src/plugins/error-handler.ts'
 
@@ -247,5 +250,47 @@ describe('which errors mean a service is unavailable (503)', () => {
       expect(unavailableService(err), err.message).toBeNull()
     }
     expect(unavailableService('Command timed out')).toBeNull()
+  })
+})
+
+describe('serialised answers per snapshot', () => {
+  const schema = z.object({ id: z.string(), name: z.string() })
+  const route = { method: 'GET', url: '/x' }
+
+  it("are the route serializer's bytes, computed once per (snapshot, key)", async () => {
+    const cache = createSerializedCache(schema, route)
+    const serialize = serializerCompiler({ schema, ...route, httpStatus: '200' })
+    let calls = 0
+    const payload = async () => {
+      calls++
+      return { id: '1', name: 'a', password: 'never sent' }
+    }
+    const snapshot = {}
+    const first = await cache.get(snapshot, 'k', payload)
+    expect(first.toString()).toBe(serialize({ id: '1', name: 'a', password: 'never sent' }))
+    expect(first.toString()).toBe('{"id":"1","name":"a"}')
+    expect(await cache.get(snapshot, 'k', payload)).toBe(first)
+    expect(calls).toBe(1)
+    await cache.get(snapshot, 'other', payload)
+    expect(calls).toBe(2)
+  })
+
+  it('are computed again for a new snapshot, and not kept beyond the cap', async () => {
+    const cache = createSerializedCache(schema, route, 1)
+    let n = 0
+    const payload = async () => ({ id: String(++n), name: 'a' })
+    const old = {}
+    const get = async (snapshot: object, key: string) => (await cache.get(snapshot, key, payload)).toString()
+    expect(await get(old, 'k')).toBe('{"id":"1","name":"a"}')
+    expect(await get({}, 'k')).toBe('{"id":"2","name":"a"}')
+    expect(await get(old, 'k')).toBe('{"id":"1","name":"a"}')
+    // Over the cap: answered, never kept.
+    expect(await get(old, 'k2')).toBe('{"id":"3","name":"a"}')
+    expect(await get(old, 'k2')).toBe('{"id":"4","name":"a"}')
+  })
+
+  it('refuse a payload the schema refuses, as the route would', async () => {
+    const cache = createSerializedCache(schema, route)
+    await expect(cache.get({}, 'k', async () => ({ id: 1 }))).rejects.toThrow()
   })
 })

@@ -40,6 +40,8 @@ export type TIssueOptions = {
 }
 
 const LICENSE = 'powered by bladex'
+/** Access tokens whose signature was checked, remembered until they expire (oldest dropped first). */
+const VERIFIED_MAX = 10_000
 
 /**
  * What the server recorded when it issued a token: the user, tenant and roles it was issued for
@@ -76,7 +78,8 @@ export const claimsToUser = (c: TClaims): TAuthUser => ({
   nickName: c.nick_name,
   realName: c.real_name,
   roleIds: splitCsv(c.role_id).map(BigInt),
-  roles: c.authorities,
+  // A copy: verified claims are remembered and shared by every request carrying the same token.
+  roles: Array.isArray(c.authorities) ? [...c.authorities] : c.authorities,
   deptIds: splitCsv(c.dept_id).map(BigInt),
   postIds: splitCsv(c.post_id).map(BigInt),
   clientId: c.client_id,
@@ -123,13 +126,36 @@ export const createTokenService = (jwt: TJwt, redis: Redis) => {
     }
   }
 
+  // A token's signature and claims are a pure function of the token (and the clock, for `exp`): a
+  // client sends the same token with every request, so checking it once is enough. Revocation does not
+  // depend on this: it is the token state in Redis, read on every request.
+  const verified = new Map<string, TClaims>()
+  const remember = (token: string, claims: TClaims) => {
+    if (typeof claims.exp !== 'number') {
+      return
+    }
+    if (verified.size >= VERIFIED_MAX) {
+      verified.delete(verified.keys().next().value as string)
+    }
+    verified.set(token, claims)
+  }
+
   const decode = (token: string): TClaims => {
+    const known = verified.get(token)
+    // The verifier's own bound: a token is valid up to and including its `exp` second.
+    if (known && Date.now() <= known.exp * 1000) {
+      return known
+    }
+    verified.delete(token)
+    let claims: TClaims
     try {
-      return jwt.verify<TClaims>(token)
+      claims = jwt.verify<TClaims>(token)
     } catch (err) {
       const code = (err as { code?: string }).code
       throw AppError.unauthorized(code === 'FAST_JWT_EXPIRED' ? '令牌已失效' : '请求未授权')
     }
+    remember(token, claims)
+    return claims
   }
 
   return {

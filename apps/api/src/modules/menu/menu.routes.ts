@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
+import { createSerializedCache, sendJson } from '../../lib/serialized-cache.ts'
 import { ZTopMenuOut } from './menu.schemas.ts'
 import type { TMenuService } from './menu.service.ts'
 
@@ -13,6 +14,9 @@ export const menuRoutes = (app: FastifyInstance, menus: TMenuService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['menu']
 
+  const routesResponse = zEnvelope(z.array(ZMenuSchema).nullable())
+  // One answer per menu snapshot and view (see TRouteSelection).
+  const routesAnswers = createSerializedCache(routesResponse, { method: 'GET', url: `${PREFIX}/routes` })
   r.get(`${PREFIX}/routes`, {
     config: { access: 'authenticated' },
     schema: {
@@ -21,11 +25,18 @@ export const menuRoutes = (app: FastifyInstance, menus: TMenuService) => {
       querystring: z.object({
         topMenuId: z.preprocess((v) => (v === '' ? undefined : v), ZIdSchema.optional()),
       }),
-      response: { 200: zEnvelope(z.array(ZMenuSchema).nullable()) },
+      response: { 200: routesResponse },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { topMenuId } = request.query
-      return ok(await menus.routes(ctxOf(request), topMenuId ? BigInt(topMenuId) : undefined))
+      const selection = await menus.routeSelection(ctxOf(request), topMenuId ? BigInt(topMenuId) : undefined)
+      if (!selection) {
+        return ok(null)
+      }
+      const json = await routesAnswers.get(selection.snapshot, selection.key, async () =>
+        ok(await selection.tree()),
+      )
+      return sendJson(reply, json)
     },
   })
 
