@@ -1,14 +1,15 @@
-import { Suspense, useEffect, useMemo } from 'react'
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { matchRoutes, Navigate, useLocation, useNavigate, useRoutes } from 'react-router-dom'
 import { PageLoading } from '@/components/layout/PageLoading'
 import { useWebConfig } from '@/lib/config/webConfig'
-import { leaveTo, setNavigator } from '@/lib/navigation'
+import { leaveTo, setNavigator, type TNavigate } from '@/lib/navigation'
 import { clearSession, useSession } from '@/lib/session/session'
 import { addTab, updateTabs } from '@/lib/session/tabs'
 import { decideNavigation } from './guard'
 import type { TRouteMeta } from './meta'
 import { menuVisibleStore } from './navigationState'
+import { RouterStateProvider } from './routerState'
 import { buildRoutes } from './routes'
 
 const pageTitle = (meta: TRouteMeta, search: string, t: (key: string) => string): string => {
@@ -31,7 +32,13 @@ export const AppRoutes = () => {
   const routes = useMemo(() => buildRoutes(menus), [menus])
   const element = useRoutes(routes, location)
 
-  useEffect(() => setNavigator((to, options) => navigate(to, options)), [navigate])
+  // react-router's navigate changes with the path; the shell gets one that never does.
+  const latestNavigate = useRef(navigate)
+  useLayoutEffect(() => {
+    latestNavigate.current = navigate
+  }, [navigate])
+  const stableNavigate = useCallback<TNavigate>((to, options) => latestNavigate.current(to, options), [])
+  useEffect(() => setNavigator(stableNavigate), [stableNavigate])
 
   const matches = matchRoutes(routes, location)
   const meta: TRouteMeta = (matches?.at(-1)?.route.handle as TRouteMeta | undefined) ?? {}
@@ -78,5 +85,9 @@ export const AppRoutes = () => {
   if (decision.kind === 'external') {
     return <PageLoading />
   }
-  return <Suspense fallback={<PageLoading />}>{element}</Suspense>
+  return (
+    <RouterStateProvider pathname={pathname} navigate={stableNavigate}>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </RouterStateProvider>
+  )
 }

@@ -11,11 +11,17 @@ import Stack from '@mui/material/Stack'
 import TablePagination from '@mui/material/TablePagination'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid'
+import {
+  DataGrid,
+  type GridColDef,
+  type GridRowClassNameParams,
+  type GridRowParams,
+  type GridRowSelectionModel,
+} from '@mui/x-data-grid'
 import { enUS, zhCN } from '@mui/x-data-grid/locales'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { PAGE_SIZES } from '@ysjs/shared'
-import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { toast } from '@/lib/notify'
@@ -43,6 +49,15 @@ type TProps<Row extends TRow> = {
 }
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() }
+const NO_ROWS: never[] = []
+
+// The grid re-processes its rows when a function or object prop changes identity: these stay put.
+const getRowId = (row: TRow) => row.id
+const gridSx = (clickable: boolean) => ({
+  '& .row-highlight': { bgcolor: 'action.selected' },
+  '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
+})
+const GRID_SX = { clickable: gridSx(true), plain: gridSx(false) }
 
 const ROW_ACTIONS = [
   { action: 'view', Icon: VisibilityIcon, color: 'primary' },
@@ -90,13 +105,14 @@ export const CrudScreen = <Row extends TRow>({
     queryFn: () => resource.api.list(queryArgs),
     placeholderData: keepPreviousData,
   })
-  const records = listQuery.data?.records ?? []
+  const records: Row[] = listQuery.data?.records ?? NO_ROWS
   const total = clientPaging ? records.length : (listQuery.data?.total ?? 0)
   // The grid shows exactly the rows of the current page; paging (10 to 200 rows) is ours, because the
   // MIT DataGrid refuses page sizes above 100.
-  const rows = clientPaging
-    ? records.slice((list.current - 1) * list.size, list.current * list.size)
-    : records
+  const rows = useMemo(
+    () => (clientPaging ? records.slice((list.current - 1) * list.size, list.current * list.size) : records),
+    [clientPaging, records, list.current, list.size],
+  )
   // Short pages grow with their rows; long ones (up to 200) fill the viewport and render only the rows
   // in view (virtualised), so a 200-row page stays quick to show.
   const height = gridHeight ?? (rows.length > AUTO_HEIGHT_MAX_ROWS ? LONG_PAGE_HEIGHT : 'auto')
@@ -189,6 +205,14 @@ export const CrudScreen = <Row extends TRow>({
   }, [resource.fields, allowedActions, t])
 
   const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
+  const handleRowClick = useMemo(
+    () => (onRowClick ? ({ row }: GridRowParams<Row>) => onRowClick(row) : undefined),
+    [onRowClick],
+  )
+  const getRowClassName = useCallback(
+    ({ id }: GridRowClassNameParams<Row>) => (highlightRowId && id === highlightRowId ? 'row-highlight' : ''),
+    [highlightRowId],
+  )
   const selectedCount = selectedIds().length
 
   return (
@@ -235,7 +259,7 @@ export const CrudScreen = <Row extends TRow>({
         <DataGrid<Row>
           rows={rows}
           columns={columns}
-          getRowId={(r) => r.id}
+          getRowId={getRowId}
           loading={listQuery.isFetching}
           localeText={localeText}
           checkboxSelection
@@ -247,15 +271,12 @@ export const CrudScreen = <Row extends TRow>({
           pageSizeOptions={[ALL_ROWS]}
           paginationModel={SHOW_ALL_ROWS}
           hideFooterPagination
-          onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
-          getRowClassName={({ id }) => (highlightRowId && id === highlightRowId ? 'row-highlight' : '')}
+          onRowClick={handleRowClick}
+          getRowClassName={getRowClassName}
           disableColumnFilter
           density="compact"
           autoHeight={height === 'auto'}
-          sx={{
-            '& .row-highlight': { bgcolor: 'action.selected' },
-            '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
-          }}
+          sx={onRowClick ? GRID_SX.clickable : GRID_SX.plain}
         />
       </Box>
       <TablePagination

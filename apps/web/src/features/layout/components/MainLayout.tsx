@@ -2,8 +2,9 @@ import Box from '@mui/material/Box'
 import { useQuery } from '@tanstack/react-query'
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useLocation } from 'react-router-dom'
+import { Outlet } from 'react-router-dom'
 import { useMenuVisible } from '@/app/router/navigationState'
+import { usePathname } from '@/app/router/routerState'
 import { ErrorBoundary, ErrorFallback } from '@/components/layout/ErrorBoundary'
 import { Footer } from '@/components/layout/Footer'
 import { PageLoading } from '@/components/layout/PageLoading'
@@ -36,7 +37,7 @@ export const MainLayout = () => {
   const level = useScreenLevel()
   const menuVisible = useMenuVisible()
   const wide = level >= 2
-  const { pathname } = useLocation()
+  const pathname = usePathname()
   useMenusAndPermissions()
 
   return (
