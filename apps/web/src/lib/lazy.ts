@@ -27,12 +27,27 @@ export const loadWithRetry = async <T>(
   }
 }
 
-/** React.lazy over a named export, with the retry above: every screen is its own chunk. */
+/** A lazily loaded screen that can also be fetched ahead of its first render. */
+export type TLazyScreen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> }
+
+/**
+ * React.lazy over a named export, with the retry above: every screen is its own chunk. `preload`
+ * starts the same load early (e.g. the layout while the login request is in flight).
+ */
 export const lazyScreen = <M extends Record<string, unknown>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
-): LazyExoticComponent<ComponentType> =>
-  lazy(async () => {
-    const mod = await loadWithRetry(load)
-    return { default: mod[name] as ComponentType }
-  })
+): TLazyScreen => {
+  let loading: Promise<{ default: ComponentType }> | undefined
+  const start = () => {
+    if (!loading) {
+      loading = loadWithRetry(load).then((mod) => ({ default: mod[name] as ComponentType }))
+      // A failed preload does not stick: the next preload or first render tries again.
+      loading.catch(() => {
+        loading = undefined
+      })
+    }
+    return loading
+  }
+  return Object.assign(lazy(start), { preload: start })
+}

@@ -69,7 +69,7 @@ export const closeAllTabs = (state: TTabsState): TTabsState => ({
 export const activeTab = (state: TTabsState): TTab =>
   state.tabs.find((t) => t.key === state.active) ?? state.tabs[0] ?? WELCOME_TAB
 
-const TABS_KEY = 'tags'
+export const TABS_KEY = 'tags'
 
 const readTabs = (): TTabsState => {
   const stored = getStore<TTabsState>(TABS_KEY)

@@ -9,7 +9,7 @@ import { ErrorBoundary, ErrorFallback } from '@/components/layout/ErrorBoundary'
 import { Footer } from '@/components/layout/Footer'
 import { PageLoading } from '@/components/layout/PageLoading'
 import { useScreenLevel } from '@/components/layout/useScreenLevel'
-import { loadMenusAndPermissions } from '@/features/auth/api/session'
+import { menuButtonsQuery, menuRoutesQuery } from '@/features/auth/api/session'
 import { GuestRegisterDialog } from '@/features/auth/components/GuestRegisterDialog'
 import { isGuestUser, useSession } from '@/lib/session/session'
 import { LockDialog } from './LockDialog'
@@ -18,18 +18,14 @@ import { Sidebar } from './Sidebar'
 import { TagsBar } from './TagsBar'
 import { TopBar } from './TopBar'
 
-/** Entering the layout reloads the menu and the button permissions (the stored copy renders first). */
+/**
+ * The menu and the button permissions, once per session: after a login these join the queries the
+ * login started; after a reload they refresh the stored copy, which renders first.
+ */
 const useMenusAndPermissions = () => {
   const guest = useSession((s) => isGuestUser(s.user))
-  useQuery({
-    queryKey: ['session', 'menus-and-permissions'],
-    queryFn: async () => {
-      await loadMenusAndPermissions()
-      return true
-    },
-    enabled: !guest,
-    staleTime: Infinity,
-  })
+  useQuery({ ...menuRoutesQuery, enabled: !guest })
+  useQuery({ ...menuButtonsQuery, enabled: !guest })
 }
 
 export const MainLayout = () => {

@@ -10,8 +10,8 @@ import { type MouseEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStableNavigate } from '@/app/router/routerState'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
-import { clearServerCache } from '@/features/auth/api/authApi'
 import { toast } from '@/lib/notify'
+import { sessionStore } from '@/lib/session/session'
 import {
   activeTab,
   canCloseTab,
@@ -25,6 +25,7 @@ import {
   updateTabs,
   useTabsShown,
 } from '@/lib/session/tabs'
+import { clearCaches } from '../clearCache'
 import { setLayout } from '../layoutStore'
 
 type TAnchor = { el: HTMLElement } | { x: number; y: number }
@@ -63,9 +64,9 @@ export const TagsBar = () => {
     if (!(await confirm({ message: t('layout.tabs.clearCacheConfirm') }))) {
       return
     }
-    await clearServerCache()
-    queryClient.clear()
-    toast.success(t('layout.tabs.cacheCleared'))
+    if (await clearCaches(queryClient, sessionStore.get().user)) {
+      toast.success(t('layout.tabs.cacheCleared'))
+    }
   }
 
   return (
