@@ -69,6 +69,45 @@ const mainThreadMs = async (cdp) => {
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? Number.NaN) * 1000
 }
 
+// A stand-in for React DevTools' hook: counts the components that rendered (mounted, or called their
+// render function) in each commit while window.__benchCountRenders is set. Subtrees React skipped keep
+// their child pointer and are not walked, as DevTools does. The count does not depend on the load.
+const countRendersHook = () => {
+  window.__benchRenders = 0
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15])
+  const PERFORMED_WORK = 1
+  const walk = (fiber) => {
+    let n = 0
+    const stack = [fiber]
+    while (stack.length) {
+      const next = stack.pop()
+      const prev = next.alternate
+      if (COMPONENT_TAGS.has(next.tag) && (prev === null || (next.flags & PERFORMED_WORK) !== 0)) {
+        n++
+      }
+      if (prev === null || next.child !== prev.child) {
+        for (let c = next.child; c; c = c.sibling) {
+          stack.push(c)
+        }
+      }
+    }
+    return n
+  }
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onCommitFiberRoot: (_id, root) => {
+      if (window.__benchCountRenders) {
+        window.__benchRenders += walk(root.current)
+      }
+    },
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+  }
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const max = (xs) => Math.max(...xs)
 
@@ -148,6 +187,7 @@ try {
   }
 
   const context = await newContext()
+  await context.addInitScript(countRendersHook)
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Performance.enable')
@@ -177,13 +217,17 @@ try {
   const request = []
   const startDelay = []
   const cpu = []
+  let componentsRendered = Number.NaN
   page.on('requestfinished', (req) => {
-    if (req.url().includes('/param/list') && req.url().includes('size=200')) {
+    if (req.url().includes('/param/list') && req.url().includes('size=200') && request.length < ROUNDS) {
       const t = req.timing()
       request.push(t.responseEnd - t.requestStart)
     }
   })
-  for (let round = 0; round < ROUNDS; round++) {
+  // The rounds after the timed ones count the components rendered instead (the count's walk of the
+  // tree would add to the times).
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    const counting = round === ROUNDS
     await page.goto('/system/param?size=10')
     await page
       .locator('.MuiDataGrid-row')
@@ -202,6 +246,10 @@ try {
       window.__benchStart = performance.now()
     })
     const cpuBefore = await mainThreadMs(cdp)
+    await page.evaluate((on) => {
+      window.__benchCountRenders = on
+      window.__benchRenders = 0
+    }, counting)
     await page.keyboard.press('Enter')
     const rendered = await page
       .waitForFunction(
@@ -228,6 +276,14 @@ try {
         await page.screenshot({ path: '/tmp/bench-web.png', fullPage: true })
         throw new Error(`${err.message} (rows in the DOM: ${rows}, url: ${page.url()})`)
       })
+    if (counting) {
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
+      componentsRendered = await page.evaluate(() => {
+        window.__benchCountRenders = false
+        return window.__benchRenders
+      })
+      continue
+    }
     render.push(await rendered.jsonValue())
     startDelay.push(
       await page.evaluate(() => {
@@ -293,6 +349,9 @@ try {
     `| 200-row grid: main-thread CPU, median               | ${fmt(median(cpu)).padStart(7)} ms   |          |`,
   )
   console.log(
+    `| 200-row grid: React components rendered             | ${String(componentsRendered).padStart(7)}      |          |`,
+  )
+  console.log(
     '\n(The grid time includes the list request for 200 rows and the render, from the click on 200.)',
   )
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true })
@@ -310,6 +369,7 @@ try {
         renderMs: render,
         interactiveMs: idle,
         mainThreadCpuMs: cpu,
+        componentsRendered,
         requestMs: request,
       },
       null,

@@ -40,9 +40,12 @@ export const AppRoutes = () => {
   const stableNavigate = useCallback<TNavigate>((to, options) => latestNavigate.current(to, options), [])
   useEffect(() => setNavigator(stableNavigate), [stableNavigate])
 
-  const matches = matchRoutes(routes, location)
-  const meta: TRouteMeta = (matches?.at(-1)?.route.handle as TRouteMeta | undefined) ?? {}
   const { pathname, search } = location
+  // Matching ranks every route (one per menu leaf): once per path, not on every change of the query.
+  const meta = useMemo<TRouteMeta>(
+    () => (matchRoutes(routes, pathname)?.at(-1)?.route.handle as TRouteMeta | undefined) ?? {},
+    [routes, pathname],
+  )
   const decision = useMemo(
     () =>
       decideNavigation({

@@ -1,13 +1,12 @@
 import AddIcon from '@mui/icons-material/Add'
 import DeleteIcon from '@mui/icons-material/Delete'
-import EditIcon from '@mui/icons-material/Edit'
 import RefreshIcon from '@mui/icons-material/Refresh'
-import VisibilityIcon from '@mui/icons-material/Visibility'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
+import type { Theme } from '@mui/material/styles'
 import TablePagination from '@mui/material/TablePagination'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
@@ -28,6 +27,7 @@ import { toast } from '@/lib/notify'
 import { usePermittedActions } from '@/lib/session/permissions'
 import { cellText, DictCell, OptionCell, TreeCell } from './cells'
 import { ResourceDialog, type TDialogMode } from './ResourceDialog'
+import { ROW_ACTIONS, RowActions, rowActionsSx } from './RowActions'
 import { SearchForm } from './SearchForm'
 import type { TField, TResource, TRow } from './types'
 import { useListState } from './useListState'
@@ -53,17 +53,28 @@ const NO_ROWS: never[] = []
 
 // The grid re-processes its rows when a function or object prop changes identity: these stay put.
 const getRowId = (row: TRow) => row.id
-const gridSx = (clickable: boolean) => ({
+const gridSx = (clickable: boolean) => (theme: Theme) => ({
+  ...rowActionsSx(theme),
   '& .row-highlight': { bgcolor: 'action.selected' },
   '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
 })
 const GRID_SX = { clickable: gridSx(true), plain: gridSx(false) }
 
-const ROW_ACTIONS = [
-  { action: 'view', Icon: VisibilityIcon, color: 'primary' },
-  { action: 'edit', Icon: EditIcon, color: 'primary' },
-  { action: 'delete', Icon: DeleteIcon, color: 'error' },
-] as const
+let scrollbarSize: number | undefined
+/**
+ * The platform's scrollbar width, measured once. Without it the grid measures its own scrollbar on
+ * every resize of its content, forcing a layout of the page in the middle of rendering a new page.
+ */
+const platformScrollbarSize = (): number => {
+  if (scrollbarSize === undefined) {
+    const probe = document.createElement('div')
+    probe.style.cssText = 'position:absolute;top:-9999px;width:99px;height:99px;overflow:scroll'
+    document.body.appendChild(probe)
+    scrollbarSize = probe.offsetWidth - probe.clientWidth
+    probe.remove()
+  }
+  return scrollbarSize
+}
 
 const renderValue = (field: TField, row: TRow, value: unknown, isFirst: boolean): ReactNode => {
   const content =
@@ -98,6 +109,7 @@ export const CrudScreen = <Row extends TRow>({
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION)
   const [dialog, setDialog] = useState<{ mode: TDialogMode; row: Row | null } | null>(null)
   const clientPaging = resource.paging === 'client'
+  const [scrollbar] = useState(platformScrollbarSize)
 
   const queryArgs = { current: list.current, size: list.size, search: list.search }
   const listQuery = useQuery({
@@ -167,6 +179,8 @@ export const CrudScreen = <Row extends TRow>({
       renderCell: ({ row, value }) => renderValue(field, row, value, i === 0),
     }))
     const rowActions = ROW_ACTIONS.filter((a) => allowedActions.split(',').includes(a.action))
+    // Translated once for every row.
+    const labels = { view: t('common.view'), edit: t('common.edit'), delete: t('common.delete') }
     if (rowActions.length > 0) {
       cols.push({
         field: '__actions',
@@ -176,28 +190,13 @@ export const CrudScreen = <Row extends TRow>({
         disableColumnMenu: true,
         width: 36 * rowActions.length + 24,
         renderCell: ({ row }) => (
-          <Stack
-            direction="row"
-            onClick={(e) => e.stopPropagation()}
-            sx={{ height: '100%', alignItems: 'center' }}
-          >
-            {rowActions.map(({ action, Icon, color }) => (
-              <Tooltip key={action} title={t(`common.${action}`)}>
-                <IconButton
-                  size="small"
-                  color={color}
-                  aria-label={t(`common.${action}`)}
-                  onClick={() =>
-                    action === 'delete'
-                      ? void latest.current.remove([row.id])
-                      : setDialog({ mode: action, row })
-                  }
-                >
-                  <Icon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ))}
-          </Stack>
+          <RowActions
+            actions={rowActions}
+            labels={labels}
+            onAction={(action) =>
+              action === 'delete' ? void latest.current.remove([row.id]) : setDialog({ mode: action, row })
+            }
+          />
         ),
       })
     }
@@ -275,6 +274,7 @@ export const CrudScreen = <Row extends TRow>({
           getRowClassName={getRowClassName}
           disableColumnFilter
           density="compact"
+          scrollbarSize={scrollbar}
           autoHeight={height === 'auto'}
           sx={onRowClick ? GRID_SX.clickable : GRID_SX.plain}
         />
