@@ -8,7 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { createPrisma, type PrismaClient, setWorkerId } from '@ysjs/db'
-import { Msg, ResultCode, UPLOAD } from '@ysjs/shared'
+import { CSP_DIRECTIVES, Msg, ResultCode, UPLOAD } from '@ysjs/shared'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
@@ -160,18 +160,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
 
   // External plugins.
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ['*'],
-        upgradeInsecureRequests: null,
-      },
-    },
+    // The policy is the shared one, exactly (no helmet defaults mixed in): nginx sends the same.
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
   })
   await app.register(fastifyCors, {
