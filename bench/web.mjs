@@ -165,8 +165,16 @@ try {
     })
     await p.goto('/login', { waitUntil: 'networkidle' })
     await fillLogin(p)
+    // From the click event itself: Playwright's checks before it clicks are not the app's time.
     await p.evaluate(() => {
-      window.__benchStart = performance.now()
+      window.__benchStart = undefined
+      document.addEventListener(
+        'click',
+        (e) => {
+          window.__benchStart = e.timeStamp
+        },
+        { capture: true, once: true },
+      )
     })
     const cpuBefore = await mainThreadMs(pcdp)
     await p.getByRole('button', { name: '登录' }).click()
@@ -242,13 +250,11 @@ try {
     await option.waitFor()
     await page.keyboard.press('End')
     await page.waitForFunction(() => document.activeElement?.textContent === '200')
-    await page.evaluate(() => {
-      window.__benchStart = performance.now()
-    })
     const cpuBefore = await mainThreadMs(cdp)
     await page.evaluate((on) => {
       window.__benchCountRenders = on
       window.__benchRenders = 0
+      window.__benchStart = performance.now()
     }, counting)
     await page.keyboard.press('Enter')
     const rendered = await page

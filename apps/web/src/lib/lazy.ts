@@ -1,5 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@ysjs/shared'
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import { type ComponentType, createElement, lazy, useState } from 'react'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -28,20 +28,28 @@ export const loadWithRetry = async <T>(
 }
 
 /** A lazily loaded screen that can also be fetched ahead of its first render. */
-export type TLazyScreen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> }
+export type TLazyScreen = ComponentType & { preload: () => Promise<unknown> }
 
 /**
  * React.lazy over a named export, with the retry above: every screen is its own chunk. `preload`
  * starts the same load early (e.g. the layout while the login request is in flight).
+ *
+ * A screen whose code is already here renders at once: React.lazy would still suspend on its first
+ * render, show the fallback, and hold the content back for React's fallback throttle (300 ms). A
+ * mount decides once which of the two it renders, so a screen never remounts when its code arrives.
  */
 export const lazyScreen = <M extends Record<string, unknown>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
 ): TLazyScreen => {
+  let loaded: ComponentType | undefined
   let loading: Promise<{ default: ComponentType }> | undefined
   const start = () => {
     if (!loading) {
-      loading = loadWithRetry(load).then((mod) => ({ default: mod[name] as ComponentType }))
+      loading = loadWithRetry(load).then((mod) => {
+        loaded = mod[name] as ComponentType
+        return { default: loaded }
+      })
       // A failed preload does not stick: the next preload or first render tries again.
       loading.catch(() => {
         loading = undefined
@@ -49,5 +57,10 @@ export const lazyScreen = <M extends Record<string, unknown>, K extends keyof M>
     }
     return loading
   }
-  return Object.assign(lazy(start), { preload: start })
+  const Lazy = lazy(start)
+  const Screen = () => {
+    const [Loaded] = useState(() => loaded)
+    return createElement(Loaded ?? Lazy)
+  }
+  return Object.assign(Screen, { preload: start })
 }

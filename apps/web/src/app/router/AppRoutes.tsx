@@ -2,11 +2,12 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } fr
 import { useTranslation } from 'react-i18next'
 import { matchRoutes, Navigate, useLocation, useNavigate, useRoutes } from 'react-router-dom'
 import { PageLoading } from '@/components/layout/PageLoading'
+import { useSessionMenus } from '@/features/auth/api/session'
 import { useWebConfig } from '@/lib/config/webConfig'
 import { leaveTo, setNavigator, type TNavigate } from '@/lib/navigation'
-import { clearSession, useSession } from '@/lib/session/session'
+import { clearSession, isGuestUser, useSession } from '@/lib/session/session'
 import { addTab, updateTabs } from '@/lib/session/tabs'
-import { decideNavigation } from './guard'
+import { decideNavigation, LOGIN_PATH } from './guard'
 import type { TRouteMeta } from './meta'
 import { menuVisibleStore } from './navigationState'
 import { RouterStateProvider } from './routerState'
@@ -28,6 +29,7 @@ export const AppRoutes = () => {
   const menus = useSession((s) => s.menus)
   const accessToken = useSession((s) => s.accessToken)
   const locked = useSession((s) => s.lock.locked)
+  const guest = useSession((s) => isGuestUser(s.user))
   const { memberCenterUrl } = useWebConfig()
   const routes = useMemo(() => buildRoutes(menus), [menus])
   const element = useRoutes(routes, location)
@@ -42,10 +44,13 @@ export const AppRoutes = () => {
 
   const { pathname, search } = location
   // Matching ranks every route (one per menu leaf): once per path, not on every change of the query.
-  const meta = useMemo<TRouteMeta>(
-    () => (matchRoutes(routes, pathname)?.at(-1)?.route.handle as TRouteMeta | undefined) ?? {},
-    [routes, pathname],
-  )
+  const { meta, unknownPath } = useMemo(() => {
+    const route = matchRoutes(routes, pathname)?.at(-1)?.route
+    return { meta: (route?.handle as TRouteMeta | undefined) ?? {}, unknownPath: route?.path === '*' }
+  }, [routes, pathname])
+  // The user's menu is the route table: a page opened before it arrived (a reload right after the
+  // login, a link) waits for it rather than being a 404.
+  const { menuLoading } = useSessionMenus(!!accessToken && !guest && !locked && pathname !== LOGIN_PATH)
   const decision = useMemo(
     () =>
       decideNavigation({
@@ -85,7 +90,7 @@ export const AppRoutes = () => {
   if (decision.kind === 'redirect') {
     return <Navigate to={decision.to} replace />
   }
-  if (decision.kind === 'external') {
+  if (decision.kind === 'external' || (unknownPath && menuLoading)) {
     return <PageLoading />
   }
   return (

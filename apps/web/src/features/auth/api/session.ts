@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { TTokenResponse } from '@ysjs/shared'
 import { queryClient } from '@/app/queryClient'
 import { MainLayout } from '@/features/layout/routes'
@@ -30,6 +30,17 @@ export const menuButtonsQuery = queryOptions({
   },
   staleTime: Number.POSITIVE_INFINITY,
 })
+
+/**
+ * The menu and the button permissions, once per session: after a login this joins the requests the
+ * login started; after a reload it refreshes the stored copy, which renders first. `menuLoading`: the
+ * menu is on its way, so a path it does not (yet) route is not a 404 yet.
+ */
+export const useSessionMenus = (enabled: boolean): { menuLoading: boolean } => {
+  const routes = useQuery({ ...menuRoutesQuery, enabled })
+  useQuery({ ...menuButtonsQuery, enabled })
+  return { menuLoading: enabled && routes.isFetching }
+}
 
 /** Starts loading the menu and the button permissions (a failure is toasted by the HTTP client). */
 export const prefetchMenusAndPermissions = (): void => {

@@ -84,7 +84,14 @@ export const LoginForm = ({ tenantId, showTenant }: { tenantId: string; showTena
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label={t('auth.login')}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      // Typing means a login is coming: fetch the layout's code now, not after the click.
+      onInput={preloadShell}
+      aria-label={t('auth.login')}
+    >
       <Stack spacing={2}>
         {showTenant && (
           <FormTextField

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box'
-import { useQuery } from '@tanstack/react-query'
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router-dom'
@@ -9,24 +8,12 @@ import { ErrorBoundary, ErrorFallback } from '@/components/layout/ErrorBoundary'
 import { Footer } from '@/components/layout/Footer'
 import { PageLoading } from '@/components/layout/PageLoading'
 import { useScreenLevel } from '@/components/layout/useScreenLevel'
-import { menuButtonsQuery, menuRoutesQuery } from '@/features/auth/api/session'
 import { GuestRegisterDialog } from '@/features/auth/components/GuestRegisterDialog'
-import { isGuestUser, useSession } from '@/lib/session/session'
 import { LockDialog } from './LockDialog'
 import { MenuSearch } from './MenuSearch'
 import { Sidebar } from './Sidebar'
 import { TagsBar } from './TagsBar'
 import { TopBar } from './TopBar'
-
-/**
- * The menu and the button permissions, once per session: after a login these join the queries the
- * login started; after a reload they refresh the stored copy, which renders first.
- */
-const useMenusAndPermissions = () => {
-  const guest = useSession((s) => isGuestUser(s.user))
-  useQuery({ ...menuRoutesQuery, enabled: !guest })
-  useQuery({ ...menuButtonsQuery, enabled: !guest })
-}
 
 export const MainLayout = () => {
   const { t } = useTranslation()
@@ -34,7 +21,6 @@ export const MainLayout = () => {
   const menuVisible = useMenuVisible()
   const wide = level >= 2
   const pathname = usePathname()
-  useMenusAndPermissions()
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
