@@ -29,7 +29,7 @@ import { cellText, DictCell, OptionCell, TreeCell } from './cells'
 import { ResourceDialog, type TDialogMode } from './ResourceDialog'
 import { ROW_ACTIONS, RowActions, rowActionsSx } from './RowActions'
 import { SearchForm } from './SearchForm'
-import type { TField, TResource, TRow } from './types'
+import type { TField, TListQuery, TResource, TRow } from './types'
 import { useListState } from './useListState'
 
 /** The grid's "all rows" page size: it shows every row of the page it is given. */
@@ -111,10 +111,12 @@ export const CrudScreen = <Row extends TRow>({
   const clientPaging = resource.paging === 'client'
   const [scrollbar] = useState(platformScrollbarSize)
 
-  const queryArgs = { current: list.current, size: list.size, search: list.search }
+  const listOptions = (args: TListQuery) => ({
+    queryKey: [resource.key, 'list', clientPaging ? { search: args.search } : args],
+    queryFn: () => resource.api.list(args),
+  })
   const listQuery = useQuery({
-    queryKey: [resource.key, 'list', clientPaging ? { search: list.search } : queryArgs],
-    queryFn: () => resource.api.list(queryArgs),
+    ...listOptions({ current: list.current, size: list.size, search: list.search }),
     placeholderData: keepPreviousData,
   })
   const records: Row[] = listQuery.data?.records ?? NO_ROWS
@@ -133,6 +135,12 @@ export const CrudScreen = <Row extends TRow>({
     rows
       .map((r) => r.id)
       .filter((id) => (selection.type === 'include' ? selection.ids.has(id) : !selection.ids.has(id)))
+
+  /** The new page is asked for on the click, not after React has rendered the new URL. */
+  const goToPage = (current: number, size: number) => {
+    void queryClient.prefetchQuery(listOptions({ current, size, search: list.search }))
+    list.setPage(current, size)
+  }
 
   const refresh = () =>
     Promise.all(
@@ -285,8 +293,8 @@ export const CrudScreen = <Row extends TRow>({
         page={Math.min(list.current - 1, Math.max(0, Math.ceil(total / list.size) - 1))}
         rowsPerPage={list.size}
         rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_event, page) => list.setPage(page + 1, list.size)}
-        onRowsPerPageChange={(event) => list.setPage(1, Number(event.target.value))}
+        onPageChange={(_event, page) => goToPage(page + 1, list.size)}
+        onRowsPerPageChange={(event) => goToPage(1, Number(event.target.value))}
         labelRowsPerPage={localeText.paginationRowsPerPage}
         labelDisplayedRows={({ from, to, count }) =>
           localeText.paginationDisplayedRows?.({ from, to, count, estimated: undefined }) ??
