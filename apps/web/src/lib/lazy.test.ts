@@ -30,8 +30,9 @@ describe('chunk loading', () => {
   })
 })
 
+const Page = () => createElement('p', null, 'the page')
+
 describe('lazy screens', () => {
-  const Page = () => createElement('p', null, 'the page')
   const inSuspense = (Screen: ReturnType<typeof lazyScreen>) =>
     render(createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(Screen)))
 

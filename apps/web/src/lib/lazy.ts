@@ -58,6 +58,7 @@ export const lazyScreen = <M extends Record<string, unknown>, K extends keyof M>
     return loading
   }
   const Lazy = lazy(start)
+  // biome-ignore lint/correctness/noComponentHookFactories: like React.lazy, called once per screen when its routes module loads, never during a render
   const Screen = () => {
     const [Loaded] = useState(() => loaded)
     return createElement(Loaded ?? Lazy)
