@@ -3,14 +3,52 @@ import { PrismaClient } from '../generated/client.ts'
 
 export * from '../generated/client.ts'
 
+/** Defaults of the pool's time limits (decision 006): a database that does not answer costs seconds, not minutes. */
+export const DB_TIMEOUT_DEFAULTS = {
+  connectMs: 3_000,
+  statementMs: 15_000,
+  idleMs: 30_000,
+} as const
+/** How much longer the client waits for an answer than the server lets a statement run. */
+const QUERY_TIMEOUT_MARGIN_MS = 2_000
+
 export type TPrismaOptions = {
   url: string
   /** Pool size; the default suits a 2-core machine running API and worker side by side. */
   max?: number
+  /** Opening a connection, and waiting for a free one when the pool is full. */
+  connectTimeoutMs?: number
+  /** PostgreSQL `statement_timeout`: the server cancels a longer statement (SQLSTATE 57014). */
+  statementTimeoutMs?: number
+  /**
+   * Client-side limit on waiting for a query's answer (a server or network that went silent, where
+   * `statement_timeout` never fires). Defaults to the statement timeout plus a margin, so a slow
+   * statement is cancelled cleanly by the server before the client gives up on its connection.
+   */
+  queryTimeoutMs?: number
+  /** An idle pooled connection is closed after this long. */
+  idleTimeoutMs?: number
 }
 
 /** Prisma Client over node-postgres (driver adapter: no native query engine). */
-export const createPrisma = ({ url, max = 10 }: TPrismaOptions): PrismaClient => {
-  const adapter = new PrismaPg({ connectionString: url, max })
+export const createPrisma = ({
+  url,
+  max = 10,
+  connectTimeoutMs = DB_TIMEOUT_DEFAULTS.connectMs,
+  statementTimeoutMs = DB_TIMEOUT_DEFAULTS.statementMs,
+  queryTimeoutMs = statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+  idleTimeoutMs = DB_TIMEOUT_DEFAULTS.idleMs,
+}: TPrismaOptions): PrismaClient => {
+  const adapter = new PrismaPg({
+    connectionString: url,
+    max,
+    // pg-pool applies it twice: to opening a connection and to waiting for a free one (acquire).
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: queryTimeoutMs,
+    idleTimeoutMillis: idleTimeoutMs,
+    // A peer that vanished without closing the socket is noticed by TCP keep-alive, not never.
+    keepAlive: true,
+  })
   return new PrismaClient({ adapter })
 }

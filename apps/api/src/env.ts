@@ -16,6 +16,9 @@ const optionalBool = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)))
 
+/** A time limit in milliseconds: never 0, which would mean "wait forever" to pg and ioredis. */
+const ms = (fallback: number) => z.coerce.number().int().min(100).max(600_000).default(fallback)
+
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
 
 /** Every setting of the API, parsed once at boot. Nothing else reads process.env. */
@@ -25,7 +28,19 @@ export const ZEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/ysjs'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Opening a connection, and waiting for a free one when the pool is full; then 503 (decision 006). */
+  DATABASE_CONNECT_TIMEOUT_MS: ms(3_000),
+  /** PostgreSQL `statement_timeout`: the server cancels a longer statement; the request answers 503. */
+  DATABASE_STATEMENT_TIMEOUT_MS: ms(15_000),
+  /** How long the client waits for any answer (a silent server or network). Unset: statement timeout + 2 s. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  /** An idle pooled connection is closed after this long. */
+  DATABASE_IDLE_TIMEOUT_MS: ms(30_000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Opening the Redis connection; the API waits at most this long for Redis at boot. */
+  REDIS_CONNECT_TIMEOUT_MS: ms(2_000),
+  /** Any Redis command; Redis answers in well under a millisecond when it is healthy. */
+  REDIS_COMMAND_TIMEOUT_MS: ms(1_000),
   /** Prefix of every Redis key, so several deployments (or test files) can share one Redis. */
   REDIS_PREFIX: z.string().default('ysjs:'),
   /** Signing key of the tokens. Production refuses the example value and anything under 32 bytes. */
@@ -76,13 +91,21 @@ export const ZEnvSchema = z.object({
   WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
 })
 type TParsedEnv = z.infer<typeof ZEnvSchema>
-export type TEnv = Omit<TParsedEnv, 'API_DOCS_ENABLED'> & { API_DOCS_ENABLED: boolean }
+export type TEnv = Omit<TParsedEnv, 'API_DOCS_ENABLED' | 'DATABASE_QUERY_TIMEOUT_MS'> & {
+  API_DOCS_ENABLED: boolean
+  DATABASE_QUERY_TIMEOUT_MS: number
+}
+
+/** The client waits this much longer than the server runs a statement, so the server cancels first. */
+const QUERY_TIMEOUT_MARGIN_MS = 2_000
 
 /** Defaults that depend on other settings. */
 const derived = (env: TParsedEnv): TEnv => ({
   ...env,
   // The document maps the whole attack surface: production publishes it only when told to.
   API_DOCS_ENABLED: env.API_DOCS_ENABLED ?? env.NODE_ENV !== 'production',
+  DATABASE_QUERY_TIMEOUT_MS:
+    env.DATABASE_QUERY_TIMEOUT_MS ?? env.DATABASE_STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS,
 })
 
 export const loadEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
@@ -100,7 +123,20 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
   }
   const env = derived(parsed.data)
   assertProductionSecrets(env)
+  assertTimeouts(env)
   return env
+}
+
+/**
+ * A query timeout at or under the statement timeout makes the client drop connections where the
+ * server would have cancelled the statement cleanly and kept the connection.
+ */
+const assertTimeouts = (env: TEnv): void => {
+  if (env.DATABASE_QUERY_TIMEOUT_MS <= env.DATABASE_STATEMENT_TIMEOUT_MS) {
+    throw new Error(
+      'Invalid environment:\n  DATABASE_QUERY_TIMEOUT_MS: must be greater than DATABASE_STATEMENT_TIMEOUT_MS',
+    )
+  }
 }
 
 const readSecretFile = (file: string): string => {

@@ -143,6 +143,14 @@ describe('tenant package and tenancy', () => {
   })
 
   it('keeps business dictionaries per tenant: reads, writes and deletes', async () => {
+    // The package caps permissions as it caps menus (decision 010b): put the dictionary screen in it.
+    const pkg = await t.app.prisma.tenantPackage.findFirstOrThrow({ where: { packageName: '基础包' } })
+    const dictMenus = await t.app.prisma.menu.findMany({ where: { code: { startsWith: 'dict_horizontal' } } })
+    await t.app.prisma.tenantPackage.update({
+      where: { id: pkg.id },
+      data: { menuId: [pkg.menuId, ...dictMenus.map((m) => m.id)].join(',') },
+    })
+    t.app.caches.clearAll()
     expect(await get(tokenB, '/api/ysjs-system/dict-biz/dictionary?code=sex')).toEqual([])
     // Tenant B's admin adds its own dictionary through the API; the body cannot choose the tenant.
     const submit = await t.app.inject({

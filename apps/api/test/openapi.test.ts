@@ -263,7 +263,9 @@ describe('the OpenAPI document', () => {
   })
 
   it('ids, date-times and md5 passwords carry their patterns', () => {
-    const named = namedSchemas().filter(([name]) => name in PATTERNS)
+    // Passwords an administrator sets for someone else are plain text (user/submit, contract 7.2).
+    const plain = (schema: TSchema) => (schema as { format?: string }).format === 'password'
+    const named = namedSchemas().filter(([name, schema]) => name in PATTERNS && !plain(schema))
     expect(named.length).toBeGreaterThan(30)
     for (const [name, schema] of named) {
       expect(patternsOf(schema), name).toContain(PATTERNS[name])

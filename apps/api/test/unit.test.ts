@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { Prisma } from '@ysjs/db'
 import { describe, expect, it } from 'vitest'
 import { EXAMPLE_JWT_SECRET, loadEnv } from '../src/env.ts'
 import { whereFromFilters } from '../src/lib/filters.ts'
@@ -8,7 +9,7 @@ import { orderByFrom, toPage } from '../src/lib/paging.ts'
 import { redactUrl } from '../src/lib/redact.ts'
 import { toWire } from '../src/lib/serialize.ts'
 import { buildTree, splitIds } from '../src/lib/tree.ts'
-import { firstIssueMessage } from '../src/plugins/error-handler.ts'
+import { firstIssueMessage, unavailableService } from '../src/plugins/error-handler.ts'
 
 describe('map-style filters (contract 4.3)', () => {
   const fields = { name: 'string', status: 'int', createTime: 'date', deptId: 'id?' } as const
@@ -177,5 +178,74 @@ describe('log redaction', () => {
       '/api/t?password=******&refresh_token=******&Blade-Auth=******',
     )
     expect(redactUrl('/api/plain')).toBe('/api/plain')
+  })
+})
+
+describe('time limits (decision 006)', () => {
+  it('defaults every limit, derives the query timeout from the statement timeout', () => {
+    expect(loadEnv({})).toMatchObject({
+      DATABASE_CONNECT_TIMEOUT_MS: 3_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
+      DATABASE_QUERY_TIMEOUT_MS: 17_000,
+      DATABASE_IDLE_TIMEOUT_MS: 30_000,
+      REDIS_CONNECT_TIMEOUT_MS: 2_000,
+      REDIS_COMMAND_TIMEOUT_MS: 1_000,
+    })
+    expect(loadEnv({ DATABASE_STATEMENT_TIMEOUT_MS: '30000' }).DATABASE_QUERY_TIMEOUT_MS).toBe(32_000)
+    expect(loadEnv({ DATABASE_QUERY_TIMEOUT_MS: '16000' }).DATABASE_QUERY_TIMEOUT_MS).toBe(16_000)
+  })
+  it('refuses "wait forever" (0) and a query timeout the statement timeout would never reach', () => {
+    expect(() => loadEnv({ DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/)
+    expect(() => loadEnv({ REDIS_COMMAND_TIMEOUT_MS: '0' })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/)
+    expect(() => loadEnv({ DATABASE_QUERY_TIMEOUT_MS: '15000' })).toThrow(/DATABASE_QUERY_TIMEOUT_MS/)
+  })
+})
+
+describe('which errors mean a service is unavailable (503)', () => {
+  const known = (code: string, meta?: Record<string, unknown>) =>
+    new Prisma.PrismaClientKnownRequestError('x', { code, clientVersion: '7.10.0', meta })
+  const sqlState = (state: string) => ({
+    driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'postgres', originalCode: state } },
+  })
+  const named = (name: string, message: string) => Object.assign(new Error(message), { name })
+
+  it('database: unreachable, timed out, out of connections', () => {
+    for (const err of [
+      known('P1001'),
+      known('P2024'),
+      known('P2028'),
+      known('P2039', sqlState('57014')),
+      known('P2010', sqlState('57014')),
+      known('P2039', sqlState('08006')),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated due to connection timeout'),
+      new Error('Query read timeout'),
+    ]) {
+      expect(unavailableService(err), err.message).toBe('database')
+    }
+  })
+  it('redis: no connection, no answer in time, not ready', () => {
+    for (const err of [
+      new Error('Command timed out'),
+      new Error("Stream isn't writeable and enableOfflineQueue options is false"),
+      new Error('Connection is closed.'),
+      named('MaxRetriesPerRequestError', 'Reached the max retries per request limit (which is 1).'),
+      named('ReplyError', 'LOADING Redis is loading the dataset in memory'),
+    ]) {
+      expect(unavailableService(err), err.message).toBe('redis')
+    }
+  })
+  it('not the errors a request causes', () => {
+    for (const err of [
+      known('P2002'),
+      known('P2025'),
+      known('P2039', sqlState('23505')),
+      known('P2010', sqlState('42601')),
+      new Error('boom'),
+      named('ReplyError', 'WRONGTYPE Operation against a key holding the wrong kind of value'),
+    ]) {
+      expect(unavailableService(err), err.message).toBeNull()
+    }
+    expect(unavailableService('Command timed out')).toBeNull()
   })
 })

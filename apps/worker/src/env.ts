@@ -1,10 +1,19 @@
 import { z } from 'zod'
 
+/** A time limit in milliseconds: never 0, which would mean "wait forever" to pg and ioredis. */
+const ms = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback)
+
 /** Every setting of the worker, parsed once at boot. */
 export const ZWorkerEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/ysjs'),
+  /** Opening a PostgreSQL connection, and waiting for a free one (same setting as the API's). */
+  DATABASE_CONNECT_TIMEOUT_MS: ms(3_000),
+  /** PostgreSQL `statement_timeout` for jobs: longer than the API's, jobs are batch work (decision 006). */
+  WORKER_STATEMENT_TIMEOUT_MS: ms(300_000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Opening the Redis connection (same setting as the API's); the worker retries forever after it. */
+  REDIS_CONNECT_TIMEOUT_MS: ms(2_000),
   /** BullMQ key prefix, so deployments (and test runs) sharing a Redis stay apart. */
   QUEUE_PREFIX: z.string().default('ysjs-bull'),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(8091),

@@ -3,6 +3,8 @@ import { DEFAULT_TENANT_ID, ROLE_ADMINISTRATOR } from '@ysjs/shared'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { TEnv } from '../env.ts'
+import { dataScopeWhere } from './data-scope.ts'
+import type { TFilterFields } from './filters.ts'
 
 /** The user a request acts as, built from the access token's claims (contract 3.3). */
 export type TAuthUser = {
@@ -34,14 +36,45 @@ export type TCtx = {
   user: TAuthUser | null
   tenantId: string
   log: FastifyBaseLogger
+  /**
+   * The data-scope filter of a resource for this user (`lib/data-scope.ts`), null when nothing is
+   * filtered. Requests always carry it; internal calls without a user have none.
+   */
+  dataScope?: (resourceCode: string, fields: TFilterFields) => Promise<Record<string, unknown> | null>
 }
 
 /** `administrator` (the platform's super administrator) holds every permission and sees every menu. */
 export const isAdministrator = (user: TAuthUser | null): boolean => !!user?.roles.includes(ROLE_ADMINISTRATOR)
 
+/** `administrator` of the management tenant: manages every tenant's roles and the platform tables. */
+export const isPlatformAdmin = (user: TAuthUser | null): boolean =>
+  isAdministrator(user) && user?.tenantId === DEFAULT_TENANT_ID
+
 /** The service context of a request: its user, the user's tenant (never the body's), its logger. */
-export const ctxOf = (request: FastifyRequest): TCtx => ({
-  user: request.user,
-  tenantId: request.user?.tenantId ?? DEFAULT_TENANT_ID,
-  log: request.log,
-})
+export const ctxOf = (request: FastifyRequest): TCtx => {
+  const user = request.user
+  const rules = request.server.permissions.rules
+  return {
+    user,
+    tenantId: user?.tenantId ?? DEFAULT_TENANT_ID,
+    log: request.log,
+    dataScope: async (resourceCode, fields) => {
+      if (!user) {
+        return null
+      }
+      const scopes = await rules.dataScopesOf(user, resourceCode)
+      return dataScopeWhere(scopes, fields, {
+        userId: user.userId,
+        deptIds: user.deptIds,
+        roleIds: user.roleIds,
+        tenantId: user.tenantId,
+        account: user.account,
+        deptsWithChildren: () => rules.deptsWithChildren(user.tenantId, user.deptIds),
+      })
+    },
+  }
+}
+
+/** The tenant a read is for: another tenant only when the platform administrator asks for it. */
+export const readTenantOf = (ctx: TCtx, requested: string | undefined): string =>
+  requested && isPlatformAdmin(ctx.user) ? requested : ctx.tenantId

@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { TAccess } from '../plugins/access.ts'
-import { ctxOf, type TCtx } from './context.ts'
+import { ctxOf, isAdministrator, type TCtx } from './context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from './envelope.ts'
 import { AppError } from './errors.ts'
 import { type TFilterFields, whereFromFilters } from './filters.ts'
 import { orderByFrom, skipTake, type TOrderBy, toPage } from './paging.ts'
+import { sanitizeRichTextFields, type TRichTextFields } from './rich-text.ts'
 import { tenantDb } from './tenancy.ts'
 
 /** The part of a Prisma model delegate the generic service uses. */
@@ -40,6 +41,17 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   permissions: TCrudPermissions
   /** Fields that must be unique among live rows (tenant-wide when tenant-scoped), with their message. */
   unique?: readonly { fields: readonly (keyof z.infer<TSubmit> & string)[]; message: string }[]
+  /** Rich-text fields and their column length: sanitised against the editor's allow-list on every write. */
+  richText?: TRichTextFields
+  /**
+   * The resource code data scopes name (`blade_scope_data.resource_code`); defaults to the list
+   * permission (the menu code). Lists are filtered by the scopes granted to the user's roles.
+   */
+  resourceCode?: string
+  /** Platform tables (menus, scopes, params, clients): only `administrator` may write them. */
+  platformWrite?: boolean
+  /** Checks that need the database (e.g. that a referenced row exists); throws an AppError to refuse. */
+  validate?: (ctx: TCtx, data: Record<string, unknown>) => Promise<void>
   /** Called after every successful write, e.g. to drop a cache. */
   afterChange?: () => void
   /** Turns validated input into row data (e.g. date strings into dates); identity when absent. */
@@ -49,6 +61,12 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
 }
 
 type TId = bigint
+
+/**
+ * Resources whose lists data scopes can filter, by resource code, with the fields a scope may name
+ * (besides the audit columns). Filled as CRUD services are created; static for a build of the app.
+ */
+export const scopeResources = new Map<string, { name: string; fields: TFilterFields }>()
 
 const LIVE = { isDeleted: 0 }
 
@@ -61,6 +79,14 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
     def.model(
       def.tenantScoped ? (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient) : prisma,
     ) as TDelegate
+
+  const resourceCode = def.resourceCode ?? def.permissions.list
+  scopeResources.set(resourceCode, { name: def.name, fields: def.filters })
+  const assertWritable = (ctx: TCtx) => {
+    if (def.platformWrite && !isAdministrator(ctx.user)) {
+      throw AppError.forbidden()
+    }
+  }
 
   const audit = (ctx: TCtx) => ({ user: ctx.user?.userId ?? null, dept: ctx.user?.deptIds[0] ?? null })
 
@@ -80,18 +106,21 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
   const enrich = async (ctx: TCtx, rows: Record<string, unknown>[]) =>
     def.enrich ? def.enrich(ctx, rows) : rows
   const dataOf = (input: z.infer<TSubmit>): Record<string, unknown> => {
-    const { id: _ignored, ...rest } = input as Record<string, unknown>
+    const { id: _ignored, ...raw } = input as Record<string, unknown>
+    const rest = sanitizeRichTextFields(raw, def.richText)
     return def.toData ? def.toData(rest as Omit<z.infer<TSubmit>, 'id'>) : rest
   }
 
   const service = {
     def,
     delegate,
+    resourceCode,
     async page(
       ctx: TCtx,
       query: TPageQuery & Record<string, unknown>,
     ): Promise<TPage<Record<string, unknown>>> {
-      const where = { AND: [LIVE, ...whereFromFilters(query, def.filters)] }
+      const scope = ctx.dataScope ? await ctx.dataScope(resourceCode, def.filters) : null
+      const where = { AND: [LIVE, ...whereFromFilters(query, def.filters), ...(scope ? [scope] : [])] }
       const requested = orderByFrom(query, def.sortable)
       const orderBy = [...(requested.length ? requested : def.defaultOrder), { id: 'desc' as const }]
       const [records, total] = await Promise.all([
@@ -108,7 +137,9 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       return (await enrich(ctx, [row]))[0]!
     },
     async create(ctx: TCtx, input: z.infer<TSubmit>): Promise<Record<string, unknown>> {
+      assertWritable(ctx)
       const data = dataOf(input)
+      await def.validate?.(ctx, data)
       await assertUnique(ctx, data)
       const who = audit(ctx)
       const row = await delegate(ctx).create({
@@ -125,7 +156,9 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       return row
     },
     async update(ctx: TCtx, id: TId, input: z.infer<TSubmit>): Promise<void> {
+      assertWritable(ctx)
       const data = dataOf(input)
+      await def.validate?.(ctx, data)
       await assertUnique(ctx, data, id)
       const who = audit(ctx)
       const result = await delegate(ctx).updateMany({
@@ -139,6 +172,7 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
     },
     /** Logical delete of every id given; ids that do not exist (or belong to another tenant) are skipped. */
     async remove(ctx: TCtx, ids: TId[]): Promise<number> {
+      assertWritable(ctx)
       const who = audit(ctx)
       const result = await delegate(ctx).updateMany({
         where: { id: { in: ids }, ...LIVE },

@@ -73,7 +73,7 @@ const errorAnswersOf = (route: RouteOptions, doc: TRouteDoc): Record<string, unk
     [hasBody, 415, Msg.MEDIA_TYPE_NOT_SUPPORTED],
     [config.rateLimit !== undefined, 429, Msg.TOO_MANY_REQUESTS],
     [true, 500, Msg.INTERNAL_SERVER_ERROR],
-    [true, 503, '数据库或 Redis 暂不可用'],
+    [true, 503, `${Msg.SERVICE_UNAVAILABLE} (数据库或 Redis 不可用或超时)`],
   ]
   return Object.fromEntries(answers.filter(([applies]) => applies).map(([, s, d]) => [s, errorAnswer(d)]))
 }

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@ysjs/db'
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify'
+import { createAccessRules } from '../lib/access-rules.ts'
 import { isAdministrator, type TAuthUser } from '../lib/context.ts'
 import { AppError } from '../lib/errors.ts'
 import type { TTokenService } from '../modules/auth/token.service.ts'
@@ -38,38 +39,20 @@ declare module '@fastify/jwt' {
   }
 }
 
-const PERMISSION_CACHE_MS = 5_000
-
-/** Codes (menus and buttons) granted to a set of roles, cached briefly per role set. */
+/** Permission codes (menus and buttons) of a user, from the access rules (`lib/access-rules.ts`). */
 export const createPermissionChecker = (prisma: PrismaClient) => {
-  const cache = new Map<string, { at: number; codes: Set<string> }>()
-  const codesOf = async (roleIds: readonly bigint[]): Promise<Set<string>> => {
-    const key = [...roleIds].sort().join(',')
-    const hit = cache.get(key)
-    if (hit && Date.now() - hit.at < PERMISSION_CACHE_MS) {
-      return hit.codes
-    }
-    const rows = roleIds.length
-      ? await prisma.$queryRaw<{ code: string }[]>`
-          SELECT DISTINCT m.code FROM blade_role_menu rm
-          JOIN blade_menu m ON m.id = rm.menu_id AND m.is_deleted = 0
-          JOIN blade_role r ON r.id = rm.role_id AND r.is_deleted = 0
-          WHERE rm.role_id = ANY(${roleIds as bigint[]}::bigint[])`
-      : []
-    const codes = new Set(rows.map((r) => r.code))
-    cache.set(key, { at: Date.now(), codes })
-    return codes
-  }
+  const rules = createAccessRules(prisma)
   return {
+    rules,
     has: async (user: TAuthUser, wanted: string | readonly string[]): Promise<boolean> => {
       if (isAdministrator(user)) {
         return true
       }
-      const codes = await codesOf(user.roleIds)
+      const codes = await rules.codesOf(user)
       const list = typeof wanted === 'string' ? [wanted] : wanted
       return list.some((c) => codes.has(c))
     },
-    clear: () => cache.clear(),
+    clear: () => rules.clear(),
   }
 }
 export type TPermissionChecker = ReturnType<typeof createPermissionChecker>
@@ -116,6 +99,17 @@ export const installAccess = (
       return
     }
     if (!(await permissions.has(user, access.permission))) {
+      throw AppError.forbidden()
+    }
+  })
+  // API scopes (contract 6.3): an endpoint covered by a scope is closed to roles that lack it.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access
+    if (access === undefined || access === 'public' || !request.user) {
+      return
+    }
+    const pathname = request.url.split('?')[0]!
+    if (!(await permissions.rules.apiDecision(request.user, pathname)).allowed) {
       throw AppError.forbidden()
     }
   })

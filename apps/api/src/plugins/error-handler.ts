@@ -1,9 +1,10 @@
-import { Prisma } from '@ysjs/db'
+import { isDatabaseUnavailable, Prisma } from '@ysjs/db'
 import { Msg, ResultCode } from '@ysjs/shared'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { fail } from '../lib/envelope.ts'
 import { AppError, OAuthError } from '../lib/errors.ts'
+import { isRedisUnavailable } from '../lib/redis.ts'
 import type { TLogWriter } from './log-writer.ts'
 
 type TIssue = { message: string; path?: PropertyKey[]; code?: string }
@@ -36,6 +37,14 @@ const prismaError = (err: Prisma.PrismaClientKnownRequestError): AppError | null
   }
 }
 
+/** Which backing service could not answer in time, if that is what `err` says (decision 006). */
+export const unavailableService = (err: unknown): 'database' | 'redis' | null => {
+  if (isDatabaseUnavailable(err)) {
+    return 'database'
+  }
+  return isRedisUnavailable(err) ? 'redis' : null
+}
+
 const FASTIFY_4XX: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, Msg.MSG_NOT_READABLE],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, Msg.MSG_NOT_READABLE],
@@ -51,7 +60,7 @@ const FASTIFY_4XX: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, Msg.PARAM_VALID_ERROR],
 }
 
-/** One error handler: AppError, OAuth errors, zod, Prisma and Fastify errors to the envelope. */
+/** One error handler: AppError, OAuth errors, zod, Prisma, unavailable services and Fastify errors to the envelope. */
 export const installErrorHandler = (app: FastifyInstance, logs: TLogWriter): void => {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     // Error bodies are ours, not the route's: never run them through its response schemas, and
@@ -67,6 +76,15 @@ export const installErrorHandler = (app: FastifyInstance, logs: TLogWriter): voi
     if (hasZodFastifySchemaValidationErrors(err)) {
       const message = firstIssueMessage(err.validation as unknown as TIssue[], err.validationContext)
       return reply.code(400).send(fail(ResultCode.FAILURE, message))
+    }
+    const service = unavailableService(err)
+    if (service) {
+      // Not an error of ours: a warning, and nothing written to a database that may be the cause.
+      request.log.warn({ err, service }, `${service} unavailable`)
+      return reply
+        .code(ResultCode.SERVICE_UNAVAILABLE)
+        .header('retry-after', '5')
+        .send(fail(ResultCode.SERVICE_UNAVAILABLE, Msg.SERVICE_UNAVAILABLE))
     }
     if (err instanceof Prisma.PrismaClientKnownRequestError) {
       const mapped = prismaError(err)

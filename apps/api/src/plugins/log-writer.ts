@@ -95,7 +95,10 @@ export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, en
 
   const flush = async (): Promise<void> => {
     if (flushing) {
-      return flushing
+      // The batch in progress was taken before rows queued since: write those too, so that after
+      // `flush()` (and `close()`) every row queued before the call is stored.
+      await flushing
+      return flush()
     }
     const apiBatch = api.splice(0, api.length)
     const errorBatch = errors.splice(0, errors.length)

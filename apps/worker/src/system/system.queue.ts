@@ -17,11 +17,19 @@ export const startSystemQueue = async (deps: {
 }) => {
   const { env, prisma, connection, log } = deps
   const queue = new Queue(SYSTEM_QUEUE, { connection, prefix: env.QUEUE_PREFIX })
-  await queue.upsertJobScheduler(
-    LOG_RETENTION_JOB,
-    { pattern: '0 30 3 * * *', tz: env.TZ_SCHEDULE },
-    { name: LOG_RETENTION_JOB, data: {}, opts: { removeOnComplete: 50, removeOnFail: 100 } },
-  )
+  // Connection trouble is logged by the connection itself (worker's redis.ts); without a listener
+  // an 'error' event would throw.
+  queue.on('error', (err) => log.debug({ err: err.message }, 'system queue error'))
+  try {
+    await queue.upsertJobScheduler(
+      LOG_RETENTION_JOB,
+      { pattern: '0 30 3 * * *', tz: env.TZ_SCHEDULE },
+      { name: LOG_RETENTION_JOB, data: {}, opts: { removeOnComplete: 50, removeOnFail: 100 } },
+    )
+  } catch (err) {
+    await queue.close()
+    throw err
+  }
   const worker = new Worker(
     SYSTEM_QUEUE,
     async (job) => {
@@ -38,6 +46,7 @@ export const startSystemQueue = async (deps: {
     { connection, prefix: env.QUEUE_PREFIX, concurrency: 1, stalledInterval: STALLED_INTERVAL_MS },
   )
   worker.on('failed', (job, err) => log.error({ err, job: job?.name }, 'job failed'))
+  worker.on('error', (err) => log.debug({ err: err.message }, 'system worker error'))
   return {
     queue,
     worker,

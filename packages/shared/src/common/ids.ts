@@ -37,3 +37,29 @@ export const ZIdListSchema = z
 
 /** An id as the API answers it (wire format: a string of digits). */
 export const ZWireIdSchema = z.string().meta(ID_META)
+
+/**
+ * `userIds=1,2` / `roleIds=…` style lists (at most 1000), named in their messages. A JSON array of ids
+ * is taken too (JSON bodies).
+ */
+export const zIdListOf = (name: string, emptyMessage = `缺少必要的请求参数: ${name}`) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v.join(',') : typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: emptyMessage })
+      .trim()
+      .min(1, emptyMessage)
+      .max(20_000, `请求参数类型错误: ${name}`)
+      .meta({ pattern: '^\\d{1,19}(,\\d{1,19})*$', example: '1123598821738675201' })
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .refine((list) => list.length > 0 && list.length <= 1000 && list.every(isId), {
+        message: `请求参数类型错误: ${name}`,
+      }),
+  )

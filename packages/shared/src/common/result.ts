@@ -9,6 +9,8 @@ export const ResultCode = {
   MEDIA_TYPE_NOT_SUPPORTED: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
+  /** PostgreSQL or Redis cannot answer in time (unreachable, pool exhausted, statement timeout). */
+  SERVICE_UNAVAILABLE: 503,
 } as const
 export type TResultCode = (typeof ResultCode)[keyof typeof ResultCode]
 
@@ -32,6 +34,7 @@ export const Msg = {
   PAYLOAD_TOO_LARGE: '请求内容过大',
   TOO_MANY_REQUESTS: '请求过于频繁,请稍后再试',
   INTERNAL_SERVER_ERROR: '服务器异常',
+  SERVICE_UNAVAILABLE: '服务暂时不可用,请稍后再试',
   RECORD_NOT_FOUND: '数据不存在',
   HAS_CHILDREN: '请先删除子节点!',
   /** Client-side texts of the spec (section 8). */

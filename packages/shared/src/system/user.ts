@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { MD5_HEX_META, MD5_HEX_PATTERN } from '../auth/auth.ts'
-import { DATE_OR_DATE_TIME_META, DATE_PATTERN, DATE_TIME_PATTERN } from '../common/dates.ts'
-import { isPhone, zOptionalInt, zOptionalText } from '../common/validators.ts'
+import {
+  DATE_OR_DATE_TIME_META,
+  DATE_PATTERN,
+  DATE_TIME_PATTERN,
+  ZWireDateTimeSchema,
+} from '../common/dates.ts'
+import { isId, ZIdSchema, ZWireIdSchema, zIdListOf } from '../common/ids.ts'
+import { ZPageQuerySchema } from '../common/page.ts'
+import { isPhone, zInt, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
 
 /** The current user as `user/info` answers it (contract 5.6); never carries the password. */
 export type TUserInfo = {
@@ -53,7 +60,37 @@ export const UserMsg = {
   EMAIL_INVALID: '邮箱格式不正确',
   PHONE_INVALID: '手机号格式不正确',
   BIRTHDAY_INVALID: '请输入正确的生日',
+  // User management (system/user screen).
+  ACCOUNT: '请输入登录账号',
+  PASSWORD: '请输入密码',
+  PASSWORD2: '请输入确认密码',
+  PASSWORD_MISMATCH: '两次输入密码不一致!',
+  REAL_NAME: '请输入用户姓名',
+  TENANT: '请选择所属租户',
+  ROLE: '请选择所属角色',
+  DEPT: '请选择所属部门',
+  POST: '请选择所属岗位',
+  USER_TYPE: '请选择用户平台',
+  QUOTA: '当前租户已到最大账号额度!',
+  DELETE_SELF: '不能删除本账号!',
+  NOT_FOUND: '用户不存在',
+  ROLE_UNKNOWN: '所选角色不存在',
+  DEPT_UNKNOWN: '所选部门不存在',
+  POST_UNKNOWN: '所选岗位不存在',
+  TENANT_UNKNOWN: '所选租户不存在',
+  GRANT_ADMINISTRATOR: '无权配置超管角色!',
+  MANAGE_ADMINISTRATOR: '无权操作超级管理员账号!',
+  AUDIT_REASON: '请输入驳回原因',
+  AUDIT_NONE: '所选用户均不是待审核状态',
+  /** Shown at sign-in to a guest whose registration was refused, followed by the reason. */
+  REFUSED: '用户账号审核未通过',
+  USER_EXT: '请输入用户拓展信息',
 } as const
+
+/** `status` of a user: guests wait at 0 until audit-pass (1) or audit-refuse (2). */
+export const UserStatus = { PENDING: 0, ACTIVE: 1, REFUSED: 2 } as const
+/** Dictionary `user_type`: the platform a user signs in from. */
+export const UserType = { WEB: 1, APP: 2, OTHER: 3 } as const
 
 const zMd5 = (message: string) =>
   z
@@ -127,3 +164,179 @@ export const ZGuestRegisterFormSchema = z
     password2: z.string().min(1, UserMsg.PASSWORD_FIRST),
   })
   .refine((v) => v.password === v.password2, { message: UserMsg.PASSWORDS_DIFFER, path: ['password2'] })
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
+
+/** A comma string of ids (`roleId: "1,2"`) as the platform stores it; a JSON array is joined. */
+const zIdCsv = (message: string) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v.join(',') : typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(1000, message)
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .refine((ids) => ids.length > 0 && ids.every(isId), { message })
+      .transform((ids) => ids.join(',')),
+  )
+const zOptionalIdCsv = (message: string) =>
+  z.preprocess(
+    (v) => (v === null || v === '' || (Array.isArray(v) && !v.length) ? undefined : v),
+    zIdCsv(message).optional(),
+  )
+
+/** A password an administrator types for someone else: plain text (contract 7.2), hashed by the server. */
+const PLAIN_PASSWORD_META = { format: 'password', description: '明文密码 (服务端以 md5 后的 argon2id 保存)' }
+
+const zEmail = zOptionalText(45).refine((v) => v === undefined || z.email().safeParse(v).success, {
+  message: UserMsg.EMAIL_INVALID,
+})
+const zPhone = zOptionalText(20).refine((v) => v === undefined || isPhone(v), {
+  message: UserMsg.PHONE_INVALID,
+})
+const zBirthday = zOptionalText(19)
+  .refine((v) => v === undefined || DATE_PATTERN.test(v) || DATE_TIME_PATTERN.test(v), {
+    message: UserMsg.BIRTHDAY_INVALID,
+  })
+  .meta(DATE_OR_DATE_TIME_META)
+
+const userFields = {
+  id: ZIdSchema.optional(),
+  /** Honoured for the platform administrator only (tenant 000000); everyone else creates in their tenant. */
+  tenantId: zOptionalText(12),
+  account: zRequired(UserMsg.ACCOUNT, 45),
+  /** Plain text (contract 7.2): required on create, ignored on update. */
+  password: zOptionalText(64).meta(PLAIN_PASSWORD_META),
+  name: zRequired(UserMsg.NICKNAME, 20),
+  realName: zRequired(UserMsg.REAL_NAME, 10),
+  code: zOptionalText(12),
+  userType: z.preprocess(emptyToUndefined, zInt({ message: UserMsg.USER_TYPE, min: 1, max: 3 }).default(1)),
+  roleId: zIdCsv(UserMsg.ROLE),
+  deptId: zIdCsv(UserMsg.DEPT),
+  postId: zOptionalIdCsv(UserMsg.POST),
+  email: zEmail,
+  phone: zPhone,
+  birthday: zBirthday,
+  sex: zOptionalInt({ min: 1, max: 2 }),
+}
+
+/** `user/submit` (no id: create, with the plain password) and `user/update`. */
+export const ZUserSubmitSchema = z.object(userFields).superRefine((v, ctx) => {
+  if (!v.id && !v.password) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: UserMsg.PASSWORD })
+  }
+})
+export type TUserSubmit = z.infer<typeof ZUserSubmitSchema>
+
+/** The user form: the submit schema plus the confirmation, checked when a password is set. */
+export const ZUserFormSchema = z
+  .object({ ...userFields, password2: zOptionalText(64) })
+  .superRefine((v, ctx) => {
+    if (v.id) {
+      return
+    }
+    if (!v.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: UserMsg.PASSWORD })
+    } else if (!v.password2) {
+      ctx.addIssue({ code: 'custom', path: ['password2'], message: UserMsg.PASSWORD2 })
+    } else if (v.password !== v.password2) {
+      ctx.addIssue({ code: 'custom', path: ['password2'], message: UserMsg.PASSWORD_MISMATCH })
+    }
+  })
+export type TUserFormInput = z.input<typeof ZUserFormSchema>
+
+/** A user as page, detail and info answer it (UserVO, contract 5.6): never the password. */
+export const ZUserRecordSchema = z.object({
+  id: ZWireIdSchema,
+  tenantId: z.string(),
+  code: z.string().nullable(),
+  userType: z.number(),
+  account: z.string(),
+  name: z.string().nullable(),
+  realName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  birthday: z.string().nullable(),
+  sex: z.number().nullable(),
+  roleId: z.string(),
+  deptId: z.string(),
+  postId: z.string(),
+  status: z.number(),
+  isDeleted: z.number(),
+  auditReason: z.string().nullable(),
+  createUser: ZWireIdSchema.nullable(),
+  createDept: ZWireIdSchema.nullable(),
+  createTime: ZWireDateTimeSchema,
+  updateUser: ZWireIdSchema.nullable(),
+  updateTime: ZWireDateTimeSchema.nullable(),
+  tenantName: z.string(),
+  userTypeName: z.string(),
+  roleName: z.string(),
+  deptName: z.string(),
+  postName: z.string(),
+  sexName: z.string(),
+})
+export type TUserRecord = z.infer<typeof ZUserRecordSchema>
+
+/** `user/page`: the platform's hand-written query (contract 4.3 C, 7.2). */
+export const ZUserPageQuerySchema = ZPageQuerySchema.extend({
+  account: zOptionalText(45),
+  realName: zOptionalText(10),
+  deptId: z.preprocess(emptyToUndefined, ZIdSchema.optional()),
+  userType: zOptionalInt({ min: 1, max: 3 }),
+  status: zOptionalInt({ min: 0, max: 2 }),
+  /** The platform administrator may narrow to one tenant; ignored for everyone else. */
+  tenantId: zOptionalText(12),
+})
+export type TUserPageQuery = z.infer<typeof ZUserPageQuerySchema>
+
+export const ZUserIdsQuerySchema = z.object({ userIds: zIdListOf('userIds') })
+export const ZUserGrantQuerySchema = z.object({
+  userIds: zIdListOf('userIds'),
+  roleIds: zIdListOf('roleIds', UserMsg.ROLE),
+})
+export const ZUserAuditPassQuerySchema = z.object({
+  userIds: zIdListOf('userIds'),
+  /** Roles to give on approval; needed when a user has none (a user without roles cannot sign in). */
+  roleIds: z.preprocess(emptyToUndefined, zIdListOf('roleIds', UserMsg.ROLE).optional()),
+})
+export const ZUserAuditRefuseSchema = z.object({
+  userIds: zIdListOf('userIds'),
+  reason: zRequired(UserMsg.AUDIT_REASON, 255),
+})
+/** A company's registration approved with the account and (plain) password it will sign in with. */
+export const ZUserAuditCompanySchema = z.object({
+  id: ZIdSchema,
+  account: zRequired(UserMsg.ACCOUNT, 45),
+  password: zRequired(UserMsg.PASSWORD, 64).meta(PLAIN_PASSWORD_META),
+  roleIds: z.preprocess(emptyToUndefined, zIdListOf('roleIds', UserMsg.ROLE).optional()),
+})
+export const ZUserPlatformSchema = z.object({
+  userId: ZIdSchema,
+  userType: z.preprocess(emptyToUndefined, zInt({ message: UserMsg.USER_TYPE, min: 1, max: 3 })),
+  userExt: zOptionalText(255),
+})
+export const ZUserPlatformRecordSchema = ZUserRecordSchema.extend({ userExt: z.string().nullable() })
+
+/** `firm/selectUserFirmMixUser`: users with the company they belong to, for pickers. */
+export const ZUserFirmSchema = z.object({
+  id: ZWireIdSchema,
+  tenantId: z.string(),
+  account: z.string(),
+  name: z.string().nullable(),
+  realName: z.string().nullable(),
+  deptId: z.string(),
+  deptName: z.string(),
+  firmId: ZWireIdSchema.nullable(),
+  firmName: z.string(),
+})
+export type TUserFirm = z.infer<typeof ZUserFirmSchema>

@@ -10,6 +10,8 @@ import {
   MD5_HEX_PATTERN,
   type TGrantType,
   type TTokenResponse,
+  UserMsg,
+  UserStatus,
 } from '@ysjs/shared'
 import type { Redis } from 'ioredis'
 import type { TEnv } from '../../env.ts'
@@ -160,13 +162,28 @@ export const createAuthService = (deps: {
       real_name: user.realName ?? '',
       role_name: roles.map((r) => r.roleAlias).join(','),
       avatar: user.avatar ?? DEFAULT_AVATAR,
-      detail: { type: USER_TYPES[req.userType?.toLowerCase() ?? 'web'] ?? 'web' },
+      detail: await detailOf(user.id, USER_TYPES[req.userType?.toLowerCase() ?? 'web'] ?? 'web'),
     }
   }
 
+  /** The token's `detail`: the platform signed in from and the user's extension for it (update-platform). */
+  const detailOf = async (userId: bigint, type: string) => {
+    const where = { where: { userId }, orderBy: { id: 'asc' as const }, select: { userExt: true } }
+    const row =
+      type === 'app'
+        ? await prisma.userApp.findFirst(where)
+        : type === 'other'
+          ? await prisma.userOther.findFirst(where)
+          : await prisma.userWeb.findFirst(where)
+    return row?.userExt ? { type, ext: row.userExt } : { type }
+  }
+
   const checkUserStatus = (user: User) => {
-    if (user.status === 0) {
+    if (user.status === UserStatus.PENDING) {
       throw denied(AuthMsg.USER_PENDING)
+    }
+    if (user.status === UserStatus.REFUSED) {
+      throw denied(user.auditReason ? `${UserMsg.REFUSED}: ${user.auditReason}` : UserMsg.REFUSED)
     }
     if (user.status !== 1) {
       throw denied(AuthMsg.USER_DISABLED)

@@ -17,6 +17,7 @@ export const createNoticeService = (prisma: PrismaClient) =>
     filters: { title: 'string', category: 'int?', releaseTime: 'date?', content: 'string?' },
     sortable: ['title', 'category', 'releaseTime', 'createTime'],
     defaultOrder: [{ releaseTime: 'desc' }],
+    richText: { content: 2000 },
     permissions: { list: 'notice', add: 'notice_add', edit: 'notice_edit', remove: 'notice_delete' },
     toData: ({ releaseTime, ...rest }) => {
       const at = parseDateTime(releaseTime)

@@ -3,44 +3,15 @@ import {
   ZGuestRegisterSchema,
   ZPasswordChangeSchema,
   ZUserInfoUpdateSchema,
-  ZWireDateTimeSchema,
-  ZWireIdSchema,
+  ZUserRecordSchema,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
 import type { TUserService } from './user.service.ts'
 
 const PREFIX = '/api/ysjs-system/user'
-
-const ZUserInfoOut = z.object({
-  id: ZWireIdSchema,
-  tenantId: z.string(),
-  code: z.string().nullable(),
-  userType: z.number(),
-  account: z.string(),
-  name: z.string().nullable(),
-  realName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  birthday: z.string().nullable(),
-  sex: z.number().nullable(),
-  roleId: z.string(),
-  deptId: z.string(),
-  postId: z.string(),
-  status: z.number(),
-  isDeleted: z.number(),
-  createTime: ZWireDateTimeSchema,
-  tenantName: z.string(),
-  userTypeName: z.string(),
-  roleName: z.string(),
-  deptName: z.string(),
-  postName: z.string(),
-  sexName: z.string(),
-})
 
 export const userRoutes = (app: FastifyInstance, users: TUserService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -48,7 +19,7 @@ export const userRoutes = (app: FastifyInstance, users: TUserService) => {
 
   r.get(`${PREFIX}/info`, {
     config: { access: 'authenticated' },
-    schema: { tags, summary: '当前用户信息', response: { 200: zEnvelope(ZUserInfoOut) } },
+    schema: { tags, summary: '当前用户信息', response: { 200: zEnvelope(ZUserRecordSchema) } },
     handler: async (request) => ok(await users.info(ctxOf(request))),
   })
   r.post(`${PREFIX}/update-info`, {

@@ -1,18 +1,23 @@
 import { checkPassword, hashPassword, nextId, type PrismaClient } from '@ysjs/db'
-import { AuthMsg, isValidAvatar, parseDateTime, type TUserInfoUpdate, UserMsg } from '@ysjs/shared'
+import {
+  AuthMsg,
+  isValidAvatar,
+  parseDateTime,
+  type TUserInfoUpdate,
+  UserMsg,
+  UserStatus,
+} from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import { splitIds } from '../../lib/tree.ts'
 import type { TStorage } from '../../plugins/storage/storage.ts'
 import type { TTokenService } from '../auth/token.service.ts'
 import { storedKeyOf } from '../oss/oss.service.ts'
 import type { TParamService } from '../param/param.service.ts'
+import { labelUsers } from './user-labels.ts'
 
-const USER_TYPE_NAMES: Record<number, string> = { 1: 'WEB', 2: 'APP', 3: 'OTHER' }
-const SEX_NAMES: Record<number, string> = { 1: '男', 2: '女' }
 /** Pending guest registrations wait with status 0 until an administrator approves them. */
-export const USER_STATUS = { PENDING: 0, ACTIVE: 1 } as const
+export const USER_STATUS = UserStatus
 
 export const createUserService = (deps: {
   prisma: PrismaClient
@@ -50,33 +55,7 @@ export const createUserService = (deps: {
 
   return {
     async info(ctx: TCtx) {
-      const user = await currentUser(ctx)
-      const db = tenantDb(prisma, ctx.tenantId)
-      const [tenant, roles, depts, posts] = await Promise.all([
-        prisma.tenant.findFirst({ where: { tenantId: user.tenantId }, select: { tenantName: true } }),
-        db.role.findMany({
-          where: { id: { in: splitIds(user.roleId) }, isDeleted: 0 },
-          select: { roleName: true },
-        }),
-        db.dept.findMany({
-          where: { id: { in: splitIds(user.deptId) }, isDeleted: 0 },
-          select: { deptName: true },
-        }),
-        db.post.findMany({
-          where: { id: { in: splitIds(user.postId) }, isDeleted: 0 },
-          select: { postName: true },
-        }),
-      ])
-      const { password: _never, ...safe } = user
-      return {
-        ...safe,
-        tenantName: tenant?.tenantName ?? '',
-        userTypeName: USER_TYPE_NAMES[user.userType] ?? '',
-        roleName: roles.map((r) => r.roleName).join(','),
-        deptName: depts.map((d) => d.deptName).join(','),
-        postName: posts.map((p) => p.postName ?? '').join(','),
-        sexName: user.sex ? (SEX_NAMES[user.sex] ?? '') : '',
-      }
+      return (await labelUsers(prisma, [await currentUser(ctx)]))[0]!
     },
 
     async updateInfo(ctx: TCtx, input: TUserInfoUpdate) {
@@ -153,6 +132,12 @@ export const createUserService = (deps: {
         })
         if (exists) {
           throw AppError.badRequest(UserMsg.ACCOUNT_EXISTS(input.account))
+        }
+        if (
+          tenant.accountNumber >= 0 &&
+          (await tx.user.count({ where: { isDeleted: 0 } })) >= tenant.accountNumber
+        ) {
+          throw AppError.badRequest(UserMsg.QUOTA)
         }
         const id = nextId()
         await tx.user.create({

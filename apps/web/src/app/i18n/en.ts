@@ -1,3 +1,5 @@
+import { en as authorityEn } from '@/features/system/authority/i18n'
+import { orgEn } from '@/features/system/user/i18n'
 import type { zh } from './zh'
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -295,4 +297,6 @@ export const en: TTranslation = {
     flowDemo: 'Flow-diagram viewer sample',
     openFlow: 'Open diagram',
   },
+  ...authorityEn,
+  ...orgEn,
 }

@@ -1,4 +1,6 @@
 import { AuthMsg, DictMsg, Msg, ParamMsg } from '@ysjs/shared'
+import { zh as authorityZh } from '@/features/system/authority/i18n'
+import { orgZh } from '@/features/system/user/i18n'
 
 /** Chinese texts: the spec's strings word for word. */
 export const zh = {
@@ -262,4 +264,6 @@ export const zh = {
     flowDemo: '流程图查看器示例',
     openFlow: '打开流程图',
   },
+  ...authorityZh,
+  ...orgZh,
 } as const

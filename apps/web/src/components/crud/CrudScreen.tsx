@@ -1,3 +1,4 @@
+import type { SvgIconComponent } from '@mui/icons-material'
 import AddIcon from '@mui/icons-material/Add'
 import DeleteIcon from '@mui/icons-material/Delete'
 import RefreshIcon from '@mui/icons-material/Refresh'
@@ -46,7 +47,29 @@ type TProps<Row extends TRow> = {
   onRowClick?: (row: Row) => void
   highlightRowId?: string | null
   gridHeight?: number | string
+  /** Screen-specific row buttons (e.g. 权限设置), shown before view/edit/delete. */
+  rowActions?: TRowAction<Row>[]
+  /** Screen-specific toolbar content after add and delete: fixed, or built from the selection. */
+  toolbar?: ReactNode | ((ctx: TScreenActions) => ReactNode)
+  /** Conditions set outside the search form (e.g. the dept chosen in a tree), sent with every list call. */
+  filter?: Record<string, string>
+  /** Free-form buttons after the standard ones in each row (e.g. a menu of user actions). */
+  rowButtons?: (row: Row, ctx: TScreenActions) => ReactNode
+  /** Width of those free-form row buttons (default 0). */
+  rowButtonsWidth?: number
 }
+
+/** A row button of one screen; hidden when `allowed` is false (the permission is missing). */
+export type TRowAction<Row extends TRow> = {
+  key: string
+  label: string
+  Icon: SvgIconComponent
+  allowed: boolean
+  onClick: (row: Row) => void
+}
+
+/** What custom buttons get: the selected ids and a way to reload the list after acting. */
+export type TScreenActions = { selectedIds: string[]; refresh: () => Promise<unknown> }
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() }
 const NO_ROWS: never[] = []
@@ -96,6 +119,11 @@ export const CrudScreen = <Row extends TRow>({
   onRowClick,
   highlightRowId,
   gridHeight,
+  rowActions = [],
+  toolbar,
+  filter,
+  rowButtons,
+  rowButtonsWidth = 0,
 }: TProps<Row>) => {
   const { t, i18n } = useTranslation()
   const confirm = useConfirm()
@@ -111,12 +139,13 @@ export const CrudScreen = <Row extends TRow>({
   const clientPaging = resource.paging === 'client'
   const [scrollbar] = useState(platformScrollbarSize)
 
+  const search = filter ? { ...list.search, ...filter } : list.search
   const listOptions = (args: TListQuery) => ({
     queryKey: [resource.key, 'list', clientPaging ? { search: args.search } : args],
     queryFn: () => resource.api.list(args),
   })
   const listQuery = useQuery({
-    ...listOptions({ current: list.current, size: list.size, search: list.search }),
+    ...listOptions({ current: list.current, size: list.size, search }),
     placeholderData: keepPreviousData,
   })
   const records: Row[] = listQuery.data?.records ?? NO_ROWS
@@ -138,7 +167,7 @@ export const CrudScreen = <Row extends TRow>({
 
   /** The new page is asked for on the click, not after React has rendered the new URL. */
   const goToPage = (current: number, size: number) => {
-    void queryClient.prefetchQuery(listOptions({ current, size, search: list.search }))
+    void queryClient.prefetchQuery(listOptions({ current, size, search }))
     list.setPage(current, size)
   }
 
@@ -168,8 +197,12 @@ export const CrudScreen = <Row extends TRow>({
   }
 
   /** The row buttons call the latest `remove` without rebuilding the columns on every render. */
-  const latest = useRef({ remove })
-  latest.current.remove = remove
+  const latest = useRef({ remove, rowActions, rowButtons, refresh })
+  latest.current = { remove, rowActions, rowButtons, refresh }
+  const extraKeys = rowActions
+    .filter((a) => a.allowed)
+    .map((a) => `${a.key}\t${a.label}`)
+    .join('\n')
 
   const allowedActions = ROW_ACTIONS.filter((a) => can[a.action])
     .map((a) => a.action)
@@ -186,30 +219,53 @@ export const CrudScreen = <Row extends TRow>({
         : { flex: (field.column ? field.column.flex : undefined) ?? 1, minWidth: 100 }),
       renderCell: ({ row, value }) => renderValue(field, row, value, i === 0),
     }))
-    const rowActions = ROW_ACTIONS.filter((a) => allowedActions.split(',').includes(a.action))
+    const standard = ROW_ACTIONS.filter((a) => allowedActions.split(',').includes(a.action))
+    const extra = extraKeys
+      .split('\n')
+      .map((k) => latest.current.rowActions.find((a) => `${a.key}\t${a.label}` === k))
+      .filter((a): a is TRowAction<Row> => !!a)
     // Translated once for every row.
     const labels = { view: t('common.view'), edit: t('common.edit'), delete: t('common.delete') }
-    if (rowActions.length > 0) {
+    if (standard.length + extra.length > 0 || rowButtonsWidth > 0) {
       cols.push({
         field: '__actions',
         headerName: t('common.actions'),
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
-        width: 36 * rowActions.length + 24,
+        width: 36 * (standard.length + extra.length) + 24 + rowButtonsWidth,
         renderCell: ({ row }) => (
           <RowActions
-            actions={rowActions}
-            labels={labels}
-            onAction={(action) =>
-              action === 'delete' ? void latest.current.remove([row.id]) : setDialog({ mode: action, row })
-            }
-          />
+            buttons={[
+              ...extra.map(({ key, label, Icon }) => ({
+                key,
+                label,
+                Icon,
+                color: 'primary' as const,
+                onClick: () => latest.current.rowActions.find((a) => a.key === key)?.onClick(row),
+              })),
+              ...standard.map(({ action, Icon, color }) => ({
+                key: action,
+                label: labels[action],
+                Icon,
+                color,
+                onClick: () =>
+                  action === 'delete'
+                    ? void latest.current.remove([row.id])
+                    : setDialog({ mode: action, row }),
+              })),
+            ]}
+          >
+            {latest.current.rowButtons?.(row, {
+              selectedIds: [row.id],
+              refresh: () => latest.current.refresh(),
+            })}
+          </RowActions>
         ),
       })
     }
     return cols
-  }, [resource.fields, allowedActions, t])
+  }, [resource.fields, allowedActions, extraKeys, rowButtonsWidth, t])
 
   const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
   const handleRowClick = useMemo(
@@ -250,6 +306,7 @@ export const CrudScreen = <Row extends TRow>({
             {t('common.delete')}
           </Button>
         )}
+        {typeof toolbar === 'function' ? toolbar({ selectedIds: selectedIds(), refresh }) : toolbar}
         {selectedCount > 0 && (
           <Typography variant="body2" color="text.secondary">
             {t('crud.selected', { count: selectedCount })}

@@ -55,7 +55,7 @@ export const ResourceDialog = <Row extends TRow>({ resource, mode, row, onClose,
     () => (source ? formValuesOf(resource, source) : emptyValues(resource)),
     [resource, source],
   )
-  const formFields = resource.fields.filter((f) => f.form !== false)
+  const formFields = resource.fields.filter((f) => f.form !== false && (!f.modes || f.modes.includes(mode)))
   const { control, handleSubmit, formState } = useForm<TValues>({
     resolver: zodResolver(resource.schema),
     mode: 'onBlur',

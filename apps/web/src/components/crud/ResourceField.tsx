@@ -1,5 +1,6 @@
 import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { type Control, Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -7,7 +8,7 @@ import { DateField } from '@/components/date/DateField'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { translateMessage } from '@/lib/i18n/messages'
 import { optionLabel } from './cells'
-import type { TField, TValues } from './types'
+import type { TField, TOption, TValues } from './types'
 
 /** The editor is heavy (tiptap): it loads with the first form that has a rich-text field. */
 const RichTextEditor = lazy(async () => ({
@@ -17,11 +18,25 @@ const RichTextEditor = lazy(async () => ({
 type TProps = { field: TField; control: Control<TValues>; disabled: boolean }
 
 const asText = (v: unknown): string => (v === null || v === undefined ? '' : String(v))
+const asList = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map(String) : asText(v).split(',').filter(Boolean)
+
+/** The field's choices: loaded ones when it declares a loader, else its fixed options. */
+export const useFieldOptions = (field: TField): TOption[] => {
+  const loaded = useQuery({
+    queryKey: ['field-options', field.loadOptions?.key],
+    queryFn: () => field.loadOptions?.load() ?? Promise.resolve([]),
+    enabled: !!field.loadOptions,
+    staleTime: 60_000,
+  })
+  return field.loadOptions ? (loaded.data ?? []) : (field.options ?? [])
+}
 
 /** One form control of a resource dialog, chosen by the field's kind; its error shows on blur. */
 export const ResourceField = ({ field, control, disabled }: TProps) => {
   const { t } = useTranslation()
   const label = t(field.labelKey)
+  const options = useFieldOptions(field)
   return (
     <Controller
       name={field.name}
@@ -42,10 +57,46 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
                 inputRef={f.ref}
               />
             )
+          case 'multiselect': {
+            // Stored as the platform's comma string of ids (roleId: "1,2").
+            const labels = new Map(options.map((o) => [o.value, optionLabel(o, t).trim()]))
+            return (
+              <TextField
+                {...common}
+                select
+                value={asList(f.value)}
+                onChange={(e) => f.onChange(asList(e.target.value).join(','))}
+                inputRef={f.ref}
+                slotProps={{
+                  select: {
+                    multiple: true,
+                    renderValue: (v) => (v as string[]).map((id) => labels.get(id) ?? id).join(', '),
+                  },
+                }}
+              >
+                {options.map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {optionLabel(o, t)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )
+          }
+          case 'password':
+            return (
+              <TextField
+                {...common}
+                type="password"
+                autoComplete="new-password"
+                value={asText(f.value)}
+                onChange={f.onChange}
+                inputRef={f.ref}
+              />
+            )
           case 'select':
             return (
               <TextField {...common} select value={asText(f.value)} onChange={f.onChange} inputRef={f.ref}>
-                {(field.options ?? []).map((o) => (
+                {options.map((o) => (
                   <MenuItem key={o.value} value={o.value}>
                     {optionLabel(o, t)}
                   </MenuItem>

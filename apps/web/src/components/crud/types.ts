@@ -11,6 +11,8 @@ export type TFieldKind =
   | 'month'
   | 'datetime'
   | 'richtext'
+  | 'password'
+  | 'multiselect'
 
 /** A fixed choice: translated (`labelKey`) or data (`label`). */
 export type TOption = { value: string; labelKey?: string; label?: string }
@@ -22,8 +24,12 @@ export type TField = {
   kind?: TFieldKind
   /** `dict`: the business dictionary whose items the select offers. */
   dictCode?: string
-  /** `select`: fixed choices. */
+  /** `select` and `multiselect`: fixed choices. */
   options?: TOption[]
+  /** `select` and `multiselect`: choices loaded once per key (e.g. a tenant's roles); beat `options`. */
+  loadOptions?: { key: string; load: () => Promise<TOption[]> }
+  /** The dialog modes that show the field (default all), e.g. a password only when adding. */
+  modes?: ('add' | 'edit' | 'view')[]
   /** `textarea` and `richtext`: visible rows. */
   rows?: number
   /** Grid column; false hides it there. */

@@ -15,14 +15,13 @@ import FormHelperText from '@mui/material/FormHelperText'
 import IconButton from '@mui/material/IconButton'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import Image from '@tiptap/extension-image'
 import { type Editor, EditorContent, useEditor } from '@tiptap/react'
-import StarterKit from '@tiptap/starter-kit'
 import { RICH_TEXT } from '@ysjs/shared'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
 import { uploadFile } from '@/lib/upload'
+import { EDITOR_EXTENSIONS } from './extensions'
 
 const LINE_HEIGHT_PX = 24
 
@@ -111,7 +110,7 @@ export const RichTextEditor = ({
   const fileInput = useRef<HTMLInputElement | null>(null)
   const visibleRows = clampRows(rows)
   const editor = useEditor({
-    extensions: [StarterKit, Image],
+    extensions: EDITOR_EXTENSIONS,
     content: value ?? '',
     editable: !disabled,
     shouldRerenderOnTransaction: true,

@@ -1,0 +1,218 @@
+import {
+  Msg,
+  ZIdListSchema,
+  ZIdSchema,
+  ZUserAuditCompanySchema,
+  ZUserAuditPassQuerySchema,
+  ZUserAuditRefuseSchema,
+  ZUserFirmSchema,
+  ZUserGrantQuerySchema,
+  ZUserIdsQuerySchema,
+  ZUserPageQuerySchema,
+  ZUserPlatformRecordSchema,
+  ZUserPlatformSchema,
+  ZUserRecordSchema,
+  ZUserSubmitSchema,
+  zOptionalText,
+} from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
+import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { TUserAdminService } from './user-admin.service.ts'
+
+const PREFIX = '/api/ysjs-system/user'
+
+/** The management calls of the system/user screen, each behind its button's permission code. */
+export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['user']
+  const ids = (list: string[]) => list.map(BigInt)
+
+  r.get(`${PREFIX}/page`, {
+    config: { access: { permission: 'user' } },
+    schema: {
+      tags,
+      summary: '用户分页 (account/realName 精确, deptId 含下级机构, userType, status: 0 待审核)',
+      querystring: ZUserPageQuerySchema,
+      response: { 200: zEnvelope(zPage(ZUserRecordSchema)) },
+    },
+    handler: async (request) => ok(await users.page(ctxOf(request), request.query)),
+  })
+  r.get(`${PREFIX}/detail`, {
+    config: { access: { permission: 'user' } },
+    schema: {
+      tags,
+      summary: '用户详情 (UserVO)',
+      querystring: z.object({ id: ZIdSchema }),
+      response: { 200: zEnvelope(ZUserRecordSchema) },
+    },
+    handler: async (request) => ok(await users.detail(ctxOf(request), BigInt(request.query.id))),
+  })
+  r.post(`${PREFIX}/submit`, {
+    config: { access: { permission: ['user_add', 'user_edit'] } },
+    schema: {
+      tags,
+      summary: '新增 (明文 password) 或修改用户; 同租户账号唯一, 受租户账号额度限制',
+      body: ZUserSubmitSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      const ctx = ctxOf(request)
+      const { id } = request.body
+      const code = id ? 'user_edit' : 'user_add'
+      if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
+        throw AppError.forbidden()
+      }
+      if (id) {
+        await users.update(ctx, BigInt(id), request.body)
+      } else {
+        await users.create(ctx, request.body)
+      }
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/update`, {
+    config: { access: { permission: 'user_edit' } },
+    schema: {
+      tags,
+      summary: '修改用户 (忽略 password)',
+      body: ZUserSubmitSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      if (!request.body.id) {
+        throw AppError.badRequest(`${Msg.PARAM_MISS}: id`)
+      }
+      await users.update(ctxOf(request), BigInt(request.body.id), request.body)
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/remove`, {
+    config: { access: { permission: 'user_delete' } },
+    schema: {
+      tags,
+      summary: '删除用户 (不能删除本账号; 吊销其令牌)',
+      querystring: z.object({ ids: ZIdListSchema }),
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await users.remove(ctxOf(request), ids(request.query.ids))
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/grant`, {
+    config: { access: { permission: 'user_role' } },
+    schema: {
+      tags,
+      summary: '角色配置: 以 roleIds 覆盖 userIds 的角色',
+      querystring: ZUserGrantQuerySchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await users.grant(ctxOf(request), ids(request.query.userIds), ids(request.query.roleIds))
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/reset-password`, {
+    config: { access: { permission: 'user_reset' } },
+    schema: {
+      tags,
+      summary: '重置密码为参数 account.initPassword (默认 123456), 吊销令牌',
+      querystring: ZUserIdsQuerySchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await users.resetPassword(ctxOf(request), ids(request.query.userIds))
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/unlock`, {
+    config: { access: { permission: 'user_unlock' } },
+    schema: {
+      tags,
+      summary: '账号解封: 清除登录失败计数与锁定',
+      querystring: ZUserIdsQuerySchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await users.unlock(ctxOf(request), ids(request.query.userIds))
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/audit-pass`, {
+    config: { access: { permission: 'user_audit' } },
+    schema: {
+      tags,
+      summary: '注册审核通过 (无角色的用户须同时给 roleIds)',
+      querystring: ZUserAuditPassQuerySchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      const { userIds, roleIds } = request.query
+      await users.auditPass(ctxOf(request), ids(userIds), roleIds ? ids(roleIds) : undefined)
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/audit-refuse`, {
+    config: { access: { permission: 'user_audit' } },
+    schema: {
+      tags,
+      summary: '注册审核驳回 (reason 在登录时提示)',
+      body: ZUserAuditRefuseSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await users.auditRefuse(ctxOf(request), ids(request.body.userIds), request.body.reason)
+      return done()
+    },
+  })
+  r.post(`${PREFIX}/audit-passCommpany`, {
+    config: { access: { permission: 'user_audit' } },
+    schema: {
+      tags,
+      summary: '单位注册审核通过: 指定其登录账号与密码 (明文)',
+      body: ZUserAuditCompanySchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await users.auditPassCompany(ctxOf(request), request.body)
+      return done()
+    },
+  })
+  r.get(`${PREFIX}/platform-detail`, {
+    config: { access: { permission: 'user_platform' } },
+    schema: {
+      tags,
+      summary: '平台配置详情 (UserVO + userExt)',
+      querystring: z.object({ id: ZIdSchema }),
+      response: { 200: zEnvelope(ZUserPlatformRecordSchema) },
+    },
+    handler: async (request) => ok(await users.platformDetail(ctxOf(request), BigInt(request.query.id))),
+  })
+  r.post(`${PREFIX}/update-platform`, {
+    config: { access: { permission: 'user_platform' } },
+    schema: {
+      tags,
+      summary: '平台配置: 保存用户在某平台 (userType) 的拓展信息',
+      body: ZUserPlatformSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await users.updatePlatform(ctxOf(request), request.body)
+      return done()
+    },
+  })
+  r.get('/api/ysjs-system/firm/selectUserFirmMixUser', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: '本租户用户及其所属单位 (最近的 公司 类机构), 供选择器使用',
+      querystring: z.object({ name: zOptionalText(45) }),
+      response: { 200: zEnvelope(z.array(ZUserFirmSchema)) },
+    },
+    handler: async (request) => ok(await users.firmUsers(ctxOf(request), request.query)),
+  })
+}

@@ -1,0 +1,215 @@
+// PostgreSQL that hangs, refuses, is slow or is busy: every request answers 503 in the envelope
+// within a bounded time and /api/health within about a second (decision 006). Before, a hung
+// database kept every request and the health check waiting 20 s and more.
+
+import { createPrisma } from '@ysjs/db'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, createTestApp, login, TENANT, type TTestApp, tokenRequest } from './helpers/app.ts'
+import {
+  blackHole,
+  buildFaultApp,
+  closedPort,
+  expectDegraded,
+  expectUnavailable,
+  slowProxy,
+  timed,
+} from './helpers/faults.ts'
+
+const LIST = '/api/ysjs-system/param/list'
+
+let t: TTestApp
+let token: string
+beforeAll(async () => {
+  t = await createTestApp()
+  token = (await login(t.app, 'admin')).access_token
+})
+afterAll(async () => {
+  await t.close()
+})
+
+/** The test app's database, reached through another port. */
+const throughPort = (port: number) => {
+  const url = new URL(t.databaseUrl)
+  url.host = `127.0.0.1:${port}`
+  return url.toString()
+}
+/** An app on `databaseUrl` that accepts the test app's tokens (same Redis prefix). */
+const appOn = (databaseUrl: string, env: Record<string, string> = {}) =>
+  buildFaultApp({ DATABASE_URL: databaseUrl, REDIS_PREFIX: t.redisPrefix, ...env })
+
+const list = (app: FastifyInstance) =>
+  timed(() => app.inject({ method: 'GET', url: LIST, headers: auth(token) }))
+const health = (app: FastifyInstance) => timed(() => app.inject({ method: 'GET', url: '/api/health' }))
+const passwordLogin = (app: FastifyInstance) =>
+  timed(() =>
+    tokenRequest(app, {
+      grant_type: 'password',
+      username: 'admin',
+      password: 'a'.repeat(32),
+      tenantId: TENANT,
+    }),
+  )
+
+/** Holds an exclusive lock on blade_param, so every query on it waits, until `release()`. */
+const lockParams = async () => {
+  const prisma = createPrisma({ url: t.databaseUrl, max: 1 })
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let locked = () => {}
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve
+  })
+  const holding = prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`LOCK TABLE blade_param IN ACCESS EXCLUSIVE MODE`
+      locked()
+      await released
+    },
+    { timeout: 30_000 },
+  )
+  await Promise.race([isLocked, holding])
+  return {
+    release: async () => {
+      release()
+      await holding
+      await prisma.$disconnect()
+    },
+  }
+}
+
+describe('a database that accepts connections and never answers', () => {
+  it('answers 503 within 5 s with the default timeouts, many requests at once, and health within a second', async () => {
+    const hole = await blackHole()
+    const app = await appOn(throughPort(hole.port), { DATABASE_POOL_MAX: '4' })
+    try {
+      const [first, signIn, checked, ...rest] = await Promise.all([
+        list(app),
+        passwordLogin(app),
+        health(app),
+        ...Array.from({ length: 20 }, () => list(app)),
+      ])
+      expectUnavailable(first, 5_000)
+      expectUnavailable(signIn, 5_000)
+      expectDegraded(checked, { database: false, redis: true })
+      for (const answer of rest) {
+        expectUnavailable(answer, 5_000)
+      }
+      // The default connect timeout is what bounds them (3 s), not an error before trying.
+      expect(first.ms).toBeGreaterThan(2_500)
+    } finally {
+      await app.close()
+      await hole.close()
+    }
+  })
+})
+
+describe('a database port that refuses connections', () => {
+  it('answers 503 at once, and health 503', async () => {
+    const app = await appOn(throughPort(await closedPort()))
+    try {
+      expectUnavailable(await list(app), 1_000)
+      expectUnavailable(await passwordLogin(app), 1_000)
+      expectDegraded(await health(app), { database: false, redis: true })
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('a database that is up but slow or busy', () => {
+  it('cancels a statement at statement_timeout (57014) with 503, and answers again once the lock is gone', async () => {
+    const app = await appOn(t.databaseUrl, { DATABASE_STATEMENT_TIMEOUT_MS: '300' })
+    const lock = await lockParams()
+    try {
+      const answer = await list(app)
+      expectUnavailable(answer, 2_000)
+      expect(answer.ms).toBeGreaterThan(250)
+      // The query never touches the locked table: the database itself is fine.
+      expect((await health(app)).res.statusCode).toBe(200)
+    } finally {
+      await lock.release()
+    }
+    try {
+      const after = await list(app)
+      expect(after.res.statusCode).toBe(200)
+      expect(after.res.json()).toMatchObject({ code: 200, success: true })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('answers 503 when no pooled connection is free within the acquire timeout', async () => {
+    const app = await appOn(t.databaseUrl, {
+      DATABASE_POOL_MAX: '2',
+      DATABASE_CONNECT_TIMEOUT_MS: '500',
+      DATABASE_STATEMENT_TIMEOUT_MS: '4000',
+    })
+    const lock = await lockParams()
+    try {
+      // The first request takes both connections (count and page) and waits on the lock; the others wait for one.
+      const holder = list(app)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const waiting = await Promise.all([list(app), list(app), health(app)])
+      expectUnavailable(waiting[0]!, 1_500)
+      expectUnavailable(waiting[1]!, 1_500)
+      expectDegraded(waiting[2]!, { database: false, redis: true })
+      await lock.release()
+      expect((await holder).res.statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('through a proxy adding 100 ms per chunk, 60 requests at once each answer 200 or 503 within 5 s', async () => {
+    const proxy = await slowProxy({ port: Number(new URL(t.databaseUrl).port || 5432), delayMs: 100 })
+    const app = await appOn(throughPort(proxy.port), {
+      DATABASE_POOL_MAX: '4',
+      DATABASE_CONNECT_TIMEOUT_MS: '1500',
+      DATABASE_STATEMENT_TIMEOUT_MS: '500',
+      DATABASE_QUERY_TIMEOUT_MS: '1500',
+    })
+    try {
+      const answers = await Promise.all(Array.from({ length: 60 }, () => list(app)))
+      const statuses = answers.map((a) => a.res.statusCode)
+      for (const answer of answers) {
+        if (answer.res.statusCode === 503) {
+          expectUnavailable(answer, 5_000)
+        } else {
+          expect(answer.res.statusCode, answer.res.body).toBe(200)
+          expect(answer.ms).toBeLessThan(5_000)
+        }
+      }
+      // The proxy works (some get through) and the pool's limits turn the rest away.
+      expect(statuses).toContain(200)
+      expect(statuses).toContain(503)
+      expect((await health(app)).ms).toBeLessThan(1_100)
+    } finally {
+      await app.close()
+      await proxy.close()
+    }
+  })
+
+  it('gives up on a silent network at query_timeout with 503', async () => {
+    const proxy = await slowProxy({ port: Number(new URL(t.databaseUrl).port || 5432), delayMs: 0 })
+    const app = await appOn(throughPort(proxy.port), {
+      DATABASE_STATEMENT_TIMEOUT_MS: '300',
+      DATABASE_QUERY_TIMEOUT_MS: '800',
+    })
+    try {
+      // A first request opens a pooled connection while the network is fast.
+      expect((await list(app)).res.statusCode).toBe(200)
+      // Then answers take longer than the client waits; the server has nothing to cancel.
+      proxy.setDelay(2_000)
+      const answer = await list(app)
+      expectUnavailable(answer, 2_000)
+      expect(answer.ms).toBeGreaterThan(700)
+    } finally {
+      proxy.setDelay(0)
+      await app.close()
+      await proxy.close()
+    }
+  })
+})

@@ -1,0 +1,57 @@
+import { Msg, ResultCode } from '@ysjs/shared'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { expect, inject } from 'vitest'
+import { buildApp, type TBuildOptions } from '../../src/app.ts'
+
+export { blackHole, closedPort, slowProxy } from '../../../../scripts/test-faults.mjs'
+
+/**
+ * An app on whatever PostgreSQL / Redis `env` names (a black hole, a closed port, a slow proxy),
+ * sharing the Redis key prefix of a working test app so that app's tokens are live here too.
+ */
+export const buildFaultApp = (env: TBuildOptions['env'] = {}): Promise<FastifyInstance> => {
+  const services = inject('testServices')
+  return buildApp({
+    env: {
+      DATABASE_URL: services.databaseUrl,
+      REDIS_URL: services.redisUrl,
+      LOG_LEVEL: 'silent',
+      CAPTCHA_ENABLED: 'false',
+      NODE_ENV: 'test',
+      API_LOG_ENABLED: 'false',
+      ...env,
+    },
+  })
+}
+
+/** The request's answer and how long it took, in milliseconds. */
+export const timed = async <T>(fn: () => Promise<T>): Promise<{ res: T; ms: number }> => {
+  const started = performance.now()
+  const res = await fn()
+  return { res, ms: performance.now() - started }
+}
+
+/** A 503 in the platform envelope, labelled JSON, answered within `withinMs`. */
+export const expectUnavailable = (answer: { res: LightMyRequestResponse; ms: number }, withinMs: number) => {
+  const { res, ms } = answer
+  expect(res.statusCode, res.body).toBe(503)
+  expect(res.headers['content-type']).toMatch(/^application\/json/)
+  expect(res.json()).toEqual({
+    code: ResultCode.SERVICE_UNAVAILABLE,
+    success: false,
+    data: null,
+    msg: Msg.SERVICE_UNAVAILABLE,
+  })
+  expect(ms).toBeLessThan(withinMs)
+}
+
+/** `/api/health` answered 503 with these component states, within about a second. */
+export const expectDegraded = (
+  answer: { res: LightMyRequestResponse; ms: number },
+  components: { database: boolean; redis: boolean },
+) => {
+  expect(answer.res.statusCode, answer.res.body).toBe(503)
+  expect(answer.res.headers['content-type']).toMatch(/^application\/json/)
+  expect(answer.res.json()).toEqual({ status: 'degraded', ...components })
+  expect(answer.ms).toBeLessThan(1_000)
+}

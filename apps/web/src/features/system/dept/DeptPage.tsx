@@ -1,0 +1,4 @@
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import { deptResource } from './deptResource'
+
+export const DeptPage = () => <CrudScreen resource={deptResource} />

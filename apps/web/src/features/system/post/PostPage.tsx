@@ -1,0 +1,4 @@
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import { postResource } from './postResource'
+
+export const PostPage = () => <CrudScreen resource={postResource} />
