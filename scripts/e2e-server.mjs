@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { startOidcStub } from './oidc-stub.mjs'
 import { resetDatabase } from './test-db.mjs'
@@ -19,16 +20,21 @@ for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
 const services = await startTestServices()
 const oidc = await startOidcStub()
 const databaseUrl = await resetDatabase(process.env.E2E_DATABASE ?? 'ysjs_e2e', services.databaseUrl)
+const port = process.env.E2E_PORT ?? '8181'
+const redisPrefix = `e2e:${randomBytes(3).toString('hex')}:`
+// Where a browser test finds this server's Redis keys (the captcha a human would read off the image).
+const servicesFile = path.join(os.tmpdir(), `ysjs-e2e-${port}.json`)
+fs.writeFileSync(servicesFile, JSON.stringify({ redisUrl: services.redisUrl, redisPrefix }))
 const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   stdio: 'inherit',
   env: {
     ...process.env,
     NODE_ENV: 'test',
-    PORT: process.env.E2E_PORT ?? '8181',
+    PORT: port,
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     REDIS_URL: services.redisUrl,
-    REDIS_PREFIX: `e2e:${randomBytes(3).toString('hex')}:`,
+    REDIS_PREFIX: redisPrefix,
     CAPTCHA_ENABLED: 'false',
     WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -44,6 +50,7 @@ const stop = () => child.kill('SIGTERM')
 process.once('SIGINT', stop)
 process.once('SIGTERM', stop)
 child.on('exit', async (code) => {
+  fs.rmSync(servicesFile, { force: true })
   oidc.close()
   await services.stop()
   process.exit(code ?? 0)

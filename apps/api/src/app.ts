@@ -62,7 +62,7 @@ import { createPermissionChecker, installAccess, type TPermissionChecker } from 
 import { installErrorHandler } from './plugins/error-handler.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
 import { createLogWriter, type TLogWriter } from './plugins/log-writer.ts'
-import { installSecurityHeaders, SECURITY_HEADERS } from './plugins/security-headers.ts'
+import { HELMET_OPTIONS, installSecurityHeaders } from './plugins/security-headers.ts'
 import { createLocalStorage } from './plugins/storage/local-storage.ts'
 import { createS3Storage } from './plugins/storage/s3-storage.ts'
 import type { TStorage } from './plugins/storage/storage.ts'
@@ -207,7 +207,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   app.decorate('storage', storage)
 
   // External plugins.
-  installSecurityHeaders(app, SECURITY_HEADERS)
+  installSecurityHeaders(app, HELMET_OPTIONS)
   await app.register(fastifyCors, {
     origin: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()) : false,
     credentials: true,

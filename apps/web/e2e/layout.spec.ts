@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { loginViaApi, openAs, openMenu, storedToken, tab, toast } from './support'
+import { loginViaApi, md5, openAs, openMenu, storedToken, tab, toast } from './support'
 
 test.describe('layout', () => {
   test('tabs: open, close the active one, close others, close all, clear cache', async ({ page }) => {
@@ -39,6 +39,51 @@ test.describe('layout', () => {
     await page.getByRole('menuitem', { name: '关闭全部' }).click()
     await expect(tabs).toHaveCount(1)
     await expect(page).toHaveURL(/\/wel\/index$/)
+  })
+
+  test('clear cache as the administrator: the server’s caches and the browser’s', async ({ page }) => {
+    await openAs(page, '/wel/index')
+    await page.evaluate(() => {
+      window.localStorage.setItem('ysjs-cached-answer', JSON.stringify({ content: 'stale' }))
+      window.sessionStorage.setItem('ysjs-cached-answer', JSON.stringify({ content: 'stale' }))
+    })
+    const cleared = page.waitForResponse((r) => r.url().includes('/api/ysjs-auth/oauth/clear-cache'))
+    // The menu is asked for again: the data the browser kept is gone.
+    const menu = page.waitForResponse((r) => r.url().includes('/api/ysjs-system/menu/routes'))
+    await page.getByRole('button', { name: '标签操作' }).click()
+    await page.getByRole('menuitem', { name: '清除缓存' }).click()
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
+    expect((await cleared).status()).toBe(200)
+    await menu
+    await expect(toast(page, '清除完毕')).toBeVisible()
+    expect(await page.evaluate(() => window.localStorage.getItem('ysjs-cached-answer'))).toBeNull()
+    expect(await page.evaluate(() => window.sessionStorage.getItem('ysjs-cached-answer'))).toBeNull()
+    // Still logged in, same tabs.
+    expect(await storedToken(page)).toBeTruthy()
+    await expect(page.getByTestId('sidebar').getByRole('button', { name: '系统管理' })).toBeVisible()
+  })
+
+  test('clear cache as anyone else: the browser’s caches only, no server call, no error', async ({
+    page,
+  }) => {
+    await loginViaApi(page, 'hr', md5('hr'))
+    await page.goto('/wel/index')
+    await expect(page.getByTestId('sidebar')).toBeVisible()
+    await page.evaluate(() => window.localStorage.setItem('ysjs-cached-answer', '{"content":"stale"}'))
+    const serverCalls: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/clear-cache')) {
+        serverCalls.push(r.url())
+      }
+    })
+    await page.getByRole('button', { name: '标签操作' }).click()
+    await page.getByRole('menuitem', { name: '清除缓存' }).click()
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
+    await expect(toast(page, '清除完毕')).toBeVisible()
+    expect(await page.evaluate(() => window.localStorage.getItem('ysjs-cached-answer'))).toBeNull()
+    expect(serverCalls).toEqual([])
+    await expect(page.locator('.notistack-MuiContent-error')).toHaveCount(0)
+    expect(await storedToken(page)).toBeTruthy()
   })
 
   test('menu search: prefix match on leaf menus, Esc closes, picking navigates', async ({ page }) => {

@@ -1,3 +1,9 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 
 export const TENANT = '000000'
@@ -79,4 +85,75 @@ export const openMenu = async (page: Page, group: string, leaf: string) => {
     await sidebar.getByRole('button', { name: group, exact: true }).click()
   }
   await leafButton.click()
+}
+
+export const md5 = (plain: string) => createHash('md5').update(plain).digest('hex')
+
+/**
+ * A password grant sent from another loopback address (127.0.0.x): the API, which takes the client
+ * address from the socket, sees a different source than the browser's 127.0.0.1. Answers the status.
+ */
+export const passwordGrantFrom = (
+  baseURL: string,
+  localAddress: string,
+  account: string,
+  plain: string,
+): Promise<number> => {
+  const url = new URL('/api/ysjs-auth/oauth/token', baseURL)
+  const query = new URLSearchParams({
+    tenantId: TENANT,
+    username: account,
+    password: md5(plain),
+    grant_type: 'password',
+    scope: 'all',
+  })
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}?${query}`,
+        method: 'POST',
+        localAddress,
+        headers: { Authorization: BASIC, 'Tenant-Id': TENANT },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** The text of a captcha, read where the server keeps it (the test cannot read the image). */
+export const captchaText = async (baseURL: string, key: string): Promise<string> => {
+  const port = new URL(baseURL).port
+  const file = path.join(os.tmpdir(), `ysjs-e2e-${port}.json`)
+  const { redisUrl, redisPrefix } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    redisUrl: string
+    redisPrefix: string
+  }
+  // ioredis is the API's dependency, not the web app's.
+  const require = createRequire(path.resolve(import.meta.dirname, '../../api/package.json'))
+  const { Redis } = require('ioredis') as {
+    Redis: new (
+      url: string,
+      options: { keyPrefix: string; lazyConnect: boolean },
+    ) => {
+      connect: () => Promise<void>
+      get: (key: string) => Promise<string | null>
+      disconnect: () => void
+    }
+  }
+  const redis = new Redis(redisUrl, { keyPrefix: redisPrefix, lazyConnect: true })
+  try {
+    await redis.connect()
+    const text = await redis.get(`auth:captcha:${key}`)
+    expect(text, `captcha ${key} is not in Redis`).toBeTruthy()
+    return text as string
+  } finally {
+    redis.disconnect()
+  }
 }

@@ -1,20 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { CSP_DIRECTIVES } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 
-/** Helmet's options for every answer: the web app's CSP (images from anywhere, iframes of any site). */
-export const SECURITY_HEADERS: HelmetOptions = {
+/**
+ * Helmet's options for every answer: exactly the shared CSP (no helmet defaults mixed in), which
+ * docker/nginx.conf also sends with index.html (`security-headers.test.ts` pins all three).
+ */
+export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameSrc: ['*'],
-      upgradeInsecureRequests: null,
-    },
+    useDefaults: false,
+    directives: Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([k, v]) => [k, [...v]])),
   },
   crossOriginEmbedderPolicy: false,
 }

@@ -1,5 +1,7 @@
+import { act, render, screen } from '@testing-library/react'
+import { createElement, Suspense } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { loadWithRetry } from './lazy'
+import { lazyScreen, loadWithRetry } from './lazy'
 
 describe('chunk loading', () => {
   beforeEach(() => vi.useFakeTimers())
@@ -25,5 +27,32 @@ describe('chunk loading', () => {
     expect(load.mock.calls.length).toBeGreaterThan(5)
     await vi.advanceTimersByTimeAsync(10_000)
     await expect(settled).resolves.toBe('offline')
+  })
+})
+
+const Page = () => createElement('p', null, 'the page')
+
+describe('lazy screens', () => {
+  const inSuspense = (Screen: ReturnType<typeof lazyScreen>) =>
+    render(createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(Screen)))
+
+  it('renders a preloaded screen at once, without the fallback', async () => {
+    const load = vi.fn(async () => ({ Page }))
+    const Screen = lazyScreen(load, 'Page')
+    await Screen.preload()
+    inSuspense(Screen)
+    expect(screen.getByText('the page')).toBeTruthy()
+    expect(screen.queryByText('loading')).toBeNull()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the fallback while the code loads, and loads it once', async () => {
+    const load = vi.fn(async () => ({ Page }))
+    const Screen = lazyScreen(load, 'Page')
+    inSuspense(Screen)
+    expect(screen.getByText('loading')).toBeTruthy()
+    await act(() => Screen.preload())
+    expect(await screen.findByText('the page')).toBeTruthy()
+    expect(load).toHaveBeenCalledTimes(1)
   })
 })

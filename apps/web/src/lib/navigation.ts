@@ -1,5 +1,5 @@
 /** Lets code outside React (the HTTP client, the session timer) move the router. */
-type TNavigate = (to: string, options?: { replace?: boolean }) => void
+export type TNavigate = (to: string, options?: { replace?: boolean }) => void
 
 let navigator: TNavigate = (to) => window.location.assign(to)
 

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useRef, useSyncExternalStore } from 'react'
 
 /** A minimal observable value: enough for session state without a state library. */
 export type TStore<T> = {
@@ -29,12 +29,24 @@ export const createStore = <T>(initial: T): TStore<T> => {
   }
 }
 
+/**
+ * Subscribes to a store through a selector. The component re-renders only when the selected value
+ * changes by `isEqual` (default `Object.is`); an equal value keeps the previous one's identity.
+ */
 export const useStore = <T, S = T>(
   store: TStore<T>,
   selector: (state: T) => S = (s) => s as unknown as S,
-): S =>
-  useSyncExternalStore(
-    store.subscribe,
-    () => selector(store.get()),
-    () => selector(store.get()),
-  )
+  isEqual: (a: S, b: S) => boolean = Object.is,
+): S => {
+  const last = useRef<{ value: S } | null>(null)
+  const snapshot = () => {
+    const value = selector(store.get())
+    const previous = last.current
+    if (previous && isEqual(previous.value, value)) {
+      return previous.value
+    }
+    last.current = { value }
+    return value
+  }
+  return useSyncExternalStore(store.subscribe, snapshot, snapshot)
+}

@@ -6,7 +6,7 @@ import { zh } from './zh'
 
 export const LANGUAGES = ['zh', 'en'] as const
 export type TLanguage = (typeof LANGUAGES)[number]
-const LANGUAGE_KEY = 'language'
+export const LANGUAGE_KEY = 'language'
 
 const storedLanguage = (): TLanguage => {
   const stored = getStore<string>(LANGUAGE_KEY)

@@ -3,6 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '@/app/AppProviders'
 import { initI18n } from '@/app/i18n'
+import { queryClient } from '@/app/queryClient'
 import { reloadSession } from '@/lib/session/session'
 import { setStore } from '@/lib/session/storage'
 import { reloadTabs, tabsStore } from '@/lib/session/tabs'
@@ -37,6 +38,7 @@ describe('AppRoutes guard', () => {
     )
     reloadSession()
     reloadTabs()
+    queryClient.clear()
   })
 
   it('sends a visitor without a token to /login and titles it 登录', async () => {
@@ -61,6 +63,53 @@ describe('AppRoutes guard', () => {
     renderAt('/wel/index')
     await waitFor(() => expect(location()).toBe('/login'))
     expect(window.localStorage.getItem('ysjs-token')).toBeNull()
+  })
+
+  it('waits for the menu before calling a path unknown (a reload right after the login)', async () => {
+    const menu = {
+      id: '11',
+      parentId: '0',
+      code: 'param',
+      name: '参数管理',
+      alias: 'menu',
+      path: '/system/param',
+      source: null,
+      sort: 1,
+      category: 1,
+      action: 0,
+      isOpen: 1,
+      remark: null,
+      isDeleted: 0,
+    }
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const data = String(url).includes('/menu/routes') ? [menu] : []
+        if (data.length) {
+          await answered
+        }
+        return new Response(JSON.stringify({ code: 200, success: true, data, msg: '' }), { status: 200 })
+      }),
+    )
+    setStore('token', 'jwt')
+    setStore('user-info', { user_id: '1', account: 'admin', role_name: 'administrator' })
+    reloadSession()
+    renderAt('/system/param')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(location()).toBe('/system/param')
+    answer()
+    await waitFor(() => expect(tabsStore.get().active).toBe('/system/param'))
+    expect(location()).toBe('/system/param')
+  })
+
+  it('sends a logged-in user to /404 for a path the menu does not have', async () => {
+    setStore('token', 'jwt')
+    setStore('user-info', { user_id: '1', account: 'admin', role_name: 'administrator' })
+    reloadSession()
+    renderAt('/no/such/page')
+    await waitFor(() => expect(location()).toBe('/404'))
   })
 
   it('lets a logged-in user through and adds the tab', async () => {

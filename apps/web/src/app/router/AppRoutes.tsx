@@ -1,14 +1,16 @@
-import { Suspense, useEffect, useMemo } from 'react'
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { matchRoutes, Navigate, useLocation, useNavigate, useRoutes } from 'react-router-dom'
 import { PageLoading } from '@/components/layout/PageLoading'
+import { useSessionMenus } from '@/features/auth/api/session'
 import { useWebConfig } from '@/lib/config/webConfig'
-import { leaveTo, setNavigator } from '@/lib/navigation'
-import { clearSession, useSession } from '@/lib/session/session'
+import { leaveTo, setNavigator, type TNavigate } from '@/lib/navigation'
+import { clearSession, isGuestUser, useSession } from '@/lib/session/session'
 import { addTab, updateTabs } from '@/lib/session/tabs'
-import { decideNavigation } from './guard'
+import { decideNavigation, LOGIN_PATH } from './guard'
 import type { TRouteMeta } from './meta'
 import { menuVisibleStore } from './navigationState'
+import { RouterStateProvider } from './routerState'
 import { buildRoutes } from './routes'
 
 const pageTitle = (meta: TRouteMeta, search: string, t: (key: string) => string): string => {
@@ -27,15 +29,28 @@ export const AppRoutes = () => {
   const menus = useSession((s) => s.menus)
   const accessToken = useSession((s) => s.accessToken)
   const locked = useSession((s) => s.lock.locked)
+  const guest = useSession((s) => isGuestUser(s.user))
   const { memberCenterUrl } = useWebConfig()
   const routes = useMemo(() => buildRoutes(menus), [menus])
   const element = useRoutes(routes, location)
 
-  useEffect(() => setNavigator((to, options) => navigate(to, options)), [navigate])
+  // react-router's navigate changes with the path; the shell gets one that never does.
+  const latestNavigate = useRef(navigate)
+  useLayoutEffect(() => {
+    latestNavigate.current = navigate
+  }, [navigate])
+  const stableNavigate = useCallback<TNavigate>((to, options) => latestNavigate.current(to, options), [])
+  useEffect(() => setNavigator(stableNavigate), [stableNavigate])
 
-  const matches = matchRoutes(routes, location)
-  const meta: TRouteMeta = (matches?.at(-1)?.route.handle as TRouteMeta | undefined) ?? {}
   const { pathname, search } = location
+  // Matching ranks every route (one per menu leaf): once per path, not on every change of the query.
+  const { meta, unknownPath } = useMemo(() => {
+    const route = matchRoutes(routes, pathname)?.at(-1)?.route
+    return { meta: (route?.handle as TRouteMeta | undefined) ?? {}, unknownPath: route?.path === '*' }
+  }, [routes, pathname])
+  // The user's menu is the route table: a page opened before it arrived (a reload right after the
+  // login, a link) waits for it rather than being a 404.
+  const { menuLoading } = useSessionMenus(!!accessToken && !guest && !locked && pathname !== LOGIN_PATH)
   const decision = useMemo(
     () =>
       decideNavigation({
@@ -75,8 +90,12 @@ export const AppRoutes = () => {
   if (decision.kind === 'redirect') {
     return <Navigate to={decision.to} replace />
   }
-  if (decision.kind === 'external') {
+  if (decision.kind === 'external' || (unknownPath && menuLoading)) {
     return <PageLoading />
   }
-  return <Suspense fallback={<PageLoading />}>{element}</Suspense>
+  return (
+    <RouterStateProvider pathname={pathname} navigate={stableNavigate}>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </RouterStateProvider>
+  )
 }

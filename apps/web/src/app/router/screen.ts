@@ -1,8 +1,8 @@
-import type { ComponentType, LazyExoticComponent } from 'react'
+import type { TLazyScreen } from '@/lib/lazy'
 
 /** A page the layout can show at a path. */
 export type TScreen = {
-  component: LazyExoticComponent<ComponentType>
+  component: TLazyScreen
   titleKey: string
   /** Routed whatever the menu says (the spec's fixed layout routes); otherwise only through a menu. */
   fixed?: boolean

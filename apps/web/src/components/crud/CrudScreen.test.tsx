@@ -57,7 +57,8 @@ const renderScreen = (resource: TResource<TRow>) =>
     </AppProviders>,
   )
 
-describe('CrudScreen', () => {
+// A jsdom render of the grid takes seconds on a loaded machine.
+describe('CrudScreen', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await initI18n()
   })

@@ -1,29 +1,36 @@
+import type { SvgIconComponent } from '@mui/icons-material'
 import AddIcon from '@mui/icons-material/Add'
 import DeleteIcon from '@mui/icons-material/Delete'
-import EditIcon from '@mui/icons-material/Edit'
 import RefreshIcon from '@mui/icons-material/Refresh'
-import VisibilityIcon from '@mui/icons-material/Visibility'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
+import type { Theme } from '@mui/material/styles'
 import TablePagination from '@mui/material/TablePagination'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid'
+import {
+  DataGrid,
+  type GridColDef,
+  type GridRowClassNameParams,
+  type GridRowParams,
+  type GridRowSelectionModel,
+} from '@mui/x-data-grid'
 import { enUS, zhCN } from '@mui/x-data-grid/locales'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { PAGE_SIZES } from '@ysjs/shared'
-import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { toast } from '@/lib/notify'
 import { usePermittedActions } from '@/lib/session/permissions'
 import { cellText, DictCell, OptionCell, TreeCell } from './cells'
 import { ResourceDialog, type TDialogMode } from './ResourceDialog'
+import { ROW_ACTIONS, RowActions, rowActionsSx } from './RowActions'
 import { SearchForm } from './SearchForm'
-import type { TField, TResource, TRow } from './types'
+import type { TField, TListQuery, TResource, TRow } from './types'
 import { useListState } from './useListState'
 
 /** The grid's "all rows" page size: it shows every row of the page it is given. */
@@ -56,7 +63,7 @@ type TProps<Row extends TRow> = {
 export type TRowAction<Row extends TRow> = {
   key: string
   label: string
-  Icon: typeof EditIcon
+  Icon: SvgIconComponent
   allowed: boolean
   onClick: (row: Row) => void
 }
@@ -65,12 +72,32 @@ export type TRowAction<Row extends TRow> = {
 export type TScreenActions = { selectedIds: string[]; refresh: () => Promise<unknown> }
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() }
+const NO_ROWS: never[] = []
 
-const ROW_ACTIONS = [
-  { action: 'view', Icon: VisibilityIcon, color: 'primary' },
-  { action: 'edit', Icon: EditIcon, color: 'primary' },
-  { action: 'delete', Icon: DeleteIcon, color: 'error' },
-] as const
+// The grid re-processes its rows when a function or object prop changes identity: these stay put.
+const getRowId = (row: TRow) => row.id
+const gridSx = (clickable: boolean) => (theme: Theme) => ({
+  ...rowActionsSx(theme),
+  '& .row-highlight': { bgcolor: 'action.selected' },
+  '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
+})
+const GRID_SX = { clickable: gridSx(true), plain: gridSx(false) }
+
+let scrollbarSize: number | undefined
+/**
+ * The platform's scrollbar width, measured once. Without it the grid measures its own scrollbar on
+ * every resize of its content, forcing a layout of the page in the middle of rendering a new page.
+ */
+const platformScrollbarSize = (): number => {
+  if (scrollbarSize === undefined) {
+    const probe = document.createElement('div')
+    probe.style.cssText = 'position:absolute;top:-9999px;width:99px;height:99px;overflow:scroll'
+    document.body.appendChild(probe)
+    scrollbarSize = probe.offsetWidth - probe.clientWidth
+    probe.remove()
+  }
+  return scrollbarSize
+}
 
 const renderValue = (field: TField, row: TRow, value: unknown, isFirst: boolean): ReactNode => {
   const content =
@@ -110,21 +137,25 @@ export const CrudScreen = <Row extends TRow>({
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION)
   const [dialog, setDialog] = useState<{ mode: TDialogMode; row: Row | null } | null>(null)
   const clientPaging = resource.paging === 'client'
+  const [scrollbar] = useState(platformScrollbarSize)
 
   const search = filter ? { ...list.search, ...filter } : list.search
-  const queryArgs = { current: list.current, size: list.size, search }
+  const listOptions = (args: TListQuery) => ({
+    queryKey: [resource.key, 'list', clientPaging ? { search: args.search } : args],
+    queryFn: () => resource.api.list(args),
+  })
   const listQuery = useQuery({
-    queryKey: [resource.key, 'list', clientPaging ? { search } : queryArgs],
-    queryFn: () => resource.api.list(queryArgs),
+    ...listOptions({ current: list.current, size: list.size, search }),
     placeholderData: keepPreviousData,
   })
-  const records = listQuery.data?.records ?? []
+  const records: Row[] = listQuery.data?.records ?? NO_ROWS
   const total = clientPaging ? records.length : (listQuery.data?.total ?? 0)
   // The grid shows exactly the rows of the current page; paging (10 to 200 rows) is ours, because the
   // MIT DataGrid refuses page sizes above 100.
-  const rows = clientPaging
-    ? records.slice((list.current - 1) * list.size, list.current * list.size)
-    : records
+  const rows = useMemo(
+    () => (clientPaging ? records.slice((list.current - 1) * list.size, list.current * list.size) : records),
+    [clientPaging, records, list.current, list.size],
+  )
   // Short pages grow with their rows; long ones (up to 200) fill the viewport and render only the rows
   // in view (virtualised), so a 200-row page stays quick to show.
   const height = gridHeight ?? (rows.length > AUTO_HEIGHT_MAX_ROWS ? LONG_PAGE_HEIGHT : 'auto')
@@ -133,6 +164,12 @@ export const CrudScreen = <Row extends TRow>({
     rows
       .map((r) => r.id)
       .filter((id) => (selection.type === 'include' ? selection.ids.has(id) : !selection.ids.has(id)))
+
+  /** The new page is asked for on the click, not after React has rendered the new URL. */
+  const goToPage = (current: number, size: number) => {
+    void queryClient.prefetchQuery(listOptions({ current, size, search }))
+    list.setPage(current, size)
+  }
 
   const refresh = () =>
     Promise.all(
@@ -187,6 +224,8 @@ export const CrudScreen = <Row extends TRow>({
       .split('\n')
       .map((k) => latest.current.rowActions.find((a) => `${a.key}\t${a.label}` === k))
       .filter((a): a is TRowAction<Row> => !!a)
+    // Translated once for every row.
+    const labels = { view: t('common.view'), edit: t('common.edit'), delete: t('common.delete') }
     if (standard.length + extra.length > 0 || rowButtonsWidth > 0) {
       cols.push({
         field: '__actions',
@@ -196,44 +235,32 @@ export const CrudScreen = <Row extends TRow>({
         disableColumnMenu: true,
         width: 36 * (standard.length + extra.length) + 24 + rowButtonsWidth,
         renderCell: ({ row }) => (
-          <Stack
-            direction="row"
-            onClick={(e) => e.stopPropagation()}
-            sx={{ height: '100%', alignItems: 'center' }}
+          <RowActions
+            buttons={[
+              ...extra.map(({ key, label, Icon }) => ({
+                key,
+                label,
+                Icon,
+                color: 'primary' as const,
+                onClick: () => latest.current.rowActions.find((a) => a.key === key)?.onClick(row),
+              })),
+              ...standard.map(({ action, Icon, color }) => ({
+                key: action,
+                label: labels[action],
+                Icon,
+                color,
+                onClick: () =>
+                  action === 'delete'
+                    ? void latest.current.remove([row.id])
+                    : setDialog({ mode: action, row }),
+              })),
+            ]}
           >
-            {extra.map(({ key, label, Icon }) => (
-              <Tooltip key={key} title={label}>
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label={label}
-                  onClick={() => latest.current.rowActions.find((a) => a.key === key)?.onClick(row)}
-                >
-                  <Icon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ))}
-            {standard.map(({ action, Icon, color }) => (
-              <Tooltip key={action} title={t(`common.${action}`)}>
-                <IconButton
-                  size="small"
-                  color={color}
-                  aria-label={t(`common.${action}`)}
-                  onClick={() =>
-                    action === 'delete'
-                      ? void latest.current.remove([row.id])
-                      : setDialog({ mode: action, row })
-                  }
-                >
-                  <Icon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ))}
             {latest.current.rowButtons?.(row, {
               selectedIds: [row.id],
               refresh: () => latest.current.refresh(),
             })}
-          </Stack>
+          </RowActions>
         ),
       })
     }
@@ -241,6 +268,14 @@ export const CrudScreen = <Row extends TRow>({
   }, [resource.fields, allowedActions, extraKeys, rowButtonsWidth, t])
 
   const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
+  const handleRowClick = useMemo(
+    () => (onRowClick ? ({ row }: GridRowParams<Row>) => onRowClick(row) : undefined),
+    [onRowClick],
+  )
+  const getRowClassName = useCallback(
+    ({ id }: GridRowClassNameParams<Row>) => (highlightRowId && id === highlightRowId ? 'row-highlight' : ''),
+    [highlightRowId],
+  )
   const selectedCount = selectedIds().length
 
   return (
@@ -288,7 +323,7 @@ export const CrudScreen = <Row extends TRow>({
         <DataGrid<Row>
           rows={rows}
           columns={columns}
-          getRowId={(r) => r.id}
+          getRowId={getRowId}
           loading={listQuery.isFetching}
           localeText={localeText}
           checkboxSelection
@@ -300,15 +335,13 @@ export const CrudScreen = <Row extends TRow>({
           pageSizeOptions={[ALL_ROWS]}
           paginationModel={SHOW_ALL_ROWS}
           hideFooterPagination
-          onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
-          getRowClassName={({ id }) => (highlightRowId && id === highlightRowId ? 'row-highlight' : '')}
+          onRowClick={handleRowClick}
+          getRowClassName={getRowClassName}
           disableColumnFilter
           density="compact"
+          scrollbarSize={scrollbar}
           autoHeight={height === 'auto'}
-          sx={{
-            '& .row-highlight': { bgcolor: 'action.selected' },
-            '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
-          }}
+          sx={onRowClick ? GRID_SX.clickable : GRID_SX.plain}
         />
       </Box>
       <TablePagination
@@ -317,8 +350,8 @@ export const CrudScreen = <Row extends TRow>({
         page={Math.min(list.current - 1, Math.max(0, Math.ceil(total / list.size) - 1))}
         rowsPerPage={list.size}
         rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_event, page) => list.setPage(page + 1, list.size)}
-        onRowsPerPageChange={(event) => list.setPage(1, Number(event.target.value))}
+        onPageChange={(_event, page) => goToPage(page + 1, list.size)}
+        onRowsPerPageChange={(event) => goToPage(1, Number(event.target.value))}
         labelRowsPerPage={localeText.paginationRowsPerPage}
         labelDisplayedRows={({ from, to, count }) =>
           localeText.paginationDisplayedRows?.({ from, to, count, estimated: undefined }) ??

@@ -62,9 +62,12 @@ export const useListState = (prefix: string, searchNames: string[]) => {
     [setParams, prefix, namesKey],
   )
 
-  return {
-    ...state,
-    setPage: (current: number, size: number) => update({ current, size }),
-    setSearch: (search: Record<string, string>) => update({ search, current: DEFAULT_PAGE }),
-  }
+  return useMemo(
+    () => ({
+      ...state,
+      setPage: (current: number, size: number) => update({ current, size }),
+      setSearch: (search: Record<string, string>) => update({ search, current: DEFAULT_PAGE }),
+    }),
+    [state, update],
+  )
 }

@@ -32,6 +32,9 @@ const KEY = {
   lock: 'lock',
 } as const
 
+/** The stored keys that make the session: clearing the browser's caches keeps them. */
+export const SESSION_KEYS: readonly string[] = Object.values(KEY)
+
 const UNLOCKED: TLockState = { locked: false, password: '' }
 
 const read = (): TSessionState => {

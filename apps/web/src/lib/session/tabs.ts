@@ -39,7 +39,7 @@ export const addTab = (state: TTabsState, tab: TTab): TTabsState => {
   return { tabs: withWelcome(tabs), active: tab.key }
 }
 
-export const canCloseTab = (state: TTabsState, key: string): boolean =>
+export const canCloseTab = (state: { tabs: readonly Pick<TTab, 'key'>[] }, key: string): boolean =>
   state.tabs.length > 1 && key !== WELCOME_PATH && state.tabs.some((t) => t.key === key)
 
 /** Closing the active tab activates the previous one; the last tab and the welcome tab stay. */
@@ -69,7 +69,7 @@ export const closeAllTabs = (state: TTabsState): TTabsState => ({
 export const activeTab = (state: TTabsState): TTab =>
   state.tabs.find((t) => t.key === state.active) ?? state.tabs[0] ?? WELCOME_TAB
 
-const TABS_KEY = 'tags'
+export const TABS_KEY = 'tags'
 
 const readTabs = (): TTabsState => {
   const stored = getStore<TTabsState>(TABS_KEY)
@@ -82,7 +82,28 @@ const readTabs = (): TTabsState => {
 export const tabsStore = createStore<TTabsState>(readTabs())
 tabsStore.subscribe(() => setStore(TABS_KEY, tabsStore.get()))
 
-export const useTabs = (): TTabsState => useStore(tabsStore)
+/** A tab as the tags bar shows it: without its address, which changes with every list-state change. */
+export type TTabShown = Omit<TTab, 'fullPath'>
+export type TTabsShown = { tabs: readonly TTabShown[]; active: string }
+
+const sameTabsShown = (a: TTabsShown, b: TTabsShown): boolean =>
+  a.active === b.active &&
+  a.tabs.length === b.tabs.length &&
+  a.tabs.every((tab, i) => {
+    const other = b.tabs[i]
+    return other?.key === tab.key && other.label === tab.label && other.labelKey === tab.labelKey
+  })
+
+/**
+ * The tabs for the tags bar: paging or searching a list rewrites the active tab's address, which
+ * must not re-render the bar. Read the address when it is needed, with `tabPath`.
+ */
+export const useTabsShown = (): TTabsShown =>
+  useStore<TTabsState, TTabsShown>(tabsStore, (s) => s, sameTabsShown)
+
+/** Where picking a tab goes now, its latest query included. */
+export const tabPath = (key: string): string =>
+  tabsStore.get().tabs.find((t) => t.key === key)?.fullPath ?? key
 
 /** Applies one of the pure transitions above to the stored tabs and returns the new state. */
 export const updateTabs = (transition: (s: TTabsState) => TTabsState): TTabsState => {

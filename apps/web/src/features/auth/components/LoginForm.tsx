@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import { type TLoginForm, ZLoginFormSchema } from '@ysjs/shared'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
@@ -13,8 +13,9 @@ import { useWebConfig } from '@/lib/config/webConfig'
 import { toast } from '@/lib/notify'
 import { WELCOME_PATH } from '@/lib/session/tabs'
 import { loginByPassword } from '../api/authApi'
-import { completeLogin } from '../api/session'
+import { completeLogin, preloadShell } from '../api/session'
 import { useCaptcha } from '../hooks/useCaptcha'
+import { asksForCaptcha } from './captchaGate'
 
 const FIELD_ORDER = ['tenantId', 'username', 'password', 'code']
 
@@ -32,33 +33,45 @@ export const LoginForm = ({ tenantId, showTenant }: { tenantId: string; showTena
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { captchaEnabled } = useWebConfig()
-  const { captcha, refresh } = useCaptcha(captchaEnabled)
-  const schema = useMemo(
-    () => loginSchema(captchaEnabled ? t('auth.captchaRequired') : null),
-    [captchaEnabled, t],
-  )
-  const { control, handleSubmit, setValue, formState } = useForm<TLoginForm>({
+  // The server may ask for a captcha even when the web config has it off (failures from elsewhere).
+  const [captchaAsked, setCaptchaAsked] = useState(false)
+  const showCaptcha = captchaEnabled || captchaAsked
+  const { captcha, refresh } = useCaptcha(showCaptcha)
+  const schema = useMemo(() => loginSchema(showCaptcha ? t('auth.captchaRequired') : null), [showCaptcha, t])
+  const { control, handleSubmit, setValue, setFocus, formState } = useForm<TLoginForm>({
     resolver: zodResolver(schema),
     mode: 'onBlur',
     values: { tenantId, username: '', password: '', code: '' },
     resetOptions: { keepDirtyValues: true },
   })
 
+  const busy = formState.isSubmitting
+  useEffect(() => {
+    if (captchaAsked && !busy) {
+      setFocus('code')
+    }
+  }, [captchaAsked, busy, setFocus])
+
   const onValid = async (values: TLoginForm) => {
+    preloadShell()
+    const sentCaptcha = showCaptcha && captcha !== undefined
     try {
       const res = await loginByPassword({
         tenantId: values.tenantId,
         username: values.username,
         password: values.password,
-        captcha: captchaEnabled && captcha ? { key: captcha.key, code: values.code ?? '' } : undefined,
+        captcha: sentCaptcha ? { key: captcha.key, code: values.code ?? '' } : undefined,
       })
-      await completeLogin(res)
+      completeLogin(res)
       navigate(WELCOME_PATH, { replace: true })
-    } catch {
-      // The HTTP client has shown the server's error_description; nothing was stored.
-      if (captchaEnabled) {
+    } catch (error) {
+      // The HTTP client has shown the server's error_description; nothing was stored. A captcha is
+      // good for one attempt: the next one needs a new image.
+      if (showCaptcha) {
         setValue('code', '')
         refresh()
+      } else if (asksForCaptcha(error, sentCaptcha)) {
+        setCaptchaAsked(true)
       }
     }
   }
@@ -70,9 +83,15 @@ export const LoginForm = ({ tenantId, showTenant }: { tenantId: string; showTena
     }
   }
 
-  const busy = formState.isSubmitting
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label={t('auth.login')}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      // Typing means a login is coming: fetch the layout's code now, not after the click.
+      onInput={preloadShell}
+      aria-label={t('auth.login')}
+    >
       <Stack spacing={2}>
         {showTenant && (
           <FormTextField
@@ -99,7 +118,7 @@ export const LoginForm = ({ tenantId, showTenant }: { tenantId: string; showTena
           disabled={busy}
           autoComplete="current-password"
         />
-        {captchaEnabled && (
+        {showCaptcha && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <FormTextField
               control={control}

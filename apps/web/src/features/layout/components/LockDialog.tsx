@@ -6,14 +6,14 @@ import DialogTitle from '@mui/material/DialogTitle'
 import TextField from '@mui/material/TextField'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router-dom'
+import { useStableNavigate } from '@/app/router/routerState'
 import { lockScreen } from '@/lib/session/session'
 import { setLayout, useLayout } from '../layoutStore'
 
 /** Sets the lock password, then locks the screen. */
 export const LockDialog = () => {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const navigate = useStableNavigate()
   const { lockOpen } = useLayout()
   const [password, setPassword] = useState('')
   const [touched, setTouched] = useState(false)

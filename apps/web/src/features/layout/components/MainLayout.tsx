@@ -1,43 +1,26 @@
 import Box from '@mui/material/Box'
-import { useQuery } from '@tanstack/react-query'
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useLocation } from 'react-router-dom'
+import { Outlet } from 'react-router-dom'
 import { useMenuVisible } from '@/app/router/navigationState'
+import { usePathname } from '@/app/router/routerState'
 import { ErrorBoundary, ErrorFallback } from '@/components/layout/ErrorBoundary'
 import { Footer } from '@/components/layout/Footer'
 import { PageLoading } from '@/components/layout/PageLoading'
 import { useScreenLevel } from '@/components/layout/useScreenLevel'
-import { loadMenusAndPermissions } from '@/features/auth/api/session'
 import { GuestRegisterDialog } from '@/features/auth/components/GuestRegisterDialog'
-import { isGuestUser, useSession } from '@/lib/session/session'
 import { LockDialog } from './LockDialog'
 import { MenuSearch } from './MenuSearch'
 import { Sidebar } from './Sidebar'
 import { TagsBar } from './TagsBar'
 import { TopBar } from './TopBar'
 
-/** Entering the layout reloads the menu and the button permissions (the stored copy renders first). */
-const useMenusAndPermissions = () => {
-  const guest = useSession((s) => isGuestUser(s.user))
-  useQuery({
-    queryKey: ['session', 'menus-and-permissions'],
-    queryFn: async () => {
-      await loadMenusAndPermissions()
-      return true
-    },
-    enabled: !guest,
-    staleTime: Infinity,
-  })
-}
-
 export const MainLayout = () => {
   const { t } = useTranslation()
   const level = useScreenLevel()
   const menuVisible = useMenuVisible()
   const wide = level >= 2
-  const { pathname } = useLocation()
-  useMenusAndPermissions()
+  const pathname = usePathname()
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

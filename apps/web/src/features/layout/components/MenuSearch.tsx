@@ -9,8 +9,8 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { type KeyboardEvent, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router-dom'
 import { menuTarget } from '@/app/router/menuRoutes'
+import { useStableNavigate } from '@/app/router/routerState'
 import { userRoles, useSession } from '@/lib/session/session'
 import { setLayout, useLayout } from '../layoutStore'
 import { searchMenus, type TMenuHit } from '../menuSearch'
@@ -20,7 +20,7 @@ import { MenuIconFor } from './menuIcons'
 /** The overlay: type a prefix, pick a leaf menu (Enter or click), Esc closes. */
 export const MenuSearch = () => {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const navigate = useStableNavigate()
   const { searchOpen } = useLayout()
   const menus = useSession((s) => s.menus)
   const user = useSession((s) => s.user)

@@ -8,8 +8,8 @@ import ListItemText from '@mui/material/ListItemText'
 import Tooltip from '@mui/material/Tooltip'
 import type { TMenu } from '@ysjs/shared'
 import { useState } from 'react'
-import { useLocation, useNavigate } from 'react-router-dom'
 import { menuTarget } from '@/app/router/menuRoutes'
+import { usePathname, useStableNavigate } from '@/app/router/routerState'
 import { MenuIconFor } from './menuIcons'
 
 type TProps = { menus: TMenu[]; collapsed: boolean; onNavigate: () => void; onExpandRequest: () => void }
@@ -23,8 +23,8 @@ const containsPath = (menu: TMenu, depth: number, pathname: string): boolean => 
 }
 
 const MenuNode = ({ menu, depth, ...props }: TProps & { menu: TMenu; depth: number }) => {
-  const navigate = useNavigate()
-  const { pathname } = useLocation()
+  const navigate = useStableNavigate()
+  const pathname = usePathname()
   const hasChildren = !!menu.children?.length
   const [open, setOpen] = useState(() => hasChildren && containsPath(menu, depth, pathname))
   const active = !hasChildren && containsPath(menu, depth, pathname)

@@ -8,39 +8,42 @@ import MenuItem from '@mui/material/MenuItem'
 import { useQueryClient } from '@tanstack/react-query'
 import { type MouseEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router-dom'
+import { useStableNavigate } from '@/app/router/routerState'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
-import { clearServerCache } from '@/features/auth/api/authApi'
 import { toast } from '@/lib/notify'
+import { sessionStore } from '@/lib/session/session'
 import {
   activeTab,
   canCloseTab,
   closeAllTabs,
   closeOtherTabs,
   closeTab,
-  type TTab,
+  type TTabShown,
   type TTabsState,
+  tabPath,
+  tabsStore,
   updateTabs,
-  useTabs,
+  useTabsShown,
 } from '@/lib/session/tabs'
+import { clearCaches } from '../clearCache'
 import { setLayout } from '../layoutStore'
 
 type TAnchor = { el: HTMLElement } | { x: number; y: number }
 
-const tabLabel = (tab: TTab, t: (k: string) => string) => (tab.labelKey ? t(tab.labelKey) : tab.label)
+const tabLabel = (tab: TTabShown, t: (k: string) => string) => (tab.labelKey ? t(tab.labelKey) : tab.label)
 
 /** The open pages: pick, close, and the right-click (or ⋮) menu. */
 export const TagsBar = () => {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const navigate = useStableNavigate()
   const confirm = useConfirm()
   const queryClient = useQueryClient()
-  const state = useTabs()
+  const state = useTabsShown()
   const [anchor, setAnchor] = useState<TAnchor | null>(null)
 
   /** Applies a transition and follows the active tab when it changed. */
   const apply = (transition: (s: TTabsState) => TTabsState) => {
-    const before = state.active
+    const before = tabsStore.get().active
     const next = updateTabs(transition)
     if (next.active !== before) {
       navigate(activeTab(next).fullPath)
@@ -61,9 +64,9 @@ export const TagsBar = () => {
     if (!(await confirm({ message: t('layout.tabs.clearCacheConfirm') }))) {
       return
     }
-    await clearServerCache()
-    queryClient.clear()
-    toast.success(t('layout.tabs.cacheCleared'))
+    if (await clearCaches(queryClient, sessionStore.get().user)) {
+      toast.success(t('layout.tabs.cacheCleared'))
+    }
   }
 
   return (
@@ -92,8 +95,8 @@ export const TagsBar = () => {
               aria-selected={selected}
               tabIndex={0}
               data-tab-key={tab.key}
-              onClick={() => navigate(tab.fullPath)}
-              onKeyDown={(e) => e.key === 'Enter' && navigate(tab.fullPath)}
+              onClick={() => navigate(tabPath(tab.key))}
+              onKeyDown={(e) => e.key === 'Enter' && navigate(tabPath(tab.key))}
               sx={{
                 display: 'inline-flex',
                 alignItems: 'center',

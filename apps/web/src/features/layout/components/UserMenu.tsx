@@ -6,7 +6,7 @@ import Menu from '@mui/material/Menu'
 import MenuItem from '@mui/material/MenuItem'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router-dom'
+import { useStableNavigate } from '@/app/router/routerState'
 import { useLogout } from '@/features/auth/hooks/useLogout'
 import { useWebConfig } from '@/lib/config/webConfig'
 import { leaveTo } from '@/lib/navigation'
@@ -15,7 +15,7 @@ import { useSession } from '@/lib/session/session'
 /** The nickname with 个人中心 / 返回首页 / 注销; 会员登录 when nobody is logged in. */
 export const UserMenu = ({ compact }: { compact: boolean }) => {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const navigate = useStableNavigate()
   const user = useSession((s) => s.user)
   const { mainSiteUrl } = useWebConfig()
   const logout = useLogout()
