@@ -1,6 +1,7 @@
-import { hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
+import { hashClientSecret, hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
 import { dicts } from './data/dicts.ts'
 import { menus, roleMenus } from './data/menus.ts'
+import { provinces } from './data/regions.ts'
 import type { DictItemSeed, MenuSeed } from './data/types.ts'
 
 /**
@@ -216,7 +217,7 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
       create: {
         id: c.id,
         clientId: c.clientId,
-        clientSecret: c.secret,
+        clientSecret: hashClientSecret(c.secret),
         scope: 'all',
         authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social',
         webServerRedirectUri: c.redirect,
@@ -332,8 +333,23 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
   }
   const createdLinks = await prisma.roleMenu.createMany({ data: links, skipDuplicates: true })
 
+  const createdRegions = await prisma.region.createMany({
+    data: provinces.map(([code, name], i) => ({
+      code,
+      parentCode: '00',
+      ancestors: '00',
+      name,
+      provinceCode: code,
+      provinceName: name,
+      regionLevel: 1,
+      sort: i + 1,
+    })),
+    skipDuplicates: true,
+  })
+
   log(
     `seed: tenant ${TENANT}, ${users.length} users, ${dicts.length} dictionaries (${dictRows} new rows), ` +
-      `${menuRows.length} menus (${createdMenus.count} new), ${links.length} role-menu links (${createdLinks.count} new)`,
+      `${menuRows.length} menus (${createdMenus.count} new), ${links.length} role-menu links (${createdLinks.count} new), ` +
+      `${provinces.length} provinces (${createdRegions.count} new)`,
   )
 }

@@ -1,4 +1,5 @@
 export * from './client.ts'
 export * from './ids.ts'
 export * from './password.ts'
+export * from './secret.ts'
 export * from './unavailable.ts'

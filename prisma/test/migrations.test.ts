@@ -66,6 +66,7 @@ describe('migrations through the offline schema engine', () => {
         prisma.user.count(),
         prisma.roleMenu.count(),
         prisma.param.count(),
+        prisma.region.count(),
       ])
     const before = await counts()
     await prisma.param.updateMany({ where: { paramKey: 'account.failCount' }, data: { paramValue: '7' } })
@@ -76,6 +77,12 @@ describe('migrations through the offline schema engine', () => {
     const admin = await prisma.user.findFirstOrThrow({ where: { account: 'admin', tenantId: '000000' } })
     expect(admin).toMatchObject({ name: '管理员', roleId: '1123598816738675201' })
     expect(admin.password).toMatch(/^\$argon2id\$/)
+    const saber = await prisma.client.findUniqueOrThrow({ where: { clientId: 'saber' } })
+    expect(saber.clientSecret).toMatch(/^sha256\$[0-9a-f]{32}\$[0-9a-f]{64}$/)
+    const provinces = await prisma.region.findMany({ where: { parentCode: '00' }, orderBy: { sort: 'asc' } })
+    expect(provinces).toHaveLength(34)
+    expect(provinces[0]).toMatchObject({ code: '110000', name: '北京市', regionLevel: 1 })
+    expect(provinces.map((p) => p.code)).toEqual(expect.arrayContaining(['710000', '810000', '820000']))
   })
 })
 

@@ -27,6 +27,8 @@ import { createLoginGuard, type TLoginGuard } from './modules/auth/login-guard.t
 import { createSecurityLog } from './modules/auth/security-log.ts'
 import { createSocialProvider } from './modules/auth/social.ts'
 import { createTokenService, type TJwt, type TTokenService } from './modules/auth/token.service.ts'
+import { clientRoutes } from './modules/client/client.routes.ts'
+import { createClientService } from './modules/client/client.service.ts'
 import { configRoutes } from './modules/config/config.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
@@ -49,10 +51,15 @@ import { paramRoutes } from './modules/param/param.routes.ts'
 import { createParamService } from './modules/param/param.service.ts'
 import { postRoutes } from './modules/post/post.routes.ts'
 import { createPostService } from './modules/post/post.service.ts'
+import { regionRoutes } from './modules/region/region.routes.ts'
+import { createRegionService } from './modules/region/region.service.ts'
 import { roleRoutes } from './modules/role/role.routes.ts'
 import { createRoleService } from './modules/role/role.service.ts'
 import { createScopeServices } from './modules/scope/scope.service.ts'
 import { tenantRoutes } from './modules/tenant/tenant.routes.ts'
+import { createTenantService } from './modules/tenant/tenant.service.ts'
+import { tenantPackageRoutes } from './modules/tenant-package/tenant-package.routes.ts'
+import { createTenantPackageService } from './modules/tenant-package/tenant-package.service.ts'
 import { createTopMenuService } from './modules/top-menu/top-menu.service.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
 import { createUserService } from './modules/user/user.service.ts'
@@ -282,7 +289,10 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   menuRoutes(app, menus)
   dictBizRoutes(app, createDictBizService(prisma))
   paramRoutes(app, params)
-  tenantRoutes(app, prisma)
+  tenantRoutes(app, prisma, createTenantService({ prisma, params, tokens }))
+  tenantPackageRoutes(app, createTenantPackageService(prisma))
+  regionRoutes(app, createRegionService(prisma))
+  clientRoutes(app, createClientService(prisma, env.WEB_CLIENT_ID))
   logRoutes(app, logs)
   userRoutes(app, createUserService({ prisma, tokens, params, storage }))
   const depts = createDeptService(prisma)

@@ -19,7 +19,8 @@ import type { TAccess } from '../plugins/access.ts'
  * cannot say is added here, in one place, from what the routes already declare:
  * - security from `config.access` (`public` → none, else `BladeAuth`);
  * - `operationId` = `<method>_<path after /api/, every run of other characters as _>`, e.g.
- *   `post_ysjs_system_param_submit`: stable as long as the path is;
+ *   `post_ysjs_system_param_submit`: stable as long as the path is (a route whose derived id would
+ *   repeat another's declares its own `operationId` in its schema);
  * - error answers from the access level, the inputs and the rate limit, all in the one `ErrorEnvelope`;
  * - request bodies that are not JSON (the token endpoint's form, the uploads' multipart).
  * The finished document is checked: a missing summary, a duplicate operationId or a `$ref` to nothing

@@ -1,5 +1,14 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { checkPassword, hashPassword, isLegacyHash, nextId, type PrismaClient, type User } from '@ysjs/db'
+import { randomBytes } from 'node:crypto'
+import {
+  checkClientSecret,
+  checkPassword,
+  hashClientSecret,
+  hashPassword,
+  isLegacyHash,
+  nextId,
+  type PrismaClient,
+  type User,
+} from '@ysjs/db'
 import {
   AuthMsg,
   CAPTCHA_TTL_S,
@@ -19,6 +28,7 @@ import { OAuthError } from '../../lib/errors.ts'
 import { RedisKeys } from '../../lib/redis-keys.ts'
 import { splitIds } from '../../lib/tree.ts'
 import type { TParamService } from '../param/param.service.ts'
+import { tenantLoginRefusal } from '../tenant/tenant-rules.ts'
 import { randomCaptchaText, renderCaptchaPng } from './captcha-png.ts'
 import type { TLoginGuard, TLoginLimits } from './login-guard.ts'
 import type { TSecurityLog } from './security-log.ts'
@@ -46,12 +56,6 @@ const USER_TYPES: Record<string, string> = { web: 'web', app: 'app', other: 'oth
 
 const invalidGrant = (msg: string) => new OAuthError('invalid_grant', msg)
 const denied = (msg: string) => new OAuthError('access_denied', msg)
-
-const safeEqual = (a: string, b: string) => {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
 
 export const createAuthService = (deps: {
   prisma: PrismaClient
@@ -89,8 +93,16 @@ export const createAuthService = (deps: {
     const clientId = decoded.slice(0, sep)
     const secret = decoded.slice(sep + 1)
     const client = await prisma.client.findUnique({ where: { clientId } })
-    if (client?.isDeleted !== 0 || client.status !== 1 || !safeEqual(client.clientSecret, secret)) {
+    const check = client ? checkClientSecret(secret, client.clientSecret) : null
+    if (client?.isDeleted !== 0 || client.status !== 1 || !check?.ok) {
       throw new OAuthError('unauthorized', AuthMsg.CLIENT_INVALID, 401)
+    }
+    if (check.needsUpgrade) {
+      // A secret stored before hashing (older seed, restored dump): replace it with its hash.
+      await prisma.client.updateMany({
+        where: { id: client.id, clientSecret: client.clientSecret },
+        data: { clientSecret: hashClientSecret(secret) },
+      })
     }
     const grants = client.authorizedGrantTypes.split(',').map((g) => g.trim())
     if (!grants.includes(grant)) {
@@ -117,14 +129,12 @@ export const createAuthService = (deps: {
     }
   }
 
-  /** Step 5: the tenant exists and its licence has not expired (000000 never expires). */
+  /** Step 5: the tenant exists, is neither recycled nor expired (000000 never is): tenant-rules.ts. */
   const checkTenant = async (tenantId: string) => {
     const tenant = await prisma.tenant.findFirst({ where: { tenantId, isDeleted: 0 } })
-    if (!tenant) {
-      throw denied(AuthMsg.TENANT_UNKNOWN)
-    }
-    if (tenantId !== env.DEFAULT_TENANT_ID && tenant.expireTime && tenant.expireTime.getTime() < Date.now()) {
-      throw denied(AuthMsg.TENANT_EXPIRED)
+    const refusal = tenantLoginRefusal(tenant)
+    if (refusal) {
+      throw denied(refusal)
     }
   }
 

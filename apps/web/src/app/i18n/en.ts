@@ -1,4 +1,5 @@
 import { en as authorityEn } from '@/features/system/authority/i18n'
+import { tenancyEn, tenancyRoutesEn } from '@/features/system/tenant/i18n'
 import { orgEn } from '@/features/system/user/i18n'
 import type { zh } from './zh'
 
@@ -32,6 +33,7 @@ export const en: TTranslation = {
     evaluation: 'Achievement reporting',
     leaveForm: 'Leave request',
     leaveHandle: 'Handle leave',
+    ...tenancyRoutesEn,
     leaveDetail: 'Leave detail',
   },
   msg: {
@@ -201,6 +203,7 @@ export const en: TTranslation = {
     },
   },
   system: {
+    ...tenancyEn,
     param: {
       name: 'parameter',
       paramName: 'Name',

@@ -1,5 +1,6 @@
 import { AuthMsg, DictMsg, Msg, ParamMsg } from '@ysjs/shared'
 import { zh as authorityZh } from '@/features/system/authority/i18n'
+import { tenancyRoutesZh, tenancyZh } from '@/features/system/tenant/i18n'
 import { orgZh } from '@/features/system/user/i18n'
 
 /** Chinese texts: the spec's strings word for word. */
@@ -30,6 +31,7 @@ export const zh = {
     evaluation: '成果申报',
     leaveForm: '请假申请',
     leaveHandle: '请假处理',
+    ...tenancyRoutesZh,
     leaveDetail: '请假详情',
   },
   msg: {
@@ -180,6 +182,7 @@ export const zh = {
     },
   },
   system: {
+    ...tenancyZh,
     param: {
       name: '参数管理',
       paramName: '参数名称',

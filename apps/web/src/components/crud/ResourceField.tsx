@@ -47,6 +47,10 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
         const common = { name: f.name, onBlur: f.onBlur, disabled, error, helperText, label }
         const kind = field.kind ?? 'text'
         switch (kind) {
+          case 'custom': {
+            const Custom = field.component
+            return Custom ? <Custom {...common} value={f.value} onChange={f.onChange} /> : null
+          }
           case 'dict':
             return (
               <DictSelect

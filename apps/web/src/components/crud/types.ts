@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import type { z } from 'zod'
 import type { TPermissionSource } from '@/lib/session/permissions'
 
@@ -13,6 +14,7 @@ export type TFieldKind =
   | 'richtext'
   | 'password'
   | 'multiselect'
+  | 'custom'
 
 /** A fixed choice: translated (`labelKey`) or data (`label`). */
 export type TOption = { value: string; labelKey?: string; label?: string }
@@ -40,6 +42,20 @@ export type TField = {
   form?: boolean
   /** Half width (6 of 12 columns) or full width in the dialog. */
   span?: 6 | 12
+  /** `custom`: the form control (a tree select, a remote select…). */
+  component?: ComponentType<TCustomFieldProps>
+}
+
+/** What a `custom` field's control receives from the form. */
+export type TCustomFieldProps = {
+  name: string
+  label: string
+  value: unknown
+  onChange: (value: unknown) => void
+  onBlur: () => void
+  disabled: boolean
+  error: boolean
+  helperText?: string
 }
 
 export type TRow = { id: string } & Record<string, unknown>

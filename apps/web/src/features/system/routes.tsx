@@ -15,8 +15,17 @@ const DictVerticalPage = lazyScreen(
   'DictVerticalPage',
 )
 
+const TenantPage = lazyScreen(() => import('./tenant/TenantPage'), 'TenantPage')
+const TenantPackagePage = lazyScreen(() => import('./tenant-package/TenantPackagePage'), 'TenantPackagePage')
+const RegionPage = lazyScreen(() => import('./region/RegionPage'), 'RegionPage')
+const ClientPage = lazyScreen(() => import('./client/ClientPage'), 'ClientPage')
+
 export const systemScreens: TScreenRegistry = {
   ...authorityScreens,
+  '/system/tenant': { component: TenantPage, titleKey: 'route.tenant' },
+  '/system/tenantpackage': { component: TenantPackagePage, titleKey: 'route.tenantPackage' },
+  '/base/region': { component: RegionPage, titleKey: 'route.region' },
+  '/system/client': { component: ClientPage, titleKey: 'route.client' },
   '/system/param': { component: ParamPage, titleKey: 'route.param' },
   '/system/user': { component: UserPage, titleKey: 'sysOrg.route.user' },
   '/system/dept': { component: DeptPage, titleKey: 'sysOrg.route.dept' },

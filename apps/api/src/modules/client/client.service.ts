@@ -1,0 +1,127 @@
+import { hashClientSecret, nextId, type PrismaClient } from '@ysjs/db'
+import { ClientMsg, type TClientSubmit, ZClientRecordSchema, ZClientSubmitSchema } from '@ysjs/shared'
+import { isAdministrator, type TCtx } from '../../lib/context.ts'
+import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
+
+/**
+ * OAuth clients (blade_client, 应用管理): administrator only (contract 7.1, SA). The secret is stored
+ * hashed (`hashClientSecret`), required for a new client, replaced only when a new one is typed, and
+ * never answered. The client the web app signs in with cannot be deleted.
+ */
+export const createClientService = (prisma: PrismaClient, webClientId: string) => {
+  const crud = createCrudService(prisma, {
+    name: 'client',
+    prefix: '/api/ysjs-system/client',
+    model: (db) => db.client,
+    tenantScoped: false,
+    submit: ZClientSubmitSchema,
+    record: ZClientRecordSchema,
+    filters: { clientId: 'string', scope: 'string', authorizedGrantTypes: 'string' },
+    sortable: ['clientId', 'createTime', 'updateTime'],
+    defaultOrder: [{ createTime: 'asc' }],
+    permissions: { list: 'client', add: 'client_add', edit: 'client_edit', remove: 'client_delete' },
+  })
+
+  const assertAdministrator = (ctx: TCtx) => {
+    if (!isAdministrator(ctx.user)) {
+      throw AppError.forbidden()
+    }
+  }
+
+  const rowOf = (input: TClientSubmit) => ({
+    clientId: input.clientId,
+    scope: input.scope,
+    authorizedGrantTypes: input.authorizedGrantTypes,
+    webServerRedirectUri: input.webServerRedirectUri ?? null,
+    resourceIds: input.resourceIds ?? null,
+    authorities: input.authorities ?? null,
+    autoapprove: input.autoapprove ?? null,
+    accessTokenValidity: input.accessTokenValidity,
+    refreshTokenValidity: input.refreshTokenValidity,
+  })
+
+  /** `client_id` is unique in the table, deleted rows included. */
+  const assertFree = async (clientId: string, exceptId?: bigint) => {
+    const clash = await prisma.client.findFirst({
+      where: { clientId, isDeleted: 0, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+      select: { id: true },
+    })
+    if (clash) {
+      throw AppError.badRequest(ClientMsg.EXISTS)
+    }
+  }
+
+  const audit = (ctx: TCtx) => ({ updateUser: ctx.user?.userId ?? null, updateTime: new Date() })
+
+  return {
+    ...crud,
+    async page(ctx: TCtx, query: Parameters<typeof crud.page>[1]) {
+      assertAdministrator(ctx)
+      return crud.page(ctx, query)
+    },
+    async detail(ctx: TCtx, id: bigint) {
+      assertAdministrator(ctx)
+      return crud.detail(ctx, id)
+    },
+    async create(ctx: TCtx, input: TClientSubmit) {
+      assertAdministrator(ctx)
+      if (!input.clientSecret) {
+        throw AppError.badRequest(ClientMsg.SECRET)
+      }
+      await assertFree(input.clientId)
+      const secret = hashClientSecret(input.clientSecret)
+      return prisma.$transaction(async (tx) => {
+        // A deleted client keeps its row; its id may be given again.
+        await tx.client.deleteMany({ where: { clientId: input.clientId, isDeleted: 1 } })
+        return tx.client.create({
+          data: {
+            ...rowOf(input),
+            id: nextId(),
+            clientSecret: secret,
+            createUser: ctx.user?.userId ?? null,
+            createDept: ctx.user?.deptIds[0] ?? null,
+            ...audit(ctx),
+          },
+        })
+      })
+    },
+    async update(ctx: TCtx, id: bigint, input: TClientSubmit) {
+      assertAdministrator(ctx)
+      await assertFree(input.clientId, id)
+      const current = await prisma.client.findFirst({
+        where: { id, isDeleted: 0 },
+        select: { clientId: true },
+      })
+      if (!current) {
+        throw AppError.notFound()
+      }
+      if (current.clientId === webClientId && input.clientId !== webClientId) {
+        throw AppError.badRequest(ClientMsg.IN_USE)
+      }
+      await prisma.$transaction(async (tx) => {
+        await tx.client.deleteMany({ where: { clientId: input.clientId, isDeleted: 1 } })
+        await tx.client.update({
+          where: { id },
+          data: {
+            ...rowOf(input),
+            ...(input.clientSecret ? { clientSecret: hashClientSecret(input.clientSecret) } : {}),
+            ...audit(ctx),
+          },
+        })
+      })
+    },
+    async remove(ctx: TCtx, ids: bigint[]) {
+      assertAdministrator(ctx)
+      const web = await prisma.client.findFirst({
+        where: { id: { in: ids }, clientId: webClientId, isDeleted: 0 },
+        select: { id: true },
+      })
+      if (web) {
+        throw AppError.badRequest(ClientMsg.IN_USE)
+      }
+      return crud.remove(ctx, ids)
+    },
+  }
+}
+export type TClientService = ReturnType<typeof createClientService>

@@ -1,0 +1,90 @@
+import type { PrismaClient } from '@ysjs/db'
+import {
+  TenantPackageMsg,
+  type TTenantPackageSubmit,
+  ZTenantPackageRecordSchema,
+  ZTenantPackageSubmitSchema,
+} from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
+import { buildTree, splitIds } from '../../lib/tree.ts'
+
+/**
+ * Tenant product packages (blade_tenant_package): a name and the menus a tenant on this package may
+ * use at most. The generic CRUD plus two rules: every checked menu exists, and a package that a live
+ * tenant points at cannot be deleted (its tenants would silently lose their cap).
+ */
+export const createTenantPackageService = (prisma: PrismaClient) => {
+  const crud = createCrudService(prisma, {
+    name: 'tenant-package',
+    prefix: '/api/ysjs-system/tenant-package',
+    model: (db) => db.tenantPackage,
+    tenantScoped: false,
+    submit: ZTenantPackageSubmitSchema,
+    record: ZTenantPackageRecordSchema,
+    filters: { packageName: 'string', remark: 'string?' },
+    sortable: ['packageName', 'createTime', 'updateTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    permissions: {
+      list: 'tenantpackage',
+      add: 'tenantpackage_add',
+      edit: 'tenantpackage_edit',
+      remove: 'tenantpackage_delete',
+    },
+    // An emptied remark is cleared, not left as it was.
+    toData: (input) => ({ ...input, remark: input.remark ?? null }),
+  })
+
+  const assertMenus = async (menuCsv: string) => {
+    const ids = splitIds(menuCsv)
+    const found = await prisma.menu.count({ where: { id: { in: ids }, isDeleted: 0 } })
+    if (found !== ids.length) {
+      throw AppError.badRequest(TenantPackageMsg.MENU_UNKNOWN)
+    }
+  }
+
+  return {
+    ...crud,
+    /** Every live menu and button as a tree (contract 4.5), for the package's menu multi-select. */
+    async menuTree() {
+      const menus = await prisma.menu.findMany({
+        where: { isDeleted: 0 },
+        orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+        select: { id: true, parentId: true, name: true, category: true },
+      })
+      return buildTree(
+        menus.map((m) => ({
+          id: m.id,
+          parentId: m.parentId,
+          title: m.name,
+          key: m.id,
+          value: m.id,
+          category: m.category,
+        })),
+      )
+    },
+    select: () =>
+      prisma.tenantPackage.findMany({
+        where: { isDeleted: 0 },
+        orderBy: [{ createTime: 'asc' }, { id: 'asc' }],
+        select: { id: true, packageName: true },
+      }),
+    async create(ctx: TCtx, input: TTenantPackageSubmit) {
+      await assertMenus(input.menuId)
+      return crud.create(ctx, input)
+    },
+    async update(ctx: TCtx, id: bigint, input: TTenantPackageSubmit) {
+      await assertMenus(input.menuId)
+      return crud.update(ctx, id, input)
+    },
+    async remove(ctx: TCtx, ids: bigint[]) {
+      const used = await prisma.tenant.count({ where: { packageId: { in: ids }, isDeleted: 0 } })
+      if (used) {
+        throw AppError.badRequest(TenantPackageMsg.IN_USE)
+      }
+      return crud.remove(ctx, ids)
+    },
+  }
+}
+export type TTenantPackageService = ReturnType<typeof createTenantPackageService>

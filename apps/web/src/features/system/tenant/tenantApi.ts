@@ -1,0 +1,35 @@
+import type { TPage, TTenant } from '@ysjs/shared'
+import i18next from 'i18next'
+import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
+import { http } from '@/lib/http'
+import { toast } from '@/lib/notify'
+
+const BASE = '/api/ysjs-system/tenant'
+
+export type TTenantRow = TTenant & Record<string, unknown>
+
+export const tenantApi: TResourceApi<TTenantRow> = {
+  list: async ({ current, size, search }: TListQuery): Promise<TListResult<TTenantRow>> => {
+    const page = await http.get<TPage<TTenantRow>>(`${BASE}/list`, { current, size, ...search })
+    return { records: page.records, total: page.total }
+  },
+  detail: (id: string) => http.get<TTenantRow>(`${BASE}/detail`, { id }),
+  submit: async (values: TValues) => {
+    const created = await http.post<{ id: string; tenantId: string } | null>(`${BASE}/submit`, values)
+    // A new tenant's code is drawn by the server: tell it, its admin logs in with it.
+    if (created?.tenantId) {
+      toast.info(i18next.t('system.tenant.created', { tenantId: created.tenantId }))
+    }
+    return created
+  },
+  remove: (ids: string[]) => http.post(`${BASE}/remove`, undefined, { params: { ids: ids.join(',') } }),
+}
+
+export const saveTenantSetting = (id: string, accountNumber: string, expireTime: string) =>
+  http.post(`${BASE}/setting`, undefined, { params: { ids: id, accountNumber, expireTime } })
+
+export const saveTenantPackage = (tenantId: string, packageId: string) =>
+  http.post(`${BASE}/package-setting`, undefined, { params: { tenantId, packageId } })
+
+export const passTenant = (id: string) => http.post(`${BASE}/pass`, undefined, { params: { ids: id } })
+export const recycleTenant = (id: string) => http.post(`${BASE}/recycle`, undefined, { params: { ids: id } })
