@@ -85,7 +85,15 @@ test.describe('user screen', () => {
     // Grant: the selected user's roles become 经理.
     await row.getByRole('checkbox').check()
     await page.getByRole('button', { name: '角色配置' }).click()
-    await pick(page, dialog(page), '所属角色', ['经理'])
+    // Before saving, the dialog shows what the chosen roles do to this user's menus (server-computed):
+    // 超级管理员 would give system administration; 经理 has the same menus as 用户.
+    await pick(page, dialog(page), '所属角色', ['超级管理员'])
+    const preview = dialog(page).getByTestId('access-preview')
+    await expect(preview).toContainText('共涉及 1 个用户, 其中 1 个用户的菜单或按钮将发生变化')
+    await expect(preview.getByTestId(`preview-user-${account}`)).toContainText('+ 用户管理')
+    await shot(page, 'user-grant-preview')
+    await pick(page, dialog(page), '所属角色', ['超级管理员', '经理'])
+    await expect(preview).toContainText('此变更不会改变任何用户的菜单或按钮')
     await dialog(page).getByRole('button', { name: '确定' }).click()
     await expect(toast(page, '操作成功!')).toBeVisible()
     await expect(row).toContainText('经理')

@@ -8,7 +8,7 @@ import Grid from '@mui/material/Grid'
 import LinearProgress from '@mui/material/LinearProgress'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { type FieldErrors, useForm } from 'react-hook-form'
+import { type Control, type FieldErrors, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { firstErrorMessage } from '@/components/form/formErrors'
 import { toast } from '@/lib/notify'
@@ -16,6 +16,20 @@ import { ResourceField } from './ResourceField'
 import type { TResource, TRow, TValues } from './types'
 
 export type TDialogMode = 'add' | 'edit' | 'view'
+
+/** The resource's footer, re-rendered with the form's values as they change (only this part re-renders). */
+const FormFooter = ({
+  control,
+  mode,
+  render,
+}: {
+  control: Control<TValues>
+  mode: 'add' | 'edit'
+  render: NonNullable<TResource<TRow>['formFooter']>
+}) => {
+  const values = useWatch({ control }) as TValues
+  return render(values, mode)
+}
 
 type TProps<Row extends TRow> = {
   resource: TResource<Row>
@@ -113,6 +127,13 @@ export const ResourceDialog = <Row extends TRow>({ resource, mode, row, onClose,
               </Grid>
             ))}
           </Grid>
+          {resource.formFooter && !readOnly && !loading && (
+            <FormFooter
+              control={control}
+              mode={mode === 'add' ? 'add' : 'edit'}
+              render={resource.formFooter}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>

@@ -49,7 +49,8 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
         switch (kind) {
           case 'custom': {
             const Custom = field.component
-            return Custom ? <Custom {...common} value={f.value} onChange={f.onChange} /> : null
+            // biome-ignore lint/complexity/noUselessFragments: Controller must render an element
+            return Custom ? <Custom {...common} value={f.value} onChange={f.onChange} /> : <></>
           }
           case 'dict':
             return (

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { z } from 'zod'
 import type { TPermissionSource } from '@/lib/session/permissions'
 
@@ -91,4 +91,9 @@ export type TResource<Row extends TRow = TRow> = {
   invalidates?: string[]
   /** Dialog width. */
   dialogWidth?: 'sm' | 'md' | 'lg'
+  /**
+   * Shown under the dialog's fields, given the form's current values (e.g. what saving the change would do,
+   * computed by the server). Not shown in view mode.
+   */
+  formFooter?: (values: TValues, mode: 'add' | 'edit') => ReactNode
 }

@@ -1,6 +1,8 @@
 import { ZTenantPackageSubmitSchema } from '@ysjs/shared'
+import { createElement } from 'react'
 import type { TResource } from '@/components/crud/types'
 import { MenuTreeSelect } from './MenuTreeSelect'
+import { PackagePreview } from './PackagePreview'
 import { type TTenantPackageRow, tenantPackageApi } from './tenantPackageApi'
 
 /** 产品包管理 (spec section 2): package name, menu tree multi-select, remark; add, edit, delete, no view. */
@@ -31,5 +33,10 @@ export const tenantPackageResource: TResource<TTenantPackageRow> = {
     remark: row.remark ?? '',
   }),
   invalidates: ['tenant'],
+  // Editing a package changes the menus of every tenant on it: show who gains or loses what before saving.
+  formFooter: (values, mode) =>
+    mode === 'edit' && typeof values.id === 'string'
+      ? createElement(PackagePreview, { packageId: values.id, menuId: values.menuId })
+      : null,
   dialogWidth: 'sm',
 }

@@ -3,6 +3,7 @@ import KeyIcon from '@mui/icons-material/Key'
 import LockOpenIcon from '@mui/icons-material/LockOpen'
 import PersonAddAltIcon from '@mui/icons-material/ManageAccounts'
 import SettingsIcon from '@mui/icons-material/Settings'
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
@@ -24,6 +25,7 @@ import { useFieldOptions } from '@/components/crud/ResourceField'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
+import { AccessPreview } from '../authority/components/AccessPreview'
 import { type TUserRow, userActions } from './userApi'
 import { ROLE_OPTIONS } from './userResource'
 
@@ -104,10 +106,15 @@ const GrantDialog = ({
     }
   }
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="grant-title">
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="grant-title">
       <DialogTitle id="grant-title">{t('sysOrg.user.grant')}</DialogTitle>
       <DialogContent dividers>
         <RoleSelect value={roles} onChange={setRoles} label={t('sysOrg.user.roleId')} />
+        {roles.length > 0 && (
+          <Box sx={{ mt: 2 }}>
+            <AccessPreview request={{ kind: 'userRoles', userIds, roleIds: roles }} />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

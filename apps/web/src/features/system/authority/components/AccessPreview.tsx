@@ -4,8 +4,9 @@ import Chip from '@mui/material/Chip'
 import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TAccessPreviewRequest, TMenuRef } from '@ysjs/shared'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { accessApi } from '../api/authorityApi'
 
@@ -29,6 +30,20 @@ const MenuChips = ({ items, kind }: { items: TMenuRef[]; kind: 'gained' | 'lost'
   )
 }
 
+/** The request once it has stayed the same for `ms` (a tree being clicked through asks once, at the end). */
+const useSettled = <T,>(value: T, ms: number): T => {
+  const key = JSON.stringify(value)
+  const [settled, setSettled] = useState({ key, value })
+  useEffect(() => {
+    if (key === settled.key) {
+      return
+    }
+    const timer = setTimeout(() => setSettled({ key, value }), ms)
+    return () => clearTimeout(timer)
+  }, [key, value, ms, settled.key])
+  return settled.value
+}
+
 /**
  * What a change of grants does, computed by the server from the rules it enforces: the users who gain
  * or lose menus and buttons, and the roles whose grants change. Reused by every dialog that changes
@@ -36,11 +51,14 @@ const MenuChips = ({ items, kind }: { items: TMenuRef[]; kind: 'gained' | 'lost'
  */
 export const AccessPreview = ({ request }: { request: TAccessPreviewRequest }) => {
   const { t } = useTranslation()
+  const settled = useSettled(request, 300)
   const query = useQuery({
-    queryKey: ['access-preview', request],
-    queryFn: () => accessApi.preview(request),
+    queryKey: ['access-preview', settled],
+    queryFn: () => accessApi.preview(settled),
     staleTime: 0,
     gcTime: 0,
+    // While the user keeps changing the selection, the last answer stays on screen.
+    placeholderData: keepPreviousData,
   })
   if (query.isLoading) {
     return (
@@ -57,7 +75,7 @@ export const AccessPreview = ({ request }: { request: TAccessPreviewRequest }) =
     return <Box data-testid="access-preview" />
   }
   return (
-    <Box data-testid="access-preview">
+    <Box data-testid="access-preview" aria-busy={query.isFetching}>
       <Alert severity={data.changed ? 'warning' : 'info'} sx={{ mb: 2 }}>
         {data.changed
           ? t('authority.preview.summary', { reached: data.reached, changed: data.changed })
