@@ -54,7 +54,9 @@ test.describe('product package screen (spec section 2)', () => {
     await notice2.getByRole('checkbox', { name: '删除' }).uncheck()
     await expect(dialog(page)).toContainText('已选 5 项')
     // No tenant is on the new package yet: the preview says the edit changes nobody's menus.
-    await expect(dialog(page).getByTestId('access-preview')).toContainText('此变更不会改变任何用户的菜单或按钮')
+    await expect(dialog(page).getByTestId('access-preview')).toContainText(
+      '此变更不会改变任何用户的菜单或按钮',
+    )
     await dialog(page).getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '更新成功')).toBeVisible()
     const renamed = page.getByRole('row', { name: new RegExp(`${name}改`) })
