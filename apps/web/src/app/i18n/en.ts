@@ -1,6 +1,4 @@
-import { en as authorityEn } from '@/features/system/authority/i18n'
-import { tenancyEn, tenancyRoutesEn } from '@/features/system/tenant/i18n'
-import { orgEn } from '@/features/system/user/i18n'
+import { tenancyRoutesEn } from '@/features/system/tenant/i18n'
 import type { zh } from './zh'
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -203,7 +201,6 @@ export const en: TTranslation = {
     },
   },
   system: {
-    ...tenancyEn,
     param: {
       name: 'parameter',
       paramName: 'Name',
@@ -300,6 +297,4 @@ export const en: TTranslation = {
     flowDemo: 'Flow-diagram viewer sample',
     openFlow: 'Open diagram',
   },
-  ...authorityEn,
-  ...orgEn,
 }

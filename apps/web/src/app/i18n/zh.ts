@@ -1,7 +1,5 @@
 import { AuthMsg, DictMsg, Msg, ParamMsg } from '@ysjs/shared'
-import { zh as authorityZh } from '@/features/system/authority/i18n'
-import { tenancyRoutesZh, tenancyZh } from '@/features/system/tenant/i18n'
-import { orgZh } from '@/features/system/user/i18n'
+import { tenancyRoutesZh } from '@/features/system/tenant/i18n'
 
 /** Chinese texts: the spec's strings word for word. */
 export const zh = {
@@ -182,7 +180,6 @@ export const zh = {
     },
   },
   system: {
-    ...tenancyZh,
     param: {
       name: '参数管理',
       paramName: '参数名称',
@@ -267,6 +264,4 @@ export const zh = {
     flowDemo: '流程图查看器示例',
     openFlow: '打开流程图',
   },
-  ...authorityZh,
-  ...orgZh,
 } as const
