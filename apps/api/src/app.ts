@@ -55,6 +55,7 @@ import { regionRoutes } from './modules/region/region.routes.ts'
 import { createRegionService } from './modules/region/region.service.ts'
 import { roleRoutes } from './modules/role/role.routes.ts'
 import { createRoleService } from './modules/role/role.service.ts'
+import { scopeRoutes } from './modules/scope/scope.routes.ts'
 import { createScopeServices } from './modules/scope/scope.service.ts'
 import { tenantRoutes } from './modules/tenant/tenant.routes.ts'
 import { createTenantService } from './modules/tenant/tenant.service.ts'
@@ -307,9 +308,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   roleRoutes(app, roles)
   menuAdminRoutes(app, createMenuAdminService(authority), roles)
   registerCrudRoutes(app, createTopMenuService(prisma, caches))
-  const scopes = createScopeServices(prisma, caches)
-  registerCrudRoutes(app, scopes.data)
-  registerCrudRoutes(app, scopes.api)
+  scopeRoutes(app, createScopeServices(prisma, caches))
   accessRoutes(
     app,
     createAccessService({
