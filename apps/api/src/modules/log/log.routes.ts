@@ -1,5 +1,6 @@
 import {
   CLIENT_ERROR_LIMITS,
+  DATE_OR_DATE_TIME_META,
   LOG_KINDS,
   type TLogKind,
   type TPageQuery,
@@ -33,9 +34,16 @@ export const logQueryRoutes = (app: FastifyInstance, logs: TLogService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   for (const kind of LOG_KINDS) {
     const access = { access: { permission: `log_${kind}` } } as const
-    const listQuery = ZPageQuerySchema.extend(
-      Object.fromEntries(Object.keys(LOG_DEFS[kind].filters).map((k) => [k, z.string().max(200).optional()])),
-    ).catchall(z.unknown())
+    // Documented: the text filters and the time range; any other operator of contract 4.3 still works.
+    const documented = Object.entries(LOG_DEFS[kind].filters).flatMap(([k, type]) =>
+      type.startsWith('date')
+        ? [`${k}_datege`, `${k}_datele`].map((name) => [
+            name,
+            z.string().max(19).meta(DATE_OR_DATE_TIME_META).optional(),
+          ])
+        : [[k, z.string().max(200).optional()]],
+    )
+    const listQuery = ZPageQuerySchema.extend(Object.fromEntries(documented)).catchall(z.unknown())
     r.get(`/api/ysjs-log/${kind}/list`, {
       config: access,
       schema: {

@@ -1,4 +1,11 @@
-import { Msg, type TPageQuery, ZIdListSchema, ZPageQuerySchema, ZReportFileRecordSchema } from '@ysjs/shared'
+import {
+  DATE_OR_DATE_TIME_META,
+  Msg,
+  type TPageQuery,
+  ZIdListSchema,
+  ZPageQuerySchema,
+  ZReportFileRecordSchema,
+} from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -16,8 +23,8 @@ export const reportRoutes = (app: FastifyInstance, reports: TReportService) => {
       summary: '报表文件列表',
       querystring: ZPageQuerySchema.extend({
         name: z.string().max(200).optional(),
-        createTime_datege: z.string().max(200).optional(),
-        createTime_datele: z.string().max(200).optional(),
+        createTime_datege: z.string().max(19).meta(DATE_OR_DATE_TIME_META).optional(),
+        createTime_datele: z.string().max(19).meta(DATE_OR_DATE_TIME_META).optional(),
       }).catchall(z.unknown()),
       response: { 200: zEnvelope(zPage(ZReportFileRecordSchema)) },
     },
