@@ -1,3 +1,6 @@
+import { logEn } from '@/features/log/i18n'
+import { reportEn } from '@/features/report/i18n'
+import { smsEn } from '@/features/resource/sms/i18n'
 import { en as authorityEn } from '@/features/system/authority/i18n'
 import { tenancyEn, tenancyRoutesEn } from '@/features/system/tenant/i18n'
 import { orgEn } from '@/features/system/user/i18n'
@@ -274,6 +277,9 @@ export const en: TTranslation = {
     nameRequired: 'Please enter the nickname',
     realNameRequired: 'Please enter the real name',
   },
+  log: logEn,
+  report: reportEn,
+  sms: smsEn,
   wel: {
     greeting: 'Welcome back, {{name}}',
     today: 'Today is {{date}}',

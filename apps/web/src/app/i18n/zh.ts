@@ -1,4 +1,7 @@
 import { AuthMsg, DictMsg, Msg, ParamMsg } from '@ysjs/shared'
+import { logZh } from '@/features/log/i18n'
+import { reportZh } from '@/features/report/i18n'
+import { smsZh } from '@/features/resource/sms/i18n'
 import { zh as authorityZh } from '@/features/system/authority/i18n'
 import { tenancyRoutesZh, tenancyZh } from '@/features/system/tenant/i18n'
 import { orgZh } from '@/features/system/user/i18n'
@@ -241,6 +244,9 @@ export const zh = {
     nameRequired: '请输入用户昵称',
     realNameRequired: '请输入用户姓名',
   },
+  log: logZh,
+  report: reportZh,
+  sms: smsZh,
   wel: {
     greeting: '{{name}}，欢迎回来',
     today: '今天是 {{date}}',
