@@ -59,7 +59,10 @@ export const SmsSendDialog = ({ code, onClose }: { code: string; onClose: () => 
               name="phones"
               label={t('sms.phones')}
               value={phones}
-              onChange={(e) => setPhones(e.target.value)}
+              onChange={(e) => {
+                setPhones(e.target.value)
+                setError(null)
+              }}
               error={error?.field === 'phones'}
               helperText={error?.field === 'phones' ? error.message : t('sms.phonesHint')}
               disabled={busy}
@@ -70,7 +73,10 @@ export const SmsSendDialog = ({ code, onClose }: { code: string; onClose: () => 
               name="params"
               label={t('sms.params')}
               value={params}
-              onChange={(e) => setParams(e.target.value)}
+              onChange={(e) => {
+                setParams(e.target.value)
+                setError(null)
+              }}
               error={error?.field === 'params'}
               helperText={error?.field === 'params' ? error.message : undefined}
               disabled={busy}
