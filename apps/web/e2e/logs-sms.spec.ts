@@ -54,6 +54,8 @@ test.describe('logs', () => {
     await openAs(page, '/monitor/log/api')
     await expect(page.getByRole('columnheader', { name: '请求接口' })).toBeVisible()
     await expect(page.getByText('该功能正在建设中')).toHaveCount(0)
+    await expect(page.locator('.MuiDataGrid-row').first()).toBeVisible()
+    await page.screenshot({ path: test.info().outputPath('api-log.png') })
     await page.goto('/monitor/log/usual')
     await expect(page.getByRole('columnheader', { name: '日志业务ID' })).toBeVisible()
     await page.goto('/report/reportlist')
@@ -73,6 +75,7 @@ test.describe('SMS configs', () => {
     await dialog(page).getByLabel('资源编号').fill(code)
     await dialog(page).getByLabel('模板ID').fill('SMS_E2E')
     await dialog(page).getByLabel('短信签名').fill('有色技术')
+    await page.screenshot({ path: test.info().outputPath('add.png') })
     await dialog(page).getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()
 

@@ -6,7 +6,7 @@ export type TLogRow = TRow
 
 /** A bare date in the search form means the whole day: from its first to its last second. */
 const DAY_BOUNDS: Record<string, string> = { createTime_datege: ' 00:00:00', createTime_datele: ' 23:59:59' }
-const withDayBounds = (search: Record<string, string>) =>
+export const withDayBounds = (search: Record<string, string>) =>
   Object.fromEntries(
     Object.entries(search).map(([k, v]) => [
       k,
