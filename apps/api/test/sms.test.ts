@@ -190,6 +190,8 @@ describe('sms configs', () => {
     expect(tx).toMatchObject({ categoryName: '腾讯云', statusName: '否', status: 1 })
     expect(tx.secretKey).toBe('test******')
     expect(JSON.stringify(list)).not.toContain(SECRET_KEY)
+    const detail = await call('GET', `/api/ysjs-resource/sms/detail?id=${tx.id}`)
+    expect(detail.data).toMatchObject({ secretKey: 'test******', accessKey: SECRET_ID, appId: '1400000000' })
 
     // Editing with the masked secret keeps the stored one.
     expect(await call('POST', '/api/ysjs-resource/sms/submit', { ...tx, remark: '改' })).toMatchObject({
