@@ -1,9 +1,4 @@
-import { logEn } from '@/features/log/i18n'
-import { reportEn } from '@/features/report/i18n'
-import { smsEn } from '@/features/resource/sms/i18n'
-import { en as authorityEn } from '@/features/system/authority/i18n'
-import { tenancyEn, tenancyRoutesEn } from '@/features/system/tenant/i18n'
-import { orgEn } from '@/features/system/user/i18n'
+import { tenancyRoutesEn } from '@/features/system/tenant/i18n'
 import type { zh } from './zh'
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -206,7 +201,6 @@ export const en: TTranslation = {
     },
   },
   system: {
-    ...tenancyEn,
     param: {
       name: 'parameter',
       paramName: 'Name',
@@ -277,9 +271,6 @@ export const en: TTranslation = {
     nameRequired: 'Please enter the nickname',
     realNameRequired: 'Please enter the real name',
   },
-  log: logEn,
-  report: reportEn,
-  sms: smsEn,
   wel: {
     greeting: 'Welcome back, {{name}}',
     today: 'Today is {{date}}',
@@ -306,6 +297,4 @@ export const en: TTranslation = {
     flowDemo: 'Flow-diagram viewer sample',
     openFlow: 'Open diagram',
   },
-  ...authorityEn,
-  ...orgEn,
 }

@@ -1,10 +1,5 @@
 import { AuthMsg, DictMsg, Msg, ParamMsg } from '@ysjs/shared'
-import { logZh } from '@/features/log/i18n'
-import { reportZh } from '@/features/report/i18n'
-import { smsZh } from '@/features/resource/sms/i18n'
-import { zh as authorityZh } from '@/features/system/authority/i18n'
-import { tenancyRoutesZh, tenancyZh } from '@/features/system/tenant/i18n'
-import { orgZh } from '@/features/system/user/i18n'
+import { tenancyRoutesZh } from '@/features/system/tenant/i18n'
 
 /** Chinese texts: the spec's strings word for word. */
 export const zh = {
@@ -185,7 +180,6 @@ export const zh = {
     },
   },
   system: {
-    ...tenancyZh,
     param: {
       name: '参数管理',
       paramName: '参数名称',
@@ -244,9 +238,6 @@ export const zh = {
     nameRequired: '请输入用户昵称',
     realNameRequired: '请输入用户姓名',
   },
-  log: logZh,
-  report: reportZh,
-  sms: smsZh,
   wel: {
     greeting: '{{name}}，欢迎回来',
     today: '今天是 {{date}}',
@@ -273,6 +264,4 @@ export const zh = {
     flowDemo: '流程图查看器示例',
     openFlow: '打开流程图',
   },
-  ...authorityZh,
-  ...orgZh,
 } as const
