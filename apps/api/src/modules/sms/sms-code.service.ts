@@ -93,15 +93,17 @@ export const createSmsCodeService = (deps: {
         where: { tenantId: input.tenantId, phone: input.phone, isDeleted: 0, status: 1 },
         select: { id: true },
       })
+      // A code is stored for every phone, so the work (and the time) is the same whether or not it
+      // belongs to a user; only a user's phone is sent one, and the grant finds no user for the others.
+      const code = String(randomInt(0, 10 ** SMS_CODE.LENGTH)).padStart(SMS_CODE.LENGTH, '0')
+      const key = RedisKeys.smsCode(input.tenantId, input.phone)
+      await redis
+        .multi()
+        .del(key)
+        .hset(key, 'h', hashOf(input.tenantId, input.phone, code), 'n', 0)
+        .expire(key, SMS_CODE.TTL_S)
+        .exec()
       if (user) {
-        const code = String(randomInt(0, 10 ** SMS_CODE.LENGTH)).padStart(SMS_CODE.LENGTH, '0')
-        const key = RedisKeys.smsCode(input.tenantId, input.phone)
-        await redis
-          .multi()
-          .del(key)
-          .hset(key, 'h', hashOf(input.tenantId, input.phone, code), 'n', 0)
-          .expire(key, SMS_CODE.TTL_S)
-          .exec()
         pending = deliver(input.tenantId, input.phone, code)
       }
       return { phone: input.phone, expiresIn: SMS_CODE.TTL_S }
