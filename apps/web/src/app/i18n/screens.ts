@@ -1,4 +1,7 @@
 import i18next from 'i18next'
+import { logEn, logZh } from '@/features/log/i18n'
+import { reportEn, reportZh } from '@/features/report/i18n'
+import { smsEn, smsZh } from '@/features/resource/sms/i18n'
 import { en as authorityEn, zh as authorityZh } from '@/features/system/authority/i18n'
 import { tenancyEn, tenancyZh } from '@/features/system/tenant/i18n'
 import { orgEn, orgZh } from '@/features/system/user/i18n'
@@ -12,6 +15,9 @@ export const screensZh = {
   ...authorityZh,
   ...orgZh,
   system: { ...tenancyZh },
+  log: logZh,
+  report: reportZh,
+  sms: smsZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -19,6 +25,9 @@ export const screensEn: TDeep<typeof screensZh> = {
   ...authorityEn,
   ...orgEn,
   system: { ...tenancyEn },
+  log: logEn,
+  report: reportEn,
+  sms: smsEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

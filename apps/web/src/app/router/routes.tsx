@@ -11,6 +11,9 @@ import {
   underConstructionScreens,
 } from '@/features/errors/routes'
 import { MainLayout } from '@/features/layout/routes'
+import { logScreens } from '@/features/log/routes'
+import { reportScreens } from '@/features/report/routes'
+import { smsScreens } from '@/features/resource/sms/routes'
 import { TestPage } from '@/features/selfcheck/routes'
 import { systemScreens } from '@/features/system/routes'
 import { userScreens } from '@/features/user/routes'
@@ -25,6 +28,9 @@ export const screens: TScreenRegistry = {
   ...userScreens,
   ...deskScreens,
   ...systemScreens,
+  ...logScreens,
+  ...reportScreens,
+  ...smsScreens,
   ...authScreens,
 }
 
