@@ -321,13 +321,21 @@ describe('validation codes and the sms_code grant', () => {
   const codeKey = (p = phone) => `sms:code:000000:${p}`
 
   /** The code the log provider wrote for this phone. */
-  const sentCode = async (p = phone): Promise<string> => {
-    const entry = [...lines].reverse().find((l) => l.includes(p) && l.includes('"code"'))
-    const match = entry && /"code":"(\d{6})"/.exec(entry)
-    if (!match) {
-      throw new Error('no code logged')
+  /** The code the log provider sent to `p` after line `since` (sending happens after the answer). */
+  const sentCode = async (since: number, p = phone): Promise<string> => {
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline) {
+      const entry = lines
+        .slice(since)
+        .reverse()
+        .find((l) => l.includes(p) && l.includes('"code"'))
+      const match = entry && /"code":"(\d{6})"/.exec(entry)
+      if (match) {
+        return match[1]!
+      }
+      await new Promise((r) => setTimeout(r, 20))
     }
-    return match[1]!
+    throw new Error('no code logged')
   }
   const sendValidate = (p: string, ip = '10.0.0.1', tenantId = '000000') =>
     t.app.inject({
@@ -358,10 +366,10 @@ describe('validation codes and the sms_code grant', () => {
   })
 
   it('sends a 6-digit code valid 5 minutes that logs in once', async () => {
+    const since = lines.length
     const res = await sendValidate(phone)
     expect(res.json()).toMatchObject({ code: 200, msg: '短信发送成功', data: { phone, expiresIn: 300 } })
-    await new Promise((r) => setTimeout(r, 50))
-    const code = await sentCode()
+    const code = await sentCode(since)
     expect(code).toMatch(/^\d{6}$/)
     const ttl = await t.redis.ttl(codeKey())
     expect(ttl).toBeGreaterThan(295)
@@ -378,9 +386,9 @@ describe('validation codes and the sms_code grant', () => {
   })
 
   it('refuses an expired code', async () => {
+    const since = lines.length
     await sendValidate(phone)
-    await new Promise((r) => setTimeout(r, 50))
-    const code = await sentCode()
+    const code = await sentCode(since)
     await t.redis.pexpire(codeKey(), 1)
     await new Promise((r) => setTimeout(r, 20))
     expect((await smsLogin(phone, code)).json()).toMatchObject({
@@ -389,9 +397,9 @@ describe('validation codes and the sms_code grant', () => {
   })
 
   it('burns a code after five wrong guesses', async () => {
+    const since = lines.length
     await sendValidate(phone)
-    await new Promise((r) => setTimeout(r, 50))
-    const code = await sentCode()
+    const code = await sentCode(since)
     const wrong = code === '000000' ? '111111' : '000000'
     for (let i = 0; i < 5; i++) {
       expect((await smsLogin(phone, wrong)).statusCode).toBe(400)
@@ -424,10 +432,12 @@ describe('validation codes and the sms_code grant', () => {
   })
 
   it('answers a phone of no user exactly as one of a user, and sends nothing', async () => {
+    const since = lines.length
     const known = await sendValidate(phone, '10.1.0.1')
     const unknown = await sendValidate('13511112222', '10.1.0.2')
     const otherTenant = await sendValidate('13700137009', '10.1.0.3', '999999')
-    await new Promise((r) => setTimeout(r, 50))
+    // The known phone's message is sent after the answer: wait for it before checking what was sent.
+    await sentCode(since)
     expect(unknown.statusCode).toBe(known.statusCode)
     const strip = (b: { data: { phone: string } }) => ({ ...b, data: { ...b.data, phone: '' } })
     expect(strip(unknown.json())).toEqual(strip(known.json()))
@@ -465,7 +475,7 @@ describe('validation codes and the sms_code grant', () => {
     await call('POST', `/api/ysjs-resource/sms/enable?id=${tx!.id}`)
     const before = stub.received.length
     expect((await sendValidate(phone, '10.3.0.1')).statusCode).toBe(200)
-    for (let i = 0; i < 50 && stub.received.length === before; i++) {
+    for (let i = 0; i < 500 && stub.received.length === before; i++) {
       await new Promise((r) => setTimeout(r, 20))
     }
     const sent = stub.received.at(-1)!
