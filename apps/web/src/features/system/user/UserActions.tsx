@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import { UserMsg, UserStatus } from '@ysjs/shared'
+import { UserMsg, UserStatus, ZUserAuditCompanySchema } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
@@ -141,19 +141,33 @@ const AuditDialog = ({
   const { t } = useTranslation()
   const [roles, setRoles] = useState<string[]>(row.roleId ? row.roleId.split(',') : [])
   const [reason, setReason] = useState(row.auditReason ?? '')
+  const [account, setAccount] = useState(row.account ?? '')
+  const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
-  const act = async (pass: boolean) => {
-    if (pass && !roles.length) {
+  const act = async (kind: 'pass' | 'refuse' | 'company') => {
+    if (kind !== 'refuse' && !roles.length) {
       toast.warning(UserMsg.ROLE)
       return
     }
-    if (!pass && !reason.trim()) {
+    if (kind === 'refuse' && !reason.trim()) {
       toast.warning(UserMsg.AUDIT_REASON)
       return
     }
+    const company = { id: row.id, account: account.trim(), password, roleIds: roles }
+    if (kind === 'company') {
+      const checked = ZUserAuditCompanySchema.safeParse(company)
+      if (!checked.success) {
+        toast.warning(checked.error.issues[0]?.message ?? UserMsg.ACCOUNT)
+        return
+      }
+    }
     setBusy(true)
     const ok = await run(() =>
-      pass ? userActions.auditPass([row.id], roles) : userActions.auditRefuse([row.id], reason.trim()),
+      kind === 'pass'
+        ? userActions.auditPass([row.id], roles)
+        : kind === 'company'
+          ? userActions.auditPassCompany(company)
+          : userActions.auditRefuse([row.id], reason.trim()),
     )
     setBusy(false)
     if (ok) {
@@ -179,16 +193,42 @@ const AuditDialog = ({
             minRows={2}
             slotProps={{ htmlInput: { maxLength: 255 } }}
           />
+          <Typography variant="caption" color="text.secondary">
+            {t('sysOrg.user.auditCompanyHint')}
+          </Typography>
+          <Stack direction="row" spacing={2}>
+            <TextField
+              label={t('sysOrg.user.auditAccount')}
+              name="auditAccount"
+              value={account}
+              onChange={(e) => setAccount(e.target.value)}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 45 } }}
+            />
+            <TextField
+              label={t('sysOrg.user.auditPassword')}
+              name="auditPassword"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 64 } }}
+            />
+          </Stack>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button color="error" onClick={() => void act(false)} disabled={busy}>
+        <Button color="error" onClick={() => void act('refuse')} disabled={busy}>
           {t('sysOrg.user.auditRefuse')}
         </Button>
-        <Button variant="contained" onClick={() => void act(true)} disabled={busy}>
+        <Button variant="outlined" onClick={() => void act('company')} disabled={busy}>
+          {t('sysOrg.user.auditCompany')}
+        </Button>
+        <Button variant="contained" onClick={() => void act('pass')} disabled={busy}>
           {t('sysOrg.user.auditPass')}
         </Button>
       </DialogActions>

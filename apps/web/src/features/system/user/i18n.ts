@@ -39,6 +39,10 @@ export const orgZh = {
       auditRefuse: '审核驳回',
       auditReason: '驳回原因',
       auditRoles: '授予角色',
+      auditCompany: '单位审核通过',
+      auditCompanyHint: '单位注册: 指定其登录账号与密码后通过',
+      auditAccount: '登录账号',
+      auditPassword: '登录密码',
       resetConfirm: '确定将选择账号密码重置为初始密码?',
       unlockConfirm: '确定将选择账号解封?',
       errors: {
@@ -124,6 +128,10 @@ export const orgEn = {
       auditRefuse: 'Refuse',
       auditReason: 'Reason for refusal',
       auditRoles: 'Roles to grant',
+      auditCompany: 'Approve as company',
+      auditCompanyHint: 'Company registration: set the account and password it signs in with, then approve',
+      auditAccount: 'Account',
+      auditPassword: 'Password',
       resetConfirm: "Reset the selected accounts' passwords to the initial password?",
       unlockConfirm: 'Unlock the selected accounts?',
       errors: {

@@ -31,6 +31,9 @@ export const userActions = {
       params: { userIds: ids(userIds), ...(roleIds.length ? { roleIds: ids(roleIds) } : {}) },
     }),
   auditRefuse: (userIds: string[], reason: string) => http.post(`${BASE}/audit-refuse`, { userIds, reason }),
+  /** A company's registration: approved with the account and (plain) password it will sign in with. */
+  auditPassCompany: (body: { id: string; account: string; password: string; roleIds?: string[] }) =>
+    http.post(`${BASE}/audit-passCommpany`, body),
   platformDetail: (id: string) =>
     http.get<TUserRow & { userExt: string | null }>(`${BASE}/platform-detail`, { id }),
   updatePlatform: (userId: string, userType: string, userExt: string) =>
