@@ -1,4 +1,5 @@
 import { md5Hex } from '@ysjs/db'
+import { AuthMsg } from '@ysjs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, BASIC, createTestApp, login, TENANT, type TTestApp } from './helpers/app.ts'
 
@@ -125,10 +126,31 @@ describe('lockout per account and source', () => {
       Array.from({ length: 60 }, () => grant({ account: 'admin', plain: 'guess', from: '203.0.113.77' })),
     )
     const checked = answers.filter((r) => descriptionOf(r) === '用户名或密码错误').length
-    const refused = answers.filter((r) => descriptionOf(r) === '登录错误次数过多,请稍后再试').length
+    // Refused while five checks are running ('busy'), or once five have failed.
+    const refused = answers.filter((r) =>
+      ['登录错误次数过多,请稍后再试', AuthMsg.LOGIN_BUSY].includes(descriptionOf(r) ?? ''),
+    ).length
     expect(checked).toBe(5)
     expect(refused).toBe(55)
+    expect(descriptionOf(await grant({ account: 'admin', plain: 'guess', from: '203.0.113.77' }))).toBe(
+      '登录错误次数过多,请稍后再试',
+    )
     await t.app.loginGuard.unlock(TENANT, 'admin')
+  })
+
+  it('tells a burst of right passwords from one client to retry, without counting a failure', async () => {
+    await t.app.loginGuard.unlock(TENANT, 'manager')
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => grant({ account: 'manager', plain: 'manager', from: '203.0.113.88' })),
+    )
+    const ok = answers.filter((r) => r.statusCode === 200).length
+    const busy = answers.filter((r) => descriptionOf(r) === AuthMsg.LOGIN_BUSY).length
+    expect(ok).toBeGreaterThanOrEqual(5)
+    expect(ok + busy).toBe(10)
+    // Nothing was counted against the account or the client: the next login is served at once.
+    expect(await t.redis.get('auth:fail-src:000000:manager:203.0.113.88')).toBeNull()
+    expect(await t.redis.get('auth:pending:000000:manager:203.0.113.88')).toBe('0')
+    expect((await grant({ account: 'manager', plain: 'manager', from: '203.0.113.88' })).statusCode).toBe(200)
   })
 })
 

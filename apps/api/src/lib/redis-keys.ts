@@ -9,6 +9,9 @@ export const RedisKeys = {
     source === undefined
       ? `auth:fail:${tenantId}:${encodeURIComponent(account)}`
       : `auth:fail-src:${tenantId}:${encodeURIComponent(account)}:${source}`,
+  /** Password checks of an account from one source in flight (reserved, not yet answered). */
+  loginPending: (tenantId: string, account: string, source: string) =>
+    `auth:pending:${tenantId}:${encodeURIComponent(account)}:${source}`,
   /** Hard lock of an account after a sustained attack. */
   loginLock: (tenantId: string, account: string) => `auth:lock:${tenantId}:${encodeURIComponent(account)}`,
   /** Outlives the lock by a day, so the first attempt after it can log the release. */

@@ -22,6 +22,8 @@ export const AuthMsg = {
   CAPTCHA_REQUIRED: '登录失败次数过多,请输入验证码',
   TENANT_MISSING: '租户ID未找到',
   TOO_MANY_FAILURES: '登录错误次数过多,请稍后再试',
+  /** Too many checks of the account from this client are running at once: retry in a moment. */
+  LOGIN_BUSY: '登录请求过于频繁,请稍后再试',
   TENANT_UNKNOWN: '未获得用户的租户信息',
   TENANT_EXPIRED: '租户授权已过期,请联系管理员',
   BAD_CREDENTIALS: '用户名或密码错误',

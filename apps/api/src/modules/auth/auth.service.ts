@@ -254,17 +254,27 @@ export const createAuthService = (deps: {
       security.refused(attempt, gate.reason)
       throw gate.reason === 'captcha-required'
         ? denied(AuthMsg.CAPTCHA_REQUIRED)
-        : denied(AuthMsg.TOO_MANY_FAILURES)
+        : gate.reason === 'busy'
+          ? denied(AuthMsg.LOGIN_BUSY)
+          : denied(AuthMsg.TOO_MANY_FAILURES)
     }
-    const user = await prisma.user.findFirst({ where: { tenantId, account, isDeleted: 0 } })
-    // The browser sends md5(plain); anything else cannot match. An unknown account, a malformed
-    // password or a (fast) legacy hash still pays one argon2 verification, like a wrong password of
-    // an existing account: the answer's timing must not tell which accounts exist.
-    const wellFormed = MD5_HEX_PATTERN.test(password)
-    const check = user && wellFormed ? await checkPassword(password, user.password) : null
-    if (!user || !wellFormed || isLegacyHash(user.password)) {
-      await checkPassword(password, await dummy())
+    const verify = async () => {
+      const user = await prisma.user.findFirst({ where: { tenantId, account, isDeleted: 0 } })
+      // The browser sends md5(plain); anything else cannot match. An unknown account, a malformed
+      // password or a (fast) legacy hash still pays one argon2 verification, like a wrong password of
+      // an existing account: the answer's timing must not tell which accounts exist.
+      const wellFormed = MD5_HEX_PATTERN.test(password)
+      const check = user && wellFormed ? await checkPassword(password, user.password) : null
+      if (!user || !wellFormed || isLegacyHash(user.password)) {
+        await checkPassword(password, await dummy())
+      }
+      return { user, check }
     }
+    const { user, check } = await verify().catch(async (err: unknown) => {
+      // No verdict (the database failed): the reserved check is not a failure of the user's.
+      await guard.abandoned(attempt).catch(() => undefined)
+      throw err
+    })
     if (!user || !check?.ok) {
       const locked = await guard.failed(attempt, limit)
       if (locked) {

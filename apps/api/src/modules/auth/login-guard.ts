@@ -12,7 +12,9 @@ import { RedisKeys } from '../../lib/redis-keys.ts'
  *
  * The counters are checked and reserved atomically *before* the password hash is verified (one Lua
  * script), so a burst of simultaneous guesses gets at most the allowed number of checks; a success
- * gives its reservation back.
+ * gives its reservation back. A source's checks in flight are counted apart from its failures: a
+ * request refused only because `failCount` checks are already running is told to retry ('busy'), not
+ * that it failed too often, and the right password a moment later is accepted.
  */
 export type TLoginLimits = { failCount: number; hardLockCount: number; lockSeconds: number }
 
@@ -20,32 +22,37 @@ export type TLoginSubject = { tenantId: string; account: string; source: string;
 
 export type TBeginResult =
   | { ok: true }
-  | { ok: false; reason: 'locked' | 'source-locked' | 'captcha-required' }
+  | { ok: false; reason: 'locked' | 'source-locked' | 'captcha-required' | 'busy' }
 
 /** Sources that signed in to an account are remembered this long (seconds). */
 const KNOWN_SOURCE_S = 30 * 86_400
+/** A reservation of a check that never reported back (a crashed request) is dropped after this (seconds). */
+const PENDING_S = 60
 
-// KEYS: lock, source counter, account counter, known sources.
-// ARGV: failCount, hardLockCount, ttl, captchaPassed (1/0), source.
+// KEYS: lock, source failures, account counter, known sources, source checks in flight.
+// ARGV: failCount, hardLockCount, ttl, captchaPassed (1/0), source, pending ttl.
 const BEGIN = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'locked' end
 local src = tonumber(redis.call('GET', KEYS[2]) or '0')
 if src >= tonumber(ARGV[1]) then return 'source-locked' end
 local acct = tonumber(redis.call('GET', KEYS[3]) or '0')
 if acct >= tonumber(ARGV[2]) then return 'locked' end
+local pending = tonumber(redis.call('GET', KEYS[5]) or '0')
+if src + pending >= tonumber(ARGV[1]) then return 'busy' end
 if acct >= tonumber(ARGV[1]) and ARGV[4] ~= '1' and redis.call('SISMEMBER', KEYS[4], ARGV[5]) == 0 then
   return 'captcha-required'
 end
-redis.call('INCR', KEYS[2])
-redis.call('EXPIRE', KEYS[2], ARGV[3])
+redis.call('INCR', KEYS[5])
+redis.call('EXPIRE', KEYS[5], ARGV[6])
 redis.call('INCR', KEYS[3])
 redis.call('EXPIRE', KEYS[3], ARGV[3])
 return 'ok'
 `
 
-// KEYS: source counter, account counter, known sources. ARGV: source, known ttl.
+// KEYS: source failures, account counter, known sources, source checks in flight. ARGV: source, known ttl.
 const SUCCEED = `
 redis.call('DEL', KEYS[1])
+if tonumber(redis.call('GET', KEYS[4]) or '0') > 0 then redis.call('DECR', KEYS[4]) end
 local acct = tonumber(redis.call('GET', KEYS[2]) or '0')
 if acct > 0 then redis.call('DECR', KEYS[2]) end
 redis.call('SADD', KEYS[3], ARGV[1])
@@ -53,9 +60,22 @@ redis.call('EXPIRE', KEYS[3], ARGV[2])
 return acct
 `
 
-// KEYS: lock, account counter, source counter, lock record. ARGV: hardLockCount, ttl, failCount.
-// Answers 2 when this failure locked the account, 1 when it locked the source out, 0 otherwise.
+// KEYS: account counter, source checks in flight. A check that ended without a verdict (an error)
+// gives its reservation back.
+const ABANDON = `
+if tonumber(redis.call('GET', KEYS[2]) or '0') > 0 then redis.call('DECR', KEYS[2]) end
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`
+
+// KEYS: lock, account counter, source failures, lock record, source checks in flight.
+// ARGV: hardLockCount, ttl, failCount.
+// The check moves from in flight to the source's failures. Answers 2 when this failure locked the
+// account, 1 when it locked the source out, 0 otherwise.
 const FAIL = `
+if tonumber(redis.call('GET', KEYS[5]) or '0') > 0 then redis.call('DECR', KEYS[5]) end
+local src = redis.call('INCR', KEYS[3])
+redis.call('EXPIRE', KEYS[3], ARGV[2])
 local acct = tonumber(redis.call('GET', KEYS[2]) or '0')
 if acct >= tonumber(ARGV[1]) then
   if redis.call('SET', KEYS[1], '1', 'EX', ARGV[2], 'NX') then
@@ -63,7 +83,7 @@ if acct >= tonumber(ARGV[1]) then
     return 2
   end
 end
-if tonumber(redis.call('GET', KEYS[3]) or '0') == tonumber(ARGV[3]) then return 1 end
+if src == tonumber(ARGV[3]) then return 1 end
 return 0
 `
 
@@ -81,6 +101,7 @@ export const createLoginGuard = (redis: Redis) => {
       source: RedisKeys.loginFailures(s.tenantId, account, s.source),
       account: RedisKeys.loginFailures(s.tenantId, account),
       known: RedisKeys.loginSources(s.tenantId, account),
+      pending: RedisKeys.loginPending(s.tenantId, account, s.source),
       lockRecord: RedisKeys.loginLockRecord(s.tenantId, account),
     }
   }
@@ -91,16 +112,18 @@ export const createLoginGuard = (redis: Redis) => {
       const k = keys(s)
       const answer = (await redis.eval(
         BEGIN,
-        4,
+        5,
         k.lock,
         k.source,
         k.account,
         k.known,
+        k.pending,
         limits.failCount,
         limits.hardLockCount,
         limits.lockSeconds,
         s.captchaPassed ? '1' : '0',
         s.source,
+        PENDING_S,
       )) as string
       return answer === 'ok' ? { ok: true } : { ok: false, reason: answer as 'locked' }
     },
@@ -108,7 +131,13 @@ export const createLoginGuard = (redis: Redis) => {
     /** The password was right: the source's failures are forgiven and the source becomes known. */
     async succeeded(s: TLoginSubject): Promise<void> {
       const k = keys(s)
-      await redis.eval(SUCCEED, 3, k.source, k.account, k.known, s.source, KNOWN_SOURCE_S)
+      await redis.eval(SUCCEED, 4, k.source, k.account, k.known, k.pending, s.source, KNOWN_SOURCE_S)
+    },
+
+    /** The check ended without a verdict (the database failed): its reservation is given back. */
+    async abandoned(s: TLoginSubject): Promise<void> {
+      const k = keys(s)
+      await redis.eval(ABANDON, 2, k.account, k.pending)
     },
 
     /** The password was wrong (the reservation stays counted): says whether this failure locked anything. */
@@ -116,11 +145,12 @@ export const createLoginGuard = (redis: Redis) => {
       const k = keys(s)
       const answer = await redis.eval(
         FAIL,
-        4,
+        5,
         k.lock,
         k.account,
         k.source,
         k.lockRecord,
+        k.pending,
         limits.hardLockCount,
         limits.lockSeconds,
         limits.failCount,

@@ -141,6 +141,7 @@ export const en: TTranslation = {
       CAPTCHA_REQUIRED: 'Too many failed logins: please enter the captcha',
       TENANT_MISSING: 'Tenant ID not found',
       TOO_MANY_FAILURES: 'Too many failed logins, please try later',
+      LOGIN_BUSY: 'Too many logins at once, please try again in a moment',
       TENANT_UNKNOWN: 'Tenant not found for the user',
       TENANT_EXPIRED: 'The tenant licence has expired, contact the administrator',
       BAD_CREDENTIALS: 'Wrong account or password',
