@@ -50,6 +50,7 @@ export const peek = async (
     const finish = () => {
       source.off('data', onData)
       source.off('end', onEnd)
+      source.off('close', onEnd)
       source.off('error', reject)
       source.pause()
       resolve()
@@ -60,6 +61,8 @@ export const peek = async (
     }
     source.on('data', onData)
     source.once('end', onEnd)
+    // A parser that gives up on a broken body may destroy the part without an error.
+    source.once('close', onEnd)
     source.once('error', reject)
   })
   const head = Buffer.concat(chunks)

@@ -70,7 +70,10 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
   const sniff = async (file: TIncomingFile, ext: string) => {
     let peeked: Awaited<ReturnType<typeof peek>>
     try {
-      peeked = await peek(file.body)
+      // The parser may hold back a short file's bytes until it has seen what follows them: a body
+      // that breaks there never ends the file, only the rest of the form tells.
+      const broken = file.complete().then(() => new Promise<never>(() => undefined))
+      peeked = await Promise.race([peek(file.body), broken])
     } catch (err) {
       // The body broke before the first bytes: the parser tells the client's 400 from our own fault.
       await file.complete()
