@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { ZWireDateTimeSchema } from '../common/dates.ts'
-import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { ID_PATTERN, isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+
+const ID_META = { pattern: ID_PATTERN.source, example: '1123598821738675201' }
+
 import { zInt, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
 
 /** Object-storage categories: dictionary `oss` (1–4 reached through their S3-compatible API) and local disk. */
@@ -117,7 +120,16 @@ export const ZAttachFileSubmitSchema = z.object({
   assortId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdSchema.optional()),
   code: zOptionalText(64),
   sortNum: zOptionalInt({ min: 0 }),
-  attachId: ZIdSchema.or(z.literal('')).refine((v) => v !== '', AttachMsg.FILE),
+  /** The uploaded file (`put-file-attach`); empty or missing answers 请上传附件. */
+  attachId: z
+    .union(
+      [z.string({ error: AttachMsg.FILE }).trim().min(1, AttachMsg.FILE).meta(ID_META), z.number().int()],
+      {
+        error: AttachMsg.FILE,
+      },
+    )
+    .transform((v) => String(v))
+    .refine(isId, { message: '请求参数类型错误' }),
 })
 export type TAttachFileSubmit = z.infer<typeof ZAttachFileSubmitSchema>
 

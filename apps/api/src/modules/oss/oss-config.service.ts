@@ -45,7 +45,7 @@ export const createOssConfigService = (prisma: PrismaClient, storageDir: string)
     tenantScoped: true,
     submit: ZOssSubmitSchema,
     record: ZOssRecordSchema,
-    filters: { category: 'int?', ossCode: 'string?', endpoint: 'string?', bucketName: 'string?' },
+    filters: { category: 'int', ossCode: 'string?', endpoint: 'string?', bucketName: 'string' },
     sortable: ['category', 'ossCode', 'status', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     permissions: { list: 'oss', add: 'oss_add', edit: 'oss_edit', remove: 'oss_delete' },
