@@ -99,7 +99,10 @@ describe('user/info and update-info', () => {
 
   it('updates the profile, with the avatar rule of the spec', async () => {
     const { access_token } = await login(t.app, 'boss')
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1000)])
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(1000),
+    ])
     const small = multipartFile('file', 'me.png', png, 'image/png')
     const up = await t.app.inject({
       method: 'POST',

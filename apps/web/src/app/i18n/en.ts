@@ -1,3 +1,4 @@
+import { resourceEn, resourceRoutesEn } from '@/features/resource/i18n'
 import { en as authorityEn } from '@/features/system/authority/i18n'
 import { tenancyEn, tenancyRoutesEn } from '@/features/system/tenant/i18n'
 import { orgEn } from '@/features/system/user/i18n'
@@ -34,6 +35,7 @@ export const en: TTranslation = {
     leaveForm: 'Leave request',
     leaveHandle: 'Handle leave',
     ...tenancyRoutesEn,
+    ...resourceRoutesEn,
     leaveDetail: 'Leave detail',
   },
   msg: {
@@ -193,6 +195,7 @@ export const en: TTranslation = {
     legendCurrent: 'Current',
     legendFlow: 'Path taken',
   },
+  resource: resourceEn,
   desk: {
     notice: {
       name: 'Notice',

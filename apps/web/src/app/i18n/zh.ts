@@ -1,4 +1,5 @@
 import { AuthMsg, DictMsg, Msg, ParamMsg } from '@ysjs/shared'
+import { resourceRoutesZh, resourceZh } from '@/features/resource/i18n'
 import { zh as authorityZh } from '@/features/system/authority/i18n'
 import { tenancyRoutesZh, tenancyZh } from '@/features/system/tenant/i18n'
 import { orgZh } from '@/features/system/user/i18n'
@@ -32,6 +33,7 @@ export const zh = {
     leaveForm: '请假申请',
     leaveHandle: '请假处理',
     ...tenancyRoutesZh,
+    ...resourceRoutesZh,
     leaveDetail: '请假详情',
   },
   msg: {
@@ -172,6 +174,7 @@ export const zh = {
     legendCurrent: '当前节点',
     legendFlow: '流转路径',
   },
+  resource: resourceZh,
   desk: {
     notice: {
       name: '通知公告',

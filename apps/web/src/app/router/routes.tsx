@@ -11,6 +11,7 @@ import {
   underConstructionScreens,
 } from '@/features/errors/routes'
 import { MainLayout } from '@/features/layout/routes'
+import { resourceScreens } from '@/features/resource/routes'
 import { TestPage } from '@/features/selfcheck/routes'
 import { systemScreens } from '@/features/system/routes'
 import { userScreens } from '@/features/user/routes'
@@ -25,6 +26,7 @@ export const screens: TScreenRegistry = {
   ...userScreens,
   ...deskScreens,
   ...systemScreens,
+  ...resourceScreens,
   ...authScreens,
 }
 
