@@ -48,7 +48,7 @@ export const OssPage = () => {
   return (
     <CrudScreen
       resource={ossResource}
-      rowButtonsWidth={(canEnable ? 52 : 0) + (canTest ? 36 : 0)}
+      rowButtonsWidth={(canEnable ? 60 : 0) + (canTest ? 40 : 0)}
       rowButtons={(row, ctx) => (
         <>
           {canEnable && (
