@@ -466,13 +466,18 @@ describe('templates', () => {
       name: '评价报告模板',
       type: 'report',
       remark: '默认',
-      content: '<p>正文<img src="x" onerror="alert(1)"></p><script>alert(2)</script>',
+      content:
+        '<p>正文<img src="x" onerror="alert(1)"></p><script>alert(2)</script>' +
+        '<p><img src="/api/ysjs-resource/oss/file/upload/000000/env/20261123/a.png?blade-auth=bearer%20eyJ"></p>',
     })
     expect(res.json(), res.body).toMatchObject({ code: 200 })
     const row = (await get(`${TEMPLATE}/list`, token, { name: '评价' })).json().data.records[0]
     expect(row).toMatchObject({ name: '评价报告模板', type: 'report', remark: '默认' })
     expect(row.content).toContain('正文')
     expect(row.content).not.toMatch(/script|onerror/)
+    // The token a browser showed our image with is never stored.
+    expect(row.content).toContain('src="/api/ysjs-resource/oss/file/upload/000000/env/20261123/a.png"')
+    expect(row.content).not.toContain('blade-auth')
     expect((await post(`${TEMPLATE}/submit`, { name: '' })).json()).toMatchObject({
       code: 400,
       msg: '请输入模板名称',
