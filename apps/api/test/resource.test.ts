@@ -395,6 +395,24 @@ describe('object-storage configs', () => {
     expect(back.json().data.link).toContain('/upload/000000/env/')
   })
 
+  it('keeps one config enabled when several are enabled at once', async () => {
+    const configs = []
+    for (const bucket of ['race-a', 'race-b', 'race-c', 'race-d']) {
+      configs.push(await createConfig({ category: 5, bucketName: bucket }))
+    }
+    const answers = await Promise.all(
+      configs.map((c) => post(`${OSS}/enable`, undefined, token, { id: c.id })),
+    )
+    expect(answers.map((a) => a.json().code)).toEqual([200, 200, 200, 200])
+    const enabled = await t.app.prisma.ossConfig.count({
+      where: { tenantId: '000000', status: 2, isDeleted: 0 },
+    })
+    expect(enabled).toBe(1)
+    for (const c of configs) {
+      await post(`${OSS}/remove`, undefined, token, { ids: c.id })
+    }
+  })
+
   it('keeps configs per tenant', async () => {
     const mine = (await get(`${OSS}/list`, token)).json().data.records as { id: string }[]
     expect(mine.length).toBeGreaterThan(0)

@@ -55,9 +55,14 @@ export const createOssConfigService = (prisma: PrismaClient, storageDir: string)
       rows.map((r) => ({ ...r, secretKey: maskSecret(r.secretKey as string | null) })),
   })
 
-  /** Every config of the tenant off, then this one on, in one transaction: concurrent calls queue on the rows. */
+  /**
+   * Every config of the tenant off, then this one on, in one transaction. Calls for one tenant are
+   * serialised by a transaction-scoped advisory lock: two enables touching each other's rows in
+   * different orders would otherwise deadlock.
+   */
   const setEnabled = async (ctx: TCtx, id: bigint, enabled: boolean) => {
     await tenantDb(prisma, ctx.tenantId).$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`blade_oss:${ctx.tenantId}`}))::text AS locked`
       const target = await tx.ossConfig.findFirst({ where: { id, isDeleted: 0 }, select: { id: true } })
       if (!target) {
         throw AppError.notFound()
