@@ -277,18 +277,41 @@ describe('attachments (附件管理)', () => {
     })
     expect((await get(`${ATTACH}/list`, otherToken)).json().data.total).toBe(0)
     expect((await fetchLink(link, otherToken)).statusCode).toBe(404)
+    const steal = await post(`${ATTACH}/submit`, { name: '借用', attachId }, otherToken)
+    expect(steal.json()).toMatchObject({ code: 400, msg: '附件文件不存在' })
     expect((await post(`${ATTACH}/remove`, undefined, otherToken, { ids: row.id })).statusCode).toBe(200)
     expect((await fetchLink(link)).statusCode).toBe(200)
 
-    const key = link.slice('/api/ysjs-resource/oss/file/'.length)
+    // Replacing the file removes the old one.
+    const replacement = await send(PUT_FILE_ATTACH, '应用证明-盖章版.pdf', PDF)
+    const edited = await post(`${ATTACH}/submit`, {
+      id: row.id,
+      name: '应用证明',
+      assortId: '14',
+      attachId: replacement.json().data.attachId,
+    })
+    expect(edited.json(), edited.body).toMatchObject({ code: 200 })
+    expect((await fetchLink(link)).statusCode).toBe(404)
+    expect(await t.app.prisma.attach.count({ where: { id: BigInt(attachId), isDeleted: 0 } })).toBe(0)
+    const newLink = replacement.json().data.link as string
+    expect((await get(`${ATTACH}/detail`, token, { id: row.id })).json().data).toMatchObject({
+      link: newLink,
+      originalName: '应用证明-盖章版.pdf',
+    })
+
+    const key = newLink.slice('/api/ysjs-resource/oss/file/'.length)
     const usage = async () =>
       (await t.app.prisma.storageUsage.findUnique({ where: { tenantId: '000000' } }))?.usedBytes ?? 0n
     const usedBefore = await usage()
     const removed = await post(`${ATTACH}/remove`, undefined, token, { ids: row.id })
     expect(removed.json()).toMatchObject({ code: 200 })
     expect(await t.app.storage.stat(key)).toBeNull()
-    expect((await fetchLink(link)).statusCode).toBe(404)
-    expect(await t.app.prisma.attach.count({ where: { id: BigInt(attachId), isDeleted: 0 } })).toBe(0)
+    expect((await fetchLink(newLink)).statusCode).toBe(404)
+    expect(
+      await t.app.prisma.attach.count({
+        where: { id: BigInt(replacement.json().data.attachId), isDeleted: 0 },
+      }),
+    ).toBe(0)
     expect(await usage()).toBe(usedBefore - BigInt(PDF.length))
   })
 })

@@ -74,6 +74,17 @@ export const createAttachFileService = (prisma: PrismaClient, oss: TOssService) 
 
   return {
     ...base,
+    /** A new file replacing the entry's file: the old file and its object go (after the entry is saved). */
+    async update(ctx: TCtx, id: bigint, input: Parameters<typeof base.update>[2]) {
+      const before = await base
+        .delegate(ctx)
+        .findFirst({ where: { id, isDeleted: 0 }, select: { attachId: true } })
+      await base.update(ctx, id, input)
+      const old = before?.attachId as bigint | undefined
+      if (old !== undefined && String(old) !== input.attachId) {
+        await oss.removeAttachments(ctx, async () => [old])
+      }
+    },
     /** Entries, their stored files and objects go together; the bytes go back to the tenant's quota. */
     remove: (ctx: TCtx, ids: bigint[]) =>
       oss.removeAttachments(ctx, async (tx) => {
