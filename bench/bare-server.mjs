@@ -5,6 +5,7 @@
 // DATABASE_POOL_MAX, and for the token check of the list route JWT_SECRET, REDIS_URL, REDIS_PREFIX (the
 // API's). Dependencies resolve from apps/api.
 import { Buffer } from 'node:buffer'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +17,20 @@ const pg = requireApi('pg')
 const { verify } = requireApi('@node-rs/argon2')
 const { Redis } = requireApi('ioredis')
 const { createVerifier } = createRequire(requireApi.resolve('@fastify/jwt'))('fast-jwt')
+
+/** The product's client-secret check (prisma/src/secret.ts): `sha256$<salt>$<hash>`, or a legacy plain secret. */
+const clientSecretMatches = (secret, stored) => {
+  const same = (a, b) => {
+    const x = Buffer.from(a)
+    const y = Buffer.from(b)
+    return x.length === y.length && timingSafeEqual(x, y)
+  }
+  if (!stored.startsWith('sha256$')) {
+    return same(secret, stored)
+  }
+  const [salt = '', hash = ''] = stored.slice('sha256$'.length).split('$')
+  return same(createHash('sha256').update(salt).update('\u0000').update(secret, 'utf8').digest('hex'), hash)
+}
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -42,7 +57,7 @@ const token = async (request, reply) => {
     .toString('utf8')
     .split(':')
   const client = (await pool.query(CLIENT_SQL, [clientId])).rows[0]
-  if (!client || client.client_secret !== secret) {
+  if (!client || !clientSecretMatches(secret ?? '', client.client_secret)) {
     return reply.code(401).send({ error: 'unauthorized' })
   }
   const tenantId = request.headers['tenant-id'] ?? q.tenantId

@@ -260,6 +260,12 @@ const measure = async (scenario) => {
   const cpuBefore = cpuMsOf(scenario.pid)
   const r = await cannon({ ...opts, duration: DURATION_S })
   const cpuAfter = cpuMsOf(scenario.pid)
+  if (r.non2xx > 0) {
+    const codes = Object.entries(r.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${count} × ${code}`)
+    log(`  ${scenario.name}: non-2xx answers: ${codes.join(', ') || r.non2xx}`)
+  }
   return {
     name: scenario.name,
     pair: scenario.pair,
@@ -432,6 +438,38 @@ const printTable = (results, ratios) => {
     console.log(line(row))
   }
   console.log()
+}
+
+/**
+ * The list endpoint's ratio, and what the rest is made of, from the server CPU per answer of the three
+ * sides (the one figure other load on the machine hardly moves): the SQL and the wire format (bare), the
+ * token check every authenticated call makes (bare + token − bare), and what the product adds beyond
+ * both. `node bench/profile.mjs '/api/ysjs-system/param/list?current=1&size=10'` splits that last part
+ * by package.
+ */
+const explainList = (results) => {
+  const side = (name) => results.find((r) => r.pair === 'list' && r.side === name)
+  const product = side('product')
+  const bare = side('bare')
+  const token = side('bare-token')
+  if (!product || !bare) {
+    return
+  }
+  const ratio = product.reqPerSec / bare.reqPerSec
+  log(
+    `list: product/bare ${fmt(ratio, 2)} (goal ≥ 0.6): ${fmt(product.serverCpuMsPerReq, 2)} ms of API CPU per page ` +
+      `against ${fmt(bare.serverCpuMsPerReq, 2)} ms for the same SQL and JSON on bare pg`,
+  )
+  if (token) {
+    const tokenMs = Math.max(0, token.serverCpuMsPerReq - bare.serverCpuMsPerReq)
+    const rest = product.serverCpuMsPerReq - Math.max(bare.serverCpuMsPerReq, token.serverCpuMsPerReq)
+    log(
+      `list: the token check (JWT + token state in Redis) costs ${fmt(tokenMs, 2)} ms; the other ${fmt(rest, 2)} ms ` +
+        'are the generic CRUD: Prisma building and interpreting two queries (the page and the count) and ' +
+        'mapping their rows, the access hook and filter parsing, the Zod response serialiser and the headers ' +
+        '(bench/profile.mjs splits them by package)',
+    )
+  }
 }
 
 // --- main ---------------------------------------------------------------------------------------
@@ -697,6 +735,8 @@ const main = async () => {
         `so ${cores} cores cap logins at ≈ ${fmt(ceiling, 0)}/s before any other work`,
     )
   }
+
+  explainList(results)
 
   const report = {
     at: new Date().toISOString(),

@@ -56,6 +56,7 @@ const PARAMS = [
     'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu',
   ],
   ['单用户每分钟上传次数', 'upload.userPerMinute', '30'],
+  ['日志保留天数', 'log.retentionDays', '90'],
   ['单用户每日上传量(MB)', 'upload.userDailyMb', '500'],
   ['租户存储空间(MB)', 'upload.tenantQuotaMb', '10240'],
 ] as const
@@ -219,7 +220,7 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
         clientId: c.clientId,
         clientSecret: hashClientSecret(c.secret),
         scope: 'all',
-        authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social',
+        authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social,sms_code',
         webServerRedirectUri: c.redirect,
         accessTokenValidity: 3600,
         refreshTokenValidity: 604_800,

@@ -40,7 +40,8 @@ import { createDeptService } from './modules/dept/dept.service.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
-import { logRoutes } from './modules/log/log.routes.ts'
+import { logQueryRoutes, logRoutes } from './modules/log/log.routes.ts'
+import { createLogService } from './modules/log/log.service.ts'
 import { menuRoutes } from './modules/menu/menu.routes.ts'
 import { createMenuService } from './modules/menu/menu.service.ts'
 import { menuAdminRoutes } from './modules/menu/menu-admin.routes.ts'
@@ -58,9 +59,15 @@ import { postRoutes } from './modules/post/post.routes.ts'
 import { createPostService } from './modules/post/post.service.ts'
 import { regionRoutes } from './modules/region/region.routes.ts'
 import { createRegionService } from './modules/region/region.service.ts'
+import { reportRoutes } from './modules/report/report.routes.ts'
+import { createReportService } from './modules/report/report.service.ts'
 import { roleRoutes } from './modules/role/role.routes.ts'
 import { createRoleService } from './modules/role/role.service.ts'
+import { scopeRoutes } from './modules/scope/scope.routes.ts'
 import { createScopeServices } from './modules/scope/scope.service.ts'
+import { smsRoutes } from './modules/sms/sms.routes.ts'
+import { createSmsService } from './modules/sms/sms.service.ts'
+import { createSmsCodeService } from './modules/sms/sms-code.service.ts'
 import { templateRoutes } from './modules/template/template.service.ts'
 import { tenantRoutes } from './modules/tenant/tenant.routes.ts'
 import { createTenantService } from './modules/tenant/tenant.service.ts'
@@ -267,7 +274,12 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   if (env.API_LOG_ENABLED) {
     app.addHook('onResponse', async (request, reply) => {
       if (request.user && request.url.startsWith('/api/') && request.method !== 'GET') {
-        logs.api(request, reply.elapsedTime, `${request.method} ${request.routeOptions.url ?? request.url}`)
+        logs.api(
+          request,
+          reply.elapsedTime,
+          `${request.method} ${request.routeOptions.url ?? request.url}`,
+          reply.statusCode,
+        )
       }
     })
   }
@@ -280,6 +292,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   const loginGuard = createLoginGuard(redis)
   app.decorate('loginGuard', loginGuard)
   const security = createSecurityLog(app.log, logs)
+  const sms = createSmsService(prisma)
+  const smsCodes = createSmsCodeService({ prisma, redis, sms, log: app.log })
   const auth = createAuthService({
     prisma,
     redis,
@@ -289,6 +303,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     social: createSocialProvider(env),
     guard: loginGuard,
     security,
+    smsCodes,
   })
   const authRateLimit = { max: env.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' }
 
@@ -303,6 +318,9 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   regionRoutes(app, createRegionService(prisma))
   clientRoutes(app, createClientService(prisma, env.WEB_CLIENT_ID))
   logRoutes(app, logs)
+  logQueryRoutes(app, createLogService(prisma))
+  reportRoutes(app, createReportService(prisma))
+  smsRoutes(app, sms, smsCodes)
   userRoutes(app, createUserService({ prisma, tokens, params, storage }))
   const depts = createDeptService(prisma)
   deptRoutes(app, depts)
@@ -316,9 +334,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   roleRoutes(app, roles)
   menuAdminRoutes(app, createMenuAdminService(authority), roles)
   registerCrudRoutes(app, createTopMenuService(prisma, caches))
-  const scopes = createScopeServices(prisma, caches)
-  registerCrudRoutes(app, scopes.data)
-  registerCrudRoutes(app, scopes.api)
+  scopeRoutes(app, createScopeServices(prisma, caches))
   accessRoutes(
     app,
     createAccessService({

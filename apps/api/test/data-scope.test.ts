@@ -218,6 +218,46 @@ describe('data scopes on the generic lists', () => {
   })
 })
 
+describe('the fields a custom rule may name', () => {
+  const fields = async (query: string, headers: THeaders = admin) =>
+    t.app.inject({ method: 'GET', url: `/api/ysjs-system/data-scope/rule-fields${query}`, headers })
+
+  it('lists the resource’s filterable fields and the audit columns, the same list a rule is checked against', async () => {
+    const res = await fields('?resourceCode=notice')
+    expect(res.statusCode, res.body).toBe(200)
+    const names = (res.json().data as { field: string; kind: string }[]).map((f) => f.field)
+    expect(names).toEqual(expect.arrayContaining(['createUser', 'createDept', 'title', 'category']))
+    expect(names).not.toContain('password')
+    // Every field the editor offers is accepted by the server.
+    for (const field of names) {
+      const submitted = await t.app.inject({
+        method: 'POST',
+        url: '/api/ysjs-system/data-scope/submit',
+        headers: admin,
+        payload: {
+          menuId: String(noticeMenu),
+          resourceCode: 'notice',
+          scopeName: `字段${field}`,
+          scopeType: 5,
+          scopeValue: JSON.stringify([{ field, op: 'notnull', value: '' }]),
+        },
+      })
+      expect(submitted.json(), field).toMatchObject({ code: 200 })
+    }
+  })
+
+  it('offers only the audit columns for an unknown or missing resource, and needs a login', async () => {
+    for (const query of ['', '?resourceCode=nothing_here']) {
+      const res = await fields(query)
+      expect((res.json().data as { field: string }[]).map((f) => f.field).sort()).toEqual([
+        'createDept',
+        'createUser',
+      ])
+    }
+    expect((await fields('?resourceCode=notice', {})).statusCode).toBe(401)
+  })
+})
+
 describe('API scopes', () => {
   it('close the endpoints they cover to roles that lack them (403); administrator passes', async () => {
     const company = await loginAs(t.app, 'u_company')

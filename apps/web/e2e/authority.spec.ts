@@ -30,7 +30,7 @@ test.describe('role grants', () => {
     await expect(hr).toContainText('+ 参数管理')
     await expect(hr).toContainText('− 我的事务')
     await expect(hr).toContainText('+ 参数管理/新增 (按钮)')
-    await page.screenshot({ path: '../../test-results/authority-preview.png' })
+    await page.screenshot({ path: test.info().outputPath('authority-preview.png') })
 
     await dialog(page).getByRole('button', { name: '确认保存' }).click()
     await expect(toast(page, '操作成功!')).toBeVisible()
@@ -85,6 +85,37 @@ test.describe('menus and scopes', () => {
         .first()
         .getByRole('row', { name: /本人通知/ }),
     ).toBeVisible()
+
+    // A custom rule is built from choices (field, condition, value), never typed as text.
+    await dialog(page).first().getByRole('button', { name: '新增' }).click()
+    const custom = page.getByRole('dialog').last()
+    await custom.getByLabel('权限名称').fill('本部门通知')
+    const editor = custom.getByTestId('scope-rule-editor')
+    await expect(editor).toContainText('规则类型为"自定义"时设置')
+    await custom.getByRole('combobox', { name: '规则类型' }).click()
+    await page.getByRole('option', { name: '自定义' }).click()
+    await custom.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请输入自定义规则')).toBeVisible()
+    await editor.getByRole('button', { name: '添加条件' }).click()
+    await editor.getByRole('combobox', { name: '字段' }).click()
+    await page.getByRole('option', { name: 'createDept' }).click()
+    await editor.getByRole('combobox', { name: '条件' }).click()
+    await page.getByRole('option', { name: '属于', exact: true }).click()
+    await editor.getByRole('combobox', { name: '值' }).click()
+    await page.getByRole('option', { name: /当前部门及下级/ }).click()
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the rule's placeholder, stored as written
+    await expect(editor.getByRole('combobox', { name: '值' })).toHaveValue('${deptIds}')
+    await page.screenshot({ path: test.info().outputPath('scope-rule-editor.png') })
+    await custom.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '新增成功')).toBeVisible()
+    const saved = dialog(page)
+      .first()
+      .getByRole('row', { name: /本部门通知/ })
+    await saved.getByRole('button', { name: '编辑' }).click()
+    const again = page.getByRole('dialog').last().getByTestId('scope-rule-editor')
+    await expect(again.getByRole('combobox', { name: '字段' })).toContainText('createDept')
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the rule's placeholder, stored as written
+    await expect(again.getByRole('combobox', { name: '值' })).toHaveValue('${deptIds}')
   })
 
   test('a top menu is created and given menus', async ({ page }) => {

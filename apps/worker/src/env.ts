@@ -18,7 +18,7 @@ export const ZWorkerEnvSchema = z.object({
   QUEUE_PREFIX: z.string().default('ysjs-bull'),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(8091),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** API-access and error log rows older than this are deleted by the daily retention job. */
+  /** Log rows older than this are deleted by the daily retention job, unless param log.retentionDays says otherwise. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TZ_SCHEDULE: z.string().default('Asia/Shanghai'),
 })

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createPrisma, nextId } from '@ysjs/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cloneDatabase, ensureTemplate } from '../../../scripts/test-db.mjs'
-import { purgeOldLogs } from '../src/system/log-retention.ts'
+import { purgeOldLogs, retentionDays, runLogRetention } from '../src/system/log-retention.ts'
 import { startWorker } from '../src/worker.ts'
 
 const base = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
@@ -49,6 +49,33 @@ describe('worker', () => {
     expect(result).toMatchObject({ api: 1, error: 1, usual: 0 })
     expect((await prisma.logApi.findMany()).map((r) => r.title)).toEqual(['recent'])
     expect(await purgeOldLogs(prisma, 90, now)).toMatchObject({ api: 0, error: 0 })
+    await prisma.$disconnect()
+  })
+
+  it('log retention honours the parameter log.retentionDays, else the environment', async () => {
+    const prisma = createPrisma({ url: db.url, max: 2 })
+    const now = new Date('2026-06-01T00:00:00Z')
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000)
+    await prisma.logApi.deleteMany({})
+    await prisma.logUsual.createMany({
+      data: [
+        { id: nextId(), createTime: daysAgo(40), logId: 'forty' },
+        { id: nextId(), createTime: daysAgo(20), logId: 'twenty' },
+      ],
+    })
+    // The seeded parameter (90) keeps both.
+    expect(await retentionDays(prisma, 7)).toBe(90)
+    expect(await runLogRetention(prisma, 7, now)).toMatchObject({ days: 90, usual: 0 })
+    await prisma.param.updateMany({ where: { paramKey: 'log.retentionDays' }, data: { paramValue: '30' } })
+    expect(await runLogRetention(prisma, 7, now)).toMatchObject({ days: 30, usual: 1 })
+    expect((await prisma.logUsual.findMany()).map((r) => r.logId)).toEqual(['twenty'])
+    // A value that is not a whole number of days in range falls back to the environment's.
+    for (const bad of ['abc', '0', '1.5', '99999']) {
+      await prisma.param.updateMany({ where: { paramKey: 'log.retentionDays' }, data: { paramValue: bad } })
+      expect(await retentionDays(prisma, 7)).toBe(7)
+    }
+    await prisma.param.updateMany({ where: { paramKey: 'log.retentionDays' }, data: { isDeleted: 1 } })
+    expect(await runLogRetention(prisma, 10, now)).toMatchObject({ days: 10, usual: 1 })
     await prisma.$disconnect()
   })
 })

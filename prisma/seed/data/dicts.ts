@@ -49,7 +49,7 @@ const platform: DictSeed[] = [
   { code: 'api_scope_type', name: '接口权限', items: seq('系统接口', '业务接口') },
   { code: 'scope_category', name: '权限类型', items: seq('数据权限', '接口权限') },
   { code: 'oss', name: '对象存储类型', items: seq('minio', '七牛云', '阿里云', '腾讯云', '本地磁盘') },
-  { code: 'sms', name: '短信服务类型', items: seq('云片', '七牛云', '阿里云', '腾讯云') },
+  { code: 'sms', name: '短信服务类型', items: seq('云片', '七牛云', '阿里云', '腾讯云', '日志输出') },
   { code: 'post_category', name: '岗位类型', items: seq('高层', '中层', '基层', '其他') },
   {
     code: 'region',

@@ -28,4 +28,11 @@ export const RedisKeys = {
   /** Bytes one uploader stored on one Asia/Shanghai day (`day` = yyyyMMdd). */
   uploadDaily: (tenantId: string, uploader: string, day: string) =>
     `upload:daily:${tenantId}:${uploader}:${day}`,
+  /** A phone's live validation code (hash and wrong attempts), per tenant. */
+  smsCode: (tenantId: string, phone: string) => `sms:code:${tenantId}:${phone}`,
+  /** Set for a minute after a code is sent to a phone. */
+  smsInterval: (phone: string) => `sms:interval:${phone}`,
+  /** Codes sent to a phone / from an address on one Asia/Shanghai day (`day` = yyyyMMdd). */
+  smsDaily: (phone: string, day: string) => `sms:daily:${phone}:${day}`,
+  smsIpDaily: (ip: string, day: string) => `sms:ip-daily:${ip}:${day}`,
 } as const

@@ -22,6 +22,7 @@ type TApiRow = {
   remoteIp: string
   params: string | null
   time: string
+  status: number | null
   createBy: string | null
   createTime: Date
 }
@@ -147,7 +148,7 @@ export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, en
   }
 
   return {
-    api(request: FastifyRequest, elapsedMs: number, title: string): void {
+    api(request: FastifyRequest, elapsedMs: number, title: string, status: number | null = null): void {
       if (!room()) {
         return
       }
@@ -165,6 +166,7 @@ export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, en
         remoteIp: request.ip,
         params: safeParams(request),
         time: String(Math.round(elapsedMs)),
+        status,
         createBy: request.user?.account ?? null,
         createTime: new Date(),
       })

@@ -1,6 +1,21 @@
 import type { PrismaClient } from '@ysjs/db'
+import { LOG_RETENTION_MAX_DAYS, LOG_RETENTION_MIN_DAYS, LOG_RETENTION_PARAM } from '@ysjs/shared'
 
 export const LOG_RETENTION_JOB = 'log-retention'
+
+/**
+ * Days to keep: the system parameter `log.retentionDays` when it holds a whole number in range (an
+ * administrator changes it on the parameter screen, read at every run), else the environment's value.
+ */
+export const retentionDays = async (prisma: PrismaClient, fallback: number): Promise<number> => {
+  const row = await prisma.param.findFirst({
+    where: { paramKey: LOG_RETENTION_PARAM, isDeleted: 0 },
+    orderBy: { id: 'asc' },
+    select: { paramValue: true },
+  })
+  const n = Number(row?.paramValue?.trim())
+  return Number.isInteger(n) && n >= LOG_RETENTION_MIN_DAYS && n <= LOG_RETENTION_MAX_DAYS ? n : fallback
+}
 
 /** Deletes API-access, error and usual log rows older than `days`. Idempotent. */
 export const purgeOldLogs = async (prisma: PrismaClient, days: number, now = new Date()) => {
@@ -11,5 +26,9 @@ export const purgeOldLogs = async (prisma: PrismaClient, days: number, now = new
     prisma.logError.deleteMany({ where }),
     prisma.logUsual.deleteMany({ where }),
   ])
-  return { before, api: api.count, error: error.count, usual: usual.count }
+  return { days, before, api: api.count, error: error.count, usual: usual.count }
 }
+
+/** One run of the job: the parameter's window, else the environment's. */
+export const runLogRetention = async (prisma: PrismaClient, fallbackDays: number, now = new Date()) =>
+  purgeOldLogs(prisma, await retentionDays(prisma, fallbackDays), now)

@@ -2,7 +2,7 @@ import type { PrismaClient } from '@ysjs/db'
 import { type ConnectionOptions, Queue, Worker } from 'bullmq'
 import type { Logger } from 'pino'
 import type { TWorkerEnv } from '../env.ts'
-import { LOG_RETENTION_JOB, purgeOldLogs } from './log-retention.ts'
+import { LOG_RETENTION_JOB, runLogRetention } from './log-retention.ts'
 
 export const SYSTEM_QUEUE = 'system'
 /** Every worker uses the same, short stalled interval so a killed worker's job comes back quickly. */
@@ -35,7 +35,7 @@ export const startSystemQueue = async (deps: {
     async (job) => {
       switch (job.name) {
         case LOG_RETENTION_JOB: {
-          const result = await purgeOldLogs(prisma, env.LOG_RETENTION_DAYS)
+          const result = await runLogRetention(prisma, env.LOG_RETENTION_DAYS)
           log.info(result, 'log retention done')
           return result
         }

@@ -88,6 +88,17 @@ export const parseScopeRule = (text: string | null | undefined): TScopeCondition
   }
 }
 
+/** A field a custom rule may name: the resource's filterable fields and the audit columns. */
+export const ZScopeRuleFieldSchema = z.object({
+  field: z.string(),
+  /** The filter kind of the field (`id`, `int`, `string`, `date`, …; `?` when it may be null). */
+  kind: z.string(),
+})
+export type TScopeRuleField = z.infer<typeof ZScopeRuleFieldSchema>
+export const ZScopeRuleFieldsQuerySchema = z.object({
+  resourceCode: zOptionalText(255),
+})
+
 /** `create_dept` and `createDept` name the same field. */
 export const scopeFieldName = (column: string): string =>
   column.trim().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())

@@ -28,6 +28,7 @@ const ZTokenParams = z
     type: z.string().max(32).optional(),
     source: z.string().max(32).optional(),
     code: z.string().max(2048).optional(),
+    phone: z.string().max(20).optional(),
     state: z.string().max(2048).optional(),
   })
   .catchall(z.unknown())

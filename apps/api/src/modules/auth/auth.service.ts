@@ -17,6 +17,7 @@ import {
   LOGIN_HARD_LOCK_LIMIT,
   LOGIN_LOCK_S,
   MD5_HEX_PATTERN,
+  SmsMsg,
   type TGrantType,
   type TTokenResponse,
   UserMsg,
@@ -28,6 +29,7 @@ import { OAuthError } from '../../lib/errors.ts'
 import { RedisKeys } from '../../lib/redis-keys.ts'
 import { splitIds } from '../../lib/tree.ts'
 import type { TParamService } from '../param/param.service.ts'
+import type { TSmsCodeService } from '../sms/sms-code.service.ts'
 import { tenantLoginRefusal } from '../tenant/tenant-rules.ts'
 import { randomCaptchaText, renderCaptchaPng } from './captcha-png.ts'
 import type { TLoginGuard, TLoginLimits } from './login-guard.ts'
@@ -66,8 +68,10 @@ export const createAuthService = (deps: {
   social: TSocialProvider
   guard: TLoginGuard
   security: TSecurityLog
+  /** Validation codes sent by `oauth/sms/send-validate` (the `sms_code` grant). */
+  smsCodes: Pick<TSmsCodeService, 'consume'>
 }) => {
-  const { prisma, redis, env, tokens, params, social, guard, security } = deps
+  const { prisma, redis, env, tokens, params, social, guard, security, smsCodes } = deps
 
   /**
    * Unknown accounts are checked against this hash, so that they take as long to refuse as a wrong
@@ -376,6 +380,40 @@ export const createAuthService = (deps: {
     )
   }
 
+  /** Phone login: the code sent by `sms/send-validate`, once, within five minutes. */
+  const smsGrant = async (req: TTokenRequest, client: TClientRow) => {
+    const tenantId = tenantOf(req)
+    if (!tenantId) {
+      throw denied(AuthMsg.TENANT_MISSING)
+    }
+    const phone = (req.params.phone ?? '').trim()
+    const code = (req.params.code ?? req.params.value ?? '').trim()
+    if (!phone) {
+      throw invalidGrant(SmsMsg.PHONE_MISSING)
+    }
+    await checkTenant(tenantId)
+    if (!(await smsCodes.consume(tenantId, phone, code))) {
+      throw invalidGrant(SmsMsg.CODE_INVALID)
+    }
+    const user = await prisma.user.findFirst({
+      where: { tenantId, phone, isDeleted: 0 },
+      orderBy: { id: 'asc' },
+    })
+    if (!user) {
+      throw invalidGrant(SmsMsg.CODE_INVALID)
+    }
+    // A code does not open an account locked against password guessing.
+    if (await guard.isLocked(tenantId, user.account)) {
+      throw denied(AuthMsg.TOO_MANY_FAILURES)
+    }
+    checkUserStatus(user)
+    return tokens.issue(await subjectOf(user, req), {
+      clientId: client.clientId,
+      accessTtl: client.accessTtl,
+      refreshTtl: client.refreshTtl,
+    })
+  }
+
   return {
     async token(req: TTokenRequest): Promise<TTokenResponse> {
       const grant = (req.params.grant_type ?? '').trim()
@@ -392,8 +430,9 @@ export const createAuthService = (deps: {
           return refreshGrant(req, client)
         case 'social':
           return socialGrant(req, client)
-        case 'authorization_code':
         case 'sms_code':
+          return smsGrant(req, client)
+        case 'authorization_code':
         case 'register':
           throw new OAuthError('unsupported_grant_type', AuthMsg.GRANT_NOT_CONFIGURED)
       }

@@ -1,8 +1,72 @@
-import { CLIENT_ERROR_LIMITS, ZClientErrorBatchSchema } from '@ysjs/shared'
+import {
+  CLIENT_ERROR_LIMITS,
+  DATE_OR_DATE_TIME_META,
+  LOG_KINDS,
+  type TLogKind,
+  type TPageQuery,
+  ZClientErrorBatchSchema,
+  ZIdSchema,
+  ZLogApiRecordSchema,
+  ZLogErrorRecordSchema,
+  ZLogUsualRecordSchema,
+  ZPageQuerySchema,
+} from '@ysjs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { done, zDone } from '../../lib/envelope.ts'
+import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
+import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import type { TLogWriter } from '../../plugins/log-writer.ts'
+import { LOG_DEFS, type TLogService } from './log.service.ts'
+
+const RECORDS: Record<TLogKind, { detail: z.ZodObject; list: z.ZodObject; name: string }> = {
+  usual: { detail: ZLogUsualRecordSchema, list: ZLogUsualRecordSchema, name: '通用日志' },
+  api: { detail: ZLogApiRecordSchema, list: ZLogApiRecordSchema, name: '接口日志' },
+  error: {
+    detail: ZLogErrorRecordSchema,
+    list: ZLogErrorRecordSchema.omit({ stackTrace: true }),
+    name: '错误日志',
+  },
+}
+
+/** List and detail of the three logs, each behind its menu code (`log_usual`, `log_api`, `log_error`). */
+export const logQueryRoutes = (app: FastifyInstance, logs: TLogService) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  for (const kind of LOG_KINDS) {
+    const access = { access: { permission: `log_${kind}` } } as const
+    // Documented: the text filters and the time range; any other operator of contract 4.3 still works.
+    const documented = Object.entries(LOG_DEFS[kind].filters).flatMap(([k, type]) =>
+      type.startsWith('date')
+        ? [`${k}_datege`, `${k}_datele`].map((name) => [
+            name,
+            z.string().max(19).meta(DATE_OR_DATE_TIME_META).optional(),
+          ])
+        : [[k, z.string().max(200).optional()]],
+    )
+    const listQuery = ZPageQuerySchema.extend(Object.fromEntries(documented)).catchall(z.unknown())
+    r.get(`/api/ysjs-log/${kind}/list`, {
+      config: access,
+      schema: {
+        tags: ['log'],
+        summary: `${RECORDS[kind].name}列表 (按时间倒序; createTime_datege/_datele, requestUri, method, createBy …)`,
+        querystring: listQuery,
+        response: { 200: zEnvelope(zPage(RECORDS[kind].list)) },
+      },
+      handler: async (request) =>
+        ok(await logs.page(ctxOf(request), kind, request.query as TPageQuery & Record<string, unknown>)),
+    })
+    r.get(`/api/ysjs-log/${kind}/detail`, {
+      config: access,
+      schema: {
+        tags: ['log'],
+        summary: `${RECORDS[kind].name}详情`,
+        querystring: z.object({ id: ZIdSchema }),
+        response: { 200: zEnvelope(RECORDS[kind].detail) },
+      },
+      handler: async (request) => ok(await logs.detail(ctxOf(request), kind, BigInt(request.query.id))),
+    })
+  }
+}
 
 /** Anonymous pages may report a trickle; a session may report more, counted per user. */
 const reporter = (request: FastifyRequest) =>

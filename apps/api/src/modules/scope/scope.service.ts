@@ -7,6 +7,7 @@ import {
   dataScopeValueIssue,
   parseScopeRule,
   ScopeMsg,
+  type TScopeRuleField,
   ZApiScopeRecordSchema,
   ZApiScopeSubmitSchema,
   ZDataScopeRecordSchema,
@@ -106,5 +107,18 @@ export const createScopeServices = (prisma: PrismaClient, caches: TCacheRegistry
     enrich: typeName(API_SCOPE_TYPE_NAMES),
     afterChange: () => caches.clearAll(),
   })
-  return { data, api }
+  /**
+   * The fields a custom rule of a resource may name, for the rule editor: the audit columns, plus the
+   * resource's filterable fields when the resource is one the generic CRUD knows (the same list
+   * `validate` checks a submitted rule against).
+   */
+  const ruleFields = (resourceCode: string | undefined): TScopeRuleField[] => {
+    const resource = resourceCode ? scopeResources.get(resourceCode) : undefined
+    return Object.entries({ ...AUDIT_SCOPE_FIELDS, ...resource?.fields }).map(([field, kind]) => ({
+      field,
+      kind,
+    }))
+  }
+  return { data, api, ruleFields }
 }
+export type TScopeServices = ReturnType<typeof createScopeServices>

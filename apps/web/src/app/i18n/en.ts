@@ -1,7 +1,5 @@
-import { resourceEn, resourceRoutesEn } from '@/features/resource/i18n'
-import { en as authorityEn } from '@/features/system/authority/i18n'
-import { tenancyEn, tenancyRoutesEn } from '@/features/system/tenant/i18n'
-import { orgEn } from '@/features/system/user/i18n'
+import { resourceRoutesEn } from '@/features/resource/i18n'
+import { tenancyRoutesEn } from '@/features/system/tenant/i18n'
 import type { zh } from './zh'
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -195,7 +193,6 @@ export const en: TTranslation = {
     legendCurrent: 'Current',
     legendFlow: 'Path taken',
   },
-  resource: resourceEn,
   desk: {
     notice: {
       name: 'Notice',
@@ -206,7 +203,6 @@ export const en: TTranslation = {
     },
   },
   system: {
-    ...tenancyEn,
     param: {
       name: 'parameter',
       paramName: 'Name',
@@ -303,6 +299,4 @@ export const en: TTranslation = {
     flowDemo: 'Flow-diagram viewer sample',
     openFlow: 'Open diagram',
   },
-  ...authorityEn,
-  ...orgEn,
 }

@@ -1,6 +1,9 @@
 import { AuthMsg, DictMsg, Msg, ParamMsg } from '@ysjs/shared'
+import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
+import { initI18n } from '.'
 import { en } from './en'
+import { screensEn, screensZh } from './screens'
 import { zh } from './zh'
 
 const keys = (node: unknown, prefix = ''): string[] =>
@@ -11,6 +14,18 @@ const keys = (node: unknown, prefix = ''): string[] =>
 describe('translations', () => {
   it('has the same keys in zh and en', () => {
     expect(keys(en).sort()).toEqual(keys(zh).sort())
+    expect(keys(screensEn).sort()).toEqual(keys(screensZh).sort())
+  })
+
+  it('keeps the screens’ texts apart from the shell’s, and merges them once the layout loads', async () => {
+    const shell = new Set(keys(zh))
+    expect(keys(screensZh).filter((k) => shell.has(k))).toEqual([])
+    await initI18n()
+    // screens.ts registered its texts on import (deep-merged into the one namespace).
+    expect(i18next.t('authority.preview.title', { lng: 'zh' })).toBe('变更预览')
+    expect(i18next.t('system.tenantPackage.packageName', { lng: 'zh' })).toBe('产品包名称')
+    expect(i18next.t('system.param.paramName', { lng: 'zh' })).toBe('参数名称')
+    expect(i18next.t('authority.preview.title', { lng: 'en' })).toBe('Change preview')
   })
 
   it('uses the spec’s Chinese strings word for word', () => {

@@ -1,8 +1,6 @@
 import { AuthMsg, DictMsg, Msg, ParamMsg } from '@ysjs/shared'
-import { resourceRoutesZh, resourceZh } from '@/features/resource/i18n'
-import { zh as authorityZh } from '@/features/system/authority/i18n'
-import { tenancyRoutesZh, tenancyZh } from '@/features/system/tenant/i18n'
-import { orgZh } from '@/features/system/user/i18n'
+import { resourceRoutesZh } from '@/features/resource/i18n'
+import { tenancyRoutesZh } from '@/features/system/tenant/i18n'
 
 /** Chinese texts: the spec's strings word for word. */
 export const zh = {
@@ -174,7 +172,6 @@ export const zh = {
     legendCurrent: '当前节点',
     legendFlow: '流转路径',
   },
-  resource: resourceZh,
   desk: {
     notice: {
       name: '通知公告',
@@ -185,7 +182,6 @@ export const zh = {
     },
   },
   system: {
-    ...tenancyZh,
     param: {
       name: '参数管理',
       paramName: '参数名称',
@@ -270,6 +266,4 @@ export const zh = {
     flowDemo: '流程图查看器示例',
     openFlow: '打开流程图',
   },
-  ...authorityZh,
-  ...orgZh,
 } as const

@@ -11,7 +11,10 @@ import {
   underConstructionScreens,
 } from '@/features/errors/routes'
 import { MainLayout } from '@/features/layout/routes'
+import { logScreens } from '@/features/log/routes'
+import { reportScreens } from '@/features/report/routes'
 import { resourceScreens } from '@/features/resource/routes'
+import { smsScreens } from '@/features/resource/sms/routes'
 import { TestPage } from '@/features/selfcheck/routes'
 import { systemScreens } from '@/features/system/routes'
 import { userScreens } from '@/features/user/routes'
@@ -27,6 +30,9 @@ export const screens: TScreenRegistry = {
   ...deskScreens,
   ...systemScreens,
   ...resourceScreens,
+  ...logScreens,
+  ...reportScreens,
+  ...smsScreens,
   ...authScreens,
 }
 

@@ -49,8 +49,12 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
         switch (kind) {
           case 'custom': {
             const Custom = field.component
-            // biome-ignore lint/complexity/noUselessFragments: Controller must render an element
-            return Custom ? <Custom {...common} value={f.value} onChange={f.onChange} /> : <></>
+            return Custom ? (
+              <Custom {...common} value={f.value} onChange={f.onChange} control={control} />
+            ) : (
+              // biome-ignore lint/complexity/noUselessFragments: Controller's render must return an element
+              <></>
+            )
           }
           case 'dict':
             return (

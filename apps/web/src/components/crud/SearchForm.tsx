@@ -84,6 +84,18 @@ export const SearchForm = ({ fields, values, onSearch }: TProps) => {
             </TextField>
           )
         }
+        if (field.kind === 'date') {
+          return (
+            <TextField
+              key={field.name}
+              {...common}
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+              value={draft[field.name] ?? ''}
+              onChange={(e) => set(field.name, e.target.value)}
+            />
+          )
+        }
         return (
           <TextField
             key={field.name}

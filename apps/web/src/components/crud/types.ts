@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
+import type { Control } from 'react-hook-form'
 import type { z } from 'zod'
 import type { TPermissionSource } from '@/lib/session/permissions'
 
@@ -56,6 +57,8 @@ export type TCustomFieldProps = {
   disabled: boolean
   error: boolean
   helperText?: string
+  /** The dialog's form, for a control that depends on other fields (`useWatch`). */
+  control?: Control<TValues>
 }
 
 export type TRow = { id: string } & Record<string, unknown>

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box'
+import '@/app/i18n/screens'
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router-dom'

@@ -20,6 +20,7 @@ import {
   type TTopMenuRow,
   topMenuApi,
 } from './api/authorityApi'
+import { ScopeRuleEditor } from './components/ScopeRuleEditor'
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const schema = (s: unknown) => s as TResource['schema']
@@ -203,8 +204,9 @@ export const scopeResource = (kind: TScopeKind, menu: TMenuRow): TResource<TScop
           {
             name: 'scopeValue',
             labelKey: 'authority.scope.scopeValue',
-            kind: 'textarea',
-            rows: 3,
+            kind: 'custom',
+            component: ScopeRuleEditor,
+            span: 12,
             column: false,
           },
           { name: 'remark', labelKey: 'authority.scope.remark', kind: 'textarea', rows: 2, column: false },

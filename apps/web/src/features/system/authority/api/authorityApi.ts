@@ -9,6 +9,7 @@ import type {
   TPage,
   TRole,
   TRoleGrant,
+  TScopeRuleField,
   TTopMenu,
   TTreeNode,
 } from '@ysjs/shared'
@@ -79,6 +80,10 @@ export const topMenuApi: TResourceApi<TTopMenuRow> = {
 export type TScopeKind = 'data' | 'api'
 export type TScopeRow = (TDataScope | TApiScope) & Record<string, unknown>
 const scopeBase = (kind: TScopeKind) => `${SYS}/${kind === 'data' ? 'data-scope' : 'api-scope'}`
+/** The fields a custom data-scope rule of a resource may name. */
+export const ruleFieldsApi = (resourceCode: string) =>
+  http.get<TScopeRuleField[]>(`${SYS}/data-scope/rule-fields`, resourceCode ? { resourceCode } : {})
+
 export const scopeApi = (kind: TScopeKind, menuId: string): TResourceApi<TScopeRow> => ({
   list: paged<TScopeRow>(scopeBase(kind), { menuId_equal: menuId }),
   detail: (id) => http.get<TScopeRow>(`${scopeBase(kind)}/detail`, { id }),

@@ -1,0 +1,41 @@
+import type { PrismaClient } from '@ysjs/db'
+import type { TPageQuery } from '@ysjs/shared'
+import { whereFromFilters } from '../../lib/filters.ts'
+import { orderByFrom, skipTake, toPage } from '../../lib/paging.ts'
+
+const LIVE = { isDeleted: 0 }
+const FILTERS = { name: 'string', createTime: 'date' } as const
+
+/**
+ * Saved reports of the report designer (`blade_report_file`, platform-wide as in the original):
+ * list and remove; the designer that writes them comes with the code generator.
+ */
+export const createReportService = (prisma: PrismaClient) => ({
+  async page(query: TPageQuery & Record<string, unknown>) {
+    const where = { AND: [LIVE, ...whereFromFilters(query, FILTERS)] }
+    const requested = orderByFrom(query, ['name', 'createTime', 'updateTime'])
+    const orderBy = [
+      ...(requested.length ? requested : [{ createTime: 'desc' as const }]),
+      { id: 'desc' as const },
+    ]
+    const [records, total] = await Promise.all([
+      prisma.reportFile.findMany({
+        where,
+        orderBy,
+        ...skipTake(query),
+        select: { id: true, name: true, createTime: true, updateTime: true },
+      }),
+      prisma.reportFile.count({ where }),
+    ])
+    return toPage(records, total, query, requested)
+  },
+  /** Logical delete; unknown ids are skipped. */
+  async remove(ids: bigint[]): Promise<number> {
+    const result = await prisma.reportFile.updateMany({
+      where: { id: { in: ids }, ...LIVE },
+      data: { isDeleted: 1, updateTime: new Date() },
+    })
+    return result.count
+  },
+})
+export type TReportService = ReturnType<typeof createReportService>

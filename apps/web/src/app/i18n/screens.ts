@@ -1,0 +1,46 @@
+import i18next from 'i18next'
+import { logEn, logZh } from '@/features/log/i18n'
+import { reportEn, reportZh } from '@/features/report/i18n'
+import { resourceEn, resourceZh } from '@/features/resource/i18n'
+import { smsEn, smsZh } from '@/features/resource/sms/i18n'
+import { en as authorityEn, zh as authorityZh } from '@/features/system/authority/i18n'
+import { tenancyEn, tenancyZh } from '@/features/system/tenant/i18n'
+import { orgEn, orgZh } from '@/features/system/user/i18n'
+
+/**
+ * Texts of the screens behind the login. They load with the layout's code (fetched while the user types
+ * on the login form), not with the login route, whose initial JavaScript has a budget: a module adds
+ * its texts here, not to zh.ts/en.ts, which hold what the login, the shell and the shared components say.
+ */
+export const screensZh = {
+  ...authorityZh,
+  ...orgZh,
+  system: { ...tenancyZh },
+  log: logZh,
+  report: reportZh,
+  sms: smsZh,
+  resource: resourceZh,
+}
+
+type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
+export const screensEn: TDeep<typeof screensZh> = {
+  ...authorityEn,
+  ...orgEn,
+  system: { ...tenancyEn },
+  log: logEn,
+  report: reportEn,
+  sms: smsEn,
+  resource: resourceEn,
+}
+
+/** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */
+const register = () => {
+  i18next.addResourceBundle('zh', 'translation', screensZh, true, true)
+  i18next.addResourceBundle('en', 'translation', screensEn, true, true)
+}
+
+if (i18next.isInitialized) {
+  register()
+} else {
+  i18next.on('initialized', register)
+}
