@@ -1,5 +1,5 @@
 import { hashClientSecret, hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
-import { dicts } from './data/dicts.ts'
+import { ATTACHMENT_CATEGORIES, dicts } from './data/dicts.ts'
 import { menus, roleMenus } from './data/menus.ts'
 import { provinces } from './data/regions.ts'
 import type { DictItemSeed, MenuSeed } from './data/types.ts'
@@ -348,9 +348,24 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
     skipDuplicates: true,
   })
 
+  // The achievement attachment categories (section 9) under one parent, with the ids data refers to.
+  const createdAssorts = await prisma.assort.createMany({
+    data: [
+      { id: 11n, parentId: 0n, name: '成果附件', code: 'attachment_category', sort: 1 },
+      ...ATTACHMENT_CATEGORIES.map(([id, name], i) => ({
+        id: BigInt(id),
+        parentId: 11n,
+        name,
+        code: `attachment_category_${id}`,
+        sort: i + 1,
+      })),
+    ],
+    skipDuplicates: true,
+  })
+
   log(
     `seed: tenant ${TENANT}, ${users.length} users, ${dicts.length} dictionaries (${dictRows} new rows), ` +
       `${menuRows.length} menus (${createdMenus.count} new), ${links.length} role-menu links (${createdLinks.count} new), ` +
-      `${provinces.length} provinces (${createdRegions.count} new)`,
+      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories`,
   )
 }

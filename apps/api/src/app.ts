@@ -21,6 +21,9 @@ import { createRedis, waitForRedis, watchRedis } from './lib/redis.ts'
 import './lib/zod-config.ts'
 import { accessRoutes } from './modules/access/access.routes.ts'
 import { createAccessService } from './modules/access/access.service.ts'
+import { assortRoutes } from './modules/assort/assort.routes.ts'
+import { createAssortService } from './modules/assort/assort.service.ts'
+import { attachRoutes } from './modules/attach/attach.service.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
 import { createLoginGuard, type TLoginGuard } from './modules/auth/login-guard.ts'
@@ -46,6 +49,8 @@ import { createMenuAdminService } from './modules/menu/menu-admin.service.ts'
 import { noticeRoutes } from './modules/notice/notice.routes.ts'
 import { createNoticeService } from './modules/notice/notice.service.ts'
 import { createOssService } from './modules/oss/oss.service.ts'
+import { ossConfigRoutes } from './modules/oss/oss-config.routes.ts'
+import { createOssConfigService } from './modules/oss/oss-config.service.ts'
 import { ossEndpointRoutes } from './modules/oss/oss-endpoint.routes.ts'
 import { createUploadLimits } from './modules/oss/upload-limits.ts'
 import { paramRoutes } from './modules/param/param.routes.ts'
@@ -63,6 +68,7 @@ import { createScopeServices } from './modules/scope/scope.service.ts'
 import { smsRoutes } from './modules/sms/sms.routes.ts'
 import { createSmsService } from './modules/sms/sms.service.ts'
 import { createSmsCodeService } from './modules/sms/sms-code.service.ts'
+import { templateRoutes } from './modules/template/template.service.ts'
 import { tenantRoutes } from './modules/tenant/tenant.routes.ts'
 import { createTenantService } from './modules/tenant/tenant.service.ts'
 import { tenantPackageRoutes } from './modules/tenant-package/tenant-package.routes.ts'
@@ -80,6 +86,7 @@ import { HELMET_OPTIONS, installSecurityHeaders } from './plugins/security-heade
 import { createLocalStorage } from './plugins/storage/local-storage.ts'
 import { createS3Storage } from './plugins/storage/s3-storage.ts'
 import type { TStorage } from './plugins/storage/storage.ts'
+import { createStorageRouter } from './plugins/storage/tenant-storage.ts'
 import { registerWebStatic } from './plugins/web-static.ts'
 
 declare module 'fastify' {
@@ -196,7 +203,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     }
   }
   const logs = createLogWriter(prisma, app.log, env.NODE_ENV)
-  const storage =
+  const fallbackStorage =
     options.storage ??
     (env.S3_ENDPOINT
       ? createS3Storage({
@@ -208,6 +215,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
           bucket: env.S3_BUCKET,
         })
       : createLocalStorage(env.STORAGE_DIR))
+  // Each tenant's uploads go to its enabled object-storage config, the default driver otherwise.
+  const storage = createStorageRouter({ prisma, fallback: fallbackStorage, storageDir: env.STORAGE_DIR })
   const caches = createCacheRegistry()
   const permissions = createPermissionChecker(prisma)
   caches.register(permissions.clear)
@@ -341,7 +350,13 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     }),
   )
   const uploadLimits = createUploadLimits({ prisma, redis, params })
-  ossEndpointRoutes(app, createOssService({ prisma, storage, limits: uploadLimits }))
+  const oss = createOssService({ prisma, storage, limits: uploadLimits })
+  ossEndpointRoutes(app, oss)
+  // Resources (issue 8): object-storage configs, attachment files, categories, templates.
+  ossConfigRoutes(app, createOssConfigService(prisma, env.STORAGE_DIR))
+  attachRoutes(app, prisma, oss)
+  assortRoutes(app, createAssortService(prisma))
+  templateRoutes(app, prisma)
 
   if (env.WEB_DIST_DIR) {
     await registerWebStatic(app, env.WEB_DIST_DIR)

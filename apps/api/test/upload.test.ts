@@ -40,8 +40,10 @@ const filesUnder = async (dir: string): Promise<string[]> => {
 const send = (url: string, body: TBody, app = t.app, bearer = token) =>
   app.inject({ method: 'POST', url, headers: { ...auth(bearer), ...body.headers }, payload: body.payload })
 
-const pdf = (size = 8, name = 'a.pdf') =>
-  multipartFile('file', name, Buffer.alloc(size, 0x25), 'application/pdf')
+/** A PDF of `size` bytes: the signature, then filler. */
+const pdfBytes = (size: number, fill = 0x25) =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(Math.max(size - 9, 0), fill)]).subarray(0, size)
+const pdf = (size = 8, name = 'a.pdf') => multipartFile('file', name, pdfBytes(size), 'application/pdf')
 
 const usedBytes = async (app = t.app) =>
   (await app.prisma.storageUsage.findUnique({ where: { tenantId: TENANT } }))?.usedBytes ?? 0n
@@ -125,7 +127,7 @@ describe('broken multipart bodies answer 400 and leave nothing behind', () => {
   it.each(BOTH)('%s: no closing boundary (the client died mid-file)', async (url) => {
     const res = await send(
       url,
-      multipartFile('file', 'a.pdf', Buffer.alloc(64 * 1024, 1), 'application/pdf', { close: false }),
+      multipartFile('file', 'a.pdf', pdfBytes(64 * 1024, 1), 'application/pdf', { close: false }),
     )
     expect(res.statusCode, res.body).toBe(400)
     expect(res.json()).toEqual({ code: 400, success: false, data: null, msg: UploadMsg.BROKEN })

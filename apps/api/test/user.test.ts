@@ -99,7 +99,10 @@ describe('user/info and update-info', () => {
 
   it('updates the profile, with the avatar rule of the spec', async () => {
     const { access_token } = await login(t.app, 'boss')
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(1000)])
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(1000),
+    ])
     const small = multipartFile('file', 'me.png', png, 'image/png')
     const up = await t.app.inject({
       method: 'POST',
@@ -109,8 +112,8 @@ describe('user/info and update-info', () => {
     })
     expect(up.statusCode, up.body).toBe(200)
     const link = up.json().data.link as string
-    expect(link).toMatch(/^\/api\/ysjs-resource\/oss\/file\/upload\/\d{8}\/[0-9a-f-]{36}\.png$/)
-    const img = await t.app.inject({ method: 'GET', url: link })
+    expect(link).toMatch(/^\/api\/ysjs-resource\/oss\/file\/upload\/000000\/env\/\d{8}\/[0-9a-f-]{36}\.png$/)
+    const img = await t.app.inject({ method: 'GET', url: link, headers: auth(access_token) })
     expect([img.statusCode, img.headers['content-type'], img.rawPayload.length]).toEqual([
       200,
       'image/png',
@@ -139,7 +142,9 @@ describe('user/info and update-info', () => {
       sexName: '女',
     })
 
-    const big = multipartFile('file', 'big.jpg', Buffer.alloc(600 * 1024), 'image/jpeg')
+    // A JPEG over 500kb passes put-file (an attachment may be that big) but is no avatar.
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(600 * 1024)])
+    const big = multipartFile('file', 'big.jpg', jpeg, 'image/jpeg')
     const bigUp = await t.app.inject({
       method: 'POST',
       url: '/api/ysjs-resource/oss/endpoint/put-file',
@@ -185,11 +190,13 @@ describe('uploads', () => {
     const missing = await t.app.inject({
       method: 'GET',
       url: '/api/ysjs-resource/oss/file/upload/20260101/nope.png',
+      headers: auth(access_token),
     })
     expect(missing.statusCode).toBe(404)
     const traversal = await t.app.inject({
       method: 'GET',
       url: '/api/ysjs-resource/oss/file/../../etc/passwd',
+      headers: auth(access_token),
     })
     expect(traversal.statusCode).toBe(404)
   })

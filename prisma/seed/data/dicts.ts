@@ -4,6 +4,16 @@
 
 import type { DictItemSeed, DictSeed } from './types.ts'
 
+/** The achievement attachment categories (section 9): also rows 12–17 of the category tree. */
+export const ATTACHMENT_CATEGORIES: [id: number, name: string][] = [
+  [12, '科技查新报告'],
+  [13, '检测报告'],
+  [14, '应用证明'],
+  [15, '论文专著'],
+  [16, '审批文件'],
+  [17, '其他资料'],
+]
+
 /** Items keyed 1..n in the order given. */
 const seq = (...values: string[]): DictItemSeed[] => values.map((value, i) => ({ key: String(i + 1), value }))
 
@@ -38,7 +48,7 @@ const platform: DictSeed[] = [
   },
   { code: 'api_scope_type', name: '接口权限', items: seq('系统接口', '业务接口') },
   { code: 'scope_category', name: '权限类型', items: seq('数据权限', '接口权限') },
-  { code: 'oss', name: '对象存储类型', items: seq('minio', '七牛云', '阿里云', '腾讯云') },
+  { code: 'oss', name: '对象存储类型', items: seq('minio', '七牛云', '阿里云', '腾讯云', '本地磁盘') },
   { code: 'sms', name: '短信服务类型', items: seq('云片', '七牛云', '阿里云', '腾讯云', '日志输出') },
   { code: 'post_category', name: '岗位类型', items: seq('高层', '中层', '基层', '其他') },
   {
@@ -103,14 +113,7 @@ const appraisal: DictSeed[] = [
     code: 'attachment_category',
     name: '成果附件类型',
     remark: '成果评价附件分类，键值为分类编号',
-    items: keyed(
-      [12, '科技查新报告'],
-      [13, '检测报告'],
-      [14, '应用证明'],
-      [15, '论文专著'],
-      [16, '审批文件'],
-      [17, '其他资料'],
-    ),
+    items: keyed(...ATTACHMENT_CATEGORIES),
   },
   {
     code: 'intellectual_property_category',

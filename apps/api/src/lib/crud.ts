@@ -252,7 +252,7 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
     schema: {
       tags,
       summary: `修改 ${def.name}`,
-      body: submitBody.extend({ id: ZIdSchema }),
+      body: submitBody.safeExtend({ id: ZIdSchema }),
       response: { 200: zDone },
     },
     handler: async (request) => {

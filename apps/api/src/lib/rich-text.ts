@@ -8,6 +8,8 @@ import {
 import sanitizeHtml from 'sanitize-html'
 import { AppError } from './errors.ts'
 
+const STORED_FILE_PREFIX = '/api/ysjs-resource/oss/file/'
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([k, v]) => [k, [...v]])),
@@ -20,6 +22,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // An image whose source was refused (javascript:, data:, //host) is dropped rather than kept empty.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   transformTags: {
+    // Links to our stored files are saved without the token a browser showed them with (decision 011a).
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.src?.startsWith(STORED_FILE_PREFIX)
+        ? { ...attribs, src: attribs.src.replace(/[?&]blade-auth=[^&#]*/, '').replace(/^([^?]*)&/, '$1?') }
+        : attribs,
+    }),
     a: (tagName, attribs) => {
       const { target, rel: _rel, ...rest } = attribs
       return {

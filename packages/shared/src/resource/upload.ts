@@ -17,6 +17,8 @@ export const UploadMsg = {
   NO_FILE: '请选择要上传的文件',
   TOO_LARGE: `上传文件大小不能超过 ${UPLOAD.ATTACHMENT_MAX_BYTES / 1024} KB`,
   BAD_TYPE: '不支持上传该类型的文件',
+  BAD_CONTENT: '文件内容与扩展名不符',
+  AVATAR: '上传头像图片只能是 JPG/PNG 格式,且大小不能超过 500KB!',
   BAD_NAME: '文件名包含非法字符',
   NAME_TOO_LONG: `文件名不能超过 ${UPLOAD_NAME_MAX_LENGTH} 个字符`,
   BROKEN: '上传内容不完整或格式错误,请重新上传',
@@ -38,21 +40,29 @@ export const ZUploadFileNameSchema = z
   .max(UPLOAD_NAME_MAX_LENGTH, UploadMsg.NAME_TOO_LONG)
   .refine((name) => !UNSAFE_NAME_CHARS.test(name), UploadMsg.BAD_NAME)
 
-/** Extensions `put-file` accepts: the attachment formats plus images for rich text and avatars. */
-export const UPLOAD_EXTENSIONS = [
-  'pdf',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'jpg',
-  'jpeg',
-  'png',
-  'gif',
-  'webp',
-  'txt',
-  'zip',
-] as const
+/** Images the rich-text editor uploads (section 9). */
+export const RICH_TEXT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
+
+/**
+ * What an upload is for, chosen with `?purpose=` on `put-file` (`put-file-attach` is always `attach`):
+ * each has its extensions (checked again against the content) and its size limit.
+ */
+export const UPLOAD_PURPOSES = ['any', 'attach', 'image', 'avatar'] as const
+export type TUploadPurpose = (typeof UPLOAD_PURPOSES)[number]
+
+export const UPLOAD_RULES: Record<TUploadPurpose, { extensions: readonly string[]; maxBytes: number }> = {
+  attach: { extensions: UPLOAD.ATTACHMENT_EXTENSIONS, maxBytes: UPLOAD.ATTACHMENT_MAX_BYTES },
+  image: { extensions: RICH_TEXT_IMAGE_EXTENSIONS, maxBytes: UPLOAD.ATTACHMENT_MAX_BYTES },
+  avatar: { extensions: UPLOAD.AVATAR_EXTENSIONS, maxBytes: UPLOAD.AVATAR_MAX_BYTES },
+  // No purpose given: an attachment or a rich-text image.
+  any: {
+    extensions: [...new Set([...UPLOAD.ATTACHMENT_EXTENSIONS, ...RICH_TEXT_IMAGE_EXTENSIONS])],
+    maxBytes: UPLOAD.ATTACHMENT_MAX_BYTES,
+  },
+}
+
+/** Extensions `put-file` accepts at all. */
+export const UPLOAD_EXTENSIONS = UPLOAD_RULES.any.extensions
 
 export const extensionOf = (fileName: string): string => {
   const i = fileName.lastIndexOf('.')

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { nextId, type PrismaClient } from '@ysjs/db'
-import { extensionOf, formatDate, UPLOAD_EXTENSIONS, UploadMsg, ZUploadFileNameSchema } from '@ysjs/shared'
+import {
+  DEFAULT_TENANT_ID,
+  extensionOf,
+  formatDate,
+  type TUploadPurpose,
+  UPLOAD_RULES,
+  UploadMsg,
+  ZUploadFileNameSchema,
+} from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { contentTypeOf } from '../../plugins/storage/local-storage.ts'
-import type { TStorage } from '../../plugins/storage/storage.ts'
+import type { TStorageRouter } from '../../plugins/storage/tenant-storage.ts'
+import { contentMatches, peek } from './file-type.ts'
 import type { TUploadLimitService, TUploadLimits } from './upload-limits.ts'
 
 /** Stored files are read through this path; the object key follows it. */
@@ -26,7 +35,10 @@ export type TIncomingFile = {
   complete: () => Promise<void>
 }
 
-type TDeps = { prisma: PrismaClient; storage: TStorage; limits: TUploadLimitService }
+/** A transaction of the tenant-scoped client. */
+export type TTenantTx = Parameters<Parameters<ReturnType<typeof tenantDb>['$transaction']>[0]>[0]
+
+type TDeps = { prisma: PrismaClient; storage: TStorageRouter; limits: TUploadLimitService }
 
 /**
  * Uploads: checks the name, the type and the limits, stores under a generated key, charges the
@@ -42,26 +54,55 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
   }
 
   /** The checks made before a byte of the file is read. */
-  const admit = async (ctx: TCtx, file: TIncomingFile) => {
+  const admit = async (ctx: TCtx, file: TIncomingFile, purpose: TUploadPurpose) => {
     const named = ZUploadFileNameSchema.safeParse(file.fileName)
     if (!named.success) {
       throw AppError.badRequest(named.error.issues[0]?.message ?? UploadMsg.BAD_NAME)
     }
     const ext = extensionOf(file.fileName)
-    if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) {
+    if (!UPLOAD_RULES[purpose].extensions.includes(ext)) {
       throw AppError.badRequest(UploadMsg.BAD_TYPE)
     }
     return { ext, limits: await limits.admit(ctx) }
   }
 
-  /** Stores the body under `name`; only a whole file of a well-formed request stays stored. */
-  const receive = async (ctx: TCtx, name: string, file: TIncomingFile) => {
+  /** Checks the first bytes against the extension; a refused file is read to its end and dropped. */
+  const sniff = async (file: TIncomingFile, ext: string) => {
+    let peeked: Awaited<ReturnType<typeof peek>>
     try {
-      const stored = await storage.put(name, file.body, contentTypeOf(name))
+      // The parser may hold back a short file's bytes until it has seen what follows them: a body
+      // that breaks there never ends the file, only the rest of the form tells.
+      const broken = file.complete().then(() => new Promise<never>(() => undefined))
+      peeked = await Promise.race([peek(file.body), broken])
+    } catch (err) {
+      // The body broke before the first bytes: the parser tells the client's 400 from our own fault.
+      await file.complete()
+      throw err
+    }
+    if (!contentMatches(ext, peeked.head)) {
+      peeked.drain()
+      throw AppError.badRequest(UploadMsg.BAD_CONTENT)
+    }
+    return peeked.body
+  }
+
+  /** Stores the body under `name`; only a whole file of a well-formed request stays stored. */
+  const receive = async (
+    ctx: TCtx,
+    name: string,
+    file: TIncomingFile,
+    body: TIncomingFile['body'],
+    purpose: TUploadPurpose,
+  ) => {
+    try {
+      const stored = await storage.put(name, body, contentTypeOf(name))
       if (file.body.truncated) {
         throw new AppError(413, UploadMsg.TOO_LARGE)
       }
       await file.complete()
+      if (stored.size > UPLOAD_RULES[purpose].maxBytes) {
+        throw AppError.badRequest(purpose === 'avatar' ? UploadMsg.AVATAR : UploadMsg.TOO_LARGE)
+      }
       return stored
     } catch (err) {
       await discard(ctx, name)
@@ -112,17 +153,19 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
     })
 
   return {
-    async store(ctx: TCtx, file: TIncomingFile, withAttach: boolean) {
-      let admitted: { ext: string; limits: TUploadLimits }
+    async store(ctx: TCtx, file: TIncomingFile, withAttach: boolean, purpose: TUploadPurpose = 'any') {
+      let admitted: { ext: string; limits: TUploadLimits; prefix: string }
       try {
-        admitted = await admit(ctx, file)
+        const checked = await admit(ctx, file, purpose)
+        admitted = { ...checked, prefix: await storage.prefixFor(ctx.tenantId) }
       } catch (err) {
         file.body.resume()
         throw err
       }
       const { ext } = admitted
-      const name = `upload/${formatDate(new Date()).replaceAll('-', '')}/${randomUUID()}.${ext}`
-      const { size } = await receive(ctx, name, file)
+      const body = await sniff(file, ext)
+      const name = `${admitted.prefix}/${formatDate(new Date()).replaceAll('-', '')}/${randomUUID()}.${ext}`
+      const { size } = await receive(ctx, name, file, body, purpose)
       const link = `${FILE_PATH}${name}`
       let attachId: bigint | null
       try {
@@ -147,7 +190,65 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
       return { link, domain: '', name, originalName: file.fileName, attachId }
     },
 
-    read: (key: string) => storage.get(key).catch(() => null),
+    /**
+     * Opens a stored object for a caller of `tenantId`, with the name it was uploaded under; null when
+     * there is none or it belongs to another tenant (the same answer, so ids cannot be probed).
+     */
+    async read(ctx: TCtx, key: string) {
+      const owner = storage.tenantOf(key)
+      const row = await tenantDb(prisma, ctx.tenantId).attach.findFirst({
+        where: { name: key, isDeleted: 0 },
+        select: { originalName: true },
+      })
+      // Keys of uploads made before objects were keyed per tenant belong to the attachment row's
+      // tenant, or to the default tenant when there is none.
+      const allowed =
+        owner !== null
+          ? owner === ctx.tenantId.toLowerCase()
+          : row !== null || ctx.tenantId === DEFAULT_TENANT_ID
+      if (!allowed) {
+        return null
+      }
+      const found = await storage.get(key).catch((err: unknown) => {
+        ctx.log.warn({ err, key }, 'could not open a stored object')
+        return null
+      })
+      return found ? { ...found, fileName: row?.originalName || key.slice(key.lastIndexOf('/') + 1) } : null
+    },
+
+    /**
+     * Removes stored files (attachment rows, their objects) and gives their bytes back to the tenant's
+     * quota; the rows go in one transaction, the objects after it commits.
+     */
+    async removeAttachments(ctx: TCtx, pick: (tx: TTenantTx) => Promise<bigint[]>) {
+      const db = tenantDb(prisma, ctx.tenantId)
+      const names = await db.$transaction(async (tx) => {
+        const attachIds = await pick(tx)
+        const rows = await tx.attach.findMany({
+          where: { id: { in: attachIds }, isDeleted: 0 },
+          select: { id: true, name: true, attachSize: true },
+        })
+        if (rows.length === 0) {
+          return []
+        }
+        await tx.attach.updateMany({
+          where: { id: { in: rows.map((r) => r.id) } },
+          data: { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+        })
+        const bytes = rows.reduce((sum, r) => sum + (r.attachSize ?? 0n), 0n)
+        await tx.storageUsage.updateMany({
+          where: { usedBytes: { gte: bytes } },
+          data: { usedBytes: { decrement: bytes }, updateTime: new Date() },
+        })
+        return rows.map((r) => r.name)
+      })
+      for (const name of names) {
+        await storage.remove(name).catch((err: unknown) => {
+          ctx.log.error({ err, name }, 'could not remove the object of a removed attachment')
+        })
+      }
+      return names.length
+    },
   }
 }
 export type TOssService = ReturnType<typeof createOssService>

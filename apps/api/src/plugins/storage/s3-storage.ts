@@ -9,6 +9,7 @@ export type TS3Options = {
   accessKey: string
   secretKey: string
   bucket: string
+  region?: string
 }
 
 const MAX_OBJECT_BYTES = 64 * 1024 * 1024
@@ -40,13 +41,14 @@ export const createS3Storage = (options: TS3Options): TStorage => {
     useSSL: options.useSSL,
     accessKey: options.accessKey,
     secretKey: options.secretKey,
+    ...(options.region ? { region: options.region } : {}),
   })
   const { bucket } = options
   let ready: Promise<void> | undefined
   const ensureBucket = () =>
     (ready ??= (async () => {
       if (!(await client.bucketExists(bucket))) {
-        await client.makeBucket(bucket)
+        await (options.region ? client.makeBucket(bucket, options.region) : client.makeBucket(bucket))
       }
     })().catch((err) => {
       ready = undefined

@@ -1,3 +1,4 @@
+import { resourceRoutesEn } from '@/features/resource/i18n'
 import { tenancyRoutesEn } from '@/features/system/tenant/i18n'
 import type { zh } from './zh'
 
@@ -32,6 +33,7 @@ export const en: TTranslation = {
     leaveForm: 'Leave request',
     leaveHandle: 'Handle leave',
     ...tenancyRoutesEn,
+    ...resourceRoutesEn,
     leaveDetail: 'Leave detail',
   },
   msg: {

@@ -1,4 +1,5 @@
 import { AuthMsg, DictMsg, Msg, ParamMsg } from '@ysjs/shared'
+import { resourceRoutesZh } from '@/features/resource/i18n'
 import { tenancyRoutesZh } from '@/features/system/tenant/i18n'
 
 /** Chinese texts: the spec's strings word for word. */
@@ -30,6 +31,7 @@ export const zh = {
     leaveForm: '请假申请',
     leaveHandle: '请假处理',
     ...tenancyRoutesZh,
+    ...resourceRoutesZh,
     leaveDetail: '请假详情',
   },
   msg: {

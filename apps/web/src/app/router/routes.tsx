@@ -13,6 +13,7 @@ import {
 import { MainLayout } from '@/features/layout/routes'
 import { logScreens } from '@/features/log/routes'
 import { reportScreens } from '@/features/report/routes'
+import { resourceScreens } from '@/features/resource/routes'
 import { smsScreens } from '@/features/resource/sms/routes'
 import { TestPage } from '@/features/selfcheck/routes'
 import { systemScreens } from '@/features/system/routes'
@@ -28,6 +29,7 @@ export const screens: TScreenRegistry = {
   ...userScreens,
   ...deskScreens,
   ...systemScreens,
+  ...resourceScreens,
   ...logScreens,
   ...reportScreens,
   ...smsScreens,

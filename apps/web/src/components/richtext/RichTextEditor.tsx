@@ -19,6 +19,7 @@ import { type Editor, EditorContent, useEditor } from '@tiptap/react'
 import { RICH_TEXT } from '@ysjs/shared'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { fileUrl, withFileTokens, withoutFileTokens } from '@/features/resource/fileLink'
 import { toast } from '@/lib/notify'
 import { uploadFile } from '@/lib/upload'
 import { EDITOR_EXTENSIONS } from './extensions'
@@ -111,11 +112,11 @@ export const RichTextEditor = ({
   const visibleRows = clampRows(rows)
   const editor = useEditor({
     extensions: EDITOR_EXTENSIONS,
-    content: value ?? '',
+    content: withFileTokens(value ?? ''),
     editable: !disabled,
     shouldRerenderOnTransaction: true,
     immediatelyRender: true,
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : withoutFileTokens(e.getHTML())),
     onBlur: () => onBlur?.(),
   })
 
@@ -125,8 +126,8 @@ export const RichTextEditor = ({
 
   useEffect(() => {
     const html = value ?? ''
-    if (html !== (editor.isEmpty ? '' : editor.getHTML())) {
-      editor.commands.setContent(html, { emitUpdate: false })
+    if (html !== (editor.isEmpty ? '' : withoutFileTokens(editor.getHTML()))) {
+      editor.commands.setContent(withFileTokens(html), { emitUpdate: false })
     }
   }, [editor, value])
 
@@ -138,8 +139,12 @@ export const RichTextEditor = ({
       toast.warning(t('richText.imageOnly'))
       return
     }
-    const uploaded = await uploadFile(file)
-    editor.chain().focus().setImage({ src: uploaded.link, alt: uploaded.originalName }).run()
+    const uploaded = await uploadFile(file, 'image')
+    editor
+      .chain()
+      .focus()
+      .setImage({ src: fileUrl(uploaded.link), alt: uploaded.originalName })
+      .run()
   }
 
   return (

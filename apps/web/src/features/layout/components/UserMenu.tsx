@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStableNavigate } from '@/app/router/routerState'
 import { useLogout } from '@/features/auth/hooks/useLogout'
+import { fileUrl } from '@/features/resource/fileLink'
 import { useWebConfig } from '@/lib/config/webConfig'
 import { leaveTo } from '@/lib/navigation'
 import { useSession } from '@/lib/session/session'
@@ -39,7 +40,13 @@ export const UserMenu = ({ compact }: { compact: boolean }) => {
       <Button
         color="inherit"
         onClick={(e) => setAnchor(e.currentTarget)}
-        startIcon={<Avatar src={user.avatar || undefined} sx={{ width: 28, height: 28 }} alt="" />}
+        startIcon={
+          <Avatar
+            src={user.avatar ? fileUrl(user.avatar) : undefined}
+            sx={{ width: 28, height: 28 }}
+            alt=""
+          />
+        }
         endIcon={<ArrowDropDownIcon />}
         data-testid="user-menu"
         sx={{ textTransform: 'none' }}

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { fileUrl } from '@/features/resource/fileLink'
 import { toast } from '@/lib/notify'
 import { uploadFile } from '@/lib/upload'
 import { checkAvatar } from './avatarCheck'
@@ -29,7 +30,7 @@ export const AvatarUpload = ({ value, onChange, disabled }: TProps) => {
     }
     setBusy(true)
     try {
-      const uploaded = await uploadFile(file)
+      const uploaded = await uploadFile(file, 'avatar')
       onChange(uploaded.link)
     } catch {
       // The HTTP client has shown the server's reason.
@@ -41,7 +42,7 @@ export const AvatarUpload = ({ value, onChange, disabled }: TProps) => {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
       <Avatar
-        src={value || undefined}
+        src={value ? fileUrl(value) : undefined}
         sx={{ width: 80, height: 80 }}
         alt={t('user.avatar')}
         data-testid="avatar-preview"

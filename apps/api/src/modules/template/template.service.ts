@@ -1,0 +1,28 @@
+import type { PrismaClient } from '@ysjs/db'
+import { TEMPLATE_CONTENT_MAX, ZTemplateRecordSchema, ZTemplateSubmitSchema } from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import { createCrudService, registerCrudRoutes } from '../../lib/crud.ts'
+
+/** Templates (模板管理): tenant rows through the generic CRUD; the content is sanitised rich text. */
+export const createTemplateService = (prisma: PrismaClient) =>
+  createCrudService(prisma, {
+    name: 'template',
+    prefix: '/api/ysjs-appraise/template',
+    model: (db) => db.template,
+    tenantScoped: true,
+    submit: ZTemplateSubmitSchema,
+    record: ZTemplateRecordSchema,
+    filters: { name: 'string', type: 'string?', remark: 'string?' },
+    sortable: ['name', 'type', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    richText: { content: TEMPLATE_CONTENT_MAX },
+    permissions: {
+      list: 'appraise_template',
+      add: 'appraise_template_add',
+      edit: 'appraise_template_edit',
+      remove: 'appraise_template_delete',
+    },
+  })
+
+export const templateRoutes = (app: FastifyInstance, prisma: PrismaClient) =>
+  registerCrudRoutes(app, createTemplateService(prisma))

@@ -1,0 +1,4 @@
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import { assortResource } from './assortResource'
+
+export const AssortPage = () => <CrudScreen resource={assortResource} />
