@@ -61,6 +61,30 @@ export const JOB_STOP_CHANNEL = 'job:stop'
 export const JOB_RUN_QUEUE = 'job-run'
 export const JOB_CONTROL_QUEUE = 'job-control'
 /** Scheduler id of a job definition: deterministic, so reconciling twice never schedules twice. */
-export const jobSchedulerId = (jobInfoId: string) => `job:${jobInfoId}`
-/** BullMQ job id of one run: job id + planned time (ms), so a duplicate delivery is the same job. */
-export const jobRunKey = (jobInfoId: string, plannedMs: number) => `run:${jobInfoId}:${plannedMs}`
+export const jobSchedulerId = (jobInfoId: string) => `job-${jobInfoId}`
+/**
+ * BullMQ job id of one run: job id + planned time (ms), so a duplicate add is the same job (BullMQ
+ * refuses `:` in custom ids). `suffix` tells a catch-up apart from the scheduler's original delivery.
+ */
+export const jobRunKey = (jobInfoId: string, plannedMs: number, suffix = '') =>
+  `run-${jobInfoId}-${plannedMs}${suffix ? `-${suffix}` : ''}`
+/** The scheduler's job ids are `repeat:<scheduler id>:<planned ms>`: the planned time of a delivery. */
+export const plannedMsOfSchedulerJob = (bullJobId: string | undefined): number | null => {
+  const m = /^repeat:job-\d+:(\d+)$/.exec(bullJobId ?? '')
+  return m ? Number(m[1]) : null
+}
+
+/** Payload of a run on the run queue: the worker reads the definition from PostgreSQL at run time. */
+export const ZJobRunPayloadSchema = z.object({
+  jobInfoId: z.string().regex(/^\d{1,19}$/),
+  /** Planned time (ms since the epoch): with the job id, the run key. */
+  plannedMs: z.number().int().nonnegative(),
+  trigger: z.number().int().min(1).max(3),
+})
+export type TJobRunPayload = z.infer<typeof ZJobRunPayloadSchema>
+
+/** Payload of a control message: reconcile these jobs' schedules (null: every job). */
+export const ZJobControlPayloadSchema = z.object({ ids: z.array(z.string().regex(/^\d{1,19}$/)).nullable() })
+export type TJobControlPayload = z.infer<typeof ZJobControlPayloadSchema>
+/** Run retries wait this long between attempts. */
+export const JOB_RETRY_BACKOFF_MS = 1_000
