@@ -308,6 +308,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     redisUrl: env.REDIS_URL,
     prefix: env.QUEUE_PREFIX,
     connectTimeoutMs: env.REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
   })
   jobRoutes(app, createJobService(prisma, jobBus, app.log))
   // Authority (issue 7 B): roles, menus, top menus, scopes, change preview, access explainer.

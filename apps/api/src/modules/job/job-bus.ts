@@ -16,18 +16,24 @@ import { Redis } from 'ioredis'
  * reconcile (control queue), enqueues a run (run queue, job id = run key) and publishes stop requests.
  * PostgreSQL was written first; a message lost here is repaired by the next reconcile or `sync`.
  */
-export const createJobBus = (opts: { redisUrl: string; prefix: string; connectTimeoutMs: number }) => {
+export const createJobBus = (opts: {
+  redisUrl: string
+  prefix: string
+  connectTimeoutMs: number
+  commandTimeoutMs: number
+}) => {
   let connection: Redis | null = null
   let control: Queue | null = null
   let runs: Queue | null = null
   const open = () => {
     if (!connection) {
-      // Its own connection: BullMQ cannot share the API client's key prefix; one retry, then the
-      // request fails fast (503) rather than waiting on a Redis that is away (decision 006).
+      // Its own connection: BullMQ cannot share the API client's key prefix. Opened on first use,
+      // so commands wait for that first connection; then one retry and the command time limit, so a
+      // request fails (503) rather than waiting on a Redis that is away (decision 006).
       connection = new Redis(opts.redisUrl, {
         maxRetriesPerRequest: 1,
         connectTimeout: opts.connectTimeoutMs,
-        lazyConnect: false,
+        commandTimeout: opts.commandTimeoutMs,
       })
       connection.on('error', () => {})
       control = new Queue(JOB_CONTROL_QUEUE, { connection, prefix: opts.prefix })

@@ -1,3 +1,4 @@
+import { jobEn } from '@/features/job/i18n'
 import { en as authorityEn } from '@/features/system/authority/i18n'
 import { tenancyEn, tenancyRoutesEn } from '@/features/system/tenant/i18n'
 import { orgEn } from '@/features/system/user/i18n'
@@ -193,6 +194,7 @@ export const en: TTranslation = {
     legendCurrent: 'Current',
     legendFlow: 'Path taken',
   },
+  job: jobEn,
   desk: {
     notice: {
       name: 'Notice',

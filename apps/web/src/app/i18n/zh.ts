@@ -1,4 +1,5 @@
 import { AuthMsg, DictMsg, Msg, ParamMsg } from '@ysjs/shared'
+import { jobZh } from '@/features/job/i18n'
 import { zh as authorityZh } from '@/features/system/authority/i18n'
 import { tenancyRoutesZh, tenancyZh } from '@/features/system/tenant/i18n'
 import { orgZh } from '@/features/system/user/i18n'
@@ -172,6 +173,7 @@ export const zh = {
     legendCurrent: '当前节点',
     legendFlow: '流转路径',
   },
+  job: jobZh,
   desk: {
     notice: {
       name: '通知公告',

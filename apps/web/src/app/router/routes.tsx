@@ -10,6 +10,7 @@ import {
   UnderConstructionPage,
   underConstructionScreens,
 } from '@/features/errors/routes'
+import { jobScreens } from '@/features/job/routes'
 import { MainLayout } from '@/features/layout/routes'
 import { TestPage } from '@/features/selfcheck/routes'
 import { systemScreens } from '@/features/system/routes'
@@ -25,6 +26,7 @@ export const screens: TScreenRegistry = {
   ...userScreens,
   ...deskScreens,
   ...systemScreens,
+  ...jobScreens,
   ...authScreens,
 }
 
