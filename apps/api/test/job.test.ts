@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { JOB_CONTROL_QUEUE, JOB_RUN_QUEUE } from '@ysjs/shared'
+import { JOB_CONTROL_QUEUE, JOB_RUN_QUEUE } from '@ysjs/shared/job'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

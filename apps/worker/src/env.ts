@@ -35,6 +35,12 @@ export const ZWorkerEnvSchema = z.object({
     ),
   /** How many runs one worker process executes at once, all jobs together. */
   JOB_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * A run's BullMQ lock (renewed at half of it) and how often workers look for runs whose lock expired
+   * (their worker died): such a run comes back within about the sum. Same values on every worker.
+   */
+  JOB_LOCK_DURATION_MS: ms(30_000),
+  JOB_STALLED_INTERVAL_MS: ms(15_000),
   /** Leader lock time to live: another process takes over this long after the leader dies. */
   JOB_LEADER_TTL_MS: ms(15_000),
   /** This process's name in job instances (hostname:pid when unset). */

@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { createPrisma, nextId, type PrismaClient } from '@ysjs/db'
-import { JOB_RUN_QUEUE, JOB_STOP_CHANNEL, JobTrigger, jobRunKey } from '@ysjs/shared'
+import { JOB_RUN_QUEUE, JOB_STOP_CHANNEL, JobTrigger, jobRunKey } from '@ysjs/shared/job'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -422,5 +423,55 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
     expect((await prisma.notice.findUnique({ where: { id: later } }))?.status).toBe(0)
     await redis.del(index, `${redisPrefix}auth:captcha:fresh`)
     await cleanup(prefix, w)
+  })
+
+  it('a worker process killed during a run: the run is retried once by another worker and ends succeeded', async () => {
+    const prefix = prefixOf()
+    const fast = { JOB_LOCK_DURATION_MS: '2000', JOB_STALLED_INTERVAL_MS: '1000' }
+    const job = await createJob({
+      enable: 0,
+      timeExpressionType: 1,
+      timeExpression: null,
+      jobParams: JSON.stringify({ url: target('killed', '&ms=3000'), method: 'GET' }),
+    })
+    // A real worker process, killed with SIGKILL while its run is in flight.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: new URL('..', import.meta.url).pathname,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl,
+        WORKER_HEALTH_PORT: '0',
+        QUEUE_PREFIX: prefix,
+        LOG_LEVEL: 'silent',
+        WORKER_ID: 'doomed',
+        ...fast,
+      },
+    })
+    try {
+      const run = await runNow(prefix, job)
+      await waitFor(async () => {
+        const r = await prisma.jobInstance.findUnique({ where: { id: run.id } })
+        return r?.status === 'running' && r.workerId === 'doomed'
+      }, 30_000)
+      // Killed while its request is in flight.
+      await waitFor(async () => hits.get('killed') === 1)
+      child.kill('SIGKILL')
+      await new Promise((r) => child.once('exit', r))
+      const w = await boot(prefix, { ...fast, WORKER_ID: 'survivor' })
+      const done = await waitFor(async () => {
+        const r = await prisma.jobInstance.findUnique({ where: { id: run.id } })
+        return r?.status === 'succeeded' && r
+      }, 30_000)
+      expect(done).toMatchObject({ attempt: 2, workerId: 'survivor' })
+      expect(await prisma.jobInstance.count({ where: { jobInfoId: job } })).toBe(1)
+      await sleep(1500)
+      // The interrupted request and the retry: never a third.
+      expect(hits.get('killed')).toBe(2)
+      await cleanup(prefix, w)
+    } finally {
+      child.kill('SIGKILL')
+    }
   })
 })

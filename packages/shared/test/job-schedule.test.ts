@@ -13,7 +13,7 @@ import {
   ZJobInfoSubmitSchema,
   ZJobServerSubmitSchema,
   ZNextFireTimesQuerySchema,
-} from '../src/index.ts'
+} from '../src/job/index.ts'
 
 const cron = (expr: string): TSchedule => {
   const r = parseCron(expr)

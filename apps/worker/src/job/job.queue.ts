@@ -1,6 +1,11 @@
 import { hostname } from 'node:os'
 import type { PrismaClient } from '@ysjs/db'
-import { JOB_CONTROL_QUEUE, JOB_RUN_QUEUE, JOB_STOP_CHANNEL, ZJobControlPayloadSchema } from '@ysjs/shared'
+import {
+  JOB_CONTROL_QUEUE,
+  JOB_RUN_QUEUE,
+  JOB_STOP_CHANNEL,
+  ZJobControlPayloadSchema,
+} from '@ysjs/shared/job'
 import { Queue, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
@@ -8,8 +13,6 @@ import type { TWorkerEnv } from '../env.ts'
 import { createRunner } from './runner.ts'
 import { createScheduler } from './scheduler.ts'
 
-/** Every worker uses the same, short stalled interval so a killed worker's run comes back quickly. */
-export const STALLED_INTERVAL_MS = 15_000
 /** The schedule the system queue declared before log retention became a job definition. */
 const LEGACY_SYSTEM_QUEUE = 'system'
 const LEGACY_LOG_RETENTION = 'log-retention'
@@ -58,7 +61,9 @@ export const startJobQueues = async (deps: {
     connection,
     prefix,
     concurrency: env.JOB_WORKER_CONCURRENCY,
-    stalledInterval: STALLED_INTERVAL_MS,
+    // Every worker uses the same, short stalled interval so a killed worker's run comes back quickly.
+    stalledInterval: env.JOB_STALLED_INTERVAL_MS,
+    lockDuration: env.JOB_LOCK_DURATION_MS,
   })
   worker.on('error', (err) => log.debug({ err: err.message }, 'job run worker error'))
   worker.on('failed', (job, err) => log.warn({ err: err.message, job: job?.id }, 'job run failed'))
@@ -83,7 +88,7 @@ export const startJobQueues = async (deps: {
         const { ids } = ZJobControlPayloadSchema.parse(job.data)
         return scheduler.reconcile(ids)
       },
-      { connection, prefix, concurrency: 1, stalledInterval: STALLED_INTERVAL_MS },
+      { connection, prefix, concurrency: 1, stalledInterval: env.JOB_STALLED_INTERVAL_MS },
     )
     control.on('error', (err) => log.debug({ err: err.message }, 'job control worker error'))
   }

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@ysjs/db'
-import type { TBuiltInProcessor } from '@ysjs/shared'
+import type { TBuiltInProcessor } from '@ysjs/shared/job'
 import type { Redis } from 'ioredis'
 import { z } from 'zod'
 import type { TWorkerEnv } from '../env.ts'

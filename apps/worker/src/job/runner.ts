@@ -1,18 +1,14 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
+import { ExecuteType, LogLevel, LogType, ProcessorType, TimeExpressionType } from '@ysjs/shared'
 import {
-  ExecuteType,
   isBuiltInProcessor,
   JobInstanceStatus,
   JobTrigger,
-  LogLevel,
-  LogType,
-  ProcessorType,
   parseExternalProcessor,
   plannedMsOfSchedulerJob,
-  TimeExpressionType,
   type TJobRunPayload,
   ZJobRunPayloadSchema,
-} from '@ysjs/shared'
+} from '@ysjs/shared/job'
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'

@@ -1,4 +1,5 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
+import { TimeExpressionType } from '@ysjs/shared'
 import {
   fireTimesBetween,
   JOB_RETRY_BACKOFF_MS,
@@ -7,9 +8,8 @@ import {
   jobRunKey,
   jobSchedulerId,
   parseTimeExpression,
-  TimeExpressionType,
   type TJobRunPayload,
-} from '@ysjs/shared'
+} from '@ysjs/shared/job'
 import type { Queue } from 'bullmq'
 import type { Logger } from 'pino'
 

@@ -7,7 +7,7 @@ import {
   type TJobRunPayload,
   ZJobControlPayloadSchema,
   ZJobRunPayloadSchema,
-} from '@ysjs/shared'
+} from '@ysjs/shared/job'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 

@@ -1,5 +1,5 @@
+import { ZIdSchema, ZPageQuerySchema, ZWireIdSchema } from '@ysjs/shared'
 import {
-  ZIdSchema,
   ZJobChangeSchema,
   ZJobInstanceIdSchema,
   ZJobInstanceQuerySchema,
@@ -9,9 +9,7 @@ import {
   ZJobSyncSchema,
   ZNextFireTimesQuerySchema,
   ZNextFireTimesSchema,
-  ZPageQuerySchema,
-  ZWireIdSchema,
-} from '@ysjs/shared'
+} from '@ysjs/shared/job'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'

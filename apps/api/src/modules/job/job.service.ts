@@ -1,4 +1,5 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
+import { parseDateTime, TIME_ZONE, type TPageQuery } from '@ysjs/shared'
 import {
   JobInfoMsg,
   JobInstanceStatus,
@@ -6,16 +7,13 @@ import {
   JobTrigger,
   jobRunKey,
   nextFireTimes,
-  parseDateTime,
   parseTimeExpression,
-  TIME_ZONE,
   type TJobInstanceStatus,
-  type TPageQuery,
   ZJobInfoRecordSchema,
   ZJobInfoSubmitSchema,
   ZJobServerRecordSchema,
   ZJobServerSubmitSchema,
-} from '@ysjs/shared'
+} from '@ysjs/shared/job'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'

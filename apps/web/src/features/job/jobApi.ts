@@ -1,4 +1,5 @@
-import type { TJobInfo, TJobInstance, TJobServer, TPage } from '@ysjs/shared'
+import type { TPage } from '@ysjs/shared'
+import type { TJobInfo, TJobInstance, TJobServer } from '@ysjs/shared/job'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
 

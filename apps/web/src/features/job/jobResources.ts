@@ -1,4 +1,4 @@
-import { JOB_INFO_DEFAULTS, JOB_LABELS, ZJobInfoSubmitSchema, ZJobServerSubmitSchema } from '@ysjs/shared'
+import { JOB_INFO_DEFAULTS, JOB_LABELS, ZJobInfoSubmitSchema, ZJobServerSubmitSchema } from '@ysjs/shared/job'
 import { createElement } from 'react'
 import type { TField, TOption, TResource, TValues } from '@/components/crud/types'
 import { FireTimesPreview } from './components/FireTimesPreview'

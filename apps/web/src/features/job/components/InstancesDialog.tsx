@@ -11,13 +11,14 @@ import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
+import { enUS, zhCN } from '@mui/x-data-grid/locales'
 import { useQuery } from '@tanstack/react-query'
 import {
   JOB_INSTANCE_STATUS_LABELS,
   JOB_TRIGGER_LABELS,
   type TJobInstance,
   type TJobInstanceStatus,
-} from '@ysjs/shared'
+} from '@ysjs/shared/job'
 import { Fragment, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '@/lib/session/session'
@@ -37,7 +38,8 @@ const duration = (ms: number | null) =>
 
 /** The runs of one job, newest first, refreshed every 2 s: status, duration, log; stop and catch-up. */
 export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: () => void }) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
   const permissions = useSession((s) => s.permissions)
   const [page, setPage] = useState(0)
   const [size, setSize] = useState(10)
@@ -145,6 +147,11 @@ export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: (
           page={page}
           rowsPerPage={size}
           rowsPerPageOptions={[10, 30, 50]}
+          labelRowsPerPage={localeText.paginationRowsPerPage}
+          labelDisplayedRows={({ from, to, count }) =>
+            localeText.paginationDisplayedRows?.({ from, to, count, estimated: undefined }) ??
+            `${from}–${to} / ${count}`
+          }
           onPageChange={(_e, p) => setPage(p)}
           onRowsPerPageChange={(e) => {
             setSize(Number(e.target.value))
