@@ -65,4 +65,21 @@ test.describe('scheduled jobs', () => {
     await toggle.click()
     await expect(toggle).not.toBeChecked()
   })
+
+  test('job servers: the seeded one is listed, the form asks for every field but the remark', async ({
+    page,
+  }) => {
+    await openAs(page, '/job/jobserver')
+    await expect(page.getByText('该功能正在建设中')).toHaveCount(0)
+    await expect(page.getByRole('row', { name: /本地调度/ })).toHaveCount(1)
+    await expect(page.getByRole('columnheader', { name: '应用密码' })).toHaveCount(0)
+    await page.getByRole('button', { name: '新增' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请输入服务名称')).toBeVisible()
+    for (const message of ['请输入服务器地址', '请输入应用名称', '请输入应用密码']) {
+      await expect(dialog.getByText(message)).toBeVisible()
+    }
+    await page.screenshot({ path: test.info().outputPath('job-server.png') })
+  })
 })

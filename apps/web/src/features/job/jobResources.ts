@@ -64,7 +64,10 @@ const infoFields: TField[] = [
     kind: 'select',
     loadOptions: serverOptions,
     span: 6,
+    column: false,
   },
+  // The grid shows the server's name (answered with the row), the form its id.
+  { name: 'jobServerName', labelKey: 'job.info.jobServerId', form: false },
   {
     name: 'enable',
     labelKey: 'job.info.enable',
