@@ -140,6 +140,10 @@ describe('job info', () => {
     const messages = (await control.getJobs(['waiting'])).map((j) => j.data.ids)
     expect(messages).toContainEqual([row.id])
     expect(messages).toContainEqual(null)
+    // Removing a job tells the worker too (its scheduler goes with it).
+    await control.drain()
+    expect(await call('POST', `/api/ysjs-job/job-info/remove?ids=${row.id}`)).toMatchObject({ code: 200 })
+    expect((await control.getJobs(['waiting'])).map((j) => j.data.ids)).toEqual([[row.id]])
   })
 
   it('previews next fire times (at most 20) and refuses a bad expression', async () => {
