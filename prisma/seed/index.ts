@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import { hashClientSecret, hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
 import { ATTACHMENT_CATEGORIES, dicts } from './data/dicts.ts'
+import { JOB_SEEDS, JOB_SERVER_SEED } from './data/jobs.ts'
 import { menus, roleMenus } from './data/menus.ts'
 import { provinces } from './data/regions.ts'
 import type { DictItemSeed, MenuSeed } from './data/types.ts'
@@ -238,6 +240,23 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
     })
   }
 
+  // Jobs: created once, then the administrator's (enable, schedule) edits are kept.
+  const jobServerId = stableId(`job-server:${JOB_SERVER_SEED.key}`)
+  const { key: _serverKey, ...server } = JOB_SERVER_SEED
+  await prisma.jobServer.upsert({
+    where: { id: jobServerId },
+    update: {},
+    create: { id: jobServerId, ...server, jobAppPassword: randomBytes(12).toString('hex'), createTime: now },
+  })
+  for (const { key, ...job } of JOB_SEEDS) {
+    const id = stableId(`job:${key}`)
+    await prisma.jobInfo.upsert({
+      where: { id },
+      update: {},
+      create: { id, jobServerId, ...job, timeExpressionType: 2, processorType: 1, createTime: now },
+    })
+  }
+
   let dictRows = 0
   for (const [i, dict] of dicts.entries()) {
     const headerId = stableId(`dict:${TENANT}:${dict.code}`)
@@ -366,6 +385,6 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
   log(
     `seed: tenant ${TENANT}, ${users.length} users, ${dicts.length} dictionaries (${dictRows} new rows), ` +
       `${menuRows.length} menus (${createdMenus.count} new), ${links.length} role-menu links (${createdLinks.count} new), ` +
-      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories`,
+      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories, ${JOB_SEEDS.length} jobs`,
   )
 }

@@ -40,6 +40,9 @@ import { createDeptService } from './modules/dept/dept.service.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { jobRoutes } from './modules/job/job.routes.ts'
+import { createJobService } from './modules/job/job.service.ts'
+import { createJobBus } from './modules/job/job-bus.ts'
 import { logQueryRoutes, logRoutes } from './modules/log/log.routes.ts'
 import { createLogService } from './modules/log/log.service.ts'
 import { menuRoutes } from './modules/menu/menu.routes.ts'
@@ -328,6 +331,13 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   userAdminRoutes(app, createUserAdminService({ prisma, tokens, params, depts, guard: loginGuard, security }))
   noticeRoutes(app, createNoticeService(prisma))
   dashboardRoutes(app, createDashboardService(prisma))
+  const jobBus = createJobBus({
+    redisUrl: env.REDIS_URL,
+    prefix: env.QUEUE_PREFIX,
+    connectTimeoutMs: env.REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+  })
+  jobRoutes(app, createJobService(prisma, jobBus, app.log))
   // Authority (issue 7 B): roles, menus, top menus, scopes, change preview, access explainer.
   const authority = { prisma, rules: permissions.rules, caches }
   const roles = createRoleService(authority)
@@ -381,6 +391,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
 
   app.addHook('onClose', async () => {
     await logs.close()
+    await jobBus.close()
     if (!options.prisma) {
       await prisma.$disconnect()
     }

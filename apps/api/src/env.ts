@@ -43,6 +43,8 @@ export const ZEnvSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: ms(1_000),
   /** Prefix of every Redis key, so several deployments (or test files) can share one Redis. */
   REDIS_PREFIX: z.string().default('ysjs:'),
+  /** BullMQ key prefix shared with the worker (job runs and reconcile messages go through it). */
+  QUEUE_PREFIX: z.string().default('ysjs-bull'),
   /** Signing key of the tokens. Production refuses the example value and anything under 32 bytes. */
   JWT_SECRET: z.string().min(16).default(EXAMPLE_JWT_SECRET),
   /** A file holding JWT_SECRET (Docker secrets, the compose file's generated secret); JWT_SECRET wins. */

@@ -21,6 +21,30 @@ export const ZWorkerEnvSchema = z.object({
   /** Log rows older than this are deleted by the daily retention job, unless param log.retentionDays says otherwise. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TZ_SCHEDULE: z.string().default('Asia/Shanghai'),
+  /** The API's Redis key prefix: the prune-auth job cleans the token indexes under it. */
+  REDIS_PREFIX: z.string().default('ysjs:'),
+  /** Hosts HTTP jobs (external processors and the http-call built-in) may call, comma-separated. */
+  JOB_HTTP_ALLOWED_HOSTS: z
+    .string()
+    .default('127.0.0.1,localhost')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** How many runs one worker process executes at once, all jobs together. */
+  JOB_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * A run's BullMQ lock (renewed at half of it) and how often workers look for runs whose lock expired
+   * (their worker died): such a run comes back within about the sum. Same values on every worker.
+   */
+  JOB_LOCK_DURATION_MS: ms(30_000),
+  JOB_STALLED_INTERVAL_MS: ms(15_000),
+  /** Leader lock time to live: another process takes over this long after the leader dies. */
+  JOB_LEADER_TTL_MS: ms(15_000),
+  /** This process's name in job instances (hostname:pid when unset). */
+  WORKER_ID: z.string().optional(),
 })
 export type TWorkerEnv = z.infer<typeof ZWorkerEnvSchema>
 

@@ -2,10 +2,8 @@ import { createPrisma } from '@ysjs/db'
 import { type DestinationStream, pino } from 'pino'
 import { loadWorkerEnv, type TWorkerEnv } from './env.ts'
 import { HEALTH_CHECK_TIMEOUT_MS, startHealthServer, within } from './health.ts'
+import { startJobQueues, type TJobQueues } from './job/job.queue.ts'
 import { createWorkerRedis, redisRetryDelay, untilReady } from './redis.ts'
-import { startSystemQueue } from './system/system.queue.ts'
-
-type TSystemQueue = Awaited<ReturnType<typeof startSystemQueue>>
 
 export type TWorkerOptions = {
   /** Where the log goes (stdout when absent); tests read it. */
@@ -35,7 +33,7 @@ export const startWorker = async (
   await prisma.$connect()
   const connection = createWorkerRedis(env.REDIS_URL, env.REDIS_CONNECT_TIMEOUT_MS, log)
 
-  let system: TSystemQueue | null = null
+  let jobs: TJobQueues | null = null
   let stop = () => {}
   const stopped = new Promise<void>((resolve) => {
     stop = resolve
@@ -48,7 +46,7 @@ export const startWorker = async (
         return
       }
       try {
-        system = await startSystemQueue({ env, prisma, connection, log })
+        jobs = await startJobQueues({ env, prisma, connection, log })
         log.info('queues started')
         return
       } catch (err) {
@@ -71,14 +69,14 @@ export const startWorker = async (
         ? within(HEALTH_CHECK_TIMEOUT_MS, () => connection.ping().then((p) => p === 'PONG'))
         : Promise.resolve(false),
     ])
-    const running = system?.worker.isRunning() ?? false
+    const running = jobs?.worker.isRunning() ?? false
     return { status: database && redis && running ? ('ok' as const) : ('degraded' as const), database, redis }
   }
   const server = await startHealthServer(env.WORKER_HEALTH_PORT, health)
   // A healthy Redis answers in milliseconds: give the queues that long to start before reporting
   // the worker started, and no longer.
   await Promise.race([starting, new Promise((resolve) => setTimeout(resolve, env.REDIS_CONNECT_TIMEOUT_MS))])
-  log.info({ port: server.port, queues: system !== null }, 'worker started')
+  log.info({ port: server.port, queues: jobs !== null }, 'worker started')
   void within(HEALTH_CHECK_TIMEOUT_MS, () => prisma.$queryRaw`SELECT 1`.then(() => true)).then((up) => {
     if (!up) {
       log.warn('PostgreSQL unavailable at boot: jobs fail until it answers')
@@ -88,18 +86,22 @@ export const startWorker = async (
   return {
     env,
     health,
+    /** The job queues once started (null while Redis has not been reached). */
+    get jobs() {
+      return jobs
+    },
     port: server.port,
     async close() {
       closing = true
       stop()
       await server.close()
-      if (!system) {
+      if (!jobs) {
         // A start still waiting on Redis gives up when its connection closes.
         connection.disconnect()
       }
       await starting
-      // `system` is assigned inside `startQueues`, which has finished by now.
-      await (system as TSystemQueue | null)?.close()
+      // `jobs` is assigned inside `startQueues`, which has finished by now.
+      await (jobs as TJobQueues | null)?.close()
       connection.disconnect()
       await prisma.$disconnect()
       log.info('worker stopped')

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { createPrisma, nextId } from '@ysjs/db'
+import { createPrisma, nextId, stableId } from '@ysjs/db'
+import { Queue } from 'bullmq'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cloneDatabase, ensureTemplate } from '../../../scripts/test-db.mjs'
 import { purgeOldLogs, retentionDays, runLogRetention } from '../src/system/log-retention.ts'
@@ -18,16 +19,30 @@ afterAll(async () => {
 
 describe('worker', () => {
   it('boots against PostgreSQL and Redis, reports health and shuts down gracefully', async () => {
+    const prefix = `test-bull-${randomBytes(3).toString('hex')}`
+    // The schedule the system queue declared before log retention became a job definition.
+    const legacy = new Queue('system', { connection: { url: redisUrl }, prefix })
+    await legacy.upsertJobScheduler('log-retention', { pattern: '0 30 3 * * *', tz: 'Asia/Shanghai' })
     const worker = await startWorker({
       DATABASE_URL: db.url,
       REDIS_URL: redisUrl,
       WORKER_HEALTH_PORT: '0',
-      QUEUE_PREFIX: `test-bull-${randomBytes(3).toString('hex')}`,
+      QUEUE_PREFIX: prefix,
       LOG_LEVEL: 'silent',
     })
     const res = await fetch(`http://127.0.0.1:${worker.port}/health`)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ status: 'ok', database: true, redis: true })
+    // The seeded housekeeping jobs are scheduled from their definitions; the legacy schedule is gone.
+    const schedulers = (await worker.jobs?.runs.getJobSchedulers(0, -1)) ?? []
+    expect(schedulers.find((s) => s.key === `job-${stableId('job:log-retention')}`)).toMatchObject({
+      pattern: '0 30 3 * * *',
+      tz: 'Asia/Shanghai',
+    })
+    expect(schedulers).toHaveLength(3)
+    expect(await legacy.getJobScheduler('log-retention')).toBeFalsy()
+    await legacy.obliterate({ force: true })
+    await legacy.close()
     expect((await fetch(`http://127.0.0.1:${worker.port}/nope`)).status).toBe(404)
     await worker.close()
     await expect(fetch(`http://127.0.0.1:${worker.port}/health`)).rejects.toThrow()

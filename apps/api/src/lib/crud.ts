@@ -22,6 +22,8 @@ export type TDelegate = {
   updateMany(args: object): Promise<{ count: number }>
 }
 
+type TId = bigint
+
 export type TCrudPermissions = { list: string; add: string; edit: string; remove: string }
 
 /** Everything a simple entity needs to get its five endpoints. */
@@ -52,15 +54,13 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   platformWrite?: boolean
   /** Checks that need the database (e.g. that a referenced row exists); throws an AppError to refuse. */
   validate?: (ctx: TCtx, data: Record<string, unknown>) => Promise<void>
-  /** Called after every successful write, e.g. to drop a cache. */
-  afterChange?: () => void
+  /** Called after every successful write with the ids written, e.g. to drop a cache. */
+  afterChange?: (ids: TId[]) => void
   /** Turns validated input into row data (e.g. date strings into dates); identity when absent. */
   toData?: (input: Omit<z.infer<TSubmit>, 'id'>) => Record<string, unknown>
   /** Adds label fields (e.g. `categoryName`) to rows before they are answered. */
   enrich?: (ctx: TCtx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>
 }
-
-type TId = bigint
 
 /**
  * Resources whose lists data scopes can filter, by resource code, with the fields a scope may name
@@ -152,7 +152,7 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
           updateTime: new Date(),
         },
       })
-      def.afterChange?.()
+      def.afterChange?.([row.id as TId])
       return row
     },
     async update(ctx: TCtx, id: TId, input: z.infer<TSubmit>): Promise<void> {
@@ -168,7 +168,7 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       if (result.count === 0) {
         throw AppError.notFound()
       }
-      def.afterChange?.()
+      def.afterChange?.([id])
     },
     /** Logical delete of every id given; ids that do not exist (or belong to another tenant) are skipped. */
     async remove(ctx: TCtx, ids: TId[]): Promise<number> {
@@ -178,7 +178,7 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
         where: { id: { in: ids }, ...LIVE },
         data: { isDeleted: 1, updateUser: who.user, updateTime: new Date() },
       })
-      def.afterChange?.()
+      def.afterChange?.(ids)
       return result.count
     },
   }

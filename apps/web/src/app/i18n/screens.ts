@@ -1,4 +1,5 @@
 import i18next from 'i18next'
+import { jobEn, jobZh } from '@/features/job/i18n'
 import { logEn, logZh } from '@/features/log/i18n'
 import { reportEn, reportZh } from '@/features/report/i18n'
 import { resourceEn, resourceZh } from '@/features/resource/i18n'
@@ -20,6 +21,7 @@ export const screensZh = {
   report: reportZh,
   sms: smsZh,
   resource: resourceZh,
+  job: jobZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -31,6 +33,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   report: reportEn,
   sms: smsEn,
   resource: resourceEn,
+  job: jobEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

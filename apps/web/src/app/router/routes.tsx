@@ -10,6 +10,7 @@ import {
   UnderConstructionPage,
   underConstructionScreens,
 } from '@/features/errors/routes'
+import { jobScreens } from '@/features/job/routes'
 import { MainLayout } from '@/features/layout/routes'
 import { logScreens } from '@/features/log/routes'
 import { reportScreens } from '@/features/report/routes'
@@ -33,6 +34,7 @@ export const screens: TScreenRegistry = {
   ...logScreens,
   ...reportScreens,
   ...smsScreens,
+  ...jobScreens,
   ...authScreens,
 }
 

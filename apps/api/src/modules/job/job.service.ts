@@ -1,0 +1,256 @@
+import { nextId, type PrismaClient } from '@ysjs/db'
+import { parseDateTime, TIME_ZONE, type TPageQuery } from '@ysjs/shared'
+import {
+  JobInfoMsg,
+  JobInstanceStatus,
+  JobServerMsg,
+  JobTrigger,
+  jobRunKey,
+  nextFireTimes,
+  parseTimeExpression,
+  type TJobInstanceStatus,
+  ZJobInfoRecordSchema,
+  ZJobInfoSubmitSchema,
+  ZJobServerRecordSchema,
+  ZJobServerSubmitSchema,
+} from '@ysjs/shared/job'
+import type { TCtx } from '../../lib/context.ts'
+import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
+import { skipTake, toPage } from '../../lib/paging.ts'
+import type { TJobBus } from './job-bus.ts'
+
+const LIVE = { isDeleted: 0 }
+
+/**
+ * Job servers and job definitions (spec sections 3, 4, 7). The database is the record: every write
+ * lands in PostgreSQL first, then the worker is told to reconcile its schedulers with it.
+ */
+export const createJobService = (
+  prisma: PrismaClient,
+  bus: TJobBus,
+  log: { warn: (o: object, m: string) => void },
+) => {
+  /** Tells the worker; a Redis that is away does not undo the write: `sync` repairs it later. */
+  const notify = (ids: bigint[] | null) => {
+    bus.reconcile(ids ? ids.map(String) : null).catch((err: unknown) => {
+      log.warn({ err, ids: ids?.map(String) }, 'job reconcile message not sent; run sync when Redis is back')
+    })
+  }
+
+  const servers = createCrudService(prisma, {
+    name: 'job-server',
+    prefix: '/api/ysjs-job/job-server',
+    model: (db) => db.jobServer,
+    tenantScoped: false,
+    submit: ZJobServerSubmitSchema,
+    record: ZJobServerRecordSchema,
+    filters: { jobServerName: 'string', jobAppName: 'string', jobServerUrl: 'string' },
+    sortable: ['jobServerName', 'jobAppName', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    permissions: {
+      list: 'job_server',
+      add: 'job_server_add',
+      edit: 'job_server_edit',
+      remove: 'job_server_delete',
+    },
+    unique: [{ fields: ['jobServerName'], message: JobServerMsg.NAME_EXISTS }],
+  })
+
+  const jobs = createCrudService(prisma, {
+    name: 'job-info',
+    prefix: '/api/ysjs-job/job-info',
+    model: (db) => db.jobInfo,
+    tenantScoped: false,
+    submit: ZJobInfoSubmitSchema,
+    record: ZJobInfoRecordSchema,
+    filters: {
+      jobName: 'string',
+      jobServerId: 'id?',
+      enable: 'int',
+      timeExpressionType: 'int',
+      processorType: 'int',
+      processorInfo: 'string',
+    },
+    sortable: ['jobName', 'enable', 'timeExpressionType', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    permissions: { list: 'job_info', add: 'job_info_add', edit: 'job_info_edit', remove: 'job_info_delete' },
+    validate: async (_ctx, data) => {
+      const server = await prisma.jobServer.findFirst({
+        where: { id: data.jobServerId as bigint, ...LIVE },
+        select: { id: true },
+      })
+      if (!server) {
+        throw AppError.badRequest(JobInfoMsg.SERVER_MISSING)
+      }
+    },
+    toData: ({ jobServerId, lifecycleStart, lifecycleEnd, ...rest }) => ({
+      ...rest,
+      jobServerId: BigInt(jobServerId as string),
+      lifecycleStart: lifecycleStart ? parseDateTime(lifecycleStart) : null,
+      lifecycleEnd: lifecycleEnd ? parseDateTime(lifecycleEnd) : null,
+    }),
+    enrich: async (_ctx, rows) => {
+      const ids = [
+        ...new Set(rows.map((r) => r.jobServerId).filter((v): v is bigint => typeof v === 'bigint')),
+      ]
+      const found = ids.length
+        ? await prisma.jobServer.findMany({
+            where: { id: { in: ids } },
+            select: { id: true, jobServerName: true },
+          })
+        : []
+      const names = new Map(found.map((s) => [s.id, s.jobServerName]))
+      return rows.map((r) => ({ ...r, jobServerName: names.get(r.jobServerId as bigint) ?? '' }))
+    },
+    afterChange: (ids) => notify(ids),
+  })
+
+  const jobOf = async (id: bigint) => {
+    const job = await prisma.jobInfo.findFirst({ where: { id, ...LIVE } })
+    if (!job) {
+      throw AppError.badRequest(JobInfoMsg.JOB_MISSING)
+    }
+    return job
+  }
+
+  const instanceOf = async (id: bigint) => {
+    const row = await prisma.jobInstance.findUnique({ where: { id } })
+    if (!row) {
+      throw AppError.badRequest(JobInfoMsg.INSTANCE_MISSING)
+    }
+    return row
+  }
+
+  const instanceRecord = (row: Awaited<ReturnType<typeof instanceOf>>) => ({
+    ...row,
+    status: row.status as TJobInstanceStatus,
+    duration: row.startTime && row.endTime ? row.endTime.getTime() - row.startTime.getTime() : null,
+  })
+
+  return {
+    servers,
+    jobs,
+    /** Reconciles every job of one server. */
+    async syncServer(id: bigint): Promise<number> {
+      await servers.detail({} as TCtx, id)
+      const rows = await prisma.jobInfo.findMany({
+        where: { jobServerId: id, ...LIVE },
+        select: { id: true },
+      })
+      await bus.reconcile(rows.map((r) => String(r.id)))
+      return rows.length
+    },
+    /** `enable` 0 pauses (the scheduler is removed), 1 enables (it is (re)created). */
+    async change(ctx: TCtx, id: bigint, enable: number) {
+      await jobOf(id)
+      await prisma.jobInfo.update({
+        where: { id },
+        data: { enable, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+      })
+      await bus.reconcile([String(id)])
+    },
+    /** One run now, enabled or not: recorded as waiting, then enqueued under its run key. */
+    async run(id: bigint): Promise<string> {
+      const job = await jobOf(id)
+      const plannedMs = Date.now()
+      const instanceId = nextId()
+      await prisma.jobInstance.create({
+        data: {
+          id: instanceId,
+          jobInfoId: id,
+          trigger: JobTrigger.MANUAL,
+          plannedTime: new Date(plannedMs),
+          status: JobInstanceStatus.WAITING,
+        },
+      })
+      await bus.run(
+        { jobInfoId: String(id), plannedMs, trigger: JobTrigger.MANUAL },
+        jobRunKey(String(id), plannedMs),
+        job.instanceRetryNum,
+      )
+      return String(instanceId)
+    },
+    /** Reconcile one job, or every job. */
+    async sync(id: bigint | null) {
+      if (id !== null) {
+        await jobOf(id)
+      }
+      await bus.reconcile(id === null ? null : [String(id)])
+    },
+    /** Preview of a time expression's next fire times (Asia/Shanghai). */
+    nextFireTimes(input: {
+      timeExpressionType: number
+      timeExpression?: string | undefined
+      count?: number | undefined
+      lifecycleStart?: string | undefined
+      lifecycleEnd?: string | undefined
+    }): Date[] {
+      const parsed = parseTimeExpression(input.timeExpressionType, input.timeExpression, TIME_ZONE)
+      if (!parsed.ok) {
+        throw AppError.badRequest(parsed.message)
+      }
+      return nextFireTimes(parsed.schedule, input.count ?? 10, {
+        from: new Date(),
+        start: input.lifecycleStart ? parseDateTime(input.lifecycleStart) : null,
+        end: input.lifecycleEnd ? parseDateTime(input.lifecycleEnd) : null,
+      })
+    },
+    async instances(query: TPageQuery & { jobInfoId: string; status?: TJobInstanceStatus | undefined }) {
+      const where = { jobInfoId: BigInt(query.jobInfoId), ...(query.status ? { status: query.status } : {}) }
+      const [rows, total] = await Promise.all([
+        prisma.jobInstance.findMany({
+          where,
+          orderBy: [{ plannedTime: 'desc' }, { id: 'desc' }],
+          ...skipTake(query),
+        }),
+        prisma.jobInstance.count({ where }),
+      ])
+      return toPage(rows.map(instanceRecord), total, query, [])
+    },
+    async instance(id: bigint) {
+      return instanceRecord(await instanceOf(id))
+    },
+    /**
+     * Stops a run. Waiting: it will not start. Running: marked stopped in the record at once (the
+     * worker's own end of the run never overwrites a final status) and the worker aborts the work.
+     */
+    async stop(id: bigint) {
+      const row = await instanceOf(id)
+      const stopped = await prisma.jobInstance.updateMany({
+        where: { id, status: { in: [JobInstanceStatus.WAITING, JobInstanceStatus.RUNNING] } },
+        data: {
+          status: JobInstanceStatus.STOPPED,
+          endTime: new Date(),
+          result: '已手动停止',
+          updateTime: new Date(),
+        },
+      })
+      if (stopped.count === 0) {
+        throw AppError.badRequest(JobInfoMsg.INSTANCE_NOT_RUNNING)
+      }
+      if (row.status === JobInstanceStatus.RUNNING) {
+        await bus.stop(String(id))
+      }
+    },
+    /** Runs a missed instance once: missed → waiting, enqueued under its own catch-up key. */
+    async catchUp(id: bigint) {
+      const row = await instanceOf(id)
+      const job = await jobOf(row.jobInfoId)
+      const claimed = await prisma.jobInstance.updateMany({
+        where: { id, status: JobInstanceStatus.MISSED },
+        data: { status: JobInstanceStatus.WAITING, trigger: JobTrigger.CATCH_UP, updateTime: new Date() },
+      })
+      if (claimed.count === 0) {
+        throw AppError.badRequest(JobInfoMsg.INSTANCE_NOT_MISSED)
+      }
+      const plannedMs = row.plannedTime.getTime()
+      await bus.run(
+        { jobInfoId: String(row.jobInfoId), plannedMs, trigger: JobTrigger.CATCH_UP },
+        jobRunKey(String(row.jobInfoId), plannedMs, 'catch-up'),
+        job.instanceRetryNum,
+      )
+    },
+  }
+}
+export type TJobService = ReturnType<typeof createJobService>

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto'
+import { JOB_CONTROL_QUEUE, JOB_RUN_QUEUE } from '@ysjs/shared/job'
+import { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+
+let t: TTestApp
+let admin: string
+let connection: Redis
+let control: Queue
+let runs: Queue
+const QUEUE_PREFIX = `test-job-${randomBytes(4).toString('hex')}`
+
+beforeAll(async () => {
+  t = await createTestApp({ QUEUE_PREFIX })
+  admin = (await login(t.app, 'admin')).access_token
+  connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null })
+  control = new Queue(JOB_CONTROL_QUEUE, { connection, prefix: QUEUE_PREFIX })
+  runs = new Queue(JOB_RUN_QUEUE, { connection, prefix: QUEUE_PREFIX })
+})
+afterAll(async () => {
+  await control?.obliterate({ force: true })
+  await runs?.obliterate({ force: true })
+  await control.close()
+  await runs.close()
+  connection.disconnect()
+  await t.close()
+})
+
+const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+  (await t.app.inject({ method, url, headers: auth(admin), ...(payload ? { payload } : {}) })).json()
+
+const JOB = {
+  jobName: '接口测试任务',
+  enable: 0,
+  timeExpressionType: 2,
+  timeExpression: '0 0 12 ? * 2',
+  executeType: 1,
+  processorType: 1,
+  processorInfo: 'publish-notices',
+}
+
+const serverId = async () => {
+  const res = await call('POST', '/api/ysjs-job/job-server/submit', {
+    jobServerName: `服务-${randomBytes(3).toString('hex')}`,
+    jobServerUrl: 'http://127.0.0.1:8091',
+    jobAppName: 'ysjs-worker',
+    jobAppPassword: 'secret-pw',
+  })
+  expect(res).toMatchObject({ code: 200 })
+  const list = (await call('GET', '/api/ysjs-job/job-server/list?size=200')).data.records
+  return list[0].id as string
+}
+
+describe('job server', () => {
+  it('answers the spec messages, never the password, and syncs its jobs', async () => {
+    const bad = await call('POST', '/api/ysjs-job/job-server/submit', {
+      jobServerName: 'x',
+      jobServerUrl: 'y',
+    })
+    expect(bad).toMatchObject({ code: 400, msg: '请输入应用名称' })
+    const id = await serverId()
+    const detail = (await call('GET', `/api/ysjs-job/job-server/detail?id=${id}`)).data
+    expect(detail.jobAppName).toBe('ysjs-worker')
+    expect(JSON.stringify(detail)).not.toContain('secret-pw')
+    expect(await call('POST', '/api/ysjs-job/job-server/sync', { id })).toMatchObject({ code: 200, data: 0 })
+  })
+})
+
+describe('job info', () => {
+  it('refuses missing fields with the form messages and unparseable expressions with the reason', async () => {
+    const id = await serverId()
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, jobName: '' }),
+    ).toMatchObject({
+      code: 400,
+      msg: '请输入任务名称',
+    })
+    expect(await call('POST', '/api/ysjs-job/job-info/submit', { ...JOB })).toMatchObject({
+      code: 400,
+      msg: '请选择任务应用',
+    })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        timeExpression: '0 0 25 * * ?',
+      }),
+    ).toMatchObject({ code: 400, msg: expect.stringContaining('CRON 表达式格式不正确') })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: '99999',
+        timeExpression: '* * * * *',
+      }),
+    ).toMatchObject({ code: 400, msg: '任务应用不存在' })
+  })
+
+  it('stores the spec defaults and every field, and tells the worker on each change', async () => {
+    const id = await serverId()
+    await control.drain()
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: '默认值任务',
+        lifecycleStart: '2026-01-01 00:00:00',
+        jobParams: '{"a":1}',
+      }),
+    ).toMatchObject({ code: 200 })
+    const row = (await call('GET', '/api/ysjs-job/job-info/list?jobName=默认值任务')).data.records[0]
+    expect(row).toMatchObject({
+      jobServerId: id,
+      enable: 0,
+      timeExpressionType: 2,
+      executeType: 1,
+      dispatchStrategy: 1,
+      processorType: 1,
+      concurrency: 5,
+      logType: 1,
+      logLevel: 2,
+      maxInstanceNum: 0,
+      instanceTimeLimit: 0,
+      instanceRetryNum: 0,
+      lifecycleStart: '2026-01-01 00:00:00',
+      lifecycleEnd: null,
+      jobParams: '{"a":1}',
+    })
+    expect(row.jobServerName).toMatch(/^服务-/)
+    expect(await call('POST', '/api/ysjs-job/job-info/change', { id: row.id, enable: 1 })).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `/api/ysjs-job/job-info/detail?id=${row.id}`)).data.enable).toBe(1)
+    expect(await call('POST', '/api/ysjs-job/job-info/change', { id: row.id, enable: 3 })).toMatchObject({
+      code: 400,
+      msg: '请选择任务状态',
+    })
+    expect(await call('POST', '/api/ysjs-job/job-info/sync', {})).toMatchObject({ code: 200 })
+    const messages = (await control.getJobs(['waiting'])).map((j) => j.data.ids)
+    expect(messages).toContainEqual([row.id])
+    expect(messages).toContainEqual(null)
+    // Removing a job tells the worker too (its scheduler goes with it).
+    await control.drain()
+    expect(await call('POST', `/api/ysjs-job/job-info/remove?ids=${row.id}`)).toMatchObject({ code: 200 })
+    expect((await control.getJobs(['waiting'])).map((j) => j.data.ids)).toEqual([[row.id]])
+  })
+
+  it('previews next fire times (at most 20) and refuses a bad expression', async () => {
+    const res = await call(
+      'GET',
+      `/api/ysjs-job/job-info/next-fire-times?timeExpressionType=2&timeExpression=${encodeURIComponent('0 0 12 ? * 2')}&count=5`,
+    )
+    expect(res.code).toBe(200)
+    expect(res.data).toHaveLength(5)
+    for (const d of res.data as string[]) {
+      expect(d).toMatch(/ 12:00:00$/)
+      expect(new Date(`${d.replace(' ', 'T')}+08:00`).getUTCDay()).toBe(1)
+    }
+    expect(
+      await call(
+        'GET',
+        '/api/ysjs-job/job-info/next-fire-times?timeExpressionType=3&timeExpression=5000&count=21',
+      ),
+    ).toMatchObject({ code: 400 })
+    expect(
+      await call('GET', '/api/ysjs-job/job-info/next-fire-times?timeExpressionType=2&timeExpression=bad'),
+    ).toMatchObject({ code: 400, msg: expect.stringContaining('CRON') })
+    expect((await call('GET', '/api/ysjs-job/job-info/next-fire-times?timeExpressionType=1')).data).toEqual(
+      [],
+    )
+  })
+
+  it('runs now (a waiting instance and a queued run), stops it, catches up a missed run once', async () => {
+    const id = await serverId()
+    await call('POST', '/api/ysjs-job/job-info/submit', {
+      ...JOB,
+      jobServerId: id,
+      jobName: '立即执行',
+      instanceRetryNum: 2,
+    })
+    const job = (await call('GET', '/api/ysjs-job/job-info/list?jobName=立即执行')).data.records[0]
+    const run = await call('POST', '/api/ysjs-job/job-info/run', { id: job.id })
+    expect(run).toMatchObject({ code: 200, data: expect.stringMatching(/^\d+$/) })
+    const queued = (await runs.getJobs(['waiting'])).find((j) => j.data.jobInfoId === job.id)
+    expect(queued?.opts.attempts).toBe(3)
+    const page = (await call('GET', `/api/ysjs-job/job-instance/list?jobInfoId=${job.id}`)).data
+    expect(page.records).toEqual([expect.objectContaining({ id: run.data, status: 'waiting', trigger: 2 })])
+
+    expect(await call('POST', '/api/ysjs-job/job-instance/stop', { id: run.data })).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `/api/ysjs-job/job-instance/detail?id=${run.data}`)).data.status).toBe(
+      'stopped',
+    )
+    expect(await call('POST', '/api/ysjs-job/job-instance/stop', { id: run.data })).toMatchObject({
+      code: 400,
+      msg: '任务实例不在运行中',
+    })
+
+    const planned = new Date('2026-01-05T04:00:00Z')
+    await t.app.prisma.jobInstance.create({
+      data: { id: 4242n, jobInfoId: BigInt(job.id), plannedTime: planned, status: 'missed' },
+    })
+    expect(await call('POST', '/api/ysjs-job/job-instance/catch-up', { id: '4242' })).toMatchObject({
+      code: 200,
+    })
+    expect(await call('POST', '/api/ysjs-job/job-instance/catch-up', { id: '4242' })).toMatchObject({
+      code: 400,
+      msg: '只有错过的任务实例可以补跑',
+    })
+    const catchUps = (await runs.getJobs(['waiting'])).filter((j) => j.data.plannedMs === planned.getTime())
+    expect(catchUps).toHaveLength(1)
+    expect(catchUps[0]?.data.trigger).toBe(3)
+  })
+})

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test'
+import { openAs, toast, unique } from './support'
+
+test.describe('scheduled jobs', () => {
+  test('create a job in the form, see its next fire times, enable it and watch its runs appear', async ({
+    page,
+  }) => {
+    const name = unique('端到端任务')
+    await openAs(page, '/job/jobinfo')
+    await expect(page.getByRole('columnheader', { name: '任务名称' })).toBeVisible()
+    await expect(page.getByText('该功能正在建设中')).toHaveCount(0)
+
+    await page.getByRole('button', { name: '新增' }).click()
+    const dialog = page.getByRole('dialog')
+    // The spec's defaults: CRON, single, built-in, concurrency 5, paused.
+    await expect(dialog.getByRole('combobox', { name: '定时类型' })).toHaveText('CRON')
+    await expect(dialog.getByRole('combobox', { name: '执行类型' })).toHaveText('单机执行')
+    await expect(dialog.getByRole('combobox', { name: '处理器类型' })).toHaveText('内建处理器')
+    await expect(dialog.getByRole('combobox', { name: '任务状态' })).toHaveText('停用')
+    await expect(dialog.getByLabel('并发数')).toHaveValue('5')
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请输入任务名称')).toBeVisible()
+    await expect(dialog.getByText('请输入处理器参数')).toBeVisible()
+
+    await dialog.getByLabel('任务名称').fill(name)
+    await dialog.getByRole('combobox', { name: '任务应用' }).click()
+    await page.getByRole('option', { name: '本地调度' }).click()
+    await dialog.getByLabel('处理器参数').fill('publish-notices')
+    // An expression that cannot run is explained at once…
+    await dialog.getByLabel('运行时配置').fill('0 0 25 * * ?')
+    await expect(dialog.getByTestId('fire-times')).toContainText('CRON 表达式格式不正确')
+    // …and a valid one previews its next 10 fire times (Quartz: every 2 seconds).
+    await dialog.getByLabel('运行时配置').fill('*/2 * * * * ?')
+    const preview = dialog.getByTestId('fire-times').getByRole('listitem')
+    await expect(preview).toHaveCount(10)
+    await expect(preview.first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{1}[02468]$/)
+    await page.screenshot({ path: test.info().outputPath('job-form.png') })
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '新增成功')).toBeVisible()
+    await expect(dialog).toBeHidden()
+
+    const row = page.getByRole('row', { name: new RegExp(name) })
+    await expect(row).toHaveCount(1)
+    await row.getByRole('button', { name: '触发时间' }).click()
+    await expect(page.getByRole('dialog').getByTestId('fire-times').getByRole('listitem')).toHaveCount(10)
+    await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click()
+
+    // Enable: the worker schedules it and runs appear in its history.
+    const toggle = row.getByRole('switch', { name: `任务状态 ${name}` })
+    await toggle.click()
+    await expect(toggle).toBeChecked()
+    await page.screenshot({ path: test.info().outputPath('job-list.png') })
+    await row.getByRole('button', { name: '运行记录' }).click()
+    const runs = page.getByRole('dialog').getByTestId('job-instances')
+    await expect(runs.getByText('成功').first()).toBeVisible({ timeout: 20_000 })
+    await expect
+      .poll(async () => runs.getByText('成功').count(), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2)
+    await runs.getByRole('button', { name: '日志' }).first().click()
+    await expect(runs).toContainText('published 0 notices')
+    await page.screenshot({ path: test.info().outputPath('job-instances.png') })
+    await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click()
+
+    // Pause it again.
+    await toggle.click()
+    await expect(toggle).not.toBeChecked()
+  })
+
+  test('job servers: the seeded one is listed, the form asks for every field but the remark', async ({
+    page,
+  }) => {
+    await openAs(page, '/job/jobserver')
+    await expect(page.getByText('该功能正在建设中')).toHaveCount(0)
+    await expect(page.getByRole('row', { name: /本地调度/ })).toHaveCount(1)
+    await expect(page.getByRole('columnheader', { name: '应用密码' })).toHaveCount(0)
+    await page.getByRole('button', { name: '新增' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请输入服务名称')).toBeVisible()
+    for (const message of ['请输入服务器地址', '请输入应用名称', '请输入应用密码']) {
+      await expect(dialog.getByText(message)).toBeVisible()
+    }
+    await page.screenshot({ path: test.info().outputPath('job-server.png') })
+  })
+})

@@ -1,0 +1,167 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TablePagination from '@mui/material/TablePagination'
+import TableRow from '@mui/material/TableRow'
+import { enUS, zhCN } from '@mui/x-data-grid/locales'
+import { useQuery } from '@tanstack/react-query'
+import {
+  JOB_INSTANCE_STATUS_LABELS,
+  JOB_TRIGGER_LABELS,
+  type TJobInstance,
+  type TJobInstanceStatus,
+} from '@ysjs/shared/job'
+import { Fragment, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSession } from '@/lib/session/session'
+import { jobInstanceApi, type TJobInfoRow } from '../jobApi'
+
+const STATUS_COLOR: Record<TJobInstanceStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+  waiting: 'default',
+  running: 'info',
+  succeeded: 'success',
+  failed: 'error',
+  stopped: 'warning',
+  missed: 'warning',
+}
+
+const duration = (ms: number | null) =>
+  ms === null ? '' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
+
+/** The runs of one job, newest first, refreshed every 2 s: status, duration, log; stop and catch-up. */
+export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: () => void }) => {
+  const { t, i18n } = useTranslation()
+  const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
+  const permissions = useSession((s) => s.permissions)
+  const [page, setPage] = useState(0)
+  const [size, setSize] = useState(10)
+  const [open, setOpen] = useState<string | null>(null)
+  const runs = useQuery({
+    queryKey: ['job-info', 'instances', job.id, page, size],
+    queryFn: () => jobInstanceApi.list(job.id, page + 1, size),
+    refetchInterval: 2000,
+  })
+  const act = (call: Promise<unknown>) => void call.then(() => runs.refetch())
+  const rows: TJobInstance[] = runs.data?.records ?? []
+  return (
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth>
+      <DialogTitle>
+        {job.jobName} · {t('job.info.instances')}
+      </DialogTitle>
+      <DialogContent>
+        <Table size="small" data-testid="job-instances">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('job.instance.plannedTime')}</TableCell>
+              <TableCell>{t('job.instance.startTime')}</TableCell>
+              <TableCell>{t('job.instance.duration')}</TableCell>
+              <TableCell>{t('job.instance.status')}</TableCell>
+              <TableCell>{t('job.instance.trigger')}</TableCell>
+              <TableCell>{t('job.instance.attempt')}</TableCell>
+              <TableCell>{t('job.instance.result')}</TableCell>
+              <TableCell>{t('common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={8} align="center">
+                  {t('job.instance.empty')}
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((r) => (
+              <Fragment key={r.id}>
+                <TableRow hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.plannedTime}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.startTime ?? ''}</TableCell>
+                  <TableCell>{duration(r.duration)}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={STATUS_COLOR[r.status]}
+                      label={JOB_INSTANCE_STATUS_LABELS[r.status]}
+                    />
+                  </TableCell>
+                  <TableCell>{JOB_TRIGGER_LABELS[r.trigger] ?? r.trigger}</TableCell>
+                  <TableCell>{r.attempt}</TableCell>
+                  <TableCell
+                    sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
+                    {r.result ?? ''}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      size="small"
+                      disabled={!r.log}
+                      onClick={() => setOpen(open === r.id ? null : r.id)}
+                    >
+                      {t('job.instance.log')}
+                    </Button>
+                    {(r.status === 'running' || r.status === 'waiting') && permissions.job_info_change && (
+                      <Button size="small" color="warning" onClick={() => act(jobInstanceApi.stop(r.id))}>
+                        {t('job.instance.stop')}
+                      </Button>
+                    )}
+                    {r.status === 'missed' && permissions.job_info_run && (
+                      <Button size="small" onClick={() => act(jobInstanceApi.catchUp(r.id))}>
+                        {t('job.instance.catchUp')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+                {open === r.id && r.log && (
+                  <TableRow>
+                    <TableCell colSpan={8}>
+                      <Box
+                        component="pre"
+                        sx={{
+                          m: 0,
+                          p: 1,
+                          bgcolor: 'grey.100',
+                          fontSize: 12,
+                          maxHeight: 240,
+                          overflow: 'auto',
+                        }}
+                      >
+                        {r.log}
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            ))}
+          </TableBody>
+        </Table>
+        <TablePagination
+          component="div"
+          count={runs.data?.total ?? 0}
+          page={page}
+          rowsPerPage={size}
+          rowsPerPageOptions={[10, 30, 50]}
+          labelRowsPerPage={localeText.paginationRowsPerPage}
+          labelDisplayedRows={({ from, to, count }) =>
+            localeText.paginationDisplayedRows?.({ from, to, count, estimated: undefined }) ??
+            `${from}–${to} / ${count}`
+          }
+          onPageChange={(_e, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setSize(Number(e.target.value))
+            setPage(0)
+          }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

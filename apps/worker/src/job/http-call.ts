@@ -1,0 +1,51 @@
+/** Why an HTTP job was refused before any request was made. */
+export class HttpNotAllowedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'HttpNotAllowedError'
+  }
+}
+
+const RESULT_MAX = 500
+
+/** True when `url` is http(s) to a host of the allow-list (exact names, case-insensitive). */
+export const isAllowedUrl = (url: URL, allowedHosts: readonly string[]): boolean => {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return false
+  }
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '')
+  return allowedHosts.includes(host)
+}
+
+/**
+ * One HTTP request of a job. Only hosts of `JOB_HTTP_ALLOWED_HOSTS` are called; redirects are not
+ * followed (a redirect could leave the allow-list); a status outside 2xx fails the run.
+ */
+export const httpCall = async (
+  req: { method: string; url: string; body?: string | null },
+  allowedHosts: readonly string[],
+  signal: AbortSignal,
+): Promise<string> => {
+  let url: URL
+  try {
+    url = new URL(req.url)
+  } catch {
+    throw new HttpNotAllowedError(`地址格式不正确: ${req.url}`)
+  }
+  if (!isAllowedUrl(url, allowedHosts)) {
+    throw new HttpNotAllowedError(`主机 ${url.hostname} 不在 JOB_HTTP_ALLOWED_HOSTS 中`)
+  }
+  const method = req.method.toUpperCase()
+  const withBody = method !== 'GET' && method !== 'HEAD' && req.body
+  const res = await fetch(url, {
+    method,
+    redirect: 'manual',
+    signal,
+    ...(withBody ? { body: req.body as string, headers: { 'content-type': 'application/json' } } : {}),
+  })
+  const text = (await res.text()).slice(0, RESULT_MAX)
+  if (res.status < 200 || res.status >= 300) {
+    throw new Error(`HTTP ${res.status}: ${text}`)
+  }
+  return `HTTP ${res.status}: ${text}`
+}

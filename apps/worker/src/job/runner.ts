@@ -1,0 +1,344 @@
+import { nextId, type PrismaClient } from '@ysjs/db'
+import { ExecuteType, LogLevel, LogType, ProcessorType, TimeExpressionType } from '@ysjs/shared'
+import {
+  isBuiltInProcessor,
+  JobInstanceStatus,
+  JobTrigger,
+  parseExternalProcessor,
+  plannedMsOfSchedulerJob,
+  type TJobRunPayload,
+  ZJobRunPayloadSchema,
+} from '@ysjs/shared/job'
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq'
+import type { Redis } from 'ioredis'
+import type { Logger } from 'pino'
+import type { TWorkerEnv } from '../env.ts'
+import { httpCall } from './http-call.ts'
+import { BUILT_IN, type TJobLog, type TProcessor } from './processors.ts'
+
+/** A run that hits its job's concurrency in this process waits this long and tries again. */
+const CONCURRENCY_RETRY_MS = 500
+const RESULT_MAX = 2000
+const LOG_MAX = 100_000
+
+type TJobRow = NonNullable<Awaited<ReturnType<PrismaClient['jobInfo']['findFirst']>>>
+
+export type TRunnerDeps = {
+  prisma: PrismaClient
+  redis: Redis
+  env: TWorkerEnv
+  log: Logger
+  workerId: string
+  /** Enqueues the next run of a fixed-delay job (planned `delayMs` after the end of this one). */
+  chainFixedDelay: (job: TJobRow) => Promise<void>
+}
+
+/** Why a run's abort signal fired. */
+type TAbortReason = 'stopped' | 'time-limit' | 'shutdown'
+
+const summary = (value: unknown): string | null => {
+  if (value === undefined || value === null) {
+    return null
+  }
+  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  return text.slice(0, RESULT_MAX)
+}
+
+/** Lifecycle range: a scheduled run planned outside it does not run. */
+const inLifecycle = (job: TJobRow, at: Date) =>
+  (!job.lifecycleStart || at >= job.lifecycleStart) && (!job.lifecycleEnd || at <= job.lifecycleEnd)
+
+/** The processor a job names, or the reason it has none. */
+const processorOf = (job: TJobRow, env: TWorkerEnv): TProcessor | string => {
+  if (job.executeType !== ExecuteType.STANDALONE) {
+    return '暂不支持广播与 MapReduce 执行, 请使用单机执行'
+  }
+  if (job.processorType === ProcessorType.BUILT_IN) {
+    return isBuiltInProcessor(job.processorInfo)
+      ? BUILT_IN[job.processorInfo]
+      : `内建处理器不存在: ${job.processorInfo}`
+  }
+  if (job.processorType === ProcessorType.EXTERNAL) {
+    const target = parseExternalProcessor(job.processorInfo)
+    if (!target) {
+      return `外部处理器地址不正确: ${job.processorInfo}`
+    }
+    return ({ signal }) =>
+      httpCall(
+        { method: target.method, url: target.url.href, body: job.jobParams },
+        env.JOB_HTTP_ALLOWED_HOSTS,
+        signal,
+      )
+  }
+  return `处理器类型不支持: ${job.processorType}`
+}
+
+/**
+ * Executes the runs of the run queue. Every run is a row keyed by job id + planned time: the row is
+ * created (or found) first, then claimed in a transaction holding the job's advisory lock, so a
+ * duplicate delivery finds it taken or finished and does nothing, and `maxInstanceNum` is counted
+ * exactly. Stop (from the API) and the time limit abort the processor through its signal.
+ */
+export const createRunner = (deps: TRunnerDeps) => {
+  const { prisma, env, log, workerId } = deps
+  const running = new Map<string, AbortController>()
+  const perJob = new Map<string, number>()
+
+  const writeLogLine = (job: TJobRow, lines: string[]): TJobLog => {
+    return (level, message) => {
+      if (job.logLevel === LogLevel.OFF || level < job.logLevel || job.logType === LogType.NULL) {
+        return
+      }
+      const name = ['', 'DEBUG', 'INFO', 'WARN', 'ERROR'][level]
+      const line = `${new Date().toISOString()} ${name} ${message}`
+      if (job.logType === LogType.ONLINE || job.logType === LogType.LOCAL_AND_ONLINE) {
+        lines.push(line)
+      }
+      if (job.logType !== LogType.ONLINE) {
+        log.info({ jobInfoId: String(job.id), level: name }, message)
+      }
+    }
+  }
+
+  /** Ends a claimed attempt; a row already final (stopped from the API) is left as it is. */
+  const finish = async (
+    instanceId: bigint,
+    attempt: number,
+    status: string,
+    result: string | null,
+    lines: string[],
+  ) => {
+    const logText = lines.length ? lines.join('\n').slice(-LOG_MAX) : null
+    const ended = await prisma.jobInstance.updateMany({
+      where: { id: instanceId, status: JobInstanceStatus.RUNNING, attempt },
+      data: {
+        status,
+        result,
+        endTime: new Date(),
+        updateTime: new Date(),
+        ...(logText ? { log: logText } : {}),
+      },
+    })
+    if (ended.count === 0 && logText) {
+      // Stopped meanwhile: keep the log lines written until the stop.
+      await prisma.jobInstance.updateMany({ where: { id: instanceId }, data: { log: logText } })
+    }
+  }
+
+  const handle = async (bullJob: Job, token?: string) => {
+    const plannedFromScheduler = plannedMsOfSchedulerJob(bullJob.id)
+    const payload: TJobRunPayload = ZJobRunPayloadSchema.parse(
+      plannedFromScheduler === null
+        ? bullJob.data
+        : { trigger: JobTrigger.SCHEDULE, ...bullJob.data, plannedMs: plannedFromScheduler },
+    )
+    const jobInfoId = BigInt(payload.jobInfoId)
+    const plannedTime = new Date(payload.plannedMs)
+    const job = await prisma.jobInfo.findFirst({ where: { id: jobInfoId, isDeleted: 0 } })
+    const key = { jobInfoId_plannedTime: { jobInfoId, plannedTime } }
+    if (
+      !job ||
+      (payload.trigger === JobTrigger.SCHEDULE && (job.enable !== 1 || !inLifecycle(job, plannedTime)))
+    ) {
+      // A delivery that raced a pause, a delete or the lifecycle's end: nothing runs.
+      await prisma.jobInstance.updateMany({
+        where: { jobInfoId, plannedTime, status: JobInstanceStatus.WAITING },
+        data: {
+          status: JobInstanceStatus.STOPPED,
+          result: '任务已停用或不在生命周期内',
+          updateTime: new Date(),
+        },
+      })
+      return { skipped: true }
+    }
+
+    // Concurrency: at most `concurrency` runs of this job at once in this process.
+    const local = perJob.get(payload.jobInfoId) ?? 0
+    if (job.concurrency > 0 && local >= job.concurrency && token) {
+      await bullJob.moveToDelayed(Date.now() + CONCURRENCY_RETRY_MS, token)
+      throw new DelayedError()
+    }
+
+    await prisma.jobInstance.createMany({
+      data: [
+        { id: nextId(), jobInfoId, plannedTime, trigger: payload.trigger, status: JobInstanceStatus.WAITING },
+      ],
+      skipDuplicates: true,
+    })
+    const attempt = Math.max(1, bullJob.attemptsStarted)
+    const claim = await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${jobInfoId})`
+      const row = await tx.jobInstance.findUnique({ where: key })
+      if (!row) {
+        return { kind: 'gone' as const }
+      }
+      // Waiting, or running under an earlier attempt of this same BullMQ job (its worker died).
+      const claimable =
+        row.status === JobInstanceStatus.WAITING ||
+        (row.status === JobInstanceStatus.RUNNING && row.attempt < attempt)
+      if (!claimable) {
+        return { kind: 'duplicate' as const, row }
+      }
+      if (job.maxInstanceNum > 0) {
+        const others = await tx.jobInstance.count({
+          where: { jobInfoId, status: JobInstanceStatus.RUNNING, NOT: { id: row.id } },
+        })
+        if (others >= job.maxInstanceNum) {
+          await tx.jobInstance.update({
+            where: { id: row.id },
+            data: {
+              status: JobInstanceStatus.FAILED,
+              attempt,
+              result: `超过最大实例数 ${job.maxInstanceNum}`,
+              endTime: new Date(),
+              updateTime: new Date(),
+            },
+          })
+          return { kind: 'refused' as const, row }
+        }
+      }
+      await tx.jobInstance.update({
+        where: { id: row.id },
+        data: {
+          status: JobInstanceStatus.RUNNING,
+          attempt,
+          startTime: new Date(),
+          endTime: null,
+          workerId,
+          updateTime: new Date(),
+        },
+      })
+      return { kind: 'claimed' as const, row }
+    })
+    if (claim.kind !== 'claimed') {
+      return { skipped: claim.kind }
+    }
+
+    const instanceId = claim.row.id
+    // Earlier attempts' lines are kept: the log tells the whole story of the run.
+    const lines: string[] = claim.row.log ? claim.row.log.split('\n') : []
+    const jobLog = writeLogLine(job, lines)
+    const controller = new AbortController()
+    running.set(String(instanceId), controller)
+    perJob.set(payload.jobInfoId, (perJob.get(payload.jobInfoId) ?? 0) + 1)
+    const limit =
+      job.instanceTimeLimit > 0
+        ? setTimeout(() => controller.abort('time-limit' satisfies TAbortReason), job.instanceTimeLimit)
+        : null
+    const maxAttempts = bullJob.opts.attempts ?? 1
+    let final = true
+    try {
+      const processor = processorOf(job, env)
+      if (typeof processor === 'string') {
+        throw new UnrecoverableError(processor)
+      }
+      let params: unknown = null
+      if (job.jobParams) {
+        try {
+          params = JSON.parse(job.jobParams)
+        } catch {
+          throw new UnrecoverableError('任务参数应为 JSON')
+        }
+      }
+      jobLog(2, `attempt ${attempt} started on ${workerId}`)
+      const aborted = new Promise<never>((_resolve, reject) => {
+        controller.signal.addEventListener(
+          'abort',
+          () => reject(new Error(String(controller.signal.reason))),
+          {
+            once: true,
+          },
+        )
+      })
+      // The processor gets the signal; a processor that ignores it is still abandoned at the limit.
+      const result = await Promise.race([
+        processor({ prisma, redis: deps.redis, env, params, signal: controller.signal, log: jobLog }),
+        aborted,
+      ])
+      jobLog(2, 'succeeded')
+      await finish(instanceId, attempt, JobInstanceStatus.SUCCEEDED, summary(result), lines)
+      return { instanceId: String(instanceId), status: JobInstanceStatus.SUCCEEDED }
+    } catch (err) {
+      const reason = controller.signal.aborted ? (controller.signal.reason as TAbortReason) : null
+      if (reason === 'stopped') {
+        jobLog(3, 'stopped by request')
+        await finish(instanceId, attempt, JobInstanceStatus.STOPPED, '已手动停止', lines)
+        return { instanceId: String(instanceId), status: JobInstanceStatus.STOPPED }
+      }
+      if (reason === 'time-limit') {
+        jobLog(4, `stopped at the time limit of ${job.instanceTimeLimit} ms`)
+        await finish(
+          instanceId,
+          attempt,
+          JobInstanceStatus.STOPPED,
+          `超过运行时限 ${job.instanceTimeLimit} ms`,
+          lines,
+        )
+        return { instanceId: String(instanceId), status: JobInstanceStatus.STOPPED }
+      }
+      if (reason === 'shutdown') {
+        // The worker is closing: the run goes back to waiting and BullMQ gives it to the next worker.
+        final = false
+        await prisma.jobInstance.updateMany({
+          where: { id: instanceId, status: JobInstanceStatus.RUNNING, attempt },
+          data: { status: JobInstanceStatus.WAITING, updateTime: new Date() },
+        })
+        throw err
+      }
+      const message = err instanceof Error ? err.message : String(err)
+      jobLog(4, `failed: ${message}`)
+      const retrying = !(err instanceof UnrecoverableError) && attempt < maxAttempts
+      if (retrying) {
+        final = false
+        const logText = lines.join('\n').slice(-LOG_MAX)
+        await prisma.jobInstance.updateMany({
+          where: { id: instanceId, status: JobInstanceStatus.RUNNING, attempt },
+          data: {
+            status: JobInstanceStatus.WAITING,
+            result: summary(message),
+            log: logText,
+            updateTime: new Date(),
+          },
+        })
+      } else {
+        await finish(instanceId, attempt, JobInstanceStatus.FAILED, summary(message), lines)
+      }
+      throw err
+    } finally {
+      if (limit) {
+        clearTimeout(limit)
+      }
+      running.delete(String(instanceId))
+      perJob.set(payload.jobInfoId, Math.max(0, (perJob.get(payload.jobInfoId) ?? 1) - 1))
+      if (
+        final &&
+        job.timeExpressionType === TimeExpressionType.FIXED_DELAY &&
+        payload.trigger === JobTrigger.SCHEDULE
+      ) {
+        await deps
+          .chainFixedDelay(job)
+          .catch((e: unknown) => log.error({ err: e }, 'chaining a fixed-delay run failed'))
+      }
+    }
+  }
+
+  return {
+    process: handle,
+    /** Aborts a run of this process (stop from the API); false when it does not run here. */
+    stop(instanceId: string): boolean {
+      const controller = running.get(instanceId)
+      controller?.abort('stopped' satisfies TAbortReason)
+      return controller !== undefined
+    },
+    /** Aborts every run of this process (graceful shutdown gave up waiting). */
+    abortAll() {
+      for (const controller of running.values()) {
+        controller.abort('shutdown' satisfies TAbortReason)
+      }
+    },
+    get runningCount() {
+      return running.size
+    },
+  }
+}
+export type TRunner = ReturnType<typeof createRunner>

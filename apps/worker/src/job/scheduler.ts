@@ -1,0 +1,203 @@
+import { nextId, type PrismaClient } from '@ysjs/db'
+import { TimeExpressionType } from '@ysjs/shared'
+import {
+  fireTimesBetween,
+  JOB_RETRY_BACKOFF_MS,
+  JobInstanceStatus,
+  JobTrigger,
+  jobRunKey,
+  jobSchedulerId,
+  parseTimeExpression,
+  type TJobRunPayload,
+} from '@ysjs/shared/job'
+import type { Queue } from 'bullmq'
+import type { Logger } from 'pino'
+
+type TJobRow = NonNullable<Awaited<ReturnType<PrismaClient['jobInfo']['findFirst']>>>
+
+/** At most this many missed runs are recorded per job after one downtime. */
+export const MISSED_MAX_PER_JOB = 100
+
+const runOpts = (job: TJobRow) => ({
+  attempts: job.instanceRetryNum + 1,
+  backoff: { type: 'fixed' as const, delay: JOB_RETRY_BACKOFF_MS },
+  removeOnComplete: 1000,
+  removeOnFail: 1000,
+})
+
+/**
+ * Keeps BullMQ's job schedulers equal to the job definitions in PostgreSQL. Scheduler ids are
+ * derived from the job id, so reconciling twice (or from two processes) never schedules twice.
+ */
+export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: Logger; tz: string }) => {
+  const { prisma, runs, log, tz } = deps
+
+  /** Enqueues the next run of a fixed-delay job `delayMs` from now (a waiting row, then the job). */
+  const enqueueFixedDelay = async (job: TJobRow, delayMs: number) => {
+    const plannedMs = Date.now() + delayMs
+    await prisma.jobInstance.createMany({
+      data: [
+        {
+          id: nextId(),
+          jobInfoId: job.id,
+          plannedTime: new Date(plannedMs),
+          trigger: JobTrigger.SCHEDULE,
+          status: JobInstanceStatus.WAITING,
+        },
+      ],
+      skipDuplicates: true,
+    })
+    const payload: TJobRunPayload = { jobInfoId: String(job.id), plannedMs, trigger: JobTrigger.SCHEDULE }
+    await runs.add('run', payload, {
+      ...runOpts(job),
+      jobId: jobRunKey(String(job.id), plannedMs),
+      delay: delayMs,
+    })
+  }
+
+  /** Pending fixed-delay runs of a job that should no longer run: removed and recorded stopped. */
+  const cancelPending = async (job: TJobRow) => {
+    const pending = await prisma.jobInstance.findMany({
+      where: { jobInfoId: job.id, status: JobInstanceStatus.WAITING, trigger: JobTrigger.SCHEDULE },
+    })
+    for (const row of pending) {
+      await runs.remove(jobRunKey(String(job.id), row.plannedTime.getTime()))
+    }
+    if (pending.length) {
+      await prisma.jobInstance.updateMany({
+        where: { id: { in: pending.map((r) => r.id) }, status: JobInstanceStatus.WAITING },
+        data: { status: JobInstanceStatus.STOPPED, result: '任务已停用', updateTime: new Date() },
+      })
+    }
+  }
+
+  const reconcileOne = async (job: TJobRow): Promise<string> => {
+    const id = jobSchedulerId(String(job.id))
+    const now = new Date()
+    const live = job.isDeleted === 0 && job.enable === 1 && !(job.lifecycleEnd && job.lifecycleEnd < now)
+    const parsed = live ? parseTimeExpression(job.timeExpressionType, job.timeExpression, tz) : null
+    if (parsed && !parsed.ok) {
+      log.warn(
+        { jobInfoId: String(job.id), reason: parsed.message },
+        'job has an invalid time expression: not scheduled',
+      )
+    }
+    const schedule = parsed?.ok ? parsed.schedule : { kind: 'none' as const }
+    const template = { name: 'run', data: { jobInfoId: String(job.id) }, opts: runOpts(job) }
+    const range = {
+      ...(job.lifecycleStart ? { startDate: job.lifecycleStart } : {}),
+      ...(job.lifecycleEnd ? { endDate: job.lifecycleEnd } : {}),
+    }
+    switch (schedule.kind) {
+      case 'cron':
+        await runs.upsertJobScheduler(id, { pattern: schedule.pattern, tz: schedule.tz, ...range }, template)
+        return 'cron'
+      case 'rate':
+        await runs.upsertJobScheduler(id, { every: schedule.everyMs, ...range }, template)
+        return 'rate'
+      case 'delay': {
+        await runs.removeJobScheduler(id)
+        const chained = await prisma.jobInstance.count({
+          where: {
+            jobInfoId: job.id,
+            trigger: JobTrigger.SCHEDULE,
+            status: { in: [JobInstanceStatus.WAITING, JobInstanceStatus.RUNNING] },
+          },
+        })
+        if (chained === 0) {
+          await enqueueFixedDelay(job, schedule.delayMs)
+        }
+        return 'delay'
+      }
+      default:
+        await runs.removeJobScheduler(id)
+        await cancelPending(job)
+        return 'none'
+    }
+  }
+
+  return {
+    enqueueFixedDelay,
+    /** The next run of a fixed-delay job after one ended, unless it was paused meanwhile. */
+    async chainFixedDelay(job: TJobRow) {
+      const fresh = await prisma.jobInfo.findFirst({ where: { id: job.id, isDeleted: 0, enable: 1 } })
+      if (!fresh || fresh.timeExpressionType !== TimeExpressionType.FIXED_DELAY) {
+        return
+      }
+      const parsed = parseTimeExpression(fresh.timeExpressionType, fresh.timeExpression, tz)
+      if (parsed.ok && parsed.schedule.kind === 'delay') {
+        await enqueueFixedDelay(fresh, parsed.schedule.delayMs)
+      }
+    },
+    /** Reconciles these jobs (null: every job, and removes schedulers no job owns any more). */
+    async reconcile(ids: string[] | null) {
+      const jobs = await prisma.jobInfo.findMany({ where: ids ? { id: { in: ids.map(BigInt) } } : {} })
+      const counts: Record<string, number> = {}
+      for (const job of jobs) {
+        const kind = await reconcileOne(job)
+        counts[kind] = (counts[kind] ?? 0) + 1
+      }
+      if (ids === null) {
+        const known = new Set(jobs.map((j) => jobSchedulerId(String(j.id))))
+        for (const s of await runs.getJobSchedulers(0, -1)) {
+          if (s.key && !known.has(s.key)) {
+            await runs.removeJobScheduler(s.key)
+          }
+        }
+      }
+      log.info({ jobs: jobs.length, ...counts }, 'job schedules reconciled')
+      return counts
+    },
+    /**
+     * Records the fire times of enabled CRON and fixed-rate jobs that fell in (since, until] as missed
+     * runs (no worker was up). Existing rows (a run that did happen) are left alone.
+     */
+    async recordMissed(since: Date, until: Date) {
+      const jobs = await prisma.jobInfo.findMany({
+        where: {
+          isDeleted: 0,
+          enable: 1,
+          timeExpressionType: { in: [TimeExpressionType.CRON, TimeExpressionType.FIXED_RATE] },
+        },
+      })
+      let recorded = 0
+      for (const job of jobs) {
+        const parsed = parseTimeExpression(job.timeExpressionType, job.timeExpression, tz)
+        if (!parsed.ok) {
+          continue
+        }
+        // Not before the job was last changed (enabled), nor before its lifecycle starts.
+        const changed = job.updateTime ?? job.createTime
+        const from = [since, changed, job.lifecycleStart].reduce<Date>((a, b) => (b && b > a ? b : a), since)
+        const end = job.lifecycleEnd && job.lifecycleEnd < until ? job.lifecycleEnd : until
+        if (end <= from) {
+          continue
+        }
+        const times = fireTimesBetween(parsed.schedule, from, end, MISSED_MAX_PER_JOB)
+        if (!times.length) {
+          continue
+        }
+        const created = await prisma.jobInstance.createMany({
+          data: times.map((plannedTime) => ({
+            id: nextId(),
+            jobInfoId: job.id,
+            plannedTime,
+            trigger: JobTrigger.SCHEDULE,
+            status: JobInstanceStatus.MISSED,
+            result: '调度停机期间错过',
+          })),
+          skipDuplicates: true,
+        })
+        recorded += created.count
+      }
+      if (recorded) {
+        log.warn(
+          { recorded, since: since.toISOString(), until: until.toISOString() },
+          'missed job runs recorded',
+        )
+      }
+      return recorded
+    },
+  }
+}
+export type TScheduler = ReturnType<typeof createScheduler>

@@ -1,0 +1,247 @@
+import { z } from 'zod'
+import { JOB_DEFAULTS, JobEnable, ProcessorType, TimeExpressionType } from '../common/constants.ts'
+import { DATE_OR_DATE_TIME_META, parseDateTime, TIME_ZONE, ZWireDateTimeSchema } from '../common/dates.ts'
+import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
+import { NEXT_FIRE_TIMES_MAX, parseTimeExpression } from './schedule.ts'
+
+/** Labels for the selects of the job form and list. */
+export const JOB_LABELS = {
+  timeExpressionType: { 1: 'API', 2: 'CRON', 3: '固定频率(毫秒)', 4: '固定延迟(毫秒)', 5: '工作流' },
+  executeType: { 1: '单机执行', 2: '广播执行', 3: 'MapReduce' },
+  processorType: { 1: '内建处理器', 4: '外部 HTTP' },
+  dispatchStrategy: { 1: '健康度优先', 2: '随机' },
+  logType: { 1: '在线', 2: '本地', 3: '标准输出', 4: '本地和在线', 999: '不记录' },
+  logLevel: { 1: 'DEBUG', 2: 'INFO', 3: 'WARN', 4: 'ERROR', 99: 'OFF' },
+  enable: { 0: '停用', 1: '启用' },
+} as const satisfies Record<string, Record<number, string>>
+
+/** The built-in processors the worker registers, selected by `processorInfo` (processor type 1). */
+export const BUILT_IN_PROCESSORS = {
+  'prune-logs': '清理过期日志 (jobParams: {"days": 90})',
+  'prune-auth': '清理过期令牌与验证码',
+  'publish-notices': '发布到达发布时间的通知',
+  'http-call': 'HTTP 调用 (jobParams: {"url", "method", "body"})',
+} as const
+export type TBuiltInProcessor = keyof typeof BUILT_IN_PROCESSORS
+export const isBuiltInProcessor = (v: string): v is TBuiltInProcessor => Object.hasOwn(BUILT_IN_PROCESSORS, v)
+
+/** Form messages: the spec's required labels (section 5), 请选择 for selects and 请输入 for inputs. */
+export const JobInfoMsg = {
+  JOB_SERVER: '请选择任务应用',
+  ENABLE: '请选择任务状态',
+  JOB_NAME: '请输入任务名称',
+  TIME_EXPRESSION_TYPE: '请选择定时类型',
+  EXECUTE_TYPE: '请选择执行类型',
+  TIME_EXPRESSION: '请输入运行时配置',
+  PROCESSOR_TYPE: '请选择处理器类型',
+  PROCESSOR_INFO: '请输入处理器参数',
+  BUILT_IN_UNKNOWN: `内建处理器不存在,可选: ${Object.keys(BUILT_IN_PROCESSORS).join(', ')}`,
+  EXTERNAL_URL: '外部处理器参数应为 [GET|POST|PUT|DELETE ]http(s)://… 的地址',
+  LIFECYCLE_FORMAT: '生命周期时间格式应为 yyyy-MM-dd HH:mm:ss',
+  LIFECYCLE_ORDER: '生命周期结束时间应晚于开始时间',
+  JOB_PARAMS_JSON: '任务参数应为 JSON',
+  SERVER_MISSING: '任务应用不存在',
+  JOB_MISSING: '任务不存在',
+  INSTANCE_MISSING: '任务实例不存在',
+  INSTANCE_NOT_RUNNING: '任务实例不在运行中',
+  INSTANCE_NOT_MISSED: '只有错过的任务实例可以补跑',
+  OPTION: '请选择有效的选项',
+} as const
+
+/** Spec section 9: timeExpressionType 2, executeType 1, dispatchStrategy 1, processorType 1, concurrency 5, logType 1, logLevel 2, others 0 (a new job is paused). */
+export const JOB_INFO_DEFAULTS = { ...JOB_DEFAULTS, enable: JobEnable.PAUSED } as const
+
+const values = (labels: Record<number, string>) => Object.keys(labels).map(Number)
+
+/** A required choice among the enumeration's values; the message answers a missing or unknown value. */
+const zChoice = (labels: Record<number, string>, message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: message })
+      .int(message)
+      .refine((n) => values(labels).includes(n), { message }),
+  )
+
+/** An optional choice: absent means the column default. */
+const zOptionalChoice = (labels: Record<number, string>) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number()
+      .int(JobInfoMsg.OPTION)
+      .refine((n) => values(labels).includes(n), { message: JobInfoMsg.OPTION })
+      .optional(),
+  )
+
+const zCount = (max = 1_000_000) => zOptionalInt({ min: 0, max })
+const zAmount = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number('请输入数字').min(0, '请输入不小于 0 的数字').max(1_000_000, '数值过大').optional(),
+)
+const zLifecycle = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string()
+    .trim()
+    .max(19)
+    .refine((v) => parseDateTime(v) !== null, { message: JobInfoMsg.LIFECYCLE_FORMAT })
+    .meta(DATE_OR_DATE_TIME_META)
+    .optional(),
+)
+
+/** `[METHOD ]http(s)://host[:port]/path` as external processors take it. */
+export const EXTERNAL_PROCESSOR_PATTERN = /^(?:(GET|POST|PUT|PATCH|DELETE)\s+)?(https?:\/\/\S+)$/i
+export const parseExternalProcessor = (info: string): { method: string; url: URL } | null => {
+  const m = EXTERNAL_PROCESSOR_PATTERN.exec(info.trim())
+  if (!m) {
+    return null
+  }
+  try {
+    return { method: (m[1] ?? 'POST').toUpperCase(), url: new URL(m[2]!) }
+  } catch {
+    return null
+  }
+}
+
+const ZJobInfoFields = z.object({
+  id: ZIdSchema.optional(),
+  jobServerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdSchema.optional()),
+  jobName: zRequired(JobInfoMsg.JOB_NAME, 100),
+  jobDescription: zOptionalText(500),
+  enable: zChoice(JOB_LABELS.enable, JobInfoMsg.ENABLE),
+  timeExpressionType: zChoice(JOB_LABELS.timeExpressionType, JobInfoMsg.TIME_EXPRESSION_TYPE),
+  timeExpression: zOptionalText(255),
+  executeType: zChoice(JOB_LABELS.executeType, JobInfoMsg.EXECUTE_TYPE),
+  processorType: zChoice(JOB_LABELS.processorType, JobInfoMsg.PROCESSOR_TYPE),
+  processorInfo: zRequired(JobInfoMsg.PROCESSOR_INFO, 500),
+  dispatchStrategy: zOptionalChoice(JOB_LABELS.dispatchStrategy),
+  lifecycleStart: zLifecycle,
+  lifecycleEnd: zLifecycle,
+  jobParams: zOptionalText(4000),
+  maxInstanceNum: zCount(1000),
+  concurrency: zCount(1000),
+  /** Milliseconds; 0 = no limit. */
+  instanceTimeLimit: zCount(86_400_000),
+  instanceRetryNum: zCount(100),
+  taskRetryNum: zCount(100),
+  minCpuCores: zAmount,
+  minMemorySpace: zAmount,
+  minDiskSpace: zAmount,
+  designatedWorkers: zOptionalText(500),
+  maxWorkerCount: zCount(1000),
+  notifyUserIds: zOptionalText(500),
+  alertThreshold: zCount(),
+  statisticWindowLen: zCount(),
+  silenceWindowLen: zCount(),
+  logType: zOptionalChoice(JOB_LABELS.logType),
+  logLevel: zOptionalChoice(JOB_LABELS.logLevel),
+  extra: zOptionalText(1000),
+})
+
+/**
+ * A job definition as submit and the job form take it. The job server (任务应用) is required; the time
+ * expression (运行时配置) is required and parsed for CRON, fixed rate and fixed delay, so an expression
+ * that cannot run is refused here with the reason.
+ */
+export const ZJobInfoSubmitSchema = ZJobInfoFields.superRefine((v, ctx) => {
+  if (!v.jobServerId) {
+    ctx.addIssue({ code: 'custom', path: ['jobServerId'], message: JobInfoMsg.JOB_SERVER })
+  }
+  const scheduled = [TimeExpressionType.CRON, TimeExpressionType.FIXED_RATE, TimeExpressionType.FIXED_DELAY]
+  if ((scheduled as readonly number[]).includes(v.timeExpressionType)) {
+    if (!v.timeExpression) {
+      ctx.addIssue({ code: 'custom', path: ['timeExpression'], message: JobInfoMsg.TIME_EXPRESSION })
+    } else {
+      const parsed = parseTimeExpression(v.timeExpressionType, v.timeExpression, TIME_ZONE)
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', path: ['timeExpression'], message: parsed.message })
+      }
+    }
+  }
+  if (v.processorType === ProcessorType.BUILT_IN && !isBuiltInProcessor(v.processorInfo)) {
+    ctx.addIssue({ code: 'custom', path: ['processorInfo'], message: JobInfoMsg.BUILT_IN_UNKNOWN })
+  }
+  if (v.processorType === ProcessorType.EXTERNAL && !parseExternalProcessor(v.processorInfo)) {
+    ctx.addIssue({ code: 'custom', path: ['processorInfo'], message: JobInfoMsg.EXTERNAL_URL })
+  }
+  if (v.jobParams) {
+    try {
+      JSON.parse(v.jobParams)
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['jobParams'], message: JobInfoMsg.JOB_PARAMS_JSON })
+    }
+  }
+  if (v.lifecycleStart && v.lifecycleEnd) {
+    const start = parseDateTime(v.lifecycleStart)
+    const end = parseDateTime(v.lifecycleEnd)
+    if (start && end && end <= start) {
+      ctx.addIssue({ code: 'custom', path: ['lifecycleEnd'], message: JobInfoMsg.LIFECYCLE_ORDER })
+    }
+  }
+})
+export type TJobInfoSubmit = z.infer<typeof ZJobInfoSubmitSchema>
+
+/** A job definition as list and detail answer it (wire format). */
+export const ZJobInfoRecordSchema = z.object({
+  id: ZWireIdSchema,
+  jobServerId: ZWireIdSchema.nullable(),
+  jobServerName: z.string(),
+  jobId: ZWireIdSchema.nullable(),
+  jobName: z.string(),
+  jobDescription: z.string().nullable(),
+  enable: z.number(),
+  timeExpressionType: z.number(),
+  timeExpression: z.string().nullable(),
+  executeType: z.number(),
+  processorType: z.number(),
+  processorInfo: z.string(),
+  dispatchStrategy: z.number(),
+  lifecycleStart: ZWireDateTimeSchema.nullable(),
+  lifecycleEnd: ZWireDateTimeSchema.nullable(),
+  jobParams: z.string().nullable(),
+  maxInstanceNum: z.number(),
+  concurrency: z.number(),
+  instanceTimeLimit: z.number(),
+  instanceRetryNum: z.number(),
+  taskRetryNum: z.number(),
+  minCpuCores: z.number(),
+  minMemorySpace: z.number(),
+  minDiskSpace: z.number(),
+  designatedWorkers: z.string().nullable(),
+  maxWorkerCount: z.number(),
+  notifyUserIds: z.string().nullable(),
+  alertThreshold: z.number(),
+  statisticWindowLen: z.number(),
+  silenceWindowLen: z.number(),
+  logType: z.number(),
+  logLevel: z.number(),
+  extra: z.string().nullable(),
+  createUser: ZWireIdSchema.nullable(),
+  createTime: ZWireDateTimeSchema,
+  updateTime: ZWireDateTimeSchema.nullable(),
+  status: z.number(),
+  isDeleted: z.number(),
+})
+export type TJobInfo = z.infer<typeof ZJobInfoRecordSchema>
+
+/** `POST change`: 0 pauses (and unschedules), 1 enables. */
+export const ZJobChangeSchema = z.object({
+  id: ZIdSchema,
+  enable: zChoice(JOB_LABELS.enable, JobInfoMsg.ENABLE),
+})
+/** `POST run`: one run now, enabled or not. */
+export const ZJobRunSchema = z.object({ id: ZIdSchema })
+/** `POST sync`: reconcile one job (id) or every job (no id) with the scheduler. */
+export const ZJobSyncSchema = z.object({ id: ZIdSchema.optional() })
+
+/** `GET next-fire-times`: preview of a time expression (Asia/Shanghai unless `tz`). */
+export const ZNextFireTimesQuerySchema = z.object({
+  timeExpressionType: zChoice(JOB_LABELS.timeExpressionType, JobInfoMsg.TIME_EXPRESSION_TYPE),
+  timeExpression: zOptionalText(255),
+  count: zOptionalInt({ min: 1, max: NEXT_FIRE_TIMES_MAX, message: `数量应为 1 到 ${NEXT_FIRE_TIMES_MAX}` }),
+  lifecycleStart: zLifecycle,
+  lifecycleEnd: zLifecycle,
+})
+export const ZNextFireTimesSchema = z.array(ZWireDateTimeSchema)
