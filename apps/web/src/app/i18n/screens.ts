@@ -5,6 +5,7 @@ import { smsEn, smsZh } from '@/features/resource/sms/i18n'
 import { en as authorityEn, zh as authorityZh } from '@/features/system/authority/i18n'
 import { tenancyEn, tenancyZh } from '@/features/system/tenant/i18n'
 import { orgEn, orgZh } from '@/features/system/user/i18n'
+import { tradingEn, tradingZh } from '@/features/trading/i18n'
 
 /**
  * Texts of the screens behind the login. They load with the layout's code (fetched while the user types
@@ -18,6 +19,7 @@ export const screensZh = {
   log: logZh,
   report: reportZh,
   sms: smsZh,
+  trading: tradingZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -28,6 +30,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   log: logEn,
   report: reportEn,
   sms: smsEn,
+  trading: tradingEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

@@ -16,6 +16,7 @@ import { reportScreens } from '@/features/report/routes'
 import { smsScreens } from '@/features/resource/sms/routes'
 import { TestPage } from '@/features/selfcheck/routes'
 import { systemScreens } from '@/features/system/routes'
+import { tradingScreens } from '@/features/trading/routes'
 import { userScreens } from '@/features/user/routes'
 import { welScreens } from '@/features/wel/routes'
 import { menuRoutes } from './menuRoutes'
@@ -31,6 +32,7 @@ export const screens: TScreenRegistry = {
   ...logScreens,
   ...reportScreens,
   ...smsScreens,
+  ...tradingScreens,
   ...authScreens,
 }
 
