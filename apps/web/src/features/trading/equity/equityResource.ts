@@ -1,4 +1,4 @@
-import { formatDate, IS_EFFECTIVE, type TEquity, ZEquitySubmitSchema } from '@ysjs/shared'
+import { IS_EFFECTIVE, type TEquity, ZEquitySubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
 import { FileAttachField } from '../components/FileAttachField'
 import { crudApi, text } from '../crudApi'
@@ -57,7 +57,7 @@ export const equityResource: TResource<TEquityRow> = {
     },
   ],
   // Spec section 9: validity defaults to 1 (有效).
-  defaults: () => ({ isEffective: String(IS_EFFECTIVE.VALID), accreditTime: formatDate(new Date()) }),
+  defaults: () => ({ isEffective: String(IS_EFFECTIVE.VALID) }),
   toForm: (row) => ({
     id: row.id,
     resultsId: row.resultsId,
