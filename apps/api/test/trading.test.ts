@@ -75,6 +75,21 @@ describe('trading project', () => {
       await call('POST', `${PROJECT}/submit`, { ...projectBody(), id: row.id, title: '改名' }),
     ).toMatchObject({ code: 200 })
     expect((await call('GET', `${PROJECT}/detail?id=${row.id}`)).data).toMatchObject({ title: '改名' })
+    // Emptied optional fields are cleared, not kept.
+    expect(
+      await call('POST', `${PROJECT}/submit`, {
+        ...projectBody(),
+        id: row.id,
+        intentPrice: '',
+        projectPhase: null,
+        ascription: '',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${PROJECT}/detail?id=${row.id}`)).data).toMatchObject({
+      intentPrice: null,
+      projectPhase: null,
+      ascription: null,
+    })
     expect(await call('POST', `${PROJECT}/remove?ids=${row.id}`)).toMatchObject({ code: 200 })
     expect(await call('GET', `${PROJECT}/detail?id=${row.id}`)).toMatchObject({
       code: 400,
@@ -145,6 +160,14 @@ describe('deal', () => {
     expect((await call('GET', `${DEAL}/detail?id=${row.id}`)).data).toMatchObject({
       dealStatusName: '已完成',
       amount: '99.00',
+      fileAttach: body.fileAttach,
+    })
+    expect(
+      await call('POST', `${DEAL}/submit`, { ...body, id: row.id, fileAttach: '', fileName: '' }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${DEAL}/detail?id=${row.id}`)).data).toMatchObject({
+      fileAttach: null,
+      fileName: null,
     })
     expect(await call('POST', `${DEAL}/remove?ids=${row.id}`)).toMatchObject({ code: 200 })
     expect((await call('GET', `${DEAL}/list?contractNo=${body.contractNo}`)).data.total).toBe(0)

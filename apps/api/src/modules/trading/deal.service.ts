@@ -4,7 +4,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import { dateOnly, dictNames, formatDateOnly, money, nameOf } from './dict-names.ts'
+import { clearing, dateOnly, dictNames, formatDateOnly, money, nameOf } from './dict-names.ts'
 
 const LIVE = { isDeleted: 0 }
 
@@ -32,7 +32,7 @@ export const createDealService = (prisma: PrismaClient) =>
     unique: [{ fields: ['contractNo'], message: DealMsg.CONTRACT_NO_EXISTS }],
     permissions: { list: 'deal', add: 'deal_add', edit: 'deal_edit', remove: 'deal_delete' },
     toData: ({ projectId, signingDate, ...rest }) => ({
-      ...rest,
+      ...clearing(rest, ['fileAttach', 'fileName', 'remark']),
       projectId: BigInt(projectId),
       signingDate: dateOnly(signingDate),
     }),

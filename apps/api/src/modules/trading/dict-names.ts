@@ -28,3 +28,15 @@ export const formatDateOnly = (d: unknown): string => (d instanceof Date ? d.toI
 /** A Prisma Decimal (or null) as the 2-decimal text the API answers. */
 export const money = (v: unknown): string | null =>
   v === null || v === undefined ? null : Number(String(v)).toFixed(2)
+
+/**
+ * Optional columns left empty in a form arrive as undefined, which Prisma would skip on update: they are
+ * written as null so clearing a value in the form clears it in the row.
+ */
+export const clearing = <T extends Record<string, unknown>>(data: T, optional: readonly string[]): T => {
+  const out: Record<string, unknown> = { ...data }
+  for (const key of optional) {
+    out[key] = out[key] ?? null
+  }
+  return out as T
+}

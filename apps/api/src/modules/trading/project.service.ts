@@ -6,7 +6,7 @@ import {
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
-import { dictNames, money, nameOf } from './dict-names.ts'
+import { clearing, dictNames, money, nameOf } from './dict-names.ts'
 
 const DICTS = ['technology_type', 'industry', 'collaboration_mode'] as const
 
@@ -39,6 +39,17 @@ export const createTradingProjectService = (prisma: PrismaClient) =>
       edit: 'trading_project_edit',
       remove: 'trading_project_delete',
     },
+    toData: (input) =>
+      clearing(input, [
+        'technicalSource',
+        'source',
+        'projectCountry',
+        'intentPrice',
+        'patentSituation',
+        'projectPhase',
+        'ascription',
+        'content',
+      ]),
     enrich: async (ctx: TCtx, rows) => {
       const names = await dictNames(prisma, ctx.tenantId, DICTS)
       return rows.map((r) => ({

@@ -27,7 +27,6 @@ export const dealResource: TResource<TDealRow> = {
   permissions: {
     codes: { add: 'deal_add', edit: 'deal_edit', delete: 'deal_delete', view: 'deal_view' },
   },
-  invalidates: ['field-options'],
   dialogWidth: 'md',
   fields: [
     { name: 'contractNo', labelKey: `${L}.contractNo`, search: true, span: 6, column: { width: 160 } },

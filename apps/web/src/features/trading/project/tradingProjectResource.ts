@@ -25,6 +25,8 @@ export const tradingProjectResource: TResource<TTradingProjectRow> = {
       view: 'trading_project_view',
     },
   },
+  // The deal form's project choice is a loaded option list.
+  invalidates: ['field-options'],
   dialogWidth: 'md',
   fields: [
     { name: 'title', labelKey: `${L}.title`, search: true, column: { flex: 2 } },
