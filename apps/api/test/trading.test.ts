@@ -169,8 +169,14 @@ describe('deal', () => {
       fileAttach: null,
       fileName: null,
     })
+    // A project with a live deal cannot be removed; once the deal is gone, it can.
+    expect(await call('POST', `${PROJECT}/remove?ids=${project.id}`)).toMatchObject({
+      status: 400,
+      msg: TradingProjectMsg.HAS_DEALS,
+    })
     expect(await call('POST', `${DEAL}/remove?ids=${row.id}`)).toMatchObject({ code: 200 })
     expect((await call('GET', `${DEAL}/list?contractNo=${body.contractNo}`)).data.total).toBe(0)
+    expect(await call('POST', `${PROJECT}/remove?ids=${project.id}`)).toMatchObject({ code: 200 })
   })
 
   it('keeps the contract number unique among live deals', async () => {

@@ -11,6 +11,7 @@ export const TradingProjectMsg = {
   COLLABORATION_MODE: '请选择合作方式',
   /** Spec section 4, secret-project rule: the form and the server answer the same. */
   SECRET: '不接受保密项目',
+  HAS_DEALS: '该项目已有交易记录,不能删除',
 } as const
 
 /** isSecret values (dictionary `is_secret`): 1 非保密, 2 保密; only 1 is accepted. */

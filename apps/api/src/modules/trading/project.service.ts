@@ -1,11 +1,14 @@
 import type { PrismaClient } from '@ysjs/db'
 import {
   TRADING_PROJECT_CONTENT_MAX,
+  TradingProjectMsg,
   ZTradingProjectRecordSchema,
   ZTradingProjectSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
 import { clearing, dictNames, money, nameOf } from './dict-names.ts'
 
 const DICTS = ['technology_type', 'industry', 'collaboration_mode'] as const
@@ -14,8 +17,8 @@ const DICTS = ['technology_type', 'industry', 'collaboration_mode'] as const
  * 交易项目: technology projects offered for trading. The secret-project rule (spec section 4) lives in
  * the shared submit schema: isSecret 2 is refused with 不接受保密项目, by the form and by this API.
  */
-export const createTradingProjectService = (prisma: PrismaClient) =>
-  createCrudService(prisma, {
+export const createTradingProjectService = (prisma: PrismaClient) => {
+  const crud = createCrudService(prisma, {
     name: 'tradingProject',
     prefix: '/api/ysjs-trading/project',
     model: (db) => db.tradingProject,
@@ -61,4 +64,19 @@ export const createTradingProjectService = (prisma: PrismaClient) =>
       }))
     },
   })
+  return {
+    ...crud,
+    /** A project with live deals stays: its contracts would lose what they were signed for. */
+    async remove(ctx: TCtx, ids: bigint[]): Promise<number> {
+      const dealt = await tenantDb(prisma, ctx.tenantId).deal.findFirst({
+        where: { projectId: { in: ids }, isDeleted: 0 },
+        select: { contractNo: true },
+      })
+      if (dealt) {
+        throw AppError.badRequest(TradingProjectMsg.HAS_DEALS)
+      }
+      return crud.remove(ctx, ids)
+    },
+  }
+}
 export type TTradingProjectService = ReturnType<typeof createTradingProjectService>
