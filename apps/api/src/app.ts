@@ -77,6 +77,10 @@ import { createTenantService } from './modules/tenant/tenant.service.ts'
 import { tenantPackageRoutes } from './modules/tenant-package/tenant-package.routes.ts'
 import { createTenantPackageService } from './modules/tenant-package/tenant-package.service.ts'
 import { createTopMenuService } from './modules/top-menu/top-menu.service.ts'
+import { createDealService } from './modules/trading/deal.service.ts'
+import { createEquityService } from './modules/trading/equity.service.ts'
+import { createTradingProjectService } from './modules/trading/project.service.ts'
+import { tradingRoutes } from './modules/trading/trading.routes.ts'
 import { userRoutes } from './modules/user/user.routes.ts'
 import { createUserService } from './modules/user/user.service.ts'
 import { userAdminRoutes } from './modules/user/user-admin.routes.ts'
@@ -330,6 +334,11 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   postRoutes(app, createPostService(prisma))
   userAdminRoutes(app, createUserAdminService({ prisma, tokens, params, depts, guard: loginGuard, security }))
   noticeRoutes(app, createNoticeService(prisma))
+  tradingRoutes(app, {
+    projects: createTradingProjectService(prisma),
+    deals: createDealService(prisma),
+    equities: createEquityService(prisma),
+  })
   dashboardRoutes(app, createDashboardService(prisma))
   const jobBus = createJobBus({
     redisUrl: env.REDIS_URL,

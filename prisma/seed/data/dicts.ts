@@ -346,6 +346,12 @@ const project: DictSeed[] = [
     items: seq('实验室研究阶段', '小试阶段', '中试阶段', '工业试验阶段', '产业化阶段'),
   },
   { code: 'is_secret', name: '是否保密', items: seq('非保密', '保密') },
+  {
+    code: 'deal_status',
+    name: '交易状态',
+    remark: '技术交易合同的进展 (decision 014)',
+    items: seq('洽谈中', '已签约', '履行中', '已完成', '已终止'),
+  },
 ]
 
 // Scheduled jobs (spec section 9)

@@ -7,6 +7,7 @@ import { smsEn, smsZh } from '@/features/resource/sms/i18n'
 import { en as authorityEn, zh as authorityZh } from '@/features/system/authority/i18n'
 import { tenancyEn, tenancyZh } from '@/features/system/tenant/i18n'
 import { orgEn, orgZh } from '@/features/system/user/i18n'
+import { tradingEn, tradingZh } from '@/features/trading/i18n'
 
 /**
  * Texts of the screens behind the login. They load with the layout's code (fetched while the user types
@@ -22,6 +23,7 @@ export const screensZh = {
   sms: smsZh,
   resource: resourceZh,
   job: jobZh,
+  trading: tradingZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -34,6 +36,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   sms: smsEn,
   resource: resourceEn,
   job: jobEn,
+  trading: tradingEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

@@ -18,6 +18,7 @@ import { resourceScreens } from '@/features/resource/routes'
 import { smsScreens } from '@/features/resource/sms/routes'
 import { TestPage } from '@/features/selfcheck/routes'
 import { systemScreens } from '@/features/system/routes'
+import { tradingScreens } from '@/features/trading/routes'
 import { userScreens } from '@/features/user/routes'
 import { welScreens } from '@/features/wel/routes'
 import { menuRoutes } from './menuRoutes'
@@ -35,6 +36,7 @@ export const screens: TScreenRegistry = {
   ...reportScreens,
   ...smsScreens,
   ...jobScreens,
+  ...tradingScreens,
   ...authScreens,
 }
 

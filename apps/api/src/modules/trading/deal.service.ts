@@ -1,0 +1,73 @@
+import type { PrismaClient } from '@ysjs/db'
+import { DealMsg, EquityMsg, isAttachmentFile, ZDealRecordSchema, ZDealSubmitSchema } from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
+import { clearing, dateOnly, dictNames, formatDateOnly, money, nameOf } from './dict-names.ts'
+
+const LIVE = { isDeleted: 0 }
+
+/**
+ * 交易管理: technology deals (contracts) on trading projects of the same tenant (decision 014). The
+ * contract number is unique among the tenant's live deals; the amount is in 元 with 2 decimals.
+ */
+export const createDealService = (prisma: PrismaClient) =>
+  createCrudService(prisma, {
+    name: 'deal',
+    prefix: '/api/ysjs-deal/deal',
+    model: (db) => db.deal,
+    tenantScoped: true,
+    submit: ZDealSubmitSchema,
+    record: ZDealRecordSchema,
+    filters: {
+      contractNo: 'string',
+      buyerUnit: 'string',
+      sellerUnit: 'string',
+      projectId: 'id',
+      dealStatus: 'int',
+    },
+    sortable: ['contractNo', 'amount', 'signingDate', 'dealStatus', 'createTime'],
+    defaultOrder: [{ signingDate: 'desc' }],
+    unique: [{ fields: ['contractNo'], message: DealMsg.CONTRACT_NO_EXISTS }],
+    permissions: { list: 'deal', add: 'deal_add', edit: 'deal_edit', remove: 'deal_delete' },
+    toData: ({ projectId, signingDate, ...rest }) => ({
+      ...clearing(rest, ['fileAttach', 'fileName', 'remark']),
+      projectId: BigInt(projectId),
+      signingDate: dateOnly(signingDate),
+    }),
+    validate: async (ctx: TCtx, data) => {
+      if (data.buyerUnit === data.sellerUnit) {
+        throw AppError.badRequest(DealMsg.SAME_PARTY)
+      }
+      if (typeof data.fileAttach === 'string' && !isAttachmentFile(data.fileAttach)) {
+        throw AppError.badRequest(EquityMsg.FILE_TYPE)
+      }
+      const project = await tenantDb(prisma, ctx.tenantId).tradingProject.findFirst({
+        where: { id: data.projectId as bigint, ...LIVE },
+        select: { id: true },
+      })
+      if (!project) {
+        throw AppError.badRequest(DealMsg.PROJECT_MISSING)
+      }
+    },
+    enrich: async (ctx: TCtx, rows) => {
+      const db = tenantDb(prisma, ctx.tenantId)
+      const [names, projects] = await Promise.all([
+        dictNames(prisma, ctx.tenantId, ['deal_status']),
+        db.tradingProject.findMany({
+          where: { id: { in: [...new Set(rows.map((r) => r.projectId as bigint))] } },
+          select: { id: true, title: true },
+        }),
+      ])
+      const titles = new Map(projects.map((p) => [p.id, p.title]))
+      return rows.map((r) => ({
+        ...r,
+        amount: money(r.amount) ?? '0.00',
+        signingDate: formatDateOnly(r.signingDate),
+        projectTitle: titles.get(r.projectId as bigint) ?? '',
+        dealStatusName: nameOf(names, 'deal_status', r.dealStatus),
+      }))
+    },
+  })
+export type TDealService = ReturnType<typeof createDealService>

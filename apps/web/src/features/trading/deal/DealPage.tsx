@@ -1,0 +1,4 @@
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import { dealResource } from './dealResource'
+
+export const DealPage = () => <CrudScreen resource={dealResource} />

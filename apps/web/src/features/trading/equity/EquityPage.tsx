@@ -1,0 +1,4 @@
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import { equityResource } from './equityResource'
+
+export const EquityPage = () => <CrudScreen resource={equityResource} />

@@ -1,0 +1,76 @@
+import { IS_EFFECTIVE, type TEquity, ZEquitySubmitSchema } from '@ysjs/shared'
+import type { TResource } from '@/components/crud/types'
+import { FileAttachField } from '../components/FileAttachField'
+import { crudApi, text } from '../crudApi'
+
+export type TEquityRow = TEquity & Record<string, unknown>
+
+const L = 'trading.equity'
+
+/** 知识产权: the intellectual property records of achievements (spec sections 3 and 5). */
+export const equityResource: TResource<TEquityRow> = {
+  key: 'equity',
+  nameKey: `${L}.name`,
+  schema: ZEquitySubmitSchema,
+  api: crudApi<TEquityRow>('/api/ysjs-appraise/equity', ['type', 'country', 'isEffective', 'resultsId']),
+  permissions: {
+    codes: {
+      add: 'appraise_equity_add',
+      edit: 'appraise_equity_edit',
+      delete: 'appraise_equity_delete',
+      view: 'appraise_equity_view',
+    },
+  },
+  dialogWidth: 'md',
+  fields: [
+    { name: 'name', labelKey: `${L}.title`, search: true, column: { flex: 2 } },
+    {
+      name: 'type',
+      labelKey: `${L}.type`,
+      kind: 'dict',
+      dictCode: 'intellectual_property_category',
+      search: true,
+      span: 6,
+    },
+    { name: 'country', labelKey: `${L}.country`, kind: 'dict', dictCode: 'country', span: 6 },
+    { name: 'accreditNo', labelKey: `${L}.accreditNo`, search: true, span: 6 },
+    { name: 'accreditTime', labelKey: `${L}.accreditTime`, kind: 'date', span: 6, column: { width: 120 } },
+    { name: 'certificateNo', labelKey: `${L}.certificateNo`, span: 6, column: false },
+    { name: 'obligee', labelKey: `${L}.obligee`, search: true, span: 6 },
+    { name: 'inventor', labelKey: `${L}.inventor`, span: 6, column: false },
+    {
+      name: 'isEffective',
+      labelKey: `${L}.isEffective`,
+      kind: 'dict',
+      dictCode: 'ip_validity',
+      span: 6,
+      column: { width: 100 },
+    },
+    { name: 'resultsId', labelKey: `${L}.resultsId`, span: 6, column: false },
+    {
+      name: 'fileAttach',
+      labelKey: `${L}.fileAttach`,
+      kind: 'custom',
+      component: FileAttachField,
+      span: 6,
+      column: false,
+    },
+  ],
+  // Spec section 9: validity defaults to 1 (有效).
+  defaults: () => ({ isEffective: String(IS_EFFECTIVE.VALID) }),
+  toForm: (row) => ({
+    id: row.id,
+    resultsId: row.resultsId,
+    type: text(row.type),
+    name: row.name,
+    country: text(row.country),
+    accreditNo: row.accreditNo,
+    accreditTime: row.accreditTime,
+    certificateNo: row.certificateNo,
+    obligee: row.obligee,
+    inventor: row.inventor,
+    isEffective: text(row.isEffective),
+    fileAttach: row.fileAttach,
+    fileName: text(row.fileName),
+  }),
+}
