@@ -37,6 +37,13 @@ import { createDeptService } from './modules/dept/dept.service.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { kmsRoutes } from './modules/kms/kms.routes.ts'
+import {
+  createKmsAuthorService,
+  createKmsCatalogService,
+  createKmsLabelService,
+  createKmsMainService,
+} from './modules/kms/kms.service.ts'
 import { logQueryRoutes, logRoutes } from './modules/log/log.routes.ts'
 import { createLogService } from './modules/log/log.service.ts'
 import { menuRoutes } from './modules/menu/menu.routes.ts'
@@ -318,6 +325,13 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   postRoutes(app, createPostService(prisma))
   userAdminRoutes(app, createUserAdminService({ prisma, tokens, params, depts, guard: loginGuard, security }))
   noticeRoutes(app, createNoticeService(prisma))
+  const kmsCatalogs = createKmsCatalogService(prisma)
+  kmsRoutes(app, {
+    catalogs: kmsCatalogs,
+    entries: createKmsMainService(prisma, kmsCatalogs),
+    labels: createKmsLabelService(prisma),
+    authors: createKmsAuthorService(prisma),
+  })
   dashboardRoutes(app, createDashboardService(prisma))
   // Authority (issue 7 B): roles, menus, top menus, scopes, change preview, access explainer.
   const authority = { prisma, rules: permissions.rules, caches }
