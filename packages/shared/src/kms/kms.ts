@@ -90,6 +90,12 @@ const zAttachIds = z.preprocess(
     .optional(),
 )
 
+/** Label ids as a comma string or an array; empty (`''` or `[]`) means none. */
+const zLabelIds = z.preprocess(
+  (v) => (Array.isArray(v) && v.length === 0 ? '' : v),
+  z.union([z.literal(''), zIdListOf('labelIds')]),
+)
+
 export const ZKmsMainSubmitSchema = z.object({
   id: ZIdSchema.optional(),
   title: zRequired(KmsMsg.TITLE, 255),
@@ -113,8 +119,8 @@ export const ZKmsMainSubmitSchema = z.object({
       .optional(),
   ),
   shelves: zShelves.optional(),
-  /** Labels to link, replacing the entry's current ones (when given). */
-  labelIds: zIdListOf('labelIds').optional(),
+  /** Labels to link, replacing the entry's current ones (when given; empty clears them). */
+  labelIds: zLabelIds.optional(),
 })
 export type TKmsMainSubmit = z.infer<typeof ZKmsMainSubmitSchema>
 
@@ -155,10 +161,7 @@ export type TKmsMain = z.infer<typeof ZKmsMainRecordSchema>
 
 export const ZKmsLabelAssociateSchema = z.object({
   mainId: ZIdSchema,
-  labelIds: z.preprocess(
-    (v) => (Array.isArray(v) && v.length === 0 ? '' : v),
-    z.union([z.literal(''), zIdListOf('labelIds')]),
-  ),
+  labelIds: zLabelIds,
 })
 export const ZKmsShelvesSchema = z.object({
   ids: zIdListOf('ids'),

@@ -493,8 +493,8 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
             },
           })
         }
-        if (input.labelIds) {
-          await linkLabels(tx, tenantId, mainId, input.labelIds.map(BigInt))
+        if (input.labelIds !== undefined) {
+          await linkLabels(tx, tenantId, mainId, input.labelIds === '' ? [] : input.labelIds.map(BigInt))
         }
         return { id: String(mainId) }
       })
