@@ -1,4 +1,5 @@
 import i18next from 'i18next'
+import { kmsEn, kmsZh } from '@/features/kms/i18n'
 import { logEn, logZh } from '@/features/log/i18n'
 import { reportEn, reportZh } from '@/features/report/i18n'
 import { smsEn, smsZh } from '@/features/resource/sms/i18n'
@@ -18,6 +19,7 @@ export const screensZh = {
   log: logZh,
   report: reportZh,
   sms: smsZh,
+  kms: kmsZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -28,6 +30,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   log: logEn,
   report: reportEn,
   sms: smsEn,
+  kms: kmsEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

@@ -10,6 +10,7 @@ import {
   UnderConstructionPage,
   underConstructionScreens,
 } from '@/features/errors/routes'
+import { kmsScreens } from '@/features/kms/routes'
 import { MainLayout } from '@/features/layout/routes'
 import { logScreens } from '@/features/log/routes'
 import { reportScreens } from '@/features/report/routes'
@@ -28,6 +29,7 @@ export const screens: TScreenRegistry = {
   ...userScreens,
   ...deskScreens,
   ...systemScreens,
+  ...kmsScreens,
   ...logScreens,
   ...reportScreens,
   ...smsScreens,
