@@ -104,6 +104,15 @@ describe('knowledge catalogs', () => {
       code: 200,
     })
 
+    // A name search answers the matching catalogs of every level, flat.
+    const found = await data<{ id: string }[]>(
+      get(`${K}/catalog/lazy-list?catalogName=${encodeURIComponent('铜冶炼技术')}`, admin),
+    )
+    expect(found.map((c) => c.id)).toContain(child)
+    const flat = await data<{ id: string; children?: unknown }[]>(
+      get(`${K}/catalog/list?catalogName=${encodeURIComponent('铜冶炼技术')}`, admin),
+    )
+    expect(flat.find((c) => c.id === child)?.children).toBeUndefined()
     expect((await post(`${K}/catalog/remove?ids=${root}`, admin)).json()).toMatchObject({
       code: 400,
       msg: '请先删除子目录',
@@ -266,6 +275,26 @@ describe('knowledge entries', () => {
       code: 400,
     })
 
+    // The editor sends its label choice with the entry: an empty choice clears the labels.
+    expect(
+      (
+        await post(`${K}/main/submit`, admin, {
+          id,
+          title: 't',
+          catalogId: cat,
+          labelIds: labelIds.join(','),
+        })
+      ).json(),
+    ).toMatchObject({ code: 200 })
+    expect((await data<{ labels: unknown[] }>(get(`${K}/main/detail?id=${id}`, admin))).labels).toHaveLength(
+      labelIds.length,
+    )
+    expect(
+      (await post(`${K}/main/submit`, admin, { id, title: 't', catalogId: cat, labelIds: '' })).json(),
+    ).toMatchObject({ code: 200 })
+    expect((await data<{ labels: unknown[] }>(get(`${K}/main/detail?id=${id}`, admin))).labels).toHaveLength(
+      0,
+    )
     expect((await post(`${K}/main/remove?ids=${id}`, admin)).json()).toMatchObject({ code: 200 })
     expect((await get(`${K}/main/detail?id=${id}`, admin)).json()).toMatchObject({ code: 400 })
   })
@@ -316,6 +345,11 @@ describe('knowledge entries', () => {
     expect(await search('分离新')).toEqual([inTitle])
     expect(await search('铅锌矿')).toEqual([])
     expect(await search('%')).toEqual([])
+    // One character has no bigram: matched by the substring alone (not indexed, still correct).
+    expect(await search('钽')).toEqual([inTitle, inSummary, inContent])
+    // Latin text is matched case-insensitively.
+    const latin = await newEntry({ title: 'ICP-MS 检测方法', catalogId: cat })
+    expect(await search('icp-ms')).toEqual([latin])
     // Markup is not searchable text.
     expect(await search('<b>')).toEqual([])
   })
