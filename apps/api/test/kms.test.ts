@@ -170,6 +170,11 @@ describe('knowledge labels and authors', () => {
       get(`${K}/main_to_author/list?mainId=${mainId}`, admin),
     )
     expect(page.records).toHaveLength(1)
+    expect(page.records[0]).toMatchObject({
+      authorName: '张工',
+      mainTitle: '铝电解节能',
+      unitName: '有色金属研究院',
+    })
     const id = page.records[0]!.id
     expect(
       (await post(`${K}/main_to_author/submit`, admin, { id, mainId, authorName: '李工' })).json(),

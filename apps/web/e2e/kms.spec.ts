@@ -69,5 +69,18 @@ test.describe('knowledge base', () => {
     await row.getByRole('button', { name: '下架' }).click()
     await expect(row).toContainText('已下架')
     expect(await portal()).toEqual([])
+
+    // The entry's author, on the 知识作者 screen.
+    await page.goto('/kms/author')
+    await expect(page.getByText('该功能正在建设中')).toHaveCount(0)
+    await page.getByRole('button', { name: '新增' }).click()
+    const authorDialog = page.getByRole('dialog')
+    await authorDialog.getByRole('combobox', { name: '知识条目' }).click()
+    await page.getByRole('option', { name: title }).click()
+    await authorDialog.getByLabel('作者姓名').fill('张工')
+    await authorDialog.getByLabel('工作单位').fill('有色金属研究院')
+    await authorDialog.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '新增成功')).toBeVisible()
+    await expect(page.locator('.MuiDataGrid-row', { hasText: '张工' }).first()).toContainText(title)
   })
 })

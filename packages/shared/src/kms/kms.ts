@@ -179,6 +179,8 @@ export const ZKmsAuthorRecordSchema = z.object({
   id: ZWireIdSchema,
   tenantId: z.string(),
   mainId: ZWireIdSchema,
+  /** The entry's title. */
+  mainTitle: z.string(),
   authorName: z.string(),
   unitName: z.string().nullable(),
   sort: z.number(),

@@ -71,6 +71,17 @@ export const createKmsAuthorService = (prisma: PrismaClient) =>
       remove: 'kms_author_delete',
     },
     toData: ({ mainId, sort, ...rest }) => ({ ...rest, mainId: BigInt(mainId), sort: sort ?? 0 }),
+    enrich: async (ctx, rows) => {
+      const ids = [...new Set(rows.map((r) => r.mainId as bigint))]
+      const entries = ids.length
+        ? await db(prisma, ctx.tenantId).kmsMain.findMany({
+            where: { id: { in: ids } },
+            select: { id: true, title: true },
+          })
+        : []
+      const titles = new Map(entries.map((e) => [e.id, e.title]))
+      return rows.map((r) => ({ ...r, mainTitle: titles.get(r.mainId as bigint) ?? '' }))
+    },
     validate: async (ctx, data) => {
       const entry = await db(prisma, ctx.tenantId).kmsMain.findFirst({
         where: { id: data.mainId as bigint, ...LIVE },

@@ -1,7 +1,10 @@
 /** Texts of the knowledge-base screens (issue 11). */
 export const kmsZh = {
-  route: { main: '知识管理', catalog: '知识目录', label: '知识标签' },
-  name: { main: '知识条目', catalog: '知识目录', label: '知识标签' },
+  route: { main: '知识管理', catalog: '知识目录', label: '知识标签', author: '知识作者' },
+  name: { main: '知识条目', catalog: '知识目录', label: '知识标签', author: '知识作者' },
+  entry: '知识条目',
+  authorName: '作者姓名',
+  unitName: '工作单位',
   catalogName: '目录名称',
   parentId: '上级目录',
   topLevel: '顶级',
@@ -24,8 +27,16 @@ export const kmsZh = {
   catalogs: '目录',
 }
 export const kmsEn: typeof kmsZh = {
-  route: { main: 'Knowledge', catalog: 'Knowledge catalogs', label: 'Knowledge labels' },
-  name: { main: 'Knowledge entry', catalog: 'Catalog', label: 'Label' },
+  route: {
+    main: 'Knowledge',
+    catalog: 'Knowledge catalogs',
+    label: 'Knowledge labels',
+    author: 'Knowledge authors',
+  },
+  name: { main: 'Knowledge entry', catalog: 'Catalog', label: 'Label', author: 'Author' },
+  entry: 'Entry',
+  authorName: 'Author',
+  unitName: 'Work unit',
   catalogName: 'Catalog name',
   parentId: 'Parent catalog',
   topLevel: 'Top level',

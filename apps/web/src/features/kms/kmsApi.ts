@@ -10,6 +10,27 @@ const removeCall = (path: string) => (ids: string[]) =>
 export type TCatalogRow = TKmsCatalog & { depth: number } & Record<string, unknown>
 export type TLabelRow = TKmsLabel & Record<string, unknown>
 export type TMainRow = TKmsMain & Record<string, unknown>
+export type TAuthorRow = {
+  id: string
+  mainId: string
+  authorName: string
+  unitName: string | null
+  sort: number
+} & Record<string, unknown>
+
+export const authorApi: TResourceApi<TAuthorRow> = {
+  list: async ({ current, size, search }: TListQuery): Promise<TListResult<TAuthorRow>> => {
+    const page = await http.get<TPage<TAuthorRow>>(`${BASE}/main_to_author/list`, {
+      current,
+      size,
+      ...search,
+    })
+    return { records: page.records, total: page.total }
+  },
+  detail: (id: string) => http.get<TAuthorRow>(`${BASE}/main_to_author/detail`, { id }),
+  submit: (values: TValues) => http.post(`${BASE}/main_to_author/submit`, values),
+  remove: removeCall('main_to_author'),
+}
 
 export const catalogApi = {
   list: async (search: Record<string, string>) =>
@@ -48,4 +69,10 @@ export const mainApi: TResourceApi<TMainRow> & {
   submit: (values: TValues) => http.post(`${BASE}/main/submit`, values),
   remove: removeCall('main'),
   shelves: (ids, shelves) => http.post(`${BASE}/main/upOrLowUpdate`, { ids: ids.join(','), shelves }),
+}
+
+/** Entries as choices (the author screen's entry picker): the newest 1000. */
+export const entryOptions = async () => {
+  const page = await http.get<TPage<TMainRow>>(`${BASE}/main/list`, { current: 1, size: 1000 })
+  return page.records.map((r) => ({ value: r.id, label: r.title }))
 }

@@ -1,7 +1,22 @@
-import { ZKmsCatalogSubmitSchema, ZKmsLabelSubmitSchema, ZKmsMainSubmitSchema } from '@ysjs/shared'
+import {
+  ZKmsAuthorSubmitSchema,
+  ZKmsCatalogSubmitSchema,
+  ZKmsLabelSubmitSchema,
+  ZKmsMainSubmitSchema,
+} from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
 import { AttachField, ShelfSwitch } from './fields'
-import { catalogApi, labelApi, mainApi, type TCatalogRow, type TLabelRow, type TMainRow } from './kmsApi'
+import {
+  authorApi,
+  catalogApi,
+  entryOptions,
+  labelApi,
+  mainApi,
+  type TAuthorRow,
+  type TCatalogRow,
+  type TLabelRow,
+  type TMainRow,
+} from './kmsApi'
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const ROOT = '0'
@@ -112,5 +127,36 @@ export const mainResource: TResource<TMainRow> = {
     summary: text(row.summary),
     content: text(row.content),
     fileAttach: text(row.fileAttach),
+  }),
+}
+
+/** 知识作者: the authors of the entries (name, work unit, order). */
+export const authorResource: TResource<TAuthorRow> = {
+  key: 'kms-author',
+  nameKey: 'kms.name.author',
+  schema: ZKmsAuthorSubmitSchema,
+  api: authorApi,
+  permissions: { menuPath: '/kms/author' },
+  fields: [
+    {
+      name: 'mainId',
+      labelKey: 'kms.entry',
+      kind: 'select',
+      search: true,
+      loadOptions: { key: 'kms-entry-options', load: entryOptions },
+      column: false,
+    },
+    { name: 'mainTitle', labelKey: 'kms.entry', form: false, column: { flex: 2 } },
+    { name: 'authorName', labelKey: 'kms.authorName', search: true },
+    { name: 'unitName', labelKey: 'kms.unitName', column: { flex: 1 } },
+    { name: 'sort', labelKey: 'kms.sort', kind: 'number', column: { width: 90 } },
+  ],
+  defaults: () => ({ sort: '1' }),
+  toForm: (row) => ({
+    id: row.id,
+    mainId: text(row.mainId),
+    authorName: row.authorName,
+    unitName: text(row.unitName),
+    sort: text(row.sort),
   }),
 }
