@@ -58,6 +58,8 @@ export const ZKmsCatalogRecordSchema = z.object({
     return z.array(ZKmsCatalogRecordSchema).optional()
   },
 })
+// A recursive schema is named in the OpenAPI document (otherwise it points at an unnamed schema0).
+z.globalRegistry.add(ZKmsCatalogRecordSchema, { id: 'KmsCatalog' })
 export type TKmsCatalog = z.infer<typeof ZKmsCatalogRecordSchema> & { children?: TKmsCatalog[] }
 
 export const ZKmsLabelSubmitSchema = z.object({

@@ -10,6 +10,7 @@ import {
   ZKmsMainSubmitSchema,
   ZKmsShelvesSchema,
   ZTreeNodeSchema,
+  ZWireIdSchema,
   zOptionalText,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
@@ -152,7 +153,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     },
     handler: async (request) => ok(await s.entries.detail(ctxOf(request), BigInt(request.query.id))),
   })
-  const ZSaved = zEnvelope(z.object({ id: z.string() }))
+  const ZSaved = zEnvelope(z.object({ id: ZWireIdSchema }))
   r.post(`${MAIN}/submit`, {
     config: { access: { permission: ['kms_main_add', 'kms_main_edit'] } },
     schema: {
