@@ -17,6 +17,7 @@ test.describe('knowledge base', () => {
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()
     await expect(page.locator('.MuiDataGrid-row', { hasText: catalog })).toBeVisible()
+    await page.screenshot({ path: 'test-results/kms-catalog.png' })
 
     await page.goto('/kms/label')
     await page.getByRole('button', { name: '新增' }).click()
@@ -83,5 +84,6 @@ test.describe('knowledge base', () => {
     await authorDialog.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()
     await expect(page.locator('.MuiDataGrid-row', { hasText: author })).toContainText(title)
+    await page.screenshot({ path: 'test-results/kms-author.png' })
   })
 })
