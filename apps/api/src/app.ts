@@ -43,6 +43,13 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { jobRoutes } from './modules/job/job.routes.ts'
 import { createJobService } from './modules/job/job.service.ts'
 import { createJobBus } from './modules/job/job-bus.ts'
+import { kmsRoutes } from './modules/kms/kms.routes.ts'
+import {
+  createKmsAuthorService,
+  createKmsCatalogService,
+  createKmsLabelService,
+  createKmsMainService,
+} from './modules/kms/kms.service.ts'
 import { logQueryRoutes, logRoutes } from './modules/log/log.routes.ts'
 import { createLogService } from './modules/log/log.service.ts'
 import { menuRoutes } from './modules/menu/menu.routes.ts'
@@ -338,6 +345,13 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     projects: createTradingProjectService(prisma),
     deals: createDealService(prisma),
     equities: createEquityService(prisma),
+  })
+  const kmsCatalogs = createKmsCatalogService(prisma)
+  kmsRoutes(app, {
+    catalogs: kmsCatalogs,
+    entries: createKmsMainService(prisma, kmsCatalogs),
+    labels: createKmsLabelService(prisma),
+    authors: createKmsAuthorService(prisma),
   })
   dashboardRoutes(app, createDashboardService(prisma))
   const jobBus = createJobBus({

@@ -1,5 +1,6 @@
 import i18next from 'i18next'
 import { jobEn, jobZh } from '@/features/job/i18n'
+import { kmsEn, kmsZh } from '@/features/kms/i18n'
 import { logEn, logZh } from '@/features/log/i18n'
 import { reportEn, reportZh } from '@/features/report/i18n'
 import { resourceEn, resourceZh } from '@/features/resource/i18n'
@@ -24,6 +25,7 @@ export const screensZh = {
   resource: resourceZh,
   job: jobZh,
   trading: tradingZh,
+  kms: kmsZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -37,6 +39,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   resource: resourceEn,
   job: jobEn,
   trading: tradingEn,
+  kms: kmsEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

@@ -11,6 +11,7 @@ import {
   underConstructionScreens,
 } from '@/features/errors/routes'
 import { jobScreens } from '@/features/job/routes'
+import { kmsScreens } from '@/features/kms/routes'
 import { MainLayout } from '@/features/layout/routes'
 import { logScreens } from '@/features/log/routes'
 import { reportScreens } from '@/features/report/routes'
@@ -32,6 +33,7 @@ export const screens: TScreenRegistry = {
   ...deskScreens,
   ...systemScreens,
   ...resourceScreens,
+  ...kmsScreens,
   ...logScreens,
   ...reportScreens,
   ...smsScreens,

@@ -1,0 +1,224 @@
+import {
+  KMS_PREFIX,
+  ZIdListSchema,
+  ZIdSchema,
+  ZKmsCatalogRecordSchema,
+  ZKmsCatalogSubmitSchema,
+  ZKmsLabelAssociateSchema,
+  ZKmsMainListQuerySchema,
+  ZKmsMainRecordSchema,
+  ZKmsMainSubmitSchema,
+  ZKmsShelvesSchema,
+  ZTreeNodeSchema,
+  ZWireIdSchema,
+  zOptionalText,
+} from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
+import { registerCrudRoutes, type TCrudService } from '../../lib/crud.ts'
+import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { TKmsCatalogService, TKmsMainService } from './kms.service.ts'
+
+type TServices = {
+  catalogs: TKmsCatalogService
+  entries: TKmsMainService
+  labels: TCrudService<z.ZodObject>
+  authors: TCrudService<z.ZodObject>
+}
+
+const CATALOG = `${KMS_PREFIX}/catalog`
+const MAIN = `${KMS_PREFIX}/main`
+/** The entry editor and the entry list pick catalogs too. */
+const CATALOG_READ = { permission: ['kms_catalog', 'kms_main'] } as const
+
+export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const requirePermission = async (request: { user?: unknown }, code: string) => {
+    const user = (request as { user?: Parameters<typeof app.permissions.has>[0] }).user
+    if (!user || !(await app.permissions.has(user, code))) {
+      throw AppError.forbidden()
+    }
+  }
+
+  // Catalogs
+  let tags = ['kms-catalog']
+  const ZCatalogFilters = z.object({ catalogName: zOptionalText(64) })
+  r.get(`${CATALOG}/list`, {
+    config: { access: CATALOG_READ },
+    schema: {
+      tags,
+      summary: '知识目录树 (catalogName 模糊查询时为平铺列表)',
+      querystring: ZCatalogFilters,
+      response: { 200: zEnvelope(z.array(ZKmsCatalogRecordSchema)) },
+    },
+    handler: async (request) => ok(await s.catalogs.list(ctxOf(request), request.query)),
+  })
+  r.get(`${CATALOG}/lazy-list`, {
+    config: { access: CATALOG_READ },
+    schema: {
+      tags,
+      summary: '知识目录懒加载 (parentId 的下一级, 带 hasChildren)',
+      querystring: ZCatalogFilters.extend({
+        parentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdSchema.optional()),
+      }),
+      response: { 200: zEnvelope(z.array(ZKmsCatalogRecordSchema)) },
+    },
+    handler: async (request) => ok(await s.catalogs.lazyList(ctxOf(request), request.query)),
+  })
+  r.get(`${CATALOG}/tree`, {
+    config: { access: CATALOG_READ },
+    schema: { tags, summary: '知识目录树节点', response: { 200: zEnvelope(z.array(ZTreeNodeSchema)) } },
+    handler: async (request) => ok(await s.catalogs.tree(ctxOf(request))),
+  })
+  r.get(`${CATALOG}/detail`, {
+    config: { access: CATALOG_READ },
+    schema: {
+      tags,
+      summary: '知识目录详情',
+      querystring: z.object({ id: ZIdSchema }),
+      response: { 200: zEnvelope(ZKmsCatalogRecordSchema) },
+    },
+    handler: async (request) => ok(await s.catalogs.detail(ctxOf(request), BigInt(request.query.id))),
+  })
+  r.post(`${CATALOG}/submit`, {
+    config: { access: { permission: ['kms_catalog_add', 'kms_catalog_edit'] } },
+    schema: { tags, summary: '新增或修改知识目录', body: ZKmsCatalogSubmitSchema, response: { 200: zDone } },
+    handler: async (request) => {
+      await requirePermission(request, request.body.id ? 'kms_catalog_edit' : 'kms_catalog_add')
+      await s.catalogs.submit(ctxOf(request), request.body)
+      return done()
+    },
+  })
+  r.post(`${CATALOG}/remove`, {
+    config: { access: { permission: 'kms_catalog_delete' } },
+    schema: {
+      tags,
+      summary: '删除知识目录 (存在子目录或知识条目时拒绝)',
+      querystring: z.object({ ids: ZIdListSchema }),
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await s.catalogs.remove(ctxOf(request), request.query.ids.map(BigInt))
+      return done()
+    },
+  })
+
+  // Labels and authors: the generic CRUD.
+  registerCrudRoutes(app, s.labels)
+  registerCrudRoutes(app, s.authors)
+
+  // Entries
+  tags = ['kms-main']
+  const ZMainPage = zEnvelope(zPage(ZKmsMainRecordSchema))
+  r.get(`${MAIN}/list`, {
+    config: { access: { permission: 'kms_main' } },
+    schema: {
+      tags,
+      summary: '知识条目分页 (管理: 含已下架; catalogId 含子目录; keyword 检索标题/摘要/正文)',
+      querystring: ZKmsMainListQuerySchema,
+      response: { 200: ZMainPage },
+    },
+    handler: async (request) => ok(await s.entries.list(ctxOf(request), request.query)),
+  })
+  r.get(`${MAIN}/portal-list`, {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: '门户知识列表 (仅已上架条目)',
+      querystring: ZKmsMainListQuerySchema,
+      response: { 200: ZMainPage },
+    },
+    handler: async (request) => ok(await s.entries.portalList(ctxOf(request), request.query)),
+  })
+  r.get(`${MAIN}/portal-detail`, {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: '门户知识详情 (已下架条目不可见)',
+      querystring: z.object({ id: ZIdSchema }),
+      response: { 200: zEnvelope(ZKmsMainRecordSchema) },
+    },
+    handler: async (request) => ok(await s.entries.detail(ctxOf(request), BigInt(request.query.id), true)),
+  })
+  r.get(`${MAIN}/detail`, {
+    config: { access: { permission: 'kms_main' } },
+    schema: {
+      tags,
+      summary: '知识条目详情 (含标签与附件)',
+      querystring: z.object({ id: ZIdSchema }),
+      response: { 200: zEnvelope(ZKmsMainRecordSchema) },
+    },
+    handler: async (request) => ok(await s.entries.detail(ctxOf(request), BigInt(request.query.id))),
+  })
+  const ZSaved = zEnvelope(z.object({ id: ZWireIdSchema }))
+  r.post(`${MAIN}/submit`, {
+    config: { access: { permission: ['kms_main_add', 'kms_main_edit'] } },
+    schema: {
+      tags,
+      summary: '新增或修改知识条目 (正文为富文本, 服务端清洗)',
+      body: ZKmsMainSubmitSchema,
+      response: { 200: ZSaved },
+    },
+    handler: async (request) => {
+      await requirePermission(request, request.body.id ? 'kms_main_edit' : 'kms_main_add')
+      return ok(await s.entries.save(ctxOf(request), request.body))
+    },
+  })
+  r.post(`${MAIN}/update`, {
+    config: { access: { permission: 'kms_main_edit' } },
+    schema: {
+      tags,
+      summary: '修改知识条目',
+      body: ZKmsMainSubmitSchema.extend({ id: ZIdSchema }),
+      response: { 200: ZSaved },
+    },
+    handler: async (request) => ok(await s.entries.save(ctxOf(request), request.body, true)),
+  })
+  r.post(`${MAIN}/remove`, {
+    config: { access: { permission: 'kms_main_delete' } },
+    schema: {
+      tags,
+      summary: '删除知识条目',
+      querystring: z.object({ ids: ZIdListSchema }),
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await s.entries.remove(ctxOf(request), request.query.ids.map(BigInt))
+      return done()
+    },
+  })
+  r.post(`${MAIN}/labelAssociate`, {
+    config: { access: { permission: 'kms_main_label' } },
+    schema: {
+      tags,
+      summary: '关联标签 (替换条目的全部标签)',
+      body: ZKmsLabelAssociateSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      const { mainId, labelIds } = request.body
+      await s.entries.labelAssociate(
+        ctxOf(request),
+        BigInt(mainId),
+        labelIds === '' ? [] : labelIds.map(BigInt),
+      )
+      return done()
+    },
+  })
+  r.post(`${MAIN}/upOrLowUpdate`, {
+    config: { access: { permission: 'kms_main_shelf' } },
+    schema: {
+      tags,
+      summary: '上下架 (shelves 1 上架, 0 下架)',
+      body: ZKmsShelvesSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await s.entries.upOrLow(ctxOf(request), request.body.ids.map(BigInt), request.body.shelves)
+      return done()
+    },
+  })
+}

@@ -1,0 +1,4 @@
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import { labelResource } from './resources'
+
+export const KmsLabelPage = () => <CrudScreen resource={labelResource} />

@@ -1,0 +1,79 @@
+import ArchiveIcon from '@mui/icons-material/Archive'
+import UnarchiveIcon from '@mui/icons-material/Unarchive'
+import { Box, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import { flattenTree } from '@/features/system/dept/deptApi'
+import { useSession } from '@/lib/session/session'
+import { catalogApi, mainApi, type TMainRow } from './kmsApi'
+import { mainResource } from './resources'
+
+const SHELF_CODE = 'kms_main_shelf'
+
+/** 知识管理: the catalog tree beside the entries of the chosen catalog (and its sub-catalogs). */
+export const KmsMainPage = () => {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const canShelve = useSession((s) => s.permissions[SHELF_CODE] === true)
+  const [catalogId, setCatalogId] = useState<string | null>(null)
+  const tree = useQuery({ queryKey: ['kms-catalog-tree'], queryFn: catalogApi.tree })
+  const nodes = useMemo(() => flattenTree(tree.data ?? []), [tree.data])
+  const filter = useMemo(() => (catalogId ? { catalogId } : undefined), [catalogId])
+  const shelve = async (row: TMainRow, shelves: 0 | 1) => {
+    await mainApi.shelves([row.id], shelves)
+    await queryClient.invalidateQueries({ queryKey: [mainResource.key] })
+  }
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+      <Paper variant="outlined" sx={{ width: 240, flexShrink: 0 }} aria-label={t('kms.catalogs')}>
+        <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
+          {t('kms.catalogs')}
+        </Typography>
+        <List dense>
+          <ListItemButton selected={catalogId === null} onClick={() => setCatalogId(null)}>
+            <ListItemText primary={t('kms.allCatalogs')} />
+          </ListItemButton>
+          {nodes.map((n) => (
+            <ListItemButton
+              key={n.id}
+              selected={catalogId === n.id}
+              onClick={() => setCatalogId(n.id)}
+              sx={{ pl: 2 + n.depth * 2 }}
+            >
+              <ListItemText primary={n.title} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Paper>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <CrudScreen
+          resource={mainResource}
+          filter={filter}
+          rowButtons={(row) =>
+            canShelve ? (
+              <button
+                type="button"
+                className="crud-row-action"
+                title={row.shelves === 1 ? t('kms.offShelf') : t('kms.onShelf')}
+                aria-label={row.shelves === 1 ? t('kms.offShelf') : t('kms.onShelf')}
+                onClick={(e) => {
+                  e.stopPropagation()
+                  void shelve(row, row.shelves === 1 ? 0 : 1)
+                }}
+              >
+                {row.shelves === 1 ? (
+                  <ArchiveIcon fontSize="inherit" />
+                ) : (
+                  <UnarchiveIcon fontSize="inherit" />
+                )}
+              </button>
+            ) : null
+          }
+          rowButtonsWidth={canShelve ? 36 : 0}
+        />
+      </Box>
+    </Box>
+  )
+}

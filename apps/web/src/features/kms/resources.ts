@@ -1,0 +1,162 @@
+import {
+  ZKmsAuthorSubmitSchema,
+  ZKmsCatalogSubmitSchema,
+  ZKmsLabelSubmitSchema,
+  ZKmsMainSubmitSchema,
+} from '@ysjs/shared'
+import type { TResource } from '@/components/crud/types'
+import { AttachField, ShelfSwitch } from './fields'
+import {
+  authorApi,
+  catalogApi,
+  entryOptions,
+  labelApi,
+  mainApi,
+  type TAuthorRow,
+  type TCatalogRow,
+  type TLabelRow,
+  type TMainRow,
+} from './kmsApi'
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
+const ROOT = '0'
+
+/** 知识目录: the tenant's catalog tree (indented rows). */
+export const catalogResource: TResource<TCatalogRow> = {
+  key: 'kms-catalog',
+  nameKey: 'kms.name.catalog',
+  schema: ZKmsCatalogSubmitSchema,
+  paging: 'client',
+  invalidates: ['field-options', 'kms-catalog-tree'],
+  permissions: { menuPath: '/kms/catalog' },
+  api: {
+    list: async ({ search }) => {
+      const records = await catalogApi.list(search)
+      return { records, total: records.length }
+    },
+    detail: catalogApi.detail,
+    submit: catalogApi.submit,
+    remove: catalogApi.remove,
+  },
+  fields: [
+    { name: 'catalogName', labelKey: 'kms.catalogName', search: true },
+    {
+      name: 'parentId',
+      labelKey: 'kms.parentId',
+      kind: 'select',
+      column: false,
+      loadOptions: {
+        key: 'kms-catalog-parent',
+        load: async () => [{ value: ROOT, labelKey: 'kms.topLevel' }, ...(await catalogApi.options())],
+      },
+    },
+    { name: 'sort', labelKey: 'kms.sort', kind: 'number', column: { width: 90 } },
+  ],
+  defaults: () => ({ parentId: ROOT, sort: '1' }),
+  toForm: (row) => ({
+    id: row.id,
+    catalogName: row.catalogName,
+    parentId: text(row.parentId),
+    sort: text(row.sort),
+  }),
+}
+
+/** 知识标签. */
+export const labelResource: TResource<TLabelRow> = {
+  key: 'kms-label',
+  nameKey: 'kms.name.label',
+  schema: ZKmsLabelSubmitSchema,
+  api: labelApi,
+  invalidates: ['field-options'],
+  permissions: { menuPath: '/kms/label' },
+  fields: [{ name: 'labelName', labelKey: 'kms.labelName', search: true }],
+  toForm: (row) => ({ id: row.id, labelName: row.labelName }),
+}
+
+/** 知识管理: entries with rich-text content, labels, attachments and the shelf switch. */
+export const mainResource: TResource<TMainRow> = {
+  key: 'kms-main',
+  nameKey: 'kms.name.main',
+  schema: ZKmsMainSubmitSchema,
+  api: mainApi,
+  dialogWidth: 'lg',
+  permissions: { menuPath: '/kms/main' },
+  fields: [
+    { name: 'keyword', labelKey: 'kms.keyword', search: true, form: false, column: false },
+    { name: 'title', labelKey: 'kms.title', column: { flex: 2 } },
+    {
+      name: 'catalogId',
+      labelKey: 'kms.catalogId',
+      kind: 'select',
+      span: 6,
+      column: false,
+      loadOptions: { key: 'kms-catalog-options', load: catalogApi.options },
+    },
+    { name: 'catalogName', labelKey: 'kms.catalogId', form: false, column: { flex: 1 } },
+    { name: 'source', labelKey: 'kms.source', span: 6, column: { flex: 1 } },
+    { name: 'publishDate', labelKey: 'kms.publishDate', kind: 'date', span: 6, column: { width: 120 } },
+    {
+      name: 'shelves',
+      labelKey: 'kms.shelves',
+      kind: 'custom',
+      component: ShelfSwitch,
+      span: 6,
+      column: false,
+    },
+    { name: 'shelvesName', labelKey: 'kms.shelves', form: false, column: { width: 90 } },
+    {
+      name: 'labelIds',
+      labelKey: 'kms.labels',
+      kind: 'multiselect',
+      column: false,
+      loadOptions: { key: 'kms-label-options', load: labelApi.options },
+    },
+    { name: 'summary', labelKey: 'kms.summary', kind: 'textarea', rows: 2, column: false },
+    { name: 'content', labelKey: 'kms.content', kind: 'richtext', rows: 8, column: false },
+    { name: 'fileAttach', labelKey: 'kms.fileAttach', kind: 'custom', component: AttachField, column: false },
+  ],
+  defaults: () => ({ shelves: 0 }),
+  toForm: (row) => ({
+    id: row.id,
+    title: row.title,
+    catalogId: text(row.catalogId),
+    source: text(row.source),
+    publishDate: text(row.publishDate).slice(0, 10),
+    shelves: row.shelves,
+    labelIds: row.labels.map((l) => l.id).join(','),
+    summary: text(row.summary),
+    content: text(row.content),
+    fileAttach: text(row.fileAttach),
+  }),
+}
+
+/** 知识作者: the authors of the entries (name, work unit, order). */
+export const authorResource: TResource<TAuthorRow> = {
+  key: 'kms-author',
+  nameKey: 'kms.name.author',
+  schema: ZKmsAuthorSubmitSchema,
+  api: authorApi,
+  permissions: { menuPath: '/kms/author' },
+  fields: [
+    {
+      name: 'mainId',
+      labelKey: 'kms.entry',
+      kind: 'select',
+      search: true,
+      loadOptions: { key: 'kms-entry-options', load: entryOptions },
+      column: false,
+    },
+    { name: 'mainTitle', labelKey: 'kms.entry', form: false, column: { flex: 2 } },
+    { name: 'authorName', labelKey: 'kms.authorName', search: true },
+    { name: 'unitName', labelKey: 'kms.unitName', column: { flex: 1 } },
+    { name: 'sort', labelKey: 'kms.sort', kind: 'number', column: { width: 90 } },
+  ],
+  defaults: () => ({ sort: '1' }),
+  toForm: (row) => ({
+    id: row.id,
+    mainId: text(row.mainId),
+    authorName: row.authorName,
+    unitName: text(row.unitName),
+    sort: text(row.sort),
+  }),
+}
