@@ -161,7 +161,8 @@ test.describe('layout', () => {
     )
     await page.goto('/system/param')
     await refreshed
-    await expect(page.getByRole('row', { name: /account\.initPassword/ })).toBeVisible()
+    // The list loaded with the refreshed token (which parameters fill the first page depends on the seed).
+    await expect(page.getByRole('row', { name: /account\./ }).first()).toBeVisible()
     const after = await storedToken(page)
     expect(after).not.toBe('corrupted.token.value')
     expect(after).not.toBe(before)
