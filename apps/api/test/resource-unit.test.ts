@@ -1,4 +1,4 @@
-import { isMaskedOssSecret, maskOssSecret, ZOssSubmitSchema } from '@ysjs/shared'
+import { isMaskedSecret, maskSecret, ZOssSubmitSchema } from '@ysjs/shared'
 import { describe, expect, it } from 'vitest'
 import { contentMatches } from '../src/modules/oss/file-type.ts'
 import { contentDisposition, isInline } from '../src/modules/oss/oss-endpoint.routes.ts'
@@ -82,9 +82,9 @@ describe('storage keys and endpoints', () => {
       ZOssSubmitSchema.safeParse({ ...base, endpoint: 'http://h:9000/x' }).error?.issues[0]?.message,
     ).toBe('资源地址格式不正确')
     expect(ZOssSubmitSchema.safeParse({ category: 5, bucketName: 'disk' }).success).toBe(true)
-    expect(maskOssSecret('12345678')).toBe('******')
-    expect(maskOssSecret('123456789')).toBe('12******89')
-    expect(isMaskedOssSecret('12******89')).toBe(true)
-    expect(isMaskedOssSecret('new-secret')).toBe(false)
+    expect(maskSecret('12345678')).toBe('******')
+    expect(maskSecret('123456789')).toBe('12******89')
+    expect(isMaskedSecret('12******89')).toBe(true)
+    expect(isMaskedSecret('new-secret')).toBe(false)
   })
 })

@@ -188,10 +188,10 @@ describe('sms configs', () => {
     const list = (await call('GET', '/api/ysjs-resource/sms/list?size=30')).data
     const tx = list.records.find((r: { smsCode: string }) => r.smsCode === 'tx-a')
     expect(tx).toMatchObject({ categoryName: '腾讯云', statusName: '否', status: 1 })
-    expect(tx.secretKey).toBe('test******')
+    expect(tx.secretKey).toBe('te******hi')
     expect(JSON.stringify(list)).not.toContain(SECRET_KEY)
     const detail = await call('GET', `/api/ysjs-resource/sms/detail?id=${tx.id}`)
-    expect(detail.data).toMatchObject({ secretKey: 'test******', accessKey: SECRET_ID, appId: '1400000000' })
+    expect(detail.data).toMatchObject({ secretKey: 'te******hi', accessKey: SECRET_ID, appId: '1400000000' })
 
     // Editing with the masked secret keeps the stored one.
     expect(await call('POST', '/api/ysjs-resource/sms/submit', { ...tx, remark: '改' })).toMatchObject({

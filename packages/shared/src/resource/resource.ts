@@ -28,16 +28,6 @@ export const BUCKET_PATTERN = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/
 /** `host`, `host:port`, optionally with the http(s) scheme; no path. */
 export const ENDPOINT_PATTERN = /^(https?:\/\/)?[A-Za-z0-9.-]+(:\d{1,5})?\/?$/
 
-/** A secret as answered: its first and last two characters at most, never all of it. */
-export const maskOssSecret = (secret: string | null | undefined): string => {
-  if (!secret) {
-    return ''
-  }
-  return secret.length > 8 ? `${secret.slice(0, 2)}******${secret.slice(-2)}` : '******'
-}
-/** True when a submitted secret is the masked value answered earlier (keep the stored secret). */
-export const isMaskedOssSecret = (value: string | undefined): boolean => !value || value.includes('******')
-
 export const ZOssSubmitSchema = z
   .object({
     id: ZIdSchema.optional(),

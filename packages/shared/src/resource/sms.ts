@@ -47,11 +47,6 @@ export const SmsMsg = {
 } as const
 
 export const MOBILE_ONLY_PATTERN = /^1[3-9]\d{9}$/
-/** Secrets are answered as their first four characters and a mask, never in full. */
-export const SECRET_MASK = '******'
-export const maskSecret = (v: string | null | undefined): string | null =>
-  v ? `${v.slice(0, Math.min(4, Math.floor(v.length / 3)))}${SECRET_MASK}` : null
-export const isMaskedSecret = (v: string | null | undefined): boolean => !!v?.endsWith(SECRET_MASK)
 
 const zEndpoint = zOptionalText(255).refine(
   (v) => v === undefined || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v),
@@ -87,7 +82,7 @@ export const ZSmsRecordSchema = z.object({
   smsCode: z.string(),
   templateId: z.string(),
   accessKey: z.string().nullable(),
-  /** Masked: `abcd******`. */
+  /** Masked (`maskSecret`): never the whole secret. */
   secretKey: z.string().nullable(),
   regionId: z.string().nullable(),
   signName: z.string().nullable(),

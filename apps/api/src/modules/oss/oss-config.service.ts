@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { PrismaClient } from '@ysjs/db'
 import {
-  isMaskedOssSecret,
-  maskOssSecret,
+  isMaskedSecret,
+  maskSecret,
   OSS_STATUS,
   OssProbeMsg,
   type TOssProbeResult,
@@ -50,9 +50,10 @@ export const createOssConfigService = (prisma: PrismaClient, storageDir: string)
     defaultOrder: [{ createTime: 'desc' }],
     permissions: { list: 'oss', add: 'oss_add', edit: 'oss_edit', remove: 'oss_delete' },
     // An edit that sends back the masked secret (or none) keeps the stored one.
-    toData: ({ secretKey, ...rest }) => (isMaskedOssSecret(secretKey) ? rest : { ...rest, secretKey }),
+    toData: ({ secretKey, ...rest }) =>
+      !secretKey || isMaskedSecret(secretKey) ? rest : { ...rest, secretKey },
     enrich: async (_ctx, rows) =>
-      rows.map((r) => ({ ...r, secretKey: maskOssSecret(r.secretKey as string | null) })),
+      rows.map((r) => ({ ...r, secretKey: maskSecret(r.secretKey as string | null) ?? '' })),
   })
 
   /**
