@@ -52,6 +52,17 @@ import {
 } from './modules/kms/kms.service.ts'
 import { logQueryRoutes, logRoutes } from './modules/log/log.routes.ts'
 import { createLogService } from './modules/log/log.service.ts'
+import { createAllocationService } from './modules/meeting/allocation.service.ts'
+import {
+  createCalendarService,
+  createCarMaintenanceService,
+  createEscortService,
+  createInvoicingService,
+  createRegistrantService,
+} from './modules/meeting/entities.service.ts'
+import { meetingRoutes } from './modules/meeting/meeting.routes.ts'
+import { createMeetingService } from './modules/meeting/meeting.service.ts'
+import { createRegisteredService } from './modules/meeting/registered.service.ts'
 import { menuRoutes } from './modules/menu/menu.routes.ts'
 import { createMenuService } from './modules/menu/menu.service.ts'
 import { menuAdminRoutes } from './modules/menu/menu-admin.routes.ts'
@@ -354,6 +365,17 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     authors: createKmsAuthorService(prisma),
   })
   dashboardRoutes(app, createDashboardService(prisma))
+  const meetings = createMeetingService(prisma)
+  meetingRoutes(app, {
+    meetings,
+    registered: createRegisteredService(prisma, meetings),
+    allocation: createAllocationService(prisma, meetings),
+    calendars: createCalendarService(prisma),
+    registrants: createRegistrantService(prisma),
+    invoicings: createInvoicingService(prisma),
+    escorts: createEscortService(prisma),
+    cars: createCarMaintenanceService(prisma),
+  })
   const jobBus = createJobBus({
     redisUrl: env.REDIS_URL,
     prefix: env.QUEUE_PREFIX,

@@ -1,0 +1,176 @@
+import type { PrismaClient } from '@ysjs/db'
+import {
+  parseDateTime,
+  ZCalendarRecordSchema,
+  ZCalendarSubmitSchema,
+  ZCarMaintenanceRecordSchema,
+  ZCarMaintenanceSubmitSchema,
+  ZEscortRecordSchema,
+  ZEscortSubmitSchema,
+  ZInvoicingRecordSchema,
+  ZInvoicingSubmitSchema,
+  ZRegistrantRecordSchema,
+  ZRegistrantSubmitSchema,
+} from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
+import { clearing, dateOnly, formatDateOnly, money } from '../trading/dict-names.ts'
+
+export const MEETING_API = '/api/ysjs-meeting'
+
+/** A `yyyy-MM-dd[ HH:mm:ss]` text already validated by the shared schema, as a Date (Asia/Shanghai). */
+export const at = (v: string): Date => parseDateTime(v)!
+export const atOrNull = (v: string | undefined): Date | null => (v ? parseDateTime(v) : null)
+
+/** 会议日程 (`/calendar`). */
+export const createCalendarService = (prisma: PrismaClient) =>
+  createCrudService(prisma, {
+    name: 'calendar',
+    prefix: `${MEETING_API}/calendar`,
+    model: (db) => db.meetingCalendar,
+    tenantScoped: true,
+    submit: ZCalendarSubmitSchema,
+    record: ZCalendarRecordSchema,
+    filters: { title: 'string', meetingId: 'id?', startTime: 'date' },
+    sortable: ['startTime', 'title', 'createTime'],
+    defaultOrder: [{ startTime: 'asc' }],
+    permissions: {
+      list: 'meeting_calendar',
+      add: 'meeting_calendar_add',
+      edit: 'meeting_calendar_edit',
+      remove: 'meeting_calendar_delete',
+    },
+    toData: ({ meetingId, startTime, endTime, ...rest }) => ({
+      ...clearing(rest, ['place', 'content']),
+      meetingId: meetingId ? BigInt(meetingId) : null,
+      startTime: at(startTime),
+      endTime: atOrNull(endTime),
+    }),
+    validate: async (ctx: TCtx, data) => {
+      if (data.meetingId) {
+        const meeting = await tenantDb(prisma, ctx.tenantId).meeting.findFirst({
+          where: { id: data.meetingId as bigint, isDeleted: 0 },
+          select: { id: true },
+        })
+        if (!meeting) {
+          throw AppError.badRequest('会议不存在')
+        }
+      }
+    },
+  })
+
+/** 参会人员 (`/registrants`): a member's saved attendees; `userId` is the member who saved them. */
+export const createRegistrantService = (prisma: PrismaClient) => {
+  const service = createCrudService(prisma, {
+    name: 'registrants',
+    prefix: `${MEETING_API}/registrants`,
+    model: (db) => db.meetingRegistrant,
+    tenantScoped: true,
+    submit: ZRegistrantSubmitSchema,
+    record: ZRegistrantRecordSchema,
+    filters: { name: 'string', unitName: 'string', phone: 'string', userId: 'id?' },
+    sortable: ['name', 'unitName', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    permissions: {
+      list: 'meeting_registrants',
+      add: 'meeting_registrants_add',
+      edit: 'meeting_registrants_edit',
+      remove: 'meeting_registrants_delete',
+    },
+    toData: (input) => clearing(input as Record<string, unknown>, ['position']),
+  })
+  const create = service.create
+  service.create = async (ctx, input) => {
+    const row = await create(ctx, input)
+    await tenantDb(prisma, ctx.tenantId).meetingRegistrant.updateMany({
+      where: { id: row.id as bigint },
+      data: { userId: ctx.user?.userId ?? null },
+    })
+    return row
+  }
+  return service
+}
+
+/** 开票信息 (`/invoicing`): saved invoice titles. */
+export const createInvoicingService = (prisma: PrismaClient) =>
+  createCrudService(prisma, {
+    name: 'invoicing',
+    prefix: `${MEETING_API}/invoicing`,
+    model: (db) => db.meetingInvoicing,
+    tenantScoped: true,
+    submit: ZInvoicingSubmitSchema,
+    record: ZInvoicingRecordSchema,
+    filters: { invoiceTitle: 'string', taxNumber: 'string', invoiceType: 'int', createUser: 'id?' },
+    sortable: ['invoiceTitle', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    permissions: {
+      list: 'meeting_invoicing',
+      add: 'meeting_invoicing_add',
+      edit: 'meeting_invoicing_edit',
+      remove: 'meeting_invoicing_delete',
+    },
+    toData: (input) =>
+      clearing(input as Record<string, unknown>, ['address', 'phone', 'bankName', 'bankAccount']),
+  })
+
+/** 接送人员 (`/escort`). */
+export const createEscortService = (prisma: PrismaClient) =>
+  createCrudService(prisma, {
+    name: 'escort',
+    prefix: `${MEETING_API}/escort`,
+    model: (db) => db.meetingEscort,
+    tenantScoped: true,
+    submit: ZEscortSubmitSchema,
+    record: ZEscortRecordSchema,
+    filters: { name: 'string', phone: 'string' },
+    sortable: ['name', 'createTime'],
+    defaultOrder: [{ name: 'asc' }],
+    permissions: {
+      list: 'meeting_escort',
+      add: 'meeting_escort_add',
+      edit: 'meeting_escort_edit',
+      remove: 'meeting_escort_delete',
+    },
+    toData: (input) => clearing(input as Record<string, unknown>, ['remark']),
+  })
+
+/** 车辆与保养 (`/carMaintenance`): the plate is unique among the tenant's live vehicles. */
+export const createCarMaintenanceService = (prisma: PrismaClient) =>
+  createCrudService(prisma, {
+    name: 'carMaintenance',
+    prefix: `${MEETING_API}/carMaintenance`,
+    model: (db) => db.carMaintenance,
+    tenantScoped: true,
+    submit: ZCarMaintenanceSubmitSchema,
+    record: ZCarMaintenanceRecordSchema,
+    filters: { plateNo: 'string', driverName: 'string', upkeepDate: 'date?' },
+    sortable: ['plateNo', 'seats', 'upkeepDate', 'createTime'],
+    defaultOrder: [{ plateNo: 'asc' }],
+    unique: [{ fields: ['plateNo'], message: '车牌号已存在' }],
+    permissions: {
+      list: ['meeting_car_maintenance', 'meeting_upkeep_list'] as unknown as string,
+      add: 'meeting_car_maintenance_add',
+      edit: 'meeting_car_maintenance_edit',
+      remove: 'meeting_car_maintenance_delete',
+    },
+    resourceCode: 'meeting_car_maintenance',
+    toData: ({ upkeepDate, upkeepCost, ...rest }) => ({
+      ...clearing(rest, ['driverPhone', 'upkeepItem', 'remark']),
+      upkeepDate: upkeepDate ? dateOnly(upkeepDate) : null,
+      upkeepCost: upkeepCost ?? null,
+    }),
+    enrich: async (_ctx, rows) =>
+      rows.map((r) => ({
+        ...r,
+        upkeepDate: r.upkeepDate ? formatDateOnly(r.upkeepDate) : null,
+        upkeepCost: money(r.upkeepCost),
+      })),
+  })
+
+export type TCalendarService = ReturnType<typeof createCalendarService>
+export type TRegistrantService = ReturnType<typeof createRegistrantService>
+export type TInvoicingService = ReturnType<typeof createInvoicingService>
+export type TEscortService = ReturnType<typeof createEscortService>
+export type TCarMaintenanceService = ReturnType<typeof createCarMaintenanceService>

@@ -1,0 +1,423 @@
+import { nextId, type PrismaClient, type RegisteredMeeting } from '@ysjs/db'
+import {
+  INVOICE_STATUS,
+  INVOICE_STATUS_NAMES,
+  INVOICE_TYPE_NAMES,
+  isMeetingOpen,
+  PAY_STATUS_NAMES,
+  PRICE_ITEM_TYPE,
+  parseDateTime,
+  RegisteredMsg,
+  ROOM_WISH,
+  ROOM_WISH_NAMES,
+  SEX_NAMES,
+  type TPageQuery,
+  type TRegisteredSubmit,
+} from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { AppError } from '../../lib/errors.ts'
+import { skipTake, toPage } from '../../lib/paging.ts'
+import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
+import { clearing, money } from '../trading/dict-names.ts'
+import { atOrNull } from './entities.service.ts'
+import { priceItemsOf, type TMeetingService } from './meeting.service.ts'
+import { streamXlsx } from './xlsx.ts'
+
+const LIVE = { isDeleted: 0 }
+const DAY = 86_400_000
+type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
+
+/** Nights between arrival and departure (calendar days in Asia/Shanghai), at least one. */
+export const nightsOf = (arrival: Date | null, departure: Date | null): number => {
+  if (!arrival || !departure) {
+    return 1
+  }
+  const day = (d: Date) => Math.floor((d.getTime() + 8 * 3_600_000) / DAY)
+  return Math.max(1, day(departure) - day(arrival))
+}
+
+/** The fee due at registration: every 会务费 item, plus the wished room type's price per night. */
+export const priceOf = (
+  items: ReturnType<typeof priceItemsOf>,
+  roomWish: number,
+  arrival: Date | null,
+  departure: Date | null,
+): string => {
+  const cents = (p: string) => Math.round(Number(p) * 100)
+  const fee = items.filter((i) => i.itemType === PRICE_ITEM_TYPE.FEE).reduce((t, i) => t + cents(i.price), 0)
+  const roomType = roomWish === ROOM_WISH.SINGLE ? PRICE_ITEM_TYPE.SINGLE_ROOM : PRICE_ITEM_TYPE.SHARED_ROOM
+  const room = items.find((i) => i.itemType === roomType)
+  const total = fee + (room ? cents(room.price) * nightsOf(arrival, departure) : 0)
+  return (total / 100).toFixed(2)
+}
+
+/** 参会报名: registrations, fees, invoices and their returns (decision 018). */
+export const createRegisteredService = (prisma: PrismaClient, meetings: TMeetingService) => {
+  const db = (ctx: TCtx) => tenantDb(prisma, ctx.tenantId)
+  const who = (ctx: TCtx) => ctx.user?.userId ?? null
+
+  const enrich = async (ctx: TCtx, rows: RegisteredMeeting[]) => {
+    const ids = [...new Set(rows.map((r) => r.meetingId))]
+    const names = new Map(
+      (await db(ctx).meeting.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map(
+        (m) => [m.id, m.name],
+      ),
+    )
+    return rows.map((r) => ({
+      ...r,
+      meetingName: names.get(r.meetingId) ?? '',
+      sexName: SEX_NAMES[r.sex] ?? '',
+      roomWishName: ROOM_WISH_NAMES[r.roomWish] ?? '',
+      invoiceTypeName: INVOICE_TYPE_NAMES[r.invoiceType ?? 0] ?? '',
+      invoiceStatusName: INVOICE_STATUS_NAMES[r.invoiceStatus] ?? '',
+      payStatusName: PAY_STATUS_NAMES[r.payStatus] ?? '',
+      price: money(r.price) ?? '0.00',
+      invoiceAmount: money(r.invoiceAmount),
+    }))
+  }
+
+  const find = async (ctx: TCtx, id: bigint) => {
+    const row = await db(ctx).registeredMeeting.findFirst({ where: { id, ...LIVE } })
+    if (!row) {
+      throw AppError.badRequest(RegisteredMsg.NOT_FOUND)
+    }
+    return row
+  }
+
+  const dataOf = (input: TRegisteredSubmit) => {
+    const { id: _id, meetingId, arrivalTime, departureTime, ...rest } = input
+    return {
+      ...clearing(rest, ['position', 'arrivalStation', 'invoiceTitle', 'taxNumber', 'invoiceType', 'remark']),
+      meetingId: BigInt(meetingId),
+      arrivalTime: atOrNull(arrivalTime),
+      departureTime: atOrNull(departureTime),
+    }
+  }
+
+  const assertPhoneFree = async (tx: TTx, meetingId: bigint, phone: string, id?: bigint) => {
+    const clash = await tx.registeredMeeting.findFirst({
+      where: { meetingId, phone, ...LIVE, ...(id ? { NOT: { id } } : {}) },
+      select: { id: true },
+    })
+    if (clash) {
+      throw AppError.badRequest(RegisteredMsg.DUPLICATE)
+    }
+  }
+
+  return {
+    find,
+    enrich,
+    async detail(ctx: TCtx, id: bigint) {
+      return (await enrich(ctx, [await find(ctx, id)]))[0]!
+    },
+    /**
+     * `save`: only while the meeting is open (报名中 and on the shelf), one registration per phone and
+     * meeting. A transaction-scoped advisory lock on the meeting serialises concurrent saves, so two
+     * requests with the same phone cannot both pass the check.
+     */
+    async create(ctx: TCtx, input: TRegisteredSubmit) {
+      const data = dataOf(input)
+      return db(ctx).$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${data.meetingId})`
+        const meeting = await tx.meeting.findFirst({ where: { id: data.meetingId, ...LIVE } })
+        if (!meeting || !isMeetingOpen(meeting)) {
+          throw AppError.badRequest(RegisteredMsg.NOT_OPEN)
+        }
+        await assertPhoneFree(tx, data.meetingId, data.phone)
+        const id = nextId()
+        await tx.registeredMeeting.create({
+          data: {
+            ...data,
+            id,
+            price: priceOf(
+              priceItemsOf(meeting.priceItems),
+              data.roomWish,
+              data.arrivalTime,
+              data.departureTime,
+            ),
+            createUser: who(ctx),
+            createDept: ctx.user?.deptIds[0] ?? null,
+            updateUser: who(ctx),
+            updateTime: new Date(),
+          } as never,
+        })
+        return id
+      })
+    },
+    /** `update`: staff corrections; the meeting stays the same and the phone stays unique in it. */
+    async update(ctx: TCtx, id: bigint, input: TRegisteredSubmit) {
+      const data = dataOf(input)
+      await db(ctx).$transaction(async (tx) => {
+        const row = await tx.registeredMeeting.findFirst({ where: { id, ...LIVE } })
+        if (!row) {
+          throw AppError.badRequest(RegisteredMsg.NOT_FOUND)
+        }
+        if (row.meetingId !== data.meetingId) {
+          throw AppError.badRequest('报名的会议不能更改')
+        }
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${data.meetingId})`
+        await assertPhoneFree(tx, data.meetingId, data.phone, id)
+        await tx.registeredMeeting.updateMany({
+          where: { id, ...LIVE },
+          data: { ...data, updateUser: who(ctx), updateTime: new Date() } as never,
+        })
+      })
+    },
+    /** Removes registrations; `ownOnly` limits it to the caller's own (a member cancelling). */
+    async remove(ctx: TCtx, ids: bigint[], ownOnly = false) {
+      const { count } = await db(ctx).registeredMeeting.updateMany({
+        where: { id: { in: ids }, ...LIVE, ...(ownOnly ? { createUser: who(ctx) ?? -1n } : {}) },
+        data: { isDeleted: 1, updateUser: who(ctx), updateTime: new Date() },
+      })
+      return count
+    },
+    async pageByMeetingId(
+      ctx: TCtx,
+      q: TPageQuery & {
+        meetingId: string
+        name?: string
+        unitName?: string
+        phone?: string
+        invoiceStatus?: number
+      },
+    ) {
+      const where = {
+        meetingId: BigInt(q.meetingId),
+        ...LIVE,
+        ...(q.name ? { name: { contains: q.name } } : {}),
+        ...(q.unitName ? { unitName: { contains: q.unitName } } : {}),
+        ...(q.phone ? { phone: { contains: q.phone } } : {}),
+        ...(q.invoiceStatus !== undefined ? { invoiceStatus: q.invoiceStatus } : {}),
+      }
+      const [rows, total] = await Promise.all([
+        db(ctx).registeredMeeting.findMany({
+          where,
+          orderBy: [{ createTime: 'asc' }, { id: 'asc' }],
+          ...skipTake(q),
+        }),
+        db(ctx).registeredMeeting.count({ where }),
+      ])
+      return toPage(await enrich(ctx, rows), total, q)
+    },
+    /** The caller's own registrations (member centre). */
+    async mine(ctx: TCtx) {
+      const rows = await db(ctx).registeredMeeting.findMany({
+        where: { createUser: who(ctx) ?? -1n, ...LIVE },
+        orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
+        take: 500,
+      })
+      return enrich(ctx, rows)
+    },
+    async updatePrice(ctx: TCtx, id: bigint, price: string, payStatus?: number) {
+      await find(ctx, id)
+      await db(ctx).registeredMeeting.updateMany({
+        where: { id, ...LIVE },
+        data: {
+          price,
+          ...(payStatus !== undefined ? { payStatus } : {}),
+          updateUser: who(ctx),
+          updateTime: new Date(),
+        },
+      })
+    },
+    /** Invoice details; with an invoice number the invoice is issued for the fee due (已开票). */
+    async updateInvoicing(
+      ctx: TCtx,
+      input: { id: string; invoiceTitle: string; taxNumber: string; invoiceType: number; invoiceNo?: string },
+    ) {
+      const id = BigInt(input.id)
+      const row = await find(ctx, id)
+      const issue = input.invoiceNo && row.invoiceStatus === INVOICE_STATUS.NONE
+      await db(ctx).registeredMeeting.updateMany({
+        where: { id, ...LIVE },
+        data: {
+          invoiceTitle: input.invoiceTitle,
+          taxNumber: input.taxNumber,
+          invoiceType: input.invoiceType,
+          ...(issue
+            ? { invoiceNo: input.invoiceNo, invoiceStatus: INVOICE_STATUS.INVOICED, invoiceAmount: row.price }
+            : {}),
+          updateUser: who(ctx),
+          updateTime: new Date(),
+        },
+      })
+    },
+    /**
+     * `updateMeetingInvoicingReturn`: an issued invoice is returned (退回), a returned one reissued
+     * (重开, with the new number). Each step is a history row; the registration keeps the latest state.
+     */
+    async invoicingReturn(
+      ctx: TCtx,
+      input: { id: string; action: number; reason: string; invoiceNo?: string },
+    ) {
+      const id = BigInt(input.id)
+      await db(ctx).$transaction(async (tx) => {
+        const row = await tx.registeredMeeting.findFirst({ where: { id, ...LIVE } })
+        if (!row) {
+          throw AppError.badRequest(RegisteredMsg.NOT_FOUND)
+        }
+        const returning = input.action === INVOICE_STATUS.RETURNED
+        if (
+          returning &&
+          row.invoiceStatus !== INVOICE_STATUS.INVOICED &&
+          row.invoiceStatus !== INVOICE_STATUS.REISSUED
+        ) {
+          throw AppError.badRequest(RegisteredMsg.NOT_INVOICED)
+        }
+        if (!returning && row.invoiceStatus !== INVOICE_STATUS.RETURNED) {
+          throw AppError.badRequest(RegisteredMsg.NOT_RETURNED)
+        }
+        if (!returning && !input.invoiceNo) {
+          throw AppError.badRequest(RegisteredMsg.INVOICE_NO)
+        }
+        const { count } = await tx.registeredMeeting.updateMany({
+          where: { id, ...LIVE, invoiceStatus: row.invoiceStatus },
+          data: {
+            invoiceStatus: input.action,
+            ...(returning ? {} : { invoiceNo: input.invoiceNo, invoiceAmount: row.price }),
+            updateUser: who(ctx),
+            updateTime: new Date(),
+          },
+        })
+        if (count === 0) {
+          throw AppError.badRequest(RegisteredMsg.NOT_FOUND)
+        }
+        await tx.meetingInvoicingReturn.create({
+          data: {
+            id: nextId(),
+            registeredId: id,
+            meetingId: row.meetingId,
+            action: input.action,
+            invoiceNo: returning ? row.invoiceNo : (input.invoiceNo ?? null),
+            reason: input.reason,
+            createUser: who(ctx),
+          } as never,
+        })
+      })
+    },
+    async invoicingReturnList(ctx: TCtx, id: bigint) {
+      await find(ctx, id)
+      const rows = await db(ctx).meetingInvoicingReturn.findMany({
+        where: { registeredId: id },
+        orderBy: [{ createTime: 'asc' }, { id: 'asc' }],
+      })
+      return rows.map((r) => ({ ...r, actionName: INVOICE_STATUS_NAMES[r.action] ?? '' }))
+    },
+    /** Registration figures of a meeting: total, by unit, by day of arrival, by sex. */
+    async stats(ctx: TCtx, meetingId: bigint) {
+      await meetings.find(ctx, meetingId)
+      const where = { meetingId, ...LIVE }
+      const [registered, units, sexes, arrivals] = await Promise.all([
+        db(ctx).registeredMeeting.count({ where }),
+        db(ctx).registeredMeeting.groupBy({ by: ['unitName'], where, _count: { _all: true } }),
+        db(ctx).registeredMeeting.groupBy({ by: ['sex'], where, _count: { _all: true } }),
+        db(ctx).registeredMeeting.findMany({ where, select: { arrivalTime: true } }),
+      ])
+      const days = new Map<string, number>()
+      for (const a of arrivals) {
+        const day = a.arrivalTime
+          ? new Date(a.arrivalTime.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
+          : '未填写'
+        days.set(day, (days.get(day) ?? 0) + 1)
+      }
+      return {
+        meetingId,
+        registered,
+        byUnit: units
+          .map((u) => ({ unitName: u.unitName, count: u._count._all }))
+          .sort((a, b) => b.count - a.count || a.unitName.localeCompare(b.unitName)),
+        byArrivalDay: [...days]
+          .map(([day, count]) => ({ day, count }))
+          .sort((a, b) => a.day.localeCompare(b.day)),
+        bySex: sexes
+          .map((s) => ({ sex: s.sex, sexName: SEX_NAMES[s.sex] ?? '', count: s._count._all }))
+          .sort((a, b) => a.sex - b.sex),
+      }
+    },
+    /**
+     * `exportInvoicingExcel`: every registration of the meeting that asked for an invoice, read in
+     * batches by id and streamed as xlsx, then a totals row (fees due, invoiced amounts).
+     */
+    async exportInvoicing(ctx: TCtx, meetingId: bigint) {
+      const meeting = await meetings.find(ctx, meetingId)
+      const batch = 2000
+      const tenant = db(ctx)
+      async function* rows() {
+        let after = -1n
+        let n = 0
+        let due = 0
+        let invoiced = 0
+        for (;;) {
+          const page = await tenant.registeredMeeting.findMany({
+            where: { meetingId, ...LIVE, invoiceTitle: { not: null }, id: { gt: after } },
+            orderBy: { id: 'asc' },
+            take: batch,
+            select: {
+              id: true,
+              name: true,
+              unitName: true,
+              phone: true,
+              invoiceTitle: true,
+              taxNumber: true,
+              invoiceType: true,
+              invoiceNo: true,
+              invoiceAmount: true,
+              invoiceStatus: true,
+              price: true,
+              payStatus: true,
+            },
+          })
+          for (const r of page) {
+            n += 1
+            const price = Math.round(Number(r.price) * 100)
+            const amount = r.invoiceAmount === null ? null : Math.round(Number(r.invoiceAmount) * 100)
+            due += price
+            invoiced += amount ?? 0
+            yield [
+              n,
+              r.name,
+              r.unitName,
+              r.phone,
+              r.invoiceTitle,
+              r.taxNumber,
+              INVOICE_TYPE_NAMES[r.invoiceType ?? 0] ?? '',
+              r.invoiceNo ?? '',
+              amount === null ? null : amount / 100,
+              price / 100,
+              PAY_STATUS_NAMES[r.payStatus] ?? '',
+              INVOICE_STATUS_NAMES[r.invoiceStatus] ?? '',
+            ]
+          }
+          if (page.length < batch) {
+            break
+          }
+          after = page[page.length - 1]!.id
+        }
+        yield ['合计', `${n} 人`, '', '', '', '', '', '', invoiced / 100, due / 100, '', '']
+      }
+      return {
+        fileName: `${meeting.name}-开票信息.xlsx`,
+        stream: streamXlsx('开票信息', INVOICING_COLUMNS, rows()),
+      }
+    },
+  }
+}
+export type TRegisteredService = ReturnType<typeof createRegisteredService>
+
+export const INVOICING_COLUMNS = [
+  { header: '序号', key: 'no', width: 8 },
+  { header: '姓名', key: 'name', width: 12 },
+  { header: '单位名称', key: 'unitName', width: 28 },
+  { header: '联系电话', key: 'phone', width: 16 },
+  { header: '发票抬头', key: 'invoiceTitle', width: 28 },
+  { header: '纳税人识别号', key: 'taxNumber', width: 24 },
+  { header: '发票类型', key: 'invoiceType', width: 16 },
+  { header: '发票号码', key: 'invoiceNo', width: 16 },
+  { header: '开票金额', key: 'invoiceAmount', width: 12 },
+  { header: '应缴费用', key: 'price', width: 12 },
+  { header: '缴费状态', key: 'payStatus', width: 10 },
+  { header: '开票状态', key: 'invoiceStatus', width: 10 },
+] as const
+
+export const parseWindowDay = (day: string, endOfDay: boolean): Date =>
+  new Date(parseDateTime(day)!.getTime() + (endOfDay ? DAY : 0))

@@ -1,0 +1,240 @@
+import { z } from 'zod'
+import { DATE_PATTERN, parseDateTime, ZWireDateTimeSchema } from '../common/dates.ts'
+import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { ZPageQuerySchema } from '../common/page.ts'
+import { isPhone, zInt, zName, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
+import { zMoney } from '../trading/money.ts'
+import { zOptionalDateTime } from './meeting.ts'
+
+export const RegisteredMsg = {
+  MEETING: '请选择会议',
+  NAME: '请输入姓名',
+  SEX: '请选择性别',
+  UNIT: '请输入单位名称',
+  PHONE: '请输入联系电话',
+  PHONE_BAD: '请输入正确的联系电话',
+  ARRIVAL: '到达时间格式不正确',
+  DEPARTURE: '离开时间格式不正确',
+  DEPARTURE_BEFORE_ARRIVAL: '离开时间不能早于到达时间',
+  ROOM_WISH: '请选择住宿要求',
+  INVOICE_TYPE: '请选择发票类型',
+  INVOICE_TITLE: '请输入发票抬头',
+  TAX_NUMBER: '请输入纳税人识别号',
+  NOT_OPEN: '会议未开放报名',
+  DUPLICATE: '该手机号已报名此会议',
+  NOT_FOUND: '报名信息不存在',
+  RETURN_ACTION: '请选择退回或重开',
+  RETURN_REASON: '请输入原因',
+  NOT_INVOICED: '尚未开票,不能退回',
+  NOT_RETURNED: '发票未退回,不能重开',
+  INVOICE_NO: '请输入发票号码',
+  BED_COUNT: '每间床位数为1到8',
+  WINDOW: '请选择分配时段',
+  WINDOW_ORDER: '分配时段结束日期不能早于开始日期',
+  WINDOW_MINUTES: '分组时长为10到720分钟',
+  HOUSE_NO: '房间号不能超过32个字符',
+  CAR_NO: '车牌号不能超过32个字符',
+} as const
+
+/** 住宿要求: 1 单住 (a room alone), 2 合住 (shares with the same sex). */
+export const ROOM_WISH = { SINGLE: 1, SHARED: 2 } as const
+export const ROOM_WISH_NAMES: Record<number, string> = { 1: '单住', 2: '合住' }
+export const SEX_NAMES: Record<number, string> = { 1: '男', 2: '女' }
+export const INVOICE_TYPE_NAMES: Record<number, string> = { 1: '增值税普通发票', 2: '增值税专用发票' }
+/** Invoice status of a registration; returns and reissues keep their history. */
+export const INVOICE_STATUS = { NONE: 0, INVOICED: 1, RETURNED: 2, REISSUED: 3 } as const
+export const INVOICE_STATUS_NAMES: Record<number, string> = {
+  0: '未开票',
+  1: '已开票',
+  2: '已退回',
+  3: '已重开',
+}
+export const PAY_STATUS_NAMES: Record<number, string> = { 0: '未缴费', 1: '已缴费' }
+
+const zPhoneText = zRequired(RegisteredMsg.PHONE, 20).refine(isPhone, { message: RegisteredMsg.PHONE_BAD })
+
+export const ZRegisteredSubmitSchema = z
+  .object({
+    id: ZIdSchema.optional(),
+    meetingId: zRequired(RegisteredMsg.MEETING, 19).refine(isId, { message: RegisteredMsg.MEETING }),
+    name: zName(RegisteredMsg.NAME),
+    sex: zInt({ message: RegisteredMsg.SEX, min: 1, max: 2 }),
+    unitName: zRequired(RegisteredMsg.UNIT, 255),
+    phone: zPhoneText,
+    position: zOptionalText(128),
+    arrivalTime: zOptionalDateTime(RegisteredMsg.ARRIVAL),
+    departureTime: zOptionalDateTime(RegisteredMsg.DEPARTURE),
+    arrivalStation: zOptionalText(128),
+    roomWish: zInt({ message: RegisteredMsg.ROOM_WISH, min: 1, max: 2 }).default(2),
+    invoiceTitle: zOptionalText(255),
+    taxNumber: zOptionalText(64),
+    invoiceType: zOptionalInt({ message: RegisteredMsg.INVOICE_TYPE, min: 1, max: 2 }),
+    remark: zOptionalText(500),
+  })
+  .refine(
+    (v) =>
+      !v.arrivalTime ||
+      !v.departureTime ||
+      (parseDateTime(v.departureTime)?.getTime() ?? 0) >= (parseDateTime(v.arrivalTime)?.getTime() ?? 0),
+    { message: RegisteredMsg.DEPARTURE_BEFORE_ARRIVAL, path: ['departureTime'] },
+  )
+export type TRegisteredSubmit = z.infer<typeof ZRegisteredSubmitSchema>
+
+export const ZRegisteredRecordSchema = z.object({
+  id: ZWireIdSchema,
+  tenantId: z.string(),
+  meetingId: ZWireIdSchema,
+  meetingName: z.string(),
+  name: z.string(),
+  sex: z.number(),
+  sexName: z.string(),
+  unitName: z.string(),
+  phone: z.string(),
+  position: z.string().nullable(),
+  arrivalTime: ZWireDateTimeSchema.nullable(),
+  departureTime: ZWireDateTimeSchema.nullable(),
+  arrivalStation: z.string().nullable(),
+  roomWish: z.number(),
+  roomWishName: z.string(),
+  invoiceTitle: z.string().nullable(),
+  taxNumber: z.string().nullable(),
+  invoiceType: z.number().nullable(),
+  invoiceTypeName: z.string(),
+  invoiceNo: z.string().nullable(),
+  invoiceAmount: z.string().nullable(),
+  invoiceStatus: z.number(),
+  invoiceStatusName: z.string(),
+  price: z.string(),
+  payStatus: z.number(),
+  payStatusName: z.string(),
+  houseNo: z.string().nullable(),
+  houseManual: z.number(),
+  carNo: z.string().nullable(),
+  carManual: z.number(),
+  pickupId: ZWireIdSchema.nullable(),
+  remark: z.string().nullable(),
+  createUser: ZWireIdSchema.nullable(),
+  createTime: ZWireDateTimeSchema,
+  updateTime: ZWireDateTimeSchema.nullable(),
+  status: z.number(),
+  isDeleted: z.number(),
+})
+export type TRegistered = z.infer<typeof ZRegisteredRecordSchema>
+
+export const ZRegisteredPageQuerySchema = ZPageQuerySchema.extend({
+  meetingId: ZIdSchema,
+  name: zOptionalText(64),
+  unitName: zOptionalText(255),
+  phone: zOptionalText(32),
+  invoiceStatus: zOptionalInt({ min: 0, max: 3 }),
+})
+
+export const ZUpdatePriceSchema = z.object({
+  id: ZIdSchema,
+  price: zMoney('费用'),
+  payStatus: zOptionalInt({ message: '请选择缴费状态', min: 0, max: 1 }),
+})
+
+export const ZUpdateInvoicingSchema = z.object({
+  id: ZIdSchema,
+  invoiceTitle: zRequired(RegisteredMsg.INVOICE_TITLE, 255),
+  taxNumber: zRequired(RegisteredMsg.TAX_NUMBER, 64),
+  invoiceType: zInt({ message: RegisteredMsg.INVOICE_TYPE, min: 1, max: 2 }),
+  /** Given: the invoice was issued (status 已开票). */
+  invoiceNo: zOptionalText(64),
+})
+
+export const ZInvoicingReturnSchema = z.object({
+  id: ZIdSchema,
+  /** 2 退回, 3 重开. */
+  action: zInt({ message: RegisteredMsg.RETURN_ACTION, min: 2, max: 3 }),
+  reason: zRequired(RegisteredMsg.RETURN_REASON, 500),
+  /** The new invoice's number, required to reissue. */
+  invoiceNo: zOptionalText(64),
+})
+
+export const ZInvoicingReturnRecordSchema = z.object({
+  id: ZWireIdSchema,
+  registeredId: ZWireIdSchema,
+  action: z.number(),
+  actionName: z.string(),
+  invoiceNo: z.string().nullable(),
+  reason: z.string().nullable(),
+  createUser: ZWireIdSchema.nullable(),
+  createTime: ZWireDateTimeSchema,
+})
+
+export const ZUpdateHouseSchema = z.object({
+  id: ZIdSchema,
+  /** Empty: the manual assignment is dropped and the next allocation places the registrant again. */
+  houseNo: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.string().trim().max(32, RegisteredMsg.HOUSE_NO).optional(),
+  ),
+})
+export const ZUpdateCarSchema = z.object({
+  id: ZIdSchema,
+  carNo: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.string().trim().max(32, RegisteredMsg.CAR_NO).optional(),
+  ),
+})
+
+const zDay = (message: string) =>
+  zRequired(message, 10).refine((v) => DATE_PATTERN.test(v) && parseDateTime(v) !== null, { message })
+
+export const ZRoomAllocationQuerySchema = z
+  .object({
+    meetingId: ZIdSchema,
+    betweenOne: zDay(RegisteredMsg.WINDOW),
+    betweenTwo: zDay(RegisteredMsg.WINDOW),
+    bedCount: zInt({ message: RegisteredMsg.BED_COUNT, min: 1, max: 8 }).default(2),
+  })
+  .refine((v) => v.betweenTwo >= v.betweenOne, { message: RegisteredMsg.WINDOW_ORDER, path: ['betweenTwo'] })
+
+export const ZCarAllocationQuerySchema = z.object({
+  meetingId: ZIdSchema,
+  windowMinutes: zInt({ message: RegisteredMsg.WINDOW_MINUTES, min: 10, max: 720 }).default(60),
+})
+
+export const ZUnallocatedSchema = z.object({ id: ZWireIdSchema, name: z.string(), reason: z.string() })
+
+export const ZRoomAllocationResultSchema = z.object({
+  rooms: z.array(
+    z.object({
+      houseNo: z.string(),
+      sex: z.number().nullable(),
+      single: z.boolean(),
+      manual: z.boolean(),
+      occupants: z.array(z.object({ id: ZWireIdSchema, name: z.string(), unitName: z.string() })),
+    }),
+  ),
+  unallocated: z.array(ZUnallocatedSchema),
+})
+
+export const ZCarAllocationResultSchema = z.object({
+  trips: z.array(
+    z.object({
+      id: ZWireIdSchema,
+      station: z.string(),
+      pickupTime: ZWireDateTimeSchema,
+      plateNo: z.string(),
+      seats: z.number(),
+      driverName: z.string().nullable(),
+      escortName: z.string().nullable(),
+      manual: z.boolean(),
+      passengers: z.array(
+        z.object({ id: ZWireIdSchema, name: z.string(), arrivalTime: ZWireDateTimeSchema }),
+      ),
+    }),
+  ),
+  unallocated: z.array(ZUnallocatedSchema),
+})
+
+export const ZRegistrationStatsSchema = z.object({
+  meetingId: ZWireIdSchema,
+  registered: z.number(),
+  byUnit: z.array(z.object({ unitName: z.string(), count: z.number() })),
+  byArrivalDay: z.array(z.object({ day: z.string(), count: z.number() })),
+  bySex: z.array(z.object({ sex: z.number(), sexName: z.string(), count: z.number() })),
+})
