@@ -126,7 +126,9 @@ describe('room allocation', () => {
     const noDates = guest({ arrivalTime: null })
     const noSex = guest({ sex: null })
     const result = checkRooms([inside, overlapStart, overlapEnd, before, after, noDates, noSex], 4)
-    expect(result.rooms.flatMap((r) => r.occupants).sort()).toEqual([inside.id, overlapStart.id, overlapEnd.id].sort())
+    expect(result.rooms.flatMap((r) => r.occupants).sort()).toEqual(
+      [inside.id, overlapStart.id, overlapEnd.id].sort(),
+    )
     expect(Object.fromEntries(result.unallocated.map((u) => [String(u.id), u.reason]))).toEqual({
       [String(before.id)]: RoomReason.OUTSIDE_WINDOW,
       [String(after.id)]: RoomReason.OUTSIDE_WINDOW,
@@ -160,7 +162,14 @@ describe('room allocation', () => {
 
 const arrival = (over: Partial<TArrival> = {}): TArrival => {
   seq += 1n
-  return { id: seq, name: `客${seq}`, arrivalTime: day(10, 9), arrivalStation: '长沙南站', manualCarNo: null, ...over }
+  return {
+    id: seq,
+    name: `客${seq}`,
+    arrivalTime: day(10, 9),
+    arrivalStation: '长沙南站',
+    manualCarNo: null,
+    ...over,
+  }
 }
 const vehicle = (id: bigint, seats: number, plateNo = `湘A${id}`): TVehicle => ({
   id,
@@ -177,11 +186,17 @@ describe('car allocation', () => {
     const result = allocateCars(
       [...a, later, airport],
       [vehicle(1n, 7), vehicle(2n, 4), vehicle(3n, 3), vehicle(4n, 2)],
-      [{ id: 1n, name: '接1' }, { id: 2n, name: '接2' }, { id: 3n, name: '接3' }],
+      [
+        { id: 1n, name: '接1' },
+        { id: 2n, name: '接2' },
+        { id: 3n, name: '接3' },
+      ],
       [],
     )
     expect(result.unallocated).toEqual([])
-    const station = result.trips.filter((t) => t.station === '长沙南站' && t.pickupTime.getTime() === day(10, 9, 40).getTime())
+    const station = result.trips.filter(
+      (t) => t.station === '长沙南站' && t.pickupTime.getTime() === day(10, 9, 40).getTime(),
+    )
     // The airport's one arrival (picked up first) took the 2-seater; the 9 at the station get the
     // 7-seater, then the smallest free vehicle that takes the 2 left: the 3-seater.
     expect(result.trips[0]).toMatchObject({ station: '黄花机场', vehicle: { seats: 2 } })
@@ -214,7 +229,9 @@ describe('car allocation', () => {
     const result = allocateCars(people, [vehicle(1n, 4), vehicle(2n, 7)], [{ id: 1n, name: '忙' }], busy)
     expect(result.trips).toHaveLength(1)
     expect(result.trips[0]).toMatchObject({ vehicle: { id: 1n }, escort: null })
-    expect(result.unallocated).toEqual(people.slice(4).map((p) => ({ id: p.id, reason: CarReason.NO_VEHICLE })))
+    expect(result.unallocated).toEqual(
+      people.slice(4).map((p) => ({ id: p.id, reason: CarReason.NO_VEHICLE })),
+    )
   })
 
   it('keeps manual assignments, lists missing arrivals, and gives the same answer for any input order', () => {
@@ -228,6 +245,8 @@ describe('car allocation', () => {
     expect(result.unallocated).toEqual([{ id: missing.id, reason: CarReason.NO_ARRIVAL }])
     // Arrivals two hours apart are separate groups; a vehicle is reused once its trip is over.
     expect(result.trips).toHaveLength(5)
-    expect(allocateCars([...all].reverse(), [...fleet].reverse(), [], [], { ...CAR_DEFAULTS, windowMinutes: 30 })).toEqual(result)
+    expect(
+      allocateCars([...all].reverse(), [...fleet].reverse(), [], [], { ...CAR_DEFAULTS, windowMinutes: 30 }),
+    ).toEqual(result)
   })
 })

@@ -1,0 +1,551 @@
+import { MeetingMsg, RegisteredMsg } from '@ysjs/shared'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { createRole, createTenant, createUser, grantCodes, loginAs } from './helpers/authority.ts'
+import { unique } from './helpers/system.ts'
+
+const API = '/api/ysjs-meeting'
+const MEETING = `${API}/meeting`
+const REG = `${API}/registeredmeeting`
+
+type THeaders = Record<string, string>
+let t: TTestApp
+let admin: THeaders
+let member: THeaders
+let memberId: bigint
+let otherTenant: THeaders
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000000' })
+  admin = auth((await login(t.app, 'admin')).access_token)
+  const memberRole = await createRole(t.app, { alias: 'member', name: '会员', menuCodes: ['top_member'] })
+  memberId = await createUser(t.app, { account: 'member1', roleIds: [memberRole] })
+  member = await loginAs(t.app, 'member1')
+  await createTenant(t.app, '300014')
+  const all = await createRole(t.app, { tenantId: '300014', alias: 'admin', name: '管理员' })
+  await grantCodes(t.app, all, ['meeting', 'top_member'])
+  await createUser(t.app, { account: 'admin', tenantId: '300014', roleIds: [all], password: 'admin-b' })
+  otherTenant = await loginAs(t.app, 'admin', '300014', 'admin-b')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const call = async (method: 'GET' | 'POST', url: string, payload?: object, headers = admin) => {
+  const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
+  return { status: res.statusCode, ...res.json() }
+}
+
+const meetingBody = (over: Record<string, unknown> = {}) => ({
+  name: unique('有色金属年会'),
+  startTime: '2026-05-11 09:00:00',
+  endTime: '2026-05-12 18:00:00',
+  address: '长沙',
+  content: '年会',
+  priceItems: [
+    { itemName: '会务费', itemType: 1, price: '800' },
+    { itemName: '单住', itemType: 2, price: 400 },
+    { itemName: '合住', itemType: 3, price: '200.50' },
+  ],
+  ...over,
+})
+
+const createMeeting = async (over: Record<string, unknown> = {}) => {
+  const body = meetingBody(over)
+  expect(await call('POST', `${MEETING}/submit`, body)).toMatchObject({ code: 200 })
+  const page = await call('GET', `${MEETING}/list?name=${encodeURIComponent(body.name)}`)
+  return page.data.records[0] as Record<string, string> & { id: string }
+}
+/** A meeting open to registration: 报名中 and on the shelf. */
+const openMeeting = async (over: Record<string, unknown> = {}) => {
+  const m = await createMeeting(over)
+  expect(await call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=2`)).toMatchObject({ code: 200 })
+  expect(await call('POST', `${MEETING}/UpdateShelvesById?id=${m.id}&shelves=1`)).toMatchObject({ code: 200 })
+  return m
+}
+
+let phoneSeq = 13800000000
+const regBody = (meetingId: string, over: Record<string, unknown> = {}) => ({
+  meetingId,
+  name: '张三丰',
+  sex: 1,
+  unitName: '中南大学',
+  phone: String(phoneSeq++),
+  position: '教授',
+  arrivalTime: '2026-05-10 14:00:00',
+  departureTime: '2026-05-12 10:00:00',
+  arrivalStation: '长沙南站',
+  roomWish: 2,
+  invoiceTitle: '中南大学',
+  taxNumber: '12430000444877024R',
+  invoiceType: 1,
+  ...over,
+})
+const register = async (meetingId: string, over: Record<string, unknown> = {}, headers = admin) => {
+  const res = await call('POST', `${REG}/save`, regBody(meetingId, over), headers)
+  expect(res, JSON.stringify(res)).toMatchObject({ code: 200 })
+  return res.data.id as string
+}
+
+describe('meeting', () => {
+  it('creates at 筹备中 and off the shelf, with its fee items; edits, lists and removes', async () => {
+    const m = await createMeeting()
+    expect(m).toMatchObject({
+      meetingStatus: 1,
+      meetingStatusName: '筹备中',
+      shelves: 0,
+      open: false,
+      meetingTypeName: '线下',
+      startTime: '2026-05-11 09:00:00',
+    })
+    expect((await call('GET', `${MEETING}/listPrice?id=${m.id}`)).data).toEqual([
+      { itemName: '会务费', itemType: 1, itemTypeName: '会务费', price: '800.00' },
+      { itemName: '单住', itemType: 2, itemTypeName: '单住', price: '400.00' },
+      { itemName: '合住', itemType: 3, itemTypeName: '合住', price: '200.50' },
+    ])
+    expect(
+      await call('POST', `${MEETING}/update`, { ...meetingBody(), id: m.id, address: '北京' }),
+    ).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${MEETING}/detail?id=${m.id}`)).data.address).toBe('北京')
+    expect(await call('POST', `${MEETING}/remove?ids=${m.id}`)).toMatchObject({ code: 200 })
+    expect(await call('GET', `${MEETING}/detail?id=${m.id}`)).toMatchObject({ code: 400 })
+  })
+
+  it.each([
+    ['name', '', MeetingMsg.NAME],
+    ['startTime', '2026-13-01', MeetingMsg.START_TIME],
+    ['address', ' ', MeetingMsg.ADDRESS],
+    ['endTime', '2026-05-01 09:00:00', MeetingMsg.END_BEFORE_START],
+  ])('refuses a bad %s', async (field, value, msg) => {
+    expect(await call('POST', `${MEETING}/submit`, meetingBody({ [field]: value }))).toMatchObject({
+      code: 400,
+      msg,
+    })
+  })
+
+  it('moves its status forward only', async () => {
+    const m = await createMeeting()
+    const status = (s: number) => call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=${s}`)
+    expect(await status(2)).toMatchObject({ code: 200 })
+    expect(await status(2)).toMatchObject({ code: 400, msg: MeetingMsg.STATUS_FORWARD })
+    expect(await status(1)).toMatchObject({ code: 400, msg: MeetingMsg.STATUS_FORWARD })
+    expect(await status(4)).toMatchObject({ code: 200 })
+    expect(await status(6)).toMatchObject({ code: 400 })
+    expect((await call('GET', `${MEETING}/detail?id=${m.id}`)).data).toMatchObject({
+      meetingStatus: 4,
+      meetingStatusName: '进行中',
+    })
+    expect(await call('POST', `${MEETING}/UpdateShelvesById?id=${m.id}&shelves=2`)).toMatchObject({
+      code: 400,
+    })
+  })
+})
+
+describe('registration', () => {
+  it('is refused until the meeting is 报名中 and on the shelf, and after it closes', async () => {
+    const m = await createMeeting()
+    const refused = { code: 400, msg: RegisteredMsg.NOT_OPEN }
+    expect(await call('POST', `${REG}/save`, regBody(m.id))).toMatchObject(refused)
+    await call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=2`)
+    expect(await call('POST', `${REG}/save`, regBody(m.id))).toMatchObject(refused)
+    await call('POST', `${MEETING}/UpdateShelvesById?id=${m.id}&shelves=1`)
+    expect(
+      (await call('GET', `${MEETING}/listOpen`, undefined, member)).data.map((x: { id: string }) => x.id),
+    ).toContain(m.id)
+    await register(m.id)
+    await call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=3`)
+    expect(await call('POST', `${REG}/save`, regBody(m.id))).toMatchObject(refused)
+    // A meeting with registrations is not removed.
+    expect(await call('POST', `${MEETING}/remove?ids=${m.id}`)).toMatchObject({
+      code: 400,
+      msg: MeetingMsg.HAS_REGISTRATIONS,
+    })
+  })
+
+  it('refuses the same phone twice in a meeting, even when sent at once; another meeting takes it', async () => {
+    const m = await openMeeting()
+    const body = regBody(m.id)
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', `${REG}/save`, body)))
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1)
+    expect(answers.filter((a) => a.msg === RegisteredMsg.DUPLICATE)).toHaveLength(2)
+    const other = await openMeeting()
+    expect(await call('POST', `${REG}/save`, { ...body, meetingId: other.id })).toMatchObject({ code: 200 })
+  })
+
+  it('prices the registration from the fee items and the nights, and lists it per meeting', async () => {
+    const m = await openMeeting()
+    const shared = await register(m.id)
+    const single = await register(m.id, { roomWish: 1, sex: 2, name: '李四娘', unitName: '有研院' })
+    const detail = (await call('GET', `${REG}/detail?id=${shared}`)).data
+    // 800 + 2 nights × 200.50
+    expect(detail).toMatchObject({
+      price: '1201.00',
+      roomWishName: '合住',
+      meetingName: m.name,
+      payStatus: 0,
+    })
+    expect((await call('GET', `${REG}/detail?id=${single}`)).data.price).toBe('1600.00')
+    const page = await call('GET', `${REG}/pageByMeetingId?meetingId=${m.id}&size=10`)
+    expect(page.data.total).toBe(2)
+    expect((await call('GET', `${REG}/pageByMeetingId?meetingId=${m.id}&unitName=有研`)).data.total).toBe(1)
+    const stats = (await call('GET', `${REG}/statistics?meetingId=${m.id}`)).data
+    expect(stats).toMatchObject({
+      registered: 2,
+      byArrivalDay: [{ day: '2026-05-10', count: 2 }],
+      bySex: [
+        { sex: 1, count: 1 },
+        { sex: 2, count: 1 },
+      ],
+    })
+    expect(
+      await call('POST', `${REG}/update`, {
+        ...regBody(m.id),
+        id: shared,
+        name: '张三',
+        phone: '13900000001',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${REG}/detail?id=${shared}`)).data.name).toBe('张三')
+    expect(await call('POST', `${REG}/remove?ids=${single}`)).toMatchObject({ code: 200 })
+    expect((await call('GET', `${REG}/pageByMeetingId?meetingId=${m.id}`)).data.total).toBe(1)
+  })
+
+  it('refuses bad registration input with its message', async () => {
+    const m = await openMeeting()
+    for (const [field, value, msg] of [
+      ['name', '', RegisteredMsg.NAME],
+      ['phone', '123', RegisteredMsg.PHONE_BAD],
+      ['sex', 3, RegisteredMsg.SEX],
+      ['departureTime', '2026-05-09 10:00:00', RegisteredMsg.DEPARTURE_BEFORE_ARRIVAL],
+    ] as const) {
+      expect(await call('POST', `${REG}/save`, regBody(m.id, { [field]: value }))).toMatchObject({
+        code: 400,
+        msg,
+      })
+    }
+  })
+
+  it('a member registers from the member centre, sees and cancels only their own', async () => {
+    const m = await openMeeting()
+    const mine = await register(m.id, {}, member)
+    const staff = await register(m.id)
+    expect(
+      (await call('GET', `${REG}/mine`, undefined, member)).data.map((r: { id: string }) => r.id),
+    ).toEqual([mine])
+    expect(
+      (await call('GET', `${API}/meetingRelational/detail?id=${mine}`, undefined, member)).data,
+    ).toMatchObject({
+      registered: { id: mine, createUser: String(memberId) },
+      meeting: { id: m.id },
+    })
+    expect(await call('GET', `${API}/meetingRelational/detail?id=${staff}`, undefined, member)).toMatchObject(
+      {
+        code: 400,
+      },
+    )
+    // Staff calls stay closed to the member.
+    expect(await call('GET', `${REG}/pageByMeetingId?meetingId=${m.id}`, undefined, member)).toMatchObject({
+      status: 403,
+    })
+    await call('POST', `${API}/meetingRelational/remove?ids=${mine},${staff}`, undefined, member)
+    expect(
+      (await call('GET', `${REG}/pageByMeetingId?meetingId=${m.id}`)).data.records.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).toEqual([staff])
+  })
+
+  it('another tenant neither sees nor changes this tenant’s meetings and registrations', async () => {
+    const m = await openMeeting()
+    const id = await register(m.id)
+    expect(await call('GET', `${MEETING}/detail?id=${m.id}`, undefined, otherTenant)).toMatchObject({
+      code: 400,
+    })
+    expect(await call('GET', `${REG}/detail?id=${id}`, undefined, otherTenant)).toMatchObject({ code: 400 })
+    expect(await call('POST', `${REG}/save`, regBody(m.id), otherTenant)).toMatchObject({
+      code: 400,
+      msg: RegisteredMsg.NOT_OPEN,
+    })
+    await call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=5`, undefined, otherTenant)
+    expect((await call('GET', `${MEETING}/detail?id=${m.id}`)).data.meetingStatus).toBe(2)
+  })
+})
+
+describe('fees and invoices', () => {
+  it('sets price and payment, issues, returns and reissues invoices with their history, sums per meeting', async () => {
+    const m = await openMeeting()
+    const a = await register(m.id)
+    const b = await register(m.id, { name: '王五哥' })
+    await register(m.id, { invoiceTitle: '', taxNumber: '' })
+    expect(await call('POST', `${REG}/updatePrice`, { id: a, price: '1000', payStatus: 1 })).toMatchObject({
+      code: 200,
+    })
+    expect(await call('POST', `${REG}/updatePrice`, { id: a, price: '1.234' })).toMatchObject({ code: 400 })
+    const invoice = (id: string, invoiceNo?: string) =>
+      call('POST', `${REG}/updateInvoicing`, {
+        id,
+        invoiceTitle: '中南大学',
+        taxNumber: '12430000444877024R',
+        invoiceType: 2,
+        ...(invoiceNo ? { invoiceNo } : {}),
+      })
+    expect(await invoice(a, 'FP001')).toMatchObject({ code: 200 })
+    expect((await call('GET', `${REG}/detail?id=${a}`)).data).toMatchObject({
+      invoiceStatus: 1,
+      invoiceStatusName: '已开票',
+      invoiceNo: 'FP001',
+      invoiceAmount: '1000.00',
+      invoiceTypeName: '增值税专用发票',
+    })
+    const ret = (id: string, action: number, invoiceNo?: string) =>
+      call('POST', `${REG}/updateMeetingInvoicingReturn`, { id, action, reason: '抬头有误', invoiceNo })
+    expect(await ret(b, 2)).toMatchObject({ code: 400, msg: RegisteredMsg.NOT_INVOICED })
+    expect(await ret(a, 3, 'FP002')).toMatchObject({ code: 400, msg: RegisteredMsg.NOT_RETURNED })
+    expect(await ret(a, 2)).toMatchObject({ code: 200 })
+    expect(await ret(a, 3)).toMatchObject({ code: 400, msg: RegisteredMsg.INVOICE_NO })
+    expect(await ret(a, 3, 'FP002')).toMatchObject({ code: 200 })
+    expect(await ret(a, 2)).toMatchObject({ code: 200 })
+    const history = (await call('GET', `${REG}/invoicingReturnList?id=${a}`)).data
+    expect(
+      history.map((h: { actionName: string; invoiceNo: string }) => [h.actionName, h.invoiceNo]),
+    ).toEqual([
+      ['已退回', 'FP001'],
+      ['已重开', 'FP002'],
+      ['已退回', 'FP002'],
+    ])
+    await ret(a, 3, 'FP003')
+    await invoice(b, 'FP010')
+    const fees = (await call('GET', `${MEETING}/listInvoicing?name=${encodeURIComponent(m.name)}`)).data
+      .records[0]
+    expect(fees).toMatchObject({
+      registered: 3,
+      due: '3402.00',
+      paid: '1000.00',
+      unpaid: '2402.00',
+      invoiced: '2201.00',
+      invoicedCount: 2,
+      returnedCount: 0,
+    })
+  })
+
+  it('exports every invoicing row as a valid xlsx whose rows and totals match the database', async () => {
+    const m = await openMeeting()
+    for (let i = 0; i < 25; i++) {
+      await register(m.id, { name: `参会${String.fromCharCode(0x4e00 + i)}人` })
+    }
+    await register(m.id, { invoiceTitle: null, taxNumber: null, invoiceType: null })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${REG}/exportInvoicingExcel?meetingId=${m.id}`,
+      headers: admin,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('spreadsheetml')
+    expect(String(res.headers['content-disposition'])).toContain('.xlsx')
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const sheet = book.worksheets[0]!
+    const rows: unknown[][] = []
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
+    expect(rows[0]).toContain('发票抬头')
+    const body = rows.slice(1, -1)
+    const db = await t.app.prisma.registeredMeeting.findMany({
+      where: { meetingId: BigInt(m.id), isDeleted: 0, invoiceTitle: { not: null } },
+      orderBy: { id: 'asc' },
+    })
+    expect(body).toHaveLength(db.length)
+    expect(body.map((r) => r[3])).toEqual(db.map((r) => r.phone))
+    const total = rows[rows.length - 1]!
+    expect(total[0]).toBe('合计')
+    expect(total[9]).toBeCloseTo(
+      db.reduce((s, r) => s + Number(r.price), 0),
+      2,
+    )
+    expect(await call('GET', `${REG}/exportInvoicingExcel?meetingId=1`)).toMatchObject({ code: 400 })
+  })
+})
+
+describe('allocation', () => {
+  it('allocates rooms for the window, keeps manual rooms, and shows the allocation', async () => {
+    const m = await openMeeting()
+    const men = [await register(m.id), await register(m.id), await register(m.id)]
+    const woman = await register(m.id, { sex: 2 })
+    const single = await register(m.id, { roomWish: 1 })
+    const late = await register(m.id, {
+      arrivalTime: '2026-05-20 10:00:00',
+      departureTime: '2026-05-21 10:00:00',
+    })
+    expect(await call('POST', `${REG}/updateHouse`, { id: men[0], houseNo: '808' })).toMatchObject({
+      code: 200,
+    })
+    const q = `meetingId=${m.id}&betweenOne=2026-05-10&betweenTwo=2026-05-12&bedCount=2`
+    const result = (await call('GET', `${REG}/IntelligentAllocation?${q}`)).data
+    const roomOf = (id: string) =>
+      result.rooms.find((r: { occupants: { id: string }[] }) => r.occupants.some((o) => o.id === id))
+    expect(roomOf(men[0]!)).toMatchObject({ houseNo: '808', manual: true })
+    expect(roomOf(men[1]!).occupants.map((o: { id: string }) => o.id)).toEqual([men[1], men[2]])
+    expect(roomOf(woman).occupants).toHaveLength(1)
+    expect(roomOf(single)).toMatchObject({ single: true })
+    expect(result.unallocated).toEqual([{ id: late, name: '张三丰', reason: '住宿时间不在分配时段内' }])
+    expect((await call('GET', `${REG}/detail?id=${men[1]}`)).data.houseNo).toBe(roomOf(men[1]!).houseNo)
+    // Same input, same output; and the view answers what was written.
+    expect((await call('GET', `${REG}/IntelligentAllocation?${q}`)).data).toEqual(result)
+    const view = (await call('GET', `${REG}/allocationView?meetingId=${m.id}`)).data
+    expect(view.rooms).toHaveLength(result.rooms.length)
+    expect(
+      await call('GET', `${REG}/IntelligentAllocation?${q.replace('bedCount=2', 'bedCount=0')}`),
+    ).toMatchObject({
+      code: 400,
+      msg: RegisteredMsg.BED_COUNT,
+    })
+  })
+
+  it('allocates cars by station and time with free escorts, keeps manual cars, lists who is free', async () => {
+    const m = await openMeeting()
+    for (const [plateNo, seats] of [
+      ['湘A11111', 4],
+      ['湘A22222', 2],
+    ] as const) {
+      expect(
+        await call('POST', `${API}/carMaintenance/submit`, {
+          plateNo,
+          seats,
+          driverName: `司机${seats}`,
+          driverPhone: '13700000000',
+        }),
+      ).toMatchObject({ code: 200 })
+    }
+    expect(
+      await call('POST', `${API}/escort/submit`, { name: '接站甲', sex: 1, phone: '13600000000' }),
+    ).toMatchObject({
+      code: 200,
+    })
+    const group = await Promise.all(
+      [0, 10, 20, 30, 40].map((min) =>
+        register(m.id, { arrivalTime: `2026-05-10 09:${String(min).padStart(2, '0')}:00` }),
+      ),
+    )
+    const far = await register(m.id, { arrivalTime: '2026-05-10 20:00:00', arrivalStation: '黄花机场' })
+    const manual = await register(m.id, { arrivalTime: '2026-05-10 20:05:00', arrivalStation: '黄花机场' })
+    expect(await call('POST', `${REG}/updateCar`, { id: manual, carNo: '湘B00000' })).toMatchObject({
+      code: 400,
+      msg: '车辆不存在',
+    })
+    expect(await call('POST', `${REG}/updateCar`, { id: manual, carNo: '湘A22222' })).toMatchObject({
+      code: 200,
+    })
+    const result = (await call('GET', `${REG}/IntelligentAllocationCar?meetingId=${m.id}`)).data
+    const auto = result.trips.filter((x: { manual: boolean }) => !x.manual)
+    expect(
+      auto.map((x: { plateNo: string; passengers: unknown[]; escortName: string | null }) => [
+        x.plateNo,
+        x.passengers.length,
+        x.escortName,
+      ]),
+    ).toEqual([
+      ['湘A11111', 4, '接站甲'],
+      ['湘A22222', 1, null],
+      ['湘A11111', 1, '接站甲'],
+    ])
+    expect(result.trips.find((x: { manual: boolean }) => x.manual)).toMatchObject({
+      plateNo: '湘A22222',
+      passengers: [{ id: manual }],
+    })
+    expect(result.unallocated).toEqual([])
+    expect((await call('GET', `${REG}/detail?id=${far}`)).data.carNo).toBe('湘A11111')
+    expect(group).toHaveLength(5)
+    const freeEscorts = await call(
+      'GET',
+      `${API}/escort/freeTimedetail?time=${encodeURIComponent('2026-05-10 10:00:00')}`,
+    )
+    expect(freeEscorts.data).toEqual([])
+    const freeDrivers = await call(
+      'GET',
+      `${API}/user/list?driverTime=${encodeURIComponent('2026-05-10 15:00:00')}`,
+    )
+    expect(freeDrivers.data.map((d: { plateNo: string }) => d.plateNo)).toEqual(['湘A11111', '湘A22222'])
+    const view = (await call('GET', `${REG}/arrangeView?meetingId=${m.id}`)).data
+    expect(view.trips).toHaveLength(4)
+  })
+})
+
+describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
+  it('keeps them with the generic calls and listAll answers the caller’s own', async () => {
+    const m = await createMeeting()
+    expect(
+      await call('POST', `${API}/calendar/submit`, {
+        meetingId: m.id,
+        title: '开幕式',
+        startTime: '2026-05-11 09:00:00',
+        place: '一号厅',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${API}/calendar/list?meetingId_equal=${m.id}`)).data.records[0]).toMatchObject(
+      {
+        title: '开幕式',
+        startTime: '2026-05-11 09:00:00',
+      },
+    )
+    expect((await call('GET', `${API}/calendar/listAll`)).data.length).toBeGreaterThan(0)
+    expect(await call('POST', `${API}/calendar/submit`, { title: 'x', startTime: 'bad' })).toMatchObject({
+      code: 400,
+      msg: '请选择开始时间',
+    })
+    expect(
+      await call(
+        'POST',
+        `${API}/registrants/save`,
+        { name: '赵六哥', sex: 1, unitName: '有研院', phone: '13500000000' },
+        member,
+      ),
+    ).toMatchObject({ status: 403 })
+    expect(
+      await call('POST', `${API}/registrants/save`, {
+        name: '赵六哥',
+        sex: 1,
+        unitName: '有研院',
+        phone: '13500000000',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${API}/registrants/listAll`)).data[0]).toMatchObject({ name: '赵六哥' })
+    expect((await call('GET', `${API}/registrants/listAll`, undefined, member)).data).toEqual([])
+    expect(
+      await call('GET', `${API}/registrants/listAll?userId=1123598821738675201`, undefined, member),
+    ).toMatchObject({
+      status: 403,
+    })
+    expect(
+      await call('POST', `${API}/invoicing/submit`, {
+        invoiceTitle: '有研院',
+        taxNumber: '91110000',
+        invoiceType: 1,
+      }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${API}/invoicing/listAll`)).data[0]).toMatchObject({ invoiceTitle: '有研院' })
+    const car = {
+      plateNo: '湘C12345',
+      seats: 7,
+      driverName: '孙师傅',
+      upkeepDate: '2026-04-01',
+      upkeepItem: '换机油',
+      upkeepCost: '350.5',
+    }
+    expect(await call('POST', `${API}/carMaintenance/submit`, car)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${API}/carMaintenance/submit`, car)).toMatchObject({
+      code: 400,
+      msg: '车牌号已存在',
+    })
+    expect((await call('GET', `${API}/carMaintenance/list?plateNo=C123`)).data.records[0]).toMatchObject({
+      upkeepDate: '2026-04-01',
+      upkeepCost: '350.50',
+    })
+    expect(
+      await call('POST', `${API}/carMaintenance/submit`, { ...car, seats: 0, plateNo: '湘C1' }),
+    ).toMatchObject({
+      code: 400,
+    })
+  })
+})
