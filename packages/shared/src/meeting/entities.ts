@@ -140,12 +140,8 @@ export const ZCarMaintenanceRecordSchema = z.object({
 
 export const ZFreeTimeQuerySchema = z.object({ time: zDateTime('请选择时间') })
 export const ZDriverTimeQuerySchema = z.object({ driverTime: zDateTime('请选择时间') })
-export const ZCreateUserQuerySchema = z.object({
-  createUser: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdSchema.optional()),
-})
-export const ZUserIdQuerySchema = z.object({
-  userId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdSchema.optional()),
-})
+export const ZCreateUserQuerySchema = z.object({ createUser: ZIdSchema.optional() })
+export const ZUserIdQuerySchema = z.object({ userId: ZIdSchema.optional() })
 export const ZFreeDriverSchema = z.object({
   id: ZWireIdSchema,
   plateNo: z.string(),

@@ -28,6 +28,7 @@ import {
   ZUpdateInvoicingSchema,
   ZUpdatePriceSchema,
   ZUserIdQuerySchema,
+  ZWireIdSchema,
   ZWirePriceItemSchema,
   zOptionalText,
 } from '@ysjs/shared'
@@ -175,7 +176,7 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
       tags,
       summary: '报名 (会议须为报名中且已上架; 同一手机号只能报名一次)',
       body: ZRegisteredSubmitSchema,
-      response: { 200: zEnvelope(z.object({ id: z.string() })) },
+      response: { 200: zEnvelope(z.object({ id: ZWireIdSchema })) },
     },
     handler: async (request) => ok({ id: await s.registered.create(ctxOf(request), request.body) }),
   })

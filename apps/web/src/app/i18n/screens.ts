@@ -2,6 +2,7 @@ import i18next from 'i18next'
 import { jobEn, jobZh } from '@/features/job/i18n'
 import { kmsEn, kmsZh } from '@/features/kms/i18n'
 import { logEn, logZh } from '@/features/log/i18n'
+import { meetingEn, meetingZh } from '@/features/meeting/i18n'
 import { reportEn, reportZh } from '@/features/report/i18n'
 import { resourceEn, resourceZh } from '@/features/resource/i18n'
 import { smsEn, smsZh } from '@/features/resource/sms/i18n'
@@ -26,6 +27,7 @@ export const screensZh = {
   job: jobZh,
   trading: tradingZh,
   kms: kmsZh,
+  meeting: meetingZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -40,6 +42,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   job: jobEn,
   trading: tradingEn,
   kms: kmsEn,
+  meeting: meetingEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

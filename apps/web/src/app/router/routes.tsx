@@ -14,6 +14,7 @@ import { jobScreens } from '@/features/job/routes'
 import { kmsScreens } from '@/features/kms/routes'
 import { MainLayout } from '@/features/layout/routes'
 import { logScreens } from '@/features/log/routes'
+import { meetingScreens } from '@/features/meeting/routes'
 import { reportScreens } from '@/features/report/routes'
 import { resourceScreens } from '@/features/resource/routes'
 import { smsScreens } from '@/features/resource/sms/routes'
@@ -39,6 +40,7 @@ export const screens: TScreenRegistry = {
   ...smsScreens,
   ...jobScreens,
   ...tradingScreens,
+  ...meetingScreens,
   ...authScreens,
 }
 

@@ -14,12 +14,6 @@ export const UnderConstructionPage = lazyScreen(
 
 /** The spec's fixed layout routes whose screens arrive with later issues. */
 const PENDING: [string, string][] = [
-  ['/registrationStatus', 'route.registrationStatus'],
-  ['/feeSituation', 'route.feeSituation'],
-  ['/upkeepList', 'route.upkeepList'],
-  ['/allocationList', 'route.allocationList'],
-  ['/arrangeList', 'route.arrangeList'],
-  ['/topMember', 'route.topMember'],
   ['/evaluation', 'route.evaluation'],
   ['/work/process/leave/form/:processDefinitionId', 'route.leaveForm'],
   ['/work/process/leave/handle/:taskId/:processInstanceId/:businessId', 'route.leaveHandle'],

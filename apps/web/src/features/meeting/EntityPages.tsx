@@ -1,0 +1,19 @@
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import {
+  calendarResource,
+  carResource,
+  escortResource,
+  invoicingResource,
+  registrantResource,
+} from './resources'
+
+const cars = carResource('meeting_car_maintenance')
+const upkeep = carResource('meeting_upkeep_list')
+
+export const CalendarPage = () => <CrudScreen resource={calendarResource} />
+export const RegistrantsPage = () => <CrudScreen resource={registrantResource} />
+export const InvoicingPage = () => <CrudScreen resource={invoicingResource} />
+export const EscortPage = () => <CrudScreen resource={escortResource} />
+export const CarMaintenancePage = () => <CrudScreen resource={cars} />
+/** 车辆保养: the vehicles with their upkeep date, item and cost. */
+export const UpkeepListPage = () => <CrudScreen resource={upkeep} />

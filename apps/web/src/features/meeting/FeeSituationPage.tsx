@@ -1,0 +1,47 @@
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { meetingApi } from './meetingApi'
+import { RegisteredPage } from './RegisteredPage'
+
+const COLUMNS = ['registered', 'due', 'paid', 'unpaid', 'invoiced', 'invoicedCount', 'returnedCount'] as const
+
+/** 缴费情况: totals per meeting, then the chosen meeting's registrations with the fee actions. */
+export const FeeSituationPage = () => {
+  const { t } = useTranslation()
+  const fees = useQuery({ queryKey: ['meeting-fees'], queryFn: () => meetingApi.fees(1, 50) })
+  return (
+    <Box>
+      <Table size="small" sx={{ mb: 3 }} aria-label={t('meeting.route.feeSituation')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('meeting.meeting.title')}</TableCell>
+            <TableCell>{t('meeting.meeting.status')}</TableCell>
+            {COLUMNS.map((c) => (
+              <TableCell key={c} align="right">
+                {t(`meeting.fee.${c}`)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(fees.data?.records ?? []).map((m) => (
+            <TableRow key={m.id}>
+              <TableCell>{m.name}</TableCell>
+              <TableCell>{m.meetingStatusName}</TableCell>
+              {COLUMNS.map((c) => (
+                <TableCell key={c} align="right">
+                  {m[c]}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        {t('meeting.meeting.registrations')}
+      </Typography>
+      <RegisteredPage mode="fee" />
+    </Box>
+  )
+}

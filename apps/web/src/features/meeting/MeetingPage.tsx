@@ -1,0 +1,70 @@
+import ArchiveIcon from '@mui/icons-material/Archive'
+import SkipNextIcon from '@mui/icons-material/SkipNext'
+import UnarchiveIcon from '@mui/icons-material/Unarchive'
+import { useQueryClient } from '@tanstack/react-query'
+import { MEETING_STATUS_NAMES } from '@ysjs/shared'
+import { useTranslation } from 'react-i18next'
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import { toast } from '@/lib/notify'
+import { useSession } from '@/lib/session/session'
+import { meetingApi } from './meetingApi'
+import { meetingResource, type TMeetingRow } from './resources'
+
+/** 会议信息: the generic screen plus the forward-only status step and the shelf switch. */
+export const MeetingPage = () => {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const canStatus = useSession((s) => s.permissions.meeting_info_status === true)
+  const canShelve = useSession((s) => s.permissions.meeting_info_shelves === true)
+  const refresh = async () => {
+    toast.success('操作成功!')
+    await queryClient.invalidateQueries({ queryKey: [meetingResource.key] })
+    await queryClient.invalidateQueries({ queryKey: ['meeting-choices'] })
+  }
+  const next = async (row: TMeetingRow) => {
+    await meetingApi.status(row.id, row.meetingStatus + 1)
+    await refresh()
+  }
+  const shelve = async (row: TMeetingRow) => {
+    await meetingApi.shelves(row.id, row.shelves === 1 ? 0 : 1)
+    await refresh()
+  }
+  return (
+    <CrudScreen
+      resource={meetingResource}
+      rowButtons={(row) => (
+        <>
+          {canStatus && row.meetingStatus < 5 ? (
+            <button
+              type="button"
+              className="crud-row-action"
+              title={`${t('meeting.meeting.statusTo')} ${MEETING_STATUS_NAMES[row.meetingStatus + 1]}`}
+              aria-label={`${t('meeting.meeting.statusTo')} ${MEETING_STATUS_NAMES[row.meetingStatus + 1]}`}
+              onClick={(e) => {
+                e.stopPropagation()
+                void next(row)
+              }}
+            >
+              <SkipNextIcon fontSize="inherit" />
+            </button>
+          ) : null}
+          {canShelve ? (
+            <button
+              type="button"
+              className="crud-row-action"
+              title={row.shelves === 1 ? t('meeting.meeting.offShelf') : t('meeting.meeting.onShelf')}
+              aria-label={row.shelves === 1 ? t('meeting.meeting.offShelf') : t('meeting.meeting.onShelf')}
+              onClick={(e) => {
+                e.stopPropagation()
+                void shelve(row)
+              }}
+            >
+              {row.shelves === 1 ? <ArchiveIcon fontSize="inherit" /> : <UnarchiveIcon fontSize="inherit" />}
+            </button>
+          ) : null}
+        </>
+      )}
+      rowButtonsWidth={(canStatus ? 36 : 0) + (canShelve ? 36 : 0)}
+    />
+  )
+}

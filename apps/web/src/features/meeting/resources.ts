@@ -1,0 +1,309 @@
+import {
+  type TMeeting,
+  type TRegistered,
+  ZCalendarSubmitSchema,
+  ZCarMaintenanceSubmitSchema,
+  ZEscortSubmitSchema,
+  ZInvoicingSubmitSchema,
+  ZMeetingSubmitSchema,
+  ZRegisteredSubmitSchema,
+  ZRegistrantSubmitSchema,
+} from '@ysjs/shared'
+import type { TField, TOption, TResource, TRow } from '@/components/crud/types'
+import { http } from '@/lib/http'
+import { crudApi, text } from '../trading/crudApi'
+import { API, meetingApi, REG } from './meetingApi'
+import { PriceItemsField } from './PriceItemsField'
+
+export type TMeetingRow = TMeeting & Record<string, unknown>
+export type TRegisteredRow = TRegistered & Record<string, unknown>
+type TAnyRow = TRow
+
+const M = 'meeting.meeting'
+const R = 'meeting.reg'
+const E = 'meeting.entity'
+const SEX: TOption[] = [
+  { value: '1', label: '男' },
+  { value: '2', label: '女' },
+]
+const ROOM_WISH: TOption[] = [
+  { value: '1', label: '单住' },
+  { value: '2', label: '合住' },
+]
+const INVOICE_TYPE: TOption[] = [
+  { value: '1', label: '增值税普通发票' },
+  { value: '2', label: '增值税专用发票' },
+]
+const MEETING_TYPE: TOption[] = [
+  { value: '1', label: '线上' },
+  { value: '2', label: '线下' },
+]
+const codes = (page: string) => ({
+  codes: { add: `${page}_add`, edit: `${page}_edit`, delete: `${page}_delete`, view: `${page}_view` },
+})
+
+/** 会议信息. */
+export const meetingResource: TResource<TMeetingRow> = {
+  key: 'meeting',
+  nameKey: `${M}.name`,
+  schema: ZMeetingSubmitSchema as never,
+  api: crudApi<TMeetingRow>(`${API}/meeting`, ['meetingStatus']),
+  permissions: codes('meeting_info'),
+  dialogWidth: 'md',
+  fields: [
+    { name: 'name', labelKey: `${M}.title`, search: true, column: { flex: 2 } },
+    { name: 'startTime', labelKey: `${M}.startTime`, kind: 'datetime', span: 6, column: { width: 170 } },
+    { name: 'endTime', labelKey: `${M}.endTime`, kind: 'datetime', span: 6, column: { width: 170 } },
+    { name: 'address', labelKey: `${M}.address`, span: 6, column: { width: 120 } },
+    {
+      name: 'meetingType',
+      labelKey: `${M}.meetingType`,
+      kind: 'select',
+      options: MEETING_TYPE,
+      span: 6,
+      column: false,
+    },
+    {
+      name: 'meetingStatus',
+      labelKey: `${M}.status`,
+      kind: 'dict',
+      dictCode: 'meeting_status',
+      search: true,
+      form: false,
+      column: { width: 100 },
+    },
+    {
+      name: 'shelves',
+      labelKey: `${M}.shelves`,
+      kind: 'dict',
+      dictCode: 'shelves',
+      form: false,
+      column: { width: 90 },
+    },
+    {
+      name: 'priceItems',
+      labelKey: `${M}.priceItems`,
+      kind: 'custom',
+      component: PriceItemsField,
+      column: false,
+    },
+    { name: 'content', labelKey: `${M}.content`, kind: 'textarea', rows: 3, column: false },
+  ],
+  defaults: () => ({ meetingType: '2', priceItems: [{ itemName: '会务费', itemType: 1, price: '' }] }),
+  toForm: (row) => ({
+    id: row.id,
+    name: row.name,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    address: row.address,
+    meetingType: text(row.meetingType),
+    content: text(row.content),
+    priceItems: row.priceItems.map((i) => ({ itemName: i.itemName, itemType: i.itemType, price: i.price })),
+  }),
+}
+
+const registrationFields: TField[] = [
+  { name: 'name', labelKey: `${R}.person`, search: true, span: 6, column: { width: 100 } },
+  { name: 'sex', labelKey: `${R}.sex`, kind: 'select', options: SEX, span: 6, column: false },
+  { name: 'sexName', labelKey: `${R}.sex`, form: false, column: { width: 60 } },
+  { name: 'unitName', labelKey: `${R}.unitName`, search: true, span: 6, column: { flex: 1 } },
+  { name: 'phone', labelKey: `${R}.phone`, search: true, span: 6, column: { width: 130 } },
+  { name: 'position', labelKey: `${R}.position`, span: 6, column: false },
+  { name: 'arrivalStation', labelKey: `${R}.arrivalStation`, span: 6, column: { width: 110 } },
+  { name: 'arrivalTime', labelKey: `${R}.arrivalTime`, kind: 'datetime', span: 6, column: { width: 160 } },
+  { name: 'departureTime', labelKey: `${R}.departureTime`, kind: 'datetime', span: 6, column: false },
+  { name: 'roomWish', labelKey: `${R}.roomWish`, kind: 'select', options: ROOM_WISH, span: 6, column: false },
+  { name: 'roomWishName', labelKey: `${R}.roomWish`, form: false, column: { width: 80 } },
+  { name: 'invoiceTitle', labelKey: `${R}.invoiceTitle`, span: 6, column: false },
+  { name: 'taxNumber', labelKey: `${R}.taxNumber`, span: 6, column: false },
+  {
+    name: 'invoiceType',
+    labelKey: `${R}.invoiceType`,
+    kind: 'select',
+    options: INVOICE_TYPE,
+    span: 6,
+    column: false,
+  },
+  { name: 'price', labelKey: `${R}.price`, form: false, column: { width: 100 } },
+  { name: 'payStatusName', labelKey: `${R}.payStatus`, form: false, column: { width: 80 } },
+  { name: 'invoiceStatusName', labelKey: `${R}.invoiceStatus`, form: false, column: { width: 80 } },
+  { name: 'houseNo', labelKey: `${R}.houseNo`, form: false, column: { width: 80 } },
+  { name: 'carNo', labelKey: `${R}.carNo`, form: false, column: { width: 100 } },
+  { name: 'remark', labelKey: `${R}.remark`, kind: 'textarea', rows: 2, column: false },
+]
+
+/** 参会报名 of one meeting (`filter.meetingId`): save refuses closed meetings and repeated phones. */
+export const registeredResource: TResource<TRegisteredRow> = {
+  key: 'registeredmeeting',
+  nameKey: `${R}.name`,
+  schema: ZRegisteredSubmitSchema as never,
+  api: {
+    list: async ({ current, size, search }) => {
+      const params: Record<string, string | number> = { current, size }
+      for (const [k, v] of Object.entries(search)) {
+        if (v !== '') {
+          params[k] = v
+        }
+      }
+      if (!params.meetingId) {
+        return { records: [], total: 0 }
+      }
+      const page = await http.get<{ records: TRegisteredRow[]; total: number }>(
+        `${REG}/pageByMeetingId`,
+        params,
+      )
+      return { records: page.records, total: page.total }
+    },
+    detail: (id) => http.get<TRegisteredRow>(`${REG}/detail`, { id }),
+    submit: (values) => http.post(values.id ? `${REG}/update` : `${REG}/save`, values),
+    remove: (ids) => http.post(`${REG}/remove`, undefined, { params: { ids: ids.join(',') } }),
+  },
+  permissions: codes('meeting_registered'),
+  dialogWidth: 'md',
+  fields: registrationFields,
+  toForm: (row) => ({
+    id: row.id,
+    meetingId: row.meetingId,
+    name: row.name,
+    sex: text(row.sex),
+    unitName: row.unitName,
+    phone: row.phone,
+    position: text(row.position),
+    arrivalStation: text(row.arrivalStation),
+    arrivalTime: text(row.arrivalTime),
+    departureTime: text(row.departureTime),
+    roomWish: text(row.roomWish),
+    invoiceTitle: text(row.invoiceTitle),
+    taxNumber: text(row.taxNumber),
+    invoiceType: text(row.invoiceType),
+    remark: text(row.remark),
+  }),
+}
+
+/** The registration form of a member (the same fields, no staff columns). */
+export const memberRegistrationFields = registrationFields.filter((f) => f.form !== false)
+
+export const calendarResource: TResource<TAnyRow> = {
+  key: 'meeting-calendar',
+  nameKey: `${E}.calendar`,
+  schema: ZCalendarSubmitSchema as never,
+  api: crudApi(`${API}/calendar`),
+  permissions: codes('meeting_calendar'),
+  fields: [
+    {
+      name: 'meetingId',
+      labelKey: `${M}.name`,
+      kind: 'select',
+      loadOptions: {
+        key: 'meeting-choices',
+        load: async () => (await meetingApi.choices()).map((m) => ({ value: m.id, label: m.name })),
+      },
+      column: false,
+    },
+    { name: 'title', labelKey: `${E}.calendarTitle`, search: true, column: { flex: 1 } },
+    { name: 'startTime', labelKey: `${M}.startTime`, kind: 'datetime', span: 6, column: { width: 170 } },
+    { name: 'endTime', labelKey: `${M}.endTime`, kind: 'datetime', span: 6, column: { width: 170 } },
+    { name: 'place', labelKey: `${E}.place`, column: { width: 140 } },
+    { name: 'content', labelKey: `${E}.content`, kind: 'textarea', rows: 3, column: false },
+  ],
+}
+
+export const registrantResource: TResource<TAnyRow> = {
+  key: 'meeting-registrants',
+  nameKey: `${E}.registrant`,
+  schema: ZRegistrantSubmitSchema as never,
+  api: crudApi(`${API}/registrants`),
+  permissions: codes('meeting_registrants'),
+  fields: [
+    { name: 'name', labelKey: `${R}.person`, search: true, span: 6, column: { width: 120 } },
+    { name: 'sex', labelKey: `${R}.sex`, kind: 'select', options: SEX, span: 6, column: { width: 70 } },
+    { name: 'unitName', labelKey: `${R}.unitName`, search: true, span: 6, column: { flex: 1 } },
+    { name: 'phone', labelKey: `${R}.phone`, span: 6, column: { width: 140 } },
+    { name: 'position', labelKey: `${R}.position`, span: 6, column: { width: 120 } },
+  ],
+  toForm: (row) => ({ ...row, sex: text(row.sex), position: text(row.position) }),
+}
+
+export const invoicingResource: TResource<TAnyRow> = {
+  key: 'meeting-invoicing',
+  nameKey: `${E}.invoicing`,
+  schema: ZInvoicingSubmitSchema as never,
+  api: crudApi(`${API}/invoicing`),
+  permissions: codes('meeting_invoicing'),
+  fields: [
+    { name: 'invoiceTitle', labelKey: `${R}.invoiceTitle`, search: true, span: 6, column: { flex: 1 } },
+    { name: 'taxNumber', labelKey: `${R}.taxNumber`, span: 6, column: { width: 200 } },
+    {
+      name: 'invoiceType',
+      labelKey: `${R}.invoiceType`,
+      kind: 'select',
+      options: INVOICE_TYPE,
+      span: 6,
+      column: { width: 150 },
+    },
+    { name: 'phone', labelKey: `${R}.phone`, span: 6, column: false },
+    { name: 'address', labelKey: `${E}.address`, column: false },
+    { name: 'bankName', labelKey: `${E}.bankName`, span: 6, column: false },
+    { name: 'bankAccount', labelKey: `${E}.bankAccount`, span: 6, column: false },
+  ],
+  toForm: (row) =>
+    Object.fromEntries(
+      ['id', 'invoiceTitle', 'taxNumber', 'invoiceType', 'phone', 'address', 'bankName', 'bankAccount'].map(
+        (k) => [k, text(row[k])],
+      ),
+    ),
+}
+
+export const escortResource: TResource<TAnyRow> = {
+  key: 'meeting-escort',
+  nameKey: `${E}.escort`,
+  schema: ZEscortSubmitSchema as never,
+  api: crudApi(`${API}/escort`),
+  permissions: codes('meeting_escort'),
+  fields: [
+    { name: 'name', labelKey: `${R}.person`, search: true, span: 6, column: { width: 140 } },
+    { name: 'sex', labelKey: `${R}.sex`, kind: 'select', options: SEX, span: 6, column: { width: 70 } },
+    { name: 'phone', labelKey: `${R}.phone`, search: true, span: 6, column: { width: 140 } },
+    { name: 'remark', labelKey: `${R}.remark`, kind: 'textarea', rows: 2, column: { flex: 1 } },
+  ],
+  toForm: (row) => ({
+    id: row.id,
+    name: row.name,
+    sex: text(row.sex),
+    phone: row.phone,
+    remark: text(row.remark),
+  }),
+}
+
+/** Vehicles and their upkeep; `/upkeepList` shows the same rows with its own button codes. */
+export const carResource = (page: 'meeting_car_maintenance' | 'meeting_upkeep_list'): TResource<TAnyRow> => ({
+  key: `meeting-car-${page}`,
+  nameKey: `${E}.car`,
+  schema: ZCarMaintenanceSubmitSchema as never,
+  api: crudApi(`${API}/carMaintenance`),
+  permissions: codes(page),
+  fields: [
+    { name: 'plateNo', labelKey: `${E}.plateNo`, search: true, span: 6, column: { width: 120 } },
+    { name: 'seats', labelKey: `${E}.seats`, kind: 'number', span: 6, column: { width: 80 } },
+    { name: 'driverName', labelKey: `${E}.driverName`, search: true, span: 6, column: { width: 100 } },
+    { name: 'driverPhone', labelKey: `${E}.driverPhone`, span: 6, column: { width: 130 } },
+    { name: 'upkeepDate', labelKey: `${E}.upkeepDate`, kind: 'date', span: 6, column: { width: 120 } },
+    { name: 'upkeepCost', labelKey: `${E}.upkeepCost`, span: 6, column: { width: 120 } },
+    { name: 'upkeepItem', labelKey: `${E}.upkeepItem`, column: { flex: 1 } },
+    { name: 'remark', labelKey: `${R}.remark`, kind: 'textarea', rows: 2, column: false },
+  ],
+  toForm: (row) =>
+    Object.fromEntries(
+      [
+        'id',
+        'plateNo',
+        'seats',
+        'driverName',
+        'driverPhone',
+        'upkeepDate',
+        'upkeepCost',
+        'upkeepItem',
+        'remark',
+      ].map((k) => [k, text(row[k])]),
+    ),
+})
