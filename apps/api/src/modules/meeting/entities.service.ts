@@ -102,7 +102,7 @@ export const createInvoicingService = (prisma: PrismaClient) =>
     tenantScoped: true,
     submit: ZInvoicingSubmitSchema,
     record: ZInvoicingRecordSchema,
-    filters: { invoiceTitle: 'string', taxNumber: 'string', invoiceType: 'int', createUser: 'id?' },
+    filters: { invoiceTitle: 'string', taxNumber: 'string', invoiceType: 'int' },
     sortable: ['invoiceTitle', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     permissions: {
