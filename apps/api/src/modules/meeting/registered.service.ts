@@ -342,31 +342,41 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
       const meeting = await meetings.find(ctx, meetingId)
       const batch = 2000
       const tenant = db(ctx)
+      const readBatch = (after: bigint) => {
+        const read = tenant.registeredMeeting.findMany({
+          where: { meetingId, ...LIVE, invoiceTitle: { not: null }, id: { gt: after } },
+          orderBy: { id: 'asc' },
+          take: batch,
+          select: {
+            id: true,
+            name: true,
+            unitName: true,
+            phone: true,
+            invoiceTitle: true,
+            taxNumber: true,
+            invoiceType: true,
+            invoiceNo: true,
+            invoiceAmount: true,
+            invoiceStatus: true,
+            price: true,
+            payStatus: true,
+          },
+        })
+        // Read ahead: if the download stops before it is awaited, its failure must not go unhandled.
+        read.catch(() => undefined)
+        return read
+      }
       async function* rows() {
-        let after = -1n
         let n = 0
         let due = 0
         let invoiced = 0
+        // The next batch is read while the current one is written.
+        let next = readBatch(-1n)
         for (;;) {
-          const page = await tenant.registeredMeeting.findMany({
-            where: { meetingId, ...LIVE, invoiceTitle: { not: null }, id: { gt: after } },
-            orderBy: { id: 'asc' },
-            take: batch,
-            select: {
-              id: true,
-              name: true,
-              unitName: true,
-              phone: true,
-              invoiceTitle: true,
-              taxNumber: true,
-              invoiceType: true,
-              invoiceNo: true,
-              invoiceAmount: true,
-              invoiceStatus: true,
-              price: true,
-              payStatus: true,
-            },
-          })
+          const page = await next
+          if (page.length === batch) {
+            next = readBatch(page[page.length - 1]!.id)
+          }
           for (const r of page) {
             n += 1
             const price = Math.round(Number(r.price) * 100)
@@ -391,7 +401,6 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
           if (page.length < batch) {
             break
           }
-          after = page[page.length - 1]!.id
         }
         yield ['合计', `${n} 人`, '', '', '', '', '', '', invoiced / 100, due / 100, '', '']
       }

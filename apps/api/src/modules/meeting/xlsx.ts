@@ -23,6 +23,9 @@ export const streamXlsx = (
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16 }))
   const write = async () => {
     for await (const row of rows) {
+      if (out.destroyed) {
+        return
+      }
       sheet.addRow([...row]).commit()
     }
     sheet.commit()
