@@ -29,7 +29,17 @@ const RegisterDialog = ({ meeting, onClose }: { meeting: TMeeting; onClose: () =
   const queryClient = useQueryClient()
   const form = useForm<TValues>({
     resolver: zodResolver(ZRegisteredSubmitSchema as never),
-    defaultValues: { meetingId: meeting.id, sex: '1', roomWish: '2', name: '', unitName: '', phone: '' },
+    // Most attendees come for the whole meeting: arrival and departure start as its start and end.
+    defaultValues: {
+      meetingId: meeting.id,
+      sex: '1',
+      roomWish: '2',
+      name: '',
+      unitName: '',
+      phone: '',
+      arrivalTime: meeting.startTime,
+      departureTime: meeting.endTime,
+    },
     mode: 'onBlur',
   })
   const submit = form.handleSubmit(
