@@ -48,6 +48,7 @@ export const AllocationListPage = () => {
       <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <MeetingPicker value={meetingId} onChange={setMeetingId} />
         <TextField
+          fullWidth={false}
           size="small"
           type="date"
           label={t('meeting.alloc.betweenOne')}
@@ -56,6 +57,7 @@ export const AllocationListPage = () => {
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
+          fullWidth={false}
           size="small"
           type="date"
           label={t('meeting.alloc.betweenTwo')}
@@ -64,6 +66,7 @@ export const AllocationListPage = () => {
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
+          fullWidth={false}
           size="small"
           type="number"
           label={t('meeting.alloc.bedCount')}

@@ -38,6 +38,7 @@ export const ArrangeListPage = () => {
       <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center' }}>
         <MeetingPicker value={meetingId} onChange={setMeetingId} />
         <TextField
+          fullWidth={false}
           size="small"
           type="number"
           label={t('meeting.alloc.windowMinutes')}

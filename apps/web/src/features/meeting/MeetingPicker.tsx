@@ -16,6 +16,7 @@ export const MeetingPicker = ({ value, onChange }: { value: string; onChange: (i
   }, [value, first, onChange])
   return (
     <TextField
+      fullWidth={false}
       select
       size="small"
       label={t('meeting.meeting.choose')}
