@@ -150,6 +150,7 @@ export const createCarMaintenanceService = (prisma: PrismaClient) =>
     defaultOrder: [{ plateNo: 'asc' }],
     unique: [{ fields: ['plateNo'], message: '车牌号已存在' }],
     permissions: {
+      // The route builder declares access with any of several codes: /upkeepList reads the same rows.
       list: ['meeting_car_maintenance', 'meeting_upkeep_list'] as unknown as string,
       add: 'meeting_car_maintenance_add',
       edit: 'meeting_car_maintenance_edit',

@@ -281,7 +281,8 @@ export const carResource = (page: 'meeting_car_maintenance' | 'meeting_upkeep_li
   nameKey: `${E}.car`,
   schema: ZCarMaintenanceSubmitSchema as never,
   api: crudApi(`${API}/carMaintenance`),
-  permissions: codes(page),
+  // Writes go through the vehicle calls, which check the 车辆管理 buttons; /upkeepList only adds its view.
+  permissions: { codes: { ...codes('meeting_car_maintenance').codes, view: `${page}_view` } },
   fields: [
     { name: 'plateNo', labelKey: `${E}.plateNo`, search: true, span: 6, column: { width: 120 } },
     { name: 'seats', labelKey: `${E}.seats`, kind: 'number', span: 6, column: { width: 80 } },
