@@ -22,7 +22,12 @@ const pg = requireApi('pg')
 if (!process.env.MEETING_BENCH_TSX) {
   const { status } = spawnSync(
     process.execPath,
-    ['--import', pathToFileURL(requireApi.resolve('tsx')).href, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    [
+      '--import',
+      pathToFileURL(requireApi.resolve('tsx')).href,
+      fileURLToPath(import.meta.url),
+      ...process.argv.slice(2),
+    ],
     { stdio: 'inherit', env: { ...process.env, MEETING_BENCH_TSX: '1' } },
   )
   process.exit(status ?? 1)
