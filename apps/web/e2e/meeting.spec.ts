@@ -51,7 +51,7 @@ test.describe('meetings', () => {
     for (const [person, phone] of [
       ['张三丰', '13812340001'],
       ['李四海', '13812340002'],
-    ]) {
+    ] as const) {
       await item.getByRole('button', { name: '我要报名' }).click()
       await dialog.getByLabel('姓名').fill(person)
       await dialog.getByLabel('单位名称').fill('中南大学')
