@@ -318,8 +318,8 @@ describe('fees and invoices', () => {
     ])
     await ret(a, 3, 'FP003')
     await invoice(b, 'FP010')
-    const fees = (await call('GET', `${MEETING}/listInvoicing?name=${encodeURIComponent(m.name)}`)).data
-      .records[0]
+    const fees = (await call('GET', `${MEETING}/listInvoicing?name=${encodeURIComponent(String(m.name))}`))
+      .data.records[0]
     expect(fees).toMatchObject({
       registered: 3,
       due: '3402.00',
