@@ -1,6 +1,6 @@
 /** Translations of the job screens (任务调度), spread into zh.ts / en.ts under `job`. */
 export const jobZh = {
-  route: { info: '任务管理', server: '服务配置' },
+  route: { info: '任务管理', server: '服务配置', calendar: '工作日历' },
   server: {
     name: '任务应用',
     jobServerName: '服务名称',
@@ -64,10 +64,36 @@ export const jobZh = {
     catchUp: '补跑',
     empty: '暂无运行记录',
   },
+  calendar: {
+    intro:
+      '中国法定节假日与调休上班日, 每年依国务院办公厅通知更新; 未列出的日期按周一至周五为工作日。定时任务在扩展参数中写 {"workingDay": "only"} 只在工作日运行, 或 {"workingDay": "shift"} 顺延到下一个工作日。',
+    year: '年份',
+    holidays: '放假天数',
+    workdays: '调休上班天数',
+    updateTime: '更新时间',
+    upload: '上传年度数据文件',
+    addYear: '新增年份',
+    editYear: '编辑年度日历',
+    addDay: '添加日期',
+    date: '日期',
+    kind: '类型',
+    name: '节日名称',
+    row: '第',
+    n: '工作日数',
+    check: '查询',
+    working: '工作日',
+    off: '休息日',
+    next: '下一个工作日',
+    plus: '{{n}} 个工作日后',
+    uncovered: '该年份尚无日历数据, 按周一至周五计算',
+    badFile: '日历文件应为 JSON',
+    replaceConfirm: '{{year}} 年已有日历数据, 确定用上传的文件替换吗?',
+    uploaded: '已导入 {{year}} 年 {{count}} 天',
+  },
 }
 
 export const jobEn: typeof jobZh = {
-  route: { info: 'Jobs', server: 'Job servers' },
+  route: { info: 'Jobs', server: 'Job servers', calendar: 'Working-day calendar' },
   server: {
     name: 'Job server',
     jobServerName: 'Server name',
@@ -130,5 +156,31 @@ export const jobEn: typeof jobZh = {
     stop: 'Stop',
     catchUp: 'Catch up',
     empty: 'No runs yet',
+  },
+  calendar: {
+    intro:
+      'China statutory holidays and adjusted working days, updated each year from the State Council notice; any other day follows Monday–Friday. A CRON job opts in with extra {"workingDay": "only"} (run on working days only) or {"workingDay": "shift"} (move to the next working day).',
+    year: 'Year',
+    holidays: 'Holidays',
+    workdays: 'Adjusted working days',
+    updateTime: 'Updated',
+    upload: 'Upload a yearly data file',
+    addYear: 'Add a year',
+    editYear: 'Edit the year',
+    addDay: 'Add a day',
+    date: 'Date',
+    kind: 'Kind',
+    name: 'Holiday',
+    row: 'row',
+    n: 'Working days',
+    check: 'Check',
+    working: 'working day',
+    off: 'day off',
+    next: 'next working day',
+    plus: '{{n}} working days later',
+    uncovered: 'no calendar data for this year: Monday–Friday assumed',
+    badFile: 'The calendar file must be JSON',
+    replaceConfirm: 'Replace the calendar of {{year}} with the uploaded file?',
+    uploaded: '{{count}} days of {{year}} imported',
   },
 }
