@@ -86,10 +86,23 @@ test.describe('scheduled jobs', () => {
   test('working-day calendar: the shipped years, a day checked, a yearly file uploaded and a year edited', async ({
     page,
   }) => {
+    test.setTimeout(150_000)
     await openAs(page, '/job/calendar')
     const years = page.getByTestId('calendar-years')
     await expect(years.getByRole('row', { name: /^2026 33 6/ })).toBeVisible()
     await expect(years.getByRole('row', { name: /^2025 28 5/ })).toBeVisible()
+    const removeYear = async (year: number) => {
+      await years
+        .getByRole('row', { name: new RegExp(`^${year}`) })
+        .getByRole('button', { name: '删除' })
+        .click()
+      await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+      await expect(years.getByRole('row', { name: new RegExp(`^${year}`) })).toHaveCount(0)
+    }
+    // A run interrupted before its clean-up left its year behind.
+    if (await years.getByRole('row', { name: /^2099/ }).count()) {
+      await removeYear(2099)
+    }
 
     await page.getByLabel('日期').fill('2026-02-14')
     await page.getByLabel('工作日数').fill('2')
@@ -134,11 +147,6 @@ test.describe('scheduled jobs', () => {
     await expect(years.getByRole('row', { name: /^2099 2 1/ })).toBeVisible()
     await page.screenshot({ path: test.info().outputPath('work-calendar.png') })
 
-    await years.getByRole('row', { name: /^2099/ }).getByRole('button', { name: '删除' }).click()
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /确定|确认/ })
-      .click()
-    await expect(years.getByRole('row', { name: /^2099/ })).toHaveCount(0)
+    await removeYear(2099)
   })
 })
