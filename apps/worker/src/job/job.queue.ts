@@ -101,9 +101,17 @@ export const startJobQueues = async (deps: {
   let control: Worker | null = null
   let leader = false
   let closing = false
+  // Runs are missed only while no worker consumed them. This process has consumed runs since it
+  // started, so only its first leadership (at boot) looks for a gap: since the last leader's
+  // heartbeat or any other worker's, whichever is later. A leadership lost and taken back (a renewal
+  // late under load) is no downtime.
+  let firstLeadership = true
   const becomeLeader = async () => {
     log.info({ workerId }, 'job scheduler leader')
-    const lastAlive = Number(await connection.get(keys.alive)) || 0
+    const lastAlive = firstLeadership
+      ? Math.max(Number(await connection.get(keys.alive)) || 0, await tasks.lastSeenOthers())
+      : 0
+    firstLeadership = false
     await connection.set(keys.alive, String(Date.now()))
     const legacy = new Queue(LEGACY_SYSTEM_QUEUE, { connection, prefix })
     await legacy.removeJobScheduler(LEGACY_LOG_RETENTION).finally(() => legacy.close())

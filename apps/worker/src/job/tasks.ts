@@ -198,6 +198,16 @@ export const createTasks = (deps: {
         .zremrangebyscore(liveKey, '-inf', now - 10 * env.JOB_LEADER_TTL_MS)
         .exec()
     },
+    /** The last heartbeat of any other worker (0: none known): runs were consumed until then. */
+    async lastSeenOthers(): Promise<number> {
+      const top = await redis.zrevrangebyscore(liveKey, '+inf', '-inf', 'WITHSCORES', 'LIMIT', 0, 2)
+      for (let i = 0; i + 1 < top.length; i += 2) {
+        if (top[i] !== workerId) {
+          return Number(top[i + 1])
+        }
+      }
+      return 0
+    },
     async leave() {
       await redis.zrem(liveKey, workerId)
     },

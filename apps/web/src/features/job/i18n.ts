@@ -63,6 +63,8 @@ export const jobZh = {
     stop: '停止',
     catchUp: '补跑',
     empty: '暂无运行记录',
+    task: '子任务',
+    worker: '执行节点',
   },
   calendar: {
     intro:
@@ -156,6 +158,8 @@ export const jobEn: typeof jobZh = {
     stop: 'Stop',
     catchUp: 'Catch up',
     empty: 'No runs yet',
+    task: 'Sub-task',
+    worker: 'Worker',
   },
   calendar: {
     intro:

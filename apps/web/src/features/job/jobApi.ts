@@ -1,5 +1,5 @@
 import type { TPage } from '@ysjs/shared'
-import type { TJobInfo, TJobInstance, TJobServer } from '@ysjs/shared/job'
+import type { TJobInfo, TJobInstance, TJobServer, TJobTask } from '@ysjs/shared/job'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
 
@@ -49,6 +49,7 @@ export const jobInstanceApi = {
     http.get<TPage<TJobInstance>>(`${INSTANCE}/list`, { jobInfoId, current, size }),
   stop: (id: string) => http.post(`${INSTANCE}/stop`, { id }),
   catchUp: (id: string) => http.post(`${INSTANCE}/catch-up`, { id }),
+  tasks: (id: string) => http.get<TJobTask[]>(`${INSTANCE}/tasks`, { id }),
 }
 
 const CALENDAR = '/api/ysjs-job/work-calendar'
