@@ -417,4 +417,25 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
     await prisma.workCalendarDay.deleteMany({ where: { day: { in: [new Date(today), new Date(tomorrow)] } } })
     await cleanup(prefix, w)
   })
+
+  it('a gap in the leader heartbeat while another worker was live is no downtime: nothing recorded missed', async () => {
+    const prefix = prefixOf()
+    const id = await createJob({ jobParams: JSON.stringify({ url: target('gap'), method: 'GET' }) })
+    await prisma.jobInfo.update({ where: { id }, data: { updateTime: new Date(Date.now() - 60_000) } })
+    // The leader's heartbeat stopped 10 s ago, but a worker was consuming runs until just now.
+    await redis.set(`${prefix}:job:alive`, String(Date.now() - 10_000))
+    const other = async () => {
+      await redis.zadd(`${prefix}:job:workers`, Date.now(), 'other-worker')
+    }
+    await other()
+    const beating = setInterval(() => void other(), 200)
+    const w = await boot(prefix)
+    await waitFor(async () => w.jobs?.isLeader())
+    clearInterval(beating)
+    await waitFor(async () => (await instances(id)).some((r) => r.status === 'succeeded'))
+    expect(await prisma.jobInstance.count({ where: { jobInfoId: id, status: 'missed' } })).toBe(0)
+    await prisma.jobInfo.update({ where: { id }, data: { enable: 0 } })
+    await w.jobs?.scheduler.reconcile([String(id)])
+    await cleanup(prefix, w)
+  })
 })

@@ -136,7 +136,6 @@ export const startJobQueues = async (deps: {
     await c?.close()
   }
   const tick = async () => {
-    await tasks.heartbeat()
     if (leader) {
       const renewed = await connection.eval(
         RENEW_LOCK,
@@ -164,6 +163,11 @@ export const startJobQueues = async (deps: {
       }
     }
   }
+  // Liveness on its own timer: a slow leader tick (reconciling) never delays it.
+  const beat = setInterval(
+    () => void tasks.heartbeat().catch((err: unknown) => log.debug({ err }, 'job worker heartbeat failed')),
+    Math.floor(env.JOB_LEADER_TTL_MS / 3),
+  )
   let ticking: Promise<void> = tick()
   await ticking
   const timer = setInterval(
@@ -186,6 +190,7 @@ export const startJobQueues = async (deps: {
     async close() {
       closing = true
       clearInterval(timer)
+      clearInterval(beat)
       await ticking.catch(() => {})
       await loseLeadership()
       await connection.eval(RELEASE_LOCK, 1, keys.leader, workerId).catch(() => {})

@@ -89,8 +89,14 @@ export const createTasks = (deps: {
   /** Sub-tasks running in this process, by run (instance) id. */
   const running = new Map<string, Set<AbortController>>()
 
+  /**
+   * Live: a heartbeat within two leader TTLs (at least 5 s). Heartbeats come every third of a TTL, so
+   * a worker slowed down by a loaded machine is not dropped from a broadcast; one that died is
+   * dropped that long after (its pinned tasks then fail).
+   */
+  const liveWindowMs = Math.max(2 * env.JOB_LEADER_TTL_MS, 5_000)
   const liveWorkers = async (): Promise<string[]> =>
-    redis.zrangebyscore(liveKey, Date.now() - env.JOB_LEADER_TTL_MS, '+inf')
+    redis.zrangebyscore(liveKey, Date.now() - liveWindowMs, '+inf')
 
   const enqueue = async (job: TJobRow, task: { id: bigint; workerId: string | null }, suffix = '') => {
     await queueOf(task.workerId ? workerTaskQueue(task.workerId) : JOB_TASK_QUEUE).add(
@@ -167,7 +173,7 @@ export const createTasks = (deps: {
         return rows
       }
       signal.throwIfAborted()
-      if (pinned && Date.now() - lastLiveCheck > env.JOB_LEADER_TTL_MS / 3) {
+      if (pinned && Date.now() - lastLiveCheck > liveWindowMs / 3) {
         lastLiveCheck = Date.now()
         const live = new Set(await liveWorkers())
         const lost = open.filter((r) => r.workerId && !live.has(r.workerId))
@@ -189,7 +195,7 @@ export const createTasks = (deps: {
 
   return {
     liveWorkers,
-    /** Records this process as live (called on every leader tick, a third of the leader TTL). */
+    /** Records this process as live (every third of the leader TTL, on its own timer). */
     async heartbeat() {
       const now = Date.now()
       await redis
