@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DATE_PATTERN, formatDate, ZWireDateSchema } from '../common/dates.ts'
+import { DATE_PATTERN, formatDate, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
 
 /**
  * China working-day calendar (decision 012): a year's statutory holidays (放假) and adjusted working
@@ -142,7 +142,7 @@ export const ZWorkCalendarYearRecordSchema = z.object({
   year: z.number(),
   holidays: z.number(),
   workdays: z.number(),
-  updateTime: z.string().nullable(),
+  updateTime: ZWireDateTimeSchema.nullable(),
 })
 export const ZWorkCalendarDetailSchema = z.object({
   year: z.number(),
