@@ -5,6 +5,7 @@ import { JOB_SEEDS, JOB_SERVER_SEED } from './data/jobs.ts'
 import { menus, roleMenus } from './data/menus.ts'
 import { provinces } from './data/regions.ts'
 import type { DictItemSeed, MenuSeed } from './data/types.ts'
+import { seedWorkCalendar } from './work-calendar.ts'
 
 /**
  * The idempotent seed (contract decision 8): tenant 000000, the sample roles, depts, posts and users
@@ -382,9 +383,13 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
     skipDuplicates: true,
   })
 
+  // The working-day calendar: the shipped years (State Council notices), each loaded once; a year
+  // that has rows (edited or uploaded in the admin screen) is left as it is.
+  const calendarDays = await seedWorkCalendar(prisma)
+
   log(
     `seed: tenant ${TENANT}, ${users.length} users, ${dicts.length} dictionaries (${dictRows} new rows), ` +
       `${menuRows.length} menus (${createdMenus.count} new), ${links.length} role-menu links (${createdLinks.count} new), ` +
-      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories, ${JOB_SEEDS.length} jobs`,
+      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories, ${JOB_SEEDS.length} jobs, ${calendarDays} new calendar days`,
   )
 }

@@ -43,6 +43,8 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { jobRoutes } from './modules/job/job.routes.ts'
 import { createJobService } from './modules/job/job.service.ts'
 import { createJobBus } from './modules/job/job-bus.ts'
+import { workCalendarRoutes } from './modules/job/work-calendar.routes.ts'
+import { createWorkCalendarService } from './modules/job/work-calendar.service.ts'
 import { kmsRoutes } from './modules/kms/kms.routes.ts'
 import {
   createKmsAuthorService,
@@ -383,6 +385,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
   })
   jobRoutes(app, createJobService(prisma, jobBus, app.log))
+  workCalendarRoutes(app, createWorkCalendarService(prisma))
   // Authority (issue 7 B): roles, menus, top menus, scopes, change preview, access explainer.
   const authority = { prisma, rules: permissions.rules, caches }
   const roles = createRoleService(authority)

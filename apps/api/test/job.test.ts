@@ -213,4 +213,68 @@ describe('job info', () => {
     expect(catchUps).toHaveLength(1)
     expect(catchUps[0]?.data.trigger).toBe(3)
   })
+
+  it('answers the sub-tasks of a broadcast run; MapReduce needs a MapReduce processor', async () => {
+    const id = await serverId()
+    const refused = await call('POST', '/api/ysjs-job/job-info/submit', {
+      ...JOB,
+      jobServerId: id,
+      jobName: 'MapReduce',
+      executeType: 3,
+    })
+    expect(refused).toMatchObject({ code: 400, msg: 'MapReduce 执行需要 MapReduce 内建处理器: http-map' })
+    const extra = await call('POST', '/api/ysjs-job/job-info/submit', {
+      ...JOB,
+      jobServerId: id,
+      jobName: '工作日',
+      extra: '{"workingDay":"never"}',
+    })
+    expect(extra).toMatchObject({ code: 400, msg: expect.stringContaining('扩展参数应为 JSON') })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: '广播',
+        executeType: 2,
+        extra: '{"workingDay":"only"}',
+      }),
+    ).toMatchObject({ code: 200 })
+    const job = (await call('GET', '/api/ysjs-job/job-info/list?jobName=广播')).data.records[0]
+    await t.app.prisma.jobInstance.create({
+      data: { id: 4343n, jobInfoId: BigInt(job.id), plannedTime: new Date(), status: 'succeeded' },
+    })
+    await t.app.prisma.jobTask.createMany({
+      data: ['worker-b', 'worker-a'].map((w, i) => ({
+        id: 4400n + BigInt(i),
+        instanceId: 4343n,
+        jobInfoId: BigInt(job.id),
+        taskKey: w,
+        workerId: w,
+        status: 'succeeded',
+        attempt: 1,
+        result: 'HTTP 200: ok',
+        startTime: new Date('2026-01-05T04:00:00Z'),
+        endTime: new Date('2026-01-05T04:00:01Z'),
+      })),
+    })
+    const tasks = await call('GET', '/api/ysjs-job/job-instance/tasks?id=4343')
+    expect(tasks.data).toEqual([
+      {
+        id: '4401',
+        instanceId: '4343',
+        taskKey: 'worker-a',
+        workerId: 'worker-a',
+        status: 'succeeded',
+        attempt: 1,
+        result: 'HTTP 200: ok',
+        startTime: '2026-01-05 12:00:00',
+        endTime: '2026-01-05 12:00:01',
+      },
+      expect.objectContaining({ taskKey: 'worker-b' }),
+    ])
+    expect(await call('GET', '/api/ysjs-job/job-instance/tasks?id=1')).toMatchObject({
+      code: 400,
+      msg: '任务实例不存在',
+    })
+  })
 })

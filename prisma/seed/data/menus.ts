@@ -372,6 +372,11 @@ const job = group('job', '任务调度', '/job', 'Schedule', [
     api: '/api/ysjs-job/job-server',
     buttons: [...CRUD, { key: 'sync', name: '同步', source: 'sync', action: 2, api: 'sync' }],
   }),
+  // Issue 9: the China working-day calendar (decision 012).
+  page('job_calendar', '工作日历', '/job/calendar', 'CalendarMonth', {
+    api: '/api/ysjs-job/work-calendar',
+    buttons: ['edit', 'delete'],
+  }),
 ])
 
 // 12 系统监控

@@ -10,8 +10,11 @@ import { Queue, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { TWorkerEnv } from '../env.ts'
-import { createRunner } from './runner.ts'
+import { createAlerts } from './alerts.ts'
+import { createRunner, processorOf } from './runner.ts'
 import { createScheduler } from './scheduler.ts'
+import { createTasks, JOB_TASK_QUEUE, workerTaskQueue } from './tasks.ts'
+import { createCalendarCache } from './work-calendar.ts'
 
 /** The schedule the system queue declared before log retention became a job definition. */
 const LEGACY_SYSTEM_QUEUE = 'system'
@@ -38,6 +41,14 @@ export const startJobQueues = async (deps: {
   const runs = new Queue(JOB_RUN_QUEUE, { connection, prefix })
   runs.on('error', (err) => log.debug({ err: err.message }, 'job run queue error'))
   const scheduler = createScheduler({ prisma, runs, log, tz: env.TZ_SCHEDULE })
+  const tasks = createTasks({
+    prisma,
+    redis: connection,
+    env,
+    log,
+    workerId,
+    processorOf: (job) => processorOf(job, env),
+  })
   const runner = createRunner({
     prisma,
     redis: connection,
@@ -45,7 +56,13 @@ export const startJobQueues = async (deps: {
     log,
     workerId,
     chainFixedDelay: scheduler.chainFixedDelay,
+    enqueueAt: scheduler.enqueueAt,
+    tasks: () => tasks,
+    alerts: createAlerts({ prisma, redis: connection, prefix, log }),
+    calendar: createCalendarCache(prisma),
   })
+  // Live before the first run is taken, so a broadcast counts this worker.
+  await tasks.heartbeat()
 
   const subscriber = connection.duplicate()
   subscriber.on('error', () => {})
@@ -67,14 +84,34 @@ export const startJobQueues = async (deps: {
   })
   worker.on('error', (err) => log.debug({ err: err.message }, 'job run worker error'))
   worker.on('failed', (job, err) => log.warn({ err: err.message, job: job?.id }, 'job run failed'))
+  // Sub-tasks: the shared queue (MapReduce) and this worker's own (broadcast, random dispatch).
+  const taskWorkers = [JOB_TASK_QUEUE, workerTaskQueue(workerId)].map((name) => {
+    const w = new Worker(name, (job) => tasks.process(job), {
+      connection,
+      prefix,
+      concurrency: env.JOB_WORKER_CONCURRENCY,
+      stalledInterval: env.JOB_STALLED_INTERVAL_MS,
+      lockDuration: env.JOB_LOCK_DURATION_MS,
+    })
+    w.on('error', (err) => log.debug({ err: err.message }, 'job task worker error'))
+    return w
+  })
 
   // Leadership.
   let control: Worker | null = null
   let leader = false
   let closing = false
+  // Runs are missed only while no worker consumed them. This process has consumed runs since it
+  // started, so only its first leadership (at boot) looks for a gap: since the last leader's
+  // heartbeat or any other worker's, whichever is later. A leadership lost and taken back (a renewal
+  // late under load) is no downtime.
+  let firstLeadership = true
   const becomeLeader = async () => {
     log.info({ workerId }, 'job scheduler leader')
-    const lastAlive = Number(await connection.get(keys.alive)) || 0
+    const lastAlive = firstLeadership
+      ? Math.max(Number(await connection.get(keys.alive)) || 0, await tasks.lastSeenOthers())
+      : 0
+    firstLeadership = false
     await connection.set(keys.alive, String(Date.now()))
     const legacy = new Queue(LEGACY_SYSTEM_QUEUE, { connection, prefix })
     await legacy.removeJobScheduler(LEGACY_LOG_RETENTION).finally(() => legacy.close())
@@ -126,6 +163,11 @@ export const startJobQueues = async (deps: {
       }
     }
   }
+  // Liveness on its own timer: a slow leader tick (reconciling) never delays it.
+  const beat = setInterval(
+    () => void tasks.heartbeat().catch((err: unknown) => log.debug({ err }, 'job worker heartbeat failed')),
+    Math.floor(env.JOB_LEADER_TTL_MS / 3),
+  )
   let ticking: Promise<void> = tick()
   await ticking
   const timer = setInterval(
@@ -142,15 +184,20 @@ export const startJobQueues = async (deps: {
     runs,
     scheduler,
     runner,
+    tasks,
     workerId,
     isLeader: () => leader,
     async close() {
       closing = true
       clearInterval(timer)
+      clearInterval(beat)
       await ticking.catch(() => {})
       await loseLeadership()
       await connection.eval(RELEASE_LOCK, 1, keys.leader, workerId).catch(() => {})
+      await tasks.leave().catch(() => {})
       await worker.close()
+      await Promise.all(taskWorkers.map((w) => w.close()))
+      await tasks.close()
       await runs.close()
       await subscriber.quit().catch(() => subscriber.disconnect())
     },

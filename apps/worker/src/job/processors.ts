@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@ysjs/db'
-import type { TBuiltInProcessor } from '@ysjs/shared/job'
+import type { TBuiltInProcessor, TMapReduceProcessor } from '@ysjs/shared/job'
 import type { Redis } from 'ioredis'
 import { z } from 'zod'
 import type { TWorkerEnv } from '../env.ts'
@@ -48,7 +48,7 @@ const scanKeys = async (
 }
 
 /** The built-in processors, selected by `processorInfo`; each is idempotent. */
-export const BUILT_IN: Record<TBuiltInProcessor, TProcessor> = {
+export const BUILT_IN: Record<Exclude<TBuiltInProcessor, TMapReduceProcessor>, TProcessor> = {
   'prune-logs': async ({ prisma, env, params, log }) => {
     // The job's own `days`, else the system parameter log.retentionDays, else the environment's.
     const days = ZPruneLogsParams.parse(params)?.days ?? (await retentionDays(prisma, env.LOG_RETENTION_DAYS))
@@ -98,5 +98,51 @@ export const BUILT_IN: Record<TBuiltInProcessor, TProcessor> = {
     const body = p.body === undefined ? null : typeof p.body === 'string' ? p.body : JSON.stringify(p.body)
     log(2, `${p.method.toUpperCase()} ${p.url}`)
     return httpCall({ method: p.method, url: p.url, body }, env.JOB_HTTP_ALLOWED_HOSTS, signal)
+  },
+}
+
+/** A sub-task's outcome as the reduce step sees it. */
+export type TTaskOutcome = { taskKey: string; status: string; result: unknown }
+
+/**
+ * A MapReduce processor (execute type 3): `map` splits the run into sub-task payloads (run on any
+ * live worker, each retried `taskRetryNum` times), `task` runs one, `reduce` turns every outcome
+ * into the run's result (throwing fails the run).
+ */
+export type TMapReduce = {
+  map: (ctx: TProcessorCtx) => Promise<unknown[]>
+  task: (ctx: TProcessorCtx & { task: unknown }) => Promise<unknown>
+  reduce: (ctx: TProcessorCtx & { outcomes: TTaskOutcome[] }) => Promise<unknown>
+}
+
+const ZHttpMapParams = z.object({
+  urls: z.array(z.string()).min(1).max(1000),
+  method: z
+    .string()
+    .regex(/^(GET|POST|PUT|PATCH|DELETE)$/i)
+    .default('GET'),
+  body: z.unknown().optional(),
+})
+
+export const MAP_REDUCE: Record<TMapReduceProcessor, TMapReduce> = {
+  'http-map': {
+    map: async ({ params, log }) => {
+      const p = ZHttpMapParams.parse(params)
+      log(2, `split into ${p.urls.length} sub-tasks`)
+      return p.urls.map((url) => ({ url, method: p.method, body: p.body }))
+    },
+    task: async ({ env, task, signal }) => {
+      const t = ZHttpCallParams.parse(task)
+      const body = t.body === undefined ? null : typeof t.body === 'string' ? t.body : JSON.stringify(t.body)
+      return httpCall({ method: t.method, url: t.url, body }, env.JOB_HTTP_ALLOWED_HOSTS, signal)
+    },
+    reduce: async ({ outcomes, log }) => {
+      const succeeded = outcomes.filter((o) => o.status === 'succeeded').length
+      log(2, `${succeeded}/${outcomes.length} sub-tasks succeeded`)
+      if (succeeded < outcomes.length) {
+        throw new Error(`${outcomes.length - succeeded}/${outcomes.length} 个子任务失败`)
+      }
+      return { total: outcomes.length, succeeded }
+    },
   },
 }

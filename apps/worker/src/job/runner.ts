@@ -1,25 +1,40 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import { ExecuteType, LogLevel, LogType, ProcessorType, TimeExpressionType } from '@ysjs/shared'
 import {
+  chinaDateOf,
   isBuiltInProcessor,
+  isMapReduceProcessor,
+  isWorkingDay,
   JobInstanceStatus,
   JobTrigger,
+  nextWorkingDay,
   parseExternalProcessor,
   plannedMsOfSchedulerJob,
   type TJobRunPayload,
+  WorkingDayPolicy,
+  workingDayPolicyOf,
   ZJobRunPayloadSchema,
 } from '@ysjs/shared/job'
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { TWorkerEnv } from '../env.ts'
+import type { TAlerts } from './alerts.ts'
 import { httpCall } from './http-call.ts'
 import { BUILT_IN, type TJobLog, type TProcessor } from './processors.ts'
+import type { TTasks } from './tasks.ts'
+import type { TCalendarCache } from './work-calendar.ts'
 
 /** A run that hits its job's concurrency in this process waits this long and tries again. */
 const CONCURRENCY_RETRY_MS = 500
 const RESULT_MAX = 2000
 const LOG_MAX = 100_000
+/**
+ * A run's log lines reach its row at most this long after they are written (and at every end of an
+ * attempt): a worker killed mid-run loses at most the lines of its last quarter second.
+ */
+export const LOG_FLUSH_MS = 250
+const DAY_MS = 86_400_000
 
 type TJobRow = NonNullable<Awaited<ReturnType<PrismaClient['jobInfo']['findFirst']>>>
 
@@ -31,6 +46,12 @@ export type TRunnerDeps = {
   workerId: string
   /** Enqueues the next run of a fixed-delay job (planned `delayMs` after the end of this one). */
   chainFixedDelay: (job: TJobRow) => Promise<void>
+  /** Enqueues a scheduled run of `job` planned at `plannedMs` (a waiting row, then the delayed run). */
+  enqueueAt: (job: TJobRow, plannedMs: number) => Promise<void>
+  /** Sub-tasks of broadcast and MapReduce runs. */
+  tasks: () => TTasks
+  alerts: TAlerts
+  calendar: TCalendarCache
 }
 
 /** Why a run's abort signal fired. */
@@ -48,14 +69,14 @@ const summary = (value: unknown): string | null => {
 const inLifecycle = (job: TJobRow, at: Date) =>
   (!job.lifecycleStart || at >= job.lifecycleStart) && (!job.lifecycleEnd || at <= job.lifecycleEnd)
 
-/** The processor a job names, or the reason it has none. */
-const processorOf = (job: TJobRow, env: TWorkerEnv): TProcessor | string => {
-  if (job.executeType !== ExecuteType.STANDALONE) {
-    return '暂不支持广播与 MapReduce 执行, 请使用单机执行'
-  }
+/** The processor a single or broadcast job names (run once, or once on every worker), or the reason it has none. */
+export const processorOf = (job: TJobRow, env: TWorkerEnv): TProcessor | string => {
   if (job.processorType === ProcessorType.BUILT_IN) {
+    if (isMapReduceProcessor(job.processorInfo)) {
+      return 'MapReduce 处理器只能以 MapReduce 方式执行'
+    }
     return isBuiltInProcessor(job.processorInfo)
-      ? BUILT_IN[job.processorInfo]
+      ? BUILT_IN[job.processorInfo as keyof typeof BUILT_IN]
       : `内建处理器不存在: ${job.processorInfo}`
   }
   if (job.processorType === ProcessorType.EXTERNAL) {
@@ -84,7 +105,7 @@ export const createRunner = (deps: TRunnerDeps) => {
   const running = new Map<string, AbortController>()
   const perJob = new Map<string, number>()
 
-  const writeLogLine = (job: TJobRow, lines: string[]): TJobLog => {
+  const writeLogLine = (job: TJobRow, lines: string[], onLine: () => void = () => {}): TJobLog => {
     return (level, message) => {
       if (job.logLevel === LogLevel.OFF || level < job.logLevel || job.logType === LogType.NULL) {
         return
@@ -93,6 +114,7 @@ export const createRunner = (deps: TRunnerDeps) => {
       const line = `${new Date().toISOString()} ${name} ${message}`
       if (job.logType === LogType.ONLINE || job.logType === LogType.LOCAL_AND_ONLINE) {
         lines.push(line)
+        onLine()
       }
       if (job.logType !== LogType.ONLINE) {
         log.info({ jobInfoId: String(job.id), level: name }, message)
@@ -125,6 +147,10 @@ export const createRunner = (deps: TRunnerDeps) => {
     }
   }
 
+  /** A run ended failed: the job's alert rule decides whether anyone is told. */
+  const alert = (job: TJobRow, result: string | null) =>
+    deps.alerts.onFailure(job, result).catch((e: unknown) => log.error({ err: e }, 'job alert failed'))
+
   const handle = async (bullJob: Job, token?: string) => {
     const plannedFromScheduler = plannedMsOfSchedulerJob(bullJob.id)
     const payload: TJobRunPayload = ZJobRunPayloadSchema.parse(
@@ -150,6 +176,27 @@ export const createRunner = (deps: TRunnerDeps) => {
         },
       })
       return { skipped: true }
+    }
+
+    // Working-day calendar (CRON jobs opting in through `extra`): a fire on a non-working day does
+    // not run; with `shift` it runs at the same time on the next working day instead (a run key
+    // shared with that day's own fire at that time, so the two run once).
+    const policy = workingDayPolicyOf(job.extra)
+    if (
+      policy &&
+      payload.trigger === JobTrigger.SCHEDULE &&
+      job.timeExpressionType === TimeExpressionType.CRON
+    ) {
+      const calendar = await deps.calendar.get()
+      const day = chinaDateOf(plannedTime)
+      if (!isWorkingDay(calendar, day)) {
+        if (policy === WorkingDayPolicy.SHIFT) {
+          const next = nextWorkingDay(calendar, day)
+          const days = Math.round((Date.parse(next) - Date.parse(day)) / DAY_MS)
+          await deps.enqueueAt(job, payload.plannedMs + days * DAY_MS)
+        }
+        return { skipped: 'non-working-day', policy }
+      }
     }
 
     // Concurrency: at most `concurrency` runs of this job at once in this process.
@@ -211,13 +258,45 @@ export const createRunner = (deps: TRunnerDeps) => {
       return { kind: 'claimed' as const, row }
     })
     if (claim.kind !== 'claimed') {
+      if (claim.kind === 'refused') {
+        await alert(job, `超过最大实例数 ${job.maxInstanceNum}`)
+      }
       return { skipped: claim.kind }
     }
 
     const instanceId = claim.row.id
     // Earlier attempts' lines are kept: the log tells the whole story of the run.
     const lines: string[] = claim.row.log ? claim.row.log.split('\n') : []
-    const jobLog = writeLogLine(job, lines)
+    // Lines reach the row within LOG_FLUSH_MS while the attempt runs (a kill loses at most those).
+    let flushTimer: NodeJS.Timeout | null = null
+    let flushing: Promise<unknown> = Promise.resolve()
+    const flushNow = () => {
+      flushTimer = null
+      const text = lines.join('\n').slice(-LOG_MAX)
+      flushing = flushing
+        .then(() =>
+          prisma.jobInstance.updateMany({
+            where: { id: claim.row.id, status: JobInstanceStatus.RUNNING, attempt },
+            data: { log: text },
+          }),
+        )
+        .catch((e: unknown) => log.debug({ err: e }, 'flushing a run log failed'))
+    }
+    let logEnded = false
+    const jobLog = writeLogLine(job, lines, () => {
+      if (!logEnded) {
+        flushTimer ??= setTimeout(flushNow, LOG_FLUSH_MS)
+      }
+    })
+    /** The attempt is ending: no more timed flushes, the end writes every line. */
+    const endLog = async () => {
+      logEnded = true
+      if (flushTimer) {
+        clearTimeout(flushTimer)
+        flushTimer = null
+      }
+      await flushing
+    }
     const controller = new AbortController()
     running.set(String(instanceId), controller)
     perJob.set(payload.jobInfoId, (perJob.get(payload.jobInfoId) ?? 0) + 1)
@@ -228,7 +307,13 @@ export const createRunner = (deps: TRunnerDeps) => {
     const maxAttempts = bullJob.opts.attempts ?? 1
     let final = true
     try {
-      const processor = processorOf(job, env)
+      // Broadcast and MapReduce runs are coordinated here; their sub-tasks run the processor.
+      const processor =
+        job.executeType === ExecuteType.MAP_REDUCE
+          ? isMapReduceProcessor(job.processorInfo)
+            ? null
+            : 'MapReduce 执行需要 MapReduce 内建处理器'
+          : processorOf(job, env)
       if (typeof processor === 'string') {
         throw new UnrecoverableError(processor)
       }
@@ -252,13 +337,19 @@ export const createRunner = (deps: TRunnerDeps) => {
       })
       // The processor gets the signal; a processor that ignores it is still abandoned at the limit.
       const result = await Promise.race([
-        processor({ prisma, redis: deps.redis, env, params, signal: controller.signal, log: jobLog }),
+        job.executeType === ExecuteType.STANDALONE && processor
+          ? processor({ prisma, redis: deps.redis, env, params, signal: controller.signal, log: jobLog })
+          : deps
+              .tasks()
+              .coordinate({ job, instanceId, attempt, params, signal: controller.signal, log: jobLog }),
         aborted,
       ])
+      await endLog()
       jobLog(2, 'succeeded')
       await finish(instanceId, attempt, JobInstanceStatus.SUCCEEDED, summary(result), lines)
       return { instanceId: String(instanceId), status: JobInstanceStatus.SUCCEEDED }
     } catch (err) {
+      await endLog()
       const reason = controller.signal.aborted ? (controller.signal.reason as TAbortReason) : null
       if (reason === 'stopped') {
         jobLog(3, 'stopped by request')
@@ -302,6 +393,7 @@ export const createRunner = (deps: TRunnerDeps) => {
         })
       } else {
         await finish(instanceId, attempt, JobInstanceStatus.FAILED, summary(message), lines)
+        await alert(job, summary(message))
       }
       throw err
     } finally {
@@ -328,13 +420,15 @@ export const createRunner = (deps: TRunnerDeps) => {
     stop(instanceId: string): boolean {
       const controller = running.get(instanceId)
       controller?.abort('stopped' satisfies TAbortReason)
-      return controller !== undefined
+      const tasks = deps.tasks().stop(instanceId)
+      return controller !== undefined || tasks
     },
     /** Aborts every run of this process (graceful shutdown gave up waiting). */
     abortAll() {
       for (const controller of running.values()) {
         controller.abort('shutdown' satisfies TAbortReason)
       }
+      deps.tasks().abortAll()
     },
     get runningCount() {
       return running.size

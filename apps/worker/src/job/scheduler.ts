@@ -33,8 +33,11 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
   const { prisma, runs, log, tz } = deps
 
   /** Enqueues the next run of a fixed-delay job `delayMs` from now (a waiting row, then the job). */
-  const enqueueFixedDelay = async (job: TJobRow, delayMs: number) => {
-    const plannedMs = Date.now() + delayMs
+  const enqueueFixedDelay = (job: TJobRow, delayMs: number) => enqueueAt(job, Date.now() + delayMs)
+
+  /** Enqueues a scheduled run planned at `plannedMs` (a waiting row, then the run, delayed until then). */
+  const enqueueAt = async (job: TJobRow, plannedMs: number) => {
+    const delayMs = Math.max(0, plannedMs - Date.now())
     await prisma.jobInstance.createMany({
       data: [
         {
@@ -118,6 +121,7 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
 
   return {
     enqueueFixedDelay,
+    enqueueAt,
     /** The next run of a fixed-delay job after one ended, unless it was paused meanwhile. */
     async chainFixedDelay(job: TJobRow) {
       const fresh = await prisma.jobInfo.findFirst({ where: { id: job.id, isDeleted: 0, enable: 1 } })

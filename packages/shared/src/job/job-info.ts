@@ -1,9 +1,16 @@
 import { z } from 'zod'
-import { JOB_DEFAULTS, JobEnable, ProcessorType, TimeExpressionType } from '../common/constants.ts'
+import {
+  ExecuteType,
+  JOB_DEFAULTS,
+  JobEnable,
+  ProcessorType,
+  TimeExpressionType,
+} from '../common/constants.ts'
 import { DATE_OR_DATE_TIME_META, parseDateTime, TIME_ZONE, ZWireDateTimeSchema } from '../common/dates.ts'
 import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
 import { NEXT_FIRE_TIMES_MAX, parseTimeExpression } from './schedule.ts'
+import { ZJobExtraSchema } from './work-calendar.ts'
 
 /** Labels for the selects of the job form and list. */
 export const JOB_LABELS = {
@@ -22,8 +29,14 @@ export const BUILT_IN_PROCESSORS = {
   'prune-auth': '清理过期令牌与验证码',
   'publish-notices': '发布到达发布时间的通知',
   'http-call': 'HTTP 调用 (jobParams: {"url", "method", "body"})',
+  'http-map': 'MapReduce: 每个地址一个子任务 (jobParams: {"urls": [...], "method"})',
 } as const
 export type TBuiltInProcessor = keyof typeof BUILT_IN_PROCESSORS
+/** The built-in processors that split a run into sub-tasks: executed only as MapReduce (execute type 3). */
+export const MAP_REDUCE_PROCESSORS = ['http-map'] as const satisfies readonly TBuiltInProcessor[]
+export type TMapReduceProcessor = (typeof MAP_REDUCE_PROCESSORS)[number]
+export const isMapReduceProcessor = (v: string): v is TMapReduceProcessor =>
+  (MAP_REDUCE_PROCESSORS as readonly string[]).includes(v)
 export const isBuiltInProcessor = (v: string): v is TBuiltInProcessor => Object.hasOwn(BUILT_IN_PROCESSORS, v)
 
 /** Form messages: the spec's required labels (section 5), 请选择 for selects and 请输入 for inputs. */
@@ -47,6 +60,9 @@ export const JobInfoMsg = {
   INSTANCE_NOT_RUNNING: '任务实例不在运行中',
   INSTANCE_NOT_MISSED: '只有错过的任务实例可以补跑',
   OPTION: '请选择有效的选项',
+  MAP_REDUCE_PROCESSOR: `MapReduce 执行需要 MapReduce 内建处理器: ${MAP_REDUCE_PROCESSORS.join(', ')}`,
+  MAP_REDUCE_ONLY: 'MapReduce 处理器只能以 MapReduce 方式执行',
+  EXTRA_JSON: '扩展参数应为 JSON, 如 {"workingDay": "only"} 或 {"workingDay": "shift"}',
 } as const
 
 /** Spec section 9: timeExpressionType 2, executeType 1, dispatchStrategy 1, processorType 1, concurrency 5, logType 1, logLevel 2, others 0 (a new job is paused). */
@@ -165,6 +181,23 @@ export const ZJobInfoSubmitSchema = ZJobInfoFields.superRefine((v, ctx) => {
   }
   if (v.processorType === ProcessorType.EXTERNAL && !parseExternalProcessor(v.processorInfo)) {
     ctx.addIssue({ code: 'custom', path: ['processorInfo'], message: JobInfoMsg.EXTERNAL_URL })
+  }
+  const mapReduceProcessor =
+    v.processorType === ProcessorType.BUILT_IN && isMapReduceProcessor(v.processorInfo)
+  if (v.executeType === ExecuteType.MAP_REDUCE && !mapReduceProcessor) {
+    ctx.addIssue({ code: 'custom', path: ['processorInfo'], message: JobInfoMsg.MAP_REDUCE_PROCESSOR })
+  }
+  if (v.executeType !== ExecuteType.MAP_REDUCE && mapReduceProcessor) {
+    ctx.addIssue({ code: 'custom', path: ['executeType'], message: JobInfoMsg.MAP_REDUCE_ONLY })
+  }
+  if (v.extra?.trim().startsWith('{')) {
+    try {
+      if (!ZJobExtraSchema.safeParse(JSON.parse(v.extra)).success) {
+        ctx.addIssue({ code: 'custom', path: ['extra'], message: JobInfoMsg.EXTRA_JSON })
+      }
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['extra'], message: JobInfoMsg.EXTRA_JSON })
+    }
   }
   if (v.jobParams) {
     try {

@@ -88,3 +88,17 @@ export const ZJobControlPayloadSchema = z.object({ ids: z.array(z.string().regex
 export type TJobControlPayload = z.infer<typeof ZJobControlPayloadSchema>
 /** Run retries wait this long between attempts. */
 export const JOB_RETRY_BACKOFF_MS = 1_000
+
+/** A sub-task of a broadcast (one per worker) or MapReduce run (wire format), `GET job-instance/tasks`. */
+export const ZJobTaskRecordSchema = z.object({
+  id: ZWireIdSchema,
+  instanceId: ZWireIdSchema,
+  taskKey: z.string(),
+  workerId: z.string().nullable(),
+  status: z.enum(JOB_INSTANCE_STATUSES as [TJobInstanceStatus, ...TJobInstanceStatus[]]),
+  attempt: z.number(),
+  result: z.string().nullable(),
+  startTime: ZWireDateTimeSchema.nullable(),
+  endTime: ZWireDateTimeSchema.nullable(),
+})
+export type TJobTask = z.infer<typeof ZJobTaskRecordSchema>

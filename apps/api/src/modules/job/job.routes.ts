@@ -7,6 +7,7 @@ import {
   ZJobRunSchema,
   ZJobServerSyncSchema,
   ZJobSyncSchema,
+  ZJobTaskRecordSchema,
   ZNextFireTimesQuerySchema,
   ZNextFireTimesSchema,
 } from '@ysjs/shared/job'
@@ -106,6 +107,16 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
       response: { 200: zEnvelope(ZJobInstanceRecordSchema) },
     },
     handler: async (request) => ok(await jobs.instance(BigInt(request.query.id))),
+  })
+  r.get(`${JOB_INSTANCE}/tasks`, {
+    config: { access: { permission: 'job_info' } },
+    schema: {
+      tags: instanceTags,
+      summary: '广播或 MapReduce 实例的子任务 (每个执行节点或每个分片一个)',
+      querystring: z.object({ id: ZIdSchema }),
+      response: { 200: zEnvelope(z.array(ZJobTaskRecordSchema)) },
+    },
+    handler: async (request) => ok(await jobs.tasks(BigInt(request.query.id))),
   })
   r.post(`${JOB_INSTANCE}/stop`, {
     config: { access: { permission: 'job_info_change' } },

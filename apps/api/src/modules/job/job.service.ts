@@ -211,6 +211,19 @@ export const createJobService = (
     async instance(id: bigint) {
       return instanceRecord(await instanceOf(id))
     },
+    /** The sub-tasks of a broadcast or MapReduce run, in task order (at most 1,000). */
+    async tasks(id: bigint) {
+      await instanceOf(id)
+      const rows = await prisma.jobTask.findMany({
+        where: { instanceId: id },
+        orderBy: { taskKey: 'asc' },
+        take: 1000,
+      })
+      return rows.map(({ payload: _payload, jobInfoId: _job, createTime: _c, updateTime: _u, ...r }) => ({
+        ...r,
+        status: r.status as TJobInstanceStatus,
+      }))
+    },
     /**
      * Stops a run. Waiting: it will not start. Running: marked stopped in the record at once (the
      * worker's own end of the run never overwrites a final status) and the worker aborts the work.

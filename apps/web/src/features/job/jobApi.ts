@@ -1,5 +1,5 @@
 import type { TPage } from '@ysjs/shared'
-import type { TJobInfo, TJobInstance, TJobServer } from '@ysjs/shared/job'
+import type { TJobInfo, TJobInstance, TJobServer, TJobTask } from '@ysjs/shared/job'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
 
@@ -49,4 +49,32 @@ export const jobInstanceApi = {
     http.get<TPage<TJobInstance>>(`${INSTANCE}/list`, { jobInfoId, current, size }),
   stop: (id: string) => http.post(`${INSTANCE}/stop`, { id }),
   catchUp: (id: string) => http.post(`${INSTANCE}/catch-up`, { id }),
+  tasks: (id: string) => http.get<TJobTask[]>(`${INSTANCE}/tasks`, { id }),
+}
+
+const CALENDAR = '/api/ysjs-job/work-calendar'
+export type TCalendarYear = { year: number; holidays: number; workdays: number; updateTime: string | null }
+export type TCalendarDayRow = { date: string; kind: number; kindName?: string; name: string }
+export type TCalendarCheck = {
+  date: string
+  workingDay: boolean
+  name: string | null
+  covered: boolean
+  nextWorkingDay: string
+  addWorkingDays: string
+}
+
+/** 工作日历 (decision 012). */
+export const workCalendarApi = {
+  years: () => http.get<TCalendarYear[]>(`${CALENDAR}/years`),
+  detail: (year: number) =>
+    http.get<{ year: number; days: TCalendarDayRow[] }>(`${CALENDAR}/detail`, { year }),
+  check: (date: string, n: number) => http.get<TCalendarCheck>(`${CALENDAR}/check`, { date, n }),
+  submit: (year: number, days: TCalendarDayRow[]) =>
+    http.post<number>(`${CALENDAR}/submit`, {
+      year,
+      days: days.map(({ date, kind, name }) => ({ date, kind, name })),
+    }),
+  remove: (years: number[]) =>
+    http.post<number>(`${CALENDAR}/remove`, undefined, { params: { ids: years.join(',') } }),
 }

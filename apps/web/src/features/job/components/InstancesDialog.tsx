@@ -13,6 +13,7 @@ import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import { enUS, zhCN } from '@mui/x-data-grid/locales'
 import { useQuery } from '@tanstack/react-query'
+import { ExecuteType } from '@ysjs/shared'
 import {
   JOB_INSTANCE_STATUS_LABELS,
   JOB_TRIGGER_LABELS,
@@ -36,6 +37,46 @@ const STATUS_COLOR: Record<TJobInstanceStatus, 'default' | 'info' | 'success' | 
 const duration = (ms: number | null) =>
   ms === null ? '' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
 
+/** The sub-tasks of a broadcast or MapReduce run: worker, status, attempt, result. */
+const TaskList = ({ instanceId }: { instanceId: string }) => {
+  const { t } = useTranslation()
+  const tasks = useQuery({
+    queryKey: ['job-info', 'tasks', instanceId],
+    queryFn: () => jobInstanceApi.tasks(instanceId),
+    refetchInterval: 2000,
+  })
+  return (
+    <Table size="small" data-testid="job-tasks" sx={{ mb: 1 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('job.instance.task')}</TableCell>
+          <TableCell>{t('job.instance.worker')}</TableCell>
+          <TableCell>{t('job.instance.status')}</TableCell>
+          <TableCell>{t('job.instance.attempt')}</TableCell>
+          <TableCell>{t('job.instance.result')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {(tasks.data ?? []).map((task) => (
+          <TableRow key={task.id}>
+            <TableCell>{task.taskKey}</TableCell>
+            <TableCell>{task.workerId ?? ''}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={STATUS_COLOR[task.status]}
+                label={JOB_INSTANCE_STATUS_LABELS[task.status]}
+              />
+            </TableCell>
+            <TableCell>{task.attempt}</TableCell>
+            <TableCell>{task.result ?? ''}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
 /** The runs of one job, newest first, refreshed every 2 s: status, duration, log; stop and catch-up. */
 export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: () => void }) => {
   const { t, i18n } = useTranslation()
@@ -51,6 +92,8 @@ export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: (
   })
   const act = (call: Promise<unknown>) => void call.then(() => runs.refetch())
   const rows: TJobInstance[] = runs.data?.records ?? []
+  // Broadcast and MapReduce runs have sub-tasks, shown with the log.
+  const distributed = job.executeType !== ExecuteType.STANDALONE
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth>
       <DialogTitle>
@@ -101,7 +144,7 @@ export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: (
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Button
                       size="small"
-                      disabled={!r.log}
+                      disabled={!r.log && !distributed}
                       onClick={() => setOpen(open === r.id ? null : r.id)}
                     >
                       {t('job.instance.log')}
@@ -118,9 +161,10 @@ export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: (
                     )}
                   </TableCell>
                 </TableRow>
-                {open === r.id && r.log && (
+                {open === r.id && (r.log || distributed) && (
                   <TableRow>
                     <TableCell colSpan={8}>
+                      {distributed && <TaskList instanceId={r.id} />}
                       <Box
                         component="pre"
                         sx={{

@@ -1,0 +1,332 @@
+import AddIcon from '@mui/icons-material/Add'
+import DeleteIcon from '@mui/icons-material/Delete'
+import EditIcon from '@mui/icons-material/Edit'
+import UploadFileIcon from '@mui/icons-material/UploadFile'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import IconButton from '@mui/material/IconButton'
+import MenuItem from '@mui/material/MenuItem'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  expandWorkCalendarFile,
+  WORK_CALENDAR_KIND_LABELS,
+  WorkCalendarKind,
+  ZWorkCalendarSubmitSchema,
+} from '@ysjs/shared/job'
+import { type ChangeEvent, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { toast } from '@/lib/notify'
+import { useSession } from '@/lib/session/session'
+import { type TCalendarCheck, type TCalendarDayRow, workCalendarApi } from '../jobApi'
+
+const KEY = ['work-calendar']
+
+/** One year's days in an editable table; saved whole (the API replaces the year). */
+const YearDialog = ({
+  year: initialYear,
+  days: initialDays,
+  fresh,
+  onClose,
+}: {
+  year: number
+  days: TCalendarDayRow[]
+  fresh: boolean
+  onClose: (saved: boolean) => void
+}) => {
+  const { t } = useTranslation()
+  const [year, setYear] = useState(String(initialYear))
+  const [days, setDays] = useState<TCalendarDayRow[]>(initialDays)
+  const [error, setError] = useState<string | null>(null)
+  const set = (i: number, patch: Partial<TCalendarDayRow>) =>
+    setDays((ds) => ds.map((d, j) => (j === i ? { ...d, ...patch } : d)))
+  const save = async () => {
+    const checked = ZWorkCalendarSubmitSchema.safeParse({ year, days })
+    if (!checked.success) {
+      const issue = checked.error.issues[0]
+      const row = typeof issue?.path[1] === 'number' ? ` (${t('job.calendar.row')} ${issue.path[1] + 1})` : ''
+      setError(`${issue?.message ?? ''}${row}`)
+      return
+    }
+    await workCalendarApi.submit(checked.data.year, checked.data.days)
+    toast.success(t('msg.operateSuccess'))
+    onClose(true)
+  }
+  return (
+    <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth>
+      <DialogTitle>
+        {t('job.calendar.editYear')} {fresh ? '' : year}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {fresh && (
+            <TextField
+              label={t('job.calendar.year')}
+              value={year}
+              size="small"
+              onChange={(e) => setYear(e.target.value)}
+              sx={{ width: 160 }}
+            />
+          )}
+          {error && <Alert severity="error">{error}</Alert>}
+          <Table size="small" data-testid="calendar-days">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('job.calendar.date')}</TableCell>
+                <TableCell>{t('job.calendar.kind')}</TableCell>
+                <TableCell>{t('job.calendar.name')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {days.map((d, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, dates may repeat while typing
+                <TableRow key={i}>
+                  <TableCell>
+                    <TextField
+                      size="small"
+                      value={d.date}
+                      placeholder="yyyy-MM-dd"
+                      onChange={(e) => set(i, { date: e.target.value })}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <TextField
+                      select
+                      size="small"
+                      value={d.kind}
+                      onChange={(e) => set(i, { kind: Number(e.target.value) })}
+                      sx={{ minWidth: 140 }}
+                    >
+                      {Object.entries(WORK_CALENDAR_KIND_LABELS).map(([k, label]) => (
+                        <MenuItem key={k} value={Number(k)}>
+                          {label}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </TableCell>
+                  <TableCell>
+                    <TextField
+                      size="small"
+                      value={d.name}
+                      onChange={(e) => set(i, { name: e.target.value })}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <IconButton
+                      aria-label={t('common.delete')}
+                      onClick={() => setDays((ds) => ds.filter((_d, j) => j !== i))}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Box>
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() =>
+                setDays((ds) => [...ds, { date: `${year}-`, kind: WorkCalendarKind.HOLIDAY, name: '' }])
+              }
+            >
+              {t('job.calendar.addDay')}
+            </Button>
+          </Box>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
+        <Button variant="contained" onClick={() => void save()}>
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
+
+/** Is a day a working day, its next working day and n working days later (the service other modules use). */
+const CheckBox = () => {
+  const { t } = useTranslation()
+  const [date, setDate] = useState('')
+  const [n, setN] = useState('1')
+  const [answer, setAnswer] = useState<TCalendarCheck | null>(null)
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <TextField
+          size="small"
+          label={t('job.calendar.date')}
+          placeholder="yyyy-MM-dd"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+        />
+        <TextField
+          size="small"
+          label={t('job.calendar.n')}
+          value={n}
+          onChange={(e) => setN(e.target.value)}
+          sx={{ width: 120 }}
+        />
+        <Button
+          variant="outlined"
+          onClick={() => void workCalendarApi.check(date, Number(n) || 0).then(setAnswer)}
+        >
+          {t('job.calendar.check')}
+        </Button>
+        {answer && (
+          <Typography data-testid="calendar-check">
+            {answer.date} {answer.workingDay ? t('job.calendar.working') : t('job.calendar.off')}
+            {answer.name ? ` (${answer.name})` : ''} · {t('job.calendar.next')} {answer.nextWorkingDay} ·{' '}
+            {t('job.calendar.plus', { n })} {answer.addWorkingDays}
+            {answer.covered ? '' : ` · ${t('job.calendar.uncovered')}`}
+          </Typography>
+        )}
+      </Stack>
+    </Paper>
+  )
+}
+
+/** 工作日历: the years loaded, upload of a yearly data file, editing a year day by day, removal. */
+export const WorkCalendarPage = () => {
+  const { t } = useTranslation()
+  const permissions = useSession((s) => s.permissions)
+  const confirm = useConfirm()
+  const client = useQueryClient()
+  const years = useQuery({ queryKey: KEY, queryFn: workCalendarApi.years })
+  const [editing, setEditing] = useState<{ year: number; days: TCalendarDayRow[]; fresh: boolean } | null>(
+    null,
+  )
+  const file = useRef<HTMLInputElement>(null)
+  const refresh = () => void client.invalidateQueries({ queryKey: KEY })
+
+  const upload = async (e: ChangeEvent<HTMLInputElement>) => {
+    const f = e.target.files?.[0]
+    e.target.value = ''
+    if (!f) {
+      return
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(await f.text())
+    } catch {
+      toast.error(t('job.calendar.badFile'))
+      return
+    }
+    const expanded = expandWorkCalendarFile(json)
+    if (!expanded.ok) {
+      toast.error(expanded.message)
+      return
+    }
+    const { year, days } = expanded.value
+    const exists = years.data?.some((y) => y.year === year)
+    if (exists && !(await confirm({ message: t('job.calendar.replaceConfirm', { year }) }))) {
+      return
+    }
+    await workCalendarApi.submit(year, days)
+    toast.success(t('job.calendar.uploaded', { year, count: days.length }))
+    refresh()
+  }
+  const edit = async (year: number) => {
+    const detail = await workCalendarApi.detail(year)
+    setEditing({ year, days: detail.days, fresh: false })
+  }
+  const remove = async (year: number) => {
+    if (!(await confirm({ message: t('msg.deleteConfirm') }))) {
+      return
+    }
+    await workCalendarApi.remove([year])
+    refresh()
+  }
+  const canEdit = !!permissions.job_calendar_edit
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('job.calendar.intro')}
+      </Typography>
+      {canEdit && (
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => file.current?.click()}>
+            {t('job.calendar.upload')}
+          </Button>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => setEditing({ year: new Date().getFullYear() + 1, days: [], fresh: true })}
+          >
+            {t('job.calendar.addYear')}
+          </Button>
+          <input
+            ref={file}
+            type="file"
+            accept="application/json,.json"
+            hidden
+            data-testid="calendar-file"
+            onChange={(e) => void upload(e)}
+          />
+        </Stack>
+      )}
+      <Paper variant="outlined">
+        <Table size="small" data-testid="calendar-years">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('job.calendar.year')}</TableCell>
+              <TableCell>{t('job.calendar.holidays')}</TableCell>
+              <TableCell>{t('job.calendar.workdays')}</TableCell>
+              <TableCell>{t('job.calendar.updateTime')}</TableCell>
+              <TableCell>{t('common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(years.data ?? []).map((y) => (
+              <TableRow key={y.year} hover>
+                <TableCell>{y.year}</TableCell>
+                <TableCell>{y.holidays}</TableCell>
+                <TableCell>{y.workdays}</TableCell>
+                <TableCell>{y.updateTime ?? ''}</TableCell>
+                <TableCell>
+                  <Button size="small" startIcon={<EditIcon />} onClick={() => void edit(y.year)}>
+                    {canEdit ? t('common.edit') : t('common.view')}
+                  </Button>
+                  {permissions.job_calendar_delete && (
+                    <Button size="small" color="error" onClick={() => void remove(y.year)}>
+                      {t('common.delete')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+      <CheckBox />
+      {editing && (
+        <YearDialog
+          year={editing.year}
+          days={editing.days}
+          fresh={editing.fresh}
+          onClose={(saved) => {
+            setEditing(null)
+            if (saved) {
+              refresh()
+            }
+          }}
+        />
+      )}
+    </Stack>
+  )
+}
