@@ -48,7 +48,12 @@ const APPRAISAL_USERS: {
   expert?: { workUnit: string; profession: string; level: string; mobilePhone: string; email: string }
 }[] = [
   { id: stableId('user:000000:member'), account: 'member', name: '会员单位', role: APPRAISAL.roleMember },
-  { id: stableId('user:000000:appraiser'), account: 'appraiser', name: '评价中心', role: APPRAISAL.roleAppraiser },
+  {
+    id: stableId('user:000000:appraiser'),
+    account: 'appraiser',
+    name: '评价中心',
+    role: APPRAISAL.roleAppraiser,
+  },
   ...(
     [
       ['expert1', '王建国', '中南大学', '冶金工程', '正高级', '13800000001'],
@@ -90,7 +95,11 @@ const PARAMS = [
   ['日志保留天数', 'log.retentionDays', '90'],
   ['单用户每日上传量(MB)', 'upload.userDailyMb', '500'],
   ['租户存储空间(MB)', 'upload.tenantQuotaMb', '10240'],
-  ['成果评价等级阈值', 'appraise.gradeThresholds', '90:国际领先,80:国际先进,70:国内领先,60:国内先进,0:国内一般'],
+  [
+    '成果评价等级阈值',
+    'appraise.gradeThresholds',
+    '90:国际领先,80:国际先进,70:国内领先,60:国内先进,0:国内一般',
+  ],
 ] as const
 
 export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise<void> => {
