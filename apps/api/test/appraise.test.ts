@@ -597,6 +597,13 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const files = await call('GET', `${P}/attach/findByResultsId?resultsId=${id}&assortId=13`)
     expect(files.data.map((f: { name: string }) => f.name)).toEqual(['检测报告.pdf'])
 
+    // APPRAISE_DOC_DIR=<dir> keeps the documents for a look in Word or LibreOffice.
+    const keep = process.env.APPRAISE_DOC_DIR
+    if (keep) {
+      await fs.writeFile(path.join(keep, 'notice.docx'), notice.raw)
+      await fs.writeFile(path.join(keep, 'report.docx'), report.raw)
+      await fs.writeFile(path.join(keep, 'protocol.docx'), protocol.raw)
+    }
     const stored = await call('GET', `${P}/results/download?resultsId=${id}&type=report`)
     expect(docXml(stored.raw)).toContain('80.9')
     const all = await call('GET', `${P}/results/download?resultsId=${id}&type=all`)
