@@ -6,7 +6,7 @@ import {
   MONTH_PATTERN,
   ZWireDateTimeSchema,
 } from '../common/dates.ts'
-import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { ID_PATTERN, isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { hasNul, ILLEGAL_CHAR_MSG, isName, isPhone, isPostcode, zOptionalText } from '../common/validators.ts'
 
 /**
@@ -352,7 +352,9 @@ export type TResultsVO = z.infer<typeof ZResultsVORecordSchema>
 
 const zIdField = (msg: string) =>
   z
-    .union([z.string(), z.number()], { error: msg })
+    .union([z.string().meta({ pattern: ID_PATTERN.source, example: '1123598821738675201' }), z.number()], {
+      error: msg,
+    })
     .transform((v) => String(v).trim())
     .refine(isId, { message: msg })
 

@@ -1,5 +1,6 @@
 import type { TMenu } from '@ysjs/shared'
 import { Navigate, type RouteObject } from 'react-router-dom'
+import { appraiseScreens } from '@/features/appraise/routes'
 import { authScreens, LockPage, LoginPage } from '@/features/auth/routes'
 import { deskScreens } from '@/features/desk/routes'
 import {
@@ -39,6 +40,7 @@ export const screens: TScreenRegistry = {
   ...smsScreens,
   ...jobScreens,
   ...tradingScreens,
+  ...appraiseScreens,
   ...authScreens,
 }
 
