@@ -405,7 +405,12 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   appraiseRoutes(app, {
     results: appraiseResults,
     scoring: appraiseScoring,
-    documents: createDocumentsService({ ...appraisal, oss, results: appraiseResults, scoring: appraiseScoring }),
+    documents: createDocumentsService({
+      ...appraisal,
+      oss,
+      results: appraiseResults,
+      scoring: appraiseScoring,
+    }),
   })
 
   if (env.WEB_DIST_DIR) {

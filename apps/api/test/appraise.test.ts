@@ -59,10 +59,10 @@ const call = async (
   const isJson = String(res.headers['content-type'] ?? '').includes('json')
   return {
     status: res.statusCode,
-    ...(isJson ? res.json() : { code: res.statusCode }),
-    headers: res.headers,
+    ...(isJson ? res.json() : { code: res.statusCode, msg: '', data: null }),
+    headers: res.headers as Record<string, unknown>,
     raw: res.rawPayload,
-  }
+  } as TAns
 }
 
 const unit = (over: Record<string, unknown> = {}) => ({

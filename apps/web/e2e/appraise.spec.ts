@@ -24,7 +24,7 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
   test('an applicant applies, staff accept and push two experts, both score, staff issue the report', async ({
     browser,
   }) => {
-    test.setTimeout(360_000)
+    test.setTimeout(600_000)
     fs.mkdirSync(SHOTS, { recursive: true })
     const name = unique('高效铜冶炼新工艺')
 
