@@ -57,12 +57,16 @@ const call = async (
 ): Promise<TAns> => {
   const res = await t.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) })
   const isJson = String(res.headers['content-type'] ?? '').includes('json')
+  const body = (isJson ? res.json() : { code: res.statusCode, msg: '', data: null }) as Omit<
+    TAns,
+    'status' | 'headers' | 'raw'
+  >
   return {
+    ...body,
     status: res.statusCode,
-    ...(isJson ? res.json() : { code: res.statusCode, msg: '', data: null }),
     headers: res.headers as Record<string, unknown>,
     raw: res.rawPayload,
-  } as TAns
+  }
 }
 
 const unit = (over: Record<string, unknown> = {}) => ({
