@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { hashClientSecret, hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
 import { ATTACHMENT_CATEGORIES, dicts } from './data/dicts.ts'
 import { JOB_SEEDS, JOB_SERVER_SEED } from './data/jobs.ts'
-import { menus, roleMenus } from './data/menus.ts'
+import { menus, roleMenuNodes, roleMenus } from './data/menus.ts'
 import { provinces } from './data/regions.ts'
 import type { DictItemSeed, MenuSeed } from './data/types.ts'
 import { seedWorkCalendar } from './work-calendar.ts'
@@ -35,6 +35,40 @@ const ID = {
   clientSword: 1123598811738675201n,
 } as const
 
+// Appraisal (issue 12): an applicant of a member unit, the centre's staff, two experts with records.
+const APPRAISAL = {
+  roleMember: stableId('role:000000:member'),
+  roleAppraiser: stableId('role:000000:appraiser'),
+  roleExpert: stableId('role:000000:expert'),
+}
+const APPRAISAL_USERS: {
+  id: bigint
+  account: string
+  name: string
+  role: bigint
+  expert?: { workUnit: string; profession: string; level: string; mobilePhone: string; email: string }
+}[] = [
+  { id: stableId('user:000000:member'), account: 'member', name: '会员单位', role: APPRAISAL.roleMember },
+  {
+    id: stableId('user:000000:appraiser'),
+    account: 'appraiser',
+    name: '评价中心',
+    role: APPRAISAL.roleAppraiser,
+  },
+  ...(
+    [
+      ['expert1', '王建国', '中南大学', '冶金工程', '正高级', '13800000001'],
+      ['expert2', '李秀英', '北京科技大学', '材料科学', '正高级', '13800000002'],
+    ] as const
+  ).map(([account, name, workUnit, profession, level, mobilePhone]) => ({
+    id: stableId(`user:000000:${account}`),
+    account,
+    name,
+    role: APPRAISAL.roleExpert,
+    expert: { workUnit, profession, level, mobilePhone, email: `${account}@ysjs.local` },
+  })),
+]
+
 const POSTS = [
   ['ceo', '首席执行官', 1],
   ['coo', '首席运营官', 1],
@@ -62,6 +96,11 @@ const PARAMS = [
   ['日志保留天数', 'log.retentionDays', '90'],
   ['单用户每日上传量(MB)', 'upload.userDailyMb', '500'],
   ['租户存储空间(MB)', 'upload.tenantQuotaMb', '10240'],
+  [
+    '成果评价等级阈值',
+    'appraise.gradeThresholds',
+    '90:国际领先,80:国际先进,70:国内领先,60:国内先进,0:国内一般',
+  ],
 ] as const
 
 export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise<void> => {
@@ -123,6 +162,10 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
     { id: ID.roleHr, parentId: ID.roleUser, roleName: '人事', roleAlias: 'hr', sort: 1 },
     { id: ID.roleManager, parentId: ID.roleUser, roleName: '经理', roleAlias: 'manager', sort: 2 },
     { id: ID.roleBoss, parentId: ID.roleUser, roleName: '老板', roleAlias: 'boss', sort: 3 },
+    // Appraisal (issue 12)
+    { id: APPRAISAL.roleMember, parentId: 0n, roleName: '会员单位', roleAlias: 'member', sort: 3 },
+    { id: APPRAISAL.roleAppraiser, parentId: 0n, roleName: '评价中心', roleAlias: 'appraiser', sort: 4 },
+    { id: APPRAISAL.roleExpert, parentId: 0n, roleName: '评价专家', roleAlias: 'expert', sort: 5 },
   ]
   for (const r of roles) {
     await prisma.role.upsert({ where: { id: r.id }, update: {}, create: { ...r, tenantId: TENANT } })
@@ -178,6 +221,14 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
       dept: ID.deptChangzhou,
       email: 'boss@ysjs.local',
     },
+    ...APPRAISAL_USERS.map(({ id, account, name, role }) => ({
+      id,
+      account,
+      name,
+      role,
+      dept: ID.deptRoot,
+      email: `${account}@ysjs.local`,
+    })),
   ]
   for (const u of users) {
     const exists = await prisma.user.findUnique({ where: { id: u.id }, select: { id: true } })
@@ -352,7 +403,26 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
       links.push({ id: stableId(`role-menu:${roleId}:${menuId}`), roleId, menuId })
     }
   }
+  for (const [alias, codes] of Object.entries(roleMenuNodes)) {
+    const roleId = roleByAlias.get(alias)!
+    for (const code of codes) {
+      const menuId = byCode.get(code)!.id
+      links.push({ id: stableId(`role-menu:${roleId}:${menuId}`), roleId, menuId })
+    }
+  }
   const createdLinks = await prisma.roleMenu.createMany({ data: links, skipDuplicates: true })
+
+  // The experts' records in the expert library, linked to their login accounts (issue 12).
+  await prisma.expertBasic.createMany({
+    data: APPRAISAL_USERS.filter((u) => u.expert).map((u) => ({
+      id: stableId(`expert-basic:${TENANT}:${u.account}`),
+      tenantId: TENANT,
+      userId: u.id,
+      name: u.name,
+      ...u.expert,
+    })),
+    skipDuplicates: true,
+  })
 
   const createdRegions = await prisma.region.createMany({
     data: provinces.map(([code, name], i) => ({

@@ -21,6 +21,10 @@ import { createRedis, waitForRedis, watchRedis } from './lib/redis.ts'
 import './lib/zod-config.ts'
 import { accessRoutes } from './modules/access/access.routes.ts'
 import { createAccessService } from './modules/access/access.service.ts'
+import { appraiseRoutes } from './modules/appraise/appraise.routes.ts'
+import { createDocumentsService } from './modules/appraise/documents.service.ts'
+import { createResultsService } from './modules/appraise/results.service.ts'
+import { createScoringService } from './modules/appraise/scoring.service.ts'
 import { assortRoutes } from './modules/assort/assort.routes.ts'
 import { createAssortService } from './modules/assort/assort.service.ts'
 import { attachRoutes } from './modules/attach/attach.service.ts'
@@ -415,6 +419,24 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   attachRoutes(app, prisma, oss)
   assortRoutes(app, createAssortService(prisma))
   templateRoutes(app, prisma)
+  // Achievement appraisal (issue 12): applications, status machine, experts and scores, documents.
+  const appraisal = { prisma, hasPermission: permissions.has }
+  const appraiseResults = createResultsService(appraisal)
+  const appraiseScoring = createScoringService({
+    ...appraisal,
+    results: appraiseResults,
+    param: (key: string) => params.value(key),
+  })
+  appraiseRoutes(app, {
+    results: appraiseResults,
+    scoring: appraiseScoring,
+    documents: createDocumentsService({
+      ...appraisal,
+      oss,
+      results: appraiseResults,
+      scoring: appraiseScoring,
+    }),
+  })
 
   if (env.WEB_DIST_DIR) {
     await registerWebStatic(app, env.WEB_DIST_DIR)

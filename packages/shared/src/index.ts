@@ -1,3 +1,4 @@
+export * from './appraise/appraise.ts'
 export * from './auth/auth.ts'
 export * from './common/constants.ts'
 export * from './common/dates.ts'

@@ -377,6 +377,24 @@ const job: DictSeed[] = [
   { code: 'job_enable', name: '任务状态', items: keyed([0, '暂停'], [1, '启用']) },
 ]
 
+// Application status of an appraisal (issue 12, decision 017): the service's transition table uses these keys.
+const appraisalStatus: DictSeed[] = [
+  {
+    code: 'results_status',
+    name: '成果评价状态',
+    items: keyed(
+      [0, '草稿'],
+      [1, '待审核'],
+      [2, '已受理'],
+      [3, '评价中'],
+      [4, '已评分'],
+      [5, '已出具报告'],
+      [6, '已归档'],
+      [9, '已退回'],
+    ),
+  },
+]
+
 export const dicts: DictSeed[] = [
   ...platform,
   ...appraisal,
@@ -385,4 +403,5 @@ export const dicts: DictSeed[] = [
   ...expert,
   ...project,
   ...job,
+  ...appraisalStatus,
 ]

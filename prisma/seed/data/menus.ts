@@ -207,6 +207,8 @@ const appraise = group('appraise', '成果评价', '/appraise', 'Assessment', [
   page('appraise_cofig', '评价配置', '/appraise/cofig', 'SettingsApplications', {
     api: `${APPRAISE}/cofig`,
   }),
+  // An expert's own review list (issue 12); its calls check the push, not a permission.
+  page('appraise_review', '评审任务', '/appraise/review', 'RateReview', { buttons: ['view'] }),
 ])
 
 // 4 问卷调查 (evaluation module; /evaluation is the achievement-reporting screen)
@@ -548,4 +550,18 @@ export const roleMenus: RoleMenuSeed = {
   hr: [...SAMPLE_ROLE_MENUS],
   manager: [...SAMPLE_ROLE_MENUS],
   boss: [...SAMPLE_ROLE_MENUS],
+  // Appraisal (issue 12): a member unit applies, the centre's staff handle, experts score.
+  member: [
+    ...SAMPLE_ROLE_MENUS,
+    ...['add', 'edit', 'delete', 'view', 'submit', 'download'].map((b) => `appraise_results_${b}`),
+    'appraise_equity',
+    'appraise_attach',
+  ],
+  appraiser: [...SAMPLE_ROLE_MENUS, 'appraise'],
+  expert: [...SAMPLE_ROLE_MENUS, 'appraise_review'],
+}
+
+/** Single menus granted without their buttons (roleMenus grants whole subtrees). */
+export const roleMenuNodes: RoleMenuSeed = {
+  member: ['appraise', 'appraise_results'],
 }

@@ -158,6 +158,9 @@ const EXTRAS: Record<string, TOperationExtra> = {
   'post /api/ysjs-resource/oss/endpoint/put-file-attach': {
     schema: (doc) => ({ ...doc, body: multipartFile('上传的文件 (同时登记为附件)') }),
   },
+  'post /api/ysjs-appraise/attach/put-object': {
+    schema: (doc) => ({ ...doc, body: multipartFile('成果附件 (分类 assortId 12–17)') }),
+  },
 }
 
 const extraKey = (method: string, url: string) => `${method.toLowerCase()} ${url}`

@@ -1,4 +1,5 @@
 import i18next from 'i18next'
+import { appraiseEn, appraiseZh } from '@/features/appraise/i18n'
 import { jobEn, jobZh } from '@/features/job/i18n'
 import { kmsEn, kmsZh } from '@/features/kms/i18n'
 import { logEn, logZh } from '@/features/log/i18n'
@@ -28,6 +29,7 @@ export const screensZh = {
   trading: tradingZh,
   kms: kmsZh,
   meeting: meetingZh,
+  appraise: appraiseZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -43,6 +45,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   trading: tradingEn,
   kms: kmsEn,
   meeting: meetingEn,
+  appraise: appraiseEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

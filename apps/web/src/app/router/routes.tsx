@@ -1,5 +1,6 @@
 import type { TMenu } from '@ysjs/shared'
 import { Navigate, type RouteObject } from 'react-router-dom'
+import { appraiseScreens } from '@/features/appraise/routes'
 import { authScreens, LockPage, LoginPage } from '@/features/auth/routes'
 import { deskScreens } from '@/features/desk/routes'
 import {
@@ -41,6 +42,7 @@ export const screens: TScreenRegistry = {
   ...jobScreens,
   ...tradingScreens,
   ...meetingScreens,
+  ...appraiseScreens,
   ...authScreens,
 }
 

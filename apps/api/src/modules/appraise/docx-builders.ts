@@ -1,0 +1,167 @@
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  Footer,
+  Header,
+  Packer,
+  PageNumber,
+  Paragraph,
+  type ParagraphChild,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx'
+
+/**
+ * Word documents of the appraisal (评价通知, 评价报告, 评价协议书, 评价会议通知): A4, SimSun body and
+ * FangSong for headings, the tenant's name as issuer in the header, page numbers in the footer and real
+ * tables for every list (decision 017).
+ */
+
+const SONG = { ascii: 'SimSun', hAnsi: 'SimSun', eastAsia: '宋体', cs: 'SimSun' }
+const FANG = { ascii: 'FangSong', hAnsi: 'FangSong', eastAsia: '仿宋', cs: 'FangSong' }
+
+/** A4 in twentieths of a point; 2.54 cm margins. */
+const A4 = { width: 11906, height: 16838 }
+const MARGIN = 1440
+
+export type TBlock = Paragraph | Table
+
+const run = (text: string, opts: { bold?: boolean; size?: number; font?: typeof SONG } = {}) =>
+  new TextRun({ text, bold: opts.bold, size: opts.size, font: opts.font ?? SONG })
+
+export const title = (text: string) =>
+  new Paragraph({
+    alignment: AlignmentType.CENTER,
+    spacing: { before: 240, after: 360 },
+    children: [run(text, { bold: true, size: 36, font: FANG })],
+  })
+
+export const heading = (text: string) =>
+  new Paragraph({
+    spacing: { before: 240, after: 120 },
+    children: [run(text, { bold: true, size: 28, font: FANG })],
+  })
+
+export const para = (text: string, opts: { indent?: boolean; align?: 'right' | 'center' } = {}) =>
+  new Paragraph({
+    alignment:
+      opts.align === 'right'
+        ? AlignmentType.RIGHT
+        : opts.align === 'center'
+          ? AlignmentType.CENTER
+          : undefined,
+    indent: opts.indent ? { firstLine: 480 } : undefined,
+    spacing: { line: 360 },
+    children: [run(text, { size: 24 })],
+  })
+
+/** Rich text (the editor's HTML) as plain paragraphs: one per block, tags dropped, entities decoded. */
+export const richParas = (html: string | null | undefined): Paragraph[] => {
+  const text = (html ?? '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|h[1-6]|li|blockquote|pre)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+  return (lines.length ? lines : ['—']).map((l) => para(l, { indent: true }))
+}
+
+const border = { style: BorderStyle.SINGLE, size: 4, color: '000000' }
+const borders = { top: border, bottom: border, left: border, right: border }
+
+const cell = (text: string, opts: { bold?: boolean; width?: number; span?: number } = {}) =>
+  new TableCell({
+    borders,
+    columnSpan: opts.span,
+    width: opts.width ? { size: opts.width, type: WidthType.PERCENTAGE } : undefined,
+    margins: { top: 60, bottom: 60, left: 100, right: 100 },
+    children: [new Paragraph({ children: [run(text || '', { bold: opts.bold, size: 21 })] })],
+  })
+
+/** A table with a bold header row; cells are text. */
+export const table = (header: string[], rows: string[][]) =>
+  new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [
+      new TableRow({ tableHeader: true, children: header.map((h) => cell(h, { bold: true })) }),
+      ...(rows.length ? rows : [header.map(() => '')]).map(
+        (r) => new TableRow({ children: r.map((c) => cell(c)) }),
+      ),
+    ],
+  })
+
+/** Label/value pairs, two pairs a row. */
+export const fields = (pairs: [string, string][]) => {
+  const rows: TableRow[] = []
+  for (let i = 0; i < pairs.length; i += 2) {
+    const a = pairs[i]!
+    const b = pairs[i + 1]
+    rows.push(
+      new TableRow({
+        children: b
+          ? [
+              cell(a[0], { bold: true, width: 18 }),
+              cell(a[1], { width: 32 }),
+              cell(b[0], { bold: true, width: 18 }),
+              cell(b[1], { width: 32 }),
+            ]
+          : [cell(a[0], { bold: true, width: 18 }), cell(a[1], { span: 3 })],
+      }),
+    )
+  }
+  return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows })
+}
+
+const pageNumber = () =>
+  new Paragraph({
+    alignment: AlignmentType.CENTER,
+    children: [
+      new TextRun({
+        children: ['第 ', PageNumber.CURRENT, ' 页 共 ', PageNumber.TOTAL_PAGES, ' 页'],
+        font: SONG,
+        size: 18,
+      }),
+    ] as ParagraphChild[],
+  })
+
+/** One document: the issuer in the header, page numbers in the footer. */
+export const renderDocx = async (opts: {
+  issuer: string
+  title: string
+  blocks: TBlock[]
+}): Promise<Buffer> => {
+  const doc = new Document({
+    creator: opts.issuer,
+    title: opts.title,
+    styles: { default: { document: { run: { font: SONG, size: 24 } } } },
+    sections: [
+      {
+        properties: {
+          page: { size: A4, margin: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN } },
+        },
+        headers: {
+          default: new Header({
+            children: [
+              new Paragraph({ alignment: AlignmentType.RIGHT, children: [run(opts.issuer, { size: 18 })] }),
+            ],
+          }),
+        },
+        footers: { default: new Footer({ children: [pageNumber()] }) },
+        children: opts.blocks,
+      },
+    ],
+  })
+  return Packer.toBuffer(doc)
+}

@@ -1,0 +1,739 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { nextId } from '@ysjs/db'
+import {
+  DEFAULT_INDEX_SET,
+  gradeOf,
+  NoticeMsg,
+  parseGradeThresholds,
+  ResultsMsg,
+  RESULTS_STATUS as S,
+  weightedTotal,
+} from '@ysjs/shared'
+import { unzipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { multipartFile } from './helpers/multipart.ts'
+import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
+
+const P = '/api/ysjs-appraise'
+let t: TTestApp
+let storageDir: string
+const tok: Record<'member' | 'appraiser' | 'expert1' | 'expert2' | 'admin', string> = {
+  member: '',
+  appraiser: '',
+  expert1: '',
+  expert2: '',
+  admin: '',
+}
+
+beforeAll(async () => {
+  storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ysjs-appraise-'))
+  t = await createTestApp({ STORAGE_DIR: storageDir, RATE_LIMIT_AUTH_PER_MINUTE: '100000' })
+  for (const account of Object.keys(tok) as (keyof typeof tok)[]) {
+    tok[account] = (await login(t.app, account)).access_token
+  }
+})
+afterAll(async () => {
+  await t.close()
+  await fs.rm(storageDir, { recursive: true, force: true })
+})
+
+type TAns = {
+  status: number
+  code: number
+  msg: string
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in the assertions
+  data: any
+  headers: Record<string, unknown>
+  raw: Buffer
+}
+const call = async (
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  token = tok.member,
+): Promise<TAns> => {
+  const res = await t.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) })
+  const isJson = String(res.headers['content-type'] ?? '').includes('json')
+  const body = (isJson ? res.json() : { code: res.statusCode, msg: '', data: null }) as Omit<
+    TAns,
+    'status' | 'headers' | 'raw'
+  >
+  return {
+    ...body,
+    status: res.statusCode,
+    headers: res.headers as Record<string, unknown>,
+    raw: res.rawPayload,
+  }
+}
+
+const unit = (over: Record<string, unknown> = {}) => ({
+  unitName: '中南大学',
+  postcode: '410083',
+  address: '湖南省长沙市麓山南路932号',
+  name: '张三丰',
+  phone: '0731-88876543',
+  ...over,
+})
+const person = (over: Record<string, unknown> = {}) => ({
+  name: '李四光',
+  sex: 1,
+  birthTime: '1975-06',
+  jobName: 1,
+  educationalLevel: 1,
+  workUnit: '中南大学',
+  contribution: '工艺设计与试验',
+  ...over,
+})
+const principal = {
+  unitName: '江西铜业集团有限公司',
+  dutyNumber: '91360000158260213X',
+  legalPerson: '郑高清',
+  address: '江西省南昌市高新区昌东大道7666号',
+  agent: '王五',
+  phone: '13912345678',
+  name: '赵六',
+  cardNumber: '中国工商银行南昌分行',
+  postcode: '330096',
+  accountNumber: '1502200000000000000',
+  fax: '0791-82710000',
+}
+const fullBody = (over: Record<string, unknown> = {}) => ({
+  name: unique('高效铜冶炼新工艺'),
+  firstParty: '江西铜业集团有限公司',
+  signingLocation: '北京',
+  signingDate: '2026-11-01',
+  resultsSource: '<p>国家重点研发计划</p>',
+  outcomeType: 3,
+  synopsis: '<p>一种<b>高效</b>铜冶炼工艺</p><script>alert(1)</script>',
+  appraiseType: '会议形式',
+  meetingType: 2,
+  meetingTime: '2026-12-01 09:30:00',
+  meetingVenue: '北京',
+  unitEntityList: [unit()],
+  peopleEntityList: [person()],
+  principal,
+  ...over,
+})
+
+const docXml = (raw: Buffer) => {
+  const files = unzipSync(new Uint8Array(raw))
+  return Buffer.from(files['word/document.xml']!).toString('utf8')
+}
+
+/** A draft saved and submitted by the member, accepted by the appraiser. */
+const accepted = async () => {
+  const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+  expect(saved).toMatchObject({ code: 200 })
+  const id = saved.data.id as string
+  expect((await call('POST', `${P}/results/submit`, { id, status: S.PENDING })).msg).toBe('操作成功')
+  expect(await call('POST', `${P}/results/audit`, { id, pass: true }, tok.appraiser)).toMatchObject({
+    code: 200,
+  })
+  return { id, name: saved.data.name as string }
+}
+
+const noticeForm = (resultsId: string, agreementNumber: string, name: string) => ({
+  resultsId,
+  agreementNumber,
+  name,
+  unit: '中国有色金属工业协会',
+  evaluationDate: '2026-12-01',
+  sendDate: '2026-11-23',
+  meetingType: 2,
+  contact: '周工程师',
+  phone: '010-68888888',
+  list: ['江西铜业集团有限公司', '铜陵有色金属集团'],
+})
+
+describe('application: save, detail and the messages of spec section 5', () => {
+  it('saves a draft with its rows in one call, answers string ids and the defaults', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, { name: '草稿成果' })
+    expect(saved).toMatchObject({ code: 200 })
+    expect(saved.data).toMatchObject({
+      status: S.DRAFT,
+      statusName: '草稿',
+      appraiseType: '会议形式',
+      meetingVenue: '北京',
+      canEdit: true,
+      unitEntityList: [],
+      principal: null,
+    })
+    expect(saved.data.signingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(typeof saved.data.id).toBe('string')
+
+    const full = await call('POST', `${P}/results/saveResultsVO`, { ...fullBody(), id: saved.data.id })
+    expect(full.data.synopsis).toBe('<p>一种<b>高效</b>铜冶炼工艺</p>')
+    expect(full.data.unitEntityList).toHaveLength(1)
+    const unitId = full.data.unitEntityList[0].id
+    expect(full.data.peopleEntityList[0]).toMatchObject({ workUnit: unitId, workUnitName: '中南大学' })
+
+    // Rows added, changed and removed to match the body.
+    const again = await call('POST', `${P}/results/saveResultsVO`, {
+      ...fullBody(),
+      id: saved.data.id,
+      unitEntityList: [
+        { ...unit({ unitName: '北京科技大学' }), id: unitId },
+        unit({ unitName: '江西理工大学' }),
+      ],
+      peopleEntityList: [person({ workUnit: unitId }), person({ name: '王二小', workUnit: '江西理工大学' })],
+    })
+    expect(again).toMatchObject({ code: 200 })
+    expect(
+      again.data.unitEntityList.map((u: { id: string; unitName: string }) => [u.id === unitId, u.unitName]),
+    ).toEqual([
+      [true, '北京科技大学'],
+      [false, '江西理工大学'],
+    ])
+    expect(again.data.peopleEntityList.map((p: { workUnitName: string }) => p.workUnitName)).toEqual([
+      '北京科技大学',
+      '江西理工大学',
+    ])
+    const detail = await call('GET', `${P}/results/detailResultsVO?id=${saved.data.id}`)
+    expect(detail.data.unitEntityList).toHaveLength(2)
+    expect(detail.data.principal).toMatchObject({ phone: '13912345678' })
+  })
+
+  it('checks on a draft only what is filled, on submit everything', async () => {
+    const draft = (body: object) => call('POST', `${P}/results/saveResultsVO`, { name: '校验', ...body })
+    const cases: [object, string][] = [
+      [{ unitEntityList: [{ postcode: '12' }] }, '邮政编码格式不正确'],
+      [{ unitEntityList: [{ unitName: '甲' }] }, '公司名称格式不正确'],
+      [{ unitEntityList: [{ address: '甲' }] }, '详细通讯地址格式不正确'],
+      [{ unitEntityList: [{ phone: '123' }] }, '联系电话格式不正确'],
+      [{ unitEntityList: [{ name: 'x' }] }, '联系人格式不正确'],
+      [{ peopleEntityList: [{ name: 'a' }] }, '姓名格式不正确'],
+      [{ peopleEntityList: [{ birthTime: '1975' }] }, ResultsMsg.BIRTH_TIME],
+      [{ peopleEntityList: [{ workUnit: '不存在的单位' }] }, ResultsMsg.WORK_UNIT],
+      [{ principal: { phone: '12345' } }, '请输入正确的联系电话'],
+      [{ principal: { postcode: 'abc' } }, ResultsMsg.P_POSTCODE_BAD],
+      [{ signingDate: '2026/11/01' }, ResultsMsg.SIGNING_DATE],
+      [{ agreementNumber: 'A'.repeat(13) }, '长度不能超过12个字符'],
+    ]
+    for (const [body, msg] of cases) {
+      expect(await draft(body), JSON.stringify(body)).toMatchObject({ code: 400, msg })
+    }
+    // Empty rows and fields are fine in a draft.
+    expect(await draft({ unitEntityList: [{}], peopleEntityList: [{}], principal: {} })).toMatchObject({
+      code: 200,
+    })
+
+    // On submit every field is required, each with its own message, in the form's order.
+    const submitMissing = async (over: Record<string, unknown>, msg: string) => {
+      const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody(over))
+      expect(saved.code).toBe(200)
+      expect(
+        await call('POST', `${P}/results/submit`, { id: saved.data.id, status: S.PENDING }),
+        msg,
+      ).toMatchObject({
+        code: 400,
+        msg,
+      })
+    }
+    await submitMissing({ resultsSource: '' }, ResultsMsg.RESULTS_SOURCE)
+    await submitMissing({ outcomeType: null }, ResultsMsg.OUTCOME_TYPE)
+    await submitMissing({ synopsis: '' }, ResultsMsg.SYNOPSIS)
+    await submitMissing({ meetingTime: '' }, ResultsMsg.MEETING_TIME)
+    await submitMissing({ unitEntityList: [], peopleEntityList: [] }, ResultsMsg.UNITS)
+    await submitMissing({ peopleEntityList: [] }, ResultsMsg.PEOPLE)
+    await submitMissing({ unitEntityList: [unit({ postcode: '' })] }, ResultsMsg.POSTCODE)
+    await submitMissing({ peopleEntityList: [person({ contribution: '' })] }, ResultsMsg.CONTRIBUTION)
+    await submitMissing({ principal: { ...principal, fax: '' } }, ResultsMsg.P_FAX)
+    await submitMissing({ principal: { ...principal, phone: '' } }, '请输入联系电话')
+    await submitMissing({ principal: null }, ResultsMsg.P_UNIT_NAME)
+  })
+})
+
+describe('status machine, audit and history', () => {
+  it('refuses every transition outside the table, with a clear message', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    const id = saved.data.id
+    // Draft: only the applicant's submit leads on.
+    for (const to of [S.ACCEPTED, S.EVALUATING, S.SCORED, S.REPORTED, S.ARCHIVED]) {
+      const res = await call('POST', `${P}/results/submit`, { id, status: to }, tok.appraiser)
+      expect(res.code, `0 → ${to}`).toBe(400)
+    }
+    expect((await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED }, tok.appraiser)).msg).toBe(
+      '当前状态为草稿，不能变更为已归档',
+    )
+    // The staff cannot submit on the applicant's behalf.
+    expect(await call('POST', `${P}/results/submit`, { id, status: S.PENDING }, tok.appraiser)).toMatchObject(
+      {
+        code: 400,
+        msg: '只有申请人可以提交该成果',
+      },
+    )
+    expect(await call('POST', `${P}/results/submit`, { id, status: S.PENDING })).toMatchObject({ code: 200 })
+    // Pending: the applicant neither edits nor accepts it.
+    expect(await call('POST', `${P}/results/saveResultsVO`, { ...fullBody(), id })).toMatchObject({
+      code: 400,
+      msg: '当前状态不能修改该成果',
+    })
+    expect(await call('POST', `${P}/results/audit`, { id, pass: true })).toMatchObject({ code: 403 })
+    expect(await call('POST', `${P}/results/submit`, { id, status: S.ACCEPTED })).toMatchObject({ code: 403 })
+    expect(
+      await call('POST', `${P}/results/submit`, { id, status: S.EVALUATING }, tok.appraiser),
+    ).toMatchObject({
+      code: 400,
+      msg: '当前状态为待审核，不能变更为评价中',
+    })
+    // A refusal needs an opinion; then the applicant edits and resubmits.
+    expect(await call('POST', `${P}/results/audit`, { id, pass: false }, tok.appraiser)).toMatchObject({
+      code: 400,
+      msg: ResultsMsg.AUDIT_OPINION,
+    })
+    expect(
+      await call('POST', `${P}/results/audit`, { id, pass: false, opinion: '请补充检测报告' }, tok.appraiser),
+    ).toMatchObject({ code: 200 })
+    const returned = await call('GET', `${P}/results/detail?id=${id}`)
+    expect(returned.data).toMatchObject({ status: S.RETURNED, statusName: '已退回', canEdit: true })
+    expect(await call('POST', `${P}/results/saveResultsVO`, { ...fullBody(), id })).toMatchObject({
+      code: 200,
+    })
+    expect(await call('POST', `${P}/results/submit`, { id, status: S.PENDING })).toMatchObject({ code: 200 })
+    const audits = await call('GET', `${P}/results/auditPage?size=200`, undefined, tok.appraiser)
+    expect(audits.data.records.map((r: { id: string }) => r.id)).toContain(id)
+
+    expect(
+      await call('POST', `${P}/results/audit`, { id, pass: true, opinion: '同意受理' }, tok.appraiser),
+    ).toMatchObject({
+      code: 200,
+    })
+    const acceptedRow = (await call('GET', `${P}/results/detail?id=${id}`)).data
+    const year = new Date(Date.now() + 8 * 3600_000).getUTCFullYear()
+    expect(acceptedRow).toMatchObject({ status: S.ACCEPTED, canEdit: false })
+    expect(acceptedRow.agreementNumber).toMatch(new RegExp(`^YS${year}\\d{4}$`))
+    // Accepted: only a notice moves it on; the status call cannot.
+    expect(
+      await call('POST', `${P}/results/submit`, { id, status: S.EVALUATING }, tok.appraiser),
+    ).toMatchObject({
+      code: 400,
+      msg: '该状态由系统在相应操作完成后自动变更',
+    })
+    // Only drafts can be removed.
+    expect(await call('POST', `${P}/results/remove?ids=${id}`, undefined, tok.appraiser)).toMatchObject({
+      code: 400,
+      msg: '只能删除草稿状态的成果',
+    })
+
+    // Every transition is a history row with user, time and opinion.
+    const dossier = await call('GET', `${P}/results/dossier?resultsId=${id}`)
+    const steps = dossier.data
+      .filter((e: { kind: string }) => e.kind === 'status')
+      .map((e: { fromStatus: number; toStatus: number; content: string; userName: string }) => [
+        e.fromStatus,
+        e.toStatus,
+        e.content,
+        e.userName,
+      ])
+    expect(steps).toEqual([
+      [0, 0, '创建', '会员单位'],
+      [0, 1, '提交', '会员单位'],
+      [1, 9, '请补充检测报告', '评价中心'],
+      [9, 1, '提交', '会员单位'],
+      [1, 2, '同意受理', '评价中心'],
+    ])
+  })
+
+  it('numbers acceptances in sequence and keeps a typed number unique per tenant', async () => {
+    const a = await accepted()
+    const b = await accepted()
+    const na = (await call('GET', `${P}/results/detail?id=${a.id}`)).data.agreementNumber
+    const nb = (await call('GET', `${P}/results/detail?id=${b.id}`)).data.agreementNumber
+    expect(Number(nb.slice(6))).toBe(Number(na.slice(6)) + 1)
+    const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    await call('POST', `${P}/results/submit`, { id: saved.data.id, status: S.PENDING })
+    expect(
+      await call(
+        'POST',
+        `${P}/results/audit`,
+        { id: saved.data.id, pass: true, agreementNumber: na },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.AGREEMENT_NUMBER_TAKEN })
+    expect(
+      await call(
+        'POST',
+        `${P}/results/audit`,
+        { id: saved.data.id, pass: true, agreementNumber: 'ZD-001' },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 200 })
+  })
+
+  it('posts and lists messages; applicants see only their own applications', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    const id = saved.data.id
+    expect(await call('POST', `${P}/results/message`, { resultsId: id, content: '' })).toMatchObject({
+      code: 400,
+      msg: ResultsMsg.MESSAGE,
+    })
+    expect(
+      await call('POST', `${P}/results/message`, { resultsId: id, content: '请问何时评审？' }),
+    ).toMatchObject({
+      code: 200,
+    })
+    expect(
+      await call('POST', `${P}/results/message`, { resultsId: id, content: '下周安排' }, tok.appraiser),
+    ).toMatchObject({
+      code: 200,
+    })
+    const list = await call('GET', `${P}/results/message?resultsId=${id}`)
+    expect(list.data.map((m: { content: string }) => m.content)).toEqual(['请问何时评审？', '下周安排'])
+
+    // Another applicant of the same tenant neither lists nor reads it.
+    const member = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member' } })
+    const other = await createUser(t.app.prisma, {
+      tenantId: '000000',
+      roleId: String(member.id),
+      deptId: '1123598813738675201',
+    })
+    const otherToken = await tokenOf(t.app, '000000', other.account)
+    expect((await call('GET', `${P}/results/list`, undefined, otherToken)).data.total).toBe(0)
+    expect(await call('GET', `${P}/results/detailResultsVO?id=${id}`, undefined, otherToken)).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    const staffList = await call('GET', `${P}/results/list?size=200`, undefined, tok.appraiser)
+    expect(staffList.data.records.map((r: { id: string }) => r.id)).toContain(id)
+  })
+})
+
+describe('experts, scores and documents: the whole path from draft to archive', () => {
+  it('pushes two experts, takes their scores, computes the total and grade, and issues the documents', async () => {
+    const { id, name } = await accepted()
+    const number = (await call('GET', `${P}/results/detail?id=${id}`)).data.agreementNumber as string
+
+    // The push dialog lists the library's experts not yet pushed, with their accounts.
+    const candidates = await call(
+      'GET',
+      `${P}/basic/candidates?resultsId=${id}&size=200`,
+      undefined,
+      tok.appraiser,
+    )
+    const seeded = candidates.data.records.filter((e: { name: string }) =>
+      ['王建国', '李秀英'].includes(e.name),
+    )
+    expect(seeded).toHaveLength(2)
+    expect(seeded.every((e: { hasAccount: boolean }) => e.hasAccount)).toBe(true)
+    const ids = seeded.map((e: { id: string }) => e.id)
+    expect(await call('POST', `${P}/basic/push`, { resultsId: id, expertIds: ids })).toMatchObject({
+      code: 403,
+    })
+    expect(
+      await call('POST', `${P}/basic/push`, { resultsId: id, expertIds: ids }, tok.appraiser),
+    ).toMatchObject({
+      code: 200,
+    })
+    const after = await call(
+      'GET',
+      `${P}/basic/candidates?resultsId=${id}&keyword=王建国`,
+      undefined,
+      tok.appraiser,
+    )
+    expect(after.data.total).toBe(0)
+
+    // Each expert sees it in their own review list; others do not get in.
+    const review = await call('GET', `${P}/results/reviewPage?size=200`, undefined, tok.expert1)
+    expect(review.data.records.find((r: { id: string }) => r.id === id)).toMatchObject({ scored: false })
+    expect(
+      await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, tok.member),
+    ).toMatchObject({
+      code: 403,
+    })
+    const before = await call('GET', `${P}/results/reviewDetail?id=${id}`, undefined, tok.expert1)
+    expect(before.data.principal).toMatchObject({ unitName: principal.unitName, phone: null, name: null })
+
+    // The notice moves it to 评价中 and is a valid docx naming the application.
+    const started = performance.now()
+    const notice = await call(
+      'POST',
+      `${P}/notice/createNoticeFile`,
+      noticeForm(id, number, name),
+      tok.appraiser,
+    )
+    const noticeMs = performance.now() - started
+    expect(notice.status).toBe(200)
+    expect(notice.headers['content-type']).toContain('wordprocessingml.document')
+    expect(String(notice.headers['content-disposition'])).toContain("filename*=UTF-8''")
+    const noticeXml = docXml(notice.raw)
+    expect(noticeXml).toContain(name)
+    expect(noticeXml).toContain(number)
+    expect(noticeMs).toBeLessThan(3000)
+    expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.EVALUATING)
+
+    const indexes = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, tok.expert1)
+    expect(indexes.data.records.map((i: { name: string }) => i.name)).toEqual(
+      DEFAULT_INDEX_SET.map((i) => i.name),
+    )
+    const scoreBody = (values: number[]) => ({
+      resultsId: id,
+      opinion: '技术先进，建议推广',
+      scores: indexes.data.records.map((i: { id: string }, n: number) => ({
+        indexId: i.id,
+        score: values[n],
+      })),
+    })
+    // Scores: 0 to 100, one decimal, every indicator.
+    for (const bad of [
+      [101, 90, 90, 90, 90],
+      [89.55, 90, 90, 90, 90],
+      [-1, 90, 90, 90, 90],
+    ]) {
+      expect(await call('POST', `${P}/index/score`, scoreBody(bad), tok.expert1)).toMatchObject({
+        code: 400,
+        msg: ResultsMsg.SCORE,
+      })
+    }
+    const partial = scoreBody([90, 90, 90, 90, 90])
+    partial.scores.pop()
+    expect(await call('POST', `${P}/index/score`, partial, tok.expert1)).toMatchObject({ code: 400 })
+    expect(
+      await call(
+        'POST',
+        `${P}/index/score`,
+        { ...scoreBody([90, 90, 90, 90, 90]), opinion: '' },
+        tok.expert1,
+      ),
+    ).toMatchObject({
+      code: 400,
+      msg: ResultsMsg.OPINION,
+    })
+    // A user who is not pushed cannot score.
+    expect(await call('POST', `${P}/index/score`, scoreBody([90, 90, 90, 90, 90]), tok.member)).toMatchObject(
+      {
+        code: 403,
+      },
+    )
+
+    expect(
+      await call('POST', `${P}/index/score`, scoreBody([95, 88.5, 80, 70, 60]), tok.expert1),
+    ).toMatchObject({
+      code: 200,
+    })
+    expect(
+      await call('POST', `${P}/index/score`, scoreBody([95, 88.5, 80, 70, 60]), tok.expert1),
+    ).toMatchObject({
+      code: 400,
+      msg: '您已提交评分，不能修改',
+    })
+    // Expert 2 never reads expert 1's scores, nor the means.
+    const seen2 = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, tok.expert2)
+    for (const r of seen2.data.records) {
+      expect(r).toMatchObject({ score: null, myScore: null, expertScores: [] })
+    }
+    expect(seen2.data).toMatchObject({ totalScore: null, grade: null, submitted: false })
+    const seen1 = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, tok.expert1)
+    expect(seen1.data.records.map((r: { myScore: number }) => r.myScore)).toEqual([95, 88.5, 80, 70, 60])
+    expect(seen1.data.submitted).toBe(true)
+    const afterScore = await call('GET', `${P}/results/reviewDetail?id=${id}`, undefined, tok.expert1)
+    expect(afterScore.data.principal).toMatchObject({ phone: principal.phone })
+    expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.EVALUATING)
+
+    expect(
+      await call('POST', `${P}/index/score`, scoreBody([85, 90, 70, 80, 61]), tok.expert2),
+    ).toMatchObject({
+      code: 200,
+    })
+    // Means per indicator, weighted total (30/25/15/15/15), grade from the thresholds.
+    const means = [90, 89.3, 75, 75, 60.5]
+    const expected = weightedTotal(DEFAULT_INDEX_SET.map((i, n) => ({ weight: i.weight, score: means[n]! })))!
+    expect(expected).toBe(80.9)
+    const staffView = await call(
+      'GET',
+      `${P}/index/selectByResultsId?resultsId=${id}`,
+      undefined,
+      tok.appraiser,
+    )
+    expect(staffView.data.records.map((r: { score: number }) => r.score)).toEqual(means)
+    expect(staffView.data.records[0].expertScores).toHaveLength(2)
+    expect(staffView.data).toMatchObject({ totalScore: expected, grade: '国际先进' })
+    const scored = (await call('GET', `${P}/results/detail?id=${id}`)).data
+    expect(scored).toMatchObject({ status: S.SCORED, totalScore: expected, grade: '国际先进' })
+
+    // The report: prefilled from the application, then saved, rendered with the total, stored.
+    const prefilled = await call('GET', `${P}/report/detail?resultsId=${id}`, undefined, tok.appraiser)
+    expect(prefilled.data).toMatchObject({ saved: false, canEdit: true })
+    expect(prefilled.data.data).toMatchObject({ reportNum: number, outcomeName: name, totalScore: expected })
+    const reportForm = {
+      ...prefilled.data.data,
+      statement: '<p>2026年12月1日在北京召开评价会。</p>',
+      sources: '<p>技术报告、检测报告</p>',
+      conclusion: '<p>达到国际先进水平。</p>',
+      list: ['江西铜业集团有限公司'],
+    }
+    expect(
+      await call('POST', `${P}/report/createReportFile`, { ...reportForm, statement: '' }, tok.appraiser),
+    ).toMatchObject({
+      code: 400,
+      msg: '请输入评价基本过程陈述',
+    })
+    const t0 = performance.now()
+    const report = await call('POST', `${P}/report/createReportFile`, reportForm, tok.appraiser)
+    const reportMs = performance.now() - t0
+    expect(report.status).toBe(200)
+    const reportXml = docXml(report.raw)
+    expect(reportXml).toContain(name)
+    expect(reportXml).toContain(number)
+    expect(reportXml).toContain('80.9')
+    expect(reportXml).toContain('国际先进')
+    expect(reportMs).toBeLessThan(3000)
+    expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.REPORTED)
+    expect(
+      (await call('GET', `${P}/report/detail?resultsId=${id}`, undefined, tok.appraiser)).data.saved,
+    ).toBe(true)
+
+    // The agreement, the stored report and everything as a zip with the dossier.
+    const protocol = await call('GET', `${P}/results/protocol?id=${id}`)
+    const protocolXml = docXml(protocol.raw)
+    expect(protocolXml).toContain(name)
+    expect(protocolXml).toContain(principal.dutyNumber)
+    const upload = multipartFile('file', '检测报告.pdf', Buffer.from('%PDF-1.4\n%test\n'), 'application/pdf')
+    const put = await t.app.inject({
+      method: 'POST',
+      url: `${P}/attach/put-object?resultsId=${id}&assortId=13`,
+      headers: { ...auth(tok.appraiser), ...upload.headers },
+      payload: upload.payload,
+    })
+    expect(put.json()).toMatchObject({ code: 200 })
+    const files = await call('GET', `${P}/attach/findByResultsId?resultsId=${id}&assortId=13`)
+    expect(files.data.map((f: { name: string }) => f.name)).toEqual(['检测报告.pdf'])
+
+    // APPRAISE_DOC_DIR=<dir> keeps the documents for a look in Word or LibreOffice.
+    const keep = process.env.APPRAISE_DOC_DIR
+    if (keep) {
+      await fs.writeFile(path.join(keep, 'notice.docx'), notice.raw)
+      await fs.writeFile(path.join(keep, 'report.docx'), report.raw)
+      await fs.writeFile(path.join(keep, 'protocol.docx'), protocol.raw)
+    }
+    const stored = await call('GET', `${P}/results/download?resultsId=${id}&type=report`)
+    expect(docXml(stored.raw)).toContain('80.9')
+    const all = await call('GET', `${P}/results/download?resultsId=${id}&type=all`)
+    expect(all.headers['content-type']).toContain('application/zip')
+    const zip = unzipSync(new Uint8Array(all.raw))
+    const names = Object.keys(zip)
+    expect(names).toEqual(
+      expect.arrayContaining([
+        '档案记录.txt',
+        '附件/检测报告/检测报告.pdf',
+        `文书/评价报告-${number}.docx`,
+        `文书/评价通知-${number}.docx`,
+      ]),
+    )
+    const dossier = Buffer.from(zip['档案记录.txt']!).toString('utf8')
+    for (const text of ['提交', '推送专家 王建国', '专家提交评分', '生成评价报告', '上传附件 检测报告.pdf']) {
+      expect(dossier).toContain(text)
+    }
+
+    // Archive closes the machine.
+    expect(
+      await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED }, tok.appraiser),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${P}/results/detail?id=${id}`)).data.statusName).toBe('已归档')
+    expect(
+      await call('POST', `${P}/results/submit`, { id, status: S.REPORTED }, tok.appraiser),
+    ).toMatchObject({ code: 400 })
+  })
+
+  it('checks the notice form messages and the indicator configuration', async () => {
+    const { id, name } = await accepted()
+    const form = noticeForm(id, 'YS-X', name)
+    const cases: [object, string][] = [
+      [{ agreementNumber: '' }, NoticeMsg.AGREEMENT_NUMBER],
+      [{ unit: '' }, NoticeMsg.UNIT],
+      [{ evaluationDate: '' }, NoticeMsg.EVALUATION_DATE],
+      [{ meetingType: 1 }, NoticeMsg.MEETING_CODE],
+      [{ contact: 'x' }, NoticeMsg.CONTACT_BAD],
+      [{ phone: '12' }, NoticeMsg.PHONE_BAD],
+      [{ phone: '' }, NoticeMsg.PHONE],
+    ]
+    for (const [over, msg] of cases) {
+      expect(
+        await call('POST', `${P}/notice/createNoticeFile`, { ...form, ...over }, tok.appraiser),
+      ).toMatchObject({
+        code: 400,
+        msg,
+      })
+    }
+    expect(
+      await call('GET', `${P}/results/defaultConfig?resultsId=${id}`, undefined, tok.appraiser),
+    ).toMatchObject({
+      data: DEFAULT_INDEX_SET.map((i) => ({ name: i.name, weight: i.weight })),
+    })
+    const indexList = [
+      { name: '创新性', weight: 60, meaning: '' },
+      { name: '先进性', weight: 40 },
+    ]
+    expect(await call('POST', `${P}/cofig/saves`, { resultsId: id, indexList }, tok.appraiser)).toMatchObject(
+      { code: 200 },
+    )
+    const config = await call('GET', `${P}/results/defaultConfig?resultsId=${id}`, undefined, tok.appraiser)
+    expect(config.data.map((i: { name: string }) => i.name)).toEqual(['创新性', '先进性'])
+  })
+})
+
+describe('tenant isolation', () => {
+  it("keeps another tenant's staff out of the applications and their documents", async () => {
+    const { id } = await accepted()
+    const tenantId = unique('').slice(0, 6).padStart(6, '8')
+    const codes = (await t.app.prisma.menu.findMany({ where: { code: { startsWith: 'appraise' } } })).map(
+      (m) => m.code,
+    )
+    const other = await createTenant(t.app.prisma, { tenantId, codes })
+    const user = await createUser(t.app.prisma, { tenantId, roleId: other.roleId, deptId: other.deptId })
+    const token = await tokenOf(t.app, tenantId, user.account)
+    expect((await call('GET', `${P}/results/list`, undefined, token)).data.total).toBe(0)
+    for (const url of [
+      `${P}/results/detailResultsVO?id=${id}`,
+      `${P}/results/protocol?id=${id}`,
+      `${P}/results/download?resultsId=${id}&type=all`,
+      `${P}/notice/detail?resultsId=${id}`,
+    ]) {
+      expect(await call('GET', url, undefined, token), url).toMatchObject({ code: 400, msg: '成果不存在' })
+    }
+    expect(await call('POST', `${P}/results/audit`, { id, pass: false, opinion: 'x' }, token)).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    // An expert record of the other tenant cannot be pushed here.
+    const foreign = nextId()
+    await t.app.prisma.expertBasic.create({ data: { id: foreign, tenantId, name: '外租户专家' } })
+    expect(
+      await call('POST', `${P}/basic/push`, { resultsId: id, expertIds: [String(foreign)] }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '专家不存在' })
+    expect((await t.app.prisma.results.findUniqueOrThrow({ where: { id: BigInt(id) } })).status).toBe(
+      S.ACCEPTED,
+    )
+  })
+})
+
+describe('grade rules', () => {
+  it('weights, rounds and grades by the thresholds', () => {
+    expect(
+      weightedTotal([
+        { weight: 1, score: 90 },
+        { weight: 1, score: 85 },
+      ]),
+    ).toBe(87.5)
+    expect(
+      weightedTotal([
+        { weight: 30, score: 100 },
+        { weight: 70, score: null },
+      ]),
+    ).toBeNull()
+    expect([95, 90, 89.9, 80, 70, 60, 59.9].map((n) => gradeOf(n))).toEqual([
+      '国际领先',
+      '国际领先',
+      '国际先进',
+      '国际先进',
+      '国内领先',
+      '国内先进',
+      '国内一般',
+    ])
+    const custom = parseGradeThresholds('0:一般, 75:先进')!
+    expect(gradeOf(80, custom)).toBe('先进')
+    expect(parseGradeThresholds('abc')).toBeNull()
+  })
+})

@@ -1,0 +1,172 @@
+import fs from 'node:fs'
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { loginViaApi, md5, toast, unique } from './support'
+
+const SHOTS = '/tmp/appraise-shots'
+
+/** Signs in as a seeded user (password = account) in a fresh browser context and opens a path. */
+const openAsUser = async (browser: Browser, account: string, path: string) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await loginViaApi(page, account, md5(account))
+  await page.goto(path)
+  // A fresh context loads the app without a cache: slow on shared cores.
+  await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 60_000 })
+  return page
+}
+
+const choose = async (page: Page, scope: ReturnType<Page['locator']>, label: string, option: string) => {
+  await scope.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+test.describe('appraisal: application, acceptance, experts, report', () => {
+  test('an applicant applies, staff accept and push two experts, both score, staff issue the report', async ({
+    browser,
+  }) => {
+    test.setTimeout(600_000)
+    fs.mkdirSync(SHOTS, { recursive: true })
+    const name = unique('高效铜冶炼新工艺')
+
+    // The applicant fills the application and submits it.
+    let page = await openAsUser(browser, 'member', '/appraise/results')
+    await page.getByRole('button', { name: '新增申请' }).click()
+    const form = page.getByRole('dialog')
+    await form.getByLabel('成果名称').fill(name)
+    await form.getByLabel('委托方').fill('江西铜业集团有限公司')
+    await form.getByLabel('签订地点').fill('北京')
+    await choose(page, form, '成果类型', '新工艺')
+    await form.getByLabel(/会议时间/).fill('2026-12-01 09:30:00')
+    await form.locator('.ProseMirror').nth(0).click()
+    await page.keyboard.type('国家重点研发计划')
+    await form.locator('.ProseMirror').nth(1).click()
+    await page.keyboard.type('一种高效铜冶炼工艺,能耗降低百分之二十。')
+    await page.screenshot({ path: `${SHOTS}/application-basic.png` })
+
+    await form.getByRole('tab', { name: '委托方' }).click()
+    const principal: [string, string][] = [
+      ['单位名称', '江西铜业集团有限公司'],
+      ['纳税登记号', '91360000158260213X'],
+      ['法定代表人', '郑高清'],
+      ['通讯地址', '江西省南昌市高新区昌东大道7666号'],
+      ['委托代理人', '王五'],
+      ['电话', '13912345678'],
+      ['联系人', '赵六'],
+      ['开户银行', '中国工商银行南昌分行'],
+      ['邮编', '330096'],
+      ['账号', '1502200000000000000'],
+      ['传真', '0791-82710000'],
+    ]
+    for (const [label, value] of principal) {
+      await form.getByLabel(label, { exact: true }).fill(value)
+    }
+    await form.getByRole('tab', { name: '完成单位' }).click()
+    await form.getByTestId('unit-add').click()
+    for (const [key, value] of [
+      ['unitName', '中南大学'],
+      ['postcode', '410083'],
+      ['address', '湖南省长沙市麓山南路932号'],
+      ['name', '张三丰'],
+      ['phone', '0731-88876543'],
+    ]) {
+      await form.getByTestId(`unit-0-${key}`).fill(value!)
+    }
+    await form.getByRole('tab', { name: '完成人员' }).click()
+    await form.getByTestId('person-add').click()
+    await form.getByTestId('person-0-name').fill('李四光')
+    await form.getByTestId('person-0-birthTime').fill('1975-06')
+    await choose(page, form, '技术职称', '正高级工程师')
+    await choose(page, form, '文化程度', '博士研究生')
+    await choose(page, form, '工作单位', '中南大学')
+    await form.getByTestId('person-0-contribution').fill('工艺设计与试验')
+    await page.screenshot({ path: `${SHOTS}/application-people.png` })
+    await form.getByRole('button', { name: '提交' }).click()
+    await expect(toast(page, '操作成功').first()).toBeVisible()
+    await expect(page.getByTestId(`results-row-${name}`)).toContainText('待审核')
+    await page.context().close()
+
+    // Staff accept it (agreement number assigned) and push the two seeded experts.
+    page = await openAsUser(browser, 'appraiser', '/appraise/results')
+    let row = page.getByTestId(`results-row-${name}`)
+    let editor = page.getByRole('dialog')
+    await row.getByRole('button', { name: '审核' }).click()
+    await page.getByRole('dialog').getByLabel('审核意见').fill('材料齐全，同意受理')
+    await page.getByRole('dialog').getByRole('button', { name: '通过' }).click()
+    await expect(row).toContainText('已受理')
+    await expect(row).toContainText(/YS\d{8}/)
+    await row.getByRole('button', { name: '推送专家' }).click()
+    const push = page.getByRole('dialog')
+    await push.getByRole('checkbox', { name: '王建国' }).check()
+    await push.getByRole('checkbox', { name: '李秀英' }).check()
+    await page.screenshot({ path: `${SHOTS}/push-dialog.png` })
+    await push.getByRole('button', { name: '推送所选专家' }).click()
+    await expect(toast(page, '操作成功').first()).toBeVisible()
+
+    // The notice starts the appraisal.
+    await row.getByRole('button', { name: /^(查看|编辑)$/ }).click()
+    await editor.getByRole('tab', { name: '评价通知' }).click()
+    await editor.getByLabel('联系人').fill('周工程师')
+    await editor.getByLabel('电话').fill('010-68888888')
+    const noticeFile = page.waitForEvent('download')
+    await editor.getByRole('button', { name: '生成评价通知' }).click()
+    expect((await noticeFile).suggestedFilename()).toMatch(/^评价通知-YS\d{8}\.docx$/)
+    await editor.getByRole('button', { name: '关闭' }).click()
+    await expect(row).toContainText('评价中')
+    await page.context().close()
+
+    // Both experts score from their own review lists.
+    for (const [account, scores] of [
+      ['expert1', ['95', '88.5', '80', '70', '60']],
+      ['expert2', ['85', '90', '70', '80', '61']],
+    ] as const) {
+      const expert = await openAsUser(browser, account, '/appraise/review')
+      const review = expert.getByTestId(`review-row-${name}`)
+      await review.getByRole('button', { name: '评分' }).click()
+      const dialog = expert.getByRole('dialog')
+      const inputs = dialog.locator('input[type="number"]')
+      await expect(inputs).toHaveCount(5)
+      for (const [i, score] of scores.entries()) {
+        await inputs.nth(i).fill(score)
+      }
+      await dialog.getByLabel('评审意见').fill('技术先进，建议推广应用')
+      if (account === 'expert1') {
+        await expert.screenshot({ path: `${SHOTS}/expert-scoring.png` })
+      }
+      await dialog.getByRole('button', { name: '提交评分' }).click()
+      await expect(review).toContainText('已评分')
+      await expert.context().close()
+    }
+
+    // Staff generate the report (total 80.9, 国际先进) and download it.
+    page = await openAsUser(browser, 'appraiser', '/appraise/results')
+    row = page.getByTestId(`results-row-${name}`)
+    editor = page.getByRole('dialog')
+    await expect(row).toContainText('已评分')
+    await expect(row).toContainText('80.9')
+    await row.getByRole('button', { name: /^(查看|编辑)$/ }).click()
+    await editor.getByRole('tab', { name: '评价报告' }).click()
+    await expect(editor.getByTestId('report-total')).toContainText('80.9 国际先进')
+    const rich = editor.locator('.ProseMirror')
+    await rich.nth(1).click()
+    await page.keyboard.type('2026年12月1日在北京召开评价会,专家组听取汇报并审查资料。')
+    await rich.nth(3).click()
+    await page.keyboard.type('技术报告、检测报告、查新报告')
+    await rich.nth(4).click()
+    await page.keyboard.type('该成果整体达到国际先进水平。')
+    await page.screenshot({ path: `${SHOTS}/report-form.png`, fullPage: true })
+    const reportFile = page.waitForEvent('download')
+    await editor.getByRole('button', { name: '生成评价报告' }).click()
+    expect((await reportFile).suggestedFilename()).toMatch(/^评价报告-YS\d{8}\.docx$/)
+    const again = page.waitForEvent('download')
+    await editor.getByRole('button', { name: '下载评价报告' }).click()
+    const saved = await again
+    const bytes = fs.readFileSync((await saved.path())!)
+    expect(bytes.subarray(0, 2).toString()).toBe('PK')
+    await editor.getByRole('tab', { name: '档案' }).click()
+    await expect(editor.getByRole('table', { name: '档案' })).toContainText('生成评价报告')
+    await page.screenshot({ path: `${SHOTS}/dossier.png` })
+    await editor.getByRole('button', { name: '关闭' }).click()
+    await expect(row).toContainText('已出具报告')
+    await page.screenshot({ path: `${SHOTS}/results-list.png` })
+  })
+})

@@ -1,0 +1,819 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  IconButton,
+  MenuItem,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  APPRAISE_DEFAULTS,
+  formatDate,
+  RESULTS_ASSORT_IDS,
+  RESULTS_STATUS,
+  RESULTS_STATUS_LABELS,
+  ZNoticeFormSchema,
+  ZReportFormSchema,
+  ZResultsVOSubmitSchema,
+} from '@ysjs/shared'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DictSelect } from '@/components/dict/DictSelect'
+import { RichTextEditor } from '@/components/richtext/RichTextEditor'
+import { toast } from '@/lib/notify'
+import { appraiseApi, downloadDocument, fetchFile } from './appraiseApi'
+
+type TRow = Record<string, string>
+type TValues = {
+  id?: string
+  agreementNumber?: string
+  name: string
+  firstParty: string
+  signingLocation: string
+  signingDate: string
+  resultsSource: string
+  outcomeType: string
+  synopsis: string
+  appraiseType: string
+  meetingType: string
+  meetingTime: string
+  meetingVenue: string
+  unitEntityList: TRow[]
+  peopleEntityList: TRow[]
+  principal: TRow
+}
+
+const blankValues = (): TValues => ({
+  name: '',
+  firstParty: '',
+  signingLocation: '',
+  signingDate: formatDate(new Date()),
+  resultsSource: '',
+  outcomeType: '',
+  synopsis: '',
+  appraiseType: APPRAISE_DEFAULTS.APPRAISE_TYPE,
+  meetingType: String(APPRAISE_DEFAULTS.MEETING_TYPE),
+  meetingTime: '',
+  meetingVenue: APPRAISE_DEFAULTS.MEETING_VENUE,
+  unitEntityList: [],
+  peopleEntityList: [],
+  principal: {},
+})
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v))
+const rowOf = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, str(v)]))
+
+const PRINCIPAL_FIELDS = [
+  ['unitName', 'unitName'],
+  ['dutyNumber', 'dutyNumber'],
+  ['legalPerson', 'legalPerson'],
+  ['address', 'address'],
+  ['agent', 'agent'],
+  ['phone', 'phone'],
+  ['name', 'contact'],
+  ['cardNumber', 'cardNumber'],
+  ['postcode', 'postcode'],
+  ['accountNumber', 'accountNumber'],
+  ['fax', 'fax'],
+  ['personMail', 'personMail'],
+] as const
+const UNIT_FIELDS = [
+  ['unitName', 'companyName'],
+  ['postcode', 'unitPostcode'],
+  ['address', 'unitAddress'],
+  ['name', 'contact'],
+  ['phone', 'unitPhone'],
+] as const
+
+/** The application editor: tabs for the agreement, its rows, files, forms, experts and the dossier. */
+export const ResultsEditor = ({
+  id,
+  staff,
+  onClose,
+}: {
+  id: string | null
+  staff: boolean
+  onClose: () => void
+}) => {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [currentId, setCurrentId] = useState(id)
+  const [tab, setTab] = useState('basic')
+  const [values, setValues] = useState<TValues>(blankValues)
+  const [busy, setBusy] = useState(false)
+  const detail = useQuery({
+    queryKey: ['appraise-vo', currentId],
+    queryFn: () => appraiseApi.detailVO(currentId!),
+    enabled: !!currentId,
+  })
+  const record = detail.data
+  const canEdit = currentId ? (record?.canEdit ?? false) : true
+  const status = record?.status ?? RESULTS_STATUS.DRAFT
+
+  useEffect(() => {
+    if (!record) {
+      return
+    }
+    setValues({
+      id: record.id,
+      agreementNumber: str(record.agreementNumber),
+      name: record.name,
+      firstParty: str(record.firstParty),
+      signingLocation: str(record.signingLocation),
+      signingDate: str(record.signingDate),
+      resultsSource: str(record.resultsSource),
+      outcomeType: str(record.outcomeType),
+      synopsis: str(record.synopsis),
+      appraiseType: str(record.appraiseType),
+      meetingType: str(record.meetingType),
+      meetingTime: str(record.meetingTime),
+      meetingVenue: str(record.meetingVenue),
+      unitEntityList: record.unitEntityList.map((u) => rowOf(u)),
+      peopleEntityList: record.peopleEntityList.map((p) => rowOf(p)),
+      principal: record.principal ? rowOf(record.principal) : {},
+    })
+  }, [record])
+
+  const set = <K extends keyof TValues>(key: K, value: TValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }))
+
+  /** 暂存: the shared draft schema first (the first message as a warning), then the server. */
+  const save = async (): Promise<string | null> => {
+    const body = { ...values, id: currentId ?? undefined }
+    const checked = ZResultsVOSubmitSchema.safeParse(body)
+    if (!checked.success) {
+      toast.warning(checked.error.issues[0]?.message ?? '')
+      return null
+    }
+    setBusy(true)
+    try {
+      const saved = await appraiseApi.save(body)
+      setCurrentId(saved.id)
+      await queryClient.invalidateQueries({ queryKey: ['appraise-vo', saved.id] })
+      toast.success('操作成功')
+      return saved.id
+    } finally {
+      setBusy(false)
+    }
+  }
+  const submit = async () => {
+    const savedId = await save()
+    if (!savedId) {
+      return
+    }
+    await appraiseApi.status(savedId, RESULTS_STATUS.PENDING)
+    toast.success('操作成功')
+    onClose()
+  }
+
+  const tabs: [string, string][] = [
+    ['basic', t('appraise.tab.basic')],
+    ['principal', t('appraise.tab.principal')],
+    ['units', t('appraise.tab.units')],
+    ['people', t('appraise.tab.people')],
+    ['equity', t('appraise.tab.equity')],
+    ['attach', t('appraise.tab.attach')],
+    ['meeting', t('appraise.tab.meeting')],
+    ['notice', t('appraise.tab.notice')],
+    ['report', t('appraise.tab.report')],
+    ['experts', t('appraise.tab.experts')],
+    ['dossier', t('appraise.tab.dossier')],
+  ]
+  const field = (
+    key: keyof TValues,
+    label: string,
+    extra: { type?: string; span?: number; readOnly?: boolean } = {},
+  ) => (
+    <Grid size={{ xs: 12, md: extra.span ?? 6 }}>
+      <TextField
+        fullWidth
+        size="small"
+        label={label}
+        type={extra.type}
+        value={str(values[key])}
+        onChange={(e) => set(key, e.target.value as never)}
+        disabled={!canEdit || extra.readOnly}
+        slotProps={extra.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
+      />
+    </Grid>
+  )
+
+  return (
+    <Dialog open onClose={onClose} fullScreen>
+      <DialogTitle>
+        {values.name || t('appraise.add')}
+        {record && (
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 2 }}>
+            {RESULTS_STATUS_LABELS[status]}
+            {record.totalScore !== null &&
+              ` · ${t('appraise.totalScore')} ${record.totalScore} · ${record.grade}`}
+          </Typography>
+        )}
+      </DialogTitle>
+      <Tabs value={tab} onChange={(_e, v) => setTab(v)} variant="scrollable" sx={{ px: 2 }}>
+        {tabs.map(([key, label]) => (
+          <Tab
+            key={key}
+            value={key}
+            label={label}
+            disabled={!currentId && !['basic', 'principal', 'units', 'people'].includes(key)}
+          />
+        ))}
+      </Tabs>
+      <DialogContent dividers>
+        {!canEdit && ['basic', 'principal', 'units', 'people'].includes(tab) && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('appraise.readOnly')}
+          </Alert>
+        )}
+        {tab === 'basic' && (
+          <Grid container spacing={2}>
+            {field('agreementNumber', t('appraise.field.agreementNumber'), { readOnly: !staff })}
+            {field('name', t('appraise.field.name'))}
+            {field('firstParty', t('appraise.field.firstParty'))}
+            {field('signingLocation', t('appraise.field.signingLocation'))}
+            {field('signingDate', t('appraise.field.signingDate'), { type: 'date' })}
+            <Grid size={{ xs: 12, md: 6 }}>
+              <DictSelect
+                fullWidth
+                size="small"
+                code="achievement_type"
+                label={t('appraise.field.outcomeType')}
+                value={values.outcomeType}
+                onChange={(v) => set('outcomeType', v)}
+                disabled={!canEdit}
+              />
+            </Grid>
+            {field('appraiseType', t('appraise.field.appraiseType'))}
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField
+                select
+                fullWidth
+                size="small"
+                label={t('appraise.field.meetingType')}
+                value={values.meetingType}
+                onChange={(e) => set('meetingType', e.target.value)}
+                disabled={!canEdit}
+              >
+                <MenuItem value="1">{t('appraise.meetingTypes.online')}</MenuItem>
+                <MenuItem value="2">{t('appraise.meetingTypes.offline')}</MenuItem>
+              </TextField>
+            </Grid>
+            {field('meetingTime', `${t('appraise.field.meetingTime')} (yyyy-MM-dd HH:mm:ss)`)}
+            {field('meetingVenue', t('appraise.field.meetingVenue'))}
+            <Grid size={12}>
+              <RichTextEditor
+                label={t('appraise.field.resultsSource')}
+                value={values.resultsSource}
+                onChange={(v) => set('resultsSource', v)}
+                disabled={!canEdit}
+              />
+            </Grid>
+            <Grid size={12}>
+              <RichTextEditor
+                label={t('appraise.field.synopsis')}
+                value={values.synopsis}
+                onChange={(v) => set('synopsis', v)}
+                rows={5}
+                disabled={!canEdit}
+              />
+            </Grid>
+          </Grid>
+        )}
+        {tab === 'principal' && (
+          <Grid container spacing={2}>
+            {PRINCIPAL_FIELDS.map(([key, label]) => (
+              <Grid key={key} size={{ xs: 12, md: 6 }}>
+                <TextField
+                  fullWidth
+                  size="small"
+                  label={t(`appraise.field.${label}`)}
+                  value={values.principal[key] ?? ''}
+                  onChange={(e) => set('principal', { ...values.principal, [key]: e.target.value })}
+                  disabled={!canEdit}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        )}
+        {tab === 'units' && (
+          <Rows
+            rows={values.unitEntityList}
+            canEdit={canEdit}
+            onChange={(rows) => set('unitEntityList', rows)}
+            columns={UNIT_FIELDS.map(([key, label]) => [key, t(`appraise.field.${label}`)])}
+            testId="unit"
+          />
+        )}
+        {tab === 'people' && (
+          <Rows
+            rows={values.peopleEntityList}
+            canEdit={canEdit}
+            onChange={(rows) => set('peopleEntityList', rows)}
+            columns={[
+              ['name', t('appraise.field.personName')],
+              ['birthTime', t('appraise.field.birthTime')],
+              ['jobName', t('appraise.field.jobName'), 'technical_title'],
+              ['educationalLevel', t('appraise.field.educationalLevel'), 'educational_level'],
+              [
+                'workUnit',
+                t('appraise.field.workUnit'),
+                values.unitEntityList
+                  .map((u) => u.id || u.unitName)
+                  .filter(Boolean)
+                  .join('|'),
+              ],
+              ['contribution', t('appraise.field.contribution')],
+            ]}
+            unitLabels={Object.fromEntries(
+              values.unitEntityList.map((u) => [u.id || u.unitName, u.unitName]),
+            )}
+            testId="person"
+          />
+        )}
+        {tab === 'equity' && <Alert severity="info">{t('appraise.equityHint')}</Alert>}
+        {tab === 'attach' && currentId && <FilesTab resultsId={currentId} canEdit={canEdit || staff} />}
+        {tab === 'meeting' && <Alert severity="info">{t('appraise.meetingHint')}</Alert>}
+        {tab === 'notice' && currentId && (
+          <DocumentForm kind="notice" resultsId={currentId} onDone={() => detail.refetch()} />
+        )}
+        {tab === 'report' && currentId && (
+          <DocumentForm kind="report" resultsId={currentId} onDone={() => detail.refetch()} />
+        )}
+        {tab === 'experts' && currentId && <ExpertsTab resultsId={currentId} />}
+        {tab === 'dossier' && currentId && <DossierTab resultsId={currentId} />}
+      </DialogContent>
+      <DialogActions>
+        {currentId && status >= RESULTS_STATUS.ACCEPTED && status !== RESULTS_STATUS.RETURNED && (
+          <Button onClick={() => fetchFile('results/protocol', { params: { id: currentId } })}>
+            {t('appraise.download')} {t('appraise.tab.basic').split('/')[1]}
+          </Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Button onClick={onClose}>{t('appraise.close')}</Button>
+        {canEdit && (
+          <Button variant="outlined" disabled={busy} onClick={() => void save()}>
+            {t('appraise.saveDraft')}
+          </Button>
+        )}
+        {canEdit && !staff && (
+          <Button variant="contained" disabled={busy} onClick={() => void submit()}>
+            {t('appraise.submit')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  )
+}
+
+/** Editable rows (units, people); a third column entry names a dictionary, or `a|b` unit choices. */
+const Rows = ({
+  rows,
+  columns,
+  canEdit,
+  onChange,
+  unitLabels,
+  testId,
+}: {
+  rows: TRow[]
+  columns: (readonly [string, string] | readonly [string, string, string])[]
+  canEdit: boolean
+  onChange: (rows: TRow[]) => void
+  unitLabels?: Record<string, string>
+  testId: string
+}) => {
+  const { t } = useTranslation()
+  const setCell = (i: number, key: string, value: string) =>
+    onChange(rows.map((r, n) => (n === i ? { ...r, [key]: value } : r)))
+  const control = (row: TRow, i: number, col: (typeof columns)[number]): ReactNode => {
+    const [key, label, source] = col
+    if (source && key === 'workUnit') {
+      return (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={label}
+          value={row[key] ?? ''}
+          onChange={(e) => setCell(i, key, e.target.value)}
+          disabled={!canEdit}
+        >
+          {source
+            .split('|')
+            .filter(Boolean)
+            .map((v) => (
+              <MenuItem key={v} value={v}>
+                {unitLabels?.[v] ?? v}
+              </MenuItem>
+            ))}
+        </TextField>
+      )
+    }
+    if (source) {
+      return (
+        <DictSelect
+          fullWidth
+          size="small"
+          code={source}
+          label={label}
+          value={row[key]}
+          onChange={(v) => setCell(i, key, v)}
+          disabled={!canEdit}
+        />
+      )
+    }
+    return (
+      <TextField
+        fullWidth
+        size="small"
+        label={label}
+        value={row[key] ?? ''}
+        onChange={(e) => setCell(i, key, e.target.value)}
+        disabled={!canEdit}
+        slotProps={{ htmlInput: { 'data-testid': `${testId}-${i}-${key}` } }}
+      />
+    )
+  }
+  return (
+    <Stack spacing={1}>
+      {rows.map((row, i) => (
+        <Stack key={row.id || `new-${i}`} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {columns.map((col) => (
+            <Box key={col[0]} sx={{ flex: 1 }}>
+              {control(row, i, col)}
+            </Box>
+          ))}
+          {canEdit && (
+            <IconButton
+              aria-label={t('appraise.remove')}
+              onClick={() => onChange(rows.filter((_r, n) => n !== i))}
+            >
+              ×
+            </IconButton>
+          )}
+        </Stack>
+      ))}
+      {canEdit && (
+        <Box>
+          <Button onClick={() => onChange([...rows, {}])} data-testid={`${testId}-add`}>
+            {t('appraise.addRow')}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  )
+}
+
+const ASSORT_NAMES: Record<string, string> = {
+  '12': '科技查新报告',
+  '13': '检测报告',
+  '14': '应用证明',
+  '15': '论文专著',
+  '16': '审批文件',
+  '17': '其他资料',
+}
+
+const FilesTab = ({ resultsId, canEdit }: { resultsId: string; canEdit: boolean }) => {
+  const { t } = useTranslation()
+  const files = useQuery({
+    queryKey: ['appraise-files', resultsId],
+    queryFn: () => appraiseApi.files(resultsId),
+  })
+  const upload = async (assortId: string, file: File | undefined) => {
+    if (!file) {
+      return
+    }
+    await appraiseApi.upload(resultsId, assortId, file)
+    toast.success('操作成功')
+    await files.refetch()
+  }
+  return (
+    <Table size="small">
+      <TableBody>
+        {RESULTS_ASSORT_IDS.map((assortId) => (
+          <TableRow key={assortId}>
+            <TableCell sx={{ width: 160 }}>{ASSORT_NAMES[assortId]}</TableCell>
+            <TableCell>
+              {(files.data ?? [])
+                .filter((f) => f.assortId === assortId)
+                .map((f) => (
+                  <div key={f.id}>{f.name}</div>
+                ))}
+            </TableCell>
+            <TableCell align="right">
+              {canEdit && (
+                <Button component="label" size="small">
+                  {t('appraise.upload')}
+                  <input hidden type="file" onChange={(e) => void upload(assortId, e.target.files?.[0])} />
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+const NOTICE_KEYS = [
+  'agreementNumber',
+  'name',
+  'unit',
+  'evaluationDate',
+  'sendDate',
+  'meetingCode',
+  'contact',
+  'phone',
+] as const
+const REPORT_KEYS = [
+  'reportNum',
+  'outcomeName',
+  'firstParty',
+  'commissionDate',
+  'appraiseType',
+  'appraiseUnit',
+  'completeDate',
+] as const
+const REPORT_RICH = ['projectSource', 'statement', 'technical', 'sources', 'conclusion'] as const
+
+/** 评价通知 / 评价报告: the saved (or prefilled) form, generated into a docx on the server. */
+const DocumentForm = ({
+  kind,
+  resultsId,
+  onDone,
+}: {
+  kind: 'notice' | 'report'
+  resultsId: string
+  onDone: () => void
+}) => {
+  const { t } = useTranslation()
+  const form = useQuery({
+    queryKey: ['appraise-form', kind, resultsId],
+    queryFn: () =>
+      kind === 'notice' ? appraiseApi.noticeDetail(resultsId) : appraiseApi.reportDetail(resultsId),
+  })
+  const [data, setData] = useState<Record<string, unknown>>({})
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    if (form.data) {
+      setData(form.data.data)
+    }
+  }, [form.data])
+  const canEdit = form.data?.canEdit ?? false
+  const labelOf = (key: string) => t(`appraise.field.${key === 'name' ? 'outcomeName' : key}`)
+  const generate = async () => {
+    const body = {
+      ...data,
+      resultsId,
+      list: String(
+        (data.listText as string | undefined) ?? ((data.list as string[] | undefined) ?? []).join('\n'),
+      )
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    }
+    const checked = (kind === 'notice' ? ZNoticeFormSchema : ZReportFormSchema).safeParse(body)
+    if (!checked.success) {
+      toast.warning(checked.error.issues[0]?.message ?? '')
+      return
+    }
+    setBusy(true)
+    try {
+      const ok = await fetchFile(kind === 'notice' ? 'notice/createNoticeFile' : 'report/createReportFile', {
+        body,
+      })
+      if (ok) {
+        toast.success('操作成功')
+        await form.refetch()
+        onDone()
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+  const keys = kind === 'notice' ? NOTICE_KEYS : REPORT_KEYS
+  const index = data.indexList as { name: string; weight: number; score: number | null }[] | undefined
+  return (
+    <Stack spacing={2}>
+      <Grid container spacing={2}>
+        {keys.map((key) => (
+          <Grid key={key} size={{ xs: 12, md: 6 }}>
+            <TextField
+              fullWidth
+              size="small"
+              label={labelOf(key)}
+              value={str(data[key])}
+              onChange={(e) => setData({ ...data, [key]: e.target.value })}
+              disabled={!canEdit}
+            />
+          </Grid>
+        ))}
+        {kind === 'notice' && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              select
+              fullWidth
+              size="small"
+              label={t('appraise.field.meetingType')}
+              value={str(data.meetingType)}
+              onChange={(e) => setData({ ...data, meetingType: e.target.value })}
+              disabled={!canEdit}
+            >
+              <MenuItem value="1">{t('appraise.meetingTypes.online')}</MenuItem>
+              <MenuItem value="2">{t('appraise.meetingTypes.offline')}</MenuItem>
+            </TextField>
+          </Grid>
+        )}
+        {kind === 'report' && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              fullWidth
+              size="small"
+              label="起止时间 (yyyy-MM-dd ~ yyyy-MM-dd)"
+              value={((data.times as string[] | undefined) ?? []).join(' ~ ')}
+              onChange={(e) => setData({ ...data, times: e.target.value.split('~').map((s) => s.trim()) })}
+              disabled={!canEdit}
+            />
+          </Grid>
+        )}
+      </Grid>
+      {kind === 'report' &&
+        REPORT_RICH.map((key) => (
+          <RichTextEditor
+            key={key}
+            label={labelOf(key)}
+            value={str(data[key])}
+            onChange={(v) => setData((d) => ({ ...d, [key]: v }))}
+            disabled={!canEdit}
+          />
+        ))}
+      <TextField
+        label={t('appraise.field.list')}
+        multiline
+        minRows={2}
+        value={str(data.listText ?? ((data.list as string[] | undefined) ?? []).join('\n'))}
+        onChange={(e) => setData({ ...data, listText: e.target.value })}
+        disabled={!canEdit}
+      />
+      {kind === 'report' && index && (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('appraise.indexName')}</TableCell>
+              <TableCell>{t('appraise.weight')}</TableCell>
+              <TableCell>{t('appraise.meanScore')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {index.map((i) => (
+              <TableRow key={i.name}>
+                <TableCell>{i.name}</TableCell>
+                <TableCell>{i.weight}</TableCell>
+                <TableCell>{i.score ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow>
+              <TableCell>{t('appraise.totalScore')}</TableCell>
+              <TableCell />
+              <TableCell data-testid="report-total">
+                {str(data.totalScore)} {str(data.grade)}
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      )}
+      <Stack direction="row" spacing={1}>
+        {canEdit && (
+          <Button variant="contained" disabled={busy} onClick={() => void generate()}>
+            {t('appraise.generate')}
+            {t(`appraise.tab.${kind}`)}
+          </Button>
+        )}
+        {form.data?.saved && (
+          <Button variant="outlined" onClick={() => void downloadDocument(resultsId, kind)}>
+            {t('appraise.download')}
+            {t(`appraise.tab.${kind}`)}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  )
+}
+
+const ExpertsTab = ({ resultsId }: { resultsId: string }) => {
+  const { t } = useTranslation()
+  const indexes = useQuery({
+    queryKey: ['appraise-indexes-staff', resultsId],
+    queryFn: () => appraiseApi.indexes(resultsId),
+  })
+  const experts = useQuery({
+    queryKey: ['appraise-pushed', resultsId],
+    queryFn: () => appraiseApi.pushed(resultsId),
+  })
+  const names = experts.data?.map((e) => e.expertName) ?? []
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2">
+        {(experts.data ?? [])
+          .map((e) => `${e.expertName}（${e.scored ? t('appraise.scored') : t('appraise.notScored')}）`)
+          .join('，')}
+      </Typography>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('appraise.indexName')}</TableCell>
+            <TableCell>{t('appraise.weight')}</TableCell>
+            {names.map((n) => (
+              <TableCell key={n}>{n}</TableCell>
+            ))}
+            <TableCell>{t('appraise.meanScore')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(indexes.data?.records ?? []).map((i) => (
+            <TableRow key={i.id}>
+              <TableCell>{i.name}</TableCell>
+              <TableCell>{i.weight}</TableCell>
+              {(experts.data ?? []).map((e) => (
+                <TableCell key={e.id}>
+                  {i.expertScores.find((s) => s.expertId === e.expertId)?.score ?? '—'}
+                </TableCell>
+              ))}
+              <TableCell>{i.score ?? '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Typography>
+        {t('appraise.totalScore')}：{indexes.data?.totalScore ?? '—'} {t('appraise.grade')}：
+        {indexes.data?.grade ?? '—'}
+      </Typography>
+    </Stack>
+  )
+}
+
+const DossierTab = ({ resultsId }: { resultsId: string }) => {
+  const { t } = useTranslation()
+  const events = useQuery({
+    queryKey: ['appraise-dossier', resultsId],
+    queryFn: () => appraiseApi.dossier(resultsId),
+  })
+  const [message, setMessage] = useState('')
+  const send = async () => {
+    if (!message.trim()) {
+      toast.warning('请输入留言内容')
+      return
+    }
+    await appraiseApi.postMessage(resultsId, message)
+    setMessage('')
+    await events.refetch()
+  }
+  return (
+    <Stack spacing={2}>
+      <Table size="small" aria-label={t('appraise.tab.dossier')}>
+        <TableBody>
+          {(events.data ?? []).map((e) => (
+            <TableRow key={e.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap', width: 170 }}>{e.createTime}</TableCell>
+              <TableCell sx={{ width: 120 }}>{e.userName}</TableCell>
+              <TableCell>
+                {e.kind === 'status' && e.toStatus !== null && e.fromStatus !== e.toStatus
+                  ? `${RESULTS_STATUS_LABELS[e.fromStatus ?? 0]} → ${RESULTS_STATUS_LABELS[e.toStatus]}：`
+                  : ''}
+                {e.content}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Stack direction="row" spacing={1}>
+        <TextField
+          size="small"
+          fullWidth
+          label={t('appraise.message')}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+        <Button variant="outlined" onClick={() => void send()}>
+          {t('appraise.send')}
+        </Button>
+      </Stack>
+    </Stack>
+  )
+}

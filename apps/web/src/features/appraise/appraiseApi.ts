@@ -1,0 +1,145 @@
+import {
+  type TDocumentKind,
+  TOKEN_HEADER,
+  type TPage,
+  type TResultsRecord,
+  type TResultsVO,
+} from '@ysjs/shared'
+import { http } from '@/lib/http'
+import { toast } from '@/lib/notify'
+import { getAccessToken } from '@/lib/session/session'
+
+const P = '/api/ysjs-appraise'
+
+export type TIndexRow = {
+  id: string
+  name: string
+  weight: number
+  meaning: string | null
+  score: number | null
+  myScore: number | null
+  expertScores: { expertId: string; expertName: string; score: number }[]
+}
+export type TIndexList = {
+  records: TIndexRow[]
+  totalScore: number | null
+  grade: string | null
+  submitted: boolean
+  opinion: string | null
+}
+export type TEvent = {
+  id: string
+  kind: string
+  fromStatus: number | null
+  toStatus: number | null
+  content: string | null
+  userName: string | null
+  createTime: string
+}
+export type TCandidate = {
+  id: string
+  name: string | null
+  workUnit: string | null
+  profession: string | null
+  level: string | null
+  hasAccount: boolean
+}
+export type TPushed = {
+  id: string
+  expertId: string
+  expertName: string
+  workUnit: string | null
+  hasAccount: boolean
+  scored: boolean
+}
+export type TReviewRow = {
+  id: string
+  agreementNumber: string | null
+  name: string
+  outcomeTypeName: string
+  statusName: string
+  meetingTime: string | null
+  scored: boolean
+}
+export type TForm = { id: string | null; saved: boolean; canEdit: boolean; data: Record<string, unknown> }
+export type TFile = {
+  id: string
+  assortId: string | null
+  kind: string
+  name: string
+  link: string
+  attachSize: number
+  createTime: string
+}
+
+export const appraiseApi = {
+  list: (q: { current: number; size: number; status?: string; name?: string }) =>
+    http.get<TPage<TResultsRecord>>(`${P}/results/list`, q),
+  detailVO: (id: string) => http.get<TResultsVO>(`${P}/results/detailResultsVO`, { id }),
+  save: (body: unknown) => http.post<TResultsVO>(`${P}/results/saveResultsVO`, body),
+  status: (id: string, status: number, opinion?: string) =>
+    http.post(`${P}/results/submit`, { id, status, opinion }),
+  audit: (body: { id: string; pass: boolean; opinion?: string; agreementNumber?: string }) =>
+    http.post(`${P}/results/audit`, body),
+  remove: (ids: string[]) => http.post(`${P}/results/remove`, undefined, { params: { ids: ids.join(',') } }),
+  dossier: (resultsId: string) => http.get<TEvent[]>(`${P}/results/dossier`, { resultsId }),
+  messages: (resultsId: string) => http.get<TEvent[]>(`${P}/results/message`, { resultsId }),
+  postMessage: (resultsId: string, content: string) =>
+    http.post(`${P}/results/message`, { resultsId, content }),
+  candidates: (resultsId: string, keyword: string) =>
+    http.get<TPage<TCandidate>>(`${P}/basic/candidates`, { resultsId, keyword, current: 1, size: 50 }),
+  push: (resultsId: string, expertIds: string[]) => http.post(`${P}/basic/push`, { resultsId, expertIds }),
+  pushed: (resultsId: string) => http.get<TPushed[]>(`${P}/basic/list`, { resultsId }),
+  indexes: (resultsId: string) => http.get<TIndexList>(`${P}/index/selectByResultsId`, { resultsId }),
+  score: (body: { resultsId: string; opinion: string; scores: { indexId: string; score: number }[] }) =>
+    http.post(`${P}/index/score`, body),
+  reviewPage: (q: { current: number; size: number }) =>
+    http.get<TPage<TReviewRow>>(`${P}/results/reviewPage`, q),
+  noticeDetail: (resultsId: string) => http.get<TForm>(`${P}/notice/detail`, { resultsId }),
+  reportDetail: (resultsId: string) => http.get<TForm>(`${P}/report/detail`, { resultsId }),
+  files: (resultsId: string) => http.get<TFile[]>(`${P}/attach/findByResultsId`, { resultsId }),
+  upload: (resultsId: string, assortId: string, file: File) => {
+    const body = new FormData()
+    body.append('file', file)
+    return http.post(`${P}/attach/put-object`, body, { params: { resultsId, assortId } })
+  },
+}
+
+/**
+ * Fetches a generated file (docx or zip) and saves it under the server's name; a failure answers an
+ * envelope whose message is shown like any other.
+ */
+export const fetchFile = async (
+  path: string,
+  opts: { params?: Record<string, string>; body?: unknown } = {},
+): Promise<boolean> => {
+  const url = `${P}/${path}${opts.params ? `?${new URLSearchParams(opts.params)}` : ''}`
+  const res = await fetch(url, {
+    method: opts.body ? 'POST' : 'GET',
+    headers: {
+      [TOKEN_HEADER]: `bearer ${getAccessToken() ?? ''}`,
+      ...(opts.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.body ? JSON.stringify(opts.body) : undefined,
+  })
+  if ((res.headers.get('content-type') ?? '').includes('json')) {
+    const answer = (await res.json()) as { msg?: string }
+    toast.warning(answer.msg ?? String(res.status))
+    return false
+  }
+  const disposition = res.headers.get('content-disposition') ?? ''
+  const match = /filename\*=UTF-8''([^;]+)/.exec(disposition)
+  const name = match ? decodeURIComponent(match[1]!) : 'download'
+  const blob = await res.blob()
+  const link = document.createElement('a')
+  link.href = URL.createObjectURL(blob)
+  link.download = name
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+  return true
+}
+
+export const downloadDocument = (resultsId: string, type: TDocumentKind | 'all') =>
+  fetchFile('results/download', { params: { resultsId, type } })

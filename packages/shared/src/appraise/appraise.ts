@@ -1,0 +1,694 @@
+import { z } from 'zod'
+import { AGREEMENT_NUMBER_MAX } from '../common/constants.ts'
+import {
+  DATE_OR_DATE_TIME_PATTERN,
+  DATE_PATTERN,
+  MONTH_PATTERN,
+  ZWireDateTimeSchema,
+} from '../common/dates.ts'
+import { ID_PATTERN, isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { hasNul, ILLEGAL_CHAR_MSG, isName, isPhone, isPostcode, zOptionalText } from '../common/validators.ts'
+
+/**
+ * Achievement appraisal (issue 12, decision 017): the application with its agreement, the forms of
+ * spec sections 2, 3 and 5, scoring and the status machine's values.
+ */
+
+/** Dictionary `results_status`; the server's transition table moves an application between them. */
+export const RESULTS_STATUS = {
+  DRAFT: 0,
+  PENDING: 1,
+  ACCEPTED: 2,
+  EVALUATING: 3,
+  SCORED: 4,
+  REPORTED: 5,
+  ARCHIVED: 6,
+  RETURNED: 9,
+} as const
+export type TResultsStatus = (typeof RESULTS_STATUS)[keyof typeof RESULTS_STATUS]
+export const RESULTS_STATUS_LABELS: Readonly<Record<number, string>> = {
+  0: '草稿',
+  1: '待审核',
+  2: '已受理',
+  3: '评价中',
+  4: '已评分',
+  5: '已出具报告',
+  6: '已归档',
+  9: '已退回',
+}
+
+/** Defaults of spec section 9. */
+export const APPRAISE_DEFAULTS = {
+  APPRAISE_TYPE: '会议形式',
+  MEETING_VENUE: '北京',
+  MEETING_TYPE: 2,
+  SEX: 1,
+} as const
+
+/** Grade thresholds (param `appraise.gradeThresholds`), highest first; the last one catches the rest. */
+export const GRADE_THRESHOLDS_PARAM = 'appraise.gradeThresholds'
+export const DEFAULT_GRADE_THRESHOLDS: readonly { min: number; grade: string }[] = [
+  { min: 90, grade: '国际领先' },
+  { min: 80, grade: '国际先进' },
+  { min: 70, grade: '国内领先' },
+  { min: 60, grade: '国内先进' },
+  { min: 0, grade: '国内一般' },
+]
+
+/** `90:国际领先,80:国际先进,…` to thresholds; null when the text does not parse. */
+export const parseGradeThresholds = (text: string): { min: number; grade: string }[] | null => {
+  const rows = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const [min, grade] = s.split(':').map((x) => x.trim())
+      return { min: Number(min), grade: grade ?? '' }
+    })
+  if (!rows.length || rows.some((r) => !Number.isFinite(r.min) || !r.grade)) {
+    return null
+  }
+  return rows.sort((a, b) => b.min - a.min)
+}
+
+export const gradeOf = (total: number, thresholds = DEFAULT_GRADE_THRESHOLDS): string =>
+  thresholds.find((t) => total >= t.min)?.grade ?? thresholds[thresholds.length - 1]?.grade ?? ''
+
+/** Rounds to one decimal the way the report prints it (half away from zero). */
+export const round1 = (n: number): number => (Math.sign(n) * Math.round(Math.abs(n) * 10 + 1e-9)) / 10
+
+/** Weighted mean of the indicators' scores, one decimal; null while an indicator has no score. */
+export const weightedTotal = (items: readonly { weight: number; score: number | null }[]): number | null => {
+  const weights = items.reduce((s, i) => s + i.weight, 0)
+  if (!items.length || weights <= 0 || items.some((i) => i.score === null)) {
+    return null
+  }
+  return round1(items.reduce((s, i) => s + i.weight * (i.score as number), 0) / weights)
+}
+
+/** The indicator set used when an application has none saved (a common 科技成果评价 set). */
+export const DEFAULT_INDEX_SET: readonly { name: string; weight: number; meaning: string }[] = [
+  { name: '技术创新程度', weight: 30, meaning: '与国内外同类技术相比的创新性、独创性' },
+  { name: '技术经济指标的先进程度', weight: 25, meaning: '主要技术经济指标与国内外同类技术的比较' },
+  { name: '技术难度和复杂程度', weight: 15, meaning: '解决的技术难题及其复杂程度' },
+  { name: '成熟程度和应用情况', weight: 15, meaning: '技术的成熟度、推广应用的范围和前景' },
+  { name: '经济社会效益', weight: 15, meaning: '已取得和预期的经济效益、社会效益' },
+]
+
+export const ResultsMsg = {
+  AGREEMENT_NUMBER: '请输入协议编号',
+  AGREEMENT_NUMBER_MAX: `协议编号长度不能超过${AGREEMENT_NUMBER_MAX}个字符`,
+  AGREEMENT_NUMBER_TAKEN: '协议编号已存在',
+  NAME: '请输入成果名称',
+  SIGNING_DATE: '请选择签订日期',
+  RESULTS_SOURCE: '请输入成果来源',
+  OUTCOME_TYPE: '请选择成果类型',
+  SYNOPSIS: '请输入内容简介',
+  UNITS: '请输入完成单位',
+  PEOPLE: '请输入人员名单',
+  APPRAISE_TYPE: '请输入评价形式',
+  MEETING_TIME: '请选择会议时间',
+  MEETING_VENUE: '请输入会议地点',
+  MEETING_TYPE: '请选择会议类型',
+  UNIT_NAME: '请输入公司名称',
+  UNIT_NAME_BAD: '公司名称格式不正确',
+  POSTCODE: '请输入邮政编码',
+  POSTCODE_BAD: '邮政编码格式不正确',
+  ADDRESS: '请输入详细通讯地址',
+  ADDRESS_BAD: '详细通讯地址格式不正确',
+  CONTACT: '请输入联系人',
+  CONTACT_BAD: '联系人格式不正确',
+  PHONE: '请输入联系电话',
+  PHONE_BAD: '联系电话格式不正确',
+  PERSON_NAME: '请输入姓名',
+  PERSON_NAME_BAD: '姓名格式不正确',
+  BIRTH_TIME: '请选择出生年月',
+  JOB_NAME: '请选择技术职称',
+  EDUCATIONAL_LEVEL: '请选择文化程度',
+  WORK_UNIT: '请选择工作单位',
+  CONTRIBUTION: '请输入主要贡献',
+  P_UNIT_NAME: '请输入单位名称',
+  P_DUTY_NUMBER: '请输入纳税登记号',
+  P_LEGAL_PERSON: '请输入法定代表人',
+  P_ADDRESS: '请输入通讯地址',
+  P_AGENT: '请输入委托代理人',
+  P_PHONE: '请输入联系电话',
+  P_PHONE_BAD: '请输入正确的联系电话',
+  P_NAME: '请输入联系人',
+  P_CARD_NUMBER: '请输入开户银行',
+  P_POSTCODE: '请输入邮编',
+  P_POSTCODE_BAD: '邮编格式不正确',
+  P_ACCOUNT_NUMBER: '请输入账号',
+  P_FAX: '请输入传真',
+  P_MAIL: '邮箱格式不正确',
+  SCORE: '请输入指标分数',
+  OPINION: '请输入评审意见',
+  RESULTS: '请选择成果',
+  STATUS: '请选择状态',
+  AUDIT_OPINION: '请输入审核意见',
+  MESSAGE: '请输入留言内容',
+  EXPERTS: '请选择专家',
+  INDEX_NAME: '请输入指标名称',
+  INDEX_WEIGHT: '请输入指标权重',
+  INDEX_SET: '请设置评价指标',
+} as const
+
+/** Draft saves check only what is filled; a submit checks everything (spec section 5). */
+export type TCheckMode = 'draft' | 'submit'
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+
+const textRule = (empty: string, max: number, bad?: { test: (v: string) => boolean; msg: string }) => {
+  const s = z
+    .string({ error: empty })
+    .trim()
+    .min(1, empty)
+    .max(max, `长度不能超过${max}个字符`)
+    .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG })
+  return bad ? s.refine(bad.test, { message: bad.msg }) : s
+}
+const undefIfBlank = (v: unknown) => (blank(v) ? undefined : v)
+
+/** A required text field with its "please enter" message. */
+const reqText = (empty: string, max: number, bad?: { test: (v: string) => boolean; msg: string }) =>
+  z.preprocess(undefIfBlank, textRule(empty, max, bad))
+/** A text field: required (with its message) on submit, optional but checked when filled on draft. */
+const text = (
+  mode: TCheckMode,
+  empty: string,
+  max: number,
+  bad?: { test: (v: string) => boolean; msg: string },
+) =>
+  mode === 'submit'
+    ? reqText(empty, max, bad)
+    : z.preprocess(undefIfBlank, textRule(empty, max, bad).optional())
+
+const intRule = (msg: string, min: number, max: number) =>
+  z.coerce.number({ error: msg }).int(msg).min(min, msg).max(max, msg)
+const reqInt = (msg: string, min: number, max: number) => z.preprocess(undefIfBlank, intRule(msg, min, max))
+const int = (mode: TCheckMode, msg: string, min: number, max: number) =>
+  mode === 'submit' ? reqInt(msg, min, max) : z.preprocess(undefIfBlank, intRule(msg, min, max).optional())
+
+const reqPatterned = (msg: string, pattern: RegExp, max: number) =>
+  reqText(msg, max, { test: (v) => pattern.test(v), msg })
+const patterned = (mode: TCheckMode, msg: string, pattern: RegExp, max: number) =>
+  text(mode, msg, max, { test: (v) => pattern.test(v), msg })
+
+const isCompanyName = (v: string) => [...v].length >= 2 && [...v].length <= 100
+const isAddress = (v: string) => [...v].length >= 2 && [...v].length <= 255
+const isMail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)
+const optionalId = z.preprocess((v) => (blank(v) ? undefined : v), ZIdSchema.optional())
+
+export const resultsUnitSchema = (mode: TCheckMode) =>
+  z.object({
+    id: optionalId,
+    unitName: text(mode, ResultsMsg.UNIT_NAME, 255, { test: isCompanyName, msg: ResultsMsg.UNIT_NAME_BAD }),
+    postcode: text(mode, ResultsMsg.POSTCODE, 6, { test: isPostcode, msg: ResultsMsg.POSTCODE_BAD }),
+    address: text(mode, ResultsMsg.ADDRESS, 255, { test: isAddress, msg: ResultsMsg.ADDRESS_BAD }),
+    name: text(mode, ResultsMsg.CONTACT, 50, { test: isName, msg: ResultsMsg.CONTACT_BAD }),
+    phone: text(mode, ResultsMsg.PHONE, 20, { test: isPhone, msg: ResultsMsg.PHONE_BAD }),
+  })
+
+export const resultsPeopleSchema = (mode: TCheckMode) =>
+  z.object({
+    id: optionalId,
+    name: text(mode, ResultsMsg.PERSON_NAME, 50, { test: isName, msg: ResultsMsg.PERSON_NAME_BAD }),
+    sex: z.preprocess((v) => (blank(v) ? undefined : v), z.coerce.number().int().min(1).max(2).optional()),
+    birthTime: patterned(mode, ResultsMsg.BIRTH_TIME, MONTH_PATTERN, 7),
+    jobName: int(mode, ResultsMsg.JOB_NAME, 1, 999),
+    educationalLevel: int(mode, ResultsMsg.EDUCATIONAL_LEVEL, 1, 999),
+    // A unit of the same application: its id, or the unit name of a row saved in the same body.
+    workUnit: text(mode, ResultsMsg.WORK_UNIT, 255),
+    contribution: text(mode, ResultsMsg.CONTRIBUTION, 1000),
+  })
+
+export const resultsPrincipalSchema = (mode: TCheckMode) =>
+  z.object({
+    unitName: text(mode, ResultsMsg.P_UNIT_NAME, 255),
+    dutyNumber: text(mode, ResultsMsg.P_DUTY_NUMBER, 64),
+    legalPerson: text(mode, ResultsMsg.P_LEGAL_PERSON, 50),
+    address: text(mode, ResultsMsg.P_ADDRESS, 255),
+    agent: text(mode, ResultsMsg.P_AGENT, 50),
+    phone: text(mode, ResultsMsg.P_PHONE, 20, { test: isPhone, msg: ResultsMsg.P_PHONE_BAD }),
+    name: text(mode, ResultsMsg.P_NAME, 50),
+    cardNumber: text(mode, ResultsMsg.P_CARD_NUMBER, 255),
+    postcode: text(mode, ResultsMsg.P_POSTCODE, 6, { test: isPostcode, msg: ResultsMsg.P_POSTCODE_BAD }),
+    accountNumber: text(mode, ResultsMsg.P_ACCOUNT_NUMBER, 64),
+    fax: text(mode, ResultsMsg.P_FAX, 20),
+    personMail: text('draft', ResultsMsg.P_MAIL, 128, { test: isMail, msg: ResultsMsg.P_MAIL }),
+  })
+
+const list = <T extends z.ZodType>(mode: TCheckMode, row: T, empty: string) =>
+  mode === 'submit'
+    ? z.array(row, { error: empty }).min(1, empty).max(200)
+    : z.preprocess((v) => (v === null || v === undefined ? [] : v), z.array(row).max(200))
+
+/** The agreement entity of spec section 3 with its rows, as `saveResultsVO` takes it. */
+export const resultsVOSchema = (mode: TCheckMode) =>
+  z.object({
+    id: optionalId,
+    agreementNumber: text('draft', ResultsMsg.AGREEMENT_NUMBER, AGREEMENT_NUMBER_MAX),
+    name: text(mode, ResultsMsg.NAME, 255),
+    firstParty: zOptionalText(255),
+    signingLocation: zOptionalText(255),
+    signingDate: patterned(mode, ResultsMsg.SIGNING_DATE, DATE_PATTERN, 10),
+    resultsSource: text(mode, ResultsMsg.RESULTS_SOURCE, 20_000),
+    outcomeType: int(mode, ResultsMsg.OUTCOME_TYPE, 1, 999),
+    synopsis: text(mode, ResultsMsg.SYNOPSIS, 20_000),
+    appraiseType: text(mode, ResultsMsg.APPRAISE_TYPE, 64),
+    meetingType: int('draft', ResultsMsg.MEETING_TYPE, 1, 2),
+    meetingTime: patterned(mode, ResultsMsg.MEETING_TIME, DATE_OR_DATE_TIME_PATTERN, 19),
+    meetingVenue: text(mode, ResultsMsg.MEETING_VENUE, 255),
+    unitEntityList: list(mode, resultsUnitSchema(mode), ResultsMsg.UNITS),
+    peopleEntityList: list(mode, resultsPeopleSchema(mode), ResultsMsg.PEOPLE),
+    principal:
+      mode === 'submit'
+        ? z.preprocess((v) => v ?? {}, resultsPrincipalSchema(mode))
+        : z.preprocess((v) => (v === null ? undefined : v), resultsPrincipalSchema(mode).optional()),
+  })
+
+/** What `saveResultsVO` takes (a draft: filled fields are checked); submitting checks it all. */
+export const ZResultsVOSubmitSchema = resultsVOSchema('draft')
+export const ZResultsVOFullSchema = resultsVOSchema('submit')
+export type TResultsVOSubmit = z.infer<typeof ZResultsVOSubmitSchema>
+
+const nullableText = z.string().nullable()
+export const ZResultsUnitRecordSchema = z.object({
+  id: ZWireIdSchema,
+  resultsId: ZWireIdSchema,
+  unitName: z.string(),
+  postcode: nullableText,
+  address: nullableText,
+  name: nullableText,
+  phone: nullableText,
+  sort: z.number(),
+})
+export const ZResultsPeopleRecordSchema = z.object({
+  id: ZWireIdSchema,
+  resultsId: ZWireIdSchema,
+  name: z.string(),
+  sex: z.number(),
+  birthTime: nullableText,
+  jobName: z.number().nullable(),
+  educationalLevel: z.number().nullable(),
+  workUnit: ZWireIdSchema.nullable(),
+  workUnitName: z.string(),
+  contribution: nullableText,
+  sort: z.number(),
+})
+export const ZResultsPrincipalRecordSchema = z.object({
+  id: ZWireIdSchema,
+  resultsId: ZWireIdSchema,
+  unitName: nullableText,
+  dutyNumber: nullableText,
+  legalPerson: nullableText,
+  address: nullableText,
+  agent: nullableText,
+  phone: nullableText,
+  name: nullableText,
+  cardNumber: nullableText,
+  postcode: nullableText,
+  accountNumber: nullableText,
+  fax: nullableText,
+  personMail: nullableText,
+})
+
+/** An application as lists and `detail` answer it. */
+export const ZResultsRecordSchema = z.object({
+  id: ZWireIdSchema,
+  tenantId: z.string(),
+  agreementNumber: nullableText,
+  name: z.string(),
+  firstParty: nullableText,
+  signingLocation: nullableText,
+  signingDate: nullableText,
+  resultsSource: nullableText,
+  outcomeType: z.number().nullable(),
+  outcomeTypeName: z.string(),
+  synopsis: nullableText,
+  appraiseType: nullableText,
+  meetingType: z.number().nullable(),
+  meetingTime: nullableText,
+  meetingVenue: nullableText,
+  status: z.number(),
+  statusName: z.string(),
+  totalScore: z.number().nullable(),
+  grade: nullableText,
+  canEdit: z.boolean(),
+  createUser: ZWireIdSchema.nullable(),
+  createUserName: z.string(),
+  createTime: ZWireDateTimeSchema,
+  updateTime: ZWireDateTimeSchema.nullable(),
+})
+export type TResultsRecord = z.infer<typeof ZResultsRecordSchema>
+
+/** `detailResultsVO`: the application with its rows, the shape `saveResultsVO` takes. */
+export const ZResultsVORecordSchema = ZResultsRecordSchema.extend({
+  unitEntityList: z.array(ZResultsUnitRecordSchema),
+  peopleEntityList: z.array(ZResultsPeopleRecordSchema),
+  principal: ZResultsPrincipalRecordSchema.nullable(),
+})
+export type TResultsVO = z.infer<typeof ZResultsVORecordSchema>
+
+const zIdField = (msg: string) =>
+  z
+    .union([z.string().meta({ pattern: ID_PATTERN.source, example: '1123598821738675201' }), z.number()], {
+      error: msg,
+    })
+    .transform((v) => String(v).trim())
+    .refine(isId, { message: msg })
+
+export const ZResultsIdQuerySchema = z.object({ resultsId: zIdField(ResultsMsg.RESULTS) })
+
+/** `POST results/submit`: the shared status call. */
+export const ZResultsStatusSchema = z.object({
+  id: zIdField(ResultsMsg.RESULTS),
+  status: z.coerce.number({ error: ResultsMsg.STATUS }).int(ResultsMsg.STATUS).min(0).max(99),
+  opinion: zOptionalText(2000),
+})
+
+export const ZResultsAuditSchema = z.object({
+  id: zIdField(ResultsMsg.RESULTS),
+  pass: z.preprocess(
+    (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
+    z.boolean({ error: '请选择审核结果' }),
+  ),
+  opinion: zOptionalText(2000),
+  // Staff may type the agreement number at acceptance; otherwise the YS+year+sequence rule gives one.
+  agreementNumber: zOptionalText(AGREEMENT_NUMBER_MAX + 20).refine(
+    (v) => v === undefined || [...v].length <= AGREEMENT_NUMBER_MAX,
+    { message: ResultsMsg.AGREEMENT_NUMBER_MAX },
+  ),
+})
+
+export const ZResultsPageQuerySchema = z.object({
+  current: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
+  size: z.coerce.number().int().min(1).max(200).default(10).catch(10),
+  status: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.coerce.number().int().min(0).max(99).optional().catch(undefined),
+  ),
+  name: zOptionalText(255),
+})
+
+export const ZResultsMessageSchema = z.object({
+  resultsId: zIdField(ResultsMsg.RESULTS),
+  content: z
+    .string({ error: ResultsMsg.MESSAGE })
+    .trim()
+    .min(1, ResultsMsg.MESSAGE)
+    .max(2000, '长度不能超过2000个字符')
+    .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
+})
+
+/** One entry of an application's dossier (status change, message, document, file, push, score). */
+export const ZResultsEventRecordSchema = z.object({
+  id: ZWireIdSchema,
+  kind: z.string(),
+  fromStatus: z.number().nullable(),
+  toStatus: z.number().nullable(),
+  content: nullableText,
+  userId: ZWireIdSchema.nullable(),
+  userName: nullableText,
+  createTime: ZWireDateTimeSchema,
+})
+
+// Indicators and scoring
+
+export const ZIndexItemSchema = z.object({
+  name: z.string({ error: ResultsMsg.INDEX_NAME }).trim().min(1, ResultsMsg.INDEX_NAME).max(255),
+  weight: z.coerce
+    .number({ error: ResultsMsg.INDEX_WEIGHT })
+    .gt(0, ResultsMsg.INDEX_WEIGHT)
+    .max(1000, ResultsMsg.INDEX_WEIGHT),
+  meaning: zOptionalText(1000),
+})
+export const ZIndexConfigSchema = z.object({
+  resultsId: zIdField(ResultsMsg.RESULTS),
+  indexList: z.array(ZIndexItemSchema, { error: ResultsMsg.INDEX_SET }).min(1, ResultsMsg.INDEX_SET).max(50),
+})
+export const ZDefaultConfigQuerySchema = z.object({
+  resultsId: zIdField(ResultsMsg.RESULTS),
+  type: z.preprocess((v) => (blank(v) ? undefined : v), z.string().max(32).optional()),
+})
+
+/** 0 to 100 with at most one decimal (spec sections 3 and 5). */
+export const isScore = (n: number): boolean =>
+  Number.isFinite(n) && n >= 0 && n <= 100 && Math.abs(Math.round(n * 10) - n * 10) < 1e-9
+export const zScore = () =>
+  z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.coerce.number({ error: ResultsMsg.SCORE }).refine(isScore, { message: ResultsMsg.SCORE }),
+  )
+
+export const ZScoreSubmitSchema = z.object({
+  resultsId: zIdField(ResultsMsg.RESULTS),
+  opinion: z
+    .string({ error: ResultsMsg.OPINION })
+    .trim()
+    .min(1, ResultsMsg.OPINION)
+    .max(2000, '长度不能超过2000个字符')
+    .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
+  scores: z
+    .array(z.object({ indexId: zIdField(ResultsMsg.SCORE), score: zScore() }), { error: ResultsMsg.SCORE })
+    .min(1, ResultsMsg.SCORE)
+    .max(50),
+})
+
+export const ZIndexRecordSchema = z.object({
+  id: ZWireIdSchema,
+  resultsId: ZWireIdSchema,
+  name: z.string(),
+  weight: z.number(),
+  meaning: nullableText,
+  sort: z.number(),
+  /** The mean of the experts' scores (staff only; null for an expert). */
+  score: z.number().nullable(),
+  /** The caller's own score when the caller is a pushed expert. */
+  myScore: z.number().nullable(),
+  /** Every expert's score (staff only; empty for an expert). */
+  expertScores: z.array(z.object({ expertId: ZWireIdSchema, expertName: z.string(), score: z.number() })),
+})
+export const ZIndexListSchema = z.object({
+  records: z.array(ZIndexRecordSchema),
+  totalScore: z.number().nullable(),
+  grade: nullableText,
+  /** For an expert: whether their scores are submitted. */
+  submitted: z.boolean(),
+  opinion: nullableText,
+})
+
+// Experts
+
+export const ZExpertPushSchema = z.object({
+  resultsId: zIdField(ResultsMsg.RESULTS),
+  expertIds: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+    z.array(zIdField(ResultsMsg.EXPERTS), { error: ResultsMsg.EXPERTS }).min(1, ResultsMsg.EXPERTS).max(100),
+  ),
+})
+export const ZExpertCandidatesQuerySchema = z.object({
+  resultsId: zIdField(ResultsMsg.RESULTS),
+  keyword: zOptionalText(64),
+  current: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
+  size: z.coerce.number().int().min(1).max(200).default(10).catch(10),
+})
+export const ZExpertCandidateSchema = z.object({
+  id: ZWireIdSchema,
+  name: nullableText,
+  workUnit: nullableText,
+  profession: nullableText,
+  level: nullableText,
+  hasAccount: z.boolean(),
+})
+export const ZPushedExpertSchema = z.object({
+  id: ZWireIdSchema,
+  resultsId: ZWireIdSchema,
+  expertId: ZWireIdSchema,
+  expertName: z.string(),
+  workUnit: nullableText,
+  hasAccount: z.boolean(),
+  scored: z.boolean(),
+  scoredTime: ZWireDateTimeSchema.nullable(),
+  createTime: ZWireDateTimeSchema,
+})
+
+// Documents and forms
+
+export const DOCUMENT_KINDS = ['notice', 'report', 'protocol', 'meeting'] as const
+export type TDocumentKind = (typeof DOCUMENT_KINDS)[number]
+export const DOCUMENT_TITLES: Readonly<Record<TDocumentKind, string>> = {
+  notice: '评价通知',
+  report: '评价报告',
+  protocol: '评价协议书',
+  meeting: '评价会议通知',
+}
+export const ZDownloadQuerySchema = z.object({
+  resultsId: zIdField(ResultsMsg.RESULTS),
+  type: z.enum([...DOCUMENT_KINDS, 'all'], { error: '请选择下载类型' }),
+})
+
+export const NoticeMsg = {
+  AGREEMENT_NUMBER: '请输入文件号',
+  NAME: '请输入成果名称',
+  UNIT: '请输入评价单位',
+  EVALUATION_DATE: '请选择评价日期',
+  SEND_DATE: '请选择发送日期',
+  MEETING_TYPE: '请选择会议类型',
+  MEETING_CODE: '请输入腾讯会议号',
+  CONTACT: '请输入联系人',
+  CONTACT_BAD: '联系人格式不正确',
+  PHONE: '请输入电话',
+  PHONE_BAD: '联系电话格式不正确',
+} as const
+
+const names = z.preprocess(
+  (v) => (v === null || v === undefined ? [] : v),
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(255)
+        .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
+    )
+    .max(100),
+)
+
+/** The evaluation notice (评价通知) of spec sections 3 and 5. */
+export const ZNoticeFormSchema = z
+  .object({
+    resultsId: zIdField(ResultsMsg.RESULTS),
+    agreementNumber: reqText(NoticeMsg.AGREEMENT_NUMBER, AGREEMENT_NUMBER_MAX),
+    name: reqText(NoticeMsg.NAME, 255),
+    unit: reqText(NoticeMsg.UNIT, 255),
+    evaluationDate: reqPatterned(NoticeMsg.EVALUATION_DATE, DATE_PATTERN, 10),
+    sendDate: reqPatterned(NoticeMsg.SEND_DATE, DATE_PATTERN, 10),
+    meetingType: reqInt(NoticeMsg.MEETING_TYPE, 1, 2),
+    meetingCode: zOptionalText(64),
+    contact: reqText(NoticeMsg.CONTACT, 50, { test: isName, msg: NoticeMsg.CONTACT_BAD }),
+    phone: reqText(NoticeMsg.PHONE, 20, { test: isPhone, msg: NoticeMsg.PHONE_BAD }),
+    list: names,
+  })
+  .superRefine((v, ctx) => {
+    if (v.meetingType === 1 && !v.meetingCode) {
+      ctx.addIssue({ code: 'custom', path: ['meetingCode'], message: NoticeMsg.MEETING_CODE })
+    }
+  })
+export type TNoticeForm = z.infer<typeof ZNoticeFormSchema>
+
+export const ReportMsg = {
+  REPORT_NUM: '请输入协议编号',
+  OUTCOME_NAME: '请输入成果名称',
+  PROJECT_SOURCE: '请输入项目来源',
+  OUTCOME_TYPE: '请选择成果类型',
+  FIRST_PARTY: '请输入委托评价单位',
+  COMMISSION_DATE: '请输入委托日期',
+  APPRAISE_TYPE: '请输入评价形式',
+  APPRAISE_UNIT: '请输入评价机构',
+  COMPLETE_DATE: '请输入评价完成日期',
+  TIMES: '请输入起止时间',
+  STATEMENT: '请输入评价基本过程陈述',
+  TECHNICAL: '请输入技术简要说明及主要技术经济指标',
+  SOURCES: '请输入技术资料目录及来源',
+  CONCLUSION: '请输入分项评价结论',
+} as const
+
+/** The appraisal report form (评价报告) of spec section 2; indicators, scores and rows come from the server. */
+export const ZReportFormSchema = z.object({
+  resultsId: zIdField(ResultsMsg.RESULTS),
+  reportNum: reqText(ReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
+  outcomeName: reqText(ReportMsg.OUTCOME_NAME, 255),
+  projectSource: reqText(ReportMsg.PROJECT_SOURCE, 20_000),
+  outcomeType: reqInt(ReportMsg.OUTCOME_TYPE, 1, 999),
+  firstParty: reqText(ReportMsg.FIRST_PARTY, 255),
+  commissionDate: reqPatterned(ReportMsg.COMMISSION_DATE, DATE_PATTERN, 10),
+  appraiseType: reqText(ReportMsg.APPRAISE_TYPE, 64),
+  appraiseUnit: reqText(ReportMsg.APPRAISE_UNIT, 255),
+  completeDate: reqPatterned(ReportMsg.COMPLETE_DATE, DATE_PATTERN, 10),
+  times: z
+    .array(z.string().regex(DATE_PATTERN, ReportMsg.TIMES), { error: ReportMsg.TIMES })
+    .length(2, ReportMsg.TIMES),
+  statement: reqText(ReportMsg.STATEMENT, 20_000),
+  technical: reqText(ReportMsg.TECHNICAL, 20_000),
+  sources: reqText(ReportMsg.SOURCES, 20_000),
+  conclusion: reqText(ReportMsg.CONCLUSION, 20_000),
+  list: names,
+})
+export type TReportForm = z.infer<typeof ZReportFormSchema>
+
+export const MeetingMsg = {
+  MEETING_TIME: '请选择会议时间',
+  MEETING_TYPE: '请选择会议类型',
+  MEETING_NO: '请输入会议号',
+  DIRECT: '请输入主持人',
+  AGENDA: '请输入会议议程',
+  LEADERS: '请输入项目单位负责人',
+  LEADER_NAME: '请输入姓名',
+  LEADER_NAME_BAD: '姓名格式不正确',
+  LEADER_UNIT: '请输入工作单位',
+  LEADER_UNIT_BAD: '工作单位格式不正确',
+  LEADER_TECHNICAL: '请选择技术职称',
+  ENTERPRISES: '请输入建议企业名单',
+} as const
+
+/** The appraisal meeting form (评价会) of spec section 2. */
+export const ZMeetingFormSchema = z.object({
+  resultsId: zIdField(ResultsMsg.RESULTS),
+  meetingTime: reqPatterned(MeetingMsg.MEETING_TIME, DATE_OR_DATE_TIME_PATTERN, 19),
+  meetingType: reqInt(MeetingMsg.MEETING_TYPE, 1, 2),
+  meetingNo: reqText(MeetingMsg.MEETING_NO, 64),
+  direct: reqText(MeetingMsg.DIRECT, 50),
+  meetingAgenda: reqText(MeetingMsg.AGENDA, 20_000),
+  enterpriseList: z
+    .array(z.string().trim().min(1, MeetingMsg.ENTERPRISES).max(255), { error: MeetingMsg.ENTERPRISES })
+    .min(1, MeetingMsg.ENTERPRISES)
+    .max(100),
+  leaders: z
+    .array(
+      z.object({
+        id: optionalId,
+        name: reqText(MeetingMsg.LEADER_NAME, 50, { test: isName, msg: MeetingMsg.LEADER_NAME_BAD }),
+        workUnit: reqText(MeetingMsg.LEADER_UNIT, 255, {
+          test: isCompanyName,
+          msg: MeetingMsg.LEADER_UNIT_BAD,
+        }),
+        technical: reqInt(MeetingMsg.LEADER_TECHNICAL, 1, 999),
+      }),
+      { error: MeetingMsg.LEADERS },
+    )
+    .min(1, MeetingMsg.LEADERS)
+    .max(100),
+})
+export type TMeetingForm = z.infer<typeof ZMeetingFormSchema>
+
+/** A saved form as `notice/detail`, `report/detail` and `have/findAll` answer it. */
+export const ZFormRecordSchema = z.object({
+  id: ZWireIdSchema.nullable(),
+  resultsId: ZWireIdSchema,
+  /** False when nothing is saved yet and the form is prefilled from the application. */
+  saved: z.boolean(),
+  canEdit: z.boolean(),
+  data: z.record(z.string(), z.unknown()),
+  updateTime: ZWireDateTimeSchema.nullable(),
+})
+
+export const ZResultsFileRecordSchema = z.object({
+  id: ZWireIdSchema,
+  resultsId: ZWireIdSchema,
+  attachId: ZWireIdSchema,
+  assortId: ZWireIdSchema.nullable(),
+  kind: z.string(),
+  name: z.string(),
+  link: z.string(),
+  attachSize: z.number(),
+  createTime: ZWireDateTimeSchema,
+})
+export const ZResultsAttachQuerySchema = z.object({
+  resultsId: zIdField(ResultsMsg.RESULTS),
+  assortId: z.preprocess((v) => (blank(v) ? undefined : v), zIdField('请选择附件分类').optional()),
+})
+
+/** The achievement attachment categories (section 9, dictionary `attachment_category`). */
+export const RESULTS_ASSORT_IDS = ['12', '13', '14', '15', '16', '17'] as const
+export const isResultsAssort = (v: string): boolean => (RESULTS_ASSORT_IDS as readonly string[]).includes(v)
