@@ -543,4 +543,6 @@ export const roleMenus: RoleMenuSeed = {
   hr: [...SAMPLE_ROLE_MENUS],
   manager: [...SAMPLE_ROLE_MENUS],
   boss: [...SAMPLE_ROLE_MENUS],
+  // Member units fill their questionnaires and see the member centre (issue 13).
+  member: ['desk', 'top_member', 'survey_questionnaire'],
 }
