@@ -59,11 +59,13 @@ test.describe('questionnaire: member filling, staff results', () => {
   test('a member fills the company page and two question pages, saves, comes back, submits; staff return it', async ({
     page,
   }) => {
+    test.setTimeout(300_000)
     fs.mkdirSync(SHOTS, { recursive: true })
     const { account, unit } = await createMember(page)
     const member = await loginViaApi(page, account, md5('Member#2026'))
     await page.goto('/survey/questionnaire')
-    await expect(page.getByRole('button', { name: '新增填报信息' })).toBeVisible()
+    // The first visit loads the screen's code on a cold server.
+    await expect(page.getByRole('button', { name: '新增填报信息' })).toBeVisible({ timeout: 30_000 })
 
     // 新增填报信息: the seeded survey is open to every member unit.
     await page.getByRole('button', { name: '新增填报信息' }).click()
@@ -160,7 +162,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     await loginViaApi(page)
     await page.goto(`/survey/example?surveyId=${sid}&tab=summary`)
     const summary = page.getByTestId('survey-summary')
-    await expect(summary).toContainText('已提交 1 份')
+    await expect(summary).toContainText('已提交 1 份', { timeout: 30_000 })
     await expect(summary.locator('svg').first()).toBeVisible()
     await expect(summary).toContainText('钨钼: 1 (100%)')
     await page.screenshot({ path: `${SHOTS}/summary.png`, fullPage: false })
@@ -177,6 +179,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     // The member sees the reason on the card and in the filling, which is editable again.
     await loginViaApi(page, account, md5('Member#2026'))
     await page.goto('/survey/questionnaire')
+    await expect(page.getByRole('button', { name: '新增填报信息' })).toBeVisible({ timeout: 30_000 })
     const back = page.getByTestId('survey-card').filter({ hasText: SURVEY_NAME })
     await expect(back).toContainText('退回原因: 请补充研发经费的统计口径')
     await back.click()
@@ -185,7 +188,7 @@ test.describe('questionnaire: member filling, staff results', () => {
 
     // The member centre links the unit and its questionnaires.
     await page.goto('/topMember')
-    await expect(page.getByText(unit).first()).toBeVisible()
+    await expect(page.getByText(unit).first()).toBeVisible({ timeout: 30_000 })
     await expect(page.getByText('我的问卷')).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/member-centre.png` })
   })

@@ -71,10 +71,15 @@ export const SurveyMsg = {
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
+/** A real calendar day (2026-02-30 is refused), years 1000 to 9999. */
+const isCalendarDay = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1000'
+}
 const zDate = (message: string) =>
   z.preprocess(
     emptyToUndefined,
-    zText(message).trim().regex(DATE_PATTERN, message).meta({ example: '2026-01-01' }),
+    zText(message).trim().regex(DATE_PATTERN, message).refine(isCalendarDay, message).meta({ example: '2026-01-01' }),
   )
 
 /** Survey codes: letters, digits, `-` and `_` (they name files and versions). */

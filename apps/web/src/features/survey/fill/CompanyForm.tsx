@@ -63,7 +63,7 @@ export const CompanyForm = ({
           }
           disabled={disabled}
           size="small"
-          sx={{ minWidth: 180 }}
+          sx={{ width: 200, flexShrink: 0 }}
         >
           <MenuItem value="">—</MenuItem>
           {(provinces.data ?? []).map((p) => (
@@ -78,7 +78,7 @@ export const CompanyForm = ({
           onChange={(e) => set({ address: e.target.value })}
           disabled={disabled}
           size="small"
-          sx={{ flex: 1 }}
+          sx={{ flex: 1, minWidth: 0 }}
         />
       </Stack>
       <Stack direction="row" spacing={2}>

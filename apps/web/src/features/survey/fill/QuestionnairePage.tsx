@@ -166,7 +166,7 @@ export const QuestionnairePage = () => {
   }
   return (
     <Paper sx={{ p: 2 }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
           size="small"
           label={t('survey.surveyName')}
@@ -209,7 +209,7 @@ export const QuestionnairePage = () => {
         <Button variant="contained" color="success" startIcon={<AddIcon />} onClick={() => setStarting(true)}>
           {t('survey.addFilling')}
         </Button>
-      </Stack>
+      </Box>
       {cards.data?.records.length === 0 && (
         <Typography color="text.secondary">{t('survey.noCards')}</Typography>
       )}

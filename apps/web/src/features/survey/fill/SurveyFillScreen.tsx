@@ -47,16 +47,20 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
     queryKey: ['survey-mine', surveyId],
     queryFn: () => fillApi.mine(surveyId),
     retry: false,
+    gcTime: 0,
   })
   const questions = useQuery({
     queryKey: ['survey-fill-questions', surveyId],
     queryFn: () => fillApi.questions(surveyId),
     retry: false,
+    // Each opening starts from the saved answers, never from an earlier opening's cache.
+    gcTime: 0,
   })
   const company = useQuery({
     queryKey: ['survey-company', surveyId],
     queryFn: () => fillApi.company(surveyId),
     retry: false,
+    gcTime: 0,
   })
   const [page, setPage] = useState(1)
   const [answers, setAnswers] = useState<TAnswerInput[] | null>(null)

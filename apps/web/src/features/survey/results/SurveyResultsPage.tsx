@@ -141,6 +141,7 @@ export const SurveyResultsPage = () => {
         <Button
           variant="outlined"
           startIcon={<DownloadIcon />}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           disabled={!surveyId}
           href={surveyId ? resultsApi.exportUrl(surveyId) : undefined}
         >
