@@ -79,7 +79,11 @@ const isCalendarDay = (s: string) => {
 const zDate = (message: string) =>
   z.preprocess(
     emptyToUndefined,
-    zText(message).trim().regex(DATE_PATTERN, message).refine(isCalendarDay, message).meta({ example: '2026-01-01' }),
+    zText(message)
+      .trim()
+      .regex(DATE_PATTERN, message)
+      .refine(isCalendarDay, message)
+      .meta({ example: '2026-01-01' }),
   )
 
 /** Survey codes: letters, digits, `-` and `_` (they name files and versions). */

@@ -73,6 +73,7 @@ export const QuestionBlock = ({
               {o.isInput === 1 && on && (
                 <TextField
                   size="small"
+                  sx={{ width: 320 }}
                   placeholder={t('survey.otherPlaceholder')}
                   value={chosen(o.id)?.inputText ?? ''}
                   onChange={(e) => setOther(o.id, e.target.value)}
