@@ -4,6 +4,7 @@ import { ATTACHMENT_CATEGORIES, dicts } from './data/dicts.ts'
 import { JOB_SEEDS, JOB_SERVER_SEED } from './data/jobs.ts'
 import { menus, roleMenuNodes, roleMenus } from './data/menus.ts'
 import { provinces } from './data/regions.ts'
+import { INDUSTRY_FIELDS, SAMPLE_SURVEY } from './data/survey.ts'
 import type { DictItemSeed, MenuSeed } from './data/types.ts'
 import { seedWorkCalendar } from './work-calendar.ts'
 
@@ -456,10 +457,68 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
   // The working-day calendar: the shipped years (State Council notices), each loaded once; a year
   // that has rows (edited or uploaded in the admin screen) is left as it is.
   const calendarDays = await seedWorkCalendar(prisma)
+  const surveyRows = await seedSurvey(prisma)
 
   log(
     `seed: tenant ${TENANT}, ${users.length} users, ${dicts.length} dictionaries (${dictRows} new rows), ` +
       `${menuRows.length} menus (${createdMenus.count} new), ${links.length} role-menu links (${createdLinks.count} new), ` +
       `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories, ${JOB_SEEDS.length} jobs, ${calendarDays} new calendar days`,
+      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories, ${JOB_SEEDS.length} jobs, ${surveyRows} new survey rows`,
   )
+}
+
+/** Industry fields and the sample questionnaire (published, 16 question pages), created when missing. */
+async function seedSurvey(prisma: PrismaClient): Promise<number> {
+  const industries = await prisma.industryField.createMany({
+    data: INDUSTRY_FIELDS.map((name, i) => ({
+      id: stableId(`industry:${TENANT}:${name}`),
+      tenantId: TENANT,
+      name,
+      sort: i + 1,
+    })),
+    skipDuplicates: true,
+  })
+  const surveyId = stableId(`survey:${TENANT}:${SAMPLE_SURVEY.code}`)
+  if (await prisma.survey.findUnique({ where: { id: surveyId } })) {
+    return industries.count
+  }
+  const questions: { id: bigint; page: number; sort: number; type: number; questionText: string }[] = []
+  const options: { id: bigint; questionId: bigint; optionText: string; isInput: number; sort: number }[] = []
+  SAMPLE_SURVEY.pages.forEach((page, p) => {
+    page.forEach(([type, questionText, opts], i) => {
+      const id = stableId(`survey:${TENANT}:${SAMPLE_SURVEY.code}:q${p + 1}.${i + 1}`)
+      questions.push({ id, page: p + 1, sort: questions.length + 1, type, questionText })
+      ;(opts ?? []).forEach((text, j) => {
+        options.push({
+          id: stableId(`survey:${TENANT}:${SAMPLE_SURVEY.code}:q${p + 1}.${i + 1}:o${j + 1}`),
+          questionId: id,
+          optionText: text.replace(/\*$/, ''),
+          isInput: text.endsWith('*') ? 1 : 0,
+          sort: j + 1,
+        })
+      })
+    })
+  })
+  await prisma.$transaction([
+    prisma.survey.create({
+      data: {
+        id: surveyId,
+        tenantId: TENANT,
+        name: SAMPLE_SURVEY.name,
+        code: SAMPLE_SURVEY.code,
+        description: SAMPLE_SURVEY.description,
+        startDate: new Date(`${SAMPLE_SURVEY.startDate}T00:00:00Z`),
+        endDate: new Date(`${SAMPLE_SURVEY.endDate}T00:00:00Z`),
+        state: 1,
+        publishTime: new Date(),
+      },
+    }),
+    prisma.surveyQuestion.createMany({
+      data: questions.map((q) => ({ ...q, tenantId: TENANT, surveyId })),
+    }),
+    prisma.surveyOption.createMany({
+      data: options.map((o) => ({ ...o, tenantId: TENANT, surveyId })),
+    }),
+  ])
+  return industries.count + 1 + questions.length + options.length
 }

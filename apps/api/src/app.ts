@@ -95,6 +95,11 @@ import { createScopeServices } from './modules/scope/scope.service.ts'
 import { smsRoutes } from './modules/sms/sms.routes.ts'
 import { createSmsService } from './modules/sms/sms.service.ts'
 import { createSmsCodeService } from './modules/sms/sms-code.service.ts'
+import { surveyRoutes } from './modules/survey/survey.routes.ts'
+import { createSurveyDesignService } from './modules/survey/survey-design.service.ts'
+import { createSurveyFillService } from './modules/survey/survey-fill.service.ts'
+import { createIndustryFieldService } from './modules/survey/survey-member.service.ts'
+import { createSurveyResultsService } from './modules/survey/survey-results.service.ts'
 import { templateRoutes } from './modules/template/template.service.ts'
 import { tenantRoutes } from './modules/tenant/tenant.routes.ts'
 import { createTenantService } from './modules/tenant/tenant.service.ts'
@@ -381,6 +386,13 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     invoicings: createInvoicingService(prisma),
     escorts: createEscortService(prisma),
     cars: createCarMaintenanceService(prisma),
+  })
+  surveyRoutes(app, {
+    prisma,
+    design: createSurveyDesignService(prisma),
+    fill: createSurveyFillService(prisma),
+    results: createSurveyResultsService(prisma),
+    industries: createIndustryFieldService(prisma),
   })
   const jobBus = createJobBus({
     redisUrl: env.REDIS_URL,

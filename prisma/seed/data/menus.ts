@@ -550,12 +550,15 @@ export const roleMenus: RoleMenuSeed = {
   hr: [...SAMPLE_ROLE_MENUS],
   manager: [...SAMPLE_ROLE_MENUS],
   boss: [...SAMPLE_ROLE_MENUS],
-  // Appraisal (issue 12): a member unit applies, the centre's staff handle, experts score.
+  // A member unit applies for appraisal (issue 12), sees the member centre and fills its
+  // questionnaires (issue 13).
   member: [
     ...SAMPLE_ROLE_MENUS,
     ...['add', 'edit', 'delete', 'view', 'submit', 'download'].map((b) => `appraise_results_${b}`),
     'appraise_equity',
     'appraise_attach',
+    'top_member',
+    'survey_questionnaire',
   ],
   appraiser: [...SAMPLE_ROLE_MENUS, 'appraise'],
   expert: [...SAMPLE_ROLE_MENUS, 'appraise_review'],

@@ -7,6 +7,7 @@ import { meetingEn, meetingZh } from '@/features/meeting/i18n'
 import { reportEn, reportZh } from '@/features/report/i18n'
 import { resourceEn, resourceZh } from '@/features/resource/i18n'
 import { smsEn, smsZh } from '@/features/resource/sms/i18n'
+import { surveyEn, surveyZh } from '@/features/survey/i18n'
 import { en as authorityEn, zh as authorityZh } from '@/features/system/authority/i18n'
 import { tenancyEn, tenancyZh } from '@/features/system/tenant/i18n'
 import { orgEn, orgZh } from '@/features/system/user/i18n'
@@ -30,6 +31,7 @@ export const screensZh = {
   kms: kmsZh,
   meeting: meetingZh,
   appraise: appraiseZh,
+  survey: surveyZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -46,6 +48,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   kms: kmsEn,
   meeting: meetingEn,
   appraise: appraiseEn,
+  survey: surveyEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

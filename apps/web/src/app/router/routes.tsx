@@ -20,6 +20,7 @@ import { reportScreens } from '@/features/report/routes'
 import { resourceScreens } from '@/features/resource/routes'
 import { smsScreens } from '@/features/resource/sms/routes'
 import { TestPage } from '@/features/selfcheck/routes'
+import { surveyScreens } from '@/features/survey/routes'
 import { systemScreens } from '@/features/system/routes'
 import { tradingScreens } from '@/features/trading/routes'
 import { userScreens } from '@/features/user/routes'
@@ -43,6 +44,7 @@ export const screens: TScreenRegistry = {
   ...tradingScreens,
   ...meetingScreens,
   ...appraiseScreens,
+  ...surveyScreens,
   ...authScreens,
 }
 

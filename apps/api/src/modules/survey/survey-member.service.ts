@@ -1,0 +1,91 @@
+import type { PrismaClient } from '@ysjs/db'
+import {
+  ExampleStatus,
+  SurveyMsg,
+  ZIndustryFieldRecordSchema,
+  ZIndustryFieldSubmitSchema,
+} from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { createCrudService } from '../../lib/crud.ts'
+import { db, LIVE, ownerOf, requireUser } from './survey-common.ts'
+import { exampleRecords, type TSurveyFillService } from './survey-fill.service.ts'
+
+/** 行业领域: the generic CRUD (names unique per tenant); `listAll` feeds the company form. */
+export const createIndustryFieldService = (prisma: PrismaClient) =>
+  createCrudService(prisma, {
+    name: 'industry-field',
+    prefix: '/api/ysjs-evaluation/industryField',
+    model: (d) => d.industryField,
+    tenantScoped: true,
+    submit: ZIndustryFieldSubmitSchema,
+    record: ZIndustryFieldRecordSchema,
+    filters: { name: 'string' },
+    sortable: ['name', 'sort', 'createTime'],
+    defaultOrder: [{ sort: 'asc' }, { createTime: 'asc' }],
+    permissions: {
+      list: 'survey_industry',
+      add: 'survey_industry_add',
+      edit: 'survey_industry_edit',
+      remove: 'survey_industry_delete',
+    },
+    unique: [{ fields: ['name'], message: SurveyMsg.INDUSTRY_NAME_TAKEN }],
+  })
+
+export const listAllIndustryFields = (prisma: PrismaClient, ctx: TCtx) =>
+  db(prisma, ctx.tenantId).industryField.findMany({
+    where: LIVE,
+    orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+    take: 1000,
+  })
+
+/** 会员中心: the caller's unit, its fillings and surveys open to it, and the centre's latest notices. */
+export const memberOverview = async (prisma: PrismaClient, fill: TSurveyFillService, ctx: TCtx) => {
+  const user = requireUser(ctx)
+  const owner = await ownerOf(prisma, ctx)
+  const d = db(prisma, ctx.tenantId)
+  const [examples, company, open, notices] = await Promise.all([
+    d.surveyExample.findMany({
+      where: { ownerKey: owner.key },
+      orderBy: [{ updateTime: 'desc' }, { createTime: 'desc' }],
+      take: 200,
+    }),
+    d.company.findFirst({
+      where: { ownerKey: owner.key },
+      orderBy: [{ updateTime: 'desc' }, { createTime: 'desc' }],
+    }),
+    fill.openList(ctx),
+    d.notice.findMany({
+      where: LIVE,
+      orderBy: [{ releaseTime: 'desc' }, { id: 'desc' }],
+      take: 5,
+      select: { id: true, title: true, releaseTime: true },
+    }),
+  ])
+  const count = (status: number) => examples.filter((e) => e.status === status).length
+  return {
+    userName: user.realName || user.nickName || user.account,
+    firmId: owner.firmId,
+    firmName: owner.firmName,
+    company: company
+      ? {
+          id: company.id,
+          surveyId: company.surveyId,
+          name: company.name,
+          address: company.address,
+          contact: company.contact,
+          phone: company.phone,
+          email: company.email,
+          industryField: company.industryField,
+          provinceCode: company.provinceCode,
+          provinceName: company.provinceName,
+        }
+      : null,
+    toFill: count(ExampleStatus.TO_FILL),
+    drafts: count(ExampleStatus.DRAFT),
+    submitted: count(ExampleStatus.SUBMITTED),
+    returned: examples.filter((e) => e.status === ExampleStatus.TO_FILL && e.backReason).length,
+    openSurveys: open.filter((s) => s.exampleId === null).length,
+    fillings: await exampleRecords(prisma, ctx.tenantId, examples.slice(0, 10)),
+    notices,
+  }
+}

@@ -1,0 +1,250 @@
+import type { PrismaClient } from '@ysjs/db'
+import {
+  ExampleStatus,
+  formatDateTime,
+  isChoice,
+  SurveyMsg,
+  type ZExampleStaffQuerySchema,
+} from '@ysjs/shared'
+import ExcelJS from 'exceljs'
+import type { z } from 'zod'
+import type { TCtx } from '../../lib/context.ts'
+import { AppError } from '../../lib/errors.ts'
+import { escapeLike } from '../../lib/filters.ts'
+import { skipTake, toPage } from '../../lib/paging.ts'
+import { splitIds } from '../../lib/tree.ts'
+import { db, findSurvey, loadQuestions } from './survey-common.ts'
+import { exampleRecords, questionsWithAnswers } from './survey-fill.service.ts'
+
+const STATUS_NAMES: Record<number, string> = { 1: '暂存', 2: '待填报', 3: '已提交' }
+const TYPE_NAMES: Record<number, string> = { 0: '单选题', 1: '多选题', 2: '填空题', 3: '简答题' }
+
+/** 调查管理 (staff): fillings, returning one, the per-question summary and the xlsx export. */
+export const createSurveyResultsService = (prisma: PrismaClient) => {
+  const exampleOf = async (ctx: TCtx, id: bigint) => {
+    const example = await db(prisma, ctx.tenantId).surveyExample.findFirst({ where: { id } })
+    if (!example) {
+      throw AppError.notFound()
+    }
+    return example
+  }
+
+  return {
+    async list(ctx: TCtx, q: z.infer<typeof ZExampleStaffQuerySchema>) {
+      const surveyId = BigInt(q.surveyId)
+      const where = {
+        surveyId,
+        ...(q.status ? { status: Number(q.status) } : {}),
+        ...(q.firmName
+          ? { firmName: { contains: escapeLike(q.firmName), mode: 'insensitive' as const } }
+          : {}),
+      }
+      const d = db(prisma, ctx.tenantId)
+      const [rows, total] = await Promise.all([
+        d.surveyExample.findMany({
+          where,
+          orderBy: [{ updateTime: 'desc' }, { id: 'desc' }],
+          ...skipTake(q),
+        }),
+        d.surveyExample.count({ where }),
+      ])
+      return toPage(await exampleRecords(prisma, ctx.tenantId, rows), total, q)
+    },
+
+    async detail(ctx: TCtx, id: bigint) {
+      const example = await exampleOf(ctx, id)
+      const [record] = await exampleRecords(prisma, ctx.tenantId, [example])
+      const company = await db(prisma, ctx.tenantId).company.findFirst({
+        where: { surveyId: example.surveyId, ownerKey: example.ownerKey },
+      })
+      return {
+        example: record!,
+        company: company
+          ? {
+              id: company.id,
+              surveyId: company.surveyId,
+              name: company.name,
+              address: company.address,
+              contact: company.contact,
+              phone: company.phone,
+              email: company.email,
+              industryField: company.industryField,
+              provinceCode: company.provinceCode,
+              provinceName: company.provinceName,
+            }
+          : null,
+        questions: await questionsWithAnswers(prisma, ctx.tenantId, example.surveyId, example.id),
+      }
+    },
+
+    /** Returns a submitted filling to 待填报 with a reason the member sees. */
+    async statusBack(ctx: TCtx, input: { surveyId: string; exampleId: string; reason: string }) {
+      const example = await exampleOf(ctx, BigInt(input.exampleId))
+      if (example.surveyId !== BigInt(input.surveyId)) {
+        throw AppError.notFound()
+      }
+      const changed = await db(prisma, ctx.tenantId).surveyExample.updateMany({
+        where: { id: example.id, status: ExampleStatus.SUBMITTED },
+        data: {
+          status: ExampleStatus.TO_FILL,
+          backReason: input.reason,
+          updateUser: ctx.user?.userId ?? null,
+          updateTime: new Date(),
+        },
+      })
+      if (changed.count === 0) {
+        throw AppError.badRequest(SurveyMsg.BACK_NOT_SUBMITTED)
+      }
+    },
+
+    async remove(ctx: TCtx, ids: bigint[]) {
+      await db(prisma, ctx.tenantId).$transaction(async (tx) => {
+        const rows = await tx.surveyExample.findMany({ where: { id: { in: ids } } })
+        for (const r of rows) {
+          await tx.company.deleteMany({ where: { surveyId: r.surveyId, ownerKey: r.ownerKey } })
+        }
+        await tx.surveyAnswer.deleteMany({ where: { exampleId: { in: rows.map((r) => r.id) } } })
+        await tx.surveyExample.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } })
+      })
+    },
+
+    /** Counts over the submitted fillings: per option (with the share of those answering), texts listed. */
+    async summary(ctx: TCtx, surveyId: bigint) {
+      const survey = await findSurvey(prisma, ctx.tenantId, surveyId)
+      const d = db(prisma, ctx.tenantId)
+      const [questions, examples] = await Promise.all([
+        loadQuestions(prisma, ctx.tenantId, surveyId),
+        d.surveyExample.findMany({
+          where: { surveyId },
+          select: { id: true, status: true, firmName: true, ownerKey: true },
+        }),
+      ])
+      const submitted = examples.filter((e) => e.status === ExampleStatus.SUBMITTED)
+      const submittedIds = submitted.map((e) => e.id)
+      const answers = submittedIds.length
+        ? await d.surveyAnswer.findMany({
+            where: { exampleId: { in: submittedIds } },
+            orderBy: { id: 'asc' },
+          })
+        : []
+      const companies = submitted.length
+        ? await d.company.findMany({ where: { surveyId }, select: { ownerKey: true, name: true } })
+        : []
+      const companyOf = new Map(companies.map((c) => [c.ownerKey, c.name]))
+      const unitOf = new Map(submitted.map((e) => [e.id, companyOf.get(e.ownerKey) ?? e.firmName ?? '']))
+      return {
+        surveyId,
+        name: survey.name,
+        examples: examples.length,
+        submitted: submitted.length,
+        questions: questions.map((q) => {
+          const mine = answers.filter((a) => a.questionId === q.id)
+          const answered = new Set(mine.map((a) => a.exampleId)).size
+          return {
+            questionId: q.id,
+            no: q.no,
+            questionText: q.questionText,
+            type: q.type,
+            page: q.page,
+            answered,
+            options: isChoice(q.type)
+              ? q.options.map((o) => {
+                  const count = mine.filter((a) => a.optionId === o.id).length
+                  return {
+                    optionId: o.id,
+                    optionText: o.optionText,
+                    isInput: o.isInput,
+                    count,
+                    percent: answered ? Math.round((count * 1000) / answered) / 10 : 0,
+                  }
+                })
+              : [],
+            texts: mine
+              .filter((a) => a.inputText)
+              .map((a) => ({
+                exampleId: a.exampleId,
+                unit: unitOf.get(a.exampleId) ?? '',
+                inputText: a.inputText ?? '',
+              })),
+          }
+        }),
+      }
+    },
+
+    /** Every answer of every filling: one row per filling, one column per question (xlsx). */
+    async exportXlsx(ctx: TCtx, surveyId: bigint): Promise<{ fileName: string; body: Buffer }> {
+      const survey = await findSurvey(prisma, ctx.tenantId, surveyId)
+      const d = db(prisma, ctx.tenantId)
+      const [questions, examples, companies, industries] = await Promise.all([
+        loadQuestions(prisma, ctx.tenantId, surveyId),
+        d.surveyExample.findMany({ where: { surveyId }, orderBy: [{ createTime: 'asc' }, { id: 'asc' }] }),
+        d.company.findMany({ where: { surveyId } }),
+        d.industryField.findMany({ select: { id: true, name: true } }),
+      ])
+      const answers = examples.length
+        ? await d.surveyAnswer.findMany({
+            where: { exampleId: { in: examples.map((e) => e.id) } },
+            orderBy: { id: 'asc' },
+          })
+        : []
+      const companyOf = new Map(companies.map((c) => [c.ownerKey, c]))
+      const industryName = new Map(industries.map((i) => [i.id, i.name]))
+      const optionText = new Map(questions.flatMap((q) => q.options.map((o) => [o.id, o] as const)))
+
+      const book = new ExcelJS.Workbook()
+      const sheet = book.addWorksheet('填报结果')
+      sheet.addRow([
+        '填报单位',
+        '单位名称',
+        '省份',
+        '通讯地址',
+        '联系人',
+        '电话',
+        '邮编',
+        '行业领域',
+        '状态',
+        '提交时间',
+        ...questions.map((q) => `${q.no}. ${q.questionText} (${TYPE_NAMES[q.type] ?? ''})`),
+      ])
+      sheet.getRow(1).font = { bold: true }
+      for (const e of examples) {
+        const c = companyOf.get(e.ownerKey)
+        const mine = answers.filter((a) => a.exampleId === e.id)
+        sheet.addRow([
+          e.firmName ?? '',
+          c?.name ?? '',
+          c?.provinceName ?? '',
+          c?.address ?? '',
+          c?.contact ?? '',
+          c?.phone ?? '',
+          c?.email ?? '',
+          splitIds(c?.industryField)
+            .map((id) => industryName.get(id) ?? '')
+            .join('、'),
+          STATUS_NAMES[e.status] ?? '',
+          e.submitTime ? formatDateTime(e.submitTime) : '',
+          ...questions.map((q) =>
+            mine
+              .filter((a) => a.questionId === q.id)
+              .map((a) => {
+                if (!a.optionId) {
+                  return a.inputText ?? ''
+                }
+                const o = optionText.get(a.optionId)
+                return o?.isInput === 1 && a.inputText
+                  ? `${o.optionText}: ${a.inputText}`
+                  : (o?.optionText ?? '')
+              })
+              .join('；'),
+          ),
+        ])
+      }
+      sheet.columns.forEach((col) => {
+        col.width = 20
+      })
+      const body = Buffer.from(await book.xlsx.writeBuffer())
+      return { fileName: `${survey.code}-填报结果.xlsx`, body }
+    },
+  }
+}
+export type TSurveyResultsService = ReturnType<typeof createSurveyResultsService>

@@ -1,0 +1,527 @@
+import { nextId } from '@ysjs/db'
+import { SurveyMsg } from '@ysjs/shared'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { createRole, createTenant, createUser, loginAs } from './helpers/authority.ts'
+
+const EVAL = '/api/ysjs-evaluation'
+const COMPANY = `${EVAL}/blade-company/company`
+type THeaders = Record<string, string>
+
+let t: TTestApp
+let admin: THeaders
+let memberA: THeaders
+let memberA2: THeaders
+let memberB: THeaders
+let loner: THeaders
+let firmA: bigint
+let firmB: bigint
+
+const call = async (method: 'GET' | 'POST', url: string, headers: THeaders, payload?: object) => {
+  const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
+  return { status: res.statusCode, ...res.json() }
+}
+
+const firm = async (name: string) => {
+  const id = nextId()
+  await t.app.prisma.dept.create({
+    data: { id, tenantId: '000000', parentId: 0n, ancestors: '0', deptName: name, deptCategory: 1 },
+  })
+  return id
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000000' })
+  admin = auth((await login(t.app, 'admin')).access_token)
+  const role = (
+    await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member', tenantId: '000000' } })
+  ).id
+  firmA = await firm('江西铜业技术研究院')
+  firmB = await firm('中铝材料应用研究院')
+  // A department under firm A: its users fill for firm A.
+  const lab = nextId()
+  await t.app.prisma.dept.create({
+    data: {
+      id: lab,
+      tenantId: '000000',
+      parentId: firmA,
+      ancestors: `0,${firmA}`,
+      deptName: '研发部',
+      deptCategory: 2,
+    },
+  })
+  await createUser(t.app, { account: 'membera', roleIds: [role], deptIds: [firmA] })
+  await createUser(t.app, { account: 'membera2', roleIds: [role], deptIds: [lab] })
+  await createUser(t.app, { account: 'memberb', roleIds: [role], deptIds: [firmB] })
+  await createUser(t.app, { account: 'loner', roleIds: [role] })
+  memberA = await loginAs(t.app, 'membera')
+  memberA2 = await loginAs(t.app, 'membera2')
+  memberB = await loginAs(t.app, 'memberb')
+  loner = await loginAs(t.app, 'loner')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const createSurvey = async (over: Record<string, unknown> = {}) => {
+  const res = await call('POST', `${EVAL}/survey/submit`, admin, {
+    name: '测试问卷',
+    code: `T-${nextId()}`.slice(0, 32),
+    startDate: '2020-01-01',
+    endDate: '2099-12-31',
+    ...over,
+  })
+  expect(res.code, res.msg).toBe(200)
+  return res.data.id as string
+}
+const addQuestion = async (surveyId: string, body: Record<string, unknown>) => {
+  const res = await call('POST', `${EVAL}/question/submit`, admin, { surveyId, ...body })
+  expect(res.code, res.msg).toBe(200)
+  return res.data.id as string
+}
+
+/** A published survey: Q1 single (with 其他), Q2 multiple (with 其他), Q3 fill-in, Q4 short answer (page 2). */
+const publishedSurvey = async (over: Record<string, unknown> = {}) => {
+  const surveyId = await createSurvey(over)
+  await addQuestion(surveyId, {
+    questionText: '单位性质',
+    type: 0,
+    page: 1,
+    options: [{ optionText: '国有企业' }, { optionText: '民营企业' }, { optionText: '其他', isInput: 1 }],
+  })
+  await addQuestion(surveyId, {
+    questionText: '主营品种',
+    type: 1,
+    page: 1,
+    options: [{ optionText: '铜' }, { optionText: '铝' }, { optionText: '其他', isInput: 1 }],
+  })
+  await addQuestion(surveyId, { questionText: '研发人员数量', type: 2, page: 1 })
+  await addQuestion(surveyId, { questionText: '代表性成果', type: 3, page: 2 })
+  expect((await call('POST', `${EVAL}/survey/publish?id=${surveyId}`, admin)).code).toBe(200)
+  const questions = (await call('GET', `${EVAL}/question/list?surveyId=${surveyId}`, admin)).data
+  return { surveyId, q: questions as { id: string; options: { id: string }[] }[] }
+}
+
+const answer = (
+  surveyId: string,
+  headers: THeaders,
+  submitType: number,
+  answerList: object[],
+  page?: number,
+) =>
+  call('POST', `${EVAL}/answer/submit`, headers, {
+    surveyId,
+    submitType,
+    answerList,
+    ...(page ? { page } : {}),
+  })
+
+describe('design', () => {
+  it('keeps the code unique, checks dates and freezes questions once published', async () => {
+    const code = `U-${nextId()}`.slice(0, 32)
+    await createSurvey({ code })
+    expect(
+      (
+        await call('POST', `${EVAL}/survey/submit`, admin, {
+          name: 'x',
+          code,
+          startDate: '2020-01-01',
+          endDate: '2020-02-01',
+        })
+      ).msg,
+    ).toBe(SurveyMsg.CODE_TAKEN)
+    const bad = await call('POST', `${EVAL}/survey/submit`, admin, {
+      name: 'x',
+      code: 'X1',
+      startDate: '2020-02-01',
+      endDate: '2020-01-01',
+    })
+    expect(bad.msg).toBe(SurveyMsg.END_BEFORE_START)
+    expect(
+      (
+        await call('POST', `${EVAL}/survey/submit`, admin, {
+          code: 'X2',
+          startDate: '2020-01-01',
+          endDate: '2020-01-02',
+        })
+      ).msg,
+    ).toBe(SurveyMsg.NAME)
+    expect(
+      (
+        await call('POST', `${EVAL}/survey/submit`, admin, {
+          name: 'x',
+          code: 'X3',
+          startDate: '2020/01/01',
+          endDate: '2020-01-02',
+        })
+      ).msg,
+    ).toBe(SurveyMsg.START_DATE)
+
+    const empty = await createSurvey()
+    expect((await call('POST', `${EVAL}/survey/publish?id=${empty}`, admin)).msg).toBe(SurveyMsg.NO_QUESTIONS)
+    expect(
+      (
+        await call('POST', `${EVAL}/question/submit`, admin, {
+          surveyId: empty,
+          questionText: '单选',
+          type: 0,
+          options: [{ optionText: 'a' }],
+        })
+      ).msg,
+    ).toBe(SurveyMsg.OPTIONS_NEEDED)
+
+    const { surveyId, q } = await publishedSurvey()
+    const frozen = await call('POST', `${EVAL}/question/submit`, admin, {
+      surveyId,
+      questionText: '新题',
+      type: 2,
+    })
+    expect(frozen.msg).toBe(SurveyMsg.NOT_DRAFT)
+    expect((await call('POST', `${EVAL}/question/remove?ids=${q[0]!.id}`, admin)).msg).toBe(
+      SurveyMsg.NOT_DRAFT,
+    )
+
+    const next = await call('POST', `${EVAL}/survey/newVersion?id=${surveyId}`, admin)
+    expect(next.code).toBe(200)
+    const copy = await call('GET', `${EVAL}/survey/detail?id=${next.data.id}`, admin)
+    expect(copy.data).toMatchObject({ state: 0, version: 2, questionCount: 4, previousId: surveyId })
+    expect(copy.data.code).toMatch(/-v2$/)
+    const ids = (await call('GET', `${EVAL}/question/list?surveyId=${next.data.id}`, admin)).data.map(
+      (x: { id: string }) => x.id,
+    )
+    const reversed = [...ids].reverse()
+    expect(
+      (await call('POST', `${EVAL}/question/sort`, admin, { surveyId: next.data.id, ids: reversed })).code,
+    ).toBe(200)
+    // Sort within a page: q4 stays on page 2, the three page-1 questions are reversed.
+    const after = (await call('GET', `${EVAL}/question/list?surveyId=${next.data.id}`, admin)).data
+    expect(after.map((x: { questionText: string }) => x.questionText)).toEqual([
+      '研发人员数量',
+      '主营品种',
+      '单位性质',
+      '代表性成果',
+    ])
+  })
+
+  it('the seeded survey has 16 question pages (the screen last page is 17), every type used', async () => {
+    const list = await call('GET', `${EVAL}/survey/list?code=YS-2026-01`, admin)
+    const seeded = list.data.records[0]
+    expect(seeded).toMatchObject({ state: 1, code: 'YS-2026-01' })
+    const questions = (await call('GET', `${EVAL}/question/list?surveyId=${seeded.id}`, admin)).data as {
+      page: number
+      type: number
+    }[]
+    expect(Math.max(...questions.map((x) => x.page))).toBe(16)
+    expect(new Set(questions.map((x) => x.type))).toEqual(new Set([0, 1, 2, 3]))
+  })
+})
+
+describe('filling', () => {
+  it('draft, per-page save, every message in question order, other text, submit, read-only', async () => {
+    const { surveyId, q } = await publishedSurvey()
+    const [q1, q2, q3, q4] = q as [
+      { id: string; options: { id: string }[] },
+      { id: string; options: { id: string }[] },
+      { id: string },
+      { id: string },
+    ]
+    // Not started yet.
+    expect((await answer(surveyId, memberA, 0, [])).msg).toBe(SurveyMsg.EXAMPLE_MISSING)
+    const open = await call('GET', `${EVAL}/survey/openList`, memberA)
+    expect(open.data.map((s: { id: string }) => s.id)).toContain(surveyId)
+    const started = await call('POST', `${EVAL}/example/submit`, memberA, { surveyId })
+    expect(started.data).toMatchObject({ status: 2, firmName: '江西铜业技术研究院', lastPage: 3 })
+    // The same unit (a user of a dept under it) shares the filling.
+    const again = await call('POST', `${EVAL}/example/submit`, memberA2, { surveyId })
+    expect(again.data.id).toBe(started.data.id)
+
+    // A draft needs nothing and sets 暂存.
+    expect(
+      (await answer(surveyId, memberA, 0, [{ surveyId, questionId: q1.id, optionId: q1.options[0]!.id }], 1))
+        .code,
+    ).toBe(200)
+    let mine = await call('GET', `${EVAL}/example/mine?surveyId=${surveyId}`, memberA)
+    expect(mine.data.status).toBe(1)
+    // Per-page save: page 2 leaves page 1 alone.
+    expect((await answer(surveyId, memberA, 0, [{ questionId: q4.id, inputText: '铜箔' }], 2)).code).toBe(200)
+    const page1 = await call('GET', `${EVAL}/question/pageQuestionList?surveyId=${surveyId}&page=1`, memberA)
+    expect(page1.data).toHaveLength(3)
+    expect(page1.data[0].answerList).toEqual([
+      { questionId: q1.id, optionId: q1.options[0]!.id, inputText: null },
+    ])
+    // A page save may not carry another page's answers.
+    expect((await answer(surveyId, memberA, 0, [{ questionId: q4.id, inputText: 'x' }], 1)).msg).toBe(
+      SurveyMsg.ANSWER_FOREIGN,
+    )
+
+    // Final submit: the messages come in question order.
+    expect((await answer(surveyId, memberA, 1, [])).msg).toBe('请回答第 1 题: 单位性质')
+    const other1 = [{ questionId: q1.id, optionId: q1.options[2]!.id }]
+    expect((await answer(surveyId, memberA, 1, other1)).msg).toBe('请填写第 1 题"其他"选项的内容')
+    const q1ok = [{ questionId: q1.id, optionId: q1.options[2]!.id, inputText: '混合所有制' }]
+    expect((await answer(surveyId, memberA, 1, q1ok)).msg).toBe('请至少选择一个选项')
+    const q2other = [
+      ...q1ok,
+      { questionId: q2.id, optionId: q2.options[0]!.id },
+      { questionId: q2.id, optionId: q2.options[2]!.id, inputText: ' ' },
+    ]
+    expect((await answer(surveyId, memberA, 1, q2other)).msg).toBe('请填写第 2 题"其他"选项的内容')
+    const q2ok = [
+      ...q1ok,
+      { questionId: q2.id, optionId: q2.options[0]!.id },
+      { questionId: q2.id, optionId: q2.options[2]!.id, inputText: '锡' },
+    ]
+    expect((await answer(surveyId, memberA, 1, q2ok)).msg).toBe('请回答第 3 题: 研发人员数量')
+    const q3ok = [...q2ok, { questionId: q3.id, inputText: '120' }]
+    expect((await answer(surveyId, memberA, 1, q3ok)).msg).toBe('请回答第 4 题: 代表性成果')
+    // Two choices on a single-choice question, a foreign option, an option on a text question.
+    const two = [
+      { questionId: q1.id, optionId: q1.options[0]!.id },
+      { questionId: q1.id, optionId: q1.options[1]!.id },
+    ]
+    expect((await answer(surveyId, memberA, 0, two)).msg).toBe(SurveyMsg.SINGLE_ONE(1))
+    expect(
+      (await answer(surveyId, memberA, 0, [{ questionId: q1.id, optionId: q2.options[0]!.id }])).msg,
+    ).toBe(SurveyMsg.ANSWER_FOREIGN)
+    expect(
+      (await answer(surveyId, memberA, 0, [{ questionId: q3.id, optionId: q1.options[0]!.id }])).msg,
+    ).toBe(SurveyMsg.ANSWER_FOREIGN)
+    // A refused submit changed nothing.
+    mine = await call('GET', `${EVAL}/example/mine?surveyId=${surveyId}`, memberA)
+    expect(mine.data.status).toBe(1)
+
+    const all = [...q3ok, { questionId: q4.id, inputText: '高性能铜箔' }]
+    expect((await answer(surveyId, memberA, 1, all)).code).toBe(200)
+    mine = await call('GET', `${EVAL}/example/mine?surveyId=${surveyId}`, memberA)
+    expect(mine.data.status).toBe(3)
+    expect(mine.data.submitTime).toBeTruthy()
+    const saved = await call('GET', `${EVAL}/question/pageQuestionList?surveyId=${surveyId}`, memberA)
+    expect(saved.data[1].answerList).toHaveLength(2)
+    expect(saved.data[1].answerList[1]).toMatchObject({ inputText: '锡' })
+
+    // Read-only after submit (answers and company form).
+    expect((await answer(surveyId, memberA2, 0, [])).msg).toBe(SurveyMsg.SUBMITTED)
+    expect((await call('POST', `${COMPANY}/submit`, memberA, { surveyId, name: '改名' })).msg).toBe(
+      SurveyMsg.SUBMITTED,
+    )
+
+    // Staff return it; the member sees the reason and can fill again.
+    const back = await call('POST', `${EVAL}/example/statusBack`, memberA, {
+      surveyId,
+      exampleId: started.data.id,
+      reason: 'x',
+    })
+    expect(back.status).toBe(403)
+    expect(
+      (
+        await call('POST', `${EVAL}/example/statusBack`, admin, {
+          surveyId,
+          exampleId: started.data.id,
+          reason: '',
+        })
+      ).msg,
+    ).toBe(SurveyMsg.BACK_REASON)
+    expect(
+      (
+        await call('POST', `${EVAL}/example/statusBack`, admin, {
+          surveyId,
+          exampleId: started.data.id,
+          reason: '请补充研发人员数量的口径',
+        })
+      ).code,
+    ).toBe(200)
+    expect(
+      (
+        await call('POST', `${EVAL}/example/statusBack`, admin, {
+          surveyId,
+          exampleId: started.data.id,
+          reason: '再退',
+        })
+      ).msg,
+    ).toBe(SurveyMsg.BACK_NOT_SUBMITTED)
+    const cards = await call('GET', `${EVAL}/survey/surveyExampleList?status=2`, memberA)
+    expect(cards.data.records.find((c: { id: string }) => c.id === started.data.id)).toMatchObject({
+      status: 2,
+      backReason: '请补充研发人员数量的口径',
+    })
+    expect((await answer(surveyId, memberA, 0, [])).code).toBe(200)
+  })
+
+  it('chosen units only; another unit and a user without a unit each get their own filling', async () => {
+    const { surveyId } = await publishedSurvey({ targetType: 1, targetIds: String(firmB) })
+    expect((await call('POST', `${EVAL}/example/submit`, memberA, { surveyId })).msg).toBe(
+      SurveyMsg.NOT_TARGET,
+    )
+    expect(
+      (await call('GET', `${EVAL}/survey/openList`, memberA)).data.map((s: { id: string }) => s.id),
+    ).not.toContain(surveyId)
+    expect((await call('POST', `${EVAL}/example/submit`, memberB, { surveyId })).code).toBe(200)
+
+    const all = await publishedSurvey()
+    const a = await call('POST', `${EVAL}/example/submit`, loner, { surveyId: all.surveyId })
+    const b = await call('POST', `${EVAL}/example/submit`, memberB, { surveyId: all.surveyId })
+    expect(a.data.id).not.toBe(b.data.id)
+    expect(a.data.firmName).toBeNull()
+    // Closed: no more filling.
+    expect((await call('POST', `${EVAL}/survey/close?id=${all.surveyId}`, admin)).code).toBe(200)
+    expect((await answer(all.surveyId, loner, 0, [])).msg).toBe(SurveyMsg.NOT_OPEN)
+    // Fillings exist: the survey cannot be removed.
+    expect((await call('POST', `${EVAL}/survey/remove?ids=${all.surveyId}`, admin)).msg).toBe(
+      SurveyMsg.HAS_FILLINGS,
+    )
+  })
+
+  it('a survey of another tenant is invisible', async () => {
+    const { surveyId } = await publishedSurvey()
+    await createTenant(t.app, '300013')
+    const role = await createRole(t.app, {
+      tenantId: '300013',
+      alias: 'member',
+      menuCodes: ['survey_question'],
+    })
+    await createUser(t.app, { account: 'other', tenantId: '300013', roleIds: [role] })
+    const other = await loginAs(t.app, 'other', '300013')
+    expect((await call('POST', `${EVAL}/example/submit`, other, { surveyId })).msg).toBe(SurveyMsg.NOT_FOUND)
+    expect((await call('GET', `${EVAL}/survey/detail?id=${surveyId}`, other)).msg).toBe(SurveyMsg.NOT_FOUND)
+    expect((await call('GET', `${EVAL}/survey/list`, other)).data.total).toBe(0)
+  })
+})
+
+describe('company info', () => {
+  it('round trip with province and industry fields; the two spec messages', async () => {
+    const { surveyId } = await publishedSurvey()
+    await call('POST', `${EVAL}/example/submit`, memberB, { surveyId })
+    const before = await call('GET', `${COMPANY}/companyInfo?surveyId=${surveyId}`, memberB)
+    expect(before.data).toMatchObject({ id: null, name: '中铝材料应用研究院', isIndustry: 1 })
+    const industries = (await call('GET', `${EVAL}/industryField/listAll`, memberB)).data as {
+      id: string
+      name: string
+    }[]
+    expect(industries.length).toBeGreaterThanOrEqual(10)
+    const body = {
+      surveyId,
+      name: '中铝材料应用研究院',
+      provinceCode: '110000',
+      provinceName: '伪造',
+      address: '北京市昌平区',
+      contact: '王工',
+      phone: '010-12345678',
+      email: '102209',
+      industryField: [industries[0]!.id, industries[7]!.id],
+    }
+    expect((await call('POST', `${COMPANY}/submit`, memberB, { ...body, name: ' ' })).msg).toBe(
+      '请输入单位名称',
+    )
+    expect((await call('POST', `${COMPANY}/submit`, memberB, { ...body, industryField: '' })).msg).toBe(
+      '请选择行业领域',
+    )
+    expect((await call('POST', `${COMPANY}/submit`, memberB, { ...body, provinceCode: '990000' })).msg).toBe(
+      SurveyMsg.PROVINCE_UNKNOWN,
+    )
+    expect((await call('POST', `${COMPANY}/submit`, memberB, body)).code).toBe(200)
+    const after = await call('GET', `${COMPANY}/companyInfo?surveyId=${surveyId}`, memberB)
+    expect(after.data).toMatchObject({
+      name: '中铝材料应用研究院',
+      provinceCode: '110000',
+      provinceName: '北京市',
+      email: '102209',
+      industryField: `${industries[0]!.id},${industries[7]!.id}`,
+    })
+    expect(after.data.id).toBeTruthy()
+    // Without the industry flag the field is neither needed nor kept.
+    const plain = await publishedSurvey({ isIndustry: 0 })
+    await call('POST', `${EVAL}/example/submit`, memberB, { surveyId: plain.surveyId })
+    const prefilled = await call('GET', `${COMPANY}/companyInfo?surveyId=${plain.surveyId}`, memberB)
+    expect(prefilled.data).toMatchObject({ id: null, contact: '王工', isIndustry: 0 })
+    expect(
+      (
+        await call('POST', `${COMPANY}/submit`, memberB, {
+          ...body,
+          surveyId: plain.surveyId,
+          industryField: '',
+        })
+      ).code,
+    ).toBe(200)
+    // The member centre shows the unit and its fillings.
+    const centre = await call('GET', `${EVAL}/member/overview`, memberB)
+    expect(centre.data).toMatchObject({
+      firmName: '中铝材料应用研究院',
+      company: { name: '中铝材料应用研究院' },
+    })
+    expect(centre.data.fillings.length).toBeGreaterThanOrEqual(2)
+  })
+})
+
+describe('results', () => {
+  it('summary counts and percentages over submitted fillings; export has one row per filling', async () => {
+    const { surveyId, q } = await publishedSurvey()
+    const [q1, q2, q3, q4] = q as [
+      { id: string; options: { id: string }[] },
+      { id: string; options: { id: string }[] },
+      { id: string },
+      { id: string },
+    ]
+    const fill = async (h: THeaders, single: number, multi: number[], text: string, submit: boolean) => {
+      await call('POST', `${EVAL}/example/submit`, h, { surveyId })
+      const list = [
+        {
+          questionId: q1.id,
+          optionId: q1.options[single]!.id,
+          ...(single === 2 ? { inputText: '混改' } : {}),
+        },
+        ...multi.map((m) => ({
+          questionId: q2.id,
+          optionId: q2.options[m]!.id,
+          ...(m === 2 ? { inputText: '锡' } : {}),
+        })),
+        { questionId: q3.id, inputText: text },
+        { questionId: q4.id, inputText: `${text}成果` },
+      ]
+      const res = await answer(surveyId, h, submit ? 1 : 0, list)
+      expect(res.code, res.msg).toBe(200)
+    }
+    await fill(memberA, 0, [0, 1], '100', true)
+    await fill(memberB, 0, [0], '80', true)
+    await fill(loner, 2, [2], '5', true)
+    await fill(admin, 1, [1], '9', false) // a draft: not counted
+
+    const summary = (await call('GET', `${EVAL}/survey/summary?id=${surveyId}`, admin)).data
+    expect(summary).toMatchObject({ examples: 4, submitted: 3 })
+    const [s1, s2, s3] = summary.questions
+    expect(s1.options.map((o: { count: number; percent: number }) => [o.count, o.percent])).toEqual([
+      [2, 66.7],
+      [0, 0],
+      [1, 33.3],
+    ])
+    expect(s1.texts.map((x: { inputText: string }) => x.inputText)).toEqual(['混改'])
+    expect(s2.options.map((o: { count: number }) => o.count)).toEqual([2, 1, 1])
+    expect(s2.answered).toBe(3)
+    expect(s3.texts.map((x: { inputText: string }) => x.inputText).sort()).toEqual(['100', '5', '80'])
+
+    const staff = await call('GET', `${EVAL}/example/list?surveyId=${surveyId}&status=3`, admin)
+    expect(staff.data.total).toBe(3)
+    const detail = await call('GET', `${EVAL}/example/detail?id=${staff.data.records[0].id}`, admin)
+    expect(detail.data.questions).toHaveLength(4)
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${EVAL}/survey/export?id=${surveyId}`,
+      headers: admin,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('spreadsheetml')
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const sheet = book.worksheets[0]!
+    expect(sheet.rowCount).toBe(1 + 4)
+    const header = sheet.getRow(1).values as string[]
+    expect(header).toContain('1. 单位性质 (单选题)')
+    const rows = [2, 3, 4, 5].map((i) => (sheet.getRow(i).values as string[]).join('|'))
+    expect(rows.some((r) => r.includes('其他: 混改'))).toBe(true)
+    expect(rows.some((r) => r.includes('铜；铝'))).toBe(true)
+
+    // A member has no access to results.
+    expect((await call('GET', `${EVAL}/survey/summary?id=${surveyId}`, memberA)).status).toBe(403)
+  })
+})

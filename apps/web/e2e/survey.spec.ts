@@ -1,0 +1,200 @@
+import fs from 'node:fs'
+import { expect, type Page, test } from '@playwright/test'
+import { loginViaApi, md5, toast, unique } from './support'
+
+const SHOTS = '/tmp/survey-shots'
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
+const EVAL = '/api/ysjs-evaluation'
+const SURVEY_NAME = '2026年有色金属行业科技创新与成果转化调查'
+
+type TQuestion = { id: string; page: number; type: number; options: { id: string; isInput: number }[] }
+
+const api = (page: Page, token: string) => {
+  const headers = { Authorization: BASIC, 'Blade-Auth': `bearer ${token}` }
+  return {
+    get: async (url: string) => (await (await page.request.get(url, { headers })).json()).data,
+    post: async (url: string, data: object) => (await page.request.post(url, { headers, data })).json(),
+  }
+}
+
+type TNode = { id: string; roleAlias?: string; deptName?: string; children?: TNode[] }
+const flat = (nodes: TNode[]): TNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])])
+
+/** A member unit (a dept of category 公司) with one user of the seeded 会员单位 role. */
+const createMember = async (page: Page) => {
+  const admin = await loginViaApi(page)
+  const a = api(page, admin.access_token)
+  const unit = unique('赣州钨业研究院')
+  expect(
+    (
+      await a.post('/api/ysjs-system/dept/submit', {
+        parentId: '0',
+        deptName: unit,
+        fullName: unit,
+        deptCategory: 1,
+        sort: 9,
+      })
+    ).code,
+  ).toBe(200)
+  const dept = flat(await a.get(`/api/ysjs-system/dept/list?deptName=${encodeURIComponent(unit)}`)).find(
+    (d) => d.deptName === unit,
+  )
+  const role = flat(await a.get('/api/ysjs-system/role/list')).find((r) => r.roleAlias === 'member')
+  const account = unique('m')
+  const created = await a.post('/api/ysjs-system/user/submit', {
+    account,
+    password: 'Member#2026',
+    name: '会员联系人',
+    realName: '张工',
+    roleId: role?.id,
+    deptId: dept?.id,
+  })
+  expect(created.code, created.msg).toBe(200)
+  return { account, unit }
+}
+
+const question = (page: Page, text: string) => page.getByTestId('question').filter({ hasText: text })
+
+test.describe('questionnaire: member filling, staff results', () => {
+  test('a member fills the company page and two question pages, saves, comes back, submits; staff return it', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000)
+    fs.mkdirSync(SHOTS, { recursive: true })
+    const { account, unit } = await createMember(page)
+    const member = await loginViaApi(page, account, md5('Member#2026'))
+    await page.goto('/survey/questionnaire')
+    // The first visit loads the screen's code on a cold server.
+    await expect(page.getByRole('button', { name: '新增填报信息' })).toBeVisible({ timeout: 30_000 })
+
+    // 新增填报信息: the seeded survey is open to every member unit.
+    await page.getByRole('button', { name: '新增填报信息' }).click()
+    await page.getByRole('dialog').getByText(SURVEY_NAME).click()
+    await expect(page.getByRole('heading', { name: /单位信息/ })).toBeVisible()
+    await expect(page.getByLabel('单位名称')).toHaveValue(unit)
+
+    // Page 1: the company form. 行业领域 is required (the survey's industry flag is on).
+    await page.getByRole('combobox', { name: '省份' }).click()
+    await page.getByRole('option', { name: '江西省' }).click()
+    await page.getByLabel('通讯地址').fill('赣州市章贡区')
+    await page.getByLabel('联系人').fill('张工')
+    await page.getByLabel('电话').fill('0797-8123456')
+    await page.getByLabel('邮编').fill('341000')
+    await page.getByRole('button', { name: '暂存' }).click()
+    await expect(toast(page, '请选择行业领域')).toBeVisible()
+    await page.getByRole('combobox', { name: '行业领域' }).click()
+    await page.getByRole('option', { name: '钨钼锡锑' }).click()
+    await page.getByRole('option', { name: '稀土及稀有金属' }).click()
+    await page.keyboard.press('Escape')
+    await page.screenshot({ path: `${SHOTS}/company-form.png` })
+    await page.getByRole('button', { name: '暂存' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+
+    // Question page 1: single choice with 其他, single choice, fill-in.
+    await expect(page.getByRole('heading', { name: /第 1 页/ })).toBeVisible()
+    await question(page, '贵单位的性质').getByRole('radio', { name: '其他' }).check()
+    await question(page, '贵单位的性质').getByRole('textbox').fill('混合所有制企业')
+    await question(page, '贵单位职工人数').getByRole('radio', { name: '500-1999人' }).check()
+    await page.getByLabel('3. 贵单位主要产品或业务 (请简要填写)').fill('APT、钨粉、硬质合金')
+    await page.screenshot({ path: `${SHOTS}/question-page.png` })
+    await page.getByRole('button', { name: '暂存' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+
+    // Question page 2: single choice and multiple choice.
+    await expect(page.getByRole('heading', { name: /第 2 页/ })).toBeVisible()
+    await question(page, '上一年度营业收入').getByRole('radio', { name: '10-100亿元' }).check()
+    await question(page, '主营的有色金属品种').getByRole('checkbox', { name: '钨钼' }).check()
+    await question(page, '主营的有色金属品种').getByRole('checkbox', { name: '稀土' }).check()
+    await page.getByRole('button', { name: '暂存' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+
+    // Back to the cards: the filling is a draft (暂存); reopening it shows the saved answers.
+    await page.getByRole('button', { name: '返回' }).click()
+    const card = page.getByTestId('survey-card').filter({ hasText: SURVEY_NAME })
+    await expect(card).toContainText('暂存')
+    await page.screenshot({ path: `${SHOTS}/cards.png` })
+    await card.click()
+    await page.getByRole('button', { name: '下一页' }).click()
+    await expect(question(page, '贵单位的性质').getByRole('radio', { name: '其他' })).toBeChecked()
+    await expect(question(page, '贵单位的性质').getByRole('textbox')).toHaveValue('混合所有制企业')
+
+    // Submitting checks every question in order: question 6 is the first unanswered one.
+    await page.getByRole('button', { name: '提交问卷' }).click()
+    await expect(toast(page, '请回答第 6 题: 上一年度研发经费占营业收入的比例')).toBeVisible()
+    await expect(page.getByRole('heading', { name: /第 3 页/ })).toBeVisible()
+
+    // The remaining pages are answered through the API as drafts (one call per page), then submitted here.
+    const m = api(page, member.access_token)
+    const all = (await m.get(
+      `${EVAL}/question/pageQuestionList?surveyId=${await surveyId(page, member.access_token)}`,
+    )) as TQuestion[]
+    const sid = await surveyId(page, member.access_token)
+    for (let p = 3; p <= 16; p++) {
+      const answerList = all
+        .filter((q) => q.page === p)
+        .map((q) =>
+          q.type < 2
+            ? {
+                questionId: q.id,
+                optionId: q.options[0]!.id,
+                inputText: q.options[0]!.isInput ? '其他' : undefined,
+              }
+            : { questionId: q.id, inputText: '见附件说明' },
+        )
+      expect(
+        (await m.post(`${EVAL}/answer/submit`, { surveyId: sid, submitType: 0, page: p, answerList })).code,
+      ).toBe(200)
+    }
+    await page.reload()
+    await page.getByRole('button', { name: '下一页' }).click()
+    // Beyond the last page (17) the screen warns.
+    for (let i = 2; i < 17; i++) {
+      await page.getByRole('button', { name: '下一页' }).click()
+    }
+    await expect(page.getByRole('heading', { name: /第 16 页/ })).toBeVisible()
+    await page.getByRole('button', { name: '下一页' }).click()
+    await expect(toast(page, '已经是最后一页')).toBeVisible()
+    await page.getByRole('button', { name: '提交问卷' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+    await expect(page.getByTestId('survey-card').filter({ hasText: SURVEY_NAME })).toContainText('已提交')
+
+    // Staff: the summary chart and the return.
+    await loginViaApi(page)
+    await page.goto(`/survey/example?surveyId=${sid}&tab=summary`)
+    const summary = page.getByTestId('survey-summary')
+    await expect(summary).toContainText('已提交 1 份', { timeout: 30_000 })
+    await expect(summary.locator('svg').first()).toBeVisible()
+    await expect(summary).toContainText('钨钼: 1 (100%)')
+    await page.screenshot({ path: `${SHOTS}/summary.png`, fullPage: false })
+    await page.getByRole('tab', { name: '填报列表' }).click()
+    const row = page.locator('.MuiDataGrid-row', { hasText: unit })
+    await expect(row).toContainText('已提交')
+    await row.getByRole('button', { name: '退回' }).click()
+    await page.getByRole('dialog').getByLabel('退回原因').fill('请补充研发经费的统计口径')
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+    await expect(row).toContainText('待填报')
+    await page.screenshot({ path: `${SHOTS}/fillings.png` })
+
+    // The member sees the reason on the card and in the filling, which is editable again.
+    await loginViaApi(page, account, md5('Member#2026'))
+    await page.goto('/survey/questionnaire')
+    await expect(page.getByRole('button', { name: '新增填报信息' })).toBeVisible({ timeout: 30_000 })
+    const back = page.getByTestId('survey-card').filter({ hasText: SURVEY_NAME })
+    await expect(back).toContainText('退回原因: 请补充研发经费的统计口径')
+    await back.click()
+    await expect(page.getByTestId('back-reason')).toContainText('请补充研发经费的统计口径')
+    await expect(page.getByRole('button', { name: '暂存' })).toBeVisible()
+
+    // The member centre links the unit and its questionnaires.
+    await page.goto('/topMember')
+    await expect(page.getByText(unit).first()).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText('我的问卷')).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/member-centre.png` })
+  })
+})
+
+const surveyId = async (page: Page, token: string): Promise<string> => {
+  const open = (await api(page, token).get(`${EVAL}/survey/openList`)) as { id: string; name: string }[]
+  return open.find((s) => s.name === SURVEY_NAME)!.id
+}

@@ -1,0 +1,17 @@
+import type { TScreenRegistry } from '@/app/router/screen'
+import { lazyScreen } from '@/lib/lazy'
+
+const SurveyDesignPage = lazyScreen(() => import('./design/SurveyDesignPage'), 'SurveyDesignPage')
+const SurveyResultsPage = lazyScreen(() => import('./results/SurveyResultsPage'), 'SurveyResultsPage')
+const QuestionnairePage = lazyScreen(() => import('./fill/QuestionnairePage'), 'QuestionnairePage')
+const IndustryPage = lazyScreen(() => import('./IndustryPage'), 'IndustryPage')
+const MemberCentrePage = lazyScreen(() => import('./member/MemberCentrePage'), 'MemberCentrePage')
+
+/** The seeded menu paths of 问卷调查, and the member centre (a fixed layout route of spec section 2). */
+export const surveyScreens: TScreenRegistry = {
+  '/survey/question': { component: SurveyDesignPage, titleKey: 'survey.route.design' },
+  '/survey/example': { component: SurveyResultsPage, titleKey: 'survey.route.results' },
+  '/survey/questionnaire': { component: QuestionnairePage, titleKey: 'survey.route.fill' },
+  '/survey/industry': { component: IndustryPage, titleKey: 'survey.route.industry' },
+  '/topMember': { component: MemberCentrePage, titleKey: 'route.topMember', fixed: true },
+}
