@@ -156,6 +156,8 @@ export const ZKmsMainRecordSchema = z.object({
   shelvesName: z.string(),
   labels: z.array(z.object({ id: ZWireIdSchema, labelName: z.string() })),
   attachments: z.array(ZKmsAttachSchema).optional(),
+  /** The linked experts (detail only). */
+  experts: z.array(z.object({ id: ZWireIdSchema, name: z.string() })).optional(),
   createTime: ZWireDateTimeSchema,
   updateTime: ZWireDateTimeSchema.nullable(),
 })
@@ -164,6 +166,14 @@ export type TKmsMain = z.infer<typeof ZKmsMainRecordSchema>
 export const ZKmsLabelAssociateSchema = z.object({
   mainId: ZIdSchema,
   labelIds: zLabelIds,
+})
+/** Replaces the entry's experts (`expertIds`: an id list, or '' for none). */
+export const ZKmsExpertAssociateSchema = z.object({
+  mainId: ZIdSchema,
+  expertIds: z.preprocess(
+    (v) => (Array.isArray(v) && v.length === 0 ? '' : v),
+    z.union([z.literal(''), zIdListOf('expertIds')]),
+  ),
 })
 export const ZKmsShelvesSchema = z.object({
   ids: zIdListOf('ids'),
