@@ -75,7 +75,7 @@ export const expertRoutes = (app: FastifyInstance, s: TServices) => {
     },
     schema: {
       tags: ['expertBasic'],
-      summary: '专家选择 (按姓名模糊查询, 最多 50 条)',
+      summary: '专家选择 (按姓名模糊查询, 最多 500 条)',
       querystring: z.object({ name: zOptionalText(64) }),
       response: {
         200: zEnvelope(

@@ -134,13 +134,13 @@ export const createExpertService = (prisma: PrismaClient) => {
       return crud.update(ctx, id, input)
     },
 
-    /** Experts for pickers (knowledge entries, expert–unit links): the first 50 matching names. */
+    /** Experts for pickers (knowledge entries, expert–unit links): the first 500 matching names. */
     async options(ctx: TCtx, name?: string) {
       return tenantDb(prisma, ctx.tenantId).expertBasic.findMany({
         where: { ...LIVE, ...(name ? { name: { contains: name, mode: 'insensitive' } } : {}) },
         select: { id: true, name: true, workUnit: true, pictureUrl: true },
         orderBy: [{ name: 'asc' }, { id: 'asc' }],
-        take: 50,
+        take: 500,
       })
     },
     /** Login accounts of the tenant an expert may be linked to (account or real name contains the keyword). */

@@ -23,6 +23,7 @@ import { skipTake, toPage } from '../../lib/paging.ts'
 import { sanitizeRichTextFields } from '../../lib/rich-text.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
 import { buildTree } from '../../lib/tree.ts'
+import { linkExperts } from './main-expert.service.ts'
 
 type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
 const LIVE = { isDeleted: 0 }
@@ -538,6 +539,9 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
         }
         if (input.labelIds !== undefined) {
           await linkLabels(tx, tenantId, mainId, input.labelIds === '' ? [] : input.labelIds.map(BigInt))
+        }
+        if (input.expertIds !== undefined) {
+          await linkExperts(tx, ctx, mainId, input.expertIds === '' ? [] : input.expertIds.map(BigInt))
         }
         return { id: String(mainId) }
       })

@@ -22,6 +22,31 @@ const assertLinkable = async (db: TTenantDb | TTx, mainId: bigint, expertIds: bi
   }
 }
 
+/** Replaces the entry's experts inside the caller's transaction (the entry editor saves them too). */
+export const linkExperts = async (tx: TTx, ctx: TCtx, mainId: bigint, expertIds: bigint[]) => {
+  const who = ctx.user?.userId ?? null
+  await assertLinkable(tx, mainId, expertIds)
+  await tx.kmsMainExpert.updateMany({
+    where: { mainId, ...LIVE },
+    data: { isDeleted: 1, updateUser: who, updateTime: new Date() },
+  })
+  const ids = [...new Set(expertIds)]
+  if (ids.length) {
+    await tx.kmsMainExpert.createMany({
+      data: ids.map((expertId, sort) => ({
+        id: nextId(),
+        mainId,
+        expertId,
+        sort,
+        createUser: who,
+        createDept: ctx.user?.deptIds[0] ?? null,
+        updateUser: who,
+        updateTime: new Date(),
+      })) as never,
+    })
+  }
+}
+
 /**
  * 知识专家 (`/api/ysjs-kms/blade-kms_main_expert`): one row per expert linked to a knowledge entry.
  * `expertAssociate` on the entry replaces the whole set; these calls edit one link.
@@ -78,29 +103,7 @@ export const createKmsMainExpertService = (prisma: PrismaClient) => {
     ...crud,
     /** Replaces the entry's experts with `expertIds` (in that order), in one transaction. */
     async associate(ctx: TCtx, mainId: bigint, expertIds: bigint[]) {
-      const who = ctx.user?.userId ?? null
-      await tenantDb(prisma, ctx.tenantId).$transaction(async (tx) => {
-        await assertLinkable(tx, mainId, expertIds)
-        await tx.kmsMainExpert.updateMany({
-          where: { mainId, ...LIVE },
-          data: { isDeleted: 1, updateUser: who, updateTime: new Date() },
-        })
-        const ids = [...new Set(expertIds)]
-        if (ids.length) {
-          await tx.kmsMainExpert.createMany({
-            data: ids.map((expertId, sort) => ({
-              id: nextId(),
-              mainId,
-              expertId,
-              sort,
-              createUser: who,
-              createDept: ctx.user?.deptIds[0] ?? null,
-              updateUser: who,
-              updateTime: new Date(),
-            })) as never,
-          })
-        }
-      })
+      await tenantDb(prisma, ctx.tenantId).$transaction((tx) => linkExperts(tx, ctx, mainId, expertIds))
     },
     /** The live experts of entries, in their order: what the entry detail answers. */
     async expertsOf(tenantId: string, mainIds: bigint[]) {
