@@ -452,6 +452,23 @@ describe('knowledge entry experts', () => {
       { id: a.id, name: a.name },
       { id: c.id, name: c.name },
     ])
+    // The entry editor saves them too; leaving expertIds out keeps them.
+    const entry = (await call('GET', `${MAIN}/detail?id=${mainId}`)).data
+    expect(
+      await call('POST', `${MAIN}/submit`, {
+        id: mainId,
+        title: entry.title,
+        catalogId: entry.catalogId,
+        expertIds: [c.id],
+      }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toEqual([
+      { id: c.id, name: c.name },
+    ])
+    expect(
+      await call('POST', `${MAIN}/submit`, { id: mainId, title: entry.title, catalogId: entry.catalogId }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toHaveLength(1)
     // None: an empty list clears them.
     expect(await call('POST', `${MAIN}/expertAssociate`, { mainId, expertIds: [] })).toMatchObject({
       code: 200,
