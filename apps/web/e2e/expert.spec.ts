@@ -1,12 +1,19 @@
 import { expect, type Page, test } from '@playwright/test'
 import { Msg } from '@ysjs/shared'
-import { openAs, storedToken, toast, unique } from './support'
+import { loginViaApi, storedToken, toast, unique } from './support'
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 )
+
+/** openAs with a longer wait for the layout: the shared runner is often saturated. */
+const openAs = async (page: Page, path: string) => {
+  await loginViaApi(page)
+  await page.goto(path)
+  await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 60_000 })
+}
 
 const api = async (page: Page, method: 'GET' | 'POST', url: string, data?: object) => {
   const headers = { 'Blade-Auth': `bearer ${await storedToken(page)}` }
@@ -100,7 +107,9 @@ test.describe('experts', () => {
 
     await page.goto('/kms/expert')
     await expect(page.getByText('该功能正在建设中')).toHaveCount(0)
-    await expect(page.locator('.MuiDataGrid-row', { hasText: title })).toContainText(name)
+    await expect(page.locator('.MuiDataGrid-row', { hasText: title })).toContainText(name, {
+      timeout: 60_000,
+    })
   })
 
   test('saves a project with unit and people rows; removes a saved row after asking, an unsaved one at once', async ({

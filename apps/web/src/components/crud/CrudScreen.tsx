@@ -101,8 +101,9 @@ const platformScrollbarSize = (): number => {
 }
 
 const renderValue = (field: TField, row: TRow, value: unknown, isFirst: boolean): ReactNode => {
-  if (field.column && field.column.render) {
-    return field.column.render(row)
+  const render = field.column ? field.column.render : undefined
+  if (render) {
+    return render(row)
   }
   const content =
     field.kind === 'dict' && field.dictCode ? (
