@@ -89,7 +89,7 @@ const memory = () => {
   return { peakMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 }
 }
 try {
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + 120_000
   for (;;) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) {
@@ -97,7 +97,7 @@ try {
       }
     } catch {}
     if (Date.now() > deadline) {
-      throw new Error('API not healthy after 30 s')
+      throw new Error('API not healthy after 120 s')
     }
     await new Promise((r) => setTimeout(r, 250))
   }
