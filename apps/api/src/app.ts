@@ -43,6 +43,14 @@ import { deptRoutes } from './modules/dept/dept.routes.ts'
 import { createDeptService } from './modules/dept/dept.service.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
+import { expertRoutes } from './modules/expert/expert.routes.ts'
+import { createExpertService } from './modules/expert/expert.service.ts'
+import { createExpertProjectService } from './modules/expert/project.service.ts'
+import {
+  createPersonService,
+  createUnitAssociationService,
+  createUnitService,
+} from './modules/expert/unit.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { jobRoutes } from './modules/job/job.routes.ts'
 import { createJobService } from './modules/job/job.service.ts'
@@ -56,6 +64,7 @@ import {
   createKmsLabelService,
   createKmsMainService,
 } from './modules/kms/kms.service.ts'
+import { createKmsMainExpertService } from './modules/kms/main-expert.service.ts'
 import { logQueryRoutes, logRoutes } from './modules/log/log.routes.ts'
 import { createLogService } from './modules/log/log.service.ts'
 import { createAllocationService } from './modules/meeting/allocation.service.ts'
@@ -374,6 +383,14 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     entries: createKmsMainService(prisma, kmsCatalogs),
     labels: createKmsLabelService(prisma),
     authors: createKmsAuthorService(prisma),
+    mainExperts: createKmsMainExpertService(prisma),
+  })
+  expertRoutes(app, {
+    experts: createExpertService(prisma),
+    units: createUnitService(prisma),
+    associations: createUnitAssociationService(prisma),
+    people: createPersonService(prisma),
+    projects: createExpertProjectService(prisma),
   })
   dashboardRoutes(app, createDashboardService(prisma))
   const meetings = createMeetingService(prisma)

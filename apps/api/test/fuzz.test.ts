@@ -136,7 +136,11 @@ const check = async (route: TTestApp['app']['routeAccess'][number], c: TCase, to
   if (res.statusCode >= 500) {
     problems.push(`answered ${res.statusCode}`)
   }
-  const isFile = res.statusCode < 300 && route.url.startsWith('/api/ysjs-resource/oss/file/')
+  const isFile =
+    res.statusCode < 300 &&
+    (route.url.startsWith('/api/ysjs-resource/oss/file/') ||
+      // xlsx downloads (lib/xlsx.ts): the lists' exports and the import template.
+      /\/(export|import-template)$/.test(route.url))
   if (!isFile && !String(res.headers['content-type']).startsWith('application/json')) {
     problems.push(`content-type ${res.headers['content-type']}`)
   }

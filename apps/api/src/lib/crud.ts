@@ -11,6 +11,7 @@ import { type TFilterFields, whereFromFilters } from './filters.ts'
 import { orderByFrom, skipTake, type TOrderBy, toPage } from './paging.ts'
 import { sanitizeRichTextFields, type TRichTextFields } from './rich-text.ts'
 import { tenantDb } from './tenancy.ts'
+import { registerExportRoute, type TXlsxColumn } from './xlsx.ts'
 
 /** The part of a Prisma model delegate the generic service uses. */
 export type TDelegate = {
@@ -60,6 +61,8 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   toData?: (input: Omit<z.infer<TSubmit>, 'id'>) => Record<string, unknown>
   /** Adds label fields (e.g. `categoryName`) to rows before they are answered. */
   enrich?: (ctx: TCtx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>
+  /** Gives the list a `GET <prefix>/export`: every row matching its filters as xlsx (lib/xlsx.ts). */
+  export?: { fileName: string; columns: readonly TXlsxColumn[] }
 }
 
 /**
@@ -103,6 +106,14 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
     }
   }
 
+  const listShape = async (ctx: TCtx, query: Record<string, unknown>) => {
+    const scope = ctx.dataScope ? await ctx.dataScope(resourceCode, def.filters) : null
+    const where = { AND: [LIVE, ...whereFromFilters(query, def.filters), ...(scope ? [scope] : [])] }
+    const requested = orderByFrom(query, def.sortable)
+    const orderBy = [...(requested.length ? requested : def.defaultOrder), { id: 'desc' as const }]
+    return { where, orderBy, requested }
+  }
+
   const enrich = async (ctx: TCtx, rows: Record<string, unknown>[]) =>
     def.enrich ? def.enrich(ctx, rows) : rows
   const dataOf = (input: z.infer<TSubmit>): Record<string, unknown> => {
@@ -119,15 +130,17 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       ctx: TCtx,
       query: TPageQuery & Record<string, unknown>,
     ): Promise<TPage<Record<string, unknown>>> {
-      const scope = ctx.dataScope ? await ctx.dataScope(resourceCode, def.filters) : null
-      const where = { AND: [LIVE, ...whereFromFilters(query, def.filters), ...(scope ? [scope] : [])] }
-      const requested = orderByFrom(query, def.sortable)
-      const orderBy = [...(requested.length ? requested : def.defaultOrder), { id: 'desc' as const }]
+      const { where, orderBy, requested } = await listShape(ctx, query)
       const [records, total] = await Promise.all([
         delegate(ctx).findMany({ where, orderBy, ...skipTake(query) }),
         delegate(ctx).count({ where }),
       ])
       return toPage(await enrich(ctx, records), total, query, requested)
+    },
+    /** Rows of the list's filters and order from `skip` (the export reads them batch by batch). */
+    async rows(ctx: TCtx, query: Record<string, unknown>, skip: number, take: number) {
+      const { where, orderBy } = await listShape(ctx, query)
+      return enrich(ctx, await delegate(ctx).findMany({ where, orderBy, skip, take }))
     },
     async detail(ctx: TCtx, id: TId): Promise<Record<string, unknown>> {
       const row = await delegate(ctx).findFirst({ where: { id, ...LIVE } })
@@ -193,6 +206,8 @@ const ZIdsQuery = z.object({ ids: ZIdListSchema })
 export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
   app: FastifyInstance,
   service: TCrudService<TSubmit>,
+  /** `writes: false` leaves submit, save and update to the module (e.g. a form with row lists). */
+  opts: { writes?: boolean } = {},
 ): void => {
   const { def } = service
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -213,6 +228,18 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
     handler: async (request) =>
       ok(await service.page(ctxOf(request), request.query as TPageQuery & Record<string, unknown>)),
   })
+  if (def.export) {
+    registerExportRoute(app, {
+      url: `${def.prefix}/export`,
+      access: { permission: def.permissions.list },
+      tags,
+      summary: `导出 ${def.name} (xlsx, 当前筛选条件下的全部数据)`,
+      querystring: listQuery,
+      fileName: def.export.fileName,
+      columns: def.export.columns,
+      rows: (ctx, query, skip, take) => service.rows(ctx, query as Record<string, unknown>, skip, take),
+    })
+  }
   r.get(`${def.prefix}/detail`, {
     config: access(def.permissions.list),
     schema: {
@@ -223,44 +250,46 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
     },
     handler: async (request) => ok(await service.detail(ctxOf(request), BigInt(request.query.id))),
   })
-  const submitBody = def.submit as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>
-  r.post(`${def.prefix}/submit`, {
-    config: access([def.permissions.add, def.permissions.edit]),
-    schema: { tags, summary: `新增或修改 ${def.name}`, body: def.submit, response: { 200: zDone } },
-    handler: async (request) => {
-      const ctx = ctxOf(request)
-      const body = request.body as z.infer<TSubmit> & { id?: string }
-      await requirePermission(ctx, body.id ? def.permissions.edit : def.permissions.add)
-      if (body.id) {
-        await service.update(ctx, BigInt(body.id), body)
+  if (opts.writes !== false) {
+    const submitBody = def.submit as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>
+    r.post(`${def.prefix}/submit`, {
+      config: access([def.permissions.add, def.permissions.edit]),
+      schema: { tags, summary: `新增或修改 ${def.name}`, body: def.submit, response: { 200: zDone } },
+      handler: async (request) => {
+        const ctx = ctxOf(request)
+        const body = request.body as z.infer<TSubmit> & { id?: string }
+        await requirePermission(ctx, body.id ? def.permissions.edit : def.permissions.add)
+        if (body.id) {
+          await service.update(ctx, BigInt(body.id), body)
+          return done()
+        }
+        await service.create(ctx, body)
         return done()
-      }
-      await service.create(ctx, body)
-      return done()
-    },
-  })
-  r.post(`${def.prefix}/save`, {
-    config: access(def.permissions.add),
-    schema: { tags, summary: `新增 ${def.name}`, body: def.submit, response: { 200: zDone } },
-    handler: async (request) => {
-      await service.create(ctxOf(request), request.body as z.infer<TSubmit>)
-      return done()
-    },
-  })
-  r.post(`${def.prefix}/update`, {
-    config: access(def.permissions.edit),
-    schema: {
-      tags,
-      summary: `修改 ${def.name}`,
-      body: submitBody.safeExtend({ id: ZIdSchema }),
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      const body = request.body as z.infer<TSubmit> & { id: string }
-      await service.update(ctxOf(request), BigInt(body.id), body)
-      return done()
-    },
-  })
+      },
+    })
+    r.post(`${def.prefix}/save`, {
+      config: access(def.permissions.add),
+      schema: { tags, summary: `新增 ${def.name}`, body: def.submit, response: { 200: zDone } },
+      handler: async (request) => {
+        await service.create(ctxOf(request), request.body as z.infer<TSubmit>)
+        return done()
+      },
+    })
+    r.post(`${def.prefix}/update`, {
+      config: access(def.permissions.edit),
+      schema: {
+        tags,
+        summary: `修改 ${def.name}`,
+        body: submitBody.safeExtend({ id: ZIdSchema }),
+        response: { 200: zDone },
+      },
+      handler: async (request) => {
+        const body = request.body as z.infer<TSubmit> & { id: string }
+        await service.update(ctxOf(request), BigInt(body.id), body)
+        return done()
+      },
+    })
+  }
   r.post(`${def.prefix}/remove`, {
     config: access(def.permissions.remove),
     schema: { tags, summary: `删除 ${def.name}`, querystring: ZIdsQuery, response: { 200: zDone } },

@@ -28,6 +28,7 @@ import type { TAccess } from '../plugins/access.ts'
  */
 
 const SCHEMAS = '#/components/schemas/'
+const XLSX_MEDIA = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const ref = (id: string) => ({ $ref: `${SCHEMAS}${id}` })
 
 /** Every error answer of the API except the token endpoint's (`fail()` in lib/envelope.ts). */
@@ -44,7 +45,7 @@ export const ZOAuthError = z
 
 type TJson = Record<string, unknown>
 type TRouteDoc = FastifySchema & TJson & { response?: Record<string, unknown> }
-type TRouteConfig = { access?: TAccess; rateLimit?: unknown }
+type TRouteConfig = { access?: TAccess; rateLimit?: unknown; download?: 'xlsx' }
 
 export const operationIdOf = (method: string, url: string): string =>
   [method.toLowerCase(), ...url.replace(/^\/api\//, '').split(/[^A-Za-z0-9]+/)].filter(Boolean).join('_')
@@ -183,6 +184,13 @@ export const openApiTransform: SwaggerTransform = (input) => {
   }
   const extended = extra?.schema ? extra.schema(base) : base
   extended.response = { ...errorAnswersOf(route, extended), ...extended.response }
+  if (config.download === 'xlsx') {
+    // The generic exports (lib/xlsx.ts) and templates answer a file on success.
+    extended.response['200'] = {
+      description: 'xlsx 文件 (Content-Disposition: attachment)',
+      content: { [XLSX_MEDIA]: { schema: { type: 'string', format: 'binary' } } },
+    }
+  }
   return { schema: extended, url }
 }
 

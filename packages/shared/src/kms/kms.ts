@@ -98,6 +98,11 @@ const zLabelIds = z.preprocess(
   z.union([z.literal(''), zIdListOf('labelIds')]),
 )
 
+const zExpertIds = z.preprocess(
+  (v) => (Array.isArray(v) && v.length === 0 ? '' : v),
+  z.union([z.literal(''), zIdListOf('expertIds')]),
+)
+
 export const ZKmsMainSubmitSchema = z.object({
   id: ZIdSchema.optional(),
   title: zRequired(KmsMsg.TITLE, 255),
@@ -123,6 +128,8 @@ export const ZKmsMainSubmitSchema = z.object({
   shelves: zShelves.optional(),
   /** Labels to link, replacing the entry's current ones (when given; empty clears them). */
   labelIds: zLabelIds.optional(),
+  /** The entry's experts in order (replaces them when given). */
+  expertIds: zExpertIds.optional(),
 })
 export type TKmsMainSubmit = z.infer<typeof ZKmsMainSubmitSchema>
 
@@ -156,6 +163,8 @@ export const ZKmsMainRecordSchema = z.object({
   shelvesName: z.string(),
   labels: z.array(z.object({ id: ZWireIdSchema, labelName: z.string() })),
   attachments: z.array(ZKmsAttachSchema).optional(),
+  /** The linked experts (detail only). */
+  experts: z.array(z.object({ id: ZWireIdSchema, name: z.string() })).optional(),
   createTime: ZWireDateTimeSchema,
   updateTime: ZWireDateTimeSchema.nullable(),
 })
@@ -164,6 +173,11 @@ export type TKmsMain = z.infer<typeof ZKmsMainRecordSchema>
 export const ZKmsLabelAssociateSchema = z.object({
   mainId: ZIdSchema,
   labelIds: zLabelIds,
+})
+/** Replaces the entry's experts (`expertIds`: an id list, or '' for none). */
+export const ZKmsExpertAssociateSchema = z.object({
+  mainId: ZIdSchema,
+  expertIds: zExpertIds,
 })
 export const ZKmsShelvesSchema = z.object({
   ids: zIdListOf('ids'),

@@ -4,6 +4,7 @@ import {
   ZIdSchema,
   ZKmsCatalogRecordSchema,
   ZKmsCatalogSubmitSchema,
+  ZKmsExpertAssociateSchema,
   ZKmsLabelAssociateSchema,
   ZKmsMainListQuerySchema,
   ZKmsMainRecordSchema,
@@ -20,13 +21,16 @@ import { ctxOf } from '../../lib/context.ts'
 import { registerCrudRoutes, type TCrudService } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
+import { registerExportRoute } from '../../lib/xlsx.ts'
 import type { TKmsCatalogService, TKmsMainService } from './kms.service.ts'
+import type { TKmsMainExpertService } from './main-expert.service.ts'
 
 type TServices = {
   catalogs: TKmsCatalogService
   entries: TKmsMainService
   labels: TCrudService<z.ZodObject>
   authors: TCrudService<z.ZodObject>
+  mainExperts: TKmsMainExpertService
 }
 
 const CATALOG = `${KMS_PREFIX}/catalog`
@@ -109,6 +113,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
   // Labels and authors: the generic CRUD.
   registerCrudRoutes(app, s.labels)
   registerCrudRoutes(app, s.authors)
+  registerCrudRoutes(app, s.mainExperts)
 
   // Entries
   tags = ['kms-main']
@@ -220,5 +225,46 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
       await s.entries.upOrLow(ctxOf(request), request.body.ids.map(BigInt), request.body.shelves)
       return done()
     },
+  })
+  r.post(`${MAIN}/expertAssociate`, {
+    config: { access: { permission: 'kms_main_expert' } },
+    schema: {
+      tags,
+      summary: '关联专家 (替换条目的全部专家, expertIds 的顺序即展示顺序)',
+      body: ZKmsExpertAssociateSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      const { mainId, expertIds } = request.body
+      await s.mainExperts.associate(
+        ctxOf(request),
+        BigInt(mainId),
+        expertIds === '' ? [] : expertIds.map(BigInt),
+      )
+      return done()
+    },
+  })
+  registerExportRoute(app, {
+    url: `${MAIN}/export`,
+    access: { permission: 'kms_main' },
+    tags,
+    summary: '导出知识条目 (xlsx, 当前筛选条件下的全部条目)',
+    querystring: ZKmsMainListQuerySchema.omit({ current: true, size: true }),
+    fileName: '知识条目',
+    columns: [
+      { key: 'title', header: '标题', width: 40 },
+      { key: 'catalogName', header: '目录', width: 20 },
+      { key: 'summary', header: '摘要', width: 50 },
+      { key: 'source', header: '来源', width: 20 },
+      { key: 'publishDate', header: '发布时间', width: 20 },
+      { key: 'shelvesName', header: '上下架', width: 10 },
+      {
+        key: 'labels',
+        header: '标签',
+        width: 24,
+        value: (row) => (row.labels as { labelName: string }[]).map((l) => l.labelName).join('、'),
+      },
+    ],
+    rows: (ctx, query, skip, take) => s.entries.rows(ctx, { ...query, current: 1, size: take }, skip, take),
   })
 }

@@ -23,6 +23,7 @@ import { skipTake, toPage } from '../../lib/paging.ts'
 import { sanitizeRichTextFields } from '../../lib/rich-text.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
 import { buildTree } from '../../lib/tree.ts'
+import { linkExperts } from './main-expert.service.ts'
 
 type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
 const LIVE = { isDeleted: 0 }
@@ -364,9 +365,7 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
     }
   }
 
-  const page = async (ctx: TCtx, q: TKmsMainListQuery, portal: boolean) => {
-    const tenantId = ctx.tenantId
-    const { skip, take } = skipTake(q)
+  const filterOf = async (tenantId: string, q: TKmsMainListQuery, portal: boolean) => {
     const conds: Prisma.Sql[] = [Prisma.sql`m.tenant_id = ${tenantId}`, Prisma.sql`m.is_deleted = 0`]
     if (portal) {
       conds.push(Prisma.sql`m.shelves = 1`)
@@ -398,13 +397,20 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
       )
       rank = Prisma.sql`CASE WHEN lower(m.title) LIKE ${like} THEN 0 WHEN lower(coalesce(m.summary, '')) LIKE ${like} THEN 1 ELSE 2 END`
     }
-    const where = Prisma.join(conds, ' AND ')
-    const [rows, counted] = await Promise.all([
-      prisma.$queryRaw<{ id: bigint }[]>`SELECT m.id FROM kms_main m WHERE ${where}
+    return { where: Prisma.join(conds, ' AND '), rank }
+  }
+
+  /** The entries of one window of the filtered, ranked list, in order. */
+  const windowOf = async (
+    tenantId: string,
+    filter: { where: Prisma.Sql; rank: Prisma.Sql | null },
+    skip: number,
+    take: number,
+  ) => {
+    const { where, rank } = filter
+    const rows = await prisma.$queryRaw<{ id: bigint }[]>`SELECT m.id FROM kms_main m WHERE ${where}
         ORDER BY ${rank ? Prisma.sql`${rank},` : Prisma.empty} m.publish_date DESC NULLS LAST, m.id DESC
-        LIMIT ${take} OFFSET ${skip}`,
-      prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM kms_main m WHERE ${where}`,
-    ])
+        LIMIT ${take} OFFSET ${skip}`
     const ids = rows.map((r) => r.id)
     const found = ids.length
       ? await db(prisma, tenantId).kmsMain.findMany({ where: { id: { in: ids } }, select: MAIN_COLUMNS })
@@ -414,8 +420,18 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
       const r = byId.get(id)
       return r ? [r] : []
     })
-    const total = Number(counted[0]?.n ?? 0)
-    return toPage(await enrich(tenantId, ordered), total, q)
+    return enrich(tenantId, ordered)
+  }
+
+  const page = async (ctx: TCtx, q: TKmsMainListQuery, portal: boolean) => {
+    const tenantId = ctx.tenantId
+    const { skip, take } = skipTake(q)
+    const filter = await filterOf(tenantId, q, portal)
+    const [records, counted] = await Promise.all([
+      windowOf(tenantId, filter, skip, take),
+      prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM kms_main m WHERE ${filter.where}`,
+    ])
+    return toPage(records, Number(counted[0]?.n ?? 0), q)
   }
 
   const dataOf = (input: TKmsMainSubmit) => {
@@ -441,6 +457,9 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
 
   return {
     list: (ctx: TCtx, q: TKmsMainListQuery) => page(ctx, q, false),
+    /** Rows of the management list's filters from `skip` (the xlsx export reads them batch by batch). */
+    rows: async (ctx: TCtx, q: TKmsMainListQuery, skip: number, take: number) =>
+      windowOf(ctx.tenantId, await filterOf(ctx.tenantId, q, false), skip, take),
     /** What the portal shows: entries on the shelf only, whatever `shelves` the caller asks for. */
     portalList: (ctx: TCtx, q: TKmsMainListQuery) => page(ctx, q, true),
 
@@ -452,7 +471,21 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
       if (!row) {
         throw AppError.notFound()
       }
-      return (await enrich(ctx.tenantId, [row], true))[0]!
+      const [entry] = await enrich(ctx.tenantId, [row], true)
+      const d = db(prisma, ctx.tenantId)
+      const links = await d.kmsMainExpert.findMany({
+        where: { mainId: id, ...LIVE },
+        orderBy: [{ sort: 'asc' }, { createTime: 'asc' }],
+        select: { expertId: true },
+      })
+      const experts = links.length
+        ? await d.expertBasic.findMany({
+            where: { id: { in: links.map((l) => l.expertId) }, ...LIVE },
+            select: { id: true, name: true },
+          })
+        : []
+      const byId = new Map(experts.map((e) => [e.id, { id: e.id, name: e.name ?? '' }]))
+      return { ...entry!, experts: links.flatMap((l) => byId.get(l.expertId) ?? []) }
     },
 
     async save(ctx: TCtx, input: TKmsMainSubmit, mustExist = false) {
@@ -507,6 +540,9 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
         if (input.labelIds !== undefined) {
           await linkLabels(tx, tenantId, mainId, input.labelIds === '' ? [] : input.labelIds.map(BigInt))
         }
+        if (input.expertIds !== undefined) {
+          await linkExperts(tx, ctx, mainId, input.expertIds === '' ? [] : input.expertIds.map(BigInt))
+        }
         return { id: String(mainId) }
       })
     },
@@ -519,6 +555,10 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
           data: { isDeleted: 1, updateUser: who.user, updateTime: new Date() },
         })
         await tx.kmsMainLabel.deleteMany({ where: { mainId: { in: ids } } })
+        await tx.kmsMainExpert.updateMany({
+          where: { mainId: { in: ids }, ...LIVE },
+          data: { isDeleted: 1, updateUser: who.user, updateTime: new Date() },
+        })
       })
     },
 

@@ -30,6 +30,19 @@ export const createDealService = (prisma: PrismaClient) =>
     sortable: ['contractNo', 'amount', 'signingDate', 'dealStatus', 'createTime'],
     defaultOrder: [{ signingDate: 'desc' }],
     unique: [{ fields: ['contractNo'], message: DealMsg.CONTRACT_NO_EXISTS }],
+    export: {
+      fileName: '交易管理',
+      columns: [
+        { key: 'contractNo', header: '合同编号', width: 20 },
+        { key: 'projectTitle', header: '交易项目', width: 30 },
+        { key: 'buyerUnit', header: '买方单位', width: 30 },
+        { key: 'sellerUnit', header: '卖方单位', width: 30 },
+        { key: 'amount', header: '合同金额(元)', width: 16 },
+        { key: 'signingDate', header: '签订日期', width: 12 },
+        { key: 'dealStatusName', header: '交易状态', width: 10 },
+        { key: 'remark', header: '备注', width: 30 },
+      ],
+    },
     permissions: { list: 'deal', add: 'deal_add', edit: 'deal_edit', remove: 'deal_delete' },
     toData: ({ projectId, signingDate, ...rest }) => ({
       ...clearing(rest, ['fileAttach', 'fileName', 'remark']),

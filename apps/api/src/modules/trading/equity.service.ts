@@ -54,6 +54,26 @@ export const createEquityService = (prisma: PrismaClient) => {
       accreditTime: dateOnly(accreditTime),
     }),
     enrich,
+    export: {
+      fileName: '知识产权',
+      columns: [
+        { key: 'typeName', header: '知识产权类别' },
+        { key: 'name', header: '知识产权名称', width: 30 },
+        { key: 'countryName', header: '国家或地区' },
+        { key: 'accreditNo', header: '授权号', width: 20 },
+        { key: 'accreditTime', header: '授权日期', width: 12 },
+        { key: 'certificateNo', header: '证书号', width: 20 },
+        { key: 'obligee', header: '权利人', width: 24 },
+        { key: 'inventor', header: '发明人', width: 24 },
+        {
+          key: 'isEffective',
+          header: '是否有效',
+          width: 10,
+          value: (r) => (r.isEffective === 1 ? '有效' : '无效'),
+        },
+        { key: 'resultsId', header: '所属成果', width: 20 },
+      ],
+    },
   })
   return {
     ...crud,

@@ -36,6 +36,19 @@ export const createTradingProjectService = (prisma: PrismaClient) => {
     sortable: ['title', 'technologyType', 'industryType', 'intentPrice', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     richText: { content: TRADING_PROJECT_CONTENT_MAX },
+    export: {
+      fileName: '交易项目',
+      columns: [
+        { key: 'title', header: '项目名称', width: 30 },
+        { key: 'technologyTypeName', header: '技术类型' },
+        { key: 'industryTypeName', header: '行业领域' },
+        { key: 'collaborationModeName', header: '合作方式' },
+        { key: 'source', header: '项目来源', width: 24 },
+        { key: 'intentPrice', header: '意向价格(万元)', width: 14 },
+        { key: 'ascription', header: '权属', width: 24 },
+        { key: 'createTime', header: '创建时间', width: 20 },
+      ],
+    },
     permissions: {
       list: 'trading_project',
       add: 'trading_project_add',

@@ -71,6 +71,7 @@ export const en: TTranslation = {
     empty: 'No data',
     upload: 'Upload',
     pleaseSelect: 'Please select',
+    export: 'Export',
   },
   layout: {
     menuEmpty: 'No menu found',

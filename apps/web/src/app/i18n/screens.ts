@@ -1,5 +1,6 @@
 import i18next from 'i18next'
 import { appraiseEn, appraiseZh } from '@/features/appraise/i18n'
+import { expertEn, expertZh } from '@/features/expert/i18n'
 import { jobEn, jobZh } from '@/features/job/i18n'
 import { kmsEn, kmsZh } from '@/features/kms/i18n'
 import { logEn, logZh } from '@/features/log/i18n'
@@ -32,6 +33,7 @@ export const screensZh = {
   meeting: meetingZh,
   appraise: appraiseZh,
   survey: surveyZh,
+  expert: expertZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -49,6 +51,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   meeting: meetingEn,
   appraise: appraiseEn,
   survey: surveyEn,
+  expert: expertEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

@@ -69,6 +69,7 @@ export const zh = {
     empty: '暂无数据',
     upload: '上传',
     pleaseSelect: '请选择',
+    export: '导出',
   },
   layout: {
     menuEmpty: '没有发现菜单',

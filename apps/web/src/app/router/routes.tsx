@@ -11,6 +11,7 @@ import {
   UnderConstructionPage,
   underConstructionScreens,
 } from '@/features/errors/routes'
+import { expertScreens } from '@/features/expert/routes'
 import { jobScreens } from '@/features/job/routes'
 import { kmsScreens } from '@/features/kms/routes'
 import { MainLayout } from '@/features/layout/routes'
@@ -37,6 +38,7 @@ export const screens: TScreenRegistry = {
   ...systemScreens,
   ...resourceScreens,
   ...kmsScreens,
+  ...expertScreens,
   ...logScreens,
   ...reportScreens,
   ...smsScreens,

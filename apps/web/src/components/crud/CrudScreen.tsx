@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material'
 import AddIcon from '@mui/icons-material/Add'
 import DeleteIcon from '@mui/icons-material/Delete'
+import FileDownloadIcon from '@mui/icons-material/FileDownload'
 import RefreshIcon from '@mui/icons-material/Refresh'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -100,6 +101,10 @@ const platformScrollbarSize = (): number => {
 }
 
 const renderValue = (field: TField, row: TRow, value: unknown, isFirst: boolean): ReactNode => {
+  const render = field.column ? field.column.render : undefined
+  if (render) {
+    return render(row)
+  }
   const content =
     field.kind === 'dict' && field.dictCode ? (
       <DictCell code={field.dictCode} value={value} />
@@ -304,6 +309,15 @@ export const CrudScreen = <Row extends TRow>({
             onClick={() => void remove(selectedIds())}
           >
             {t('common.delete')}
+          </Button>
+        )}
+        {resource.api.exportFile && (
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadIcon />}
+            onClick={() => resource.api.exportFile?.(search)}
+          >
+            {t('common.export')}
           </Button>
         )}
         {typeof toolbar === 'function' ? toolbar({ selectedIds: selectedIds(), refresh }) : toolbar}

@@ -36,7 +36,7 @@ export type TField = {
   /** `textarea` and `richtext`: visible rows. */
   rows?: number
   /** Grid column; false hides it there. */
-  column?: false | { width?: number; flex?: number }
+  column?: false | { width?: number; flex?: number; render?: (row: TRow) => ReactNode }
   /** Offered in the search form. */
   search?: boolean
   /** Shown in the view/add/edit dialog (default true). */
@@ -71,6 +71,8 @@ export type TResourceApi<Row extends TRow> = {
   detail?: (id: string) => Promise<Row>
   submit: (values: TValues) => Promise<unknown>
   remove: (ids: string[]) => Promise<unknown>
+  /** The list's xlsx export (`<list>/export`) with the list's search: shows an 导出 button. */
+  exportFile?: (search: Record<string, string>) => void
 }
 
 /** Everything the generic admin screen needs to list, search, view, add, edit and delete an entity. */

@@ -1,4 +1,5 @@
 import ArchiveIcon from '@mui/icons-material/Archive'
+import PersonAddIcon from '@mui/icons-material/PersonAdd'
 import UnarchiveIcon from '@mui/icons-material/Unarchive'
 import { Box, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -7,17 +8,21 @@ import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import { flattenTree } from '@/features/system/dept/deptApi'
 import { useSession } from '@/lib/session/session'
+import { ExpertLinkDialog } from './ExpertLinkDialog'
 import { catalogApi, mainApi, type TMainRow } from './kmsApi'
 import { mainResource } from './resources'
 
 const SHELF_CODE = 'kms_main_shelf'
+const EXPERT_CODE = 'kms_main_expert'
 
 /** 知识管理: the catalog tree beside the entries of the chosen catalog (and its sub-catalogs). */
 export const KmsMainPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const canShelve = useSession((s) => s.permissions[SHELF_CODE] === true)
+  const canLinkExperts = useSession((s) => s.permissions[EXPERT_CODE] === true)
   const [catalogId, setCatalogId] = useState<string | null>(null)
+  const [linking, setLinking] = useState<TMainRow | null>(null)
   const tree = useQuery({ queryKey: ['kms-catalog-tree'], queryFn: catalogApi.tree })
   const nodes = useMemo(() => flattenTree(tree.data ?? []), [tree.data])
   const filter = useMemo(() => (catalogId ? { catalogId } : undefined), [catalogId])
@@ -51,6 +56,15 @@ export const KmsMainPage = () => {
         <CrudScreen
           resource={mainResource}
           filter={filter}
+          rowActions={[
+            {
+              key: 'experts',
+              label: t('expert.associate'),
+              Icon: PersonAddIcon,
+              allowed: canLinkExperts,
+              onClick: setLinking,
+            },
+          ]}
           rowButtons={(row) =>
             canShelve ? (
               <button
@@ -74,6 +88,7 @@ export const KmsMainPage = () => {
           rowButtonsWidth={canShelve ? 36 : 0}
         />
       </Box>
+      {linking && <ExpertLinkDialog row={linking} onClose={() => setLinking(null)} />}
     </Box>
   )
 }

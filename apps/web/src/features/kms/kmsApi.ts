@@ -1,6 +1,7 @@
 import type { TKmsCatalog, TKmsLabel, TKmsMain, TPage, TTreeNode } from '@ysjs/shared'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
 import { flattenTree, treeOptions } from '@/features/system/dept/deptApi'
+import { downloadFile } from '@/lib/download'
 import { http } from '@/lib/http'
 
 const BASE = '/api/ysjs-kms'
@@ -60,7 +61,10 @@ export const labelApi: TResourceApi<TLabelRow> & {
 
 export const mainApi: TResourceApi<TMainRow> & {
   shelves: (ids: string[], shelves: 0 | 1) => Promise<unknown>
+  associateExperts: (mainId: string, expertIds: string[]) => Promise<unknown>
 } = {
+  exportFile: (search) => downloadFile(`${BASE}/main/export`, search),
+  associateExperts: (mainId, expertIds) => http.post(`${BASE}/main/expertAssociate`, { mainId, expertIds }),
   list: async ({ current, size, search }: TListQuery): Promise<TListResult<TMainRow>> => {
     const page = await http.get<TPage<TMainRow>>(`${BASE}/main/list`, { current, size, ...search })
     return { records: page.records, total: page.total }

@@ -5,6 +5,7 @@ import {
   ZKmsMainSubmitSchema,
 } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
+import { expertOptions } from '@/features/expert/expertApi'
 import { AttachField, ShelfSwitch } from './fields'
 import {
   authorApi,
@@ -111,6 +112,13 @@ export const mainResource: TResource<TMainRow> = {
       column: false,
       loadOptions: { key: 'kms-label-options', load: labelApi.options },
     },
+    {
+      name: 'expertIds',
+      labelKey: 'expert.experts',
+      kind: 'multiselect',
+      column: false,
+      loadOptions: { key: 'expert-options', load: expertOptions },
+    },
     { name: 'summary', labelKey: 'kms.summary', kind: 'textarea', rows: 2, column: false },
     { name: 'content', labelKey: 'kms.content', kind: 'richtext', rows: 8, column: false },
     { name: 'fileAttach', labelKey: 'kms.fileAttach', kind: 'custom', component: AttachField, column: false },
@@ -124,6 +132,8 @@ export const mainResource: TResource<TMainRow> = {
     publishDate: text(row.publishDate).slice(0, 10),
     shelves: row.shelves,
     labelIds: row.labels.map((l) => l.id).join(','),
+    // Only the detail answers the experts: a list row leaves them as they are.
+    ...(row.experts ? { expertIds: row.experts.map((e) => e.id).join(',') } : {}),
     summary: text(row.summary),
     content: text(row.content),
     fileAttach: text(row.fileAttach),

@@ -1,6 +1,7 @@
 import type { TPage } from '@ysjs/shared'
 import { type TDeal, ZDealSubmitSchema } from '@ysjs/shared'
 import type { TOption, TResource } from '@/components/crud/types'
+import { UnitNameField } from '@/features/expert/fields'
 import { http } from '@/lib/http'
 import { FileAttachField } from '../components/FileAttachField'
 import { crudApi, text } from '../crudApi'
@@ -39,8 +40,25 @@ export const dealResource: TResource<TDealRow> = {
       column: false,
     },
     { name: 'projectTitle', labelKey: `${L}.project`, form: false, column: { flex: 2 } },
-    { name: 'buyerUnit', labelKey: `${L}.buyerUnit`, search: true, span: 6, column: { flex: 1 } },
-    { name: 'sellerUnit', labelKey: `${L}.sellerUnit`, search: true, span: 6, column: { flex: 1 } },
+    // Picked from the unit table or typed as on the contract; the name is what is stored (decision 016).
+    {
+      name: 'buyerUnit',
+      labelKey: `${L}.buyerUnit`,
+      kind: 'custom',
+      component: UnitNameField,
+      search: true,
+      span: 6,
+      column: { flex: 1 },
+    },
+    {
+      name: 'sellerUnit',
+      labelKey: `${L}.sellerUnit`,
+      kind: 'custom',
+      component: UnitNameField,
+      search: true,
+      span: 6,
+      column: { flex: 1 },
+    },
     { name: 'amount', labelKey: `${L}.amount`, span: 6, column: { width: 140 } },
     { name: 'signingDate', labelKey: `${L}.signingDate`, kind: 'date', span: 6, column: { width: 120 } },
     {

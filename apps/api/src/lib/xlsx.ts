@@ -1,0 +1,208 @@
+import { PassThrough, type Readable } from 'node:stream'
+import ExcelJS from 'exceljs'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
+import type { TAccess } from '../plugins/access.ts'
+import { ctxOf, type TCtx } from './context.ts'
+import { AppError } from './errors.ts'
+import { toWire } from './serialize.ts'
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** One column of an exported sheet: the record field and its (Chinese) header. */
+export type TXlsxColumn = {
+  key: string
+  header: string
+  width?: number
+  /** The cell from the (wire-format) row when it is not the field itself, e.g. names of a list. */
+  value?: (row: Record<string, unknown>) => unknown
+}
+
+/** Rows read per query while exporting: the memory an export holds is one batch, whatever the total. */
+export const EXPORT_BATCH = 1000
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers a file (xlsx) on success, not the JSON envelope (documented by lib/openapi). */
+    download?: 'xlsx'
+  }
+}
+
+const cellOf = (v: unknown): string | number | null => {
+  if (v === null || v === undefined) {
+    return null
+  }
+  if (typeof v === 'number') {
+    return v
+  }
+  if (typeof v === 'object') {
+    return Array.isArray(v) ? v.map((x) => cellOf(x)).join(',') : JSON.stringify(v)
+  }
+  return String(v)
+}
+
+/**
+ * Writes the batches to an xlsx stream with exceljs' streaming writer: each row is committed as soon as
+ * it is written, so a 50,000-row export never holds the workbook in memory. The first batch is read
+ * before anything is sent, so a failing query still answers the JSON envelope; a failure later aborts
+ * the download (the client sees a broken transfer, the log the cause).
+ */
+export const xlsxStream = async (
+  columns: readonly TXlsxColumn[],
+  batches: AsyncIterable<Record<string, unknown>[]>,
+  onError: (err: unknown) => void,
+): Promise<Readable> => {
+  const iterator = batches[Symbol.asyncIterator]()
+  const first = await iterator.next()
+  const out = new PassThrough()
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  })
+  const sheet = book.addWorksheet('Sheet1')
+  sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }))
+  sheet.getRow(1).font = { bold: true }
+  const write = (rows: Record<string, unknown>[]) => {
+    for (const row of rows) {
+      const wire = toWire(row) as Record<string, unknown>
+      sheet.addRow(columns.map((c) => cellOf(c.value ? c.value(wire) : wire[c.key]))).commit()
+    }
+  }
+  void (async () => {
+    try {
+      if (!first.done) {
+        write(first.value)
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+          write(next.value)
+          // Let the zip stream drain before reading the next batch.
+          if (out.writableLength > out.writableHighWaterMark) {
+            await new Promise((resolve) => out.once('drain', resolve))
+          }
+        }
+      }
+      sheet.commit()
+      await book.commit()
+    } catch (err) {
+      onError(err)
+      out.destroy(err as Error)
+    }
+  })()
+  return out
+}
+
+/** `Content-Disposition` for a Chinese file name (RFC 5987), with an ASCII fallback. */
+export const attachmentHeader = (fileName: string) =>
+  `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+
+export const sendXlsx = (reply: FastifyReply, fileName: string, stream: Readable) =>
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', attachmentHeader(fileName))
+    .send(stream)
+
+/** Pages through a list function until it runs dry. */
+export async function* pagesOf(
+  read: (skip: number, take: number) => Promise<Record<string, unknown>[]>,
+): AsyncGenerator<Record<string, unknown>[]> {
+  for (let skip = 0; ; skip += EXPORT_BATCH) {
+    const rows = await read(skip, EXPORT_BATCH)
+    if (rows.length) {
+      yield rows
+    }
+    if (rows.length < EXPORT_BATCH) {
+      return
+    }
+  }
+}
+
+/**
+ * The one export mechanism: `GET <list url>/export` takes the list's own filters and answers every
+ * matching row (not a page) as a streamed xlsx. The generic CRUD registers it for every entity that
+ * declares its columns; modules with their own list (knowledge entries) register it with their query.
+ */
+export const registerExportRoute = <TQuery extends z.ZodType>(
+  app: FastifyInstance,
+  opts: {
+    url: string
+    access: TAccess
+    tags: string[]
+    summary: string
+    querystring: TQuery
+    fileName: string
+    columns: readonly TXlsxColumn[]
+    rows: (
+      ctx: TCtx,
+      query: z.infer<TQuery>,
+      skip: number,
+      take: number,
+    ) => Promise<Record<string, unknown>[]>
+  },
+) => {
+  app.withTypeProvider<ZodTypeProvider>().get(opts.url, {
+    config: { access: opts.access, download: 'xlsx' },
+    schema: { tags: opts.tags, summary: opts.summary, querystring: opts.querystring },
+    handler: async (request, reply) => {
+      const ctx = ctxOf(request)
+      const query = request.query as z.infer<TQuery>
+      const stream = await xlsxStream(
+        opts.columns,
+        pagesOf((skip, take) => opts.rows(ctx, query, skip, take)),
+        (err) => request.log.error({ err }, 'xlsx export failed'),
+      )
+      return sendXlsx(reply, `${opts.fileName}.xlsx`, stream)
+    },
+  })
+}
+
+/** Reads the first sheet of an uploaded xlsx: header row skipped, one string-valued record per row. */
+export const readXlsxRows = async (
+  body: Buffer,
+  keys: readonly string[],
+  maxRows: number,
+): Promise<{ row: number; values: Record<string, string> }[]> => {
+  const book = new ExcelJS.Workbook()
+  try {
+    await book.xlsx.load(body as unknown as ArrayBuffer)
+  } catch {
+    throw AppError.badRequest('导入文件不是有效的 xlsx 文件')
+  }
+  const sheet = book.worksheets[0]
+  if (!sheet) {
+    return []
+  }
+  const out: { row: number; values: Record<string, string> }[] = []
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber === 1 || out.length > maxRows) {
+      return
+    }
+    const values: Record<string, string> = {}
+    keys.forEach((key, i) => {
+      const cell = row.getCell(i + 1)
+      const v = cell.value
+      const text =
+        v instanceof Date
+          ? v.toISOString().slice(0, 10)
+          : v !== null && typeof v === 'object'
+            ? cell.text
+            : v === null || v === undefined
+              ? ''
+              : String(v)
+      values[key] = text.trim()
+    })
+    if (Object.values(values).some((v) => v !== '')) {
+      out.push({ row: rowNumber, values })
+    }
+  })
+  return out
+}
+
+/** A template: the header row of the columns, bold, as a buffer. */
+export const xlsxTemplate = async (columns: readonly TXlsxColumn[]): Promise<Buffer> => {
+  const book = new ExcelJS.Workbook()
+  const sheet = book.addWorksheet('Sheet1')
+  sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }))
+  sheet.getRow(1).font = { bold: true }
+  return Buffer.from(await book.xlsx.writeBuffer())
+}

@@ -1,0 +1,204 @@
+import {
+  EXPERT_IMPORT_COLUMNS,
+  EXPERT_PREFIX,
+  ExpertMsg,
+  Msg,
+  type TProjectDetail,
+  UploadMsg,
+  ZIdListSchema,
+  ZIdSchema,
+  ZImportReportSchema,
+  ZProjectDetailSchema,
+  ZProjectSubmitSchema,
+  ZUnitOptionSchema,
+  ZWireIdSchema,
+  zOptionalText,
+} from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
+import { registerCrudRoutes, type TCrudService } from '../../lib/crud.ts'
+import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
+import { AppError } from '../../lib/errors.ts'
+import { sendXlsx, xlsxTemplate } from '../../lib/xlsx.ts'
+import { readUpload } from '../oss/multipart.ts'
+import type { TExpertService } from './expert.service.ts'
+import type { TExpertProjectService } from './project.service.ts'
+import type { TUnitService } from './unit.service.ts'
+
+type TServices = {
+  experts: TExpertService
+  units: TUnitService
+  associations: TCrudService<z.ZodObject>
+  people: TCrudService<z.ZodObject>
+  projects: TExpertProjectService
+}
+
+/** Largest import file read into memory (a 5,000-row template is well under 2 MB). */
+const IMPORT_MAX_BYTES = 5 * 1024 * 1024
+
+const readAll = async (body: AsyncIterable<Buffer>, limit: number) => {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.length
+    if (size > limit) {
+      throw new AppError(413, UploadMsg.TOO_LARGE)
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
+/** `/api/blade-expert`: experts, units, expert–unit links, people and projects (decision 016). */
+export const expertRoutes = (app: FastifyInstance, s: TServices) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const EXPERT = `${EXPERT_PREFIX}/expertBasic`
+  const PROJECT = `${EXPERT_PREFIX}/projectBasic`
+  const requirePermission = async (request: { user?: unknown }, code: string) => {
+    const user = (request as { user?: Parameters<typeof app.permissions.has>[0] }).user
+    if (!user || !(await app.permissions.has(user, code))) {
+      throw AppError.forbidden()
+    }
+  }
+
+  registerCrudRoutes(app, s.experts)
+  registerCrudRoutes(app, s.units)
+  registerCrudRoutes(app, s.associations)
+  registerCrudRoutes(app, s.people)
+
+  // Experts: pickers, import
+  r.get(`${EXPERT}/options`, {
+    config: {
+      access: { permission: ['expert_basic', 'kms_main', 'kms_expert', 'expert_unit_association'] },
+    },
+    schema: {
+      tags: ['expertBasic'],
+      summary: '专家选择 (按姓名模糊查询, 最多 500 条)',
+      querystring: z.object({ name: zOptionalText(64) }),
+      response: {
+        200: zEnvelope(
+          z.array(
+            z.object({
+              id: ZWireIdSchema,
+              name: z.string().nullable(),
+              workUnit: z.string().nullable(),
+              pictureUrl: z.string().nullable(),
+            }),
+          ),
+        ),
+      },
+    },
+    handler: async (request) => ok(await s.experts.options(ctxOf(request), request.query.name)),
+  })
+  r.get(`${EXPERT}/accounts`, {
+    config: { access: { permission: ['expert_basic_add', 'expert_basic_edit'] } },
+    schema: {
+      tags: ['expertBasic'],
+      summary: '可关联的登录账号 (按账号或姓名模糊查询, 最多 20 条)',
+      querystring: z.object({ keyword: zOptionalText(45) }),
+      response: {
+        200: zEnvelope(
+          z.array(z.object({ id: ZWireIdSchema, account: z.string(), realName: z.string().nullable() })),
+        ),
+      },
+    },
+    handler: async (request) => ok(await s.experts.accounts(ctxOf(request), request.query.keyword)),
+  })
+  r.get(`${EXPERT}/import-template`, {
+    config: { access: { permission: 'expert_basic_add' }, download: 'xlsx' },
+    schema: { tags: ['expertBasic'], summary: '专家导入模板 (xlsx)' },
+    handler: async (_request, reply) => {
+      const file = await xlsxTemplate(EXPERT_IMPORT_COLUMNS.map(([key, header]) => ({ key, header })))
+      return sendXlsx(reply, '专家导入模板.xlsx', file as never)
+    },
+  })
+  r.post(`${EXPERT}/import`, {
+    config: { access: { permission: 'expert_basic_add' } },
+    schema: {
+      tags: ['expertBasic'],
+      summary:
+        '导入专家 (multipart, 字段 file: 导入模板 xlsx); 逐行校验, 错误行按行号报告, 正确行一次事务写入',
+      response: { 200: zEnvelope(ZImportReportSchema) },
+    },
+    handler: async (request) => {
+      const file = await readUpload(request)
+      if (file?.fieldName !== 'file') {
+        file?.body.resume()
+        throw AppError.badRequest(UploadMsg.NO_FILE)
+      }
+      if (!file.fileName.toLowerCase().endsWith('.xlsx')) {
+        file.body.resume()
+        await file.complete().catch(() => undefined)
+        throw AppError.badRequest(ExpertMsg.IMPORT_FILE)
+      }
+      const body = await readAll(file.body, IMPORT_MAX_BYTES)
+      await file.complete()
+      return ok(await s.experts.importRows(ctxOf(request), body))
+    },
+  })
+
+  // Units: a picker for the project, person and deal forms
+  r.get(`${EXPERT_PREFIX}/unitTable/options`, {
+    config: {
+      access: {
+        permission: ['expert_unit', 'expert_project', 'expert_person', 'expert_unit_association', 'deal'],
+      },
+    },
+    schema: {
+      tags: ['unitTable'],
+      summary: '单位选择 (按名称模糊查询, 最多 50 条)',
+      querystring: z.object({ unitName: zOptionalText(255) }),
+      response: { 200: zEnvelope(z.array(ZUnitOptionSchema)) },
+    },
+    handler: async (request) => ok(await s.units.options(ctxOf(request), request.query.unitName)),
+  })
+
+  // Projects: the generic list and export, then the calls with unit and people rows
+  const tags = ['projectBasic']
+  const { projects } = s
+  // list, detail, remove and export are the generic ones; submit saves the rows too (below).
+  registerCrudRoutes(app, projects, { writes: false })
+  const ZIdQuery = z.object({ id: ZIdSchema })
+  r.get(`${PROJECT}/detailProject`, {
+    config: { access: { permission: 'expert_project' } },
+    schema: {
+      tags,
+      summary: '项目详情 (含单位与人员)',
+      querystring: ZIdQuery,
+      response: { 200: zEnvelope(ZProjectDetailSchema) },
+    },
+    // The row is converted to the wire format by ok(); its shape is ZProjectDetailSchema's.
+    handler: async (request) =>
+      ok((await projects.detailProject(ctxOf(request), BigInt(request.query.id))) as TProjectDetail),
+  })
+  r.post(`${PROJECT}/submit`, {
+    config: { access: { permission: ['expert_project_add', 'expert_project_edit'] } },
+    schema: {
+      tags,
+      summary: '新增或修改项目 (unitList / peopleList 给出时整体替换, 一个事务)',
+      body: ZProjectSubmitSchema,
+      response: { 200: zEnvelope(z.object({ id: ZWireIdSchema })) },
+    },
+    handler: async (request) => {
+      await requirePermission(request, request.body.id ? 'expert_project_edit' : 'expert_project_add')
+      return ok(await projects.submit(ctxOf(request), request.body))
+    },
+  })
+  const rowRemoval = (path: string, summary: string, key: 'removeUnits' | 'removePeople') =>
+    r.post(`${PROJECT}/${path}`, {
+      config: { access: { permission: 'expert_project_edit' } },
+      schema: { tags, summary, querystring: z.object({ ids: ZIdListSchema }), response: { 200: zDone } },
+      handler: async (request) => {
+        await projects[key](ctxOf(request), request.query.ids.map(BigInt))
+        return done(Msg.SUCCESS)
+      },
+    })
+  rowRemoval('removeUnit', '从项目删除已保存的单位行 (ids 为 detailProject 的 unitList 行 id)', 'removeUnits')
+  rowRemoval(
+    'removePerson',
+    '从项目删除已保存的人员行 (ids 为 detailProject 的 peopleList 行 id)',
+    'removePeople',
+  )
+}

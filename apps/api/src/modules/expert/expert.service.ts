@@ -1,0 +1,207 @@
+import { nextId, type PrismaClient } from '@ysjs/db'
+import {
+  EXPERT_IMPORT_COLUMNS,
+  EXPERT_PREFIX,
+  ExpertMsg,
+  type TImportReport,
+  ZExpertRecordSchema,
+  ZExpertSubmitSchema,
+} from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
+import { readXlsxRows } from '../../lib/xlsx.ts'
+import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
+
+const LIVE = { isDeleted: 0 }
+const SWITCHES = ['isSupervisor', 'isSciences', 'isEngineering'] as const
+const OPTIONAL = Object.keys(ZExpertSubmitSchema.shape).filter(
+  (k) => k !== 'id' && !(SWITCHES as readonly string[]).includes(k),
+)
+/** Rows one import may hold (the rest of the file is refused, not silently dropped). */
+export const IMPORT_MAX_ROWS = 5000
+
+const toData = (input: Record<string, unknown>) => {
+  const data = clearing(input, OPTIONAL)
+  for (const key of SWITCHES) {
+    data[key] = data[key] ?? 0
+  }
+  data.birty = typeof input.birty === 'string' ? dateOnly(input.birty) : null
+  data.userId = typeof input.userId === 'string' ? BigInt(input.userId) : null
+  return data
+}
+
+/**
+ * 专家库 (`/api/blade-expert/expertBasic`): every field optional (spec section 5), the photo a jpg/png
+ * link from the `avatar` upload (≤ 500kb), the login account optional and linked to one expert only.
+ */
+export const createExpertService = (prisma: PrismaClient) => {
+  const crud = createCrudService(prisma, {
+    name: 'expertBasic',
+    prefix: `${EXPERT_PREFIX}/expertBasic`,
+    model: (db) => db.expertBasic,
+    tenantScoped: true,
+    submit: ZExpertSubmitSchema,
+    record: ZExpertRecordSchema,
+    filters: {
+      name: 'string?',
+      workUnit: 'string?',
+      profession: 'string?',
+      direction: 'string?',
+      level: 'string?',
+      sex: 'int?',
+      userId: 'id?',
+    },
+    sortable: ['name', 'workUnit', 'level', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    permissions: {
+      list: 'expert_basic',
+      add: 'expert_basic_add',
+      edit: 'expert_basic_edit',
+      remove: 'expert_basic_delete',
+    },
+    toData: (input) => toData(input as Record<string, unknown>),
+    validate: async (ctx: TCtx, data) => {
+      if (typeof data.userId !== 'bigint') {
+        return
+      }
+      const db = tenantDb(prisma, ctx.tenantId)
+      const user = await db.user.findFirst({ where: { id: data.userId, ...LIVE }, select: { id: true } })
+      if (!user) {
+        throw AppError.badRequest(ExpertMsg.USER_MISSING)
+      }
+    },
+    enrich: async (ctx: TCtx, rows) => {
+      const ids = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId as bigint] : [])))]
+      const users = ids.length
+        ? await tenantDb(prisma, ctx.tenantId).user.findMany({
+            where: { id: { in: ids } },
+            select: { id: true, account: true },
+          })
+        : []
+      const accounts = new Map(users.map((u) => [u.id, u.account]))
+      return rows.map((r) => ({
+        ...r,
+        birty: r.birty ? formatDateOnly(r.birty) : null,
+        userAccount: r.userId ? (accounts.get(r.userId as bigint) ?? '') : '',
+      }))
+    },
+    export: {
+      fileName: '专家库',
+      columns: [
+        { key: 'name', header: '姓名' },
+        { key: 'sex', header: '性别(0女 1男)', width: 10 },
+        { key: 'birty', header: '出生日期', width: 12 },
+        { key: 'workUnit', header: '工作单位', width: 30 },
+        { key: 'position', header: '职务' },
+        { key: 'level', header: '职称' },
+        { key: 'profession', header: '专业' },
+        { key: 'direction', header: '研究方向', width: 24 },
+        { key: 'educational', header: '学历' },
+        { key: 'degree', header: '学位' },
+        { key: 'mobilePhone', header: '手机', width: 14 },
+        { key: 'email', header: '邮箱', width: 24 },
+        { key: 'address', header: '通讯地址', width: 30 },
+        { key: 'userAccount', header: '登录账号' },
+        { key: 'createTime', header: '创建时间', width: 20 },
+      ],
+    },
+  })
+
+  /** A login account serves one expert: linking it to a second one is refused. */
+  const assertAccountFree = async (ctx: TCtx, userId: string | undefined, id?: bigint) => {
+    if (!userId) {
+      return
+    }
+    const other = await tenantDb(prisma, ctx.tenantId).expertBasic.findFirst({
+      where: { userId: BigInt(userId), ...LIVE, ...(id ? { NOT: { id } } : {}) },
+      select: { id: true },
+    })
+    if (other) {
+      throw AppError.badRequest(ExpertMsg.USER_TAKEN)
+    }
+  }
+
+  return {
+    ...crud,
+    async create(ctx: TCtx, input: Parameters<typeof crud.create>[1]) {
+      await assertAccountFree(ctx, input.userId)
+      return crud.create(ctx, input)
+    },
+    async update(ctx: TCtx, id: bigint, input: Parameters<typeof crud.update>[2]) {
+      await assertAccountFree(ctx, input.userId, id)
+      return crud.update(ctx, id, input)
+    },
+
+    /** Experts for pickers (knowledge entries, expert–unit links): the first 500 matching names. */
+    async options(ctx: TCtx, name?: string) {
+      return tenantDb(prisma, ctx.tenantId).expertBasic.findMany({
+        where: { ...LIVE, ...(name ? { name: { contains: name, mode: 'insensitive' } } : {}) },
+        select: { id: true, name: true, workUnit: true, pictureUrl: true },
+        orderBy: [{ name: 'asc' }, { id: 'asc' }],
+        take: 500,
+      })
+    },
+    /** Login accounts of the tenant an expert may be linked to (account or real name contains the keyword). */
+    async accounts(ctx: TCtx, keyword?: string) {
+      const like = keyword ? { contains: keyword, mode: 'insensitive' as const } : undefined
+      return tenantDb(prisma, ctx.tenantId).user.findMany({
+        where: { ...LIVE, ...(like ? { OR: [{ account: like }, { realName: like }] } : {}) },
+        select: { id: true, account: true, realName: true },
+        orderBy: [{ account: 'asc' }],
+        take: 20,
+      })
+    },
+
+    /**
+     * The import of the template (`EXPERT_IMPORT_COLUMNS`): every row is checked with the form's schema;
+     * bad rows are reported with their row number and the first message, good rows are written together
+     * in one transaction (a failure there writes none of them).
+     */
+    async importRows(ctx: TCtx, body: Buffer): Promise<TImportReport> {
+      const rows = await readXlsxRows(
+        body,
+        EXPERT_IMPORT_COLUMNS.map(([key]) => key),
+        IMPORT_MAX_ROWS,
+      )
+      if (!rows.length) {
+        throw AppError.badRequest(ExpertMsg.IMPORT_EMPTY)
+      }
+      if (rows.length > IMPORT_MAX_ROWS) {
+        throw AppError.badRequest(ExpertMsg.IMPORT_TOO_MANY)
+      }
+      const errors: TImportReport['errors'] = []
+      const good: Record<string, unknown>[] = []
+      for (const { row, values } of rows) {
+        const parsed = ZExpertSubmitSchema.safeParse(values)
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]
+          const column = EXPERT_IMPORT_COLUMNS.find(([key]) => key === issue?.path[0])?.[1]
+          errors.push({ row, message: `${column ? `${column}: ` : ''}${issue?.message ?? '数据格式不正确'}` })
+          continue
+        }
+        const { id: _id, ...rest } = parsed.data
+        good.push(toData(rest))
+      }
+      const user = ctx.user?.userId ?? null
+      const dept = ctx.user?.deptIds[0] ?? null
+      if (good.length) {
+        await tenantDb(prisma, ctx.tenantId).$transaction(async (tx) => {
+          await tx.expertBasic.createMany({
+            data: good.map((data) => ({
+              ...(data as object),
+              id: nextId(),
+              createUser: user,
+              createDept: dept,
+              updateUser: user,
+              updateTime: new Date(),
+            })) as never,
+          })
+        })
+      }
+      return { total: rows.length, imported: good.length, errors }
+    },
+  }
+}
+export type TExpertService = ReturnType<typeof createExpertService>

@@ -1,0 +1,202 @@
+import type { PrismaClient } from '@ysjs/db'
+import {
+  EXPERT_PREFIX,
+  ExpertMsg,
+  ZPersonRecordSchema,
+  ZPersonSubmitSchema,
+  ZUnitAssociationRecordSchema,
+  ZUnitAssociationSubmitSchema,
+  ZUnitRecordSchema,
+  ZUnitSubmitSchema,
+} from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
+import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
+
+const LIVE = { isDeleted: 0 }
+
+const unitNames = async (prisma: PrismaClient, tenantId: string, ids: bigint[]) => {
+  const units = ids.length
+    ? await tenantDb(prisma, tenantId).expertUnit.findMany({
+        where: { id: { in: [...new Set(ids)] } },
+        select: { id: true, unitName: true },
+      })
+    : []
+  return new Map(units.map((u) => [u.id, u.unitName]))
+}
+
+const assertUnit = async (prisma: PrismaClient, ctx: TCtx, id: unknown) => {
+  if (typeof id !== 'bigint') {
+    return
+  }
+  const unit = await tenantDb(prisma, ctx.tenantId).expertUnit.findFirst({
+    where: { id, ...LIVE },
+    select: { id: true },
+  })
+  if (!unit) {
+    throw AppError.badRequest(ExpertMsg.UNIT_MISSING)
+  }
+}
+
+/** 单位库: the units experts, people, projects and (by name) deals refer to. */
+export const createUnitService = (prisma: PrismaClient) => {
+  const crud = createCrudService(prisma, {
+    name: 'unitTable',
+    prefix: `${EXPERT_PREFIX}/unitTable`,
+    model: (db) => db.expertUnit,
+    tenantScoped: true,
+    submit: ZUnitSubmitSchema,
+    record: ZUnitRecordSchema,
+    filters: { unitName: 'string', creditCode: 'string?', nature: 'string?', contact: 'string?' },
+    sortable: ['unitName', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    unique: [{ fields: ['unitName'], message: ExpertMsg.UNIT_EXISTS }],
+    permissions: {
+      list: 'expert_unit',
+      add: 'expert_unit_add',
+      edit: 'expert_unit_edit',
+      remove: 'expert_unit_delete',
+    },
+    toData: (input) => clearing(input, ['creditCode', 'address', 'contact', 'phone', 'nature', 'remark']),
+    export: {
+      fileName: '单位库',
+      columns: [
+        { key: 'unitName', header: '单位名称', width: 30 },
+        { key: 'creditCode', header: '统一社会信用代码', width: 22 },
+        { key: 'nature', header: '单位性质' },
+        { key: 'address', header: '地址', width: 30 },
+        { key: 'contact', header: '联系人' },
+        { key: 'phone', header: '电话', width: 14 },
+        { key: 'createTime', header: '创建时间', width: 20 },
+      ],
+    },
+  })
+  return {
+    ...crud,
+    /** Units still referenced by a live link, person or project row are kept: removing them would orphan those. */
+    async remove(ctx: TCtx, ids: bigint[]) {
+      const db = tenantDb(prisma, ctx.tenantId)
+      const [links, people, projects] = await Promise.all([
+        db.expertUnitAssociation.count({ where: { unitId: { in: ids }, ...LIVE } }),
+        db.expertPerson.count({ where: { unitId: { in: ids }, ...LIVE } }),
+        db.expertProjectUnit.count({ where: { unitId: { in: ids } } }),
+      ])
+      if (links + people + projects > 0) {
+        throw AppError.badRequest(ExpertMsg.UNIT_IN_USE)
+      }
+      return crud.remove(ctx, ids)
+    },
+    /** Names for pickers (deal, project, person forms): the first 50 matching units. */
+    async options(ctx: TCtx, unitName?: string) {
+      return tenantDb(prisma, ctx.tenantId).expertUnit.findMany({
+        where: { ...LIVE, ...(unitName ? { unitName: { contains: unitName, mode: 'insensitive' } } : {}) },
+        select: { id: true, unitName: true },
+        orderBy: [{ unitName: 'asc' }, { id: 'asc' }],
+        take: 50,
+      })
+    },
+  }
+}
+export type TUnitService = ReturnType<typeof createUnitService>
+
+/** 专家—单位: an expert's role in a unit over a period (start ≤ end). */
+export const createUnitAssociationService = (prisma: PrismaClient) =>
+  createCrudService(prisma, {
+    name: 'unitAssociation',
+    prefix: `${EXPERT_PREFIX}/unitAssociation`,
+    model: (db) => db.expertUnitAssociation,
+    tenantScoped: true,
+    submit: ZUnitAssociationSubmitSchema,
+    record: ZUnitAssociationRecordSchema,
+    filters: { expertId: 'id', unitId: 'id', role: 'string?' },
+    sortable: ['startDate', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    permissions: {
+      list: 'expert_unit_association',
+      add: 'expert_unit_association_add',
+      edit: 'expert_unit_association_edit',
+      remove: 'expert_unit_association_delete',
+    },
+    toData: ({ expertId, unitId, startDate, endDate, ...rest }) => ({
+      ...clearing(rest, ['role', 'remark']),
+      expertId: BigInt(expertId),
+      unitId: BigInt(unitId),
+      startDate: startDate ? dateOnly(startDate) : null,
+      endDate: endDate ? dateOnly(endDate) : null,
+    }),
+    validate: async (ctx, data) => {
+      const expert = await tenantDb(prisma, ctx.tenantId).expertBasic.findFirst({
+        where: { id: data.expertId as bigint, ...LIVE },
+        select: { id: true },
+      })
+      if (!expert) {
+        throw AppError.badRequest(ExpertMsg.EXPERT_MISSING)
+      }
+      await assertUnit(prisma, ctx, data.unitId)
+    },
+    enrich: async (ctx, rows) => {
+      const experts = await tenantDb(prisma, ctx.tenantId).expertBasic.findMany({
+        where: { id: { in: [...new Set(rows.map((r) => r.expertId as bigint))] } },
+        select: { id: true, name: true },
+      })
+      const names = new Map(experts.map((e) => [e.id, e.name ?? '']))
+      const units = await unitNames(
+        prisma,
+        ctx.tenantId,
+        rows.map((r) => r.unitId as bigint),
+      )
+      return rows.map((r) => ({
+        ...r,
+        expertName: names.get(r.expertId as bigint) ?? '',
+        unitName: units.get(r.unitId as bigint) ?? '',
+        startDate: r.startDate ? formatDateOnly(r.startDate) : null,
+        endDate: r.endDate ? formatDateOnly(r.endDate) : null,
+      }))
+    },
+    export: {
+      fileName: '专家单位',
+      columns: [
+        { key: 'expertName', header: '专家' },
+        { key: 'unitName', header: '单位', width: 30 },
+        { key: 'role', header: '职务/角色' },
+        { key: 'startDate', header: '开始日期', width: 12 },
+        { key: 'endDate', header: '结束日期', width: 12 },
+        { key: 'remark', header: '备注', width: 30 },
+      ],
+    },
+  })
+
+/** 单位人员: the people of a unit, picked into project people rows. */
+export const createPersonService = (prisma: PrismaClient) =>
+  createCrudService(prisma, {
+    name: 'persionTable',
+    prefix: `${EXPERT_PREFIX}/persionTable`,
+    model: (db) => db.expertPerson,
+    tenantScoped: true,
+    submit: ZPersonSubmitSchema,
+    record: ZPersonRecordSchema,
+    filters: { name: 'string', unitId: 'id?', title: 'string?' },
+    sortable: ['name', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    permissions: {
+      list: 'expert_person',
+      add: 'expert_person_add',
+      edit: 'expert_person_edit',
+      remove: 'expert_person_delete',
+    },
+    toData: ({ unitId, ...rest }) => ({
+      ...clearing(rest, ['sex', 'position', 'title', 'phone', 'email', 'remark']),
+      unitId: unitId ? BigInt(unitId) : null,
+    }),
+    validate: async (ctx, data) => assertUnit(prisma, ctx, data.unitId),
+    enrich: async (ctx, rows) => {
+      const units = await unitNames(
+        prisma,
+        ctx.tenantId,
+        rows.flatMap((r) => (r.unitId ? [r.unitId as bigint] : [])),
+      )
+      return rows.map((r) => ({ ...r, unitName: r.unitId ? (units.get(r.unitId as bigint) ?? '') : '' }))
+    },
+  })

@@ -1,0 +1,527 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { ExpertMsg, KmsMsg, UploadMsg } from '@ysjs/shared'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { multipartFile } from './helpers/multipart.ts'
+import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
+
+const E = '/api/blade-expert'
+const EXPERT = `${E}/expertBasic`
+const UNIT = `${E}/unitTable`
+const LINK = `${E}/unitAssociation`
+const PERSON = `${E}/persionTable`
+const PROJECT = `${E}/projectBasic`
+const MAIN = '/api/ysjs-kms/main'
+const MAIN_EXPERT = '/api/ysjs-kms/blade-kms_main_expert'
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(300, 7),
+])
+const JPG = (size: number) =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 3)])
+
+let t: TTestApp
+let storageDir: string
+let admin: string
+beforeAll(async () => {
+  storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ysjs-expert-'))
+  t = await createTestApp({ STORAGE_DIR: storageDir })
+  admin = (await login(t.app, 'admin')).access_token
+})
+afterAll(async () => {
+  await t.close()
+  await fs.rm(storageDir, { recursive: true, force: true })
+})
+
+const call = async (method: 'GET' | 'POST', url: string, payload?: object, token = admin) => {
+  const res = await t.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) })
+  return { status: res.statusCode, ...res.json() }
+}
+const upload = async (
+  name: string,
+  body: Buffer,
+  url = '/api/ysjs-resource/oss/endpoint/put-file?purpose=avatar',
+) => {
+  const form = multipartFile('file', name, body)
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...auth(admin), ...form.headers },
+    payload: form.payload,
+  })
+  return { status: res.statusCode, ...res.json() }
+}
+const createExpert = async (over: Record<string, unknown> = {}, token = admin) => {
+  const name = unique('专家')
+  expect(await call('POST', `${EXPERT}/submit`, { name, ...over }, token)).toMatchObject({ code: 200 })
+  const page = await call('GET', `${EXPERT}/list?name=${encodeURIComponent(name)}`, undefined, token)
+  return page.data.records[0] as Record<string, string | number | null>
+}
+const xlsxRows = async (body: Buffer) => {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(body as never)
+  const rows: unknown[][] = []
+  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
+  return rows
+}
+
+describe('expertBasic', () => {
+  it('saves an expert with every field optional, a photo and a login account, lists, filters and removes', async () => {
+    expect(await call('POST', `${EXPERT}/submit`, {})).toMatchObject({ code: 200 })
+    const photo = await upload('me.png', PNG)
+    expect(photo).toMatchObject({ code: 200 })
+    const user = await createUser(t.app.prisma, { tenantId: '000000', roleId: '1', deptId: '1' })
+    const row = await createExpert({
+      sex: '1',
+      birty: '1968-05-01',
+      workUnit: '中南大学冶金学院',
+      profession: '有色金属冶金',
+      direction: '铜冶炼',
+      level: '教授',
+      isSupervisor: 1,
+      isSciences: '0',
+      mobilePhone: '13800138000',
+      email: 'li@csu.edu.cn',
+      pictureUrl: photo.data.link,
+      userId: String(user.id),
+    })
+    expect(row).toMatchObject({
+      sex: 1,
+      birty: '1968-05-01',
+      isSupervisor: 1,
+      isSciences: 0,
+      isEngineering: 0,
+      pictureUrl: photo.data.link,
+      userId: String(user.id),
+      userAccount: user.account,
+    })
+    const filtered = await call(
+      'GET',
+      `${EXPERT}/list?workUnit=${encodeURIComponent('冶金')}&level=教授&size=100`,
+    )
+    expect(filtered.data.records.map((r: { id: string }) => r.id)).toContain(row.id)
+    // Clearing a field in the form clears it in the row.
+    expect(
+      await call('POST', `${EXPERT}/submit`, { id: row.id, name: row.name, workUnit: '' }),
+    ).toMatchObject({
+      code: 200,
+    })
+    const detail = (await call('GET', `${EXPERT}/detail?id=${row.id}`)).data
+    expect(detail).toMatchObject({ workUnit: null, userId: null, isSupervisor: 0 })
+    expect(await call('POST', `${EXPERT}/remove?ids=${row.id}`)).toMatchObject({ code: 200, msg: '操作成功' })
+    expect((await call('GET', `${EXPERT}/detail?id=${row.id}`)).code).toBe(400)
+  })
+
+  it('checks phone, email, sex, switches, photo and the login account with the messages', async () => {
+    const bad = async (body: object, msg: string) =>
+      expect(await call('POST', `${EXPERT}/submit`, body)).toMatchObject({ code: 400, msg })
+    await bad({ mobilePhone: '12345' }, ExpertMsg.PHONE_INVALID)
+    await bad({ email: 'not-mail' }, ExpertMsg.EMAIL_INVALID)
+    await bad({ sex: 2 }, '性别只能是 0 或 1')
+    await bad({ isEngineering: 3 }, '请输入 0 到 1 之间的整数')
+    await bad({ pictureUrl: '/upload/a.gif' }, ExpertMsg.PICTURE)
+    await bad({ userId: '12345' }, ExpertMsg.USER_MISSING)
+    const user = await createUser(t.app.prisma, { tenantId: '000000', roleId: '1', deptId: '1' })
+    await createExpert({ userId: String(user.id) })
+    await bad({ userId: String(user.id) }, ExpertMsg.USER_TAKEN)
+    // The photo upload keeps the spec's rule: jpg/png at most 500kb.
+    expect(await upload('big.jpg', JPG(501 * 1024))).toMatchObject({ code: 400, msg: UploadMsg.AVATAR })
+  })
+
+  it('picks experts and login accounts', async () => {
+    const row = await createExpert({ workUnit: '北京矿冶研究总院' })
+    const options = await call('GET', `${EXPERT}/options?name=${encodeURIComponent(String(row.name))}`)
+    expect(options.data).toEqual([expect.objectContaining({ id: row.id, workUnit: '北京矿冶研究总院' })])
+    const accounts = await call('GET', `${EXPERT}/accounts?keyword=admin`)
+    expect(accounts.data.map((a: { account: string }) => a.account)).toContain('admin')
+  })
+})
+
+describe('xlsx export and import', () => {
+  it('exports the whole filtered list, not a page, as xlsx', async () => {
+    const unitName = unique('导出单位')
+    for (let i = 0; i < 12; i++) {
+      await createExpert({ workUnit: unitName, profession: i % 2 ? '选矿' : '冶炼' })
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${EXPERT}/export?workUnit=${encodeURIComponent(unitName)}&profession=${encodeURIComponent('冶炼')}&size=2`,
+      headers: auth(admin),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('spreadsheetml')
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('专家库'))
+    const rows = await xlsxRows(res.rawPayload)
+    expect(rows[0]).toContain('姓名')
+    expect(rows).toHaveLength(7)
+    expect(rows.slice(1).every((r) => r.includes(unitName) && r.includes('冶炼'))).toBe(true)
+    // A bad filter is refused with the envelope before anything is streamed.
+    const refused = await call('GET', `${EXPERT}/export?sex=abc`)
+    expect(refused).toMatchObject({ code: 400 })
+  })
+
+  it('exports every list of the issue', async () => {
+    for (const url of [
+      `${UNIT}/export`,
+      `${PROJECT}/export`,
+      `${LINK}/export`,
+      `${MAIN}/export?keyword=${encodeURIComponent('铜')}`,
+      '/api/ysjs-trading/project/export',
+      '/api/ysjs-deal/deal/export',
+      '/api/ysjs-appraise/equity/export',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth(admin) })
+      expect(res.statusCode, url).toBe(200)
+      expect((await xlsxRows(res.rawPayload))[0]!.length, url).toBeGreaterThan(2)
+    }
+  })
+
+  it('imports the template: bad rows reported by row number, good rows kept', async () => {
+    const template = await t.app.inject({
+      method: 'GET',
+      url: `${EXPERT}/import-template`,
+      headers: auth(admin),
+    })
+    expect(template.statusCode).toBe(200)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(template.rawPayload as never)
+    const sheet = book.worksheets[0]!
+    const unitName = unique('导入单位')
+    const good1 = unique('导入甲')
+    const good2 = unique('导入乙')
+    sheet.addRow([
+      good1,
+      1,
+      '1970-01-02',
+      unitName,
+      '',
+      '研究员',
+      '冶金',
+      '',
+      '',
+      '',
+      '13900001111',
+      'a@b.cn',
+    ])
+    sheet.addRow([unique('坏甲'), 1, '', unitName, '', '', '', '', '', '', '123'])
+    sheet.addRow([good2, 0, '', unitName])
+    sheet.addRow([unique('坏乙'), 5, '', unitName])
+    sheet.addRow([unique('坏丙'), '', 'yesterday', unitName])
+    const body = Buffer.from(await book.xlsx.writeBuffer())
+    const form = multipartFile('file', '专家.xlsx', body)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${EXPERT}/import`,
+      headers: { ...auth(admin), ...form.headers },
+      payload: form.payload,
+    })
+    expect(res.json()).toMatchObject({
+      code: 200,
+      data: {
+        total: 5,
+        imported: 2,
+        errors: [
+          { row: 3, message: `手机: ${ExpertMsg.PHONE_INVALID}` },
+          { row: 5, message: '性别(0女 1男): 性别只能是 0 或 1' },
+          { row: 6, message: `出生日期(yyyy-MM-dd): ${ExpertMsg.DATE_INVALID}` },
+        ],
+      },
+    })
+    const kept = await call('GET', `${EXPERT}/list?workUnit=${encodeURIComponent(unitName)}&size=100`)
+    expect(kept.data.records.map((r: { name: string }) => r.name).sort()).toEqual([good1, good2].sort())
+    expect(kept.data.records.find((r: { name: string }) => r.name === good1)).toMatchObject({
+      birty: '1970-01-02',
+      sex: 1,
+      mobilePhone: '13900001111',
+    })
+  })
+
+  it('refuses a file that is not an xlsx template', async () => {
+    const send = async (name: string, body: Buffer) => {
+      const form = multipartFile('file', name, body)
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${EXPERT}/import`,
+        headers: { ...auth(admin), ...form.headers },
+        payload: form.payload,
+      })
+      return res.json()
+    }
+    expect(await send('a.csv', Buffer.from('x'))).toMatchObject({ code: 400, msg: ExpertMsg.IMPORT_FILE })
+    expect(await send('a.xlsx', Buffer.from('not a zip'))).toMatchObject({ code: 400 })
+    const empty = new ExcelJS.Workbook()
+    empty.addWorksheet('Sheet1').addRow(['姓名'])
+    expect(await send('a.xlsx', Buffer.from(await empty.xlsx.writeBuffer()))).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.IMPORT_EMPTY,
+    })
+  })
+})
+
+describe('units, links, people and projects', () => {
+  it('keeps unit names unique and units in use', async () => {
+    const unitName = unique('单位')
+    expect(await call('POST', `${UNIT}/submit`, { unitName, phone: '010-62345678' })).toMatchObject({
+      code: 200,
+    })
+    expect(await call('POST', `${UNIT}/submit`, { unitName })).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.UNIT_EXISTS,
+    })
+    expect(await call('POST', `${UNIT}/submit`, {})).toMatchObject({ code: 400, msg: ExpertMsg.UNIT_NAME })
+    const unit = (await call('GET', `${UNIT}/list?unitName=${encodeURIComponent(unitName)}`)).data.records[0]
+    const options = await call('GET', `${UNIT}/options?unitName=${encodeURIComponent(unitName)}`)
+    expect(options.data).toEqual([{ id: unit.id, unitName }])
+
+    const expert = await createExpert()
+    expect(
+      await call('POST', `${LINK}/submit`, {
+        expertId: expert.id,
+        unitId: unit.id,
+        role: '首席专家',
+        startDate: '2020-01-01',
+        endDate: '2019-01-01',
+      }),
+    ).toMatchObject({ code: 400, msg: ExpertMsg.PERIOD })
+    expect(
+      await call('POST', `${LINK}/submit`, {
+        expertId: expert.id,
+        unitId: unit.id,
+        role: '首席专家',
+        startDate: '2020-01-01',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(await call('POST', `${LINK}/submit`, { expertId: '1', unitId: unit.id })).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.EXPERT_MISSING,
+    })
+    const links = await call('GET', `${LINK}/list?expertId=${expert.id}`)
+    expect(links.data.records[0]).toMatchObject({
+      expertName: expert.name,
+      unitName,
+      startDate: '2020-01-01',
+      endDate: null,
+    })
+
+    expect(
+      await call('POST', `${PERSON}/submit`, { unitId: unit.id, name: '王工', email: 'x' }),
+    ).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.EMAIL_INVALID,
+    })
+    expect(await call('POST', `${PERSON}/submit`, { unitId: unit.id, name: '王工' })).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${PERSON}/list?unitId=${unit.id}`)).data.records[0]).toMatchObject({
+      unitName,
+    })
+
+    expect(await call('POST', `${UNIT}/remove?ids=${unit.id}`)).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.UNIT_IN_USE,
+    })
+  })
+
+  it('saves a project with its unit and people rows in one transaction and removes one row', async () => {
+    const names = [unique('甲单位'), unique('乙单位')]
+    const units: string[] = []
+    for (const unitName of names) {
+      await call('POST', `${UNIT}/submit`, { unitName })
+      units.push(
+        (await call('GET', `${UNIT}/list?unitName=${encodeURIComponent(unitName)}`)).data.records[0].id,
+      )
+    }
+    const projectName = unique('项目')
+    const body = {
+      projectName,
+      leader: '张三',
+      startDate: '2024-01-01',
+      endDate: '2025-12-31',
+      unitList: [
+        { unitId: units[0], role: '牵头' },
+        { unitId: units[1], role: '参与' },
+      ],
+      peopleList: [
+        { name: '李四', workUnit: names[0], duty: '技术负责' },
+        { name: '王五', workUnit: names[1] },
+      ],
+    }
+    expect(
+      await call('POST', `${PROJECT}/submit`, { ...body, unitList: [body.unitList[0], body.unitList[0]] }),
+    ).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.UNIT_TWICE,
+    })
+    expect(await call('POST', `${PROJECT}/submit`, { ...body, unitList: [{ unitId: '1' }] })).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.UNIT_MISSING,
+    })
+    // The refused saves wrote nothing, not even the project.
+    expect(
+      (await call('GET', `${PROJECT}/list?projectName=${encodeURIComponent(projectName)}`)).data.total,
+    ).toBe(0)
+    expect(await call('POST', `${PROJECT}/submit`, {})).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.PROJECT_NAME,
+    })
+    const saved = await call('POST', `${PROJECT}/submit`, body)
+    expect(saved).toMatchObject({ code: 200 })
+    const id = saved.data.id
+    const detail = (await call('GET', `${PROJECT}/detailProject?id=${id}`)).data
+    expect(detail).toMatchObject({
+      projectName,
+      startDate: '2024-01-01',
+      unitList: [
+        { unitId: units[0], unitName: names[0], role: '牵头' },
+        { unitId: units[1], unitName: names[1], role: '参与' },
+      ],
+      peopleList: [{ name: '李四', duty: '技术负责' }, { name: '王五' }],
+    })
+    expect(await call('POST', `${PROJECT}/removeUnit?ids=${detail.unitList[1].id}`)).toMatchObject({
+      code: 200,
+      msg: '操作成功',
+    })
+    expect(await call('POST', `${PROJECT}/removePerson?ids=${detail.peopleList[0].id}`)).toMatchObject({
+      code: 200,
+    })
+    const after = (await call('GET', `${PROJECT}/detailProject?id=${id}`)).data
+    expect(after.unitList.map((u: { unitName: string }) => u.unitName)).toEqual([names[0]])
+    expect(after.peopleList.map((p: { name: string }) => p.name)).toEqual(['王五'])
+    // Saving without the lists keeps the rows.
+    expect(await call('POST', `${PROJECT}/submit`, { id, projectName: '改名' })).toMatchObject({ code: 200 })
+    expect((await call('GET', `${PROJECT}/detailProject?id=${id}`)).data).toMatchObject({
+      projectName: '改名',
+      unitList: [{ unitName: names[0] }],
+    })
+    expect(await call('POST', `${PROJECT}/remove?ids=${id}`)).toMatchObject({ code: 200 })
+    expect((await call('GET', `${PROJECT}/detailProject?id=${id}`)).code).toBe(400)
+  })
+})
+
+describe('knowledge entry experts', () => {
+  const createEntry = async (title: string) => {
+    const catalogName = unique('目录')
+    await call('POST', '/api/ysjs-kms/catalog/submit', { catalogName, sort: 1 })
+    const catalog = (
+      await call('GET', `/api/ysjs-kms/catalog/list?catalogName=${encodeURIComponent(catalogName)}`)
+    ).data[0]
+    const saved = await call('POST', `${MAIN}/submit`, { title, catalogId: catalog.id, shelves: 1 })
+    expect(saved).toMatchObject({ code: 200 })
+    return saved.data.id as string
+  }
+
+  it('associates experts with an entry, answers them in the detail, and edits one link', async () => {
+    const mainId = await createEntry(unique('铜冶炼烟气制酸'))
+    const [a, b] = [await createExpert(), await createExpert()]
+    expect(await call('POST', `${MAIN}/expertAssociate`, { mainId, expertIds: [b.id, a.id] })).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toEqual([
+      { id: b.id, name: b.name },
+      { id: a.id, name: a.name },
+    ])
+    expect(await call('POST', `${MAIN}/expertAssociate`, { mainId, expertIds: `${a.id},1` })).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.EXPERT_MISSING,
+    })
+    expect(await call('POST', `${MAIN}/expertAssociate`, { mainId: '1', expertIds: [a.id] })).toMatchObject({
+      code: 400,
+      msg: KmsMsg.ENTRY_MISSING,
+    })
+    const links = await call('GET', `${MAIN_EXPERT}/list?mainId=${mainId}`)
+    expect(links.data.records.map((r: { expertName: string }) => r.expertName)).toEqual([b.name, a.name])
+    const link = links.data.records[0]
+    expect((await call('GET', `${MAIN_EXPERT}/detail?id=${link.id}`)).data).toMatchObject({
+      mainId,
+      expertId: b.id,
+      expertName: b.name,
+    })
+    expect(await call('POST', `${MAIN_EXPERT}/submit`, { mainId, expertId: a.id })).toMatchObject({
+      code: 400,
+      msg: '该专家已关联此知识条目',
+    })
+    expect(await call('POST', `${MAIN_EXPERT}/remove?ids=${link.id}`)).toMatchObject({ code: 200 })
+    const c = await createExpert()
+    expect(await call('POST', `${MAIN_EXPERT}/submit`, { mainId, expertId: c.id, sort: 9 })).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toEqual([
+      { id: a.id, name: a.name },
+      { id: c.id, name: c.name },
+    ])
+    // The entry editor saves them too; leaving expertIds out keeps them.
+    const entry = (await call('GET', `${MAIN}/detail?id=${mainId}`)).data
+    expect(
+      await call('POST', `${MAIN}/submit`, {
+        id: mainId,
+        title: entry.title,
+        catalogId: entry.catalogId,
+        expertIds: [c.id],
+      }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toEqual([
+      { id: c.id, name: c.name },
+    ])
+    expect(
+      await call('POST', `${MAIN}/submit`, { id: mainId, title: entry.title, catalogId: entry.catalogId }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toHaveLength(1)
+    // None: an empty list clears them.
+    expect(await call('POST', `${MAIN}/expertAssociate`, { mainId, expertIds: [] })).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toEqual([])
+  })
+})
+
+describe('tenant isolation and permissions', () => {
+  it("keeps another tenant's experts, units and projects out of reach", async () => {
+    const expert = await createExpert()
+    const tenantId = unique('').slice(0, 6).padStart(6, '6')
+    const codes = [
+      'expert_basic',
+      'expert_basic_add',
+      'expert_basic_edit',
+      'expert_basic_delete',
+      'expert_unit',
+      'expert_unit_add',
+      'kms_main',
+      'kms_main_expert',
+    ]
+    const other = await createTenant(t.app.prisma, { tenantId, codes })
+    const user = await createUser(t.app.prisma, { tenantId, roleId: other.roleId, deptId: other.deptId })
+    const token = await tokenOf(t.app, tenantId, user.account)
+    expect((await call('GET', `${EXPERT}/list`, undefined, token)).data.total).toBe(0)
+    expect((await call('GET', `${EXPERT}/detail?id=${expert.id}`, undefined, token)).code).toBe(400)
+    expect((await call('GET', `${EXPERT}/options`, undefined, token)).data).toEqual([])
+    const exported = await t.app.inject({ method: 'GET', url: `${EXPERT}/export`, headers: auth(token) })
+    expect(await xlsxRows(exported.rawPayload)).toHaveLength(1)
+    await call('POST', `${EXPERT}/remove?ids=${expert.id}`, undefined, token)
+    expect((await call('GET', `${EXPERT}/detail?id=${expert.id}`)).data.id).toBe(expert.id)
+    // A login account of another tenant cannot be linked.
+    const admins = await call('GET', `${EXPERT}/accounts?keyword=admin`)
+    const adminId = admins.data.find((a: { account: string }) => a.account === 'admin').id
+    expect(await call('POST', `${EXPERT}/submit`, { userId: adminId }, token)).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.USER_MISSING,
+    })
+  })
+
+  it('needs the menu permissions', async () => {
+    const tenantId = unique('').slice(0, 6).padStart(6, '5')
+    const other = await createTenant(t.app.prisma, { tenantId, codes: ['expert_basic'] })
+    const user = await createUser(t.app.prisma, { tenantId, roleId: other.roleId, deptId: other.deptId })
+    const token = await tokenOf(t.app, tenantId, user.account)
+    expect((await call('GET', `${EXPERT}/list`, undefined, token)).code).toBe(200)
+    expect((await call('POST', `${EXPERT}/submit`, {}, token)).status).toBe(403)
+    expect((await call('GET', `${EXPERT}/import-template`, undefined, token)).status).toBe(403)
+    expect((await call('GET', `${UNIT}/export`, undefined, token)).status).toBe(403)
+    expect((await call('GET', `${PROJECT}/list`, undefined, token)).status).toBe(403)
+    expect(
+      (await call('POST', `${MAIN}/expertAssociate`, { mainId: '1', expertIds: [] }, token)).status,
+    ).toBe(403)
+  })
+})

@@ -1,0 +1,175 @@
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera'
+import {
+  Autocomplete,
+  Avatar,
+  Box,
+  Button,
+  FormControlLabel,
+  FormHelperText,
+  Switch,
+  TextField,
+} from '@mui/material'
+import { useQuery } from '@tanstack/react-query'
+import { isValidAvatar, UploadMsg } from '@ysjs/shared'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TCustomFieldProps } from '@/components/crud/types'
+import { fileUrl } from '@/features/resource/fileLink'
+import { uploadFile } from '@/lib/upload'
+import { accountOptions, unitOptions } from './expertApi'
+
+/** A 0/1 switch (博士生导师, 院士 …). */
+export const SwitchField = ({ label, value, onChange, disabled }: TCustomFieldProps) => (
+  <FormControlLabel
+    label={label}
+    control={
+      <Switch
+        checked={String(value) === '1'}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked ? 1 : 0)}
+        slotProps={{ input: { 'aria-label': label } }}
+      />
+    }
+  />
+)
+
+/** The expert's photo: jpg/png of at most 500kb, checked here and again by the `avatar` upload. */
+export const PhotoField = ({ label, value, onChange, disabled, error, helperText }: TCustomFieldProps) => {
+  const { t } = useTranslation()
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const link = typeof value === 'string' ? value : ''
+  const pick = async (file: File) => {
+    setFailure(null)
+    if (!isValidAvatar(file.name, file.size)) {
+      setFailure(UploadMsg.AVATAR)
+      return
+    }
+    setBusy(true)
+    try {
+      onChange((await uploadFile(file, 'avatar')).link)
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : String(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        <Avatar
+          src={link ? fileUrl(link) : undefined}
+          alt={label}
+          sx={{ width: 72, height: 72 }}
+          variant="rounded"
+        />
+        {!disabled && (
+          <Button
+            component="label"
+            variant="outlined"
+            size="small"
+            startIcon={<PhotoCameraIcon />}
+            disabled={busy}
+          >
+            {t('expert.uploadPhoto')}
+            <input
+              hidden
+              type="file"
+              accept=".jpg,.jpeg,.png"
+              aria-label={t('expert.uploadPhoto')}
+              onChange={(e) => e.target.files?.[0] && void pick(e.target.files[0])}
+            />
+          </Button>
+        )}
+        {!disabled && link && (
+          <Button size="small" onClick={() => onChange('')}>
+            {t('expert.removePhoto')}
+          </Button>
+        )}
+      </Box>
+      <FormHelperText error={error || !!failure}>
+        {failure ?? helperText ?? t('expert.photoHint')}
+      </FormHelperText>
+    </Box>
+  )
+}
+
+type TAccount = { id: string; account: string; realName: string | null }
+
+/** The expert's login account (optional): a searchable choice among the tenant's users. */
+export const AccountField = ({ label, value, onChange, disabled, error, helperText }: TCustomFieldProps) => {
+  const [input, setInput] = useState('')
+  const accounts = useQuery({
+    queryKey: ['expert-accounts', input],
+    queryFn: () => accountOptions(input),
+    enabled: !disabled,
+    staleTime: 30_000,
+  })
+  const id = typeof value === 'string' ? value : ''
+  const options: TAccount[] = accounts.data ?? []
+  const selected = options.find((a) => a.id === id) ?? (id ? { id, account: id, realName: null } : null)
+  return (
+    <Autocomplete<TAccount>
+      options={options}
+      value={selected}
+      disabled={disabled}
+      filterOptions={(x) => x}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={(a) => (a.realName ? `${a.account} (${a.realName})` : a.account)}
+      onInputChange={(_e, v, reason) => reason === 'input' && setInput(v)}
+      onChange={(_e, a) => onChange(a?.id ?? '')}
+      renderInput={(params) => (
+        <TextField {...params} label={label} size="small" error={error} helperText={helperText} />
+      )}
+    />
+  )
+}
+
+/**
+ * A unit name typed freely or picked from the unit table (deal buyer and seller): the stored value is
+ * the name as written on the contract (decision 016).
+ */
+export const UnitNameField = ({
+  label,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  error,
+  helperText,
+}: TCustomFieldProps) => {
+  const [input, setInput] = useState('')
+  const units = useQuery({
+    queryKey: ['unit-options', input],
+    queryFn: () => unitOptions(input),
+    enabled: !disabled,
+    staleTime: 30_000,
+  })
+  const names = (units.data ?? []).map((u) => u.label ?? '')
+  return (
+    <Autocomplete<string, false, false, true>
+      freeSolo
+      options={names}
+      value={typeof value === 'string' ? value : ''}
+      disabled={disabled}
+      filterOptions={(x) => x}
+      onInputChange={(_e, v, reason) => {
+        setInput(v)
+        if (reason === 'input') {
+          onChange(v)
+        }
+      }}
+      onChange={(_e, v) => onChange(v ?? '')}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          size="small"
+          onBlur={onBlur}
+          error={error}
+          helperText={helperText}
+        />
+      )}
+    />
+  )
+}
