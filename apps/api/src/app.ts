@@ -39,6 +39,10 @@ import { deptRoutes } from './modules/dept/dept.routes.ts'
 import { createDeptService } from './modules/dept/dept.service.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
+import { createFlowBus } from './modules/flow/flow-bus.ts'
+import { flowRoutes } from './modules/flow/flow.routes.ts'
+import { createFlowWorkService } from './modules/flow/flow-work.service.ts'
+import { createLeaveService } from './modules/flow/leave.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { jobRoutes } from './modules/job/job.routes.ts'
 import { createJobService } from './modules/job/job.service.ts'
@@ -353,7 +357,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     labels: createKmsLabelService(prisma),
     authors: createKmsAuthorService(prisma),
   })
-  dashboardRoutes(app, createDashboardService(prisma))
+  const flowWork = createFlowWorkService(prisma)
+  dashboardRoutes(app, createDashboardService(prisma, flowWork.todoCount))
   const jobBus = createJobBus({
     redisUrl: env.REDIS_URL,
     prefix: env.QUEUE_PREFIX,
@@ -390,6 +395,14 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   attachRoutes(app, prisma, oss)
   assortRoutes(app, createAssortService(prisma))
   templateRoutes(app, prisma)
+  // Workflow (issue 10, decision 015): commands on instances go to the worker's engine.
+  const flowBus = createFlowBus({
+    redisUrl: env.REDIS_URL,
+    prefix: env.QUEUE_PREFIX,
+    connectTimeoutMs: env.REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+  })
+  flowRoutes(app, flowWork, createLeaveService(prisma, flowBus))
 
   if (env.WEB_DIST_DIR) {
     await registerWebStatic(app, env.WEB_DIST_DIR)
@@ -415,6 +428,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   app.addHook('onClose', async () => {
     await logs.close()
     await jobBus.close()
+    await flowBus.close()
     if (!options.prisma) {
       await prisma.$disconnect()
     }

@@ -1,0 +1,45 @@
+import { Script } from 'node:vm'
+
+type TRegister = { id: string; type: string; behaviour: { conditionExpression?: { body?: string; language?: string } } }
+type TScript = { execute: (ctx: unknown, next: (err: Error | null, result?: unknown) => void) => void }
+
+/**
+ * Sequence-flow conditions for bpmn-engine. Flowable's `${expr}` (no language) and `javascript`
+ * scripts (`next(null, …)`) are both taken; either reads the process variables this run holds (the
+ * instance's variables are kept in PostgreSQL by the worker, not in the engine's environment).
+ * The XML comes from the super administrator (deploy is theirs alone); node:vm is not a sandbox.
+ */
+export class FlowConditions {
+  private readonly scripts = new Map<string, TScript>()
+  constructor(private readonly variables: () => Record<string, unknown>) {}
+
+  register({ id, type, behaviour }: TRegister): TScript | undefined {
+    const expr = behaviour.conditionExpression
+    if (type !== 'bpmn:SequenceFlow' || !expr?.body) {
+      return undefined
+    }
+    const body = expr.body.trim()
+    const juel = /^\$\{([\s\S]*)\}$/.exec(body)
+    if (!juel && !/^(javascript|js)$/i.test(expr.language ?? '')) {
+      return undefined
+    }
+    const code = juel ? `next(null, !!(function () { with (variables) { return (${juel[1]}) } })())` : body
+    const compiled = new Script(code, { filename: `condition/${id}` })
+    const script: TScript = {
+      execute: (_ctx, next) => {
+        const variables = { ...this.variables() }
+        try {
+          compiled.runInNewContext({ variables, environment: { variables }, next }, { timeout: 50 })
+        } catch (err) {
+          next(err as Error)
+        }
+      },
+    }
+    this.scripts.set(id, script)
+    return script
+  }
+
+  getScript(_language: string, { id }: { id: string }): TScript | undefined {
+    return this.scripts.get(id)
+  }
+}
