@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { hashClientSecret, hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
 import { ATTACHMENT_CATEGORIES, dicts } from './data/dicts.ts'
 import { JOB_SEEDS, JOB_SERVER_SEED } from './data/jobs.ts'
+import { LEAVE_PROCESS_KEY, LEAVE_PROCESS_XML } from './data/leave-process.ts'
 import { menus, roleMenus } from './data/menus.ts'
 import { provinces } from './data/regions.ts'
 import type { DictItemSeed, MenuSeed } from './data/types.ts'
@@ -378,6 +379,39 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
         code: `attachment_category_${id}`,
         sort: i + 1,
       })),
+    ],
+    skipDuplicates: true,
+  })
+
+  // The leave process (issue 10): its model and a common deployment (no tenant: every tenant may start it).
+  const leaveDeployment = stableId('flow-deployment:Leave:1')
+  await prisma.flowModel.createMany({
+    data: [
+      {
+        id: stableId('flow-model:Leave'),
+        modelKey: LEAVE_PROCESS_KEY,
+        name: '请假流程',
+        description: '请假: 审批人审批, 大于3天老板审批, 否则经理审批; 驳回退回申请人调整',
+        xml: LEAVE_PROCESS_XML,
+        createdBy: 'admin',
+        lastUpdatedBy: 'admin',
+      },
+    ],
+    skipDuplicates: true,
+  })
+  await prisma.flowDefinition.createMany({
+    data: [
+      {
+        id: `${LEAVE_PROCESS_KEY}:1:${leaveDeployment}`,
+        deploymentId: leaveDeployment,
+        tenantId: '',
+        key: LEAVE_PROCESS_KEY,
+        name: '请假流程',
+        category: 'flow_1',
+        version: 1,
+        resourceName: 'LeaveProcess.bpmn20.xml',
+        xml: LEAVE_PROCESS_XML,
+      },
     ],
     skipDuplicates: true,
   })

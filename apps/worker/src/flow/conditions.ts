@@ -1,6 +1,11 @@
-import { Script } from 'node:vm'
+import { createContext, Script } from 'node:vm'
 
 type TRegister = { id: string; type: string; behaviour: { conditionExpression?: { body?: string; language?: string } } }
+/** One context for every condition: creating a V8 context per evaluation costs milliseconds. Runs are synchronous. */
+const shared = createContext({ variables: {}, environment: { variables: {} }, next: () => {} })
+/** Generous: a cold process on busy cores compiles slowly; a condition is one expression. */
+const CONDITION_TIMEOUT_MS = 1000
+
 type TScript = { execute: (ctx: unknown, next: (err: Error | null, result?: unknown) => void) => void }
 
 /**
@@ -29,7 +34,10 @@ export class FlowConditions {
       execute: (_ctx, next) => {
         const variables = { ...this.variables() }
         try {
-          compiled.runInNewContext({ variables, environment: { variables }, next }, { timeout: 50 })
+          shared.variables = variables
+          shared.environment = { variables }
+          shared.next = next
+          compiled.runInContext(shared, { timeout: CONDITION_TIMEOUT_MS })
         } catch (err) {
           next(err as Error)
         }
