@@ -220,6 +220,47 @@ describe('restart', () => {
   }, 90_000)
 })
 
+const TIMED_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="test">
+  <process id="Timed" name="超时升级" isExecutable="true">
+    <startEvent id="start"/>
+    <userTask id="approve" name="审批" flowable:assignee="\${taskUser}"/>
+    <boundaryEvent id="timeout" attachedToRef="approve"><timerEventDefinition><timeDuration xsi:type="tFormalExpression">PT3S</timeDuration></timerEventDefinition></boundaryEvent>
+    <userTask id="escalated" name="超时处理" flowable:assignee="\${taskUser}"/>
+    <endEvent id="end"/>
+    <sequenceFlow id="a" sourceRef="start" targetRef="approve"/>
+    <sequenceFlow id="b" sourceRef="approve" targetRef="end"/>
+    <sequenceFlow id="c" sourceRef="timeout" targetRef="escalated"/>
+    <sequenceFlow id="d" sourceRef="escalated" targetRef="end"/>
+  </process>
+</definitions>`
+
+describe('timers', () => {
+  it('a timer boundary event fires after a restart, and the task it interrupted is closed', async () => {
+    await t.app.prisma.flowDefinition.create({
+      data: { id: 'Timed:1:1', deploymentId: 1n, tenantId: '000000', key: 'Timed', name: '超时升级', version: 1, resourceName: 'timed.bpmn', xml: TIMED_XML },
+    })
+    const saved = definitionId
+    definitionId = 'Timed:1:1'
+    const { instanceId } = await applyLeave(tokens.admin!, 1)
+    definitionId = saved
+    expect(await taskOf(tokens.hr!, 'todo-list', instanceId)).toMatchObject({ taskName: '审批' })
+    await killWorker()
+    await new Promise((resolve) => setTimeout(resolve, 3500))
+    await startWorker()
+    let task: Record<string, string> | undefined
+    for (let i = 0; i < 40 && task?.taskName !== '超时处理'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      task = await taskOf(tokens.hr!, 'todo-list', instanceId)
+    }
+    expect(task).toMatchObject({ taskName: '超时处理' })
+    expect((await list(tokens.hr!, 'todo-list')).filter((r) => r.processInstanceId === instanceId)).toHaveLength(1)
+    expect(await complete(tokens.hr!, task!.taskId!, 'ok', '已处理')).toMatchObject({ code: 200 })
+    const history = (await call(tokens.admin!, 'GET', `/api/ysjs-flow/process/history-flow-list?processInstanceId=${instanceId}`)).data
+    expect(history.map((h: { historyActivityId: string }) => h.historyActivityId)).toContain('timeout')
+  }, 90_000)
+})
+
 describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('tenancy', () => {
   it('another tenant sees none of these tasks and cannot act on them', async () => {
     const { instanceId } = await applyLeave(tokens.admin!, 1)
