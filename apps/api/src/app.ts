@@ -39,8 +39,10 @@ import { deptRoutes } from './modules/dept/dept.routes.ts'
 import { createDeptService } from './modules/dept/dept.service.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
-import { createFlowBus } from './modules/flow/flow-bus.ts'
 import { flowRoutes } from './modules/flow/flow.routes.ts'
+import { flowAdminRoutes } from './modules/flow/flow-admin.routes.ts'
+import { createFlowAdminService } from './modules/flow/flow-admin.service.ts'
+import { createFlowBus } from './modules/flow/flow-bus.ts'
 import { createFlowWorkService } from './modules/flow/flow-work.service.ts'
 import { createLeaveService } from './modules/flow/leave.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -403,6 +405,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
   })
   flowRoutes(app, flowWork, createLeaveService(prisma, flowBus))
+  flowAdminRoutes(app, createFlowAdminService(prisma), flowWork)
 
   if (env.WEB_DIST_DIR) {
     await registerWebStatic(app, env.WEB_DIST_DIR)

@@ -1,8 +1,8 @@
 import { createPrisma } from '@ysjs/db'
 import { type DestinationStream, pino } from 'pino'
 import { loadWorkerEnv, type TWorkerEnv } from './env.ts'
-import { HEALTH_CHECK_TIMEOUT_MS, startHealthServer, within } from './health.ts'
 import { startFlowQueues, type TFlowQueues } from './flow/flow.queue.ts'
+import { HEALTH_CHECK_TIMEOUT_MS, startHealthServer, within } from './health.ts'
 import { startJobQueues, type TJobQueues } from './job/job.queue.ts'
 import { createWorkerRedis, redisRetryDelay, untilReady } from './redis.ts'
 

@@ -158,6 +158,30 @@ const EXTRAS: Record<string, TOperationExtra> = {
   'post /api/ysjs-resource/oss/endpoint/put-file-attach': {
     schema: (doc) => ({ ...doc, body: multipartFile('上传的文件 (同时登记为附件)') }),
   },
+  'post /api/ysjs-flow/manager/deploy-upload': {
+    schema: (doc) => ({
+      ...doc,
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['category', 'files'],
+              properties: {
+                category: { type: 'string', description: '流程类型 (flow_1 …)' },
+                tenantIds: { type: 'string', description: '租户 (逗号分隔; 空为通用流程)' },
+                files: {
+                  type: 'array',
+                  items: { type: 'string', format: 'binary' },
+                  description: '.bpmn / .bpmn20.xml',
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
+  },
 }
 
 const extraKey = (method: string, url: string) => `${method.toLowerCase()} ${url}`

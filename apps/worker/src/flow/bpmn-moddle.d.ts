@@ -7,6 +7,12 @@ declare module 'bpmn-moddle' {
     [key: string]: unknown
   }
   export default class BpmnModdle {
-    fromXML(xml: string): Promise<{ rootElement: TModdleElement; elementsById: Record<string, TModdleElement>; warnings: unknown[] }>
+    fromXML(
+      xml: string,
+    ): Promise<{
+      rootElement: TModdleElement
+      elementsById: Record<string, TModdleElement>
+      warnings: unknown[]
+    }>
   }
 }

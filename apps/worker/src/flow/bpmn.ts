@@ -35,9 +35,9 @@ const list = (v: string | null) =>
 /** Parses BPMN XML and reads the first executable process; throws on malformed XML or no process. */
 export const parseBpmn = async (xml: string): Promise<TParsedProcess> => {
   const { rootElement, elementsById } = await new BpmnModdle().fromXML(xml)
-  const processes = ((rootElement.rootElements as { $type: string; id: string; name?: string; isExecutable?: boolean }[]) ?? []).filter(
-    (e) => e.$type === 'bpmn:Process',
-  )
+  const processes = (
+    (rootElement.rootElements as { $type: string; id: string; name?: string; isExecutable?: boolean }[]) ?? []
+  ).filter((e) => e.$type === 'bpmn:Process')
   const process = processes.find((p) => p.isExecutable !== false) ?? null
   if (!process) {
     throw new Error('no process')

@@ -1,6 +1,10 @@
 import { createContext, Script } from 'node:vm'
 
-type TRegister = { id: string; type: string; behaviour: { conditionExpression?: { body?: string; language?: string } } }
+type TRegister = {
+  id: string
+  type: string
+  behaviour: { conditionExpression?: { body?: string; language?: string } }
+}
 /** One context for every condition: creating a V8 context per evaluation costs milliseconds. Runs are synchronous. */
 const shared = createContext({ variables: {}, environment: { variables: {} }, next: () => {} })
 /** Generous: a cold process on busy cores compiles slowly; a condition is one expression. */

@@ -17,7 +17,12 @@ export type TStepResult = {
   timerDue: Date | null
 }
 
-type TApi = { id: string; type: string; executionId: string; content: { expireAt?: string | Date; executionId?: string } }
+type TApi = {
+  id: string
+  type: string
+  executionId: string
+  content: { expireAt?: string | Date; executionId?: string }
+}
 
 const short = (type: string) => {
   const t = type.replace(/^bpmn:/, '')
@@ -45,7 +50,13 @@ export const runStep = async (opts: {
   const listener = new EventEmitter()
   const at = () => new Date()
   listener.on('activity.start', (api: TApi) => {
-    events.push({ kind: 'start', elementId: api.id, elementType: short(api.type), executionId: api.executionId, at: at() })
+    events.push({
+      kind: 'start',
+      elementId: api.id,
+      elementType: short(api.type),
+      executionId: api.executionId,
+      at: at(),
+    })
   })
   const ended = (discarded: boolean) => (api: TApi) => {
     timers.delete(api.executionId)
@@ -74,7 +85,13 @@ export const runStep = async (opts: {
     events.push({ kind: 'flow', elementId: api.id, at: at() })
   })
   listener.on('wait', (api: TApi) => {
-    events.push({ kind: 'wait', elementId: api.id, elementType: short(api.type), executionId: api.executionId, at: at() })
+    events.push({
+      kind: 'wait',
+      elementId: api.id,
+      elementType: short(api.type),
+      executionId: api.executionId,
+      at: at(),
+    })
   })
   listener.on('activity.timer', (api: TApi) => {
     const due = api.content.expireAt ? new Date(api.content.expireAt).getTime() : Number.NaN
@@ -87,7 +104,13 @@ export const runStep = async (opts: {
   })
 
   // bpmn-elements' IScripts types getScript as always answering; ours answers undefined for no condition, as its own does.
-  const scripts = new FlowConditions(opts.variables) as unknown as ConstructorParameters<typeof Engine>[0] extends infer O ? O extends { scripts?: infer S } ? S : never : never
+  const scripts = new FlowConditions(opts.variables) as unknown as ConstructorParameters<
+    typeof Engine
+  >[0] extends infer O
+    ? O extends { scripts?: infer S }
+      ? S
+      : never
+    : never
   const engine =
     opts.state === null
       ? new Engine({ name: opts.name, source: opts.xml, scripts })
@@ -99,7 +122,8 @@ export const runStep = async (opts: {
     failure = err
   })
   try {
-    const execution = opts.state === null ? await engine.execute({ listener }) : await engine.resume({ listener })
+    const execution =
+      opts.state === null ? await engine.execute({ listener }) : await engine.resume({ listener })
     // Timers already due fire on the next turns of the event loop.
     await tick()
     if ([...timers.values()].some((due) => due <= Date.now() + 5)) {

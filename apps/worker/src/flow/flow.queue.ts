@@ -1,5 +1,10 @@
 import type { PrismaClient } from '@ysjs/db'
-import { FLOW_COMMAND_QUEUE, FLOW_TIMER_QUEUE, ZFlowCommandSchema, ZFlowTimerPayloadSchema } from '@ysjs/shared'
+import {
+  FLOW_COMMAND_QUEUE,
+  FLOW_TIMER_QUEUE,
+  ZFlowCommandSchema,
+  ZFlowTimerPayloadSchema,
+} from '@ysjs/shared'
 import { Queue, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
@@ -14,7 +19,12 @@ const RESCHEDULE_BATCH = 1000
  * boot every instance waiting on a timer gets its wake-up again (same job id: a duplicate is ignored),
  * so timers survive restarts however long they are.
  */
-export const startFlowQueues = async (deps: { env: TWorkerEnv; prisma: PrismaClient; connection: Redis; log: Logger }) => {
+export const startFlowQueues = async (deps: {
+  env: TWorkerEnv
+  prisma: PrismaClient
+  connection: Redis
+  log: Logger
+}) => {
   const { env, prisma, connection, log } = deps
   const prefix = env.QUEUE_PREFIX
   const timers = new Queue(FLOW_TIMER_QUEUE, { connection, prefix })

@@ -53,7 +53,10 @@ export const createFlowService = (deps: {
     step: TStepResult,
     done?: { taskExecutionId: string; assignee: string; comment: string },
   ) => {
-    const history = new Map<string, { id: bigint; endTime: Date | null; assignee: string | null; comment: string | null }>()
+    const history = new Map<
+      string,
+      { id: bigint; endTime: Date | null; assignee: string | null; comment: string | null }
+    >()
     const rows: {
       id: bigint
       tenantId: string
@@ -187,7 +190,11 @@ export const createFlowService = (deps: {
     const instanceId = BigInt(cmd.instanceId)
     const existing = await prisma.flowInstance.findUnique({ where: { id: instanceId } })
     if (existing) {
-      return { ok: true, instanceId: cmd.instanceId, finished: existing.status !== FLOW_INSTANCE_STATUS.RUNNING }
+      return {
+        ok: true,
+        instanceId: cmd.instanceId,
+        finished: existing.status !== FLOW_INSTANCE_STATUS.RUNNING,
+      }
     }
     const def = await loadDefinition(prisma, cmd.definitionId, cmd.tenantId)
     if (def.suspensionState !== FLOW_SUSPENSION.ACTIVE) {
@@ -240,7 +247,13 @@ export const createFlowService = (deps: {
     const def = await loadDefinition(tx, inst.definitionId, inst.tenantId)
     const process = await parse(def.id, def.xml)
     const vars: TVars = { ...(inst.variables as TVars), ...extraVars }
-    const step = await runStep({ name: String(instanceId), xml: def.xml, state: inst.state, variables: () => vars, action })
+    const step = await runStep({
+      name: String(instanceId),
+      xml: def.xml,
+      state: inst.state,
+      variables: () => vars,
+      action,
+    })
     const saved = await tx.flowInstance.updateMany({
       where: { id: instanceId, version: inst.version },
       data: {
@@ -321,7 +334,12 @@ export const createFlowService = (deps: {
       )
       await tx.flowTask.update({
         where: { id: task.id },
-        data: { status: FLOW_TASK_STATUS.COMPLETED, endTime: new Date(), comment: cmd.comment, pass: cmd.pass },
+        data: {
+          status: FLOW_TASK_STATUS.COMPLETED,
+          endTime: new Date(),
+          comment: cmd.comment,
+          pass: cmd.pass,
+        },
       })
       timerDue = step.timerDue
       return { ok: true as const, instanceId: String(task.instanceId), finished: step.finished }
@@ -384,7 +402,10 @@ export const createFlowService = (deps: {
     },
     /** A timer's wake-up: resumes the instance so due timers fire, and saves it. */
     async wake(instanceId: bigint): Promise<void> {
-      const inst = await prisma.flowInstance.findUnique({ where: { id: instanceId }, select: { status: true, timerDue: true } })
+      const inst = await prisma.flowInstance.findUnique({
+        where: { id: instanceId },
+        select: { status: true, timerDue: true },
+      })
       if (!inst || inst.status !== FLOW_INSTANCE_STATUS.RUNNING || !inst.timerDue) {
         return
       }
@@ -393,7 +414,10 @@ export const createFlowService = (deps: {
         await deps.scheduleTimer(instanceId, inst.timerDue)
         return
       }
-      const step = await prisma.$transaction((tx) => lock(tx, instanceId).then(() => advance(tx, instanceId, null, {}, undefined)), TX_OPTIONS)
+      const step = await prisma.$transaction(
+        (tx) => lock(tx, instanceId).then(() => advance(tx, instanceId, null, {}, undefined)),
+        TX_OPTIONS,
+      )
       if (step.timerDue) {
         await deps.scheduleTimer(instanceId, step.timerDue)
       }

@@ -129,7 +129,10 @@ export type TWorkListQuery = z.infer<typeof ZWorkListQuerySchema>
 
 export const ZFlowModeQuerySchema = ZPageQuerySchema.extend({
   category: zOptionalText(64),
-  mode: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().int().min(1).max(2).default(1)),
+  mode: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    z.coerce.number().int().min(1).max(2).default(1),
+  ),
 })
 export type TFlowModeQuery = z.infer<typeof ZFlowModeQuerySchema>
 
@@ -348,4 +351,3 @@ export const durationText = (ms: number): string => {
   const parts = [d ? `${d}天` : '', h ? `${h}小时` : '', m ? `${m}分钟` : ''].join('')
   return parts || `${s % 60}秒`
 }
-

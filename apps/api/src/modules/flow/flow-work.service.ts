@@ -4,20 +4,28 @@ import {
   FLOW_INSTANCE_STATUS,
   FLOW_SUSPENSION,
   FLOW_TASK_STATUS,
+  parseDateTime,
   type TBladeFlow,
   type TFlowHistory,
   type TFlowModeQuery,
   type TFlowProcess,
   type TWorkListQuery,
-  parseDateTime,
   taskUserOf,
   userIdOfTaskUser,
 } from '@ysjs/shared'
-import { type TCtx, isAdministrator } from '../../lib/context.ts'
+import { isAdministrator, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 
-type TDefinition = { id: string; key: string; name: string | null; category: string | null; version: number; description: string | null; resourceName: string }
+type TDefinition = {
+  id: string
+  key: string
+  name: string | null
+  category: string | null
+  version: number
+  description: string | null
+  resourceName: string
+}
 type TTaskRow = Prisma.FlowTaskGetPayload<object>
 type TInstanceRow = Prisma.FlowInstanceGetPayload<object>
 
@@ -81,14 +89,25 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
   const userNames = async (taskUsers: (string | null)[]) => {
     const ids = [...new Set(taskUsers.map(userIdOfTaskUser).filter((x): x is string => !!x))].map(BigInt)
     const users = ids.length
-      ? await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, realName: true, name: true, account: true } })
+      ? await prisma.user.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, realName: true, name: true, account: true },
+        })
       : []
     return new Map(users.map((u) => [taskUserOf(u.id), u.realName ?? u.name ?? u.account]))
   }
   const definitionsById = async (ids: string[]) => {
     const defs = await prisma.flowDefinition.findMany({
       where: { id: { in: [...new Set(ids)] } },
-      select: { id: true, key: true, name: true, category: true, version: true, description: true, resourceName: true },
+      select: {
+        id: true,
+        key: true,
+        name: true,
+        category: true,
+        version: true,
+        description: true,
+        resourceName: true,
+      },
     })
     return new Map<string, TDefinition>(defs.map((d) => [d.id, d]))
   }
@@ -125,10 +144,15 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
   }
 
   const taskRows = async (tasks: TTaskRow[], status: string, tenantId: string) => {
-    const instances = await prisma.flowInstance.findMany({ where: { id: { in: tasks.map((t) => t.instanceId) } } })
+    const instances = await prisma.flowInstance.findMany({
+      where: { id: { in: tasks.map((t) => t.instanceId) } },
+    })
     const byId = new Map(instances.map((i) => [i.id, i]))
     const defs = await definitionsById(tasks.map((t) => t.definitionId))
-    const names = await userNames([...tasks.map((t) => t.assignee), ...instances.map((i) => (i.startUserId ? taskUserOf(i.startUserId) : null))])
+    const names = await userNames([
+      ...tasks.map((t) => t.assignee),
+      ...instances.map((i) => (i.startUserId ? taskUserOf(i.startUserId) : null)),
+    ])
     const cats = await categoryNames(tenantId)
     return tasks.map((t): TBladeFlow => {
       const inst = byId.get(t.instanceId)
@@ -175,7 +199,11 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
   /** Latest version of each definition the caller may see (mode 1 common, 2 the tenant's). */
   const latestDefinitions = async (ctx: TCtx, q: TFlowModeQuery, activeOnly: boolean) => {
     const tenantWhere =
-      q.mode === 1 ? { tenantId: '' } : isAdministrator(ctx.user) ? { tenantId: { not: '' } } : { tenantId: ctx.tenantId }
+      q.mode === 1
+        ? { tenantId: '' }
+        : isAdministrator(ctx.user)
+          ? { tenantId: { not: '' } }
+          : { tenantId: ctx.tenantId }
     const rows = await prisma.flowDefinition.findMany({
       where: {
         ...tenantWhere,
@@ -343,7 +371,11 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         return null
       }
       return prisma.flowTask.count({
-        where: { tenantId: ctx.tenantId, status: FLOW_TASK_STATUS.OPEN, assignee: taskUserOf(ctx.user.userId) },
+        where: {
+          tenantId: ctx.tenantId,
+          status: FLOW_TASK_STATUS.OPEN,
+          assignee: taskUserOf(ctx.user.userId),
+        },
       })
     },
 

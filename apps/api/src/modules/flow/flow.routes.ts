@@ -26,7 +26,15 @@ import type { TLeaveService } from './leave.service.ts'
 const FLOW = '/api/ysjs-flow'
 const LEAVE = '/api/ysjs-desk/process/leave'
 /** Whoever sees any of the work lists may read an instance of their tenant (its history, its diagram). */
-const WORK_ANY = ['work_start', 'work_claim', 'work_todo', 'work_send', 'work_done', 'flow_follow', 'flow_manager']
+const WORK_ANY = [
+  'work_start',
+  'work_claim',
+  'work_todo',
+  'work_send',
+  'work_done',
+  'flow_follow',
+  'flow_manager',
+]
 
 export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: TLeaveService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -40,7 +48,12 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
   for (const [path, permission, summary, list] of lists) {
     r.get(`${FLOW}/work/${path}`, {
       config: { access: { permission } },
-      schema: { tags, summary, querystring: ZWorkListQuerySchema, response: { 200: zEnvelope(zPage(ZBladeFlowSchema)) } },
+      schema: {
+        tags,
+        summary,
+        querystring: ZWorkListQuerySchema,
+        response: { 200: zEnvelope(zPage(ZBladeFlowSchema)) },
+      },
       handler: async (request) => ok(await list(ctxOf(request), request.query)),
     })
   }
@@ -84,7 +97,8 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
       querystring: ZProcessInstanceQuerySchema,
       response: { 200: zEnvelope(z.array(ZFlowHistorySchema)) },
     },
-    handler: async (request) => ok(await work.history(ctxOf(request), BigInt(request.query.processInstanceId))),
+    handler: async (request) =>
+      ok(await work.history(ctxOf(request), BigInt(request.query.processInstanceId))),
   })
   r.get(`${FLOW}/process/model-view`, {
     config: { access: { permission: WORK_ANY } },
@@ -99,7 +113,12 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
 
   r.post(`${FLOW}/follow/delete-process-instance`, {
     config: { access: { permission: 'flow_follow_delete' } },
-    schema: { tags: ['flow-follow'], summary: '删除流程实例', body: ZDeleteInstanceSchema, response: { 200: zDone } },
+    schema: {
+      tags: ['flow-follow'],
+      summary: '删除流程实例',
+      body: ZDeleteInstanceSchema,
+      response: { 200: zDone },
+    },
     handler: async (request) => {
       await leave.deleteInstance(ctxOf(request), request.body.processInstanceId, request.body.deleteReason)
       return done()

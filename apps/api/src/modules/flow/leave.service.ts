@@ -35,7 +35,10 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => ({
     const startTime = parseDateTime(input.startTime) as Date
     const endTime = parseDateTime(input.endTime) as Date
     const approverId = userIdOfTaskUser(input.taskUser) ?? input.taskUser
-    const approver = await db.user.findFirst({ where: { id: BigInt(approverId), isDeleted: 0 }, select: { id: true } })
+    const approver = await db.user.findFirst({
+      where: { id: BigInt(approverId), isDeleted: 0 },
+      select: { id: true },
+    })
     if (!approver) {
       throw AppError.badRequest(FlowMsg.LEAVE_TASK_USER)
     }
@@ -43,7 +46,14 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => ({
     if (input.id) {
       const updated = await db.processLeave.updateMany({
         where: { id: BigInt(input.id), isDeleted: 0, createUser: ctx.user?.userId },
-        data: { startTime, endTime, days, reason: input.reason, updateUser: ctx.user?.userId, updateTime: new Date() },
+        data: {
+          startTime,
+          endTime,
+          days,
+          reason: input.reason,
+          updateUser: ctx.user?.userId,
+          updateTime: new Date(),
+        },
       })
       if (updated.count !== 1) {
         throw AppError.badRequest(FlowMsg.LEAVE_MISSING)
@@ -100,9 +110,14 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => ({
     }
     const [creator, inst] = await Promise.all([
       row.createUser
-        ? db.user.findFirst({ where: { id: row.createUser }, select: { realName: true, name: true, account: true } })
+        ? db.user.findFirst({
+            where: { id: row.createUser },
+            select: { realName: true, name: true, account: true },
+          })
         : null,
-      row.processInstanceId ? prisma.flowInstance.findUnique({ where: { id: BigInt(row.processInstanceId) } }) : null,
+      row.processInstanceId
+        ? prisma.flowInstance.findUnique({ where: { id: BigInt(row.processInstanceId) } })
+        : null,
     ])
     return {
       ...row,
@@ -124,7 +139,15 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => ({
     const variables = Object.fromEntries(
       Object.entries(input.variables ?? {}).filter(([k]) => /^[A-Za-z_]\w{0,63}$/.test(k) && k !== 'pass'),
     )
-    return bus.send({ kind: 'complete', tenantId: ctx.tenantId, actor: actorOf(ctx), taskId: input.taskId, comment, pass, variables })
+    return bus.send({
+      kind: 'complete',
+      tenantId: ctx.tenantId,
+      actor: actorOf(ctx),
+      taskId: input.taskId,
+      comment,
+      pass,
+      variables,
+    })
   },
 
   async deleteInstance(ctx: TCtx, instanceId: string, reason: string) {
