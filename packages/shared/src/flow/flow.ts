@@ -256,9 +256,15 @@ export const ZBladeFlowSchema = z.object({
 })
 export type TBladeFlow = z.infer<typeof ZBladeFlowSchema>
 
+/** A process definition id, `<key>:<version>:<deployment id>` (a 64-bit id where the platform had one). */
+export const ZDefinitionIdSchema = z.union([
+  ZWireIdSchema,
+  z.string().meta({ pattern: '^[A-Za-z_][\\w.-]*:\\d+:\\d{1,19}$', example: 'Leave:1:1286042809322209921' }),
+])
+
 /** FlowProcess: a definition's latest version (manager and start lists). */
 export const ZFlowProcessSchema = z.object({
-  id: z.string(),
+  id: ZDefinitionIdSchema,
   tenantId: z.string(),
   name: str,
   key: z.string(),
