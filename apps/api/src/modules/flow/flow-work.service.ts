@@ -365,6 +365,14 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
       return toPage(records, total, q)
     },
 
+    userList: (ctx: TCtx) =>
+      prisma.user.findMany({
+        where: { tenantId: ctx.tenantId, isDeleted: 0, status: 1 },
+        select: { id: true, account: true, realName: true },
+        orderBy: { account: 'asc' },
+        take: 1000,
+      }),
+
     /** The user's open tasks (the dashboard's 待办). */
     async todoCount(ctx: TCtx): Promise<number | null> {
       if (!ctx.user) {

@@ -13,6 +13,7 @@ import {
   ZModelViewSchema,
   ZProcessInstanceQuerySchema,
   ZTaskIdSchema,
+  ZWireIdSchema,
   ZWorkListQuerySchema,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
@@ -66,6 +67,16 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
       response: { 200: zEnvelope(zPage(ZFlowProcessSchema)) },
     },
     handler: async (request) => ok(await work.startList(ctxOf(request), request.query)),
+  })
+  // The platform's user-list (contract 10.4): whom the leave form may name as its approver.
+  r.get(`${FLOW}/work/user-list`, {
+    config: { access: { permission: 'work_start_flow' } },
+    schema: {
+      tags,
+      summary: '本租户的用户 (请假单的审批用户)',
+      response: { 200: zEnvelope(z.array(z.object({ id: ZWireIdSchema, account: z.string(), realName: z.string().nullable() }))) },
+    },
+    handler: async (request) => ok(await work.userList(ctxOf(request))),
   })
   r.post(`${FLOW}/work/claim-task`, {
     config: { access: { permission: 'work_claim_sign' } },
