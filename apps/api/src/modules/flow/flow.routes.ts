@@ -74,7 +74,11 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
     schema: {
       tags,
       summary: '本租户的用户 (请假单的审批用户)',
-      response: { 200: zEnvelope(z.array(z.object({ id: ZWireIdSchema, account: z.string(), realName: z.string().nullable() }))) },
+      response: {
+        200: zEnvelope(
+          z.array(z.object({ id: ZWireIdSchema, account: z.string(), realName: z.string().nullable() })),
+        ),
+      },
     },
     handler: async (request) => ok(await work.userList(ctxOf(request))),
   })
