@@ -11,7 +11,8 @@ test.describe('workflow', () => {
     await loginViaApi(page)
     await page.goto('/work/start')
     const start = page.getByTestId('work-start')
-    await expect(start).toContainText('请假流程')
+    // The first screen after a login waits for the layout's code and the menus (slow on shared cores).
+    await expect(start).toContainText('请假流程', { timeout: 30_000 })
     await start.getByRole('row', { name: /请假流程/ }).getByRole('button', { name: '发起' }).click()
     await expect(page).toHaveURL(/\/work\/process\/leave\/form\//)
     await page.getByRole('button', { name: '提交' }).click()
@@ -28,10 +29,11 @@ test.describe('workflow', () => {
     await expect(page.getByTestId('work-send')).toContainText('请假流程')
 
     // hr: 待办事务 → 处理 → 同意.
+    await page.goto('about:blank')
     await loginViaApi(page, 'hr', md5('hr'))
     await page.goto('/work/todo')
     const todo = page.getByTestId('work-todo')
-    await expect(todo).toContainText('人事审批')
+    await expect(todo).toContainText('人事审批', { timeout: 30_000 })
     await todo.getByRole('row', { name: /人事审批/ }).first().getByRole('button', { name: '处理' }).click()
     await expect(page).toHaveURL(/\/work\/process\/leave\/handle\//)
     await expect(page.getByText(reason)).toBeVisible()
@@ -43,17 +45,20 @@ test.describe('workflow', () => {
     await expect(page).toHaveURL(/\/work\/todo/)
 
     // manager: 待签事务 → 签收 (2 days: the manager role, not the boss).
+    await page.goto('about:blank')
     await loginViaApi(page, 'manager', md5('manager'))
     await page.goto('/work/claim')
     const claim = page.getByTestId('work-claim')
-    await expect(claim).toContainText('经理审批')
+    await expect(claim).toContainText('经理审批', { timeout: 30_000 })
     await claim.getByRole('row', { name: /经理审批/ }).first().getByRole('button', { name: '签收' }).click()
     await page.goto('/work/todo')
     await expect(page.getByTestId('work-todo')).toContainText('经理审批')
 
     // admin: 已发事务 → 跟踪: the first approval done, the manager's current.
+    await page.goto('about:blank')
     await loginViaApi(page)
     await page.goto('/work/send')
+    await expect(page.getByTestId('work-send')).toContainText('请假流程', { timeout: 30_000 })
     await page.getByTestId('work-send').getByRole('row').nth(1).getByRole('button', { name: '跟踪' }).click()
     const dialog = page.getByRole('dialog', { name: '流程图展示' })
     await expect(dialog).toBeVisible()

@@ -51,7 +51,6 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
     await list.refetch()
   }
   const rows = (list.data?.records ?? []) as (TBladeFlow | TFlowProcess)[]
-  const visible = KINDS.filter((k) => can(`work_${k}`))
   return (
     <Paper sx={{ p: 2 }}>
       <Tabs
@@ -60,7 +59,7 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
         sx={{ mb: 1 }}
         aria-label={t('flow.route.work')}
       >
-        {visible.map((k) => (
+        {KINDS.map((k) => (
           <Tab key={k} value={k} label={t(`flow.tab.${k}`)} />
         ))}
       </Tabs>
