@@ -7,9 +7,7 @@ declare module 'bpmn-moddle' {
     [key: string]: unknown
   }
   export default class BpmnModdle {
-    fromXML(
-      xml: string,
-    ): Promise<{
+    fromXML(xml: string): Promise<{
       rootElement: TModdleElement
       elementsById: Record<string, TModdleElement>
       warnings: unknown[]
