@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { hashClientSecret, hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
 import { ATTACHMENT_CATEGORIES, dicts } from './data/dicts.ts'
 import { JOB_SEEDS, JOB_SERVER_SEED } from './data/jobs.ts'
+import { LEAVE_PROCESS_KEY, LEAVE_PROCESS_XML } from './data/leave-process.ts'
 import { menus, roleMenuNodes, roleMenus } from './data/menus.ts'
 import { provinces } from './data/regions.ts'
 import { INDUSTRY_FIELDS, SAMPLE_SURVEY } from './data/survey.ts'
@@ -459,11 +460,43 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
   const calendarDays = await seedWorkCalendar(prisma)
   const surveyRows = await seedSurvey(prisma)
 
+  // The leave process (issue 10): its model and a common deployment (no tenant: every tenant may start it).
+  const leaveDeployment = stableId('flow-deployment:Leave:1')
+  await prisma.flowModel.createMany({
+    data: [
+      {
+        id: stableId('flow-model:Leave'),
+        modelKey: LEAVE_PROCESS_KEY,
+        name: '请假流程',
+        description: '请假: 审批人审批, 大于3天老板审批, 否则经理审批; 驳回退回申请人调整',
+        xml: LEAVE_PROCESS_XML,
+        createdBy: 'admin',
+        lastUpdatedBy: 'admin',
+      },
+    ],
+    skipDuplicates: true,
+  })
+  await prisma.flowDefinition.createMany({
+    data: [
+      {
+        id: `${LEAVE_PROCESS_KEY}:1:${leaveDeployment}`,
+        deploymentId: leaveDeployment,
+        tenantId: '',
+        key: LEAVE_PROCESS_KEY,
+        name: '请假流程',
+        category: 'flow_1',
+        version: 1,
+        resourceName: 'LeaveProcess.bpmn20.xml',
+        xml: LEAVE_PROCESS_XML,
+      },
+    ],
+    skipDuplicates: true,
+  })
+
   log(
     `seed: tenant ${TENANT}, ${users.length} users, ${dicts.length} dictionaries (${dictRows} new rows), ` +
       `${menuRows.length} menus (${createdMenus.count} new), ${links.length} role-menu links (${createdLinks.count} new), ` +
-      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories, ${JOB_SEEDS.length} jobs, ${calendarDays} new calendar days`,
-      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories, ${JOB_SEEDS.length} jobs, ${surveyRows} new survey rows`,
+      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories, ${JOB_SEEDS.length} jobs, ${calendarDays} new calendar days, ${surveyRows} new survey rows`,
   )
 }
 

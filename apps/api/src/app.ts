@@ -51,6 +51,12 @@ import {
   createUnitAssociationService,
   createUnitService,
 } from './modules/expert/unit.service.ts'
+import { flowRoutes } from './modules/flow/flow.routes.ts'
+import { flowAdminRoutes } from './modules/flow/flow-admin.routes.ts'
+import { createFlowAdminService } from './modules/flow/flow-admin.service.ts'
+import { createFlowBus } from './modules/flow/flow-bus.ts'
+import { createFlowWorkService } from './modules/flow/flow-work.service.ts'
+import { createLeaveService } from './modules/flow/leave.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { jobRoutes } from './modules/job/job.routes.ts'
 import { createJobService } from './modules/job/job.service.ts'
@@ -392,7 +398,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     people: createPersonService(prisma),
     projects: createExpertProjectService(prisma),
   })
-  dashboardRoutes(app, createDashboardService(prisma))
+  const flowWork = createFlowWorkService(prisma)
+  dashboardRoutes(app, createDashboardService(prisma, flowWork.todoCount))
   const meetings = createMeetingService(prisma)
   meetingRoutes(app, {
     meetings,
@@ -466,6 +473,15 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
       scoring: appraiseScoring,
     }),
   })
+  // Workflow (issue 10, decision 015): commands on instances go to the worker's engine.
+  const flowBus = createFlowBus({
+    redisUrl: env.REDIS_URL,
+    prefix: env.QUEUE_PREFIX,
+    connectTimeoutMs: env.REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+  })
+  flowRoutes(app, flowWork, createLeaveService(prisma, flowBus))
+  flowAdminRoutes(app, createFlowAdminService(prisma), flowWork)
 
   if (env.WEB_DIST_DIR) {
     await registerWebStatic(app, env.WEB_DIST_DIR)
@@ -491,6 +507,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   app.addHook('onClose', async () => {
     await logs.close()
     await jobBus.close()
+    await flowBus.close()
     if (!options.prisma) {
       await prisma.$disconnect()
     }

@@ -43,6 +43,8 @@ export const ZWorkerEnvSchema = z.object({
   JOB_STALLED_INTERVAL_MS: ms(15_000),
   /** Leader lock time to live: another process takes over this long after the leader dies. */
   JOB_LEADER_TTL_MS: ms(15_000),
+  /** How many flow commands (start, claim, complete) one worker process runs at once (decision 015). */
+  FLOW_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** This process's name in job instances (hostname:pid when unset). */
   WORKER_ID: z.string().optional(),
 })

@@ -1,6 +1,7 @@
 import { createPrisma } from '@ysjs/db'
 import { type DestinationStream, pino } from 'pino'
 import { loadWorkerEnv, type TWorkerEnv } from './env.ts'
+import { startFlowQueues, type TFlowQueues } from './flow/flow.queue.ts'
 import { HEALTH_CHECK_TIMEOUT_MS, startHealthServer, within } from './health.ts'
 import { startJobQueues, type TJobQueues } from './job/job.queue.ts'
 import { createWorkerRedis, redisRetryDelay, untilReady } from './redis.ts'
@@ -34,6 +35,7 @@ export const startWorker = async (
   const connection = createWorkerRedis(env.REDIS_URL, env.REDIS_CONNECT_TIMEOUT_MS, log)
 
   let jobs: TJobQueues | null = null
+  let flow: TFlowQueues | null = null
   let stop = () => {}
   const stopped = new Promise<void>((resolve) => {
     stop = resolve
@@ -47,6 +49,7 @@ export const startWorker = async (
       }
       try {
         jobs = await startJobQueues({ env, prisma, connection, log })
+        flow = await startFlowQueues({ env, prisma, connection, log })
         log.info('queues started')
         return
       } catch (err) {
@@ -102,6 +105,7 @@ export const startWorker = async (
       await starting
       // `jobs` is assigned inside `startQueues`, which has finished by now.
       await (jobs as TJobQueues | null)?.close()
+      await (flow as TFlowQueues | null)?.close()
       connection.disconnect()
       await prisma.$disconnect()
       log.info('worker stopped')

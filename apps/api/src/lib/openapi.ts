@@ -162,6 +162,30 @@ const EXTRAS: Record<string, TOperationExtra> = {
   'post /api/ysjs-appraise/attach/put-object': {
     schema: (doc) => ({ ...doc, body: multipartFile('成果附件 (分类 assortId 12–17)') }),
   },
+  'post /api/ysjs-flow/manager/deploy-upload': {
+    schema: (doc) => ({
+      ...doc,
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['category', 'files'],
+              properties: {
+                category: { type: 'string', description: '流程类型 (flow_1 …)' },
+                tenantIds: { type: 'string', description: '租户 (逗号分隔; 空为通用流程)' },
+                files: {
+                  type: 'array',
+                  items: { type: 'string', format: 'binary' },
+                  description: '.bpmn / .bpmn20.xml',
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
+  },
 }
 
 const extraKey = (method: string, url: string) => `${method.toLowerCase()} ${url}`

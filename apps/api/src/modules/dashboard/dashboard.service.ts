@@ -9,7 +9,10 @@ const TREND_DAYS = 7
  * Figures for the home page and console, all for the caller's tenant: record counts and the number of
  * write operations per day over the last week (from the API-access log).
  */
-export const createDashboardService = (prisma: PrismaClient) => ({
+export const createDashboardService = (
+  prisma: PrismaClient,
+  todoCount: (ctx: TCtx) => Promise<number | null> = async () => null,
+) => ({
   async stats(ctx: TCtx): Promise<TDashboardStats> {
     const db = tenantDb(prisma, ctx.tenantId)
     const live = { isDeleted: 0 }
@@ -33,7 +36,7 @@ export const createDashboardService = (prisma: PrismaClient) => ({
     const perDay = new Map(daily.map((d) => [d.day, Number(d.count)]))
     const trend = days.map((date) => ({ date, count: perDay.get(date) ?? 0 }))
     return {
-      todoCount: null,
+      todoCount: await todoCount(ctx),
       noticeCount,
       userCount,
       deptCount,

@@ -1,6 +1,7 @@
 import i18next from 'i18next'
 import { appraiseEn, appraiseZh } from '@/features/appraise/i18n'
 import { expertEn, expertZh } from '@/features/expert/i18n'
+import { flowEn, flowZh } from '@/features/flow/i18n'
 import { jobEn, jobZh } from '@/features/job/i18n'
 import { kmsEn, kmsZh } from '@/features/kms/i18n'
 import { logEn, logZh } from '@/features/log/i18n'
@@ -34,6 +35,7 @@ export const screensZh = {
   appraise: appraiseZh,
   survey: surveyZh,
   expert: expertZh,
+  flow: { ...flowZh },
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -52,6 +54,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   appraise: appraiseEn,
   survey: surveyEn,
   expert: expertEn,
+  flow: { ...flowEn },
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

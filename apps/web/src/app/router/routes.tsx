@@ -12,6 +12,7 @@ import {
   underConstructionScreens,
 } from '@/features/errors/routes'
 import { expertScreens } from '@/features/expert/routes'
+import { flowScreens } from '@/features/flow/routes'
 import { jobScreens } from '@/features/job/routes'
 import { kmsScreens } from '@/features/kms/routes'
 import { MainLayout } from '@/features/layout/routes'
@@ -48,6 +49,7 @@ export const screens: TScreenRegistry = {
   ...appraiseScreens,
   ...surveyScreens,
   ...authScreens,
+  ...flowScreens,
 }
 
 const route = (path: string, element: RouteObject['element'], handle: TRouteMeta): RouteObject => ({

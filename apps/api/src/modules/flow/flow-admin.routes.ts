@@ -1,0 +1,181 @@
+import {
+  FlowMsg,
+  ZChangeStateSchema,
+  ZDeleteDeploymentSchema,
+  ZFlowExecutionSchema,
+  ZFlowModelSchema,
+  ZFlowModeQuerySchema,
+  ZFlowProcessSchema,
+  ZFollowListQuerySchema,
+  ZIdListSchema,
+  ZIdSchema,
+  ZModelDeploySchema,
+  ZModelListQuerySchema,
+  ZModelSubmitSchema,
+  ZWireIdSchema,
+} from '@ysjs/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
+import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { AppError } from '../../lib/errors.ts'
+import { multipartFailure } from '../oss/multipart.ts'
+import type { TFlowAdminService } from './flow-admin.service.ts'
+import type { TFlowWorkService } from './flow-work.service.ts'
+
+const FLOW = '/api/ysjs-flow'
+const MAX_BPMN_BYTES = 2_000_000
+const BPMN_SUFFIX = /\.(bpmn|bpmn20\.xml)$/i
+
+/** `deploy-upload`: fields `category`, `tenantIds`, files `.bpmn` / `.bpmn20.xml` (each at most 2 MB). */
+const readDeployUpload = async (request: FastifyRequest) => {
+  const fields: Record<string, string> = {}
+  const files: { name: string; xml: string }[] = []
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_BPMN_BYTES, files: 20, fields: 10 } })) {
+      if (part.type === 'file') {
+        const buf = await part.toBuffer()
+        if (!BPMN_SUFFIX.test(part.filename)) {
+          throw AppError.badRequest(FlowMsg.FILE_SUFFIX)
+        }
+        files.push({ name: part.filename, xml: buf.toString('utf8') })
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value
+      }
+    }
+  } catch (err) {
+    throw multipartFailure(err)
+  }
+  return { fields, files }
+}
+
+export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, work: TFlowWorkService) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const model = ['flow-model']
+  r.get(`${FLOW}/model/list`, {
+    config: { access: { permission: 'flow_model' } },
+    schema: {
+      tags: model,
+      summary: '模型列表',
+      querystring: ZModelListQuerySchema,
+      response: { 200: zEnvelope(zPage(ZFlowModelSchema)) },
+    },
+    handler: async (request) => ok(await admin.modelList(request.query)),
+  })
+  r.get(`${FLOW}/model/detail`, {
+    config: { access: { permission: 'flow_model' } },
+    schema: {
+      tags: model,
+      summary: '模型详情 (含 BPMN XML)',
+      querystring: z.object({ id: ZIdSchema }),
+      response: { 200: zEnvelope(ZFlowModelSchema) },
+    },
+    handler: async (request) => ok(await admin.modelDetail(BigInt(request.query.id))),
+  })
+  r.post(`${FLOW}/model/submit`, {
+    config: { access: { permission: ['flow_model_create', 'flow_model_update'] } },
+    schema: {
+      tags: model,
+      summary: '保存模型 (BPMN XML 保存时校验)',
+      body: ZModelSubmitSchema,
+      response: { 200: zEnvelope(ZWireIdSchema) },
+    },
+    handler: async (request) => ok(await admin.modelSubmit(ctxOf(request), request.body)),
+  })
+  r.post(`${FLOW}/model/remove`, {
+    config: { access: { permission: 'flow_model_delete' } },
+    schema: {
+      tags: model,
+      summary: '删除模型',
+      querystring: z.object({ ids: ZIdListSchema }),
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await admin.modelRemove(request.query.ids)
+      return done()
+    },
+  })
+  r.post(`${FLOW}/model/deploy`, {
+    config: { access: { permission: 'flow_model_deploy' } },
+    schema: {
+      tags: model,
+      summary: '部署模型 (每个租户一个版本; 无租户时为通用流程)',
+      body: ZModelDeploySchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      const b = request.body
+      await admin.modelDeploy(BigInt(b.modelId), b.category, b.tenantIds)
+      return done()
+    },
+  })
+
+  const manager = ['flow-manager']
+  r.get(`${FLOW}/manager/list`, {
+    config: { access: { permission: 'flow_manager' } },
+    schema: {
+      tags: manager,
+      summary: '流程定义 (各流程的最新版本)',
+      querystring: ZFlowModeQuerySchema,
+      response: { 200: zEnvelope(zPage(ZFlowProcessSchema)) },
+    },
+    handler: async (request) => ok(await work.managerList(ctxOf(request), request.query)),
+  })
+  r.post(`${FLOW}/manager/change-state`, {
+    config: { access: { permission: 'flow_manager_state' } },
+    schema: {
+      tags: manager,
+      summary: '激活 (active) 或挂起 (suspend) 流程定义',
+      body: ZChangeStateSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => done(await admin.changeState(request.body.processId, request.body.state)),
+  })
+  r.post(`${FLOW}/manager/delete-deployment`, {
+    config: { access: { permission: 'flow_manager_remove' } },
+    schema: {
+      tags: manager,
+      summary: '删除部署 (连同其实例)',
+      body: ZDeleteDeploymentSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await admin.deleteDeployments(request.body.deploymentIds)
+      return done()
+    },
+  })
+  r.post(`${FLOW}/manager/deploy-upload`, {
+    config: { access: { permission: 'flow_deploy' } },
+    schema: {
+      tags: manager,
+      summary: '上传部署 (multipart: category, tenantIds, files)',
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      const { fields, files } = await readDeployUpload(request)
+      const category = fields.category?.trim()
+      if (!category) {
+        throw AppError.badRequest(FlowMsg.CATEGORY)
+      }
+      if (!files.length) {
+        throw AppError.badRequest(FlowMsg.FILES)
+      }
+      for (const f of files) {
+        await admin.deploy(f.xml, f.name, category, fields.tenantIds)
+      }
+      return done()
+    },
+  })
+
+  r.get(`${FLOW}/follow/list`, {
+    config: { access: { permission: 'flow_follow' } },
+    schema: {
+      tags: ['flow-follow'],
+      summary: '运行中的流程实例',
+      querystring: ZFollowListQuerySchema,
+      response: { 200: zEnvelope(zPage(ZFlowExecutionSchema)) },
+    },
+    handler: async (request) => ok(await admin.followList(ctxOf(request), request.query)),
+  })
+}

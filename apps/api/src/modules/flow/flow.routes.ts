@@ -1,0 +1,166 @@
+import {
+  FlowMsg,
+  ZBladeFlowSchema,
+  ZCompleteTaskSchema,
+  ZDeleteInstanceSchema,
+  ZFlowHistorySchema,
+  ZFlowModeQuerySchema,
+  ZFlowProcessSchema,
+  ZLeaveDetailQuerySchema,
+  ZLeaveRecordSchema,
+  ZLeaveStartSchema,
+  ZModelViewQuerySchema,
+  ZModelViewSchema,
+  ZProcessInstanceQuerySchema,
+  ZTaskIdSchema,
+  ZWireIdSchema,
+  ZWorkListQuerySchema,
+} from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
+import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import type { TFlowWorkService } from './flow-work.service.ts'
+import type { TLeaveService } from './leave.service.ts'
+
+const FLOW = '/api/ysjs-flow'
+const LEAVE = '/api/ysjs-desk/process/leave'
+/** Whoever sees any of the work lists may read an instance of their tenant (its history, its diagram). */
+const WORK_ANY = [
+  'work_start',
+  'work_claim',
+  'work_todo',
+  'work_send',
+  'work_done',
+  'flow_follow',
+  'flow_manager',
+]
+
+export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: TLeaveService) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['flow-work']
+  const lists = [
+    ['claim-list', 'work_claim', '待签事务', work.claimList],
+    ['todo-list', 'work_todo', '待办事务', work.todoList],
+    ['send-list', 'work_send', '已发事务', work.sendList],
+    ['done-list', 'work_done', '办结事务', work.doneList],
+  ] as const
+  for (const [path, permission, summary, list] of lists) {
+    r.get(`${FLOW}/work/${path}`, {
+      config: { access: { permission } },
+      schema: {
+        tags,
+        summary,
+        querystring: ZWorkListQuerySchema,
+        response: { 200: zEnvelope(zPage(ZBladeFlowSchema)) },
+      },
+      handler: async (request) => ok(await list(ctxOf(request), request.query)),
+    })
+  }
+  r.get(`${FLOW}/work/start-list`, {
+    config: { access: { permission: 'work_start' } },
+    schema: {
+      tags,
+      summary: '可发起的流程 (各流程的最新版本, 已激活)',
+      querystring: ZFlowModeQuerySchema,
+      response: { 200: zEnvelope(zPage(ZFlowProcessSchema)) },
+    },
+    handler: async (request) => ok(await work.startList(ctxOf(request), request.query)),
+  })
+  // The platform's user-list (contract 10.4): whom the leave form may name as its approver.
+  r.get(`${FLOW}/work/user-list`, {
+    config: { access: { permission: 'work_start_flow' } },
+    schema: {
+      tags,
+      summary: '本租户的用户 (请假单的审批用户)',
+      response: {
+        200: zEnvelope(
+          z.array(z.object({ id: ZWireIdSchema, account: z.string(), realName: z.string().nullable() })),
+        ),
+      },
+    },
+    handler: async (request) => ok(await work.userList(ctxOf(request))),
+  })
+  r.post(`${FLOW}/work/claim-task`, {
+    config: { access: { permission: 'work_claim_sign' } },
+    schema: { tags, summary: '签收事务', body: ZTaskIdSchema, response: { 200: zDone } },
+    handler: async (request) => {
+      await leave.claim(ctxOf(request), request.body.taskId)
+      return done(FlowMsg.CLAIM_OK)
+    },
+  })
+  r.post(`${FLOW}/work/complete-task`, {
+    config: { access: { permission: 'work_todo_handle' } },
+    schema: {
+      tags,
+      summary: '办理事务 (flag=ok 同意, 否则驳回; 意见记入历史; 变量 pass)',
+      body: ZCompleteTaskSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await leave.complete(ctxOf(request), request.body)
+      return done()
+    },
+  })
+
+  r.get(`${FLOW}/process/history-flow-list`, {
+    config: { access: { permission: WORK_ANY } },
+    schema: {
+      tags: ['flow-process'],
+      summary: '流程实例的历史 (开始、结束、任务与走过的连线)',
+      querystring: ZProcessInstanceQuerySchema,
+      response: { 200: zEnvelope(z.array(ZFlowHistorySchema)) },
+    },
+    handler: async (request) =>
+      ok(await work.history(ctxOf(request), BigInt(request.query.processInstanceId))),
+  })
+  r.get(`${FLOW}/process/model-view`, {
+    config: { access: { permission: WORK_ANY } },
+    schema: {
+      tags: ['flow-process'],
+      summary: '流程图: BPMN XML 与实例的历史 (已完成与当前节点)',
+      querystring: ZModelViewQuerySchema,
+      response: { 200: zEnvelope(ZModelViewSchema) },
+    },
+    handler: async (request) => ok(await work.modelView(ctxOf(request), request.query)),
+  })
+
+  r.post(`${FLOW}/follow/delete-process-instance`, {
+    config: { access: { permission: 'flow_follow_delete' } },
+    schema: {
+      tags: ['flow-follow'],
+      summary: '删除流程实例',
+      body: ZDeleteInstanceSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await leave.deleteInstance(ctxOf(request), request.body.processInstanceId, request.body.deleteReason)
+      return done()
+    },
+  })
+
+  r.post(`${LEAVE}/start-process`, {
+    config: { access: { permission: 'work_start_flow' } },
+    schema: {
+      tags: ['leave'],
+      summary: '请假: 保存请假单并发起请假流程 (有 id 时只修改请假单)',
+      body: ZLeaveStartSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await leave.start(ctxOf(request), request.body)
+      return done()
+    },
+  })
+  r.get(`${LEAVE}/detail`, {
+    config: { access: { permission: WORK_ANY } },
+    schema: {
+      tags: ['leave'],
+      summary: '请假单详情',
+      querystring: ZLeaveDetailQuerySchema,
+      response: { 200: zEnvelope(ZLeaveRecordSchema) },
+    },
+    handler: async (request) => ok(await leave.detail(ctxOf(request), BigInt(request.query.businessId))),
+  })
+}

@@ -1,0 +1,179 @@
+import { nextId, type PrismaClient } from '@ysjs/db'
+import {
+  FLOW_INSTANCE_STATUS,
+  FLOW_TASK_STATUS,
+  FlowMsg,
+  LEAVE_TABLE,
+  leaveDays,
+  parseDateTime,
+  type TCompleteTask,
+  type TLeaveStart,
+  taskUserOf,
+  userIdOfTaskUser,
+} from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { AppError } from '../../lib/errors.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
+import type { TFlowBus } from './flow-bus.ts'
+
+const actorOf = (ctx: TCtx) => {
+  if (!ctx.user) {
+    throw AppError.unauthorized()
+  }
+  const u = ctx.user
+  return { userId: String(u.userId), name: u.realName || u.nickName || u.account, roles: u.roles }
+}
+
+/**
+ * The leave process's business side (contract 10.4) and the task commands, which the worker runs
+ * (start, claim, complete, delete): the leave row is saved first, the process started with business
+ * key `blade_process_leave:<id>` and the variables of 10.4, and the instance id written back.
+ */
+export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
+  /** Refused here, without a round trip to the worker (which checks again under the instance's lock). */
+  const openTask = async (ctx: TCtx, taskId: string) => {
+    const task = await prisma.flowTask.findFirst({
+      where: { id: BigInt(taskId), tenantId: ctx.tenantId, status: FLOW_TASK_STATUS.OPEN },
+      select: { id: true },
+    })
+    if (!task) {
+      throw AppError.badRequest(FlowMsg.TASK_MISSING)
+    }
+  }
+  return {
+    async start(ctx: TCtx, input: TLeaveStart) {
+      const actor = actorOf(ctx)
+      const db = tenantDb(prisma, ctx.tenantId)
+      const startTime = parseDateTime(input.startTime) as Date
+      const endTime = parseDateTime(input.endTime) as Date
+      const approverId = userIdOfTaskUser(input.taskUser) ?? input.taskUser
+      const approver = await db.user.findFirst({
+        where: { id: BigInt(approverId), isDeleted: 0 },
+        select: { id: true },
+      })
+      if (!approver) {
+        throw AppError.badRequest(FlowMsg.LEAVE_TASK_USER)
+      }
+      const days = leaveDays(startTime, endTime)
+      if (input.id) {
+        const updated = await db.processLeave.updateMany({
+          where: { id: BigInt(input.id), isDeleted: 0, createUser: ctx.user?.userId },
+          data: {
+            startTime,
+            endTime,
+            days,
+            reason: input.reason,
+            updateUser: ctx.user?.userId,
+            updateTime: new Date(),
+          },
+        })
+        if (updated.count !== 1) {
+          throw AppError.badRequest(FlowMsg.LEAVE_MISSING)
+        }
+        return
+      }
+      const def = await prisma.flowDefinition.findUnique({ where: { id: input.processDefinitionId } })
+      if (!def || (def.tenantId !== '' && def.tenantId !== ctx.tenantId)) {
+        throw AppError.badRequest(FlowMsg.DEFINITION_MISSING)
+      }
+      const id = nextId()
+      const instanceId = nextId()
+      await db.processLeave.create({
+        data: {
+          id,
+          tenantId: ctx.tenantId,
+          processDefinitionId: def.id,
+          startTime,
+          endTime,
+          days,
+          reason: input.reason,
+          taskUser: taskUserOf(approver.id),
+          applyTime: new Date(),
+          createUser: ctx.user?.userId,
+          createDept: ctx.user?.deptIds[0] ?? null,
+        },
+      })
+      try {
+        await bus.send({
+          kind: 'start',
+          tenantId: ctx.tenantId,
+          actor,
+          instanceId: String(instanceId),
+          definitionId: def.id,
+          businessKey: `${LEAVE_TABLE}:${id}`,
+          variables: { createUser: actor.name, taskUser: taskUserOf(approver.id), days },
+        })
+      } catch (err) {
+        await db.processLeave.updateMany({ where: { id }, data: { isDeleted: 1 } })
+        if (err instanceof AppError && err.httpStatus === 400) {
+          throw err
+        }
+        throw AppError.badRequest(FlowMsg.START_FAILED)
+      }
+      await db.processLeave.updateMany({ where: { id }, data: { processInstanceId: String(instanceId) } })
+      return String(instanceId)
+    },
+
+    async detail(ctx: TCtx, businessId: bigint) {
+      const db = tenantDb(prisma, ctx.tenantId)
+      const row = await db.processLeave.findFirst({ where: { id: businessId, isDeleted: 0 } })
+      if (!row) {
+        throw AppError.badRequest(FlowMsg.LEAVE_MISSING)
+      }
+      const [creator, inst] = await Promise.all([
+        row.createUser
+          ? db.user.findFirst({
+              where: { id: row.createUser },
+              select: { realName: true, name: true, account: true },
+            })
+          : null,
+        row.processInstanceId
+          ? prisma.flowInstance.findUnique({ where: { id: BigInt(row.processInstanceId) } })
+          : null,
+      ])
+      return {
+        ...row,
+        flow: {
+          assigneeName: creator ? (creator.realName ?? creator.name ?? creator.account) : null,
+          processIsFinished: inst && inst.status !== FLOW_INSTANCE_STATUS.RUNNING ? 'finished' : 'unfinished',
+        },
+      }
+    },
+
+    async claim(ctx: TCtx, taskId: string) {
+      await openTask(ctx, taskId)
+      await bus.send({ kind: 'claim', tenantId: ctx.tenantId, actor: actorOf(ctx), taskId })
+    },
+
+    /** `flag: ok` approves; anything else rejects. The comment defaults to 同意 / 驳回. */
+    async complete(ctx: TCtx, input: TCompleteTask) {
+      await openTask(ctx, input.taskId)
+      const pass = input.flag === 'ok' || input.comment === '同意'
+      const comment = input.comment ?? (pass ? '同意' : '驳回')
+      const variables = Object.fromEntries(
+        Object.entries(input.variables ?? {}).filter(([k]) => /^[A-Za-z_]\w{0,63}$/.test(k) && k !== 'pass'),
+      )
+      return bus.send({
+        kind: 'complete',
+        tenantId: ctx.tenantId,
+        actor: actorOf(ctx),
+        taskId: input.taskId,
+        comment,
+        pass,
+        variables,
+      })
+    },
+
+    async deleteInstance(ctx: TCtx, instanceId: string, reason: string) {
+      const inst = await prisma.flowInstance.findFirst({
+        where: { id: BigInt(instanceId), tenantId: ctx.tenantId, status: FLOW_INSTANCE_STATUS.RUNNING },
+        select: { id: true },
+      })
+      if (!inst) {
+        throw AppError.badRequest(FlowMsg.INSTANCE_MISSING)
+      }
+      await bus.send({ kind: 'delete', tenantId: ctx.tenantId, actor: actorOf(ctx), instanceId, reason })
+    },
+  }
+}
+export type TLeaveService = ReturnType<typeof createLeaveService>

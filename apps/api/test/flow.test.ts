@@ -1,0 +1,493 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { appendFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { FLOW_COMMAND_QUEUE, FLOW_TIMER_QUEUE } from '@ysjs/shared'
+import { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { createRole, createTenant, createUser, tokenOf } from './helpers/system.ts'
+
+const WORKER_DIR = fileURLToPath(new URL('../../worker', import.meta.url))
+const QUEUE_PREFIX = `test-flow-${randomBytes(4).toString('hex')}`
+const WORK_CODES = [
+  'work',
+  'work_start',
+  'work_start_flow',
+  'work_claim',
+  'work_claim_sign',
+  'work_todo',
+  'work_todo_handle',
+  'work_send',
+  'work_done',
+]
+
+let t: TTestApp
+let worker: ChildProcess | null = null
+const tokens: Record<string, string> = {}
+const ids: Record<string, string> = {}
+let otherManager: string
+let definitionId: string
+
+/** A real worker process (the engine), on the test database and queue prefix. */
+const startWorker = async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: WORKER_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: t.databaseUrl,
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      QUEUE_PREFIX,
+      WORKER_HEALTH_PORT: '0',
+      LOG_LEVEL: 'info',
+      JOB_STALLED_INTERVAL_MS: '2000',
+      JOB_LOCK_DURATION_MS: '4000',
+      WORKER_ID: `flow-test-${process.pid}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('worker did not start')), 30_000)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (process.env.FLOW_TEST_LOG) {
+        appendFileSync(process.env.FLOW_TEST_LOG, chunk)
+      }
+      if (chunk.toString().includes('flow timers rescheduled')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`worker exited ${code}`)))
+  })
+  worker = child
+}
+const killWorker = async () => {
+  const child = worker
+  worker = null
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
+  }
+}
+
+const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  (await t.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) })).json()
+const list = async (token: string, name: string, query = '') =>
+  (await call(token, 'GET', `/api/ysjs-flow/work/${name}?size=100${query}`)).data.records as Record<
+    string,
+    string
+  >[]
+const taskOf = async (token: string, name: 'todo-list' | 'claim-list', instanceId: string) =>
+  (await list(token, name)).find((r) => r.processInstanceId === instanceId)
+
+const applyLeave = async (applicant: string, days: number, approver = ids.hr!) => {
+  const start = new Date(Date.UTC(2026, 0, 5, 1, 0, 0))
+  const end = new Date(start.getTime() + days * 86_400_000)
+  const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ')
+  const reason = `请假-${randomBytes(3).toString('hex')}`
+  const res = await call(applicant, 'POST', '/api/ysjs-desk/process/leave/start-process', {
+    processDefinitionId: definitionId,
+    taskUser: approver,
+    startTime: fmt(start),
+    endTime: fmt(end),
+    reason,
+  })
+  expect(res).toMatchObject({ code: 200, success: true })
+  const sent = (await list(applicant, 'send-list')).filter((r) => r.businessTable === 'blade_process_leave')
+  const detail = []
+  for (const row of sent) {
+    const d = (
+      await call(applicant, 'GET', `/api/ysjs-desk/process/leave/detail?businessId=${row.businessId}`)
+    ).data
+    if (d.reason === reason) {
+      detail.push({ row, d })
+    }
+  }
+  expect(detail).toHaveLength(1)
+  return {
+    instanceId: detail[0]!.row.processInstanceId!,
+    businessId: detail[0]!.row.businessId!,
+    leave: detail[0]!.d,
+  }
+}
+const complete = (token: string, taskId: string, flag: string | undefined, comment: string) =>
+  call(token, 'POST', '/api/ysjs-flow/work/complete-task', { taskId, comment, ...(flag ? { flag } : {}) })
+
+beforeAll(async () => {
+  t = await createTestApp({ QUEUE_PREFIX })
+  for (const account of ['admin', 'hr', 'manager', 'boss']) {
+    const body = await login(t.app, account)
+    tokens[account] = body.access_token
+    ids[account] = String(body.user_id)
+  }
+  const other = await createTenant(t.app.prisma, { tenantId: '731010', codes: WORK_CODES })
+  const role = await createRole(t.app.prisma, other.tenantId, 'manager', WORK_CODES)
+  const user = await createUser(t.app.prisma, {
+    tenantId: other.tenantId,
+    roleId: role,
+    deptId: other.deptId,
+  })
+  otherManager = await tokenOf(t.app, other.tenantId, user.account)
+  const starts = (await call(tokens.admin!, 'GET', '/api/ysjs-flow/work/start-list')).data.records
+  definitionId = starts.find((d: { key: string }) => d.key === 'Leave').id
+  await startWorker()
+}, 60_000)
+afterAll(async () => {
+  await killWorker()
+  const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    maxRetriesPerRequest: null,
+  })
+  for (const name of [FLOW_COMMAND_QUEUE, FLOW_TIMER_QUEUE]) {
+    const q = new Queue(name, { connection, prefix: QUEUE_PREFIX })
+    await q.obliterate({ force: true }).catch(() => {})
+    await q.close()
+  }
+  connection.disconnect()
+  await t.close()
+})
+
+describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('leave process', () => {
+  it('up to 3 days: the chosen approver, then any manager (claim by role), then finished', async () => {
+    const { instanceId, leave } = await applyLeave(tokens.admin!, 2)
+    expect(leave).toMatchObject({
+      days: 2,
+      processInstanceId: instanceId,
+      flow: { processIsFinished: 'unfinished' },
+    })
+    const hrTask = await taskOf(tokens.hr!, 'todo-list', instanceId)
+    expect(hrTask).toMatchObject({
+      taskName: '人事审批',
+      status: 'todo',
+      assignee: `taskUser_${ids.hr}`,
+      categoryName: '请假流程',
+    })
+    // Not the applicant's task, nor the manager's.
+    expect(await complete(tokens.manager!, hrTask!.taskId!, 'ok', '同意')).toMatchObject({ code: 400 })
+    expect(await complete(tokens.hr!, hrTask!.taskId!, 'ok', '情况属实')).toMatchObject({ code: 200 })
+    // Offered to the manager role: the boss does not see it and cannot claim it.
+    expect(await taskOf(tokens.boss!, 'claim-list', instanceId)).toBeUndefined()
+    const offered = await taskOf(tokens.manager!, 'claim-list', instanceId)
+    expect(offered).toMatchObject({ taskName: '经理审批', status: 'claim' })
+    expect(
+      await call(tokens.boss!, 'POST', '/api/ysjs-flow/work/claim-task', { taskId: offered!.taskId }),
+    ).toMatchObject({
+      code: 400,
+      msg: '您不是该任务的候选人,不能签收',
+    })
+    expect(
+      await call(tokens.manager!, 'POST', '/api/ysjs-flow/work/claim-task', { taskId: offered!.taskId }),
+    ).toMatchObject({
+      code: 200,
+      msg: '签收事务成功',
+    })
+    const mine = await taskOf(tokens.manager!, 'todo-list', instanceId)
+    expect(mine?.claimTime).toBeTruthy()
+    expect(await complete(tokens.manager!, mine!.taskId!, 'ok', '同意')).toMatchObject({ code: 200 })
+    const sent = (await list(tokens.admin!, 'send-list')).find((r) => r.processInstanceId === instanceId)
+    expect(sent).toMatchObject({ processIsFinished: 'finished', status: 'finish' })
+    const done = (await list(tokens.hr!, 'done-list')).find((r) => r.processInstanceId === instanceId)
+    expect(done).toMatchObject({ status: 'done', comment: '情况属实' })
+    const history = (
+      await call(
+        tokens.admin!,
+        'GET',
+        `/api/ysjs-flow/process/history-flow-list?processInstanceId=${instanceId}`,
+      )
+    ).data
+    const tasks = history.filter((h: { historyActivityType: string }) => h.historyActivityType === 'userTask')
+    expect(
+      tasks.map((h: { historyActivityName: string; comment: string }) => [h.historyActivityName, h.comment]),
+    ).toEqual([
+      ['人事审批', '情况属实'],
+      ['经理审批', '同意'],
+    ])
+    expect(history.some((h: { historyActivityId: string }) => h.historyActivityId === 'end')).toBe(true)
+    expect(
+      history.some((h: { historyActivityType: string }) => h.historyActivityType === 'sequenceFlow'),
+    ).toBe(true)
+    const view = (
+      await call(tokens.admin!, 'GET', `/api/ysjs-flow/process/model-view?processInstanceId=${instanceId}`)
+    ).data
+    expect(view.xml).toContain('<process id="Leave"')
+  }, 60_000)
+
+  it('more than 3 days goes to the boss; a rejection goes back to the applicant, who re-applies', async () => {
+    const { instanceId } = await applyLeave(tokens.admin!, 5)
+    const hrTask = await taskOf(tokens.hr!, 'todo-list', instanceId)
+    expect(await complete(tokens.hr!, hrTask!.taskId!, 'ok', '同意')).toMatchObject({ code: 200 })
+    expect(await taskOf(tokens.manager!, 'claim-list', instanceId)).toBeUndefined()
+    const bossOffer = await taskOf(tokens.boss!, 'claim-list', instanceId)
+    expect(bossOffer).toMatchObject({ taskName: '老板审批' })
+    await call(tokens.boss!, 'POST', '/api/ysjs-flow/work/claim-task', { taskId: bossOffer!.taskId })
+    expect(await complete(tokens.boss!, bossOffer!.taskId!, undefined, '时间太长')).toMatchObject({
+      code: 200,
+    })
+    const adjust = await taskOf(tokens.admin!, 'todo-list', instanceId)
+    expect(adjust).toMatchObject({ taskName: '调整申请', assignee: `taskUser_${ids.admin}` })
+    expect(await complete(tokens.admin!, adjust!.taskId!, 'ok', '重新申请')).toMatchObject({ code: 200 })
+    const again = await taskOf(tokens.hr!, 'todo-list', instanceId)
+    expect(again).toMatchObject({ taskName: '人事审批' })
+    expect(again!.taskId).not.toBe(hrTask!.taskId)
+    // Rejected at the first approval, then withdrawn by the applicant: finished.
+    expect(await complete(tokens.hr!, again!.taskId!, undefined, '驳回')).toMatchObject({ code: 200 })
+    const adjust2 = await taskOf(tokens.admin!, 'todo-list', instanceId)
+    expect(await complete(tokens.admin!, adjust2!.taskId!, undefined, '撤回')).toMatchObject({ code: 200 })
+    const sent = (await list(tokens.admin!, 'send-list')).find((r) => r.processInstanceId === instanceId)
+    expect(sent).toMatchObject({ processIsFinished: 'finished' })
+  }, 60_000)
+
+  it('refuses bad input with the form messages', async () => {
+    const bad = await call(tokens.admin!, 'POST', '/api/ysjs-desk/process/leave/start-process', {
+      processDefinitionId: definitionId,
+      taskUser: ids.hr,
+      startTime: '2026-01-05 09:00:00',
+      endTime: '2026-01-04 09:00:00',
+      reason: 'x',
+    })
+    expect(bad).toMatchObject({ code: 400, msg: '结束时间不能早于开始时间' })
+    const noUser = await call(tokens.admin!, 'POST', '/api/ysjs-desk/process/leave/start-process', {
+      processDefinitionId: definitionId,
+      startTime: '2026-01-05 09:00:00',
+      endTime: '2026-01-06 09:00:00',
+      reason: 'x',
+    })
+    expect(noUser).toMatchObject({ code: 400, msg: '请选择审批用户' })
+  })
+})
+
+describe('restart', () => {
+  it('instances waiting when the worker is killed are completable after a restart', async () => {
+    const first = await applyLeave(tokens.admin!, 1)
+    const second = await applyLeave(tokens.admin!, 6)
+    await killWorker()
+    await startWorker()
+    for (const { instanceId } of [first, second]) {
+      const task = await taskOf(tokens.hr!, 'todo-list', instanceId)
+      expect(await complete(tokens.hr!, task!.taskId!, 'ok', '同意')).toMatchObject({ code: 200 })
+    }
+    expect(await taskOf(tokens.manager!, 'claim-list', first.instanceId)).toMatchObject({
+      taskName: '经理审批',
+    })
+    expect(await taskOf(tokens.boss!, 'claim-list', second.instanceId)).toMatchObject({
+      taskName: '老板审批',
+    })
+  }, 90_000)
+})
+
+const TIMED_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="test">
+  <process id="Timed" name="超时升级" isExecutable="true">
+    <startEvent id="start"/>
+    <userTask id="approve" name="审批" flowable:assignee="\${taskUser}"/>
+    <boundaryEvent id="timeout" attachedToRef="approve"><timerEventDefinition><timeDuration xsi:type="tFormalExpression">PT3S</timeDuration></timerEventDefinition></boundaryEvent>
+    <userTask id="escalated" name="超时处理" flowable:assignee="\${taskUser}"/>
+    <endEvent id="end"/>
+    <sequenceFlow id="a" sourceRef="start" targetRef="approve"/>
+    <sequenceFlow id="b" sourceRef="approve" targetRef="end"/>
+    <sequenceFlow id="c" sourceRef="timeout" targetRef="escalated"/>
+    <sequenceFlow id="d" sourceRef="escalated" targetRef="end"/>
+  </process>
+</definitions>`
+
+describe('timers', () => {
+  it('a timer boundary event fires after a restart, and the task it interrupted is closed', async () => {
+    await t.app.prisma.flowDefinition.create({
+      data: {
+        id: 'Timed:1:1',
+        deploymentId: 1n,
+        tenantId: '000000',
+        key: 'Timed',
+        name: '超时升级',
+        version: 1,
+        resourceName: 'timed.bpmn',
+        xml: TIMED_XML,
+      },
+    })
+    const saved = definitionId
+    definitionId = 'Timed:1:1'
+    const { instanceId } = await applyLeave(tokens.admin!, 1)
+    definitionId = saved
+    expect(await taskOf(tokens.hr!, 'todo-list', instanceId)).toMatchObject({ taskName: '审批' })
+    await killWorker()
+    await new Promise((resolve) => setTimeout(resolve, 3500))
+    await startWorker()
+    let task: Record<string, string> | undefined
+    for (let i = 0; i < 40 && task?.taskName !== '超时处理'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      task = await taskOf(tokens.hr!, 'todo-list', instanceId)
+    }
+    expect(task).toMatchObject({ taskName: '超时处理' })
+    expect(
+      (await list(tokens.hr!, 'todo-list')).filter((r) => r.processInstanceId === instanceId),
+    ).toHaveLength(1)
+    expect(await complete(tokens.hr!, task!.taskId!, 'ok', '已处理')).toMatchObject({ code: 200 })
+    const history = (
+      await call(
+        tokens.admin!,
+        'GET',
+        `/api/ysjs-flow/process/history-flow-list?processInstanceId=${instanceId}`,
+      )
+    ).data
+    expect(history.map((h: { historyActivityId: string }) => h.historyActivityId)).toContain('timeout')
+  }, 90_000)
+})
+
+describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('tenancy', () => {
+  it('another tenant sees none of these tasks and cannot act on them', async () => {
+    const { instanceId } = await applyLeave(tokens.admin!, 1)
+    const hrTask = await taskOf(tokens.hr!, 'todo-list', instanceId)
+    await complete(tokens.hr!, hrTask!.taskId!, 'ok', '同意')
+    const offered = await taskOf(tokens.manager!, 'claim-list', instanceId)
+    expect(offered).toBeDefined()
+    // A manager of tenant 731010 has the same role alias but not the tenant.
+    expect(await list(otherManager, 'claim-list')).toEqual([])
+    expect(
+      await call(otherManager, 'POST', '/api/ysjs-flow/work/claim-task', { taskId: offered!.taskId }),
+    ).toMatchObject({
+      code: 400,
+      msg: '任务不存在或已办结',
+    })
+    expect(
+      await call(
+        otherManager,
+        'GET',
+        `/api/ysjs-flow/process/history-flow-list?processInstanceId=${instanceId}`,
+      ),
+    ).toMatchObject({ code: 400 })
+    expect(await list(otherManager, 'send-list')).toEqual([])
+  }, 60_000)
+})
+
+describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('dashboard', () => {
+  it('counts the user’s open tasks', async () => {
+    const before = (await call(tokens.hr!, 'GET', '/api/ysjs-desk/dashboard/stats')).data?.todoCount
+    await applyLeave(tokens.admin!, 1)
+    const after = (await call(tokens.hr!, 'GET', '/api/ysjs-desk/dashboard/stats')).data?.todoCount
+    expect(after).toBe(before + 1)
+  }, 30_000)
+})
+
+const multipartDeploy = (fields: Record<string, string>, files: { name: string; xml: string }[]) => {
+  const boundary = `----flow${randomBytes(6).toString('hex')}`
+  const parts = [
+    ...Object.entries(fields).map(
+      ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+    ),
+    ...files.map(
+      (f) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: text/xml\r\n\r\n${f.xml}\r\n`,
+    ),
+  ]
+  return {
+    payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
+
+describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('administration', () => {
+  it('models are checked on save and deployed per tenant; suspended definitions cannot start', async () => {
+    const admin = tokens.admin!
+    expect(
+      await call(admin, 'POST', '/api/ysjs-flow/model/submit', {
+        name: '坏模型',
+        modelKey: 'Bad',
+        xml: '<definitions',
+      }),
+    ).toMatchObject({ code: 400, msg: 'BPMN 文件格式不正确' })
+    const saved = await call(admin, 'POST', '/api/ysjs-flow/model/submit', {
+      name: '超时升级',
+      modelKey: 'Timed2',
+      xml: TIMED_XML.replaceAll('Timed', 'Timed2'),
+    })
+    expect(saved).toMatchObject({ code: 200 })
+    const detail = (await call(admin, 'GET', `/api/ysjs-flow/model/detail?id=${saved.data}`)).data
+    expect(detail.xml).toContain('Timed2')
+    expect((await call(admin, 'GET', '/api/ysjs-flow/model/list?name=超时')).data.total).toBeGreaterThan(0)
+    expect(
+      await call(admin, 'POST', '/api/ysjs-flow/model/deploy', {
+        modelId: saved.data,
+        category: 'flow_2',
+        tenantIds: '731010',
+      }),
+    ).toMatchObject({ code: 200 })
+    // Tenant 731010 sees its own deployment (mode 2), tenant 000000 does not.
+    const theirs = (await call(otherManager, 'GET', '/api/ysjs-flow/work/start-list?mode=2')).data.records
+    expect(theirs.map((d: { key: string }) => d.key)).toEqual(['Timed2'])
+    const ours = (await call(admin, 'GET', '/api/ysjs-flow/work/start-list?mode=1')).data.records
+    expect(ours.map((d: { key: string }) => d.key)).not.toContain('Timed2')
+
+    const upload = multipartDeploy({ category: 'flow_1', tenantIds: '' }, [
+      { name: 'Leave2.bpmn20.xml', xml: TIMED_XML.replaceAll('Timed', 'Upload') },
+    ])
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ysjs-flow/manager/deploy-upload',
+      headers: { ...auth(admin), ...upload.headers },
+      payload: upload.payload,
+    })
+    expect(res.json()).toMatchObject({ code: 200 })
+    const bad = multipartDeploy({ category: 'flow_1' }, [{ name: 'x.txt', xml: 'x' }])
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/ysjs-flow/manager/deploy-upload',
+          headers: { ...auth(admin), ...bad.headers },
+          payload: bad.payload,
+        })
+      ).json(),
+    ).toMatchObject({ code: 400, msg: '流程文件须为 .bpmn 或 .bpmn20.xml' })
+    const managed = (await call(admin, 'GET', '/api/ysjs-flow/manager/list?mode=1')).data.records
+    const uploaded = managed.find((d: { key: string }) => d.key === 'Upload')
+    expect(uploaded).toMatchObject({ version: 1, suspensionState: 1, category: 'flow_1' })
+    expect(
+      await call(admin, 'POST', '/api/ysjs-flow/manager/change-state', {
+        processId: uploaded.id,
+        state: 'suspend',
+      }),
+    ).toMatchObject({
+      code: 200,
+      msg: `挂起ID为 [${uploaded.id}] 的流程成功`,
+    })
+    const saveDef = definitionId
+    definitionId = uploaded.id
+    const refused = await call(admin, 'POST', '/api/ysjs-desk/process/leave/start-process', {
+      processDefinitionId: uploaded.id,
+      taskUser: ids.hr,
+      startTime: '2026-01-05 09:00:00',
+      endTime: '2026-01-06 09:00:00',
+      reason: '挂起的流程',
+    })
+    expect(refused).toMatchObject({ code: 400, msg: '流程定义已挂起,不能发起' })
+    await call(admin, 'POST', '/api/ysjs-flow/manager/change-state', {
+      processId: uploaded.id,
+      state: 'active',
+    })
+    const { instanceId } = await applyLeave(admin, 1)
+    definitionId = saveDef
+    const follow = (await call(admin, 'GET', `/api/ysjs-flow/follow/list?processInstanceId=${instanceId}`))
+      .data.records
+    expect(follow).toMatchObject([
+      { processInstanceId: instanceId, processDefinitionKey: 'Upload', taskDefinitionKey: 'approve' },
+    ])
+    expect(
+      await call(admin, 'POST', '/api/ysjs-flow/follow/delete-process-instance', {
+        processInstanceId: instanceId,
+        deleteReason: '测试删除',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(await taskOf(tokens.hr!, 'todo-list', instanceId)).toBeUndefined()
+    expect(
+      await call(admin, 'POST', '/api/ysjs-flow/manager/delete-deployment', {
+        deploymentIds: uploaded.deploymentId,
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(
+      (await call(admin, 'GET', '/api/ysjs-flow/manager/list?mode=1')).data.records.map(
+        (d: { key: string }) => d.key,
+      ),
+    ).not.toContain('Upload')
+  }, 60_000)
+})

@@ -1,0 +1,471 @@
+import Button from '@mui/material/Button'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import CardHeader from '@mui/material/CardHeader'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import MenuItem from '@mui/material/MenuItem'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TablePagination from '@mui/material/TablePagination'
+import TableRow from '@mui/material/TableRow'
+import TextField from '@mui/material/TextField'
+import ToggleButton from '@mui/material/ToggleButton'
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
+import { useQuery } from '@tanstack/react-query'
+import { FlowMsg, type TFlowModel, type TPage } from '@ysjs/shared'
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { toast } from '@/lib/notify'
+import { useSession } from '@/lib/session/session'
+import { flowApi, type TPaging } from '../flowApi'
+import { BpmnModelerDialog } from './BpmnModelerDialog'
+import { FlowTrackDialog } from './FlowTrackDialog'
+
+const CATEGORIES = [
+  ['flow_1', '请假流程'],
+  ['flow_2', '报销流程'],
+] as const
+
+type TColumn<R> = { label: string; render: (row: R) => ReactNode }
+
+/** A paged table with a toolbar: the administration screens are small lists with row buttons. */
+const PagedTable = <R,>(props: {
+  queryKey: unknown[]
+  load: (q: TPaging) => Promise<TPage<R>>
+  columns: TColumn<R>[]
+  rowKey: (row: R) => string
+  actions: (row: R, reload: () => void) => ReactNode
+  toolbar?: (reload: () => void) => ReactNode
+  testId: string
+}) => {
+  const { t } = useTranslation()
+  const [page, setPage] = useState(0)
+  const [size, setSize] = useState(10)
+  const list = useQuery({
+    queryKey: [...props.queryKey, page, size],
+    queryFn: () => props.load({ current: page + 1, size }),
+  })
+  const reload = () => void list.refetch()
+  const rows = list.data?.records ?? []
+  return (
+    <Paper sx={{ p: 2 }}>
+      {props.toolbar && (
+        <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+          {props.toolbar(reload)}
+        </Stack>
+      )}
+      <Table size="small" data-testid={props.testId}>
+        <TableHead>
+          <TableRow>
+            {props.columns.map((c) => (
+              <TableCell key={c.label}>{c.label}</TableCell>
+            ))}
+            <TableCell>{t('common.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={props.columns.length + 1} align="center">
+                {t('flow.empty')}
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((row) => (
+            <TableRow key={props.rowKey(row)} hover>
+              {props.columns.map((c) => (
+                <TableCell key={c.label}>{c.render(row)}</TableCell>
+              ))}
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{props.actions(row, reload)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TablePagination
+        component="div"
+        count={list.data?.total ?? 0}
+        page={page}
+        rowsPerPage={size}
+        rowsPerPageOptions={[10, 30, 50, 100, 200]}
+        onPageChange={(_, p) => setPage(p)}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value))
+          setPage(0)
+        }}
+      />
+    </Paper>
+  )
+}
+
+const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => void }) => {
+  const { t } = useTranslation()
+  const [category, setCategory] = useState('flow_1')
+  const [tenantIds, setTenantIds] = useState('')
+  const deploy = async () => {
+    await flowApi.modelDeploy({ modelId: model.id, category, ...(tenantIds ? { tenantIds } : {}) })
+    toast.success(t('flow.action.deploy'))
+    onClose()
+  }
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>
+        {t('flow.action.deploy')} · {model.name}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            label={t('flow.model.category')}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+          >
+            {CATEGORIES.map(([k, v]) => (
+              <MenuItem key={k} value={k}>
+                {v}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('flow.model.tenantIds')}
+            value={tenantIds}
+            onChange={(e) => setTenantIds(e.target.value)}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('flow.action.back')}</Button>
+        <Button variant="contained" onClick={() => void deploy()}>
+          {t('flow.action.deploy')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
+
+/** 模型管理: models, edited in the bpmn-js modeler, deployed per tenant. */
+export const FlowModelPage = () => {
+  const { t } = useTranslation()
+  const can = useSession((s) => s.permissions)
+  const confirm = useConfirm()
+  const [editing, setEditing] = useState<TFlowModel | 'new' | null>(null)
+  const [deploying, setDeploying] = useState<TFlowModel | null>(null)
+  const [reloadList, setReloadList] = useState<() => void>(() => () => {})
+  const download = async (m: TFlowModel) => {
+    const full = await flowApi.modelDetail(m.id)
+    const url = URL.createObjectURL(new Blob([full.xml ?? ''], { type: 'text/xml' }))
+    const a = document.createElement('a')
+    a.href = url
+    a.download = `${m.modelKey}.bpmn20.xml`
+    a.click()
+    URL.revokeObjectURL(url)
+  }
+  return (
+    <>
+      <PagedTable<TFlowModel>
+        testId="flow-models"
+        queryKey={['flow', 'models']}
+        load={flowApi.modelList}
+        rowKey={(m) => m.id}
+        columns={[
+          { label: t('flow.model.name'), render: (m) => m.name },
+          { label: t('flow.model.key'), render: (m) => m.modelKey },
+          { label: t('flow.col.version'), render: (m) => m.version },
+          { label: t('flow.model.updated'), render: (m) => m.lastUpdated },
+        ]}
+        toolbar={(reload) =>
+          can.flow_model_create && (
+            <Button
+              variant="contained"
+              onClick={() => {
+                setReloadList(() => reload)
+                setEditing('new')
+              }}
+            >
+              {t('flow.action.create')}
+            </Button>
+          )
+        }
+        actions={(m, reload) => (
+          <>
+            {can.flow_model_update && (
+              <Button
+                size="small"
+                onClick={() => {
+                  setReloadList(() => reload)
+                  setEditing(m)
+                }}
+              >
+                {t('flow.action.edit')}
+              </Button>
+            )}
+            {can.flow_model_deploy && (
+              <Button size="small" onClick={() => setDeploying(m)}>
+                {t('flow.action.deploy')}
+              </Button>
+            )}
+            {can.flow_model_download && (
+              <Button size="small" onClick={() => void download(m)}>
+                {t('flow.action.image')} XML
+              </Button>
+            )}
+            {can.flow_model_delete && (
+              <Button
+                size="small"
+                color="error"
+                onClick={async () => {
+                  if (await confirm({ message: `${t('flow.action.remove')} ${m.name}?` })) {
+                    await flowApi.modelRemove(m.id)
+                    reload()
+                  }
+                }}
+              >
+                {t('flow.action.remove')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      {editing && (
+        <BpmnModelerDialog
+          model={editing}
+          onClose={(saved) => {
+            setEditing(null)
+            if (saved) {
+              reloadList()
+            }
+          }}
+        />
+      )}
+      {deploying && <DeployDialog model={deploying} onClose={() => setDeploying(null)} />}
+    </>
+  )
+}
+
+/** 流程部署: upload `.bpmn` / `.bpmn20.xml` files for a category and tenants. */
+export const FlowDeployPage = () => {
+  const { t } = useTranslation()
+  const [category, setCategory] = useState('flow_1')
+  const [tenantIds, setTenantIds] = useState('')
+  const [files, setFiles] = useState<File[]>([])
+  const [busy, setBusy] = useState(false)
+  const upload = async () => {
+    if (!files.length) {
+      toast.warning(FlowMsg.FILES)
+      return
+    }
+    const form = new FormData()
+    form.append('category', category)
+    form.append('tenantIds', tenantIds)
+    for (const f of files) {
+      form.append('files', f, f.name)
+    }
+    setBusy(true)
+    try {
+      await flowApi.deployUpload(form)
+      toast.success(t('flow.action.upload'))
+      setFiles([])
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card sx={{ maxWidth: 640 }}>
+      <CardHeader title={t('flow.route.deploy')} />
+      <CardContent>
+        <Stack spacing={2}>
+          <TextField
+            select
+            label={t('flow.model.category')}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+          >
+            {CATEGORIES.map(([k, v]) => (
+              <MenuItem key={k} value={k}>
+                {v}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('flow.model.tenantIds')}
+            value={tenantIds}
+            onChange={(e) => setTenantIds(e.target.value)}
+          />
+          <Button variant="outlined" component="label">
+            {t('flow.files')} {files.length ? `(${files.map((f) => f.name).join(', ')})` : ''}
+            <input
+              hidden
+              multiple
+              type="file"
+              accept=".bpmn,.xml"
+              onChange={(e) => setFiles([...(e.target.files ?? [])])}
+            />
+          </Button>
+          <Button variant="contained" disabled={busy} onClick={() => void upload()}>
+            {t('flow.action.upload')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** 部署管理: the latest version of each definition; activate, suspend, diagram, delete. */
+export const FlowManagerPage = () => {
+  const { t } = useTranslation()
+  const can = useSession((s) => s.permissions)
+  const confirm = useConfirm()
+  const [mode, setMode] = useState(1)
+  const [track, setTrack] = useState<{ processDefinitionId: string } | null>(null)
+  return (
+    <>
+      <PagedTable
+        testId="flow-manager"
+        queryKey={['flow', 'manager', mode]}
+        load={(q) => flowApi.managerList({ ...q, mode })}
+        rowKey={(d) => d.id}
+        toolbar={() => (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={mode}
+            onChange={(_, v: number | null) => v && setMode(v)}
+          >
+            <ToggleButton value={1}>{t('flow.mode.common')}</ToggleButton>
+            <ToggleButton value={2}>{t('flow.mode.custom')}</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+        columns={[
+          { label: t('flow.col.tenant'), render: (d) => d.tenantId },
+          { label: t('flow.col.name'), render: (d) => d.name },
+          { label: t('flow.col.key'), render: (d) => d.key },
+          { label: t('flow.col.category'), render: (d) => d.categoryName ?? d.category },
+          { label: t('flow.col.version'), render: (d) => `v${d.version}` },
+          {
+            label: t('flow.col.state'),
+            render: (d) => t(d.suspensionState === 1 ? 'flow.active' : 'flow.suspended'),
+          },
+          { label: t('flow.col.deploymentTime'), render: (d) => d.deploymentTime },
+        ]}
+        actions={(d, reload) => (
+          <>
+            {can.flow_manager_state && (
+              <Button
+                size="small"
+                onClick={async () => {
+                  await flowApi.changeState(d.id, d.suspensionState === 1 ? 'suspend' : 'active')
+                  reload()
+                }}
+              >
+                {t(d.suspensionState === 1 ? 'flow.action.suspend' : 'flow.action.active')}
+              </Button>
+            )}
+            {can.flow_manager_image && (
+              <Button size="small" onClick={() => setTrack({ processDefinitionId: d.id })}>
+                {t('flow.action.image')}
+              </Button>
+            )}
+            {can.flow_manager_remove && (
+              <Button
+                size="small"
+                color="error"
+                onClick={async () => {
+                  if (await confirm({ message: `${t('flow.action.remove')} ${d.name ?? d.key}?` })) {
+                    await flowApi.deleteDeployment(d.deploymentId)
+                    reload()
+                  }
+                }}
+              >
+                {t('flow.action.remove')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      <FlowTrackDialog target={track} onClose={() => setTrack(null)} />
+    </>
+  )
+}
+
+/** 流程监控: running instances; diagram and delete with a reason. */
+export const FlowFollowPage = () => {
+  const { t } = useTranslation()
+  const can = useSession((s) => s.permissions)
+  const [track, setTrack] = useState<{ processInstanceId: string } | null>(null)
+  const [deleting, setDeleting] = useState<{ id: string; reload: () => void } | null>(null)
+  const [reason, setReason] = useState('')
+  return (
+    <>
+      <PagedTable
+        testId="flow-follow"
+        queryKey={['flow', 'follow']}
+        load={flowApi.followList}
+        rowKey={(r) => r.id}
+        columns={[
+          { label: t('flow.col.instance'), render: (r) => r.processInstanceId },
+          { label: t('flow.col.name'), render: (r) => r.name },
+          { label: t('flow.col.startUser'), render: (r) => r.startUser },
+          { label: t('flow.col.taskName'), render: (r) => r.taskDefinitionKey },
+          { label: t('flow.col.createTime'), render: (r) => r.startTime },
+        ]}
+        actions={(r, reload) => (
+          <>
+            <Button size="small" onClick={() => setTrack({ processInstanceId: r.processInstanceId })}>
+              {t('flow.action.image')}
+            </Button>
+            {can.flow_follow_delete && (
+              <Button
+                size="small"
+                color="error"
+                onClick={() => setDeleting({ id: r.processInstanceId, reload })}
+              >
+                {t('flow.action.remove')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      <FlowTrackDialog target={track} onClose={() => setTrack(null)} />
+      {deleting && (
+        <Dialog open onClose={() => setDeleting(null)} fullWidth maxWidth="xs">
+          <DialogTitle>{t('flow.action.remove')}</DialogTitle>
+          <DialogContent>
+            <TextField
+              sx={{ mt: 1 }}
+              fullWidth
+              label={t('flow.deleteReason')}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setDeleting(null)}>{t('flow.action.back')}</Button>
+            <Button
+              color="error"
+              variant="contained"
+              onClick={async () => {
+                if (!reason.trim()) {
+                  toast.warning(FlowMsg.DELETE_REASON)
+                  return
+                }
+                await flowApi.deleteInstance(deleting.id, reason.trim())
+                deleting.reload()
+                setDeleting(null)
+                setReason('')
+              }}
+            >
+              {t('flow.action.remove')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </>
+  )
+}

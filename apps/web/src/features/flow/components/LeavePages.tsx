@@ -1,0 +1,287 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree'
+import Button from '@mui/material/Button'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import CardHeader from '@mui/material/CardHeader'
+import MenuItem from '@mui/material/MenuItem'
+import Stack from '@mui/material/Stack'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { useQuery } from '@tanstack/react-query'
+import { ZLeaveStartSchema } from '@ysjs/shared'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router-dom'
+import { navigateTo } from '@/lib/navigation'
+import { toast } from '@/lib/notify'
+import { flowApi, fromLocalInput } from '../flowApi'
+import { FlowTrackDialog } from './FlowTrackDialog'
+
+/** The instance's steps (history-flow-list), without the sequence flows. */
+const HistoryTable = ({ processInstanceId }: { processInstanceId: string }) => {
+  const { t } = useTranslation()
+  const history = useQuery({
+    queryKey: ['flow', 'history', processInstanceId],
+    queryFn: () => flowApi.history(processInstanceId),
+  })
+  const steps = (history.data ?? []).filter(
+    (h) => h.historyActivityType !== 'sequenceFlow' && h.historyActivityName,
+  )
+  return (
+    <Table size="small" data-testid="flow-history">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('flow.history.activity')}</TableCell>
+          <TableCell>{t('flow.history.assignee')}</TableCell>
+          <TableCell>{t('flow.history.start')}</TableCell>
+          <TableCell>{t('flow.history.end')}</TableCell>
+          <TableCell>{t('flow.history.duration')}</TableCell>
+          <TableCell>{t('flow.history.comment')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {steps.map((h) => (
+          <TableRow key={`${h.historyActivityId}-${h.createTime}-${h.endTime ?? ''}`}>
+            <TableCell>{h.historyActivityName}</TableCell>
+            <TableCell>{h.assigneeName ?? ''}</TableCell>
+            <TableCell>{h.createTime}</TableCell>
+            <TableCell>{h.endTime ?? ''}</TableCell>
+            <TableCell>{h.historyActivityDurationTime}</TableCell>
+            <TableCell>{h.comment ?? ''}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+const Field = ({ label, value }: { label: string; value: string | number | null | undefined }) => (
+  <Stack direction="row" spacing={2}>
+    <Typography sx={{ width: 96, color: 'text.secondary' }}>{label}</Typography>
+    <Typography data-testid={`leave-${label}`}>{value ?? ''}</Typography>
+  </Stack>
+)
+
+const LeaveSummary = ({
+  businessId,
+  processInstanceId,
+}: {
+  businessId: string
+  processInstanceId: string
+}) => {
+  const { t } = useTranslation()
+  const [track, setTrack] = useState(false)
+  const leave = useQuery({
+    queryKey: ['flow', 'leave', businessId],
+    queryFn: () => flowApi.leaveDetail(businessId),
+  })
+  const d = leave.data
+  return (
+    <Card>
+      <CardHeader
+        title={t('flow.leave.detailTitle')}
+        action={
+          <Button startIcon={<AccountTreeIcon />} onClick={() => setTrack(true)}>
+            {t('flow.action.image')}
+          </Button>
+        }
+      />
+      <CardContent>
+        <Stack spacing={1}>
+          <Field label={t('flow.leave.applicant')} value={d?.flow.assigneeName} />
+          <Field label={t('flow.leave.applyTime')} value={d?.applyTime} />
+          <Field label={t('flow.leave.startTime')} value={d?.startTime} />
+          <Field label={t('flow.leave.endTime')} value={d?.endTime} />
+          <Field label={t('flow.leave.days')} value={d?.days} />
+          <Field label={t('flow.leave.reason')} value={d?.reason} />
+        </Stack>
+        <Typography variant="subtitle1" sx={{ mt: 2 }}>
+          {t('flow.leave.history')}
+        </Typography>
+        <HistoryTable processInstanceId={processInstanceId} />
+      </CardContent>
+      <FlowTrackDialog target={track ? { processInstanceId } : null} onClose={() => setTrack(false)} />
+    </Card>
+  )
+}
+
+/** `/work/process/leave/form/{processDefinitionId}`: the leave request. */
+export const LeaveFormPage = () => {
+  const { t } = useTranslation()
+  const { processDefinitionId = '' } = useParams()
+  const users = useQuery({ queryKey: ['flow', 'users'], queryFn: flowApi.userList })
+  const [values, setValues] = useState({ taskUser: '', startTime: '', endTime: '', reason: '' })
+  const [error, setError] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }))
+  const submit = async () => {
+    const body = {
+      processDefinitionId,
+      taskUser: values.taskUser,
+      startTime: fromLocalInput(values.startTime),
+      endTime: fromLocalInput(values.endTime),
+      reason: values.reason,
+    }
+    const parsed = ZLeaveStartSchema.safeParse(body)
+    if (!parsed.success) {
+      setError(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
+      return
+    }
+    setError({})
+    setBusy(true)
+    try {
+      await flowApi.leaveStart(body)
+      toast.success(t('flow.leave.started'))
+      navigateTo('/work/send')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card sx={{ maxWidth: 720 }}>
+      <CardHeader title={t('flow.leave.title')} />
+      <CardContent>
+        <Stack
+          spacing={2}
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            void submit()
+          }}
+        >
+          <TextField
+            select
+            label={t('flow.leave.taskUser')}
+            value={values.taskUser}
+            onChange={set('taskUser')}
+            error={!!error.taskUser}
+            helperText={error.taskUser}
+            required
+            slotProps={{ htmlInput: { 'data-testid': 'leave-task-user' } }}
+          >
+            {(users.data ?? []).map((u) => (
+              <MenuItem key={u.id} value={u.id}>
+                {u.realName ?? u.account} ({u.account})
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            type="datetime-local"
+            label={t('flow.leave.startTime')}
+            value={values.startTime}
+            onChange={set('startTime')}
+            error={!!error.startTime}
+            helperText={error.startTime}
+            required
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, name: 'startTime' } }}
+          />
+          <TextField
+            type="datetime-local"
+            label={t('flow.leave.endTime')}
+            value={values.endTime}
+            onChange={set('endTime')}
+            error={!!error.endTime}
+            helperText={error.endTime}
+            required
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, name: 'endTime' } }}
+          />
+          <TextField
+            label={t('flow.leave.reason')}
+            value={values.reason}
+            onChange={set('reason')}
+            error={!!error.reason}
+            helperText={error.reason}
+            required
+            multiline
+            minRows={3}
+            slotProps={{ htmlInput: { name: 'reason' } }}
+          />
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {t('flow.action.submit')}
+            </Button>
+            <Button onClick={() => navigateTo('/work/start')}>{t('flow.action.back')}</Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** `/work/process/leave/handle/{taskId}/{processInstanceId}/{businessId}`: approve or reject with a comment. */
+export const LeaveHandlePage = () => {
+  const { t } = useTranslation()
+  const { taskId = '', processInstanceId = '', businessId = '' } = useParams()
+  const [comment, setComment] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const complete = async (flag?: string) => {
+    if (!comment.trim()) {
+      setError(t('flow.leave.commentRequired'))
+      return
+    }
+    setError('')
+    setBusy(true)
+    try {
+      await flowApi.complete({
+        taskId,
+        processInstanceId,
+        comment: comment.trim(),
+        ...(flag ? { flag } : {}),
+      })
+      toast.success(t(flag ? 'flow.action.approve' : 'flow.action.reject'))
+      navigateTo('/work/todo')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 960 }}>
+      <LeaveSummary businessId={businessId} processInstanceId={processInstanceId} />
+      <Card>
+        <CardHeader title={t('flow.leave.handleTitle')} />
+        <CardContent>
+          <Stack spacing={2}>
+            <TextField
+              label={t('flow.leave.comment')}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              error={!!error}
+              helperText={error}
+              required
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { name: 'comment' } }}
+            />
+            <Stack direction="row" spacing={1}>
+              <Button variant="contained" color="success" disabled={busy} onClick={() => void complete('ok')}>
+                {t('flow.action.approve')}
+              </Button>
+              <Button variant="contained" color="error" disabled={busy} onClick={() => void complete()}>
+                {t('flow.action.reject')}
+              </Button>
+              <Button onClick={() => navigateTo('/work/todo')}>{t('flow.action.back')}</Button>
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  )
+}
+
+/** `/work/process/leave/detail/{processInstanceId}/{businessId}`. */
+export const LeaveDetailPage = () => {
+  const { processInstanceId = '', businessId = '' } = useParams()
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 960 }}>
+      <LeaveSummary businessId={businessId} processInstanceId={processInstanceId} />
+    </Stack>
+  )
+}

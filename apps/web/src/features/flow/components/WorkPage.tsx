@@ -1,0 +1,191 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
+import Paper from '@mui/material/Paper'
+import Tab from '@mui/material/Tab'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TablePagination from '@mui/material/TablePagination'
+import TableRow from '@mui/material/TableRow'
+import Tabs from '@mui/material/Tabs'
+import { useQuery } from '@tanstack/react-query'
+import type { TBladeFlow, TFlowProcess, TPage } from '@ysjs/shared'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { navigateTo } from '@/lib/navigation'
+import { toast } from '@/lib/notify'
+import { useSession } from '@/lib/session/session'
+import { flowApi, routeSegmentOf, type TWorkKind } from '../flowApi'
+import { FlowTrackDialog } from './FlowTrackDialog'
+
+const KINDS: TWorkKind[] = ['start', 'claim', 'todo', 'send', 'done']
+
+/** 我的事务: one screen per menu (start, claim, todo, send, done), with tabs between them. */
+export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
+  const { t } = useTranslation()
+  const permissions = useSession((s) => s.permissions)
+  const [page, setPage] = useState(0)
+  const [size, setSize] = useState(10)
+  const [track, setTrack] = useState<{ processInstanceId?: string; processDefinitionId?: string } | null>(
+    null,
+  )
+  const list = useQuery({
+    queryKey: ['flow', 'work', kind, page, size],
+    queryFn: (): Promise<TPage<TBladeFlow | TFlowProcess>> =>
+      kind === 'start'
+        ? flowApi.startList({ current: page + 1, size })
+        : flowApi.workList(kind, { current: page + 1, size }),
+  })
+  const can = (code: string) => !!permissions[code]
+  const detail = (r: TBladeFlow) => {
+    const seg = routeSegmentOf(r.category)
+    if (seg) {
+      navigateTo(`/work/process/${seg}/detail/${r.processInstanceId}/${r.businessId}`)
+    }
+  }
+  const claim = async (r: TBladeFlow) => {
+    await flowApi.claim(r.taskId ?? '')
+    toast.success(t('flow.action.sign'))
+    await list.refetch()
+  }
+  const rows = (list.data?.records ?? []) as (TBladeFlow | TFlowProcess)[]
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Tabs
+        value={kind}
+        onChange={(_, v: TWorkKind) => navigateTo(`/work/${v}`)}
+        sx={{ mb: 1 }}
+        aria-label={t('flow.route.work')}
+      >
+        {KINDS.map((k) => (
+          <Tab key={k} value={k} label={t(`flow.tab.${k}`)} />
+        ))}
+      </Tabs>
+      <Table size="small" data-testid={`work-${kind}`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('flow.col.name')}</TableCell>
+            {kind === 'start' ? (
+              <>
+                <TableCell>{t('flow.col.key')}</TableCell>
+                <TableCell>{t('flow.col.category')}</TableCell>
+                <TableCell>{t('flow.col.version')}</TableCell>
+              </>
+            ) : (
+              <>
+                <TableCell>{t('flow.col.taskName')}</TableCell>
+                <TableCell>{t('flow.col.startUser')}</TableCell>
+                <TableCell>{t('flow.col.createTime')}</TableCell>
+                <TableCell>{t('flow.col.finished')}</TableCell>
+              </>
+            )}
+            <TableCell>{t('common.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={6} align="center">
+                {t('flow.empty')}
+              </TableCell>
+            </TableRow>
+          )}
+          {kind === 'start'
+            ? (rows as TFlowProcess[]).map((d) => (
+                <TableRow key={d.id} hover>
+                  <TableCell>{d.name}</TableCell>
+                  <TableCell>{d.key}</TableCell>
+                  <TableCell>{d.categoryName ?? d.category}</TableCell>
+                  <TableCell>v{d.version}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {can('work_start_flow') && routeSegmentOf(d.category) && (
+                      <Button
+                        size="small"
+                        onClick={() => navigateTo(`/work/process/${routeSegmentOf(d.category)}/form/${d.id}`)}
+                      >
+                        {t('flow.action.start')}
+                      </Button>
+                    )}
+                    {can('work_start_image') && (
+                      <Button size="small" onClick={() => setTrack({ processDefinitionId: d.id })}>
+                        {t('flow.action.image')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))
+            : (rows as TBladeFlow[]).map((r) => (
+                <TableRow key={`${r.taskId}-${r.processInstanceId}`} hover>
+                  <TableCell>{r.processDefinitionName}</TableCell>
+                  <TableCell>{r.taskName}</TableCell>
+                  <TableCell>{r.assigneeName}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.createTime}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={r.processIsFinished === 'finished' ? 'default' : 'primary'}
+                      label={t(r.processIsFinished === 'finished' ? 'flow.finished' : 'flow.unfinished')}
+                    />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {kind === 'claim' && can('work_claim_sign') && (
+                      <Button size="small" onClick={() => void claim(r)}>
+                        {t('flow.action.sign')}
+                      </Button>
+                    )}
+                    {kind === 'todo' && can('work_todo_handle') && routeSegmentOf(r.category) && (
+                      <Button
+                        size="small"
+                        onClick={() =>
+                          navigateTo(
+                            `/work/process/${routeSegmentOf(r.category)}/handle/${r.taskId}/${r.processInstanceId}/${r.businessId}`,
+                          )
+                        }
+                      >
+                        {t('flow.action.handle')}
+                      </Button>
+                    )}
+                    {can(`work_${kind}_detail`) && (
+                      <Button size="small" onClick={() => detail(r)}>
+                        {t('flow.action.detail')}
+                      </Button>
+                    )}
+                    {can(`work_${kind}_follow`) && (
+                      <Button
+                        size="small"
+                        onClick={() => setTrack({ processInstanceId: r.processInstanceId ?? '' })}
+                      >
+                        {t('flow.action.follow')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+        </TableBody>
+      </Table>
+      <Box>
+        <TablePagination
+          component="div"
+          count={list.data?.total ?? 0}
+          page={page}
+          rowsPerPage={size}
+          rowsPerPageOptions={[10, 30, 50, 100, 200]}
+          onPageChange={(_, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setSize(Number(e.target.value))
+            setPage(0)
+          }}
+        />
+      </Box>
+      <FlowTrackDialog target={track} onClose={() => setTrack(null)} />
+    </Paper>
+  )
+}
+
+export const WorkStartPage = () => <WorkPage kind="start" />
+export const WorkClaimPage = () => <WorkPage kind="claim" />
+export const WorkTodoPage = () => <WorkPage kind="todo" />
+export const WorkSendPage = () => <WorkPage kind="send" />
+export const WorkDonePage = () => <WorkPage kind="done" />

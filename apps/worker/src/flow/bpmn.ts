@@ -1,0 +1,80 @@
+import BpmnModdle from 'bpmn-moddle'
+
+/** What the engine needs from a user task that bpmn-engine does not keep (Flowable/Camunda attributes). */
+export type TTaskAttrs = {
+  name: string | null
+  assignee: string | null
+  candidateUsers: string[]
+  candidateGroups: string[]
+  dueDate: string | null
+}
+export type TParsedProcess = {
+  processId: string
+  name: string | null
+  /** The start event's `initiator` attribute: the variable that receives the starter (`applyUser`). */
+  initiator: string | null
+  tasks: Map<string, TTaskAttrs>
+  names: Map<string, string | null>
+}
+
+/** An extension attribute whatever its prefix (`flowable:`, `activiti:`, `camunda:`). */
+const attr = (attrs: Record<string, string> | undefined, local: string): string | null => {
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (k === local || k.endsWith(`:${local}`)) {
+      return v
+    }
+  }
+  return null
+}
+const list = (v: string | null) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+
+/** Parses BPMN XML and reads the first executable process; throws on malformed XML or no process. */
+export const parseBpmn = async (xml: string): Promise<TParsedProcess> => {
+  const { rootElement, elementsById } = await new BpmnModdle().fromXML(xml)
+  const processes = (
+    (rootElement.rootElements as { $type: string; id: string; name?: string; isExecutable?: boolean }[]) ?? []
+  ).filter((e) => e.$type === 'bpmn:Process')
+  const process = processes.find((p) => p.isExecutable !== false) ?? null
+  if (!process) {
+    throw new Error('no process')
+  }
+  const tasks = new Map<string, TTaskAttrs>()
+  const names = new Map<string, string | null>()
+  let initiator: string | null = null
+  for (const el of Object.values(elementsById)) {
+    if (!el.id) {
+      continue
+    }
+    names.set(el.id, el.name ?? null)
+    if (el.$type === 'bpmn:UserTask') {
+      tasks.set(el.id, {
+        name: el.name ?? null,
+        assignee: attr(el.$attrs, 'assignee'),
+        candidateUsers: list(attr(el.$attrs, 'candidateUsers')),
+        candidateGroups: list(attr(el.$attrs, 'candidateGroups')),
+        dueDate: attr(el.$attrs, 'dueDate'),
+      })
+    }
+    if (el.$type === 'bpmn:StartEvent' && !initiator) {
+      initiator = attr(el.$attrs, 'initiator')
+    }
+  }
+  return { processId: process.id, name: process.name ?? null, initiator, tasks, names }
+}
+
+/** `${name}` → the variable's value; anything else is taken literally. */
+export const resolveExpression = (value: string | null, vars: Record<string, unknown>): string | null => {
+  if (value === null) {
+    return null
+  }
+  const m = /^\$\{\s*([A-Za-z_$][\w$]*)\s*\}$/.exec(value.trim())
+  if (!m) {
+    return value
+  }
+  const v = vars[m[1]!]
+  return v === undefined || v === null ? null : String(v)
+}

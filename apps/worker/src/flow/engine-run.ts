@@ -1,0 +1,150 @@
+import { EventEmitter } from 'node:events'
+import { Engine } from 'bpmn-engine'
+import { FlowConditions } from './conditions.ts'
+
+/** One engine event the worker turns into history and task rows (in order). */
+export type TFlowEvent =
+  | { kind: 'start'; elementId: string; elementType: string; executionId: string; at: Date }
+  | { kind: 'end'; elementId: string; elementType: string; executionId: string; at: Date; discarded: boolean }
+  | { kind: 'flow'; elementId: string; at: Date }
+  | { kind: 'wait'; elementId: string; elementType: string; executionId: string; at: Date }
+
+export type TStepResult = {
+  state: unknown
+  finished: boolean
+  events: TFlowEvent[]
+  /** Earliest pending timer, null when none. */
+  timerDue: Date | null
+}
+
+type TApi = {
+  id: string
+  type: string
+  executionId: string
+  content: { expireAt?: string | Date; executionId?: string }
+}
+
+const short = (type: string) => {
+  const t = type.replace(/^bpmn:/, '')
+  return t.charAt(0).toLowerCase() + t.slice(1)
+}
+const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Runs one step of an instance: a fresh engine (new instance) or one recovered from the saved state,
+ * the action (a signal), then collects what happened until the engine waits again, and the state to
+ * save. The engine is stopped before returning: between commands nothing of an instance lives in
+ * memory, PostgreSQL holds it all, so any worker process can take the next command.
+ */
+export const runStep = async (opts: {
+  name: string
+  xml: string
+  state: unknown | null
+  variables: () => Record<string, unknown>
+  action?: (execution: { signal: (m: object) => void }) => void
+}): Promise<TStepResult> => {
+  const events: TFlowEvent[] = []
+  const timers = new Map<string, number>()
+  let finished = false
+  let failure: Error | null = null
+  const listener = new EventEmitter()
+  const at = () => new Date()
+  listener.on('activity.start', (api: TApi) => {
+    events.push({
+      kind: 'start',
+      elementId: api.id,
+      elementType: short(api.type),
+      executionId: api.executionId,
+      at: at(),
+    })
+  })
+  const ended = (discarded: boolean) => (api: TApi) => {
+    timers.delete(api.executionId)
+    events.push({
+      kind: 'end',
+      elementId: api.id,
+      elementType: short(api.type),
+      executionId: api.executionId,
+      at: at(),
+      discarded,
+    })
+  }
+  const endedIds = new Set<string>()
+  listener.on('activity.end', (api: TApi) => {
+    endedIds.add(api.executionId)
+    ended(false)(api)
+  })
+  // Left without ending: interrupted (a boundary event fired) or discarded.
+  listener.on('activity.leave', (api: TApi) => {
+    timers.delete(api.executionId)
+    if (!endedIds.has(api.executionId)) {
+      ended(true)(api)
+    }
+  })
+  listener.on('flow.take', (api: TApi) => {
+    events.push({ kind: 'flow', elementId: api.id, at: at() })
+  })
+  listener.on('wait', (api: TApi) => {
+    events.push({
+      kind: 'wait',
+      elementId: api.id,
+      elementType: short(api.type),
+      executionId: api.executionId,
+      at: at(),
+    })
+  })
+  listener.on('activity.timer', (api: TApi) => {
+    const due = api.content.expireAt ? new Date(api.content.expireAt).getTime() : Number.NaN
+    if (!Number.isNaN(due)) {
+      timers.set(api.executionId, due)
+    }
+  })
+  listener.on('activity.timeout', (api: TApi) => {
+    timers.delete(api.executionId)
+  })
+
+  // bpmn-elements' IScripts types getScript as always answering; ours answers undefined for no condition, as its own does.
+  const scripts = new FlowConditions(opts.variables) as unknown as ConstructorParameters<
+    typeof Engine
+  >[0] extends infer O
+    ? O extends { scripts?: infer S }
+      ? S
+      : never
+    : never
+  const engine =
+    opts.state === null
+      ? new Engine({ name: opts.name, source: opts.xml, scripts })
+      : new Engine({ name: opts.name, scripts }).recover(opts.state)
+  engine.once('end', () => {
+    finished = true
+  })
+  engine.once('error', (err: Error) => {
+    failure = err
+  })
+  try {
+    const execution =
+      opts.state === null ? await engine.execute({ listener }) : await engine.resume({ listener })
+    // Timers already due fire on the next turns of the event loop.
+    await tick()
+    if ([...timers.values()].some((due) => due <= Date.now() + 5)) {
+      await tick(20)
+    }
+    if (opts.action && !finished) {
+      opts.action(execution)
+      await tick()
+    }
+    if (failure) {
+      throw failure
+    }
+    const state = finished ? null : JSON.parse(JSON.stringify(await engine.getState()))
+    const pending = [...timers.values()]
+    return {
+      state,
+      finished,
+      events,
+      timerDue: pending.length && !finished ? new Date(Math.min(...pending)) : null,
+    }
+  } finally {
+    engine.stop()
+  }
+}

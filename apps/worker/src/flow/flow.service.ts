@@ -1,0 +1,436 @@
+import { nextId, type PrismaClient } from '@ysjs/db'
+import {
+  FLOW_INSTANCE_STATUS,
+  FLOW_SUSPENSION,
+  FLOW_TASK_STATUS,
+  FlowMsg,
+  type TFlowActor,
+  type TFlowCommand,
+  type TFlowResult,
+  taskUserOf,
+} from '@ysjs/shared'
+import type { Logger } from 'pino'
+import { parseBpmn, resolveExpression, type TParsedProcess } from './bpmn.ts'
+import { runStep, type TFlowEvent, type TStepResult } from './engine-run.ts'
+
+type TTx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]
+type TVars = Record<string, unknown>
+
+/** A refusal the API answers as 400 with this message. */
+class Refusal extends Error {}
+
+const TX_OPTIONS = { timeout: 30_000, maxWait: 10_000 }
+
+/**
+ * The flow engine's record keeping: runs a command on an instance inside one transaction that holds
+ * the instance's advisory lock (one command per instance at a time, in every worker process), and
+ * writes the engine state, the tasks and the history of the step together, the state guarded by its
+ * version. A crash before the commit leaves the previous wait point intact; BullMQ redelivers the
+ * command and it runs again from there.
+ */
+export const createFlowService = (deps: {
+  prisma: PrismaClient
+  log: Logger
+  scheduleTimer: (instanceId: bigint, due: Date) => Promise<void>
+}) => {
+  const { prisma, log } = deps
+  const parsed = new Map<string, Promise<TParsedProcess>>()
+  const parse = (definitionId: string, xml: string) => {
+    let p = parsed.get(definitionId)
+    if (!p) {
+      p = parseBpmn(xml)
+      parsed.set(definitionId, p)
+      p.catch(() => parsed.delete(definitionId))
+    }
+    return p
+  }
+  const lock = (tx: TTx, instanceId: bigint) => tx.$executeRaw`SELECT pg_advisory_xact_lock(${instanceId})`
+
+  /** Writes what a step did: history rows, new and ended tasks, and the instance's state. */
+  const record = async (
+    tx: TTx,
+    ctx: { tenantId: string; instanceId: bigint; definitionId: string; vars: TVars; process: TParsedProcess },
+    step: TStepResult,
+    done?: { taskExecutionId: string; assignee: string; comment: string },
+  ) => {
+    const history = new Map<
+      string,
+      { id: bigint; endTime: Date | null; assignee: string | null; comment: string | null }
+    >()
+    const rows: {
+      id: bigint
+      tenantId: string
+      instanceId: bigint
+      activityId: string
+      activityName: string | null
+      activityType: string
+      executionId: string | null
+      startTime: Date
+      endTime: Date | null
+      seq: number
+      assignee: string | null
+      comment: string | null
+    }[] = []
+    const base = await tx.flowHistory.count({ where: { instanceId: ctx.instanceId } })
+    const ended: Extract<TFlowEvent, { kind: 'end' }>[] = []
+    const waits: Extract<TFlowEvent, { kind: 'wait' }>[] = []
+    for (const ev of step.events) {
+      if (ev.kind === 'start') {
+        const row = {
+          id: nextId(),
+          tenantId: ctx.tenantId,
+          instanceId: ctx.instanceId,
+          activityId: ev.elementId,
+          activityName: ctx.process.names.get(ev.elementId) ?? null,
+          activityType: ev.elementType,
+          executionId: ev.executionId,
+          startTime: ev.at,
+          endTime: null as Date | null,
+          seq: base + rows.length,
+          assignee: null,
+          comment: null,
+        }
+        rows.push(row)
+        history.set(ev.executionId, row)
+      } else if (ev.kind === 'flow') {
+        rows.push({
+          id: nextId(),
+          tenantId: ctx.tenantId,
+          instanceId: ctx.instanceId,
+          activityId: ev.elementId,
+          activityName: ctx.process.names.get(ev.elementId) ?? null,
+          activityType: 'sequenceFlow',
+          executionId: null,
+          startTime: ev.at,
+          endTime: ev.at,
+          seq: base + rows.length,
+          assignee: null,
+          comment: null,
+        })
+      } else if (ev.kind === 'end') {
+        const row = history.get(ev.executionId)
+        if (row) {
+          row.endTime = ev.at
+        } else {
+          ended.push(ev)
+        }
+      } else {
+        waits.push(ev)
+      }
+    }
+    // Rows of earlier steps that ended in this one (the completed task, an interrupted one).
+    for (const ev of ended) {
+      const isDone = done?.taskExecutionId === ev.executionId
+      await tx.flowHistory.updateMany({
+        where: { instanceId: ctx.instanceId, executionId: ev.executionId, endTime: null },
+        data: { endTime: ev.at, ...(isDone ? { assignee: done.assignee, comment: done.comment } : {}) },
+      })
+      if (!isDone && ev.elementType === 'userTask') {
+        await tx.flowTask.updateMany({
+          where: { instanceId: ctx.instanceId, executionId: ev.executionId, status: FLOW_TASK_STATUS.OPEN },
+          data: { status: FLOW_TASK_STATUS.CANCELLED, endTime: ev.at },
+        })
+      }
+    }
+    // New user tasks (a resume repeats the wait of tasks that already exist: skipped by the unique key).
+    const tasks = waits
+      .filter((w) => w.elementType === 'userTask')
+      .map((w) => {
+        const attrs = ctx.process.tasks.get(w.elementId)
+        const assignee = resolveExpression(attrs?.assignee ?? null, ctx.vars)
+        const stillOpen = !step.events.some((e) => e.kind === 'end' && e.executionId === w.executionId)
+        const historyRow = history.get(w.executionId)
+        if (historyRow) {
+          historyRow.assignee = assignee
+        }
+        return stillOpen
+          ? {
+              id: nextId(),
+              tenantId: ctx.tenantId,
+              instanceId: ctx.instanceId,
+              definitionId: ctx.definitionId,
+              executionId: w.executionId,
+              taskDefinitionKey: w.elementId,
+              name: attrs?.name ?? null,
+              assignee,
+              candidateUsers: (attrs?.candidateUsers ?? [])
+                .map((u) => resolveExpression(u, ctx.vars))
+                .filter((u): u is string => !!u),
+              candidateGroups: (attrs?.candidateGroups ?? [])
+                .map((g) => resolveExpression(g, ctx.vars))
+                .filter((g): g is string => !!g),
+              createTime: w.at,
+            }
+          : null
+      })
+      .filter((t) => t !== null)
+    if (rows.length) {
+      await tx.flowHistory.createMany({ data: rows })
+    }
+    if (tasks.length) {
+      await tx.flowTask.createMany({ data: tasks, skipDuplicates: true })
+    }
+    if (step.finished) {
+      await tx.flowTask.updateMany({
+        where: { instanceId: ctx.instanceId, status: FLOW_TASK_STATUS.OPEN },
+        data: { status: FLOW_TASK_STATUS.CANCELLED, endTime: new Date() },
+      })
+    }
+  }
+
+  const loadDefinition = async (db: TTx | PrismaClient, id: string, tenantId: string) => {
+    const def = await db.flowDefinition.findUnique({ where: { id } })
+    if (!def || (def.tenantId !== '' && def.tenantId !== tenantId)) {
+      throw new Refusal(FlowMsg.DEFINITION_MISSING)
+    }
+    return def
+  }
+
+  const start = async (cmd: Extract<TFlowCommand, { kind: 'start' }>): Promise<TFlowResult> => {
+    const instanceId = BigInt(cmd.instanceId)
+    const existing = await prisma.flowInstance.findUnique({ where: { id: instanceId } })
+    if (existing) {
+      return {
+        ok: true,
+        instanceId: cmd.instanceId,
+        finished: existing.status !== FLOW_INSTANCE_STATUS.RUNNING,
+      }
+    }
+    const def = await loadDefinition(prisma, cmd.definitionId, cmd.tenantId)
+    if (def.suspensionState !== FLOW_SUSPENSION.ACTIVE) {
+      throw new Refusal(FlowMsg.DEFINITION_SUSPENDED)
+    }
+    const process = await parse(def.id, def.xml)
+    const vars: TVars = { ...cmd.variables }
+    if (process.initiator) {
+      vars[process.initiator] = taskUserOf(cmd.actor.userId)
+    }
+    const step = await runStep({ name: cmd.instanceId, xml: def.xml, state: null, variables: () => vars })
+    await prisma.$transaction(async (tx) => {
+      await lock(tx, instanceId)
+      await tx.flowInstance.create({
+        data: {
+          id: instanceId,
+          tenantId: cmd.tenantId,
+          definitionId: def.id,
+          businessKey: cmd.businessKey,
+          startUserId: BigInt(cmd.actor.userId),
+          startUser: cmd.actor.name,
+          state: step.state === null ? undefined : (step.state as object),
+          variables: vars as object,
+          status: step.finished ? FLOW_INSTANCE_STATUS.FINISHED : FLOW_INSTANCE_STATUS.RUNNING,
+          timerDue: step.timerDue,
+          endTime: step.finished ? new Date() : null,
+        },
+      })
+      await record(tx, { tenantId: cmd.tenantId, instanceId, definitionId: def.id, vars, process }, step)
+    }, TX_OPTIONS)
+    if (step.timerDue) {
+      await deps.scheduleTimer(instanceId, step.timerDue)
+    }
+    return { ok: true, instanceId: cmd.instanceId, finished: step.finished }
+  }
+
+  /** Runs an action on a waiting instance under its lock and saves the result (version-guarded). */
+  const advance = async (
+    tx: TTx,
+    instanceId: bigint,
+    tenantId: string | null,
+    extraVars: TVars,
+    action: ((execution: { signal: (m: object) => void }) => void) | undefined,
+    done?: { taskExecutionId: string; assignee: string; comment: string },
+  ) => {
+    const inst = await tx.flowInstance.findUnique({ where: { id: instanceId } })
+    if (!inst || inst.status !== FLOW_INSTANCE_STATUS.RUNNING || (tenantId && inst.tenantId !== tenantId)) {
+      throw new Refusal(FlowMsg.INSTANCE_MISSING)
+    }
+    const def = await loadDefinition(tx, inst.definitionId, inst.tenantId)
+    const process = await parse(def.id, def.xml)
+    const vars: TVars = { ...(inst.variables as TVars), ...extraVars }
+    const step = await runStep({
+      name: String(instanceId),
+      xml: def.xml,
+      state: inst.state,
+      variables: () => vars,
+      action,
+    })
+    const saved = await tx.flowInstance.updateMany({
+      where: { id: instanceId, version: inst.version },
+      data: {
+        state: step.state === null ? undefined : (step.state as object),
+        variables: vars as object,
+        version: { increment: 1 },
+        status: step.finished ? FLOW_INSTANCE_STATUS.FINISHED : FLOW_INSTANCE_STATUS.RUNNING,
+        timerDue: step.timerDue,
+        endTime: step.finished ? new Date() : null,
+      },
+    })
+    if (saved.count !== 1) {
+      throw new Error(`instance ${instanceId} changed under its lock`)
+    }
+    await record(tx, { tenantId: inst.tenantId, instanceId, definitionId: def.id, vars, process }, step, done)
+    return step
+  }
+
+  const openTask = async (tx: TTx, taskId: string, tenantId: string) => {
+    const task = await tx.flowTask.findUnique({ where: { id: BigInt(taskId) } })
+    if (!task || task.tenantId !== tenantId || task.status !== FLOW_TASK_STATUS.OPEN) {
+      throw new Refusal(FlowMsg.TASK_MISSING)
+    }
+    return task
+  }
+  const isCandidate = (task: { candidateUsers: string[]; candidateGroups: string[] }, actor: TFlowActor) =>
+    task.candidateUsers.includes(taskUserOf(actor.userId)) ||
+    task.candidateUsers.includes(actor.userId) ||
+    task.candidateGroups.some((g) => actor.roles.includes(g))
+
+  const claim = async (cmd: Extract<TFlowCommand, { kind: 'claim' }>): Promise<TFlowResult> => {
+    const peek = await prisma.flowTask.findUnique({ where: { id: BigInt(cmd.taskId) } })
+    if (!peek) {
+      throw new Refusal(FlowMsg.TASK_MISSING)
+    }
+    return prisma.$transaction(async (tx) => {
+      await lock(tx, peek.instanceId)
+      const task = await openTask(tx, cmd.taskId, cmd.tenantId)
+      const me = taskUserOf(cmd.actor.userId)
+      if (task.assignee === me) {
+        return { ok: true as const, instanceId: String(task.instanceId), finished: false }
+      }
+      if (task.assignee) {
+        throw new Refusal(FlowMsg.TASK_CLAIMED)
+      }
+      if (!isCandidate(task, cmd.actor)) {
+        throw new Refusal(FlowMsg.TASK_NOT_CANDIDATE)
+      }
+      await tx.flowTask.update({ where: { id: task.id }, data: { assignee: me, claimTime: new Date() } })
+      await tx.flowHistory.updateMany({
+        where: { instanceId: task.instanceId, executionId: task.executionId },
+        data: { assignee: me },
+      })
+      return { ok: true as const, instanceId: String(task.instanceId), finished: false }
+    }, TX_OPTIONS)
+  }
+
+  const complete = async (cmd: Extract<TFlowCommand, { kind: 'complete' }>): Promise<TFlowResult> => {
+    const peek = await prisma.flowTask.findUnique({ where: { id: BigInt(cmd.taskId) } })
+    if (!peek) {
+      throw new Refusal(FlowMsg.TASK_MISSING)
+    }
+    let timerDue: Date | null = null
+    const result = await prisma.$transaction(async (tx) => {
+      await lock(tx, peek.instanceId)
+      const task = await openTask(tx, cmd.taskId, cmd.tenantId)
+      const me = taskUserOf(cmd.actor.userId)
+      if (task.assignee !== me) {
+        throw new Refusal(task.assignee ? FlowMsg.TASK_NOT_ASSIGNEE : FlowMsg.TASK_NOT_ASSIGNEE)
+      }
+      const step = await advance(
+        tx,
+        task.instanceId,
+        cmd.tenantId,
+        { ...cmd.variables, pass: cmd.pass },
+        (execution) => execution.signal({ id: task.taskDefinitionKey, executionId: task.executionId }),
+        { taskExecutionId: task.executionId, assignee: me, comment: cmd.comment },
+      )
+      await tx.flowTask.update({
+        where: { id: task.id },
+        data: {
+          status: FLOW_TASK_STATUS.COMPLETED,
+          endTime: new Date(),
+          comment: cmd.comment,
+          pass: cmd.pass,
+        },
+      })
+      timerDue = step.timerDue
+      return { ok: true as const, instanceId: String(task.instanceId), finished: step.finished }
+    }, TX_OPTIONS)
+    if (timerDue) {
+      await deps.scheduleTimer(peek.instanceId, timerDue)
+    }
+    return result
+  }
+
+  const remove = async (cmd: Extract<TFlowCommand, { kind: 'delete' }>): Promise<TFlowResult> => {
+    const instanceId = BigInt(cmd.instanceId)
+    return prisma.$transaction(async (tx) => {
+      await lock(tx, instanceId)
+      const inst = await tx.flowInstance.findUnique({ where: { id: instanceId } })
+      if (!inst || inst.status !== FLOW_INSTANCE_STATUS.RUNNING || inst.tenantId !== cmd.tenantId) {
+        throw new Refusal(FlowMsg.INSTANCE_MISSING)
+      }
+      const now = new Date()
+      await tx.flowInstance.update({
+        where: { id: instanceId },
+        data: {
+          status: FLOW_INSTANCE_STATUS.DELETED,
+          deleteReason: cmd.reason,
+          endTime: now,
+          timerDue: null,
+          version: { increment: 1 },
+        },
+      })
+      await tx.flowTask.updateMany({
+        where: { instanceId, status: FLOW_TASK_STATUS.OPEN },
+        data: { status: FLOW_TASK_STATUS.CANCELLED, endTime: now, comment: cmd.reason },
+      })
+      await tx.flowHistory.updateMany({ where: { instanceId, endTime: null }, data: { endTime: now } })
+      return { ok: true as const, instanceId: cmd.instanceId, finished: true }
+    }, TX_OPTIONS)
+  }
+
+  return {
+    /** Runs one command; a refusal becomes `{ok: false, msg}`, anything else throws (BullMQ retries). */
+    async run(cmd: TFlowCommand): Promise<TFlowResult> {
+      try {
+        switch (cmd.kind) {
+          case 'start':
+            return await start(cmd)
+          case 'claim':
+            return await claim(cmd)
+          case 'complete':
+            return await complete(cmd)
+          case 'delete':
+            return await remove(cmd)
+        }
+      } catch (err) {
+        if (err instanceof Refusal) {
+          return { ok: false, msg: err.message }
+        }
+        log.warn({ err, kind: cmd.kind }, 'flow command failed')
+        throw err
+      }
+    },
+    /** A timer's wake-up: resumes the instance so due timers fire, and saves it. */
+    async wake(instanceId: bigint): Promise<void> {
+      const inst = await prisma.flowInstance.findUnique({
+        where: { id: instanceId },
+        select: { status: true, timerDue: true },
+      })
+      if (!inst || inst.status !== FLOW_INSTANCE_STATUS.RUNNING || !inst.timerDue) {
+        return
+      }
+      if (inst.timerDue.getTime() > Date.now() + 50) {
+        // Woken early (a rescheduled timer): its own wake-up comes later.
+        await deps.scheduleTimer(instanceId, inst.timerDue)
+        return
+      }
+      const step = await prisma.$transaction(
+        (tx) => lock(tx, instanceId).then(() => advance(tx, instanceId, null, {}, undefined)),
+        TX_OPTIONS,
+      )
+      if (step.timerDue) {
+        await deps.scheduleTimer(instanceId, step.timerDue)
+      }
+    },
+    /** Instances waiting on a timer, for the boot-time reschedule. */
+    async pendingTimers(after: bigint, take: number) {
+      return prisma.flowInstance.findMany({
+        where: { status: FLOW_INSTANCE_STATUS.RUNNING, timerDue: { not: null }, id: { gt: after } },
+        select: { id: true, timerDue: true },
+        orderBy: { id: 'asc' },
+        take,
+      })
+    },
+  }
+}
+export type TFlowService = ReturnType<typeof createFlowService>

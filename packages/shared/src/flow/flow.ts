@@ -1,0 +1,359 @@
+import { z } from 'zod'
+import { parseDateTime, ZWireDateTimeSchema } from '../common/dates.ts'
+import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { ZPageQuerySchema } from '../common/page.ts'
+import { zOptionalText, zRequired } from '../common/validators.ts'
+
+/** BullMQ queue the API sends instance commands to; the worker's flow engine consumes it (decision 015). */
+export const FLOW_COMMAND_QUEUE = 'flow-command'
+/** BullMQ queue of delayed timer wake-ups (job id `timer-<instance>-<due ms>`). */
+export const FLOW_TIMER_QUEUE = 'flow-timer'
+/** How long the API waits for the worker's answer to a command. */
+export const FLOW_COMMAND_TIMEOUT_MS = 15_000
+
+/** Contract 10.1: a platform user is `taskUser_<id>` to the engine; candidate groups are role aliases. */
+export const TASK_USER_PREFIX = 'taskUser_'
+export const taskUserOf = (userId: string | bigint) => `${TASK_USER_PREFIX}${userId}`
+export const userIdOfTaskUser = (taskUser: string | null | undefined): string | null => {
+  if (!taskUser?.startsWith(TASK_USER_PREFIX)) {
+    return null
+  }
+  const id = taskUser.slice(TASK_USER_PREFIX.length)
+  return isId(id) ? id : null
+}
+/** Contract 10.1: business key `<table>:<id>`. */
+export const LEAVE_TABLE = 'blade_process_leave'
+export const LEAVE_CATEGORY = 'flow_1'
+
+export const FLOW_INSTANCE_STATUS = { RUNNING: 1, FINISHED: 2, DELETED: 3 } as const
+export const FLOW_TASK_STATUS = { OPEN: 1, COMPLETED: 2, CANCELLED: 3 } as const
+export const FLOW_SUSPENSION = { ACTIVE: 1, SUSPENDED: 2 } as const
+
+export const FlowMsg = {
+  START_FAILED: '开启流程失败',
+  DEFINITION_MISSING: '流程定义不存在',
+  DEFINITION_SUSPENDED: '流程定义已挂起,不能发起',
+  TASK_MISSING: '任务不存在或已办结',
+  TASK_NOT_CANDIDATE: '您不是该任务的候选人,不能签收',
+  TASK_CLAIMED: '任务已被签收',
+  TASK_NOT_ASSIGNEE: '您不是该任务的办理人',
+  CLAIM_OK: '签收事务成功',
+  INSTANCE_MISSING: '流程实例不存在或已结束',
+  BUSY: '流程引擎繁忙,请稍后再试',
+  XML_INVALID: 'BPMN 文件格式不正确',
+  XML_NO_PROCESS: 'BPMN 文件中没有可执行的流程',
+  MODEL_NAME: '请输入模型名称',
+  MODEL_KEY: '请输入模型标识',
+  MODEL_XML: '请输入流程文件',
+  MODEL_MISSING: '模型不存在',
+  CATEGORY: '请选择流程类型',
+  FILES: '请选择流程文件',
+  FILE_SUFFIX: '流程文件须为 .bpmn 或 .bpmn20.xml',
+  STATE: '请选择状态',
+  DELETE_REASON: '请输入删除原因',
+  LEAVE_TASK_USER: '请选择审批用户',
+  LEAVE_START: '请选择开始时间',
+  LEAVE_END: '请选择结束时间',
+  LEAVE_REASON: '请输入请假理由',
+  LEAVE_RANGE: '结束时间不能早于开始时间',
+  LEAVE_MISSING: '请假单不存在',
+  COMMENT: '请输入审批意见',
+} as const
+
+/** `yyyy-MM-dd HH:mm:ss` (or a day) required, with one message. */
+const zMoment = (message: string) =>
+  zRequired(message, 19).refine((v) => parseDateTime(v) !== null, { message })
+
+// ---- commands (API → worker) ----
+
+const ZActorSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+})
+export const ZFlowCommandSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('start'),
+    tenantId: z.string(),
+    actor: ZActorSchema,
+    /** Chosen by the API so a redelivered start finds the instance it already created. */
+    instanceId: z.string(),
+    definitionId: z.string(),
+    businessKey: z.string().nullable(),
+    variables: z.record(z.string(), z.unknown()),
+  }),
+  z.object({ kind: z.literal('claim'), tenantId: z.string(), actor: ZActorSchema, taskId: z.string() }),
+  z.object({
+    kind: z.literal('complete'),
+    tenantId: z.string(),
+    actor: ZActorSchema,
+    taskId: z.string(),
+    comment: z.string(),
+    pass: z.boolean(),
+    variables: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    kind: z.literal('delete'),
+    tenantId: z.string(),
+    actor: ZActorSchema,
+    instanceId: z.string(),
+    reason: z.string(),
+  }),
+])
+export type TFlowCommand = z.infer<typeof ZFlowCommandSchema>
+export type TFlowActor = z.infer<typeof ZActorSchema>
+
+/** The worker's answer: ok with the instance, or a refusal with the message the API answers (400). */
+export const ZFlowResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), instanceId: z.string(), finished: z.boolean() }),
+  z.object({ ok: z.literal(false), msg: z.string() }),
+])
+export type TFlowResult = z.infer<typeof ZFlowResultSchema>
+
+export const ZFlowTimerPayloadSchema = z.object({ instanceId: z.string() })
+
+// ---- requests ----
+
+const ZFlowFilterSchema = ZPageQuerySchema.extend({
+  category: zOptionalText(64),
+  processDefinitionName: zOptionalText(255),
+  beginDate: zOptionalText(19).refine((v) => v === undefined || parseDateTime(v) !== null, {
+    message: '请求参数类型错误: beginDate',
+  }),
+  endDate: zOptionalText(19).refine((v) => v === undefined || parseDateTime(v) !== null, {
+    message: '请求参数类型错误: endDate',
+  }),
+})
+export const ZWorkListQuerySchema = ZFlowFilterSchema
+export type TWorkListQuery = z.infer<typeof ZWorkListQuerySchema>
+
+export const ZFlowModeQuerySchema = ZPageQuerySchema.extend({
+  category: zOptionalText(64),
+  mode: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    z.coerce.number().int().min(1).max(2).default(1),
+  ),
+})
+export type TFlowModeQuery = z.infer<typeof ZFlowModeQuerySchema>
+
+export const ZTaskIdSchema = z.object({ taskId: ZIdSchema })
+export const ZCompleteTaskSchema = z.object({
+  taskId: ZIdSchema,
+  processInstanceId: ZIdSchema.optional(),
+  comment: zOptionalText(1000),
+  flag: zOptionalText(16),
+  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+})
+export type TCompleteTask = z.infer<typeof ZCompleteTaskSchema>
+
+export const ZProcessInstanceQuerySchema = z.object({ processInstanceId: ZIdSchema })
+export const ZModelViewQuerySchema = z
+  .object({ processInstanceId: ZIdSchema.optional(), processDefinitionId: zOptionalText(255) })
+  .refine((q) => q.processInstanceId || q.processDefinitionId, {
+    message: '缺少必要的请求参数: processInstanceId',
+  })
+
+export const ZModelListQuerySchema = ZPageQuerySchema.extend({
+  modelKey: zOptionalText(255),
+  name: zOptionalText(255),
+})
+export const ZModelSubmitSchema = z.object({
+  id: ZIdSchema.optional(),
+  name: zRequired(FlowMsg.MODEL_NAME, 255),
+  modelKey: zRequired(FlowMsg.MODEL_KEY, 255).refine((v) => /^[A-Za-z_][\w.-]*$/.test(v), {
+    message: '模型标识须以字母开头,只含字母、数字、下划线',
+  }),
+  description: zOptionalText(1000),
+  xml: zRequired(FlowMsg.MODEL_XML, 2_000_000),
+})
+export type TModelSubmit = z.infer<typeof ZModelSubmitSchema>
+export const ZModelDeploySchema = z.object({
+  modelId: ZIdSchema,
+  category: zRequired(FlowMsg.CATEGORY, 64),
+  tenantIds: zOptionalText(2000),
+})
+export const ZChangeStateSchema = z.object({
+  processId: zRequired('缺少必要的请求参数: processId', 255),
+  state: z.enum(['active', 'suspend'], { error: FlowMsg.STATE }),
+})
+export const ZDeleteDeploymentSchema = z.object({
+  deploymentIds: zRequired('缺少必要的请求参数: deploymentIds', 20_000).refine(
+    (v) => v.split(',').every((s) => isId(s.trim())),
+    { message: '请求参数类型错误: deploymentIds' },
+  ),
+})
+export const ZFollowListQuerySchema = ZPageQuerySchema.extend({
+  processInstanceId: zOptionalText(19),
+  processDefinitionKey: zOptionalText(255),
+})
+export const ZDeleteInstanceSchema = z.object({
+  processInstanceId: ZIdSchema,
+  deleteReason: zRequired(FlowMsg.DELETE_REASON, 500),
+})
+
+export const ZLeaveStartSchema = z
+  .object({
+    id: ZIdSchema.optional(),
+    processDefinitionId: zRequired(FlowMsg.DEFINITION_MISSING, 255),
+    taskUser: zRequired(FlowMsg.LEAVE_TASK_USER, 64).refine((v) => isId(v) || userIdOfTaskUser(v) !== null, {
+      message: FlowMsg.LEAVE_TASK_USER,
+    }),
+    startTime: zMoment(FlowMsg.LEAVE_START),
+    endTime: zMoment(FlowMsg.LEAVE_END),
+    reason: zRequired(FlowMsg.LEAVE_REASON, 1000),
+  })
+  .refine((v) => (parseDateTime(v.endTime)?.getTime() ?? 0) >= (parseDateTime(v.startTime)?.getTime() ?? 0), {
+    message: FlowMsg.LEAVE_RANGE,
+    path: ['endTime'],
+  })
+export type TLeaveStart = z.infer<typeof ZLeaveStartSchema>
+export const ZLeaveDetailQuerySchema = z.object({ businessId: ZIdSchema })
+
+/** Contract 10.4: whole days between the start and the end. */
+export const leaveDays = (start: Date, end: Date): number =>
+  Math.max(0, Math.floor((end.getTime() - start.getTime()) / 86_400_000))
+
+// ---- records ----
+
+const str = z.string().nullable()
+/** BladeFlow: one work-list row (contract 10.2). */
+export const ZBladeFlowSchema = z.object({
+  taskId: str,
+  taskName: str,
+  taskDefinitionKey: str,
+  assignee: str,
+  assigneeName: str,
+  category: str,
+  categoryName: str,
+  createTime: ZWireDateTimeSchema.nullable(),
+  endTime: ZWireDateTimeSchema.nullable(),
+  claimTime: ZWireDateTimeSchema.nullable(),
+  historyTaskEndTime: ZWireDateTimeSchema.nullable(),
+  executionId: str,
+  processInstanceId: str,
+  processDefinitionId: str,
+  processDefinitionKey: str,
+  processDefinitionName: str,
+  processDefinitionVersion: z.number().nullable(),
+  processDefinitionDesc: str,
+  processDefinitionDiagramResName: str,
+  processDefinitionResName: str,
+  historyProcessInstanceId: str,
+  processIsFinished: str,
+  historyActivityId: str,
+  historyActivityName: str,
+  historyActivityType: str,
+  historyActivityDurationTime: str,
+  businessTable: str,
+  businessId: str,
+  status: str,
+  comment: str,
+  pass: z.boolean().nullable(),
+  flag: str,
+  beginDate: str,
+  endDate: str,
+  variables: z.record(z.string(), z.unknown()).nullable(),
+})
+export type TBladeFlow = z.infer<typeof ZBladeFlowSchema>
+
+/** A process definition id, `<key>:<version>:<deployment id>` (a 64-bit id where the platform had one). */
+export const ZDefinitionIdSchema = z.union([
+  ZWireIdSchema,
+  z.string().meta({ pattern: '^[A-Za-z_][\\w.-]*:\\d+:\\d{1,19}$', example: 'Leave:1:1286042809322209921' }),
+])
+
+/** FlowProcess: a definition's latest version (manager and start lists). */
+export const ZFlowProcessSchema = z.object({
+  id: ZDefinitionIdSchema,
+  tenantId: z.string(),
+  name: str,
+  key: z.string(),
+  category: str,
+  categoryName: str,
+  version: z.number(),
+  deploymentId: ZWireIdSchema,
+  resourceName: z.string(),
+  diagramResourceName: z.string(),
+  suspensionState: z.number(),
+  deploymentTime: ZWireDateTimeSchema,
+})
+export type TFlowProcess = z.infer<typeof ZFlowProcessSchema>
+
+export const ZFlowModelSchema = z.object({
+  id: ZWireIdSchema,
+  name: z.string(),
+  modelKey: z.string(),
+  description: str,
+  created: ZWireDateTimeSchema,
+  lastUpdated: ZWireDateTimeSchema,
+  createdBy: str,
+  lastUpdatedBy: str,
+  version: z.number(),
+  modelType: z.number(),
+  tenantId: z.string(),
+  xml: z.string().optional(),
+})
+export type TFlowModel = z.infer<typeof ZFlowModelSchema>
+
+/** FlowExecution: a running instance (follow list). */
+export const ZFlowExecutionSchema = z.object({
+  id: ZWireIdSchema,
+  name: str,
+  startUserId: str,
+  startUser: str,
+  startTime: ZWireDateTimeSchema,
+  taskDefinitionId: str,
+  taskDefinitionKey: str,
+  category: str,
+  categoryName: str,
+  processInstanceId: ZWireIdSchema,
+  processDefinitionId: z.string(),
+  processDefinitionKey: str,
+  activityId: str,
+  suspensionState: z.number(),
+  executionId: str,
+  tenantId: z.string(),
+})
+export type TFlowExecution = z.infer<typeof ZFlowExecutionSchema>
+
+export const ZFlowHistorySchema = z.object({
+  historyActivityId: z.string(),
+  historyActivityName: str,
+  historyActivityType: z.string(),
+  createTime: ZWireDateTimeSchema,
+  endTime: ZWireDateTimeSchema.nullable(),
+  historyActivityDurationTime: z.string(),
+  assignee: str,
+  assigneeName: str,
+  comment: str,
+})
+export type TFlowHistory = z.infer<typeof ZFlowHistorySchema>
+
+export const ZModelViewSchema = z.object({ xml: z.string(), flow: z.array(ZFlowHistorySchema) })
+
+export const ZLeaveRecordSchema = z.object({
+  id: ZWireIdSchema,
+  tenantId: z.string(),
+  processDefinitionId: str,
+  processInstanceId: str,
+  startTime: ZWireDateTimeSchema.nullable(),
+  endTime: ZWireDateTimeSchema.nullable(),
+  days: z.number().nullable(),
+  reason: str,
+  taskUser: str,
+  applyTime: ZWireDateTimeSchema.nullable(),
+  createUser: ZWireIdSchema.nullable(),
+  createTime: ZWireDateTimeSchema,
+  flow: z.object({ assigneeName: str, processIsFinished: str }),
+})
+export type TLeaveRecord = z.infer<typeof ZLeaveRecordSchema>
+
+/** Human duration text of `historyActivityDurationTime` (e.g. `1天2小时3分钟`, `5秒`). */
+export const durationText = (ms: number): string => {
+  const s = Math.max(0, Math.floor(ms / 1000))
+  const d = Math.floor(s / 86_400)
+  const h = Math.floor((s % 86_400) / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const parts = [d ? `${d}天` : '', h ? `${h}小时` : '', m ? `${m}分钟` : ''].join('')
+  return parts || `${s % 60}秒`
+}
