@@ -37,8 +37,10 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { deptRoutes } from './modules/dept/dept.routes.ts'
 import { createDeptService } from './modules/dept/dept.service.ts'
+import { developRoutes } from './modules/develop/develop.routes.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
+import { generatedModules } from './modules/generated.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { jobRoutes } from './modules/job/job.routes.ts'
 import { createJobService } from './modules/job/job.service.ts'
@@ -390,6 +392,11 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   attachRoutes(app, prisma, oss)
   assortRoutes(app, createAssortService(prisma))
   templateRoutes(app, prisma)
+  // Code generator and report designs (issue 15), then the modules the generator wrote.
+  developRoutes(app, prisma)
+  for (const module of generatedModules) {
+    module.register(app, prisma)
+  }
 
   if (env.WEB_DIST_DIR) {
     await registerWebStatic(app, env.WEB_DIST_DIR)

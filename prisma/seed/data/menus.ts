@@ -4,6 +4,7 @@
 // menus (doc, admin, elk, zipkin, turbine, sentinel, es, form, crud, UReport, xxljob) are left out because
 // this product has none of those services.
 
+import { generatedMenus } from './generated-menus.ts'
 import type { MenuSeed, RoleMenuSeed } from './types.ts'
 
 /** A tree node before the sort numbers are filled in from its position. */
@@ -533,6 +534,7 @@ export const menus: MenuSeed[] = [
   withSort(base, 97),
   withSort(authority, 98),
   withSort(system, 99),
+  ...generatedMenus,
 ]
 
 /** Sample roles see the desk and their own affairs; `administrator` sees every menu without links. */

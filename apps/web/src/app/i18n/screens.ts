@@ -1,4 +1,5 @@
 import i18next from 'i18next'
+import { generatedEn, generatedZh } from '@/features/generated/i18n'
 import { jobEn, jobZh } from '@/features/job/i18n'
 import { kmsEn, kmsZh } from '@/features/kms/i18n'
 import { logEn, logZh } from '@/features/log/i18n'
@@ -26,6 +27,7 @@ export const screensZh = {
   job: jobZh,
   trading: tradingZh,
   kms: kmsZh,
+  generated: generatedZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -40,6 +42,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   job: jobEn,
   trading: tradingEn,
   kms: kmsEn,
+  generated: generatedEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

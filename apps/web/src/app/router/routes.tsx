@@ -10,6 +10,7 @@ import {
   UnderConstructionPage,
   underConstructionScreens,
 } from '@/features/errors/routes'
+import { generatedScreens } from '@/features/generated/routes'
 import { jobScreens } from '@/features/job/routes'
 import { kmsScreens } from '@/features/kms/routes'
 import { MainLayout } from '@/features/layout/routes'
@@ -40,6 +41,7 @@ export const screens: TScreenRegistry = {
   ...jobScreens,
   ...tradingScreens,
   ...authScreens,
+  ...generatedScreens,
 }
 
 const route = (path: string, element: RouteObject['element'], handle: TRouteMeta): RouteObject => ({
