@@ -124,7 +124,8 @@ const flag = z
   .or(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])))
 
 export const ZPrototypeSubmitSchema = z.object({
-  id: ZIdSchema.optional(),
+  // The proposed prototypes of a model answer id null: the grid sends them back as they came.
+  id: ZIdSchema.nullish(),
   jdbcName: zRequired('请输入字段名', 100).refine((v) => SQL_NAME_PATTERN.test(v), {
     message: '字段名只能包含小写字母、数字和下划线',
   }),
@@ -145,7 +146,7 @@ export const ZPrototypeSubmitSchema = z.object({
     message: '字典编号只能包含字母、数字和下划线',
   }),
   /** Length limit of a character column (from table-info); checked by the generated schema. */
-  length: zInt({ min: 1, max: 100_000 }).optional(),
+  length: zInt({ min: 1, max: 100_000 }).nullish(),
 })
 export type TPrototypeSubmit = z.input<typeof ZPrototypeSubmitSchema>
 

@@ -348,7 +348,7 @@ export const generateModule = (input: TGenInput): TGenResult => {
     '  },',
     `  detail: (id: string) => http.get<T${Cls}Row>(\`\${BASE}/detail\`, { id }),`,
     `  submit: (values: TValues) => http.post(\`\${BASE}/submit\`, values),`,
-    "  remove: (ids: string[]) => http.post(`${BASE}/remove`, undefined, { params: { ids: ids.join(',') } }),",
+    `  remove: (ids: string[]) => http.post(\`\${BASE}/remove\`, undefined, { params: { ids: ids.join(',') } }),`,
     '}',
     '',
   ].join('\n')
