@@ -73,6 +73,8 @@ import { regionRoutes } from './modules/region/region.routes.ts'
 import { createRegionService } from './modules/region/region.service.ts'
 import { reportRoutes } from './modules/report/report.routes.ts'
 import { createReportService } from './modules/report/report.service.ts'
+import { reportDesignRoutes } from './modules/report/report-design.routes.ts'
+import { createReportDesignService } from './modules/report/report-design.service.ts'
 import { roleRoutes } from './modules/role/role.routes.ts'
 import { createRoleService } from './modules/role/role.service.ts'
 import { scopeRoutes } from './modules/scope/scope.routes.ts'
@@ -394,6 +396,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   templateRoutes(app, prisma)
   // Code generator and report designs (issue 15), then the modules the generator wrote.
   developRoutes(app, prisma)
+  reportDesignRoutes(app, createReportDesignService(prisma, env.REPORT_STATEMENT_TIMEOUT_MS))
   for (const module of generatedModules) {
     module.register(app, prisma)
   }

@@ -405,7 +405,8 @@ const tool = group('tool', '研发工具', '/tool', 'Build', [
 const report = group('report', '报表管理', '/report', 'BarChart', [
   page('report_list', '报表列表', '/report/reportlist', 'TableChart', {
     api: '/api/ysjs-report/report/rest',
-    buttons: ['view', 'delete'],
+    // add/edit: the report designer (issue 15).
+    buttons: ['view', 'delete', 'add', 'edit'],
   }),
 ])
 
