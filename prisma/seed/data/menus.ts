@@ -408,6 +408,8 @@ const report = group('report', '报表管理', '/report', 'BarChart', [
     // add/edit: the report designer (issue 15).
     buttons: ['view', 'delete', 'add', 'edit'],
   }),
+  // The report designer and viewer (issue 15); its calls need report_list and its add/edit buttons.
+  page('report_design', '报表设计', '/report/design', 'Insights', { buttons: [] }),
 ])
 
 // 15 资源管理

@@ -62,7 +62,7 @@ export const reportDesignRoutes = (app: FastifyInstance, reports: TReportDesignS
       tags,
       summary: '导出报表 (xlsx, 流式)',
       querystring: z.object({ id: ZIdSchema }).catchall(z.string().max(200)),
-      response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) },
+      response: { 200: z.unknown().meta({ type: 'string', format: 'binary' }) },
     },
     handler: async (request, reply) => {
       const { id, ...params } = request.query as { id: string } & Record<string, string>

@@ -148,10 +148,11 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
       const q = await queryOf(ctx, def, input.params)
       const n = q.params.length
       return readOnly(async (tx) => {
-        const [{ total }] = await tx.$queryRawUnsafe<{ total: number }[]>(
+        const counted = await tx.$queryRawUnsafe<{ total: number }[]>(
           `select count(*)::int as total from (${q.sql}) q`,
           ...q.params,
         )
+        const total = counted[0]?.total ?? 0
         const records = (
           await tx.$queryRawUnsafe<Record<string, unknown>[]>(
             `${q.sql} limit $${n + 1}::int offset $${n + 2}::int`,

@@ -1,4 +1,5 @@
 import i18next from 'i18next'
+import { developEn, developZh } from '@/features/develop/i18n'
 import { generatedEn, generatedZh } from '@/features/generated/i18n'
 import { jobEn, jobZh } from '@/features/job/i18n'
 import { kmsEn, kmsZh } from '@/features/kms/i18n'
@@ -28,6 +29,7 @@ export const screensZh = {
   trading: tradingZh,
   kms: kmsZh,
   generated: generatedZh,
+  develop: developZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -43,6 +45,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   trading: tradingEn,
   kms: kmsEn,
   generated: generatedEn,
+  develop: developEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

@@ -2,6 +2,7 @@ import type { TMenu } from '@ysjs/shared'
 import { Navigate, type RouteObject } from 'react-router-dom'
 import { authScreens, LockPage, LoginPage } from '@/features/auth/routes'
 import { deskScreens } from '@/features/desk/routes'
+import { developScreens } from '@/features/develop/routes'
 import {
   ForbiddenPage,
   IframePage,
@@ -41,6 +42,7 @@ export const screens: TScreenRegistry = {
   ...jobScreens,
   ...tradingScreens,
   ...authScreens,
+  ...developScreens,
   ...generatedScreens,
 }
 
