@@ -40,7 +40,7 @@ export const ZDatasourceSubmitSchema = z.object({
     .refine((v) => DATASOURCE_URL_PATTERN.test(v), { message: '连接地址格式不正确' }),
   username: zRequired('请输入用户名', 100),
   // Blank or the masked value answered earlier keeps the stored password.
-  password: zOptionalText(200),
+  password: zOptionalText(200).meta({ format: 'password' }),
   remark: zOptionalText(255),
 })
 export type TDatasourceSubmit = z.input<typeof ZDatasourceSubmitSchema>
@@ -52,7 +52,7 @@ export const ZDatasourceRecordSchema = z.object({
   url: z.string(),
   username: z.string(),
   /** Never in full: masked (first and last two characters at most). */
-  password: z.string().nullable(),
+  password: z.string().nullable().meta({ format: 'password' }),
   remark: z.string().nullable(),
   /** The application's own database: cannot be changed or removed. */
   isDefault: z.boolean(),

@@ -27,7 +27,7 @@ export const createDatasourceService = (prisma: PrismaClient) => {
     platformWrite: true,
     submit: ZDatasourceSubmitSchema,
     record: ZDatasourceRecordSchema,
-    filters: { name: 'string', url: 'string?' },
+    filters: { name: 'string', url: 'string' },
     sortable: ['name', 'createTime'],
     defaultOrder: [{ createTime: 'asc' }],
     permissions: {

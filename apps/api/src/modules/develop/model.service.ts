@@ -24,7 +24,7 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
     platformWrite: true,
     submit: ZModelSubmitSchema,
     record: ZModelRecordSchema,
-    filters: { modelName: 'string', modelCode: 'string?', modelTable: 'string?' },
+    filters: { modelName: 'string', modelCode: 'string', modelTable: 'string' },
     sortable: ['modelName', 'modelCode', 'modelTable', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     permissions: { list: 'model', add: 'model_add', edit: 'model_edit', remove: 'model_delete' },
