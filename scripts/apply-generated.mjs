@@ -54,7 +54,7 @@ export const applyGenerated = (zip, root) => {
   }
   const { inserts } = JSON.parse(manifest.toString('utf8'))
   const written = []
-  for (const [name, content] of entries) {
+  for (const name of entries.keys()) {
     if (name === MANIFEST || name.endsWith('/')) {
       continue
     }
