@@ -1,5 +1,15 @@
-import { expect, type Page, test } from '@playwright/test'
-import { openAs, storedToken, toast, unique } from './support'
+import { expect as baseExpect, type Page, test } from '@playwright/test'
+import { loginViaApi, storedToken, toast, unique } from './support'
+
+// These screens load a grid, a chart and their data on a shared runner: give them time.
+const expect = baseExpect.configure({ timeout: 30_000 })
+test.describe.configure({ timeout: 180_000, retries: 1 })
+
+const openAs = async (page: Page, path: string) => {
+  await loginViaApi(page)
+  await page.goto(path)
+  await expect(page.getByTestId('sidebar')).toBeVisible()
+}
 
 const choose = async (page: Page, label: string, option: string) => {
   await page.getByRole('combobox', { name: label }).click()
