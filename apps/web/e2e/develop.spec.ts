@@ -12,7 +12,7 @@ const openAs = async (page: Page, path: string) => {
 }
 
 const choose = async (page: Page, label: string, option: string) => {
-  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('combobox', { name: label, exact: true }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
