@@ -65,7 +65,7 @@ test.describe('code generator and reports', () => {
     await page.getByRole('button', { name: '运行' }).click()
     const chart = page.getByTestId('report-chart')
     await expect(chart.locator('svg').first()).toBeVisible()
-    await expect(chart.locator('.MuiBarElement-root, [class*="MuiBarElement"]')).toHaveCount(2)
+    await expect(chart.locator('.MuiBarChart-element')).toHaveCount(2)
     const table = page.getByTestId('report-table')
     await expect(table.locator('.MuiDataGrid-row')).toHaveCount(2)
     await expect(table.locator('.MuiDataGrid-row').first()).toContainText('2')
