@@ -66,7 +66,8 @@ test.describe('code generator and reports', () => {
     const chart = page.getByTestId('report-chart')
     await expect(chart.locator('svg').first()).toBeVisible()
     await expect(chart.locator('.MuiBarChart-element')).toHaveCount(2)
-    const table = page.getByTestId('report-table')
+    // The designer's only grid is the result table.
+    const table = page.locator('.MuiDataGrid-root')
     await expect(table.locator('.MuiDataGrid-row')).toHaveCount(2)
     await expect(table.locator('.MuiDataGrid-row').first()).toContainText('2')
     await page.screenshot({ path: 'test-results/report-designer.png', fullPage: true })
