@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { DEFAULT_DATASOURCE_ID as DEFAULT_DATASOURCE } from '@ysjs/shared'
 import { hashClientSecret, hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
 import { ATTACHMENT_CATEGORIES, dicts } from './data/dicts.ts'
 import { JOB_SEEDS, JOB_SERVER_SEED } from './data/jobs.ts'
@@ -491,6 +492,18 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
       },
     ],
     skipDuplicates: true,
+  })
+
+  // The code generator's default data source: the application's own database (empty url, decision 020).
+  await prisma.datasource.upsert({
+    where: { id: BigInt(DEFAULT_DATASOURCE) },
+    update: {},
+    create: {
+      id: BigInt(DEFAULT_DATASOURCE),
+      name: '本系统数据库',
+      driverClass: 'postgresql',
+      remark: '应用自身的数据库',
+    },
   })
 
   log(

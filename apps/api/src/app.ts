@@ -41,6 +41,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { deptRoutes } from './modules/dept/dept.routes.ts'
 import { createDeptService } from './modules/dept/dept.service.ts'
+import { developRoutes } from './modules/develop/develop.routes.ts'
 import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
 import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
 import { expertRoutes } from './modules/expert/expert.routes.ts'
@@ -57,6 +58,7 @@ import { createFlowAdminService } from './modules/flow/flow-admin.service.ts'
 import { createFlowBus } from './modules/flow/flow-bus.ts'
 import { createFlowWorkService } from './modules/flow/flow-work.service.ts'
 import { createLeaveService } from './modules/flow/leave.service.ts'
+import { generatedModules } from './modules/generated.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { jobRoutes } from './modules/job/job.routes.ts'
 import { createJobService } from './modules/job/job.service.ts'
@@ -103,6 +105,8 @@ import { regionRoutes } from './modules/region/region.routes.ts'
 import { createRegionService } from './modules/region/region.service.ts'
 import { reportRoutes } from './modules/report/report.routes.ts'
 import { createReportService } from './modules/report/report.service.ts'
+import { reportDesignRoutes } from './modules/report/report-design.routes.ts'
+import { createReportDesignService } from './modules/report/report-design.service.ts'
 import { roleRoutes } from './modules/role/role.routes.ts'
 import { createRoleService } from './modules/role/role.service.ts'
 import { scopeRoutes } from './modules/scope/scope.routes.ts'
@@ -482,6 +486,12 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   })
   flowRoutes(app, flowWork, createLeaveService(prisma, flowBus))
   flowAdminRoutes(app, createFlowAdminService(prisma), flowWork)
+  // Code generator and report designs (issue 15), then the modules the generator wrote.
+  developRoutes(app, prisma)
+  reportDesignRoutes(app, createReportDesignService(prisma, env.REPORT_STATEMENT_TIMEOUT_MS))
+  for (const module of generatedModules) {
+    module.register(app, prisma)
+  }
 
   if (env.WEB_DIST_DIR) {
     await registerWebStatic(app, env.WEB_DIST_DIR)

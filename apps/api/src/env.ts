@@ -91,6 +91,8 @@ export const ZEnvSchema = z.object({
   S3_PUBLIC_URL: z.string().default(''),
   STORAGE_DIR: z.string().default('storage'),
   WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
+  /** Statement timeout of report queries (read-only transactions, decision 020). */
+  REPORT_STATEMENT_TIMEOUT_MS: ms(10_000),
 })
 type TParsedEnv = z.infer<typeof ZEnvSchema>
 export type TEnv = Omit<TParsedEnv, 'API_DOCS_ENABLED' | 'DATABASE_QUERY_TIMEOUT_MS'> & {

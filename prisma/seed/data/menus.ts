@@ -4,6 +4,7 @@
 // menus (doc, admin, elk, zipkin, turbine, sentinel, es, form, crud, UReport, xxljob) are left out because
 // this product has none of those services.
 
+import { generatedMenus } from './generated-menus.ts'
 import type { MenuSeed, RoleMenuSeed } from './types.ts'
 
 /** A tree node before the sort numbers are filled in from its position. */
@@ -411,8 +412,11 @@ const tool = group('tool', '研发工具', '/tool', 'Build', [
 const report = group('report', '报表管理', '/report', 'BarChart', [
   page('report_list', '报表列表', '/report/reportlist', 'TableChart', {
     api: '/api/ysjs-report/report/rest',
-    buttons: ['view', 'delete'],
+    // add/edit: the report designer (issue 15).
+    buttons: ['view', 'delete', 'add', 'edit'],
   }),
+  // The report designer and viewer (issue 15); its calls need report_list and its add/edit buttons.
+  page('report_design', '报表设计', '/report/design', 'Insights', { buttons: [] }),
 ])
 
 // 15 资源管理
@@ -540,6 +544,7 @@ export const menus: MenuSeed[] = [
   withSort(base, 97),
   withSort(authority, 98),
   withSort(system, 99),
+  ...generatedMenus,
 ]
 
 /** Sample roles see the desk and their own affairs; `administrator` sees every menu without links. */

@@ -2,6 +2,8 @@ import i18next from 'i18next'
 import { appraiseEn, appraiseZh } from '@/features/appraise/i18n'
 import { expertEn, expertZh } from '@/features/expert/i18n'
 import { flowEn, flowZh } from '@/features/flow/i18n'
+import { developEn, developZh } from '@/features/develop/i18n'
+import { generatedEn, generatedZh } from '@/features/generated/i18n'
 import { jobEn, jobZh } from '@/features/job/i18n'
 import { kmsEn, kmsZh } from '@/features/kms/i18n'
 import { logEn, logZh } from '@/features/log/i18n'
@@ -36,6 +38,8 @@ export const screensZh = {
   survey: surveyZh,
   expert: expertZh,
   flow: { ...flowZh },
+  generated: generatedZh,
+  develop: developZh,
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -55,6 +59,8 @@ export const screensEn: TDeep<typeof screensZh> = {
   survey: surveyEn,
   expert: expertEn,
   flow: { ...flowEn },
+  generated: generatedEn,
+  develop: developEn,
 }
 
 /** Merged into the one `translation` namespace (deep), so keys read the same as the shell's. */

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom'
 import { appraiseScreens } from '@/features/appraise/routes'
 import { authScreens, LockPage, LoginPage } from '@/features/auth/routes'
 import { deskScreens } from '@/features/desk/routes'
+import { developScreens } from '@/features/develop/routes'
 import {
   ForbiddenPage,
   IframePage,
@@ -13,6 +14,7 @@ import {
 } from '@/features/errors/routes'
 import { expertScreens } from '@/features/expert/routes'
 import { flowScreens } from '@/features/flow/routes'
+import { generatedScreens } from '@/features/generated/routes'
 import { jobScreens } from '@/features/job/routes'
 import { kmsScreens } from '@/features/kms/routes'
 import { MainLayout } from '@/features/layout/routes'
@@ -50,6 +52,8 @@ export const screens: TScreenRegistry = {
   ...surveyScreens,
   ...authScreens,
   ...flowScreens,
+  ...developScreens,
+  ...generatedScreens,
 }
 
 const route = (path: string, element: RouteObject['element'], handle: TRouteMeta): RouteObject => ({

@@ -1,0 +1,111 @@
+import { nextId, type PrismaClient } from '@ysjs/db'
+import { DevelopMsg, ZCodeRecordSchema, ZCodeSubmitSchema } from '@ysjs/shared'
+import { isAdministrator, type TCtx } from '../../lib/context.ts'
+import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
+import { generateModule, type TGenFile, type TGenResult } from './generator.ts'
+import type { TModelService } from './model.service.ts'
+import { zipFiles } from './zip.ts'
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const stampOf = (d: Date) =>
+  `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`
+
+/** The manifest `scripts/apply-generated.mjs` reads: the lines to put into the shared registry files. */
+export const MANIFEST = 'generated.json'
+
+/** 代码生成: generator configs and the zip of the module they describe. */
+export const createCodeService = (prisma: PrismaClient, models: TModelService) => {
+  const crud = createCrudService(prisma, {
+    name: 'code',
+    prefix: '/api/ysjs-develop/code',
+    model: (db) => db.devCode,
+    tenantScoped: false,
+    platformWrite: true,
+    submit: ZCodeSubmitSchema,
+    record: ZCodeRecordSchema,
+    filters: { codeName: 'string', tableName: 'string', packageName: 'string' },
+    sortable: ['codeName', 'tableName', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    permissions: { list: 'code', add: 'code_add', edit: 'code_edit', remove: 'code_delete' },
+    unique: [{ fields: ['packageName'], message: '包名已存在' }],
+    toData: ({ modelId, ...rest }) => ({ ...rest, modelId: BigInt(modelId) }),
+    validate: async (_ctx, data) => {
+      const model = await models.modelOf(data.modelId as bigint)
+      data.datasourceId = model.datasourceId
+    },
+  })
+
+  const codeOf = async (id: bigint) => {
+    const code = await prisma.devCode.findFirst({ where: { id, isDeleted: 0 } })
+    if (!code) {
+      throw AppError.notFound()
+    }
+    return code
+  }
+
+  const generate = async (id: bigint, at: Date): Promise<TGenResult> => {
+    const code = await codeOf(id)
+    if (!code.modelId) {
+      throw AppError.badRequest(DevelopMsg.MODEL_NOT_FOUND)
+    }
+    const model = await models.modelOf(code.modelId)
+    const prototypes = await models.savedPrototypes(model.id)
+    if (prototypes.length === 0) {
+      throw AppError.badRequest(DevelopMsg.NO_PROTOTYPE)
+    }
+    return generateModule({ code, model, prototypes, stamp: stampOf(at) })
+  }
+
+  return {
+    ...crud,
+    /** Duplicates a config as `<codeName>-copy` (its package name too, which must stay unique). */
+    async copy(ctx: TCtx, id: bigint) {
+      if (!isAdministrator(ctx.user)) {
+        throw AppError.forbidden()
+      }
+      const { id: _id, createTime: _t, updateTime: _u, ...rest } = await codeOf(id)
+      let packageName = `${rest.packageName}-copy`
+      while (await prisma.devCode.findFirst({ where: { packageName, isDeleted: 0 }, select: { id: true } })) {
+        packageName = `${packageName}-copy`
+      }
+      await prisma.devCode.create({
+        data: {
+          ...rest,
+          id: nextId(),
+          codeName: `${rest.codeName}-copy`.slice(0, 64),
+          packageName,
+          createUser: ctx.user?.userId ?? null,
+          updateUser: ctx.user?.userId ?? null,
+          updateTime: new Date(),
+        },
+      })
+    },
+    /** The files the generator writes for one config, for the preview screen. */
+    async preview(id: bigint): Promise<TGenFile[]> {
+      const result = await generate(id, new Date())
+      return [
+        ...result.files,
+        ...result.inserts.map((i) => ({
+          path: `${i.file}${i.marker ? ` (${i.marker})` : ''}`,
+          content: i.text,
+        })),
+      ]
+    },
+    /** A zip of the modules of the given configs, with the manifest of registry lines. */
+    async zip(ids: bigint[]): Promise<Buffer> {
+      const at = new Date()
+      const files: TGenFile[] = []
+      const inserts: TGenResult['inserts'] = []
+      for (const [i, id] of ids.entries()) {
+        // One second apart: migration folders of one zip must sort and never collide.
+        const result = await generate(id, new Date(at.getTime() + i * 1000))
+        files.push(...result.files)
+        inserts.push(...result.inserts)
+      }
+      files.push({ path: MANIFEST, content: `${JSON.stringify({ inserts }, null, 2)}\n` })
+      return zipFiles(files, at)
+    },
+  }
+}
+export type TCodeService = ReturnType<typeof createCodeService>

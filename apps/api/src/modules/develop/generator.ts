@@ -1,0 +1,520 @@
+import { AppError } from '../../lib/errors.ts'
+import { PLATFORM_COLUMNS } from './prototypes.ts'
+
+/** What the generator reads: a code config, its model and the model's saved prototypes. */
+export type TGenInput = {
+  code: {
+    codeName: string
+    tableName: string
+    pkName: string
+    packageName: string
+    apiPath: string
+    webPath: string
+    author: string
+  }
+  model: { modelName: string; modelClass: string }
+  prototypes: {
+    jdbcName: string
+    jdbcType: string
+    length: number | null
+    comment: string
+    propertyType: string
+    propertyName: string
+    isList: number
+    isForm: number
+    isRequired: number
+    isQuery: number
+    queryType: string
+    componentType: string
+    dictCode: string
+  }[]
+  /** Migration folder timestamp (`yyyyMMddHHmmss`); the generator is pure, the caller gives the time. */
+  stamp: string
+}
+
+export type TGenFile = { path: string; content: string }
+/** A line to put above a marker comment of a shared registry file (see `scripts/apply-generated.mjs`). */
+export type TGenInsert = { file: string; marker: string; text: string }
+export type TGenResult = { files: TGenFile[]; inserts: TGenInsert[] }
+
+type TField = TGenInput['prototypes'][number]
+
+const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())
+const camel = (kebab: string) => {
+  const p = pascal(kebab)
+  return p.charAt(0).toLowerCase() + p.slice(1)
+}
+/** A string literal for generated TypeScript (single quotes, as the house style writes them). */
+const lit = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+const dq = (s: string) => JSON.stringify(s)
+
+const SUPPORTED = new Set(['string', 'int', 'bigint', 'boolean', 'date', 'datetime'])
+
+const prismaType = (f: TField): string => {
+  const opt = f.isRequired ? '' : '?'
+  switch (f.propertyType) {
+    case 'string':
+      if (f.jdbcType === 'character' && f.length) {
+        return `String${opt} @db.Char(${f.length})`
+      }
+      return f.length ? `String${opt} @db.VarChar(${f.length})` : `String${opt}`
+    case 'int':
+      return f.jdbcType === 'smallint' ? `Int${opt} @db.SmallInt` : `Int${opt}`
+    case 'bigint':
+      return `BigInt${opt}`
+    case 'boolean':
+      return `Boolean${opt}`
+    case 'date':
+      return `DateTime${opt} @db.Date`
+    default:
+      return f.jdbcType === 'timestamp with time zone'
+        ? `DateTime${opt} @db.Timestamptz(3)`
+        : `DateTime${opt}`
+  }
+}
+
+const sqlType = (f: TField): string => {
+  switch (f.propertyType) {
+    case 'string':
+      if (f.jdbcType === 'character' && f.length) {
+        return `CHAR(${f.length})`
+      }
+      return f.length ? `VARCHAR(${f.length})` : 'TEXT'
+    case 'int':
+      return f.jdbcType === 'smallint' ? 'SMALLINT' : 'INTEGER'
+    case 'bigint':
+      return 'BIGINT'
+    case 'boolean':
+      return 'BOOLEAN'
+    case 'date':
+      return 'DATE'
+    default:
+      return f.jdbcType === 'timestamp with time zone' ? 'TIMESTAMPTZ(3)' : 'TIMESTAMP(3)'
+  }
+}
+
+/** The submit rule of a form field, with the spec-style 请输入/请选择 message, and the helpers it needs. */
+const submitRule = (f: TField, uses: Set<string>): string => {
+  const enter = `请输入${f.comment}`
+  const choose = `请选择${f.comment}`
+  const req = !!f.isRequired
+  switch (f.propertyType) {
+    case 'string': {
+      const max = f.length ?? 2000
+      uses.add(req ? 'zRequired' : 'zOptionalText')
+      return req ? `zRequired(${lit(enter)}, ${max})` : `zOptionalText(${max})`
+    }
+    case 'int': {
+      const range = f.jdbcType === 'smallint' ? ', min: -32768, max: 32767' : ''
+      uses.add(req ? 'zInt' : 'zOptionalInt')
+      return req ? `zInt({ message: ${lit(enter)}${range} })` : `zOptionalInt({${range.slice(1)} })`
+    }
+    case 'bigint':
+      uses.add(req ? 'zGenBigint' : 'zGenOptionalBigint')
+      return req ? `zGenBigint(${lit(enter)})` : 'zGenOptionalBigint()'
+    case 'boolean':
+      uses.add(req ? 'zGenBoolean' : 'zGenOptionalBoolean')
+      return req ? `zGenBoolean(${lit(choose)})` : 'zGenOptionalBoolean()'
+    case 'date':
+      uses.add(req ? 'zGenDate' : 'zGenOptionalDate')
+      return req ? `zGenDate(${lit(choose)})` : 'zGenOptionalDate()'
+    default:
+      uses.add(req ? 'zGenDateTime' : 'zGenOptionalDateTime')
+      return req ? `zGenDateTime(${lit(choose)})` : 'zGenOptionalDateTime()'
+  }
+}
+
+const recordRule = (f: TField): string => {
+  const base =
+    f.propertyType === 'int' ? 'z.number()' : f.propertyType === 'boolean' ? 'z.boolean()' : 'z.string()'
+  return f.isRequired ? base : `${base}.nullable()`
+}
+
+const filterKind = (f: TField): string | null => {
+  const kind = { string: 'string', int: 'int', bigint: 'id', date: 'date', datetime: 'date' }[f.propertyType]
+  return kind ? `${kind}${f.isRequired ? '' : '?'}` : null
+}
+
+const webKind = (f: TField): string => {
+  if (f.dictCode) {
+    return 'dict'
+  }
+  switch (f.propertyType) {
+    case 'int':
+      return 'number'
+    case 'boolean':
+      return 'select'
+    case 'date':
+      return 'date'
+    case 'datetime':
+      return 'datetime'
+    default:
+      return f.componentType === 'textarea' ? 'textarea' : 'text'
+  }
+}
+
+/** English label of a field: `unitPrice` → `Unit price`. */
+const english = (name: string) => {
+  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/**
+ * Writes a module in this project's own layout for a model (decision 020): the Prisma model and its
+ * migration, the shared zod schemas, the API service and routes on the generic CRUD, the web resource
+ * and page, the i18n texts and the menu seed, plus the lines that register them.
+ */
+export const generateModule = (input: TGenInput): TGenResult => {
+  const { code, model, stamp } = input
+  if (code.pkName !== 'id') {
+    throw AppError.badRequest('主键须为 id（通用增删改查使用 id 主键）')
+  }
+  const fields = input.prototypes.filter((p) => !(PLATFORM_COLUMNS as readonly string[]).includes(p.jdbcName))
+  if (fields.length === 0) {
+    throw AppError.badRequest('请先配置模型字段')
+  }
+  for (const f of fields) {
+    if (!SUPPORTED.has(f.propertyType)) {
+      throw AppError.badRequest(`不支持的字段类型: ${f.jdbcName} ${f.propertyType}`)
+    }
+  }
+  const tenantScoped = input.prototypes.some((p) => p.jdbcName === 'tenant_id')
+  const pkg = code.packageName
+  const Cls = model.modelClass
+  const cls = Cls.charAt(0).toLowerCase() + Cls.slice(1)
+  const mod = camel(pkg)
+  const perm = pkg.replaceAll('-', '_')
+  const prefix = `${code.apiPath}/${pkg}`
+  const label = code.codeName
+  const byline = code.author
+    ? ` Written by the code generator for ${code.author}.`
+    : ' Written by the code generator.'
+
+  // Prisma model and migration.
+  const platformPrisma = [
+    ['id', 'BigInt    @id'],
+    ...(tenantScoped ? [['tenantId', 'String    @default("000000") @map("tenant_id") @db.VarChar(12)']] : []),
+  ]
+  const auditPrisma = [
+    ['createUser', 'BigInt?   @map("create_user")'],
+    ['createDept', 'BigInt?   @map("create_dept")'],
+    ['createTime', 'DateTime  @default(now()) @map("create_time")'],
+    ['updateUser', 'BigInt?   @map("update_user")'],
+    ['updateTime', 'DateTime? @map("update_time")'],
+    ['status', 'Int       @default(1)'],
+    ['isDeleted', 'Int       @default(0) @map("is_deleted")'],
+  ]
+  const fieldPrisma = fields.map((f) => [
+    f.propertyName,
+    `${prismaType(f)}${f.propertyName === f.jdbcName ? '' : ` @map(${dq(f.jdbcName)})`}`,
+  ])
+  const prismaLines = [...platformPrisma, ...fieldPrisma, ...auditPrisma].map(([n, t]) => `  ${n} ${t}`)
+  const prismaModel = `\n// ${label} (${pkg}): written by the code generator.\nmodel ${Cls} {\n${prismaLines.join('\n')}\n\n  @@map(${dq(code.tableName)})\n}\n`
+
+  const sqlColumns = [
+    '"id" BIGINT NOT NULL',
+    ...(tenantScoped ? [`"tenant_id" VARCHAR(12) NOT NULL DEFAULT '000000'`] : []),
+    ...fields.map((f) => `${dq(f.jdbcName)} ${sqlType(f)}${f.isRequired ? ' NOT NULL' : ''}`),
+    '"create_user" BIGINT',
+    '"create_dept" BIGINT',
+    '"create_time" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP',
+    '"update_user" BIGINT',
+    '"update_time" TIMESTAMP(3)',
+    '"status" INTEGER NOT NULL DEFAULT 1',
+    '"is_deleted" INTEGER NOT NULL DEFAULT 0',
+    `CONSTRAINT ${dq(`${code.tableName}_pkey`)} PRIMARY KEY ("id")`,
+  ]
+  // IF NOT EXISTS: the model usually describes a table that is already there.
+  const migration = `-- CreateTable (${label}, written by the code generator)\nCREATE TABLE IF NOT EXISTS ${dq(code.tableName)} (\n${sqlColumns.map((c) => `    ${c}`).join(',\n')}\n);\n`
+
+  // Shared schemas.
+  const uses = new Set<string>()
+  const formFields = fields.filter((f) => f.isForm)
+  const submitLines = formFields.map((f) => `  ${f.propertyName}: ${submitRule(f, uses)},`)
+  const commonImports = ['zInt', 'zOptionalInt', 'zOptionalText', 'zRequired'].filter((u) => uses.has(u))
+  const genImports = [...uses].filter((u) => u.startsWith('zGen')).sort()
+  const shared = [
+    "import { z } from 'zod'",
+    "import { ZWireDateTimeSchema } from '../common/dates.ts'",
+    "import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'",
+    ...(commonImports.length
+      ? [`import { ${commonImports.join(', ')} } from '../common/validators.ts'`]
+      : []),
+    ...(genImports.length ? [`import { ${genImports.join(', ')} } from '../develop/fields.ts'`] : []),
+    '',
+    `/** ${label}: what a form submits.${byline} */`,
+    `export const Z${Cls}SubmitSchema = z.object({`,
+    '  id: ZIdSchema.optional(),',
+    ...submitLines,
+    '})',
+    '',
+    `export const Z${Cls}RecordSchema = z.object({`,
+    '  id: ZWireIdSchema,',
+    ...(tenantScoped ? ['  tenantId: z.string(),'] : []),
+    ...fields.map((f) => `  ${f.propertyName}: ${recordRule(f)},`),
+    '  createTime: ZWireDateTimeSchema,',
+    '  updateTime: ZWireDateTimeSchema.nullable(),',
+    '  status: z.number(),',
+    '  isDeleted: z.number(),',
+    '})',
+    `export type T${Cls} = z.infer<typeof Z${Cls}RecordSchema>`,
+    '',
+  ].join('\n')
+
+  // API service and routes.
+  const filters = fields.filter((f) => filterKind(f)).map((f) => `${f.propertyName}: ${lit(filterKind(f)!)}`)
+  const dates = formFields.filter((f) => f.propertyType === 'date').map((f) => lit(f.propertyName))
+  const dateTimes = formFields.filter((f) => f.propertyType === 'datetime').map((f) => lit(f.propertyName))
+  const bigints = formFields.filter((f) => f.propertyType === 'bigint').map((f) => lit(f.propertyName))
+  const kinds = [
+    ...(dates.length ? [`dates: [${dates.join(', ')}]`] : []),
+    ...(dateTimes.length ? [`dateTimes: [${dateTimes.join(', ')}]`] : []),
+    ...(bigints.length ? [`bigints: [${bigints.join(', ')}]`] : []),
+  ]
+  const sortable = ["'createTime'", ...fields.filter((f) => f.isList).map((f) => lit(f.propertyName))]
+  const service = [
+    "import type { PrismaClient } from '@ysjs/db'",
+    `import { Z${Cls}RecordSchema, Z${Cls}SubmitSchema } from '@ysjs/shared'`,
+    "import { createCrudService } from '../../lib/crud.ts'",
+    ...(kinds.length ? ["import { generatedFieldData } from '../../lib/generated-fields.ts'"] : []),
+    '',
+    `/** ${label} (${code.tableName}) on the generic CRUD.${byline} */`,
+    `export const create${Cls}Service = (prisma: PrismaClient) =>`,
+    '  createCrudService(prisma, {',
+    `    name: ${lit(pkg)},`,
+    `    prefix: ${lit(prefix)},`,
+    `    model: (db) => db.${cls},`,
+    `    tenantScoped: ${tenantScoped},`,
+    `    submit: Z${Cls}SubmitSchema,`,
+    `    record: Z${Cls}RecordSchema,`,
+    `    filters: { ${filters.join(', ')} },`,
+    `    sortable: [${sortable.join(', ')}],`,
+    "    defaultOrder: [{ createTime: 'desc' }],",
+    '    permissions: {',
+    `      list: ${lit(perm)},`,
+    `      add: ${lit(`${perm}_add`)},`,
+    `      edit: ${lit(`${perm}_edit`)},`,
+    `      remove: ${lit(`${perm}_delete`)},`,
+    '    },',
+    ...(kinds.length ? [`    toData: (input) => generatedFieldData(input, { ${kinds.join(', ')} }),`] : []),
+    '  })',
+    `export type T${Cls}Service = ReturnType<typeof create${Cls}Service>`,
+    '',
+  ].join('\n')
+  const routes = [
+    "import { registerCrudRoutes } from '../../lib/crud.ts'",
+    "import type { TGeneratedModule } from '../generated.ts'",
+    `import { create${Cls}Service } from './${pkg}.service.ts'`,
+    '',
+    `export const ${mod}Module: TGeneratedModule = {`,
+    `  name: ${lit(pkg)},`,
+    '  register: (app, prisma) => {',
+    `    registerCrudRoutes(app, create${Cls}Service(prisma))`,
+    '  },',
+    '}',
+    '',
+  ].join('\n')
+
+  // Web: api, resource, page, routes, texts.
+  const webDir = `apps/web/src/features/${pkg}`
+  const searchOps = fields
+    .filter((f) => f.isQuery && f.queryType === 'equal' && f.propertyType !== 'string')
+    .map((f) => f.propertyName)
+  const api = [
+    `import type { T${Cls}, TPage } from '@ysjs/shared'`,
+    "import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'",
+    "import { http } from '@/lib/http'",
+    '',
+    `const BASE = ${lit(prefix)}`,
+    '',
+    `export type T${Cls}Row = T${Cls} & Record<string, unknown>`,
+    '',
+    `export const ${mod}Api: TResourceApi<T${Cls}Row> = {`,
+    `  list: async ({ current, size, search }: TListQuery): Promise<TListResult<T${Cls}Row>> => {`,
+    ...(searchOps.length
+      ? [
+          `    const { ${searchOps.join(', ')}, ...rest } = search`,
+          `    const page = await http.get<TPage<T${Cls}Row>>(\`\${BASE}/list\`, {`,
+          '      current,',
+          '      size,',
+          '      ...rest,',
+          ...searchOps.map((n) => `      ${n}_equal: ${n},`),
+          '    })',
+        ]
+      : [
+          `    const page = await http.get<TPage<T${Cls}Row>>(\`\${BASE}/list\`, { current, size, ...search })`,
+        ]),
+    '    return { records: page.records, total: page.total }',
+    '  },',
+    `  detail: (id: string) => http.get<T${Cls}Row>(\`\${BASE}/detail\`, { id }),`,
+    `  submit: (values: TValues) => http.post(\`\${BASE}/submit\`, values),`,
+    `  remove: (ids: string[]) => http.post(\`\${BASE}/remove\`, undefined, { params: { ids: ids.join(',') } }),`,
+    '}',
+    '',
+  ].join('\n')
+  const fieldLine = (f: TField) => {
+    const kind = webKind(f)
+    const parts = [`name: ${lit(f.propertyName)}`, `labelKey: ${lit(`generated.${mod}.${f.propertyName}`)}`]
+    if (kind !== 'text') {
+      parts.push(`kind: ${lit(kind)}`)
+    }
+    if (kind === 'dict') {
+      parts.push(`dictCode: ${lit(f.dictCode)}`)
+    }
+    if (kind === 'select') {
+      parts.push("options: [{ value: 'true', label: '是' }, { value: 'false', label: '否' }]")
+    }
+    if (f.isQuery) {
+      parts.push('search: true')
+    }
+    if (!f.isList) {
+      parts.push('column: false')
+    }
+    if (!f.isForm) {
+      parts.push('form: false')
+    }
+    return `    { ${parts.join(', ')} },`
+  }
+  const toFormValue = (f: TField) => {
+    const v = `row.${f.propertyName}`
+    if (f.propertyType === 'string') {
+      return f.isRequired ? v : `${v} ?? ''`
+    }
+    if (f.propertyType === 'date') {
+      return f.isRequired ? `${v}.slice(0, 10)` : `${v}?.slice(0, 10) ?? ''`
+    }
+    return f.isRequired ? `String(${v})` : `${v} === null ? '' : String(${v})`
+  }
+  const resource = [
+    `import { Z${Cls}SubmitSchema } from '@ysjs/shared'`,
+    "import type { TResource } from '@/components/crud/types'",
+    `import { ${mod}Api, type T${Cls}Row } from './${mod}Api'`,
+    '',
+    `/** ${label}.${byline} */`,
+    `export const ${mod}Resource: TResource<T${Cls}Row> = {`,
+    `  key: ${lit(pkg)},`,
+    `  nameKey: ${lit(`generated.${mod}.name`)},`,
+    `  schema: Z${Cls}SubmitSchema,`,
+    `  api: ${mod}Api,`,
+    '  permissions: {',
+    `    codes: { add: ${lit(`${perm}_add`)}, edit: ${lit(`${perm}_edit`)}, delete: ${lit(`${perm}_delete`)}, view: ${lit(`${perm}_view`)} },`,
+    '  },',
+    '  fields: [',
+    ...fields.map(fieldLine),
+    '  ],',
+    '  toForm: (row) => ({',
+    '    id: row.id,',
+    ...formFields.map((f) => `    ${f.propertyName}: ${toFormValue(f)},`),
+    '  }),',
+    '}',
+    '',
+  ].join('\n')
+  const page = [
+    "import { CrudScreen } from '@/components/crud/CrudScreen'",
+    `import { ${mod}Resource } from './${mod}Resource'`,
+    '',
+    `export const ${Cls}Page = () => <CrudScreen resource={${mod}Resource} />`,
+    '',
+  ].join('\n')
+  const webRoutes = [
+    "import type { TScreenRegistry } from '@/app/router/screen'",
+    "import { lazyScreen } from '@/lib/lazy'",
+    '',
+    `const ${Cls}Page = lazyScreen(() => import('./${Cls}Page'), '${Cls}Page')`,
+    '',
+    `export const ${mod}Screens: TScreenRegistry = {`,
+    `  ${lit(code.webPath)}: { component: ${Cls}Page, titleKey: ${lit(`generated.${mod}.name`)} },`,
+    '}',
+    '',
+  ].join('\n')
+  const texts = (lang: 'zh' | 'en') =>
+    [
+      `  name: ${lit(lang === 'zh' ? label : english(mod))},`,
+      ...fields.map(
+        (f) => `  ${f.propertyName}: ${lit(lang === 'zh' ? f.comment : english(f.propertyName))},`,
+      ),
+    ].join('\n')
+  const i18n = [
+    `export const ${mod}Zh = {`,
+    texts('zh'),
+    '}',
+    '',
+    `export const ${mod}En: typeof ${mod}Zh = {`,
+    texts('en'),
+    '}',
+    '',
+  ].join('\n')
+
+  // Menu seed: a top-level page with the standard buttons.
+  const button = (key: string, name: string, source: string, action: number, sort: number, path?: string) =>
+    `      { code: ${lit(`${perm}_${key}`)}, name: ${lit(name)}, alias: ${lit(key)}, ${path ? `path: ${lit(path)}, ` : ''}source: ${lit(source)}, sort: ${sort}, category: 2, action: ${action}, isOpen: 1 },`
+  const menu = [
+    '  {',
+    `    code: ${lit(perm)},`,
+    `    name: ${lit(label)},`,
+    "    alias: 'menu',",
+    `    path: ${lit(code.webPath)},`,
+    "    source: 'TableChart',",
+    '    sort: 90,',
+    '    category: 1,',
+    '    action: 0,',
+    '    isOpen: 1,',
+    '    children: [',
+    button('add', '新增', 'plus', 1, 1, `${code.webPath}/add`),
+    button('edit', '修改', 'edit', 2, 2, `${code.webPath}/edit`),
+    button('delete', '删除', 'delete', 3, 3, `${prefix}/remove`),
+    button('view', '查看', 'view', 2, 4, `${code.webPath}/view`),
+    '    ],',
+    '  },',
+  ].join('\n')
+
+  return {
+    files: [
+      { path: `prisma/migrations/${stamp}_${code.tableName}/migration.sql`, content: migration },
+      { path: `packages/shared/src/${pkg}/${pkg}.ts`, content: shared },
+      { path: `apps/api/src/modules/${pkg}/${pkg}.service.ts`, content: service },
+      { path: `apps/api/src/modules/${pkg}/${pkg}.routes.ts`, content: routes },
+      { path: `${webDir}/${mod}Api.ts`, content: api },
+      { path: `${webDir}/${mod}Resource.ts`, content: resource },
+      { path: `${webDir}/${Cls}Page.tsx`, content: page },
+      { path: `${webDir}/routes.ts`, content: webRoutes },
+      { path: `${webDir}/i18n.ts`, content: i18n },
+    ],
+    inserts: [
+      { file: 'prisma/schema.prisma', marker: '', text: prismaModel },
+      { file: 'packages/shared/src/index.ts', marker: '', text: `export * from './${pkg}/${pkg}.ts'\n` },
+      {
+        file: 'apps/api/src/modules/generated.ts',
+        marker: '// @generated-imports',
+        text: `import { ${mod}Module } from './${pkg}/${pkg}.routes.ts'`,
+      },
+      { file: 'apps/api/src/modules/generated.ts', marker: '// @generated-modules', text: `  ${mod}Module,` },
+      {
+        file: 'apps/web/src/features/generated/routes.ts',
+        marker: '// @generated-imports',
+        text: `import { ${mod}Screens } from '@/features/${pkg}/routes'`,
+      },
+      {
+        file: 'apps/web/src/features/generated/routes.ts',
+        marker: '// @generated-screens',
+        text: `  ...${mod}Screens,`,
+      },
+      {
+        file: 'apps/web/src/features/generated/i18n.ts',
+        marker: '// @generated-imports',
+        text: `import { ${mod}En, ${mod}Zh } from '@/features/${pkg}/i18n'`,
+      },
+      {
+        file: 'apps/web/src/features/generated/i18n.ts',
+        marker: '// @generated-zh',
+        text: `  ${mod}: ${mod}Zh,`,
+      },
+      {
+        file: 'apps/web/src/features/generated/i18n.ts',
+        marker: '// @generated-en',
+        text: `  ${mod}: ${mod}En,`,
+      },
+      { file: 'prisma/seed/data/generated-menus.ts', marker: '// @generated-menus', text: menu },
+    ],
+  }
+}

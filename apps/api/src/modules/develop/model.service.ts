@@ -1,0 +1,108 @@
+import { nextId, type PrismaClient } from '@ysjs/db'
+import {
+  DevelopMsg,
+  type TPrototype,
+  ZModelRecordSchema,
+  ZModelSubmitSchema,
+  type ZPrototypeListSubmitSchema,
+} from '@ysjs/shared'
+import type { z } from 'zod'
+import { isAdministrator, type TCtx } from '../../lib/context.ts'
+import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { TDatasourceService } from './datasource.service.ts'
+import { listTables, tableColumns, withDatasource } from './introspect.ts'
+import { defaultPrototype } from './prototypes.ts'
+
+/** 数据模型: a table of a data source and the field prototypes the generator and the reports use. */
+export const createModelService = (prisma: PrismaClient, datasources: TDatasourceService) => {
+  const crud = createCrudService(prisma, {
+    name: 'model',
+    prefix: '/api/ysjs-develop/model',
+    model: (db) => db.devModel,
+    tenantScoped: false,
+    platformWrite: true,
+    submit: ZModelSubmitSchema,
+    record: ZModelRecordSchema,
+    filters: { modelName: 'string', modelCode: 'string', modelTable: 'string' },
+    sortable: ['modelName', 'modelCode', 'modelTable', 'createTime'],
+    defaultOrder: [{ createTime: 'desc' }],
+    permissions: { list: 'model', add: 'model_add', edit: 'model_edit', remove: 'model_delete' },
+    unique: [{ fields: ['modelCode'], message: '模型编号已存在' }],
+    toData: ({ datasourceId, ...rest }) => ({ ...rest, datasourceId: BigInt(datasourceId) }),
+    validate: async (_ctx, data) => {
+      await datasources.connOf(data.datasourceId as bigint)
+    },
+  })
+
+  const modelOf = async (id: bigint) => {
+    const model = await prisma.devModel.findFirst({ where: { id, isDeleted: 0 } })
+    if (!model) {
+      throw AppError.badRequest(DevelopMsg.MODEL_NOT_FOUND)
+    }
+    return model
+  }
+
+  const savedPrototypes = (modelId: bigint) =>
+    prisma.devModelPrototype.findMany({
+      where: { modelId, isDeleted: 0 },
+      orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+    })
+
+  return {
+    ...crud,
+    modelOf,
+    savedPrototypes,
+    async tables(datasourceId: bigint) {
+      return withDatasource(prisma, await datasources.connOf(datasourceId), listTables)
+    },
+    async columns(datasourceId: bigint, table: string) {
+      return withDatasource(prisma, await datasources.connOf(datasourceId), (q) => tableColumns(q, table))
+    },
+    async select() {
+      return (
+        await prisma.devModel.findMany({
+          where: { isDeleted: 0 },
+          select: { id: true, modelName: true },
+          orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
+        })
+      ).map((m) => ({ id: m.id, name: m.modelName }))
+    },
+    /** The saved prototypes, or (none saved yet) ones proposed from the table's columns. */
+    async prototypes(modelId: bigint, datasourceId?: bigint): Promise<TPrototype[]> {
+      const model = await modelOf(modelId)
+      const saved = await savedPrototypes(modelId)
+      if (saved.length) {
+        return saved as unknown as TPrototype[]
+      }
+      const columns = await this.columns(datasourceId ?? model.datasourceId, model.modelTable)
+      return columns.map((c, i) => ({ ...defaultPrototype(c, i), modelId })) as unknown as TPrototype[]
+    },
+    /** Replaces the model's prototypes in one transaction. */
+    async submitPrototypes(ctx: TCtx, input: z.infer<typeof ZPrototypeListSubmitSchema>) {
+      if (!isAdministrator(ctx.user)) {
+        throw AppError.forbidden()
+      }
+      const modelId = BigInt(input.modelId)
+      await modelOf(modelId)
+      const user = ctx.user?.userId ?? null
+      await prisma.$transaction([
+        prisma.devModelPrototype.deleteMany({ where: { modelId } }),
+        prisma.devModelPrototype.createMany({
+          data: input.prototypes.map(({ id: _id, dictCode, length, ...p }, sort) => ({
+            ...p,
+            id: nextId(),
+            modelId,
+            dictCode: dictCode ?? '',
+            length: length ?? null,
+            sort,
+            createUser: user,
+            updateUser: user,
+            updateTime: new Date(),
+          })),
+        }),
+      ])
+    },
+  }
+}
+export type TModelService = ReturnType<typeof createModelService>

@@ -1,0 +1,73 @@
+import type { TColumn, TPropertyType } from '@ysjs/shared'
+
+/** Columns every generic-CRUD table carries (baseMode 2): the generator writes them itself. */
+export const PLATFORM_COLUMNS = [
+  'id',
+  'tenant_id',
+  'create_user',
+  'create_dept',
+  'create_time',
+  'update_user',
+  'update_time',
+  'status',
+  'is_deleted',
+] as const
+
+const TYPE_OF: Record<string, TPropertyType> = {
+  'character varying': 'string',
+  character: 'string',
+  text: 'string',
+  smallint: 'int',
+  integer: 'int',
+  bigint: 'bigint',
+  boolean: 'boolean',
+  date: 'date',
+  'timestamp without time zone': 'datetime',
+  'timestamp with time zone': 'datetime',
+}
+
+/** The property type of a column, or null when the generator does not support its type. */
+export const propertyTypeOf = (jdbcType: string): TPropertyType | null => TYPE_OF[jdbcType] ?? null
+
+/** `unit_price` → `unitPrice`. */
+export const camelCase = (name: string): string =>
+  name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+
+const componentOf = (type: TPropertyType, length: number | null): string => {
+  switch (type) {
+    case 'int':
+    case 'bigint':
+      return 'number'
+    case 'date':
+      return 'date'
+    case 'datetime':
+      return 'datetime'
+    case 'boolean':
+      return 'select'
+    default:
+      return length !== null && length <= 255 ? 'input' : 'textarea'
+  }
+}
+
+/** A field prototype proposed for a column before the user edits it (not yet saved: no id). */
+export const defaultPrototype = (column: TColumn, sort: number) => {
+  const type = propertyTypeOf(column.type) ?? 'string'
+  return {
+    id: null,
+    jdbcName: column.name,
+    jdbcType: column.type,
+    comment: column.comment || column.name,
+    propertyType: type,
+    propertyName: camelCase(column.name),
+    isList: 1,
+    isForm: 1,
+    isRow: 0,
+    isRequired: column.nullable ? 0 : 1,
+    isQuery: sort === 0 && type === 'string' ? 1 : 0,
+    queryType: type === 'string' ? 'like' : 'equal',
+    componentType: componentOf(type, column.length),
+    dictCode: '',
+    length: column.length,
+    sort,
+  }
+}

@@ -1,0 +1,13 @@
+import type { PrismaClient } from '@ysjs/db'
+import type { FastifyInstance } from 'fastify'
+// @generated-imports: the code generator's apply script inserts module imports above this line.
+
+/** A module written by the code generator (decision 020): registers its routes. */
+export type TGeneratedModule = {
+  name: string
+  register: (app: FastifyInstance, prisma: PrismaClient) => void
+}
+
+export const generatedModules: TGeneratedModule[] = [
+  // @generated-modules: the apply script inserts one entry per module above this line.
+]

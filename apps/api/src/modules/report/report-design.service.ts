@@ -1,0 +1,231 @@
+import { PassThrough } from 'node:stream'
+import { nextId, type PrismaClient } from '@ysjs/db'
+import {
+  formatDateTime,
+  REPORT_EXPORT_MAX_ROWS,
+  ReportMsg,
+  type TReportDefinition,
+  type TReportResult,
+  ZReportDefinitionSchema,
+} from '@ysjs/shared'
+import ExcelJS from 'exceljs'
+import type { TCtx } from '../../lib/context.ts'
+import { AppError } from '../../lib/errors.ts'
+import { buildReportQuery, type TReportQuery } from './report-query.ts'
+import { listSources, sourceOf } from './report-sources.ts'
+
+type TCell = string | number | boolean | null
+type TTx = Pick<PrismaClient, '$queryRawUnsafe' | '$executeRawUnsafe'>
+
+const CHART_ROWS = 200
+const EXPORT_BATCH = 2_000
+
+const cell = (v: unknown): TCell => {
+  if (v === null || v === undefined) {
+    return null
+  }
+  if (v instanceof Date) {
+    return formatDateTime(v)
+  }
+  if (typeof v === 'bigint') {
+    return v.toString()
+  }
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') {
+    return v
+  }
+  return String(v)
+}
+const rowOf = (r: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v)])) as Record<string, TCell>
+
+const isTimeout = (error: unknown) => {
+  const text = `${(error as { message?: string })?.message ?? ''} ${JSON.stringify((error as { meta?: unknown })?.meta ?? '')}`
+  return text.includes('57014') || text.includes('statement timeout')
+}
+
+/**
+ * Report designs saved in `blade_report_file` (the definition as JSON in `content`) and their runs.
+ * A run builds its SQL from the whitelisted source only, and executes it in a read-only transaction
+ * with a statement timeout (decision 020).
+ */
+export const createReportDesignService = (prisma: PrismaClient, timeoutMs: number) => {
+  const readOnly = async <T>(use: (tx: TTx) => Promise<T>): Promise<T> => {
+    try {
+      return await prisma.$transaction(
+        async (tx) => {
+          await tx.$executeRawUnsafe('set transaction read only')
+          await tx.$executeRawUnsafe(`set local statement_timeout = ${Math.floor(timeoutMs)}`)
+          return use(tx)
+        },
+        { timeout: timeoutMs + 5_000, maxWait: 5_000 },
+      )
+    } catch (error) {
+      if (isTimeout(error)) {
+        throw AppError.badRequest(ReportMsg.TIMEOUT)
+      }
+      throw error
+    }
+  }
+
+  const definitionOf = async (id: bigint): Promise<{ name: string; definition: TReportDefinition }> => {
+    const file = await prisma.reportFile.findFirst({ where: { id, isDeleted: 0 } })
+    if (!file) {
+      throw AppError.notFound()
+    }
+    try {
+      const parsed = ZReportDefinitionSchema.safeParse(
+        JSON.parse(Buffer.from(file.content ?? []).toString('utf8')),
+      )
+      if (parsed.success) {
+        return { name: file.name, definition: parsed.data }
+      }
+    } catch {
+      // Not JSON: a report file of the old platform's designer.
+    }
+    throw AppError.badRequest(ReportMsg.NOT_A_DESIGN)
+  }
+
+  const queryOf = async (
+    ctx: TCtx,
+    def: TReportDefinition,
+    params: Record<string, string>,
+    requireParams = true,
+  ) => buildReportQuery(await sourceOf(prisma, def.source), def, params, ctx.tenantId, requireParams)
+
+  const chartOf = (def: TReportDefinition, rows: Record<string, TCell>[]): TReportResult['chart'] => {
+    const { type, category, value } = def.chart
+    if (type === 'none' || !category || !value) {
+      return null
+    }
+    return {
+      type,
+      labels: rows.map((r) => String(r[category] ?? '')),
+      values: rows.map((r) => Number(r[value] ?? 0)),
+    }
+  }
+
+  return {
+    async sources() {
+      return (await listSources(prisma)).map(({ key, name, columns }) => ({
+        key,
+        name,
+        columns: columns.map(({ name: n, label, type }) => ({ name: n, label, type })),
+      }))
+    },
+    async detail(id: bigint) {
+      return { id, ...(await definitionOf(id)) }
+    },
+    async submit(ctx: TCtx, input: { id?: string; name: string; definition: TReportDefinition }) {
+      // Checked now, so a saved report always names whitelisted columns only.
+      await queryOf(ctx, input.definition, {}, false)
+      const content = Buffer.from(JSON.stringify(input.definition), 'utf8')
+      if (input.id) {
+        const result = await prisma.reportFile.updateMany({
+          where: { id: BigInt(input.id), isDeleted: 0 },
+          data: { name: input.name, content, updateTime: new Date() },
+        })
+        if (result.count === 0) {
+          throw AppError.notFound()
+        }
+        return
+      }
+      await prisma.reportFile.create({ data: { id: nextId(), name: input.name, content } })
+    },
+    async run(
+      ctx: TCtx,
+      input: {
+        id?: string
+        definition?: TReportDefinition
+        params: Record<string, string>
+        current: number
+        size: number
+      },
+    ): Promise<TReportResult> {
+      const def = input.id ? (await definitionOf(BigInt(input.id))).definition : input.definition
+      if (!def) {
+        throw AppError.badRequest('请选择报表')
+      }
+      const q = await queryOf(ctx, def, input.params)
+      const n = q.params.length
+      return readOnly(async (tx) => {
+        const counted = await tx.$queryRawUnsafe<{ total: number }[]>(
+          `select count(*)::int as total from (${q.sql}) q`,
+          ...q.params,
+        )
+        const total = counted[0]?.total ?? 0
+        const records = (
+          await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+            `${q.sql} limit $${n + 1}::int offset $${n + 2}::int`,
+            ...q.params,
+            String(input.size),
+            String((input.current - 1) * input.size),
+          )
+        ).map(rowOf)
+        const chartRows =
+          def.chart.type === 'none'
+            ? []
+            : (
+                await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+                  `${q.sql} limit ${CHART_ROWS}`,
+                  ...q.params,
+                )
+              ).map(rowOf)
+        return {
+          columns: q.columns,
+          records,
+          total,
+          size: input.size,
+          current: input.current,
+          pages: Math.ceil(total / input.size),
+          chart: chartOf(def, chartRows),
+        }
+      })
+    },
+    /**
+     * The whole result as an xlsx, streamed: rows are read in batches (each its own read-only,
+     * time-limited transaction) and written as they come; at most REPORT_EXPORT_MAX_ROWS rows.
+     */
+    async export(ctx: TCtx, id: bigint, params: Record<string, string>) {
+      const { name, definition } = await definitionOf(id)
+      const q: TReportQuery = await queryOf(ctx, definition, params)
+      const first = await this.batch(q, 0)
+      const stream = new PassThrough()
+      const write = async () => {
+        const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })
+        const sheet = book.addWorksheet(name.slice(0, 31) || 'report')
+        sheet.columns = q.columns.map((c) => ({ header: c.label, key: c.key, width: 18 }))
+        sheet.getRow(1).font = { bold: true }
+        let rows = first
+        let offset = 0
+        while (rows.length) {
+          for (const r of rows) {
+            sheet.addRow(r).commit()
+          }
+          offset += rows.length
+          if (rows.length < EXPORT_BATCH || offset >= REPORT_EXPORT_MAX_ROWS) {
+            break
+          }
+          rows = await this.batch(q, offset)
+        }
+        sheet.commit()
+        await book.commit()
+      }
+      write().catch((error: unknown) => stream.destroy(error as Error))
+      return { name, stream }
+    },
+    async batch(q: TReportQuery, offset: number) {
+      const n = q.params.length
+      return readOnly(async (tx) =>
+        (
+          await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+            `${q.sql} limit $${n + 1}::int offset $${n + 2}::int`,
+            ...q.params,
+            String(EXPORT_BATCH),
+            String(offset),
+          )
+        ).map(rowOf),
+      )
+    },
+  }
+}
+export type TReportDesignService = ReturnType<typeof createReportDesignService>

@@ -1,0 +1,131 @@
+import { DATE_OR_DATE_TIME_PATTERN, DATE_PATTERN, ReportMsg, type TReportDefinition } from '@ysjs/shared'
+import { AppError } from '../../lib/errors.ts'
+import { escapeLike } from '../../lib/filters.ts'
+import type { TReportColumn, TReportSourceDef } from './report-sources.ts'
+
+/** A report query: SQL naming only whitelisted identifiers, every value a bind parameter. */
+export type TReportQuery = { sql: string; params: string[]; columns: { key: string; label: string }[] }
+
+const OPS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=', like: 'ILIKE' } as const
+const NUMERIC = new Set(['int', 'bigint', 'number'])
+const FN_LABEL = { count: '计数', sum: '合计', avg: '平均', min: '最小', max: '最大' } as const
+
+const quote = (name: string) => `"${name}"`
+
+/** The cast and format check of a filter value by column type; a malformed value is refused, not sent. */
+const castOf = (column: TReportColumn, value: string): string => {
+  const bad = () => AppError.badRequest(`报表条件的值格式不正确: ${column.label}`)
+  switch (column.type) {
+    case 'int':
+    case 'bigint':
+      if (!/^-?\d{1,18}$/.test(value)) {
+        throw bad()
+      }
+      return '::int8'
+    case 'boolean':
+      if (!/^(true|false)$/.test(value)) {
+        throw bad()
+      }
+      return '::boolean'
+    case 'date':
+      if (!DATE_PATTERN.test(value)) {
+        throw bad()
+      }
+      return '::date'
+    case 'datetime':
+      if (!DATE_OR_DATE_TIME_PATTERN.test(value)) {
+        throw bad()
+      }
+      return '::timestamp'
+    default:
+      return ''
+  }
+}
+
+export const buildReportQuery = (
+  source: TReportSourceDef,
+  def: TReportDefinition,
+  runParams: Record<string, string>,
+  tenantId: string,
+  /** false when checking a design being saved: its run-time parameters are not known yet. */
+  requireParams = true,
+): TReportQuery => {
+  const byName = new Map(source.columns.map((c) => [c.name, c]))
+  const columnOf = (name: string) => {
+    const c = byName.get(name)
+    if (!c) {
+      throw AppError.badRequest(`${ReportMsg.COLUMN_NOT_ALLOWED}: ${name}`)
+    }
+    return c
+  }
+  const params: string[] = []
+  const bind = (value: string) => {
+    params.push(value)
+    return `$${params.length}`
+  }
+
+  const where: string[] = []
+  if (source.tenantColumn) {
+    where.push(`t."tenant_id" = ${bind(tenantId)}`)
+  }
+  if (source.deletedColumn) {
+    where.push('t."is_deleted" = 0')
+  }
+  for (const f of def.filters) {
+    const c = columnOf(f.column)
+    const value = f.param ? runParams[f.param] : f.value
+    if (value === undefined || value === '') {
+      if (f.param && requireParams) {
+        throw AppError.badRequest(`${ReportMsg.PARAM_MISSING}: ${f.param}`)
+      }
+      continue
+    }
+    if (f.op === 'like') {
+      where.push(`t.${quote(c.jdbcName)}::text ILIKE ${bind(`%${escapeLike(value)}%`)}`)
+    } else {
+      where.push(`t.${quote(c.jdbcName)} ${OPS[f.op]} ${bind(value)}${castOf(c, value)}`)
+    }
+  }
+
+  const select: string[] = []
+  const columns: TReportQuery['columns'] = []
+  const groups = def.groupBy.map(columnOf)
+  const plain = def.groupBy.length === 0 && def.aggregates.length === 0
+  const shown = plain ? (def.columns.length ? def.columns.map(columnOf) : source.columns) : groups
+  for (const c of shown) {
+    select.push(`t.${quote(c.jdbcName)} as ${quote(c.name)}`)
+    columns.push({ key: c.name, label: c.label })
+  }
+  for (const a of def.aggregates) {
+    if (a.fn === 'count') {
+      select.push('count(*)::int as "count"')
+      columns.push({ key: 'count', label: FN_LABEL.count })
+      continue
+    }
+    if (!a.column) {
+      throw AppError.badRequest('请选择统计字段')
+    }
+    const c = columnOf(a.column)
+    if ((a.fn === 'sum' || a.fn === 'avg') && !NUMERIC.has(c.type)) {
+      throw AppError.badRequest(`只能对数值字段求和或平均: ${c.label}`)
+    }
+    const key = `${a.fn}_${c.name}`
+    const cast = NUMERIC.has(c.type) ? '::float8' : ''
+    select.push(`${a.fn}(t.${quote(c.jdbcName)})${cast} as ${quote(key)}`)
+    columns.push({ key, label: `${c.label}${FN_LABEL[a.fn]}` })
+  }
+  if (new Set(columns.map((c) => c.key)).size !== columns.length) {
+    throw AppError.badRequest('统计项不能重复')
+  }
+  const parts = [`select ${select.join(', ')} from ${quote(source.table)} t`]
+  if (where.length) {
+    parts.push(`where ${where.join(' and ')}`)
+  }
+  if (groups.length) {
+    parts.push(`group by ${groups.map((c) => `t.${quote(c.jdbcName)}`).join(', ')}`)
+  }
+  if (shown.length) {
+    parts.push(`order by ${shown.map((_, i) => i + 1).join(', ')}`)
+  }
+  return { sql: parts.join(' '), params, columns }
+}

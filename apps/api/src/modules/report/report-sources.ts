@@ -1,0 +1,112 @@
+import type { PrismaClient } from '@ysjs/db'
+import { DEFAULT_DATASOURCE_ID, ReportMsg, SQL_NAME_PATTERN } from '@ysjs/shared'
+import { AppError } from '../../lib/errors.ts'
+
+export type TReportColumn = { name: string; jdbcName: string; label: string; type: string }
+/** A whitelisted source of reports: the only tables and columns a report query can name. */
+export type TReportSourceDef = {
+  key: string
+  name: string
+  table: string
+  columns: TReportColumn[]
+  /** Rows of the caller's tenant only (the table has `tenant_id`). */
+  tenantColumn: boolean
+  /** Live rows only (the table has `is_deleted`). */
+  deletedColumn: boolean
+}
+
+const col = (name: string, jdbcName: string, label: string, type: string): TReportColumn => ({
+  name,
+  jdbcName,
+  label,
+  type,
+})
+
+/** Curated business views: platform tables with the columns a report may show (no secrets). */
+export const BUSINESS_VIEWS: TReportSourceDef[] = [
+  {
+    key: 'view:notice',
+    name: '通知公告',
+    table: 'blade_notice',
+    columns: [
+      col('title', 'title', '通知标题', 'string'),
+      col('category', 'category', '通知类型', 'int'),
+      col('releaseTime', 'release_time', '通知日期', 'datetime'),
+      col('createTime', 'create_time', '创建时间', 'datetime'),
+    ],
+    tenantColumn: true,
+    deletedColumn: true,
+  },
+  {
+    key: 'view:trading_project',
+    name: '交易项目',
+    table: 'ysjs_trading_project',
+    columns: [
+      col('title', 'title', '项目名称', 'string'),
+      col('technologyType', 'technology_type', '技术类型', 'int'),
+      col('industryType', 'industry_type', '行业类型', 'int'),
+      col('collaborationMode', 'collaboration_mode', '合作方式', 'int'),
+      col('projectPhase', 'project_phase', '项目阶段', 'int'),
+      col('createTime', 'create_time', '创建时间', 'datetime'),
+    ],
+    tenantColumn: true,
+    deletedColumn: true,
+  },
+]
+
+/** Every source a caller may report on: the curated views and the models of the application database. */
+export const listSources = async (prisma: PrismaClient): Promise<TReportSourceDef[]> => {
+  const models = await prisma.devModel.findMany({
+    where: { isDeleted: 0, datasourceId: BigInt(DEFAULT_DATASOURCE_ID) },
+    orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
+  })
+  const prototypes = await prisma.devModelPrototype.findMany({
+    where: { modelId: { in: models.map((m) => m.id) }, isDeleted: 0 },
+    orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+  })
+  const fromModels = models
+    .map((m) =>
+      toSource(
+        m,
+        prototypes.filter((p) => p.modelId === m.id),
+      ),
+    )
+    .filter((s) => s.columns.length > 0)
+  return [...BUSINESS_VIEWS, ...fromModels]
+}
+
+const HIDDEN = new Set(['tenant_id', 'is_deleted', 'password'])
+
+const toSource = (
+  model: { id: bigint; modelName: string; modelTable: string },
+  prototypes: { jdbcName: string; propertyName: string; comment: string; propertyType: string }[],
+): TReportSourceDef => ({
+  key: `model:${model.id}`,
+  name: model.modelName,
+  table: model.modelTable,
+  columns: prototypes
+    .filter((p) => !HIDDEN.has(p.jdbcName) && SQL_NAME_PATTERN.test(p.jdbcName))
+    .map((p) => col(p.propertyName, p.jdbcName, p.comment, p.propertyType)),
+  tenantColumn: prototypes.some((p) => p.jdbcName === 'tenant_id'),
+  deletedColumn: prototypes.some((p) => p.jdbcName === 'is_deleted'),
+})
+
+export const sourceOf = async (prisma: PrismaClient, key: string): Promise<TReportSourceDef> => {
+  const view = BUSINESS_VIEWS.find((v) => v.key === key)
+  if (view) {
+    return view
+  }
+  const id = /^model:(\d{1,19})$/.exec(key)?.[1]
+  const model = id ? await prisma.devModel.findFirst({ where: { id: BigInt(id), isDeleted: 0 } }) : null
+  if (!model || !SQL_NAME_PATTERN.test(model.modelTable)) {
+    throw AppError.badRequest(ReportMsg.SOURCE_NOT_FOUND)
+  }
+  if (model.datasourceId !== BigInt(DEFAULT_DATASOURCE_ID)) {
+    throw AppError.badRequest(ReportMsg.EXTERNAL_MODEL)
+  }
+  const prototypes = await prisma.devModelPrototype.findMany({
+    where: { modelId: model.id, isDeleted: 0 },
+    orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+  })
+  return toSource(model, prototypes)
+}

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { applyGenerated, readZip } from '../../../scripts/apply-generated.mjs'
+import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
+
+let t: TTestApp
+let admin: string
+const D = '/api/ysjs-develop'
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = (await login(t.app, 'admin')).access_token
+  await t.app.prisma.$executeRawUnsafe(`create table dev_sample (
+    id bigint primary key, tenant_id varchar(12) not null default '000000',
+    title varchar(80) not null, qty integer, made_on date, note text, active boolean,
+    create_user bigint, create_dept bigint, create_time timestamp(3) not null default now(),
+    update_user bigint, update_time timestamp(3), status integer not null default 1,
+    is_deleted integer not null default 0)`)
+  await t.app.prisma.$executeRawUnsafe(`comment on table dev_sample is '示例表'`)
+  await t.app.prisma.$executeRawUnsafe(`comment on column dev_sample.title is '标题'`)
+  await t.app.prisma.$executeRawUnsafe(`comment on column dev_sample.qty is '数量'`)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token = admin) =>
+  (
+    await t.app.inject({ method, url, headers: auth(token), ...(body ? { payload: body as object } : {}) })
+  ).json()
+
+/** The test database's URL for the data-source calls (the app connects with node-postgres). */
+const dbUrl = () => t.databaseUrl
+
+describe('data sources', () => {
+  it('lists the application database as the read-only default and never answers a password in full', async () => {
+    const list = (await call('GET', `${D}/datasource/list`)).data
+    expect(list.records[0]).toMatchObject({ id: '1', name: '本系统数据库', isDefault: true, password: null })
+    expect(
+      await call('POST', `${D}/datasource/submit`, { id: '1', name: 'x', url: dbUrl(), username: 'u' }),
+    ).toMatchObject({
+      code: 400,
+      msg: '默认数据源不可修改或删除',
+    })
+    expect(await call('POST', `${D}/datasource/remove?ids=1`)).toMatchObject({ code: 400 })
+
+    const url = `jdbc:${dbUrl().replace('postgresql:', 'postgresql:')}?a=1&amp;b=2`
+    expect(
+      await call('POST', `${D}/datasource/submit`, {
+        name: '测试库',
+        url,
+        username: 'postgres',
+        password: 'secret-password-1',
+      }),
+    ).toMatchObject({ code: 200 })
+    const row = (await call('GET', `${D}/datasource/list?name=测试库`)).data.records[0]
+    expect(row.password).toBe('se******-1')
+    expect(row.url).toBe(url.replace('&amp;', '&'))
+    expect((await call('GET', `${D}/datasource/detail?id=${row.id}`)).data.password).toBe('se******-1')
+    // Submitting the masked value back keeps the stored password.
+    await call('POST', `${D}/datasource/submit`, { ...row, remark: '备注' })
+    const stored = await t.app.prisma.datasource.findUniqueOrThrow({ where: { id: BigInt(row.id) } })
+    expect(stored.password).toBe('secret-password-1')
+    expect(stored.remark).toBe('备注')
+    expect((await call('GET', `${D}/datasource/select`)).data.map((d: { name: string }) => d.name)).toEqual([
+      '本系统数据库',
+      '测试库',
+    ])
+  })
+
+  it('tests a connection and reads tables through another data source', async () => {
+    const ok = await call('POST', `${D}/datasource/test-connection`, {
+      name: 'x',
+      url: dbUrl(),
+      username: 'postgres',
+    })
+    expect(ok).toMatchObject({ code: 200, msg: '连接成功' })
+    const bad = await call('POST', `${D}/datasource/test-connection`, {
+      name: 'x',
+      url: 'postgresql://127.0.0.1:1/nothing',
+      username: 'postgres',
+    })
+    expect(bad).toMatchObject({ code: 400, msg: '数据源连接失败' })
+    expect(
+      await call('POST', `${D}/datasource/test-connection`, { name: 'x', url: 'mysql://x', username: 'u' }),
+    ).toMatchObject({ code: 400, msg: '连接地址格式不正确' })
+    await call('POST', `${D}/datasource/submit`, { name: '外部库', url: dbUrl(), username: 'postgres' })
+    const id = (await call('GET', `${D}/datasource/list?name=外部库`)).data.records[0].id
+    const tables = (await call('GET', `${D}/model/table-list?datasourceId=${id}`)).data
+    expect(tables).toContainEqual({ name: 'dev_sample', comment: '示例表' })
+    expect(tables.some((x: { name: string }) => x.name.startsWith('_prisma'))).toBe(false)
+  })
+})
+
+const createModel = async (code = unique('m').replace(/[^a-z0-9]/g, '')) => {
+  expect(
+    await call('POST', `${D}/model/submit`, {
+      datasourceId: '1',
+      modelName: '示例',
+      modelCode: code,
+      modelTable: 'dev_sample',
+      modelClass: 'DevSample',
+    }),
+  ).toMatchObject({ code: 200 })
+  return (await call('GET', `${D}/model/list?modelCode=${code}`)).data.records[0].id as string
+}
+
+describe('models and prototypes', () => {
+  it('reads a table, proposes prototypes, saves them in one go', async () => {
+    const modelId = await createModel()
+    const columns = (await call('GET', `${D}/model/table-info?modelId=${modelId}`)).data
+    expect(columns.find((c: { name: string }) => c.name === 'title')).toEqual({
+      name: 'title',
+      type: 'character varying',
+      length: 80,
+      nullable: false,
+      comment: '标题',
+      primaryKey: false,
+    })
+    expect(columns.find((c: { name: string }) => c.name === 'id').primaryKey).toBe(true)
+    expect((await call('GET', `${D}/model/table-info?tableName=dev_sample&datasourceId=1`)).data).toEqual(
+      columns,
+    )
+    expect(await call('GET', `${D}/model/table-info?tableName=no_such&datasourceId=1`)).toMatchObject({
+      code: 400,
+      msg: '数据表不存在',
+    })
+    expect((await call('GET', `${D}/model/table-info?tableName=x;drop&datasourceId=1`)).code).toBe(400)
+
+    const proposed = (await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data
+    const title = proposed.find((p: { jdbcName: string }) => p.jdbcName === 'title')
+    expect(title).toMatchObject({
+      id: null,
+      propertyName: 'title',
+      propertyType: 'string',
+      isRequired: 1,
+      length: 80,
+    })
+    expect(proposed.find((p: { jdbcName: string }) => p.jdbcName === 'made_on')).toMatchObject({
+      propertyName: 'madeOn',
+      propertyType: 'date',
+      componentType: 'date',
+      isRequired: 0,
+    })
+    expect(await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: [] })).toMatchObject(
+      {
+        code: 400,
+        msg: '请先配置模型字段',
+      },
+    )
+    const dup = [title, { ...title }]
+    expect((await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: dup })).msg).toBe(
+      '字段名不能重复',
+    )
+    expect(
+      await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: proposed }),
+    ).toMatchObject({
+      code: 200,
+    })
+    const saved = (await call('GET', `${D}/model-prototype/select?modelId=${modelId}`)).data
+    expect(saved.map((p: { jdbcName: string }) => p.jdbcName)).toEqual(
+      proposed.map((p: { jdbcName: string }) => p.jdbcName),
+    )
+    expect(saved.every((p: { id: string | null }) => p.id)).toBe(true)
+    expect((await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data).toEqual(saved)
+    expect((await call('GET', `${D}/model/select`)).data).toContainEqual({ id: modelId, name: '示例' })
+    expect(
+      await call('POST', `${D}/model/submit`, {
+        datasourceId: '1',
+        modelName: 'x',
+        modelCode: 'Bad Code',
+        modelTable: 'x',
+        modelClass: 'X',
+      }),
+    ).toMatchObject({
+      code: 400,
+      msg: '模型编号只能包含小写字母、数字和连字符',
+    })
+  })
+})
+
+describe('code configs', () => {
+  it('saves, copies, previews and zips a module in the project layout', async () => {
+    const modelId = await createModel()
+    const proposed = (await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data
+    const config = {
+      modelId,
+      codeName: '示例管理',
+      tableName: 'dev_sample',
+      pkName: 'id',
+      packageName: 'dev-sample',
+      apiPath: '/api/ysjs-demo',
+      webPath: '/demo/sample',
+      author: 'tester',
+    }
+    expect(await call('POST', `${D}/code/submit`, config)).toMatchObject({ code: 200 })
+    const code = (await call('GET', `${D}/code/list?packageName=dev-sample`)).data.records[0]
+    expect(code).toMatchObject({
+      codeName: '示例管理',
+      datasourceId: '1',
+      modelId,
+      baseMode: 2,
+      templateType: 'crud',
+    })
+    expect(await call('POST', `${D}/code/gen-code?ids=${code.id}`)).toMatchObject({
+      code: 400,
+      msg: '请先配置模型字段',
+    })
+    await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: proposed })
+
+    expect(await call('POST', `${D}/code/copy?id=${code.id}`)).toMatchObject({ code: 200 })
+    const copy = (await call('GET', `${D}/code/list?packageName=dev-sample-copy`)).data.records[0]
+    expect(copy.codeName).toBe('示例管理-copy')
+
+    const preview = (await call('GET', `${D}/code/preview?id=${code.id}`)).data
+    const service = preview.find(
+      (f: { path: string }) => f.path === 'apps/api/src/modules/dev-sample/dev-sample.service.ts',
+    )
+    expect(service.content).toContain("prefix: '/api/ysjs-demo/dev-sample'")
+    expect(service.content).toContain('tenantScoped: true')
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${D}/code/gen-code?ids=${code.id},${copy.id}`,
+      headers: auth(admin),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/zip')
+    const entries = readZip(res.rawPayload)
+    const names = [...entries.keys()]
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'generated.json',
+        'packages/shared/src/dev-sample/dev-sample.ts',
+        'apps/api/src/modules/dev-sample/dev-sample.routes.ts',
+        'apps/web/src/features/dev-sample/devSampleResource.ts',
+        'apps/web/src/features/dev-sample-copy/DevSamplePage.tsx',
+      ]),
+    )
+    expect(names.filter((n) => n.startsWith('prisma/migrations/')).length).toBe(2)
+    const shared = entries.get('packages/shared/src/dev-sample/dev-sample.ts')!.toString()
+    expect(shared).toContain("title: zRequired('请输入标题', 80)")
+    // Applying twice clashes instead of overwriting.
+    expect(() => applyGenerated(res.rawPayload, '/nonexistent-root')).toThrow()
+  })
+
+  it('keeps the generator to administrators', async () => {
+    const tenantId = unique('d').slice(0, 6)
+    const other = await createTenant(t.app.prisma, { tenantId, codes: ['model', 'code', 'datasource'] })
+    const user = await createUser(t.app.prisma, { tenantId, roleId: other.roleId, deptId: other.deptId })
+    const token = await tokenOf(t.app, tenantId, user.account)
+    expect((await call('GET', `${D}/model/list`, undefined, token)).code).toBe(200)
+    expect((await call('POST', `${D}/code/gen-code?ids=1`, undefined, token)).code).toBe(403)
+    expect(
+      (await call('POST', `${D}/model-prototype/submit-list`, { modelId: '1', prototypes: [] }, token)).code,
+    ).toBe(403)
+    const list = (await call('GET', `${D}/datasource/list`, undefined, token)).data
+    expect(
+      list.records.every(
+        (r: { password: string | null }) => r.password === null || r.password.includes('******'),
+      ),
+    ).toBe(true)
+  })
+})

@@ -1,0 +1,307 @@
+import { execFileSync, spawn } from 'node:child_process'
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { applyGenerated } from '../../../scripts/apply-generated.mjs'
+import { cloneDatabase } from '../../../scripts/test-db.mjs'
+import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+
+// The generator's round trip (decision 020): a module generated from a sample table is applied to a
+// temporary copy of this repository, which must then typecheck, lint, migrate and answer its CRUD.
+// node_modules are linked, not installed: each package's folder links the real entries, except the
+// workspace packages, which point into the copy so the copy's own sources are the ones compiled.
+
+const ROOT = path.resolve(import.meta.dirname, '../../..')
+const PACKAGES = ['apps/api', 'apps/web', 'apps/worker', 'packages/shared', 'prisma']
+const D = '/api/ysjs-develop'
+
+let t: TTestApp
+let tmp: string
+let zip: Buffer
+
+/** Runs a command; resolves with its exit code and output (never rejects). */
+const run = (cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
+  new Promise<{ code: number; out: string }>((resolve) => {
+    const started = Date.now()
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env } })
+    let out = ''
+    child.stdout.on('data', (d) => {
+      out += d
+    })
+    child.stderr.on('data', (d) => {
+      out += d
+    })
+    child.on('close', (code) => {
+      process.stderr.write(
+        `generated-module: ${path.basename(args[1] ?? cmd)} ${args.slice(2, 4).join(' ')} ${Date.now() - started} ms\n`,
+      )
+      resolve({ code: code ?? 1, out })
+    })
+  })
+
+const linkModules = (from: string, to: string) => {
+  if (!existsSync(from)) {
+    return
+  }
+  mkdirSync(to, { recursive: true })
+  for (const name of readdirSync(from)) {
+    const source = path.join(from, name)
+    const target = path.join(to, name)
+    const stat = lstatSync(source)
+    if (stat.isSymbolicLink()) {
+      const link = readlinkSync(source)
+      const resolved = path.resolve(from, link)
+      // A workspace package: the same relative link, so it lands in the copy.
+      const workspace =
+        !path.isAbsolute(link) && resolved.startsWith(ROOT) && !resolved.includes('node_modules')
+      symlinkSync(workspace ? link : resolved, target)
+    } else if (stat.isDirectory() && name.startsWith('@')) {
+      linkModules(source, target)
+    } else {
+      symlinkSync(source, target)
+    }
+  }
+}
+
+const copyRepository = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ysjs-gen-'))
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: ROOT,
+  })
+    .toString()
+    .split('\0')
+    .filter(Boolean)
+  for (const file of files) {
+    const source = path.join(ROOT, file)
+    if (!existsSync(source) || lstatSync(source).isDirectory()) {
+      continue
+    }
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    copyFileSync(source, path.join(dir, file))
+  }
+  linkModules(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'))
+  for (const pkg of PACKAGES) {
+    linkModules(path.join(ROOT, pkg, 'node_modules'), path.join(dir, pkg, 'node_modules'))
+  }
+  return dir
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  const admin = (await login(t.app, 'admin')).access_token
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) =>
+    (
+      await t.app.inject({ method, url, headers: auth(admin), ...(body ? { payload: body as object } : {}) })
+    ).json()
+  await t.app.prisma.$executeRawUnsafe(`create table gen_gadget (
+    id bigint primary key, tenant_id varchar(12) not null default '000000',
+    title varchar(80) not null, qty integer, weight_kg smallint, made_on date, checked_at timestamp(3),
+    serial bigint, note text, active boolean,
+    create_user bigint, create_dept bigint, create_time timestamp(3) not null default now(),
+    update_user bigint, update_time timestamp(3), status integer not null default 1,
+    is_deleted integer not null default 0)`)
+  await t.app.prisma.$executeRawUnsafe(`comment on column gen_gadget.title is '名称'`)
+  await t.app.prisma.$executeRawUnsafe(`comment on column gen_gadget.qty is '数量'`)
+  await call('POST', `${D}/model/submit`, {
+    datasourceId: '1',
+    modelName: '器件',
+    modelCode: 'gen-gadget',
+    modelTable: 'gen_gadget',
+    modelClass: 'GenGadget',
+  })
+  const modelId = (await call('GET', `${D}/model/list?modelCode=gen-gadget`)).data.records[0].id
+  const proposed = (await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data
+  const edited = proposed.map((p: Record<string, unknown>) =>
+    p.jdbcName === 'qty' ? { ...p, isQuery: 1 } : p.jdbcName === 'note' ? { ...p, isList: 0 } : p,
+  )
+  expect((await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: edited })).code).toBe(
+    200,
+  )
+  await call('POST', `${D}/code/submit`, {
+    modelId,
+    codeName: '器件管理',
+    tableName: 'gen_gadget',
+    pkName: 'id',
+    packageName: 'gen-gadget',
+    apiPath: '/api/ysjs-gen',
+    webPath: '/gen/gadget',
+  })
+  const codeId = (await call('GET', `${D}/code/list?packageName=gen-gadget`)).data.records[0].id
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${D}/code/gen-code?ids=${codeId}`,
+    headers: auth(admin),
+  })
+  expect(res.statusCode).toBe(200)
+  zip = res.rawPayload
+  tmp = copyRepository()
+}, 120_000)
+
+afterAll(async () => {
+  await t?.close()
+  if (tmp) {
+    rmSync(tmp, { recursive: true, force: true })
+  }
+})
+
+describe('a generated module applied to a copy of the repository', () => {
+  it('typechecks, lints, migrates and answers its CRUD', async () => {
+    const { written, touched } = applyGenerated(zip, tmp)
+    const code = [...written, ...touched].filter((f: string) => /\.tsx?$/.test(f))
+    const biome = path.join(ROOT, 'node_modules/.bin/biome')
+    // Formatting the registry files puts the inserted imports in order; then nothing may be left to fix.
+    await run(biome, ['check', '--write', ...code], tmp)
+    const lint = await run(biome, ['check', ...code], tmp)
+    expect(lint.out, lint.out).toMatch(/Checked \d+ files/)
+    expect(lint.code, lint.out).toBe(0)
+
+    const prismaCli = path.join(ROOT, 'prisma/node_modules/prisma/build/index.js')
+    const generate = await run(process.execPath, [prismaCli, 'generate'], path.join(tmp, 'prisma'))
+    expect(generate.code, generate.out).toBe(0)
+
+    // Only what the module touches: the API's sources (with the shared package they import), the
+    // seed's menus, and the web screens of the module with the registries that list them.
+    writeFileSync(
+      path.join(tmp, 'apps/api/tsconfig.gen.json'),
+      JSON.stringify({ extends: './tsconfig.json', include: ['src'] }),
+    )
+    writeFileSync(
+      path.join(tmp, 'prisma/tsconfig.gen.json'),
+      JSON.stringify({ extends: './tsconfig.json', include: ['src', 'seed'] }),
+    )
+    writeFileSync(
+      path.join(tmp, 'apps/web/tsconfig.gen.json'),
+      JSON.stringify({
+        extends: './tsconfig.json',
+        include: [
+          'src/features/gen-gadget',
+          'src/features/generated',
+          'src/app/i18n/screens.ts',
+          'src/vite-env.d.ts',
+        ],
+      }),
+    )
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc')
+    const typecheck = (pkg: string) =>
+      run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.gen.json'], path.join(tmp, pkg))
+    // The API first: most mistakes of a generator show there, and a failure should not wait for the web.
+    const api = await typecheck('apps/api')
+    expect(api.code, api.out).toBe(0)
+    for (const check of await Promise.all([typecheck('apps/web'), typecheck('prisma')])) {
+      expect(check.code, check.out).toBe(0)
+    }
+
+    const services = inject('testServices')
+    const db = await cloneDatabase(services.template, services.databaseUrl, 'gen')
+    try {
+      const migrate = await run(
+        process.execPath,
+        [prismaCli, 'migrate', 'deploy'],
+        path.join(tmp, 'prisma'),
+        {
+          DATABASE_URL: db.url,
+        },
+      )
+      expect(migrate.code, migrate.out).toBe(0)
+      const seed = await run(process.execPath, ['--import', 'tsx', 'seed/run.ts'], path.join(tmp, 'prisma'), {
+        DATABASE_URL: db.url,
+      })
+      expect(seed.code, seed.out).toBe(0)
+      writeFileSync(path.join(tmp, 'apps/api/gen-smoke.ts'), SMOKE)
+      const smoke = await run(
+        process.execPath,
+        ['--import', 'tsx', 'gen-smoke.ts'],
+        path.join(tmp, 'apps/api'),
+        {
+          SMOKE_DATABASE_URL: db.url,
+          SMOKE_REDIS_URL: services.redisUrl,
+        },
+      )
+      expect(smoke.code, smoke.out).toBe(0)
+      const out = JSON.parse(smoke.out.trim().split('\n').at(-1)!)
+      expect(out.menu).toEqual(['gen_gadget_add', 'gen_gadget_delete', 'gen_gadget_edit', 'gen_gadget_view'])
+      expect(out.missing).toMatchObject({ code: 400, msg: '请输入名称' })
+      expect(out.tooLong).toMatchObject({ code: 400, msg: '长度不能超过80个字符' })
+      expect(out.created).toMatchObject({ code: 200 })
+      expect(out.list.data.total).toBe(1)
+      expect(out.list.data.records[0]).toMatchObject({
+        tenantId: '000000',
+        title: '齿轮',
+        qty: 3,
+        weightKg: 12,
+        madeOn: expect.stringMatching(/^2026-01-02/),
+        checkedAt: '2026-01-02 10:30:00',
+        serial: '9007199254740993',
+        active: true,
+        note: null,
+      })
+      expect(out.byQty.data.total).toBe(1)
+      expect(out.byOtherQty.data.total).toBe(0)
+      expect(out.detail.data.title).toBe('齿轮')
+      expect(out.removed).toMatchObject({ code: 200 })
+      expect(out.afterRemove.data.total).toBe(0)
+      expect(readFileSync(path.join(tmp, 'prisma/schema.prisma'), 'utf8')).toContain('model GenGadget {')
+    } finally {
+      await db.drop()
+    }
+  }, 600_000)
+})
+
+/** Builds the copy's app on the migrated database and exercises the generated routes as admin. */
+const SMOKE = `
+import { md5Hex } from '@ysjs/db'
+import { buildApp } from './src/app.ts'
+
+const app = await buildApp({
+  env: {
+    DATABASE_URL: process.env.SMOKE_DATABASE_URL,
+    DATABASE_POOL_MAX: '2',
+    REDIS_URL: process.env.SMOKE_REDIS_URL,
+    REDIS_PREFIX: 'test:gen-smoke:',
+    LOG_LEVEL: 'silent',
+    CAPTCHA_ENABLED: 'false',
+    NODE_ENV: 'test',
+  },
+})
+const token = (
+  await app.inject({
+    method: 'POST',
+    url: '/api/ysjs-auth/oauth/token',
+    query: { scope: 'all', grant_type: 'password', username: 'admin', password: md5Hex('admin'), tenantId: '000000' },
+    headers: { authorization: 'Basic ' + Buffer.from('saber:saber_secret').toString('base64'), 'tenant-id': '000000' },
+  })
+).json().access_token
+const headers = { 'blade-auth': 'bearer ' + token }
+const P = '/api/ysjs-gen/gen-gadget'
+const call = async (method, url, payload) => (await app.inject({ method, url, headers, payload })).json()
+const out = {}
+out.menu = (await app.prisma.menu.findMany({ where: { code: { startsWith: 'gen_gadget_' } }, orderBy: { code: 'asc' } })).map((m) => m.code)
+out.missing = await call('POST', P + '/submit', {})
+out.tooLong = await call('POST', P + '/submit', { title: 'x'.repeat(81) })
+out.created = await call('POST', P + '/submit', {
+  title: '齿轮', qty: 3, weightKg: '12', madeOn: '2026-01-02', checkedAt: '2026-01-02 10:30:00',
+  serial: '9007199254740993', active: 'true', note: '',
+})
+out.list = await call('GET', P + '/list?title=齿')
+out.byQty = await call('GET', P + '/list?qty_equal=3')
+out.byOtherQty = await call('GET', P + '/list?qty_equal=4')
+const id = out.list.data.records[0]?.id
+out.detail = await call('GET', P + '/detail?id=' + id)
+out.removed = await call('POST', P + '/remove?ids=' + id)
+out.afterRemove = await call('GET', P + '/list')
+await app.close()
+console.log(JSON.stringify(out))
+`

@@ -1,0 +1,226 @@
+import { nextId } from '@ysjs/db'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
+
+let t: TTestApp
+let admin: string
+let modelKey: string
+let slowKey: string
+const R = '/api/ysjs-report/report/rest'
+const D = '/api/ysjs-develop'
+
+const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token = admin) =>
+  (
+    await t.app.inject({ method, url, headers: auth(token), ...(body ? { payload: body as object } : {}) })
+  ).json()
+
+const modelFor = async (table: string, code: string) => {
+  await call('POST', `${D}/model/submit`, {
+    datasourceId: '1',
+    modelName: code,
+    modelCode: code,
+    modelTable: table,
+    modelClass: 'RepSale',
+  })
+  const id = (await call('GET', `${D}/model/list?modelCode=${code}`)).data.records[0].id
+  const prototypes = (await call('GET', `${D}/model/model-prototype?modelId=${id}`)).data
+  expect((await call('POST', `${D}/model-prototype/submit-list`, { modelId: id, prototypes })).code).toBe(200)
+  return `model:${id}`
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ REPORT_STATEMENT_TIMEOUT_MS: '1000' })
+  admin = (await login(t.app, 'admin')).access_token
+  const sql = (s: string) => t.app.prisma.$executeRawUnsafe(s)
+  await sql(`create table rep_sale (id bigint primary key, tenant_id varchar(12) not null,
+    region varchar(20) not null, amount integer not null, sold_on date, secret varchar(20),
+    is_deleted integer not null default 0)`)
+  await sql(`comment on column rep_sale.region is '地区'`)
+  await sql(`comment on column rep_sale.amount is '金额'`)
+  await sql(`insert into rep_sale values
+    (1, '000000', '华东', 5, '2026-01-01', 's', 0), (2, '000000', '华东', 20, '2026-01-02', 's', 0),
+    (3, '000000', '华东', 30, '2026-01-03', 's', 0), (4, '000000', '华北', 12, '2026-01-04', 's', 0),
+    (5, '000000', '华南', 40, '2026-01-05', 's', 0), (6, '000000', '华南', 99, '2026-01-06', 's', 1),
+    (7, '111111', '华东', 1000, '2026-01-07', 's', 0)`)
+  await sql(`create view rep_slow as select s.id, s.tenant_id, s.region, s.amount, s.is_deleted
+    from rep_sale s, lateral (select pg_sleep(0.5)) z`)
+  modelKey = await modelFor('rep_sale', 'rep-sale')
+  slowKey = await modelFor('rep_slow', 'rep-slow')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const design = (over: Record<string, unknown> = {}) => ({
+  source: modelKey,
+  columns: [],
+  filters: [{ column: 'amount', op: 'ge', param: 'min' }],
+  groupBy: ['region'],
+  aggregates: [{ fn: 'count' }, { fn: 'sum', column: 'amount' }],
+  chart: { type: 'bar', category: 'region', value: 'sum_amount' },
+  ...over,
+})
+
+describe('report designs', () => {
+  it('offers the whitelisted sources and columns only', async () => {
+    const sources = (await call('GET', `${R}/sources`)).data
+    const sale = sources.find((s: { key: string }) => s.key === modelKey)
+    expect(sale.columns.map((c: { name: string }) => c.name)).toEqual([
+      'id',
+      'region',
+      'amount',
+      'soldOn',
+      'secret',
+    ])
+    expect(sources.some((s: { key: string }) => s.key === 'view:notice')).toBe(true)
+  })
+
+  it('saves a report and runs it with the same numbers as a direct query', async () => {
+    expect(await call('POST', `${R}/submit`, { name: '地区销售', definition: design() })).toMatchObject({
+      code: 200,
+    })
+    const saved = (await call('GET', `${R}/list?name=地区销售`)).data.records[0]
+    expect((await call('GET', `${R}/detail?id=${saved.id}`)).data.definition.groupBy).toEqual(['region'])
+
+    const run = (await call('POST', `${R}/run`, { id: saved.id, params: { min: '10' }, size: 10 })).data
+    const direct = await t.app.prisma.$queryRawUnsafe<{ region: string; count: number; sum: number }[]>(
+      `select region, count(*)::int as count, sum(amount)::float8 as sum from rep_sale
+       where tenant_id = '000000' and is_deleted = 0 and amount >= 10 group by region order by region`,
+    )
+    expect(run.records).toEqual(direct.map((d) => ({ region: d.region, count: d.count, sum_amount: d.sum })))
+    expect(run.columns).toEqual([
+      { key: 'region', label: '地区' },
+      { key: 'count', label: '计数' },
+      { key: 'sum_amount', label: '金额合计' },
+    ])
+    expect(run.total).toBe(3)
+    expect(run.chart).toEqual({
+      type: 'bar',
+      labels: direct.map((d) => d.region),
+      values: direct.map((d) => d.sum),
+    })
+
+    const page2 = (
+      await call('POST', `${R}/run`, { id: saved.id, params: { min: '10' }, size: 1, current: 2 })
+    ).data
+    expect(page2.records).toEqual([run.records[1]])
+    expect(page2).toMatchObject({ total: 3, pages: 3, current: 2, size: 1 })
+    expect(await call('POST', `${R}/run`, { id: saved.id })).toMatchObject({
+      code: 400,
+      msg: '请输入报表参数: min',
+    })
+    expect(
+      await call('POST', `${R}/run`, { id: saved.id, params: { min: '1; drop table x' } }),
+    ).toMatchObject({
+      code: 400,
+      msg: '报表条件的值格式不正确: 金额',
+    })
+
+    // Plain rows with a like filter, the caller's tenant and live rows only.
+    const rows = (
+      await call('POST', `${R}/run`, {
+        definition: design({
+          columns: ['region', 'amount'],
+          filters: [{ column: 'region', op: 'like', value: '东' }],
+          groupBy: [],
+          aggregates: [],
+          chart: { type: 'none' },
+        }),
+      })
+    ).data
+    expect(rows.records).toEqual([
+      { region: '华东', amount: 5 },
+      { region: '华东', amount: 20 },
+      { region: '华东', amount: 30 },
+    ])
+    expect(rows.chart).toBeNull()
+  })
+
+  it('refuses a column outside the whitelist and sources that are not models', async () => {
+    const outside = await call('POST', `${R}/run`, {
+      definition: design({ groupBy: ['tenantId'] }),
+      params: { min: '1' },
+    })
+    expect(outside).toMatchObject({ code: 400, msg: '报表字段不在白名单内: tenantId' })
+    const injected = await call('POST', `${R}/run`, {
+      definition: design({ columns: ['region" from pg_user --'], groupBy: [], aggregates: [] }),
+    })
+    expect(injected.code).toBe(400)
+    expect(
+      await call('POST', `${R}/submit`, { name: 'x', definition: design({ groupBy: ['password'] }) }),
+    ).toMatchObject({ code: 400, msg: '报表字段不在白名单内: password' })
+    expect(await call('POST', `${R}/run`, { definition: design({ source: 'model:1' }) })).toMatchObject({
+      code: 400,
+      msg: '报表数据源不存在',
+    })
+    expect(
+      await call('POST', `${R}/run`, { definition: design({ source: 'view:blade_user' }) }),
+    ).toMatchObject({
+      code: 400,
+    })
+    expect(
+      (
+        await call('POST', `${R}/run`, {
+          definition: design({ aggregates: [{ fn: 'sum', column: 'region' }] }),
+          params: { min: '1' },
+        })
+      ).msg,
+    ).toBe('只能对数值字段求和或平均: 地区')
+  })
+
+  it('stops a query at the statement timeout', async () => {
+    const started = Date.now()
+    const slow = await call('POST', `${R}/run`, {
+      definition: design({ source: slowKey, filters: [], chart: { type: 'none' } }),
+    })
+    expect(slow).toMatchObject({ code: 400, msg: '报表查询超时，请缩小查询范围' })
+    expect(Date.now() - started).toBeLessThan(2_900)
+  })
+
+  it('exports the whole result to xlsx', async () => {
+    await call('POST', `${R}/submit`, { name: '导出测试', definition: design({ chart: { type: 'none' } }) })
+    const id = (await call('GET', `${R}/list?name=导出测试`)).data.records[0].id
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${R}/export?id=${id}&min=10`,
+      headers: auth(admin),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('spreadsheetml')
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const sheet = book.worksheets[0]!
+    const values = sheet
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1))
+    expect(values).toEqual([
+      ['地区', '计数', '金额合计'],
+      ['华东', 2, 50],
+      ['华北', 1, 12],
+      ['华南', 1, 40],
+    ])
+  })
+
+  it('answers a report file of the old designer as not a design, and keeps writes to the buttons', async () => {
+    const legacy = nextId()
+    await t.app.prisma.reportFile.create({
+      data: { id: legacy, name: 'old.ureport.xml', content: Buffer.from('<x/>') },
+    })
+    expect(await call('GET', `${R}/detail?id=${legacy}`)).toMatchObject({
+      code: 400,
+      msg: '该报表不是报表设计器保存的报表',
+    })
+    const tenantId = unique('q').slice(0, 6)
+    const other = await createTenant(t.app.prisma, { tenantId, codes: ['report_list'] })
+    const user = await createUser(t.app.prisma, { tenantId, roleId: other.roleId, deptId: other.deptId })
+    const token = await tokenOf(t.app, tenantId, user.account)
+    expect((await call('POST', `${R}/submit`, { name: 'x', definition: design() }, token)).code).toBe(403)
+    // Another tenant's run sees its own rows only.
+    const theirs = (await call('POST', `${R}/run`, { definition: design(), params: { min: '0' } }, token))
+      .data
+    expect(theirs.records).toEqual([])
+  })
+})

@@ -1,0 +1,110 @@
+import CodeIcon from '@mui/icons-material/Code'
+import ContentCopyIcon from '@mui/icons-material/ContentCopy'
+import DownloadIcon from '@mui/icons-material/Download'
+import TuneIcon from '@mui/icons-material/Tune'
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material'
+import type { TGeneratedFile } from '@ysjs/shared'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CrudScreen } from '@/components/crud/CrudScreen'
+import { toast } from '@/lib/notify'
+import { useSession } from '@/lib/session/session'
+import { developApi, downloadZip } from './developApi'
+import { codeResource, datasourceResource, modelResource } from './developResources'
+import { PrototypeDialog } from './PrototypeDialog'
+
+/** 数据源管理 (`/tool/datasource`). */
+export const DatasourcePage = () => <CrudScreen resource={datasourceResource} />
+
+/** 数据模型 (`/tool/model`): models, and their fields imported from the table and edited in a grid. */
+export const ModelPage = () => {
+  const { t } = useTranslation()
+  const permissions = useSession((s) => s.permissions)
+  const [modelId, setModelId] = useState<string | null>(null)
+  return (
+    <>
+      <CrudScreen
+        resource={modelResource}
+        rowActions={[
+          {
+            key: 'setting',
+            label: t('develop.model.setting'),
+            Icon: TuneIcon,
+            allowed: !!permissions.model_setting,
+            onClick: (row) => setModelId(row.id),
+          },
+        ]}
+      />
+      {modelId && <PrototypeDialog modelId={modelId} onClose={() => setModelId(null)} />}
+    </>
+  )
+}
+
+const PreviewDialog = ({ files, onClose }: { files: TGeneratedFile[]; onClose: () => void }) => {
+  const { t } = useTranslation()
+  const [tab, setTab] = useState(0)
+  return (
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth>
+      <DialogTitle>{t('develop.code.preview')}</DialogTitle>
+      <DialogContent>
+        <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable">
+          {files.map((f) => (
+            <Tab key={f.path} label={f.path.split('/').at(-1)} title={f.path} />
+          ))}
+        </Tabs>
+        <Box
+          component="pre"
+          data-testid="code-preview"
+          sx={{ fontSize: 12, overflow: 'auto', maxHeight: '60vh' }}
+        >
+          {files[tab]?.path}
+          {'\n\n'}
+          {files[tab]?.content}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('develop.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
+
+/** 代码生成 (`/tool/code`): configs, a preview of the files and the zip of the module. */
+export const CodePage = () => {
+  const { t } = useTranslation()
+  const permissions = useSession((s) => s.permissions)
+  const [files, setFiles] = useState<TGeneratedFile[] | null>(null)
+  const fail = (error: unknown) => toast.error(error instanceof Error ? error.message : String(error))
+  return (
+    <>
+      <CrudScreen
+        resource={codeResource}
+        rowActions={[
+          {
+            key: 'preview',
+            label: t('develop.code.preview'),
+            Icon: CodeIcon,
+            allowed: !!permissions.code_gen,
+            onClick: (row) => void developApi.preview(row.id).then(setFiles),
+          },
+          {
+            key: 'gen',
+            label: t('develop.code.gen'),
+            Icon: DownloadIcon,
+            allowed: !!permissions.code_gen,
+            onClick: (row) => void downloadZip([row.id]).catch(fail),
+          },
+          {
+            key: 'copy',
+            label: t('develop.code.copy'),
+            Icon: ContentCopyIcon,
+            allowed: !!permissions.code_copy,
+            onClick: (row) =>
+              void developApi.copy(row.id).then(() => toast.success(t('develop.code.copied'))),
+          },
+        ]}
+      />
+      {files && <PreviewDialog files={files} onClose={() => setFiles(null)} />}
+    </>
+  )
+}

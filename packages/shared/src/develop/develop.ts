@@ -1,0 +1,257 @@
+import { z } from 'zod'
+import { ZWireDateTimeSchema } from '../common/dates.ts'
+import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
+
+/** The seeded data source that is the application's own database. */
+export const DEFAULT_DATASOURCE_ID = '1'
+
+/** Drivers the generator reads tables from. */
+export const DATASOURCE_DRIVERS = ['postgresql'] as const
+
+/** A PostgreSQL URL, plain or in the old platform's JDBC form. */
+export const DATASOURCE_URL_PATTERN = /^(jdbc:)?postgres(ql)?:\/\/[^\s]+$/
+
+/** Lower-case SQL identifiers the generator and the reports accept (tables, columns). */
+export const SQL_NAME_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/
+/** camelCase property names of generated code. */
+export const PROPERTY_NAME_PATTERN = /^[a-z][A-Za-z0-9]{0,62}$/
+/** PascalCase class names (the Prisma model of a generated module). */
+export const CLASS_NAME_PATTERN = /^[A-Z][A-Za-z0-9]{0,62}$/
+/** kebab-case module names (folder and route of a generated module). */
+export const MODULE_NAME_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
+
+export const DevelopMsg = {
+  DEFAULT_DATASOURCE_READONLY: '默认数据源不可修改或删除',
+  CONNECT_FAILED: '数据源连接失败',
+  TABLE_NOT_FOUND: '数据表不存在',
+  MODEL_NOT_FOUND: '数据模型不存在',
+  NO_PROTOTYPE: '请先配置模型字段',
+  GEN_SUCCESS: '代码生成成功',
+} as const
+
+export const ZDatasourceSubmitSchema = z.object({
+  id: ZIdSchema.optional(),
+  name: zRequired('请输入数据源名称', 100),
+  driverClass: z.enum(DATASOURCE_DRIVERS, { error: '请选择驱动类型' }).default('postgresql'),
+  // The old platform's front end escaped & in the URL; its submit unescaped it (contract section 11).
+  url: zRequired('请输入连接地址', 500)
+    .transform((v) => v.replaceAll('&amp;', '&'))
+    .refine((v) => DATASOURCE_URL_PATTERN.test(v), { message: '连接地址格式不正确' }),
+  username: zRequired('请输入用户名', 100),
+  // Blank or the masked value answered earlier keeps the stored password.
+  password: zOptionalText(200).meta({ format: 'password' }),
+  remark: zOptionalText(255),
+})
+export type TDatasourceSubmit = z.input<typeof ZDatasourceSubmitSchema>
+
+export const ZDatasourceRecordSchema = z.object({
+  id: ZWireIdSchema,
+  name: z.string(),
+  driverClass: z.string(),
+  url: z.string(),
+  username: z.string(),
+  /** Never in full: masked (first and last two characters at most). */
+  password: z.string().nullable().meta({ format: 'password' }),
+  remark: z.string().nullable(),
+  /** The application's own database: cannot be changed or removed. */
+  isDefault: z.boolean(),
+  createTime: ZWireDateTimeSchema,
+  updateTime: ZWireDateTimeSchema.nullable(),
+  status: z.number(),
+  isDeleted: z.number(),
+})
+export type TDatasource = z.infer<typeof ZDatasourceRecordSchema>
+
+export const ZSelectOptionSchema = z.object({ id: ZWireIdSchema, name: z.string() })
+
+export const ZTableSchema = z.object({ name: z.string(), comment: z.string() })
+export type TTable = z.infer<typeof ZTableSchema>
+
+export const ZColumnSchema = z.object({
+  name: z.string(),
+  /** PostgreSQL type as information_schema names it, e.g. `character varying`, `bigint`. */
+  type: z.string(),
+  /** Length of character columns, null for others. */
+  length: z.number().nullable(),
+  nullable: z.boolean(),
+  comment: z.string(),
+  primaryKey: z.boolean(),
+})
+export type TColumn = z.infer<typeof ZColumnSchema>
+
+export const ZModelSubmitSchema = z.object({
+  id: ZIdSchema.optional(),
+  datasourceId: ZIdSchema,
+  modelName: zRequired('请输入模型名称', 100),
+  modelCode: zRequired('请输入模型编号', 100).refine((v) => MODULE_NAME_PATTERN.test(v), {
+    message: '模型编号只能包含小写字母、数字和连字符',
+  }),
+  modelTable: zRequired('请输入模型表名', 100).refine((v) => SQL_NAME_PATTERN.test(v), {
+    message: '表名只能包含小写字母、数字和下划线',
+  }),
+  modelClass: zRequired('请输入模型类名', 100).refine((v) => CLASS_NAME_PATTERN.test(v), {
+    message: '类名须以大写字母开头，只含字母和数字',
+  }),
+  modelRemark: zOptionalText(500),
+})
+export type TModelSubmit = z.input<typeof ZModelSubmitSchema>
+
+export const ZModelRecordSchema = z.object({
+  id: ZWireIdSchema,
+  datasourceId: ZWireIdSchema,
+  modelName: z.string(),
+  modelCode: z.string(),
+  modelTable: z.string(),
+  modelClass: z.string(),
+  modelRemark: z.string().nullable(),
+  createTime: ZWireDateTimeSchema,
+  updateTime: ZWireDateTimeSchema.nullable(),
+  status: z.number(),
+  isDeleted: z.number(),
+})
+export type TModel = z.infer<typeof ZModelRecordSchema>
+
+/** Property types of generated code (TypeScript side of a column). */
+export const PROPERTY_TYPES = ['string', 'int', 'bigint', 'decimal', 'date', 'datetime', 'boolean'] as const
+export type TPropertyType = (typeof PROPERTY_TYPES)[number]
+/** Form components of the generated web resource. */
+export const COMPONENT_TYPES = ['input', 'textarea', 'number', 'select', 'date', 'datetime'] as const
+export const QUERY_TYPES = ['equal', 'like'] as const
+
+const flag = z
+  .union([z.literal(0), z.literal(1)])
+  .or(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])))
+
+export const ZPrototypeSubmitSchema = z.object({
+  // The proposed prototypes of a model answer id null: the grid sends them back as they came.
+  id: ZIdSchema.nullish(),
+  jdbcName: zRequired('请输入字段名', 100).refine((v) => SQL_NAME_PATTERN.test(v), {
+    message: '字段名只能包含小写字母、数字和下划线',
+  }),
+  jdbcType: zRequired('请输入字段类型', 100),
+  comment: zRequired('请输入字段说明', 200),
+  propertyType: z.enum(PROPERTY_TYPES, { error: '请选择属性类型' }),
+  propertyName: zRequired('请输入属性名', 100).refine((v) => PROPERTY_NAME_PATTERN.test(v), {
+    message: '属性名须以小写字母开头，只含字母和数字',
+  }),
+  isList: flag.default(1),
+  isForm: flag.default(1),
+  isRow: flag.default(0),
+  isRequired: flag.default(0),
+  isQuery: flag.default(0),
+  queryType: z.enum(QUERY_TYPES).default('equal'),
+  componentType: z.enum(COMPONENT_TYPES).default('input'),
+  dictCode: zOptionalText(100).refine((v) => v === undefined || /^[A-Za-z0-9_]+$/.test(v), {
+    message: '字典编号只能包含字母、数字和下划线',
+  }),
+  /** Length limit of a character column (from table-info); checked by the generated schema. */
+  length: zInt({ min: 1, max: 100_000 }).nullish(),
+})
+export type TPrototypeSubmit = z.input<typeof ZPrototypeSubmitSchema>
+
+export const ZPrototypeListSubmitSchema = z.object({
+  modelId: ZIdSchema,
+  prototypes: z
+    .array(ZPrototypeSubmitSchema)
+    .min(1, '请先配置模型字段')
+    .max(200, '字段不能超过200个')
+    .refine((list) => new Set(list.map((p) => p.jdbcName)).size === list.length, {
+      message: '字段名不能重复',
+    })
+    .refine((list) => new Set(list.map((p) => p.propertyName)).size === list.length, {
+      message: '属性名不能重复',
+    }),
+})
+
+export const ZPrototypeRecordSchema = z.object({
+  id: ZWireIdSchema.nullable(),
+  modelId: ZWireIdSchema,
+  jdbcName: z.string(),
+  jdbcType: z.string(),
+  comment: z.string(),
+  propertyType: z.string(),
+  propertyName: z.string(),
+  isList: z.number(),
+  isForm: z.number(),
+  isRow: z.number(),
+  isRequired: z.number(),
+  isQuery: z.number(),
+  queryType: z.string(),
+  componentType: z.string(),
+  dictCode: z.string(),
+  length: z.number().nullable(),
+  sort: z.number(),
+})
+export type TPrototype = z.infer<typeof ZPrototypeRecordSchema>
+
+export const TEMPLATE_TYPES = ['crud'] as const
+
+export const ZCodeSubmitSchema = z.object({
+  id: ZIdSchema.optional(),
+  modelId: ZIdSchema,
+  codeName: zRequired('请输入模块名', 64),
+  serviceName: zOptionalText(64),
+  tableName: zRequired('请输入表名', 64).refine((v) => SQL_NAME_PATTERN.test(v), {
+    message: '表名只能包含小写字母、数字和下划线',
+  }),
+  tablePrefix: zOptionalText(64),
+  pkName: zRequired('请输入主键名', 32).refine((v) => SQL_NAME_PATTERN.test(v), {
+    message: '主键名只能包含小写字母、数字和下划线',
+  }),
+  /** 2: the platform columns (audit, status, soft delete) are part of the model. */
+  baseMode: zInt({ min: 1, max: 2 }).default(2),
+  /** 2: labels of dictionary fields are added to the answers. */
+  wrapMode: zInt({ min: 1, max: 2 }).default(2),
+  /** The generated module's name (kebab-case): its folder, route and permission codes. */
+  packageName: zRequired('请输入包名', 100).refine((v) => MODULE_NAME_PATTERN.test(v), {
+    message: '包名只能包含小写字母、数字和连字符',
+  }),
+  /** API prefix, e.g. `/api/ysjs-demo`; the route is `<apiPath>/<packageName>`. */
+  apiPath: zRequired('请输入后端路径', 100).refine((v) => /^\/api\/[a-z][a-z0-9-]*$/.test(v), {
+    message: '后端路径格式为 /api/模块名',
+  }),
+  /** Menu path of the screen, e.g. `/demo/widget`. */
+  webPath: zRequired('请输入前端路径', 100).refine((v) => /^(\/[a-z][a-z0-9-]*)+$/.test(v), {
+    message: '前端路径格式为 /目录/页面',
+  }),
+  templateType: z.enum(TEMPLATE_TYPES).default('crud'),
+  author: zOptionalText(32),
+  subModelId: zOptionalText(32),
+  subFkId: zOptionalText(32),
+  treeId: zOptionalText(32),
+  treePid: zOptionalText(32),
+  treeName: zOptionalText(32),
+})
+export type TCodeSubmit = z.input<typeof ZCodeSubmitSchema>
+
+export const ZCodeRecordSchema = z.object({
+  id: ZWireIdSchema,
+  datasourceId: ZWireIdSchema.nullable(),
+  modelId: ZWireIdSchema.nullable(),
+  serviceName: z.string(),
+  codeName: z.string(),
+  tableName: z.string(),
+  tablePrefix: z.string(),
+  pkName: z.string(),
+  baseMode: z.number(),
+  wrapMode: z.number(),
+  packageName: z.string(),
+  apiPath: z.string(),
+  webPath: z.string(),
+  templateType: z.string(),
+  author: z.string(),
+  subModelId: z.string(),
+  subFkId: z.string(),
+  treeId: z.string(),
+  treePid: z.string(),
+  treeName: z.string(),
+  createTime: ZWireDateTimeSchema,
+  updateTime: ZWireDateTimeSchema.nullable(),
+  status: z.number(),
+  isDeleted: z.number(),
+})
+export type TCode = z.infer<typeof ZCodeRecordSchema>
+
+export const ZGeneratedFileSchema = z.object({ path: z.string(), content: z.string() })
+export type TGeneratedFile = z.infer<typeof ZGeneratedFileSchema>

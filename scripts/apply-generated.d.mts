@@ -1,0 +1,2 @@
+export declare const readZip: (buffer: Buffer) => Map<string, Buffer>
+export declare const applyGenerated: (zip: Buffer, root: string) => { written: string[]; touched: string[] }
