@@ -577,7 +577,7 @@ export const ZNoticeFormSchema = z
   })
 export type TNoticeForm = z.infer<typeof ZNoticeFormSchema>
 
-export const ReportMsg = {
+export const AppraiseReportMsg = {
   REPORT_NUM: '请输入协议编号',
   OUTCOME_NAME: '请输入成果名称',
   PROJECT_SOURCE: '请输入项目来源',
@@ -597,27 +597,27 @@ export const ReportMsg = {
 /** The appraisal report form (评价报告) of spec section 2; indicators, scores and rows come from the server. */
 export const ZReportFormSchema = z.object({
   resultsId: zIdField(ResultsMsg.RESULTS),
-  reportNum: reqText(ReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
-  outcomeName: reqText(ReportMsg.OUTCOME_NAME, 255),
-  projectSource: reqText(ReportMsg.PROJECT_SOURCE, 20_000),
-  outcomeType: reqInt(ReportMsg.OUTCOME_TYPE, 1, 999),
-  firstParty: reqText(ReportMsg.FIRST_PARTY, 255),
-  commissionDate: reqPatterned(ReportMsg.COMMISSION_DATE, DATE_PATTERN, 10),
-  appraiseType: reqText(ReportMsg.APPRAISE_TYPE, 64),
-  appraiseUnit: reqText(ReportMsg.APPRAISE_UNIT, 255),
-  completeDate: reqPatterned(ReportMsg.COMPLETE_DATE, DATE_PATTERN, 10),
+  reportNum: reqText(AppraiseReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
+  outcomeName: reqText(AppraiseReportMsg.OUTCOME_NAME, 255),
+  projectSource: reqText(AppraiseReportMsg.PROJECT_SOURCE, 20_000),
+  outcomeType: reqInt(AppraiseReportMsg.OUTCOME_TYPE, 1, 999),
+  firstParty: reqText(AppraiseReportMsg.FIRST_PARTY, 255),
+  commissionDate: reqPatterned(AppraiseReportMsg.COMMISSION_DATE, DATE_PATTERN, 10),
+  appraiseType: reqText(AppraiseReportMsg.APPRAISE_TYPE, 64),
+  appraiseUnit: reqText(AppraiseReportMsg.APPRAISE_UNIT, 255),
+  completeDate: reqPatterned(AppraiseReportMsg.COMPLETE_DATE, DATE_PATTERN, 10),
   times: z
-    .array(z.string().regex(DATE_PATTERN, ReportMsg.TIMES), { error: ReportMsg.TIMES })
-    .length(2, ReportMsg.TIMES),
-  statement: reqText(ReportMsg.STATEMENT, 20_000),
-  technical: reqText(ReportMsg.TECHNICAL, 20_000),
-  sources: reqText(ReportMsg.SOURCES, 20_000),
-  conclusion: reqText(ReportMsg.CONCLUSION, 20_000),
+    .array(z.string().regex(DATE_PATTERN, AppraiseReportMsg.TIMES), { error: AppraiseReportMsg.TIMES })
+    .length(2, AppraiseReportMsg.TIMES),
+  statement: reqText(AppraiseReportMsg.STATEMENT, 20_000),
+  technical: reqText(AppraiseReportMsg.TECHNICAL, 20_000),
+  sources: reqText(AppraiseReportMsg.SOURCES, 20_000),
+  conclusion: reqText(AppraiseReportMsg.CONCLUSION, 20_000),
   list: names,
 })
 export type TReportForm = z.infer<typeof ZReportFormSchema>
 
-export const MeetingMsg = {
+export const AppraiseMeetingMsg = {
   MEETING_TIME: '请选择会议时间',
   MEETING_TYPE: '请选择会议类型',
   MEETING_NO: '请输入会议号',
@@ -635,29 +635,29 @@ export const MeetingMsg = {
 /** The appraisal meeting form (评价会) of spec section 2. */
 export const ZMeetingFormSchema = z.object({
   resultsId: zIdField(ResultsMsg.RESULTS),
-  meetingTime: reqPatterned(MeetingMsg.MEETING_TIME, DATE_OR_DATE_TIME_PATTERN, 19),
-  meetingType: reqInt(MeetingMsg.MEETING_TYPE, 1, 2),
-  meetingNo: reqText(MeetingMsg.MEETING_NO, 64),
-  direct: reqText(MeetingMsg.DIRECT, 50),
-  meetingAgenda: reqText(MeetingMsg.AGENDA, 20_000),
+  meetingTime: reqPatterned(AppraiseMeetingMsg.MEETING_TIME, DATE_OR_DATE_TIME_PATTERN, 19),
+  meetingType: reqInt(AppraiseMeetingMsg.MEETING_TYPE, 1, 2),
+  meetingNo: reqText(AppraiseMeetingMsg.MEETING_NO, 64),
+  direct: reqText(AppraiseMeetingMsg.DIRECT, 50),
+  meetingAgenda: reqText(AppraiseMeetingMsg.AGENDA, 20_000),
   enterpriseList: z
-    .array(z.string().trim().min(1, MeetingMsg.ENTERPRISES).max(255), { error: MeetingMsg.ENTERPRISES })
-    .min(1, MeetingMsg.ENTERPRISES)
+    .array(z.string().trim().min(1, AppraiseMeetingMsg.ENTERPRISES).max(255), { error: AppraiseMeetingMsg.ENTERPRISES })
+    .min(1, AppraiseMeetingMsg.ENTERPRISES)
     .max(100),
   leaders: z
     .array(
       z.object({
         id: optionalId,
-        name: reqText(MeetingMsg.LEADER_NAME, 50, { test: isName, msg: MeetingMsg.LEADER_NAME_BAD }),
-        workUnit: reqText(MeetingMsg.LEADER_UNIT, 255, {
+        name: reqText(AppraiseMeetingMsg.LEADER_NAME, 50, { test: isName, msg: AppraiseMeetingMsg.LEADER_NAME_BAD }),
+        workUnit: reqText(AppraiseMeetingMsg.LEADER_UNIT, 255, {
           test: isCompanyName,
-          msg: MeetingMsg.LEADER_UNIT_BAD,
+          msg: AppraiseMeetingMsg.LEADER_UNIT_BAD,
         }),
-        technical: reqInt(MeetingMsg.LEADER_TECHNICAL, 1, 999),
+        technical: reqInt(AppraiseMeetingMsg.LEADER_TECHNICAL, 1, 999),
       }),
-      { error: MeetingMsg.LEADERS },
+      { error: AppraiseMeetingMsg.LEADERS },
     )
-    .min(1, MeetingMsg.LEADERS)
+    .min(1, AppraiseMeetingMsg.LEADERS)
     .max(100),
 })
 export type TMeetingForm = z.infer<typeof ZMeetingFormSchema>

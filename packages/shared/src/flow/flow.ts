@@ -157,7 +157,7 @@ export const ZModelListQuerySchema = ZPageQuerySchema.extend({
   modelKey: zOptionalText(255),
   name: zOptionalText(255),
 })
-export const ZModelSubmitSchema = z.object({
+export const ZFlowModelSubmitSchema = z.object({
   id: ZIdSchema.optional(),
   name: zRequired(FlowMsg.MODEL_NAME, 255),
   modelKey: zRequired(FlowMsg.MODEL_KEY, 255).refine((v) => /^[A-Za-z_][\w.-]*$/.test(v), {
@@ -166,7 +166,7 @@ export const ZModelSubmitSchema = z.object({
   description: zOptionalText(1000),
   xml: zRequired(FlowMsg.MODEL_XML, 2_000_000),
 })
-export type TModelSubmit = z.infer<typeof ZModelSubmitSchema>
+export type TFlowModelSubmit = z.infer<typeof ZFlowModelSubmitSchema>
 export const ZModelDeploySchema = z.object({
   modelId: ZIdSchema,
   category: zRequired(FlowMsg.CATEGORY, 64),

@@ -11,7 +11,7 @@ import {
   ZIdSchema,
   ZModelDeploySchema,
   ZModelListQuerySchema,
-  ZModelSubmitSchema,
+  ZFlowModelSubmitSchema,
   ZWireIdSchema,
 } from '@ysjs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -78,7 +78,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     schema: {
       tags: model,
       summary: '保存模型 (BPMN XML 保存时校验)',
-      body: ZModelSubmitSchema,
+      body: ZFlowModelSubmitSchema,
       response: { 200: zEnvelope(ZWireIdSchema) },
     },
     handler: async (request) => ok(await admin.modelSubmit(ctxOf(request), request.body)),

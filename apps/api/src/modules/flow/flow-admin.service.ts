@@ -5,7 +5,7 @@ import {
   FLOW_TASK_STATUS,
   FlowMsg,
   type TFlowExecution,
-  type TModelSubmit,
+  type TFlowModelSubmit,
   type TPageQuery,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
@@ -121,7 +121,7 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
       }
       return modelRecord(m, true)
     },
-    async modelSubmit(ctx: TCtx, input: TModelSubmit) {
+    async modelSubmit(ctx: TCtx, input: TFlowModelSubmit) {
       await checkBpmn(input.xml)
       const by = ctx.user?.account ?? null
       if (input.id) {
