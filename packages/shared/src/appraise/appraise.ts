@@ -641,14 +641,19 @@ export const ZMeetingFormSchema = z.object({
   direct: reqText(AppraiseMeetingMsg.DIRECT, 50),
   meetingAgenda: reqText(AppraiseMeetingMsg.AGENDA, 20_000),
   enterpriseList: z
-    .array(z.string().trim().min(1, AppraiseMeetingMsg.ENTERPRISES).max(255), { error: AppraiseMeetingMsg.ENTERPRISES })
+    .array(z.string().trim().min(1, AppraiseMeetingMsg.ENTERPRISES).max(255), {
+      error: AppraiseMeetingMsg.ENTERPRISES,
+    })
     .min(1, AppraiseMeetingMsg.ENTERPRISES)
     .max(100),
   leaders: z
     .array(
       z.object({
         id: optionalId,
-        name: reqText(AppraiseMeetingMsg.LEADER_NAME, 50, { test: isName, msg: AppraiseMeetingMsg.LEADER_NAME_BAD }),
+        name: reqText(AppraiseMeetingMsg.LEADER_NAME, 50, {
+          test: isName,
+          msg: AppraiseMeetingMsg.LEADER_NAME_BAD,
+        }),
         workUnit: reqText(AppraiseMeetingMsg.LEADER_UNIT, 255, {
           test: isCompanyName,
           msg: AppraiseMeetingMsg.LEADER_UNIT_BAD,

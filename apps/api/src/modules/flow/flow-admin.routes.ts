@@ -4,6 +4,7 @@ import {
   ZDeleteDeploymentSchema,
   ZFlowExecutionSchema,
   ZFlowModelSchema,
+  ZFlowModelSubmitSchema,
   ZFlowModeQuerySchema,
   ZFlowProcessSchema,
   ZFollowListQuerySchema,
@@ -11,7 +12,6 @@ import {
   ZIdSchema,
   ZModelDeploySchema,
   ZModelListQuerySchema,
-  ZFlowModelSubmitSchema,
   ZWireIdSchema,
 } from '@ysjs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
