@@ -14,9 +14,9 @@ const RegistrationStatusPage = lazyScreen(() => import('./RegistrationStatusPage
 const FeeSituationPage = lazyScreen(() => import('./FeeSituationPage'), 'FeeSituationPage')
 const AllocationListPage = lazyScreen(() => import('./AllocationListPage'), 'AllocationListPage')
 const ArrangeListPage = lazyScreen(() => import('./ArrangeListPage'), 'ArrangeListPage')
-const MemberMeetingsPage = lazyScreen(() => import('./MemberMeetingsPage'), 'MemberMeetingsPage')
 
-/** The seeded menu paths of 会议管理, the spec's fixed meeting routes, and the member centre's meetings. */
+/** The seeded menu paths of 会议管理 and the spec's fixed meeting routes. The member centre (/topMember,
+ * features/survey) shows the open meetings and the member's registrations (MemberMeetingsPage). */
 export const meetingScreens: TScreenRegistry = {
   '/meeting/meeting': { component: MeetingPage, titleKey: 'meeting.route.meeting' },
   '/meeting/registeredmeeting': { component: RegisteredPage, titleKey: 'meeting.route.registered' },
@@ -34,5 +34,4 @@ export const meetingScreens: TScreenRegistry = {
   '/upkeepList': { component: UpkeepListPage, titleKey: 'route.upkeepList', fixed: true },
   '/allocationList': { component: AllocationListPage, titleKey: 'route.allocationList', fixed: true },
   '/arrangeList': { component: ArrangeListPage, titleKey: 'route.arrangeList', fixed: true },
-  '/topMember': { component: MemberMeetingsPage, titleKey: 'route.topMember', fixed: true },
 }

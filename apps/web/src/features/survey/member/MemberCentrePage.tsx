@@ -14,9 +14,11 @@ import { ExampleStatus } from '@ysjs/shared'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
+import { MemberMeetingsPage } from '@/features/meeting/MemberMeetingsPage'
 import { fillApi } from '../surveyApi'
 
 const FILL_PATH = '/survey/questionnaire'
+const APPLICATIONS_PATH = '/appraise/results'
 
 const Panel = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
   <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
@@ -38,8 +40,8 @@ const Stat = ({ label, value, onClick }: { label: string; value: number; onClick
 )
 
 /**
- * 会员中心 (/topMember): the member's unit, its questionnaires (with links to fill them), its
- * achievement reports and meeting registrations (shown once those modules exist), and the centre's notices.
+ * 会员中心 (/topMember): the member's unit, its questionnaires (with links to fill them), a way into its
+ * appraisal applications, the centre's notices, and the open meetings with the member's registrations.
  */
 export const MemberCentrePage = () => {
   const { t } = useTranslation()
@@ -121,32 +123,38 @@ export const MemberCentrePage = () => {
             ))}
           </List>
         </Panel>
-        <Panel title={t('survey.applications')}>
+        <Panel
+          title={t('survey.applications')}
+          action={
+            <Button size="small" onClick={() => navigate(APPLICATIONS_PATH)}>
+              {t('survey.more')}
+            </Button>
+          }
+        >
           <Typography variant="body2" color="text.secondary">
-            {t('survey.applicationsTodo')}
+            {t('survey.applicationsHint')}
           </Typography>
+          <Button variant="outlined" sx={{ mt: 1 }} onClick={() => navigate(APPLICATIONS_PATH)}>
+            {t('survey.applicationsOpen')}
+          </Button>
         </Panel>
-        <Panel title={t('survey.meetings')}>
-          <Typography variant="body2" color="text.secondary">
-            {t('survey.meetingsTodo')}
-          </Typography>
+        <Panel title={t('survey.messages')}>
+          {o.notices.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('survey.noMessages')}
+            </Typography>
+          ) : (
+            <List dense>
+              {o.notices.map((n) => (
+                <ListItemButton key={n.id} onClick={() => navigate('/wel/index')}>
+                  <ListItemText primary={n.title} secondary={n.releaseTime} />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
         </Panel>
       </Box>
-      <Panel title={t('survey.messages')}>
-        {o.notices.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('survey.noMessages')}
-          </Typography>
-        ) : (
-          <List dense>
-            {o.notices.map((n) => (
-              <ListItemButton key={n.id} onClick={() => navigate('/wel/index')}>
-                <ListItemText primary={n.title} secondary={n.releaseTime} />
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </Panel>
+      <MemberMeetingsPage />
     </Stack>
   )
 }
