@@ -19,12 +19,12 @@ import {
   type GridRowParams,
   type GridRowSelectionModel,
 } from '@mui/x-data-grid'
-import { enUS, zhCN } from '@mui/x-data-grid/locales'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { PAGE_SIZES } from '@ysjs/shared'
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { useGridLocaleText } from '@/lib/gridLocale'
 import { toast } from '@/lib/notify'
 import { usePermittedActions } from '@/lib/session/permissions'
 import { cellText, DictCell, OptionCell, TreeCell } from './cells'
@@ -130,7 +130,7 @@ export const CrudScreen = <Row extends TRow>({
   rowButtons,
   rowButtonsWidth = 0,
 }: TProps<Row>) => {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const confirm = useConfirm()
   const queryClient = useQueryClient()
   const can = usePermittedActions(resource.permissions)
@@ -272,7 +272,7 @@ export const CrudScreen = <Row extends TRow>({
     return cols
   }, [resource.fields, allowedActions, extraKeys, rowButtonsWidth, t])
 
-  const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
+  const localeText = useGridLocaleText()
   const handleRowClick = useMemo(
     () => (onRowClick ? ({ row }: GridRowParams<Row>) => onRowClick(row) : undefined),
     [onRowClick],

@@ -14,6 +14,7 @@ import {
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { downloadFile } from '@/features/develop/developApi'
+import { useGridLocaleText } from '@/lib/gridLocale'
 import { toast } from '@/lib/notify'
 import { reportDesignApi } from './reportDesignApi'
 
@@ -46,6 +47,7 @@ const ReportChart = ({ chart }: { chart: NonNullable<TReportResult['chart']> }) 
  */
 export const ReportDesignerPage = () => {
   const { t } = useTranslation()
+  const localeText = useGridLocaleText()
   const sources = useQuery({ queryKey: ['report-sources'], queryFn: reportDesignApi.sources })
   const [name, setName] = useState('')
   const [savedId, setSavedId] = useState<string | undefined>()
@@ -233,6 +235,7 @@ export const ReportDesignerPage = () => {
           <Box sx={{ height: 420 }}>
             <DataGrid
               data-testid="report-table"
+              localeText={localeText}
               rows={result.records.map((r, id) => ({ __id: id, ...r }))}
               getRowId={(r) => r.__id as number}
               columns={result.columns.map((c) => ({ field: c.key, headerName: c.label, flex: 1 }))}
