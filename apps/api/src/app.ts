@@ -136,6 +136,7 @@ import { createUserAdminService } from './modules/user/user-admin.service.ts'
 import { createPermissionChecker, installAccess, type TPermissionChecker } from './plugins/access.ts'
 import { installErrorHandler } from './plugins/error-handler.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
+import { installQueryBody } from './plugins/query-body.ts'
 import { createLogWriter, type TLogWriter } from './plugins/log-writer.ts'
 import { HELMET_OPTIONS, installSecurityHeaders } from './plugins/security-headers.ts'
 import { createLocalStorage } from './plugins/storage/local-storage.ts'
@@ -323,6 +324,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   installAccess(app, tokens, permissions)
   installErrorHandler(app, logs)
   installInputGuard(app)
+  installQueryBody(app)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })

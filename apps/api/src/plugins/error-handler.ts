@@ -32,9 +32,22 @@ const prismaError = (err: Prisma.PrismaClientKnownRequestError): AppError | null
       return AppError.badRequest('存在关联数据,操作失败')
     case 'P2000':
       return AppError.badRequest('输入内容过长')
+    case 'P2020':
+      return AppError.badRequest(Msg.PARAM_TYPE_ERROR)
     default:
-      return null
+      return isDataException(err) ? AppError.badRequest(Msg.PARAM_TYPE_ERROR) : null
   }
+}
+
+/**
+ * PostgreSQL's class 22 (data exception: a date or number out of range, an impossible date, a bad
+ * text representation) raised by a statement built from request values. Schemas are meant to refuse
+ * such values first; this keeps one that slipped through a 400 instead of a 500.
+ */
+const isDataException = (err: Prisma.PrismaClientKnownRequestError): boolean => {
+  const cause = (err.meta as { driverAdapterError?: { cause?: { originalCode?: unknown } } } | undefined)
+    ?.driverAdapterError?.cause
+  return typeof cause?.originalCode === 'string' && cause.originalCode.startsWith('22')
 }
 
 /** Which backing service could not answer in time, if that is what `err` says (decision 006). */
@@ -91,6 +104,14 @@ export const installErrorHandler = (app: FastifyInstance, logs: TLogWriter): voi
       if (mapped) {
         return reply.code(mapped.httpStatus).send(fail(mapped.code, mapped.message))
       }
+    }
+    if (err instanceof Prisma.PrismaClientValidationError) {
+      // A request value the route's schema let through but Prisma refuses (an invalid Date, a number
+      // out of its type's range): the caller's input, so a 400, but kept in the error log because a
+      // schema should have refused it first.
+      request.log.warn({ err }, 'request value refused by Prisma')
+      logs.error(request, err)
+      return reply.code(400).send(fail(ResultCode.FAILURE, Msg.PARAM_TYPE_ERROR))
     }
     const known = err.code ? FASTIFY_4XX[err.code] : undefined
     if (known) {
