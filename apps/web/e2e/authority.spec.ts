@@ -68,6 +68,8 @@ test.describe('role grants', () => {
 
 test.describe('menus and scopes', () => {
   test('the menu tree shows buttons, and a data scope is added to a menu', async ({ page }) => {
+    // A retry runs on the same database: its scopes get names of their own.
+    const own = test.info().retry ? `${test.info().retry}` : ''
     await openAs(page, '/system/menu')
     await expect(page.getByRole('columnheader', { name: '菜单编号' })).toBeVisible()
     await page.getByRole('search').getByLabel('菜单编号').fill('notice')
@@ -77,19 +79,19 @@ test.describe('menus and scopes', () => {
     await expect(dialog(page)).toContainText('数据权限: 通知公告')
     await dialog(page).getByRole('button', { name: '新增' }).click()
     const form = page.getByRole('dialog').last()
-    await form.getByLabel('权限名称').fill('本人通知')
+    await form.getByLabel('权限名称').fill(`本人通知${own}`)
     await form.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()
     await expect(
       dialog(page)
         .first()
-        .getByRole('row', { name: /本人通知/ }),
+        .getByRole('row', { name: new RegExp(`本人通知${own} `) }),
     ).toBeVisible()
 
     // A custom rule is built from choices (field, condition, value), never typed as text.
     await dialog(page).first().getByRole('button', { name: '新增' }).click()
     const custom = page.getByRole('dialog').last()
-    await custom.getByLabel('权限名称').fill('本部门通知')
+    await custom.getByLabel('权限名称').fill(`本部门通知${own}`)
     const editor = custom.getByTestId('scope-rule-editor')
     await expect(editor).toContainText('规则类型为"自定义"时设置')
     await custom.getByRole('combobox', { name: '规则类型' }).click()
@@ -110,7 +112,7 @@ test.describe('menus and scopes', () => {
     await expect(toast(page, '新增成功')).toBeVisible()
     const saved = dialog(page)
       .first()
-      .getByRole('row', { name: /本部门通知/ })
+      .getByRole('row', { name: new RegExp(`本部门通知${own} `) })
     await saved.getByRole('button', { name: '编辑' }).click()
     const again = page.getByRole('dialog').last().getByTestId('scope-rule-editor')
     await expect(again.getByRole('combobox', { name: '字段' })).toContainText('createDept')
