@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { DEFAULT_DATASOURCE_ID as DEFAULT_DATASOURCE } from '@ysjs/shared'
 import { hashClientSecret, hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
-import { ATTACHMENT_CATEGORIES, dicts } from './data/dicts.ts'
+import { ATTACHMENT_CATEGORIES, dicts, platformDicts } from './data/dicts.ts'
 import { JOB_SEEDS, JOB_SERVER_SEED } from './data/jobs.ts'
 import { LEAVE_PROCESS_KEY, LEAVE_PROCESS_XML } from './data/leave-process.ts'
 import { menus, roleMenuNodes, roleMenus } from './data/menus.ts'
@@ -349,6 +349,41 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
     walk(dict.items, headerId)
     const created = await prisma.dictBiz.createMany({
       data: rows.map((r) => ({ ...r, tenantId: TENANT, code: dict.code })),
+      skipDuplicates: true,
+    })
+    dictRows += created.count
+  }
+
+  // The system dictionary: the platform's codes once, for every tenant (contract 8.1).
+  for (const [i, dict] of platformDicts.entries()) {
+    const headerId = stableId(`dict:system:${dict.code}`)
+    const rows = [
+      {
+        id: headerId,
+        parentId: 0n,
+        dictKey: '-1',
+        dictValue: dict.name,
+        sort: i + 1,
+        remark: dict.remark ?? null,
+      },
+    ]
+    const walk = (items: DictItemSeed[], parentId: bigint) => {
+      items.forEach((item, j) => {
+        const id = stableId(`dict:system:${dict.code}:${item.key}`)
+        rows.push({
+          id,
+          parentId,
+          dictKey: item.key,
+          dictValue: item.value,
+          sort: j + 1,
+          remark: item.remark ?? null,
+        })
+        walk(item.children ?? [], id)
+      })
+    }
+    walk(dict.items, headerId)
+    const created = await prisma.dict.createMany({
+      data: rows.map((r) => ({ ...r, code: dict.code })),
       skipDuplicates: true,
     })
     dictRows += created.count

@@ -42,8 +42,8 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { deptRoutes } from './modules/dept/dept.routes.ts'
 import { createDeptService } from './modules/dept/dept.service.ts'
 import { developRoutes } from './modules/develop/develop.routes.ts'
-import { dictBizRoutes } from './modules/dict-biz/dict-biz.routes.ts'
-import { createDictBizService } from './modules/dict-biz/dict-biz.service.ts'
+import { dictBizRoutes, systemDictRoutes } from './modules/dict/dict.routes.ts'
+import { createDictService, dictTables } from './modules/dict/dict.service.ts'
 import { expertRoutes } from './modules/expert/expert.routes.ts'
 import { createExpertService } from './modules/expert/expert.service.ts'
 import { createExpertProjectService } from './modules/expert/project.service.ts'
@@ -136,8 +136,8 @@ import { createUserAdminService } from './modules/user/user-admin.service.ts'
 import { createPermissionChecker, installAccess, type TPermissionChecker } from './plugins/access.ts'
 import { installErrorHandler } from './plugins/error-handler.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
-import { installQueryBody } from './plugins/query-body.ts'
 import { createLogWriter, type TLogWriter } from './plugins/log-writer.ts'
+import { installQueryBody } from './plugins/query-body.ts'
 import { HELMET_OPTIONS, installSecurityHeaders } from './plugins/security-headers.ts'
 import { createLocalStorage } from './plugins/storage/local-storage.ts'
 import { createS3Storage } from './plugins/storage/s3-storage.ts'
@@ -368,7 +368,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   configRoutes(app, env)
   authRoutes(app, auth, tokens, authRateLimit)
   menuRoutes(app, menus)
-  dictBizRoutes(app, createDictBizService(prisma))
+  dictBizRoutes(app, createDictService(dictTables.business(prisma)))
+  systemDictRoutes(app, createDictService(dictTables.system(prisma)))
   paramRoutes(app, params)
   tenantRoutes(app, prisma, createTenantService({ prisma, params, tokens }))
   tenantPackageRoutes(app, createTenantPackageService(prisma))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
 
 let t: TTestApp
 let admin: string
@@ -126,5 +127,83 @@ describe('dict-biz', () => {
     expect(tree.find((n: { title: string }) => n.title === '性别').children).toHaveLength(2)
     const list = (await call('GET', '/api/ysjs-system/dict-biz/list?code=sex')).data
     expect(list[0]).toMatchObject({ code: 'sex', parentName: '顶级' })
+  })
+})
+
+describe('system dictionary (/api/ysjs-system/dict, contract 8)', () => {
+  it('serves the platform codes of contract 8.1 to every signed-in user, without a tenant', async () => {
+    const sex = await call('GET', '/api/ysjs-system/dict/dictionary?code=sex')
+    expect(sex.data.map((d: { dictKey: string; dictValue: string }) => [d.dictKey, d.dictValue])).toEqual([
+      ['1', '男'],
+      ['2', '女'],
+    ])
+    expect(sex.data[0]).not.toHaveProperty('tenantId')
+    const scopes = (await call('GET', '/api/ysjs-system/dict/dictionary?code=data_scope_type')).data
+    expect(scopes.map((d: { dictValue: string }) => d.dictValue)).toEqual([
+      '全部可见',
+      '本人可见',
+      '所在机构可见',
+      '所在机构及子级可见',
+      '自定义',
+    ])
+    const tenant = await createTenant(t.app.prisma, { tenantId: unique('d').slice(0, 6), codes: ['dict'] })
+    const user = await createUser(t.app.prisma, tenant)
+    const theirs = await tokenOf(t.app, tenant.tenantId, user.account)
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/dict/dictionary?code=yes_no',
+      headers: auth(theirs),
+    })
+    expect(res.json().data.map((d: { dictValue: string }) => d.dictValue)).toEqual(['否', '是'])
+  })
+
+  it('the platform administrator keeps it: add a code and an item, edit, refuse a duplicate key, remove', async () => {
+    expect(
+      await call('POST', '/api/ysjs-system/dict/submit', { code: 'e2e_metal', dictValue: '金属', sort: 1 }),
+    ).toMatchObject({ code: 200 })
+    const header = (await call('GET', '/api/ysjs-system/dict/parent-list?code_equal=e2e_metal')).data
+      .records[0]
+    expect(header).toMatchObject({ code: 'e2e_metal', dictKey: '-1', parentId: '0' })
+    const item = { parentId: header.id, dictKey: '1', dictValue: '铜', sort: 1 }
+    expect(await call('POST', '/api/ysjs-system/dict/submit', item)).toMatchObject({ code: 200 })
+    expect(await call('POST', '/api/ysjs-system/dict/submit', item)).toMatchObject({
+      code: 400,
+      msg: '当前字典键值已存在!',
+    })
+    const items = (await call('GET', '/api/ysjs-system/dict/dictionary?code=e2e_metal')).data
+    expect(items).toHaveLength(1)
+    // The business dictionary of the same tenant is another table: the code is not there.
+    expect((await call('GET', '/api/ysjs-system/dict-biz/dictionary?code=e2e_metal')).data).toEqual([])
+    expect(await call('POST', `/api/ysjs-system/dict/remove?ids=${header.id}`)).toMatchObject({
+      code: 400,
+      msg: '请先删除子节点!',
+    })
+    expect(await call('POST', `/api/ysjs-system/dict/remove?ids=${items[0].id},${header.id}`)).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', '/api/ysjs-system/dict/dictionary?code=e2e_metal')).data).toEqual([])
+  })
+
+  it("another tenant's administrator reads it but cannot change it (403)", async () => {
+    const tenant = await createTenant(t.app.prisma, {
+      tenantId: unique('s').slice(0, 6),
+      codes: ['dict', 'dict_add', 'dict_edit', 'dict_delete'],
+    })
+    const user = await createUser(t.app.prisma, tenant)
+    const theirs = await tokenOf(t.app, tenant.tenantId, user.account)
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-system/dict/parent-list?code_equal=sex',
+      headers: auth(theirs),
+    })
+    expect(list.json().data.total).toBe(1)
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/ysjs-system/dict/submit',
+      headers: auth(theirs),
+      payload: { code: 'theirs', dictValue: '他们的', sort: 1 },
+    })
+    expect(write.statusCode).toBe(403)
+    expect(write.json()).toMatchObject({ code: 403, msg: '请求被拒绝' })
   })
 })

@@ -21,8 +21,9 @@ const seq = (...values: string[]): DictItemSeed[] => values.map((value, i) => ({
 const keyed = (...pairs: [key: string | number, value: string][]): DictItemSeed[] =>
   pairs.map(([key, value]) => ({ key: String(key), value }))
 
-// Platform dictionaries (contract section 8.1)
-const platform: DictSeed[] = [
+// Platform dictionaries (contract section 8.1): the system dictionary (`blade_dict`), and the same codes
+// in each tenant's business dictionaries, where the product's selects read them.
+export const platformDicts: DictSeed[] = [
   { code: 'sex', name: '性别', items: seq('男', '女') },
   {
     code: 'notice',
@@ -396,7 +397,7 @@ const appraisalStatus: DictSeed[] = [
 ]
 
 export const dicts: DictSeed[] = [
-  ...platform,
+  ...platformDicts,
   ...appraisal,
   ...survey,
   ...meeting,

@@ -102,3 +102,11 @@ export const DictPermissions = {
   edit: ['dictbiz_edit', 'dict_horizontal_edit', 'dict_vertical_edit'],
   remove: ['dictbiz_delete', 'dict_horizontal_delete', 'dict_vertical_delete'],
 } as const
+
+/** Permission codes of the system dictionary screen (`/system/dict`); writes are the platform's. */
+export const SystemDictPermissions = {
+  view: ['dict'],
+  add: ['dict_add'],
+  edit: ['dict_edit'],
+  remove: ['dict_delete'],
+} as const

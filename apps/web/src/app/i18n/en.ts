@@ -23,6 +23,7 @@ export const en: TTranslation = {
     notice: 'Notices',
     dictVertical: 'Dictionaries (stacked)',
     dictBiz: 'Business dictionaries',
+    dict: 'System dictionaries',
     param: 'Parameters',
     registrationStatus: 'Registration status',
     feeSituation: 'Fees',

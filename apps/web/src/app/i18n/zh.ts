@@ -21,6 +21,7 @@ export const zh = {
     notice: '通知公告',
     dictVertical: '字典管理(纵向)',
     dictBiz: '业务字典',
+    dict: '系统字典',
     param: '参数管理',
     registrationStatus: '报名情况',
     feeSituation: '费用情况',

@@ -10,6 +10,7 @@ const DictHorizontalPage = lazyScreen(
   () => import('./dict-biz/components/DictHorizontalPage'),
   'DictHorizontalPage',
 )
+const SystemDictPage = lazyScreen(() => import('./dict-biz/components/DictHorizontalPage'), 'SystemDictPage')
 const DictVerticalPage = lazyScreen(
   () => import('./dict-biz/components/DictVerticalPage'),
   'DictVerticalPage',
@@ -30,6 +31,7 @@ export const systemScreens: TScreenRegistry = {
   '/system/user': { component: UserPage, titleKey: 'sysOrg.route.user' },
   '/system/dept': { component: DeptPage, titleKey: 'sysOrg.route.dept' },
   '/system/post': { component: PostPage, titleKey: 'sysOrg.route.post' },
+  '/system/dict': { component: SystemDictPage, titleKey: 'route.dict' },
   '/system/dictbiz': { component: DictHorizontalPage, titleKey: 'route.dictBiz' },
   '/dict-horizontal/index': { component: DictHorizontalPage, titleKey: 'route.dictHorizontal', fixed: true },
   '/dict-vertical/index': { component: DictVerticalPage, titleKey: 'route.dictVertical', fixed: true },

@@ -1,17 +1,9 @@
 import { SealedFlag, ZDictChildSubmitSchema, ZDictParentSubmitSchema } from '@ysjs/shared'
 import type { TField, TOption, TResource } from '@/components/crud/types'
 import type { TPermissionSource } from '@/lib/session/permissions'
-import {
-  fetchChildren,
-  fetchDict,
-  fetchParents,
-  removeDicts,
-  submitDict,
-  type TDictRow,
-} from './api/dictBizApi'
+import type { TDictRow, TDictTable } from './api/dictBizApi'
 
-export const DICT_KEY = 'dict-biz'
-export const childKey = (parentId: string) => `dict-biz-child-${parentId}`
+export const childKey = (table: TDictTable, parentId: string) => `${table.key}-child-${parentId}`
 
 const SEALED_OPTIONS: TOption[] = [
   { value: String(SealedFlag.NO), labelKey: 'common.no' },
@@ -42,12 +34,17 @@ const remarkField: TField = {
 const asFormNumber = (v: unknown): string => (v === null || v === undefined || v === -1 ? '' : String(v))
 
 /** Dictionary headers: code, name, sort, sealed, remark (spec section 3). */
-export const parentResource = (permissions: TPermissionSource): TResource<TDictRow> => ({
-  key: DICT_KEY,
+export const parentResource = (table: TDictTable, permissions: TPermissionSource): TResource<TDictRow> => ({
+  key: table.key,
   nameKey: 'system.dict.name',
   schema: ZDictParentSubmitSchema,
   permissions,
-  api: { list: fetchParents, detail: fetchDict, submit: submitDict, remove: removeDicts },
+  api: {
+    list: table.api.fetchParents,
+    detail: table.api.fetchDict,
+    submit: table.api.submitDict,
+    remove: table.api.removeDicts,
+  },
   fields: [
     { name: 'code', labelKey: 'system.dict.code', search: true },
     { name: 'dictValue', labelKey: 'system.dict.dictValue', search: true },
@@ -71,24 +68,26 @@ export const parentResource = (permissions: TPermissionSource): TResource<TDictR
  * New items inherit the header's code and hang under the header unless another parent is chosen.
  */
 export const childResource = (
+  table: TDictTable,
   parent: TDictRow,
   parentOptions: TOption[],
   permissions: TPermissionSource,
 ): TResource<TDictRow> => ({
-  key: childKey(parent.id),
+  key: childKey(table, parent.id),
   nameKey: 'system.dict.itemName',
   schema: ZDictChildSubmitSchema,
   permissions,
   paging: 'client',
-  invalidates: [DICT_KEY],
+  invalidates: [table.key],
   api: {
     list: async () => {
-      const records = await fetchChildren(parent.id)
+      const records = await table.api.fetchChildren(parent.id)
       return { records, total: records.length }
     },
-    detail: fetchDict,
-    submit: (values) => submitDict({ ...values, code: parent.code, parentId: values.parentId || parent.id }),
-    remove: removeDicts,
+    detail: table.api.fetchDict,
+    submit: (values) =>
+      table.api.submitDict({ ...values, code: parent.code, parentId: values.parentId || parent.id }),
+    remove: table.api.removeDicts,
   },
   fields: [
     { name: 'dictValue', labelKey: 'system.dict.dictValue' },

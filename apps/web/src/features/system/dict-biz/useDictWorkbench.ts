@@ -3,8 +3,8 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import type { TOption } from '@/components/crud/types'
-import { fetchChildren, fetchDict, type TDictRow } from './api/dictBizApi'
-import { childKey, childResource, DICT_KEY, parentResource } from './dictResources'
+import { dictTables, type TDictRow, type TDictTable } from './api/dictBizApi'
+import { childKey, childResource, parentResource } from './dictResources'
 
 const SELECTED = 'dict'
 
@@ -12,7 +12,7 @@ const SELECTED = 'dict'
  * State shared by both dictionary screens: the header chosen in the list (kept in the URL as `dict`),
  * its items' resource, and the permission codes of the screen's menu.
  */
-export const useDictWorkbench = () => {
+export const useDictWorkbench = (table: TDictTable = dictTables.business) => {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const [params, setParams] = useSearchParams()
@@ -20,15 +20,15 @@ export const useDictWorkbench = () => {
   const permissions = useMemo(() => ({ menuPath: pathname }), [pathname])
 
   const parentQuery = useQuery({
-    queryKey: [DICT_KEY, 'detail', selectedId],
-    queryFn: () => fetchDict(selectedId ?? ''),
+    queryKey: [table.key, 'detail', selectedId],
+    queryFn: () => table.api.fetchDict(selectedId ?? ''),
     enabled: !!selectedId,
   })
   const parent = selectedId && parentQuery.data?.id ? parentQuery.data : null
 
   const itemsQuery = useQuery({
-    queryKey: [childKey(parent?.id ?? ''), 'options'],
-    queryFn: () => fetchChildren(parent?.id ?? ''),
+    queryKey: [childKey(table, parent?.id ?? ''), 'options'],
+    queryFn: () => table.api.fetchChildren(parent?.id ?? ''),
     enabled: !!parent,
   })
 
@@ -46,10 +46,10 @@ export const useDictWorkbench = () => {
     [parent, itemsQuery.data, t],
   )
 
-  const parents = useMemo(() => parentResource(permissions), [permissions])
+  const parents = useMemo(() => parentResource(table, permissions), [table, permissions])
   const children = useMemo(
-    () => (parent ? childResource(parent, parentOptions, permissions) : null),
-    [parent, parentOptions, permissions],
+    () => (parent ? childResource(table, parent, parentOptions, permissions) : null),
+    [table, parent, parentOptions, permissions],
   )
 
   const select = (row: TDictRow) =>

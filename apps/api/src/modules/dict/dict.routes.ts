@@ -1,5 +1,6 @@
 import {
   DictPermissions,
+  SystemDictPermissions,
   ZDictRecordSchema,
   ZDictSubmitSchema,
   ZIdListSchema,
@@ -10,17 +11,28 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf } from '../../lib/context.ts'
+import { ctxOf, isPlatformAdmin } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import type { TDictBizService } from './dict-biz.service.ts'
-
-const PREFIX = '/api/ysjs-system/dict-biz'
+import { AppError } from '../../lib/errors.ts'
+import type { TDictService } from './dict.service.ts'
 
 type TDictNode = z.infer<typeof ZDictRecordSchema> & { parentName?: string; children?: TDictNode[] }
 const ZDictNode: z.ZodType<TDictNode> = ZDictRecordSchema.extend({
   parentName: z.string().optional(),
   get children() {
     return z.array(ZDictNode).optional()
+  },
+})
+/** A system dictionary row: the business row without its tenant. */
+const ZSystemDictRecord = ZDictRecordSchema.omit({ tenantId: true })
+type TSystemDictNode = z.infer<typeof ZSystemDictRecord> & {
+  parentName?: string
+  children?: TSystemDictNode[]
+}
+const ZSystemDictNode: z.ZodType<TSystemDictNode> = ZSystemDictRecord.extend({
+  parentName: z.string().optional(),
+  get children() {
+    return z.array(ZSystemDictNode).optional()
   },
 })
 type TTreeNode = {
@@ -43,6 +55,7 @@ const ZTreeNode: z.ZodType<TTreeNode> = z.object({
 })
 // Recursive schemas can only be referenced by name: components of the OpenAPI document.
 z.globalRegistry.add(ZDictNode, { id: 'DictNode' })
+z.globalRegistry.add(ZSystemDictNode, { id: 'SystemDictNode' })
 z.globalRegistry.add(ZTreeNode, { id: 'DictTreeNode' })
 const ZCode = z.object({
   code: z.string({ error: '缺少必要的请求参数: code' }).trim().min(1, '缺少必要的请求参数: code').max(255),
@@ -51,10 +64,34 @@ const ZFilters = z
   .object({ code: z.string().max(255).optional(), dictValue: z.string().max(255).optional() })
   .catchall(z.unknown())
 
-export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
+type TPermissions = {
+  view: readonly string[]
+  add: readonly string[]
+  edit: readonly string[]
+  remove: readonly string[]
+}
+type TDictApi = {
+  prefix: string
+  tag: string
+  permissions: TPermissions
+  record: typeof ZDictRecordSchema | typeof ZSystemDictRecord
+  node: z.ZodType<TDictNode> | z.ZodType<TSystemDictNode>
+  /** Writes only by the platform's administrator (the system dictionary is one set for every tenant). */
+  platformWrite: boolean
+}
+
+/** The dictionary calls of contract 8, the same for both tables. */
+const dictRoutes = (app: FastifyInstance, dicts: TDictService, api: TDictApi) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const tags = ['dict-biz']
-  const view = { access: { permission: DictPermissions.view } } as const
+  const PREFIX = api.prefix
+  const tags = [api.tag]
+  const view = { access: { permission: [...api.permissions.view] } } as const
+  const writable = (request: Parameters<typeof ctxOf>[0]) => {
+    if (api.platformWrite && !isPlatformAdmin(request.user)) {
+      throw AppError.forbidden()
+    }
+    return ctxOf(request)
+  }
 
   r.get(`${PREFIX}/dictionary`, {
     config: { access: 'authenticated' },
@@ -62,7 +99,7 @@ export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
       tags,
       summary: '字典项 (下拉框)',
       querystring: ZCode,
-      response: { 200: zEnvelope(z.array(ZDictRecordSchema)) },
+      response: { 200: zEnvelope(z.array(api.record)) },
     },
     handler: async (request) => ok(await dicts.dictionary(ctxOf(request), request.query.code)),
   })
@@ -72,7 +109,7 @@ export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
       tags,
       summary: '字典项树',
       querystring: ZCode,
-      response: { 200: zEnvelope(z.array(ZDictNode)) },
+      response: { 200: zEnvelope(z.array(api.node)) },
     },
     handler: async (request) => ok(await dicts.dictionaryTree(ctxOf(request), request.query.code)),
   })
@@ -82,7 +119,7 @@ export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
       tags,
       summary: '字典树 (全部)',
       querystring: ZFilters,
-      response: { 200: zEnvelope(z.array(ZDictNode)) },
+      response: { 200: zEnvelope(z.array(api.node)) },
     },
     handler: async (request) => ok(await dicts.list(ctxOf(request), request.query)),
   })
@@ -92,7 +129,7 @@ export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
       tags,
       summary: '字典 (分页)',
       querystring: ZPageQuerySchema.extend(ZFilters.shape).catchall(z.unknown()),
-      response: { 200: zEnvelope(zPage(ZDictRecordSchema)) },
+      response: { 200: zEnvelope(zPage(api.record)) },
     },
     handler: async (request) => ok(await dicts.parentPage(ctxOf(request), request.query)),
   })
@@ -104,7 +141,7 @@ export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
       querystring: ZFilters.extend({
         parentId: z.preprocess((v) => (v === '' || v === '-1' ? undefined : v), ZIdSchema.optional()),
       }),
-      response: { 200: zEnvelope(z.array(ZDictNode)) },
+      response: { 200: zEnvelope(z.array(api.node)) },
     },
     handler: async (request) => {
       const { parentId, ...filters } = request.query
@@ -122,20 +159,20 @@ export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
       tags,
       summary: '字典详情',
       querystring: z.object({ id: ZIdSchema }),
-      response: { 200: zEnvelope(ZDictRecordSchema.extend({ parentName: z.string() })) },
+      response: { 200: zEnvelope(api.record.extend({ parentName: z.string() })) },
     },
     handler: async (request) => ok(await dicts.detail(ctxOf(request), BigInt(request.query.id))),
   })
   r.post(`${PREFIX}/submit`, {
-    config: { access: { permission: [...DictPermissions.add, ...DictPermissions.edit] } },
+    config: { access: { permission: [...api.permissions.add, ...api.permissions.edit] } },
     schema: { tags, summary: '新增或修改字典', body: ZDictSubmitSchema, response: { 200: zDone } },
     handler: async (request) => {
-      await dicts.submit(ctxOf(request), request.body)
+      await dicts.submit(writable(request), request.body)
       return done()
     },
   })
   r.post(`${PREFIX}/remove`, {
-    config: { access: { permission: DictPermissions.remove } },
+    config: { access: { permission: [...api.permissions.remove] } },
     schema: {
       tags,
       summary: '删除字典',
@@ -143,8 +180,28 @@ export const dictBizRoutes = (app: FastifyInstance, dicts: TDictBizService) => {
       response: { 200: zDone },
     },
     handler: async (request) => {
-      await dicts.remove(ctxOf(request), request.query.ids.map(BigInt))
+      await dicts.remove(writable(request), request.query.ids.map(BigInt))
       return done()
     },
   })
 }
+
+export const dictBizRoutes = (app: FastifyInstance, dicts: TDictService) =>
+  dictRoutes(app, dicts, {
+    prefix: '/api/ysjs-system/dict-biz',
+    tag: 'dict-biz',
+    permissions: DictPermissions,
+    record: ZDictRecordSchema,
+    node: ZDictNode,
+    platformWrite: false,
+  })
+
+export const systemDictRoutes = (app: FastifyInstance, dicts: TDictService) =>
+  dictRoutes(app, dicts, {
+    prefix: '/api/ysjs-system/dict',
+    tag: 'dict',
+    permissions: SystemDictPermissions,
+    record: ZSystemDictRecord,
+    node: ZSystemDictNode,
+    platformWrite: true,
+  })

@@ -1,4 +1,4 @@
-import { type DictBiz, nextId, type PrismaClient } from '@ysjs/db'
+import { nextId, type PrismaClient } from '@ysjs/db'
 import { DictMsg, Msg, type TDictSubmit, type TPageQuery } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -12,14 +12,61 @@ const ORDER = [{ sort: 'asc' as const }, { id: 'asc' as const }]
 const FILTERS = { code: 'string', dictValue: 'string', dictKey: 'string', remark: 'string?' } as const
 const HEADER_KEY = '-1'
 
-/**
- * Business dictionaries (contract 8): tenant rows, one header row per code (`parentId = 0`,
- * `dictKey = -1`) and its items. Every query goes through the tenant-scoped client.
- */
-export const createDictBizService = (prisma: PrismaClient) => {
-  const db = (ctx: TCtx) => tenantDb(prisma, ctx.tenantId)
+/** A dictionary row of either table (the business one adds `tenantId`). */
+type TDictRow = {
+  id: bigint
+  parentId: bigint
+  code: string
+  dictKey: string
+  dictValue: string
+  sort: number
+  remark: string | null
+  isSealed: number
+  isDeleted: number
+}
+type TArgs = Record<string, unknown>
+/** The part of a Prisma model delegate the dictionaries use; both tables' delegates fit it. */
+type TDictTable = {
+  findMany(args: TArgs): Promise<TDictRow[]>
+  findFirst(args: TArgs): Promise<TDictRow | null>
+  count(args: TArgs): Promise<number>
+  create(args: TArgs): Promise<unknown>
+  update(args: TArgs): Promise<unknown>
+  updateMany(args: TArgs): Promise<unknown>
+}
+type TDictDb = {
+  table: TDictTable
+  transaction: <T>(fn: (table: TDictTable) => Promise<T>) => Promise<T>
+}
 
-  const withParentNames = (rows: DictBiz[]) => {
+/**
+ * The dictionary tables of contract 8, which share one API: `blade_dict_biz` (business: each tenant its
+ * own, through the tenant-scoped client) and `blade_dict` (system: one set, kept by the platform).
+ */
+export const dictTables = {
+  business:
+    (prisma: PrismaClient) =>
+    (ctx: TCtx): TDictDb => {
+      const db = tenantDb(prisma, ctx.tenantId)
+      return {
+        table: db.dictBiz as unknown as TDictTable,
+        transaction: (fn) => db.$transaction((t) => fn(t.dictBiz as unknown as TDictTable)),
+      }
+    },
+  system: (prisma: PrismaClient) => (): TDictDb => ({
+    table: prisma.dict as unknown as TDictTable,
+    transaction: (fn) => prisma.$transaction((t) => fn(t.dict as unknown as TDictTable)),
+  }),
+}
+
+/**
+ * One dictionary table: one header row per code (`parentId = 0`, `dictKey = -1`) and its items.
+ * `dbOf` gives the table as the caller may see it (the business table is tenant-scoped).
+ */
+export const createDictService = (dbOf: (ctx: TCtx) => TDictDb) => {
+  const db = (ctx: TCtx) => dbOf(ctx).table
+
+  const withParentNames = (rows: TDictRow[]) => {
     const names = new Map(rows.map((r) => [r.id, r.dictValue]))
     return rows.map((r) => ({ ...r, parentName: r.parentId === 0n ? '顶级' : (names.get(r.parentId) ?? '') }))
   }
@@ -27,14 +74,14 @@ export const createDictBizService = (prisma: PrismaClient) => {
   return {
     /** Items of one dictionary for selects: unsealed, not the header row, by sort. */
     dictionary(ctx: TCtx, code: string) {
-      return db(ctx).dictBiz.findMany({
+      return db(ctx).findMany({
         where: { code, parentId: { gt: 0 }, isSealed: 0, ...LIVE },
         orderBy: ORDER,
       })
     },
 
     async dictionaryTree(ctx: TCtx, code: string) {
-      const rows = await db(ctx).dictBiz.findMany({ where: { code, isSealed: 0, ...LIVE }, orderBy: ORDER })
+      const rows = await db(ctx).findMany({ where: { code, isSealed: 0, ...LIVE }, orderBy: ORDER })
       const header = rows.find((r) => r.parentId === 0n)
       return buildTree(
         rows.filter((r) => r !== header).map((r) => (r.parentId === header?.id ? { ...r, parentId: 0n } : r)),
@@ -42,7 +89,7 @@ export const createDictBizService = (prisma: PrismaClient) => {
     },
 
     async list(ctx: TCtx, query: Record<string, unknown>) {
-      const rows = await db(ctx).dictBiz.findMany({
+      const rows = await db(ctx).findMany({
         where: { AND: [LIVE, ...whereFromFilters(query, FILTERS)] },
         orderBy: ORDER,
       })
@@ -54,8 +101,8 @@ export const createDictBizService = (prisma: PrismaClient) => {
       const requested = orderByFrom(query, ['code', 'dictValue', 'sort', 'id'])
       const orderBy = requested.length ? requested : ORDER
       const [records, total] = await Promise.all([
-        db(ctx).dictBiz.findMany({ where, orderBy, ...skipTake(query) }),
-        db(ctx).dictBiz.count({ where }),
+        db(ctx).findMany({ where, orderBy, ...skipTake(query) }),
+        db(ctx).count({ where }),
       ])
       return toPage(records, total, query, requested)
     },
@@ -65,11 +112,11 @@ export const createDictBizService = (prisma: PrismaClient) => {
       if (parentId === undefined || parentId <= 0n) {
         return []
       }
-      const parent = await db(ctx).dictBiz.findFirst({ where: { id: parentId, ...LIVE } })
+      const parent = await db(ctx).findFirst({ where: { id: parentId, ...LIVE } })
       if (!parent) {
         return []
       }
-      const rows = await db(ctx).dictBiz.findMany({
+      const rows = await db(ctx).findMany({
         where: {
           AND: [LIVE, { code: parent.code, NOT: { id: parent.id } }, ...whereFromFilters(query, FILTERS)],
         },
@@ -85,8 +132,8 @@ export const createDictBizService = (prisma: PrismaClient) => {
     },
 
     async tree(ctx: TCtx) {
-      const rows = await db(ctx).dictBiz.findMany({ where: LIVE, orderBy: ORDER })
-      const toNode = (r: DictBiz) => ({
+      const rows = await db(ctx).findMany({ where: LIVE, orderBy: ORDER })
+      const toNode = (r: TDictRow) => ({
         id: r.id,
         parentId: r.parentId,
         title: r.dictValue,
@@ -97,26 +144,25 @@ export const createDictBizService = (prisma: PrismaClient) => {
     },
 
     async detail(ctx: TCtx, id: bigint) {
-      const row = await db(ctx).dictBiz.findFirst({ where: { id, ...LIVE } })
+      const row = await db(ctx).findFirst({ where: { id, ...LIVE } })
       if (!row) {
         throw AppError.notFound()
       }
-      const parent =
-        row.parentId === 0n ? null : await db(ctx).dictBiz.findFirst({ where: { id: row.parentId } })
+      const parent = row.parentId === 0n ? null : await db(ctx).findFirst({ where: { id: row.parentId } })
       return { ...row, parentName: parent?.dictValue ?? '顶级' }
     },
 
     async submit(ctx: TCtx, input: TDictSubmit): Promise<void> {
       const d = db(ctx)
       const parentId = input.parentId ? BigInt(input.parentId) : 0n
-      const parent = parentId > 0n ? await d.dictBiz.findFirst({ where: { id: parentId, ...LIVE } }) : null
+      const parent = parentId > 0n ? await d.findFirst({ where: { id: parentId, ...LIVE } }) : null
       if (parentId > 0n && !parent) {
         throw AppError.badRequest('上级字典不存在')
       }
       const code = parent ? parent.code : input.code!
       const dictKey = parent ? input.dictKey! : HEADER_KEY
       const id = input.id ? BigInt(input.id) : undefined
-      const clash = await d.dictBiz.findFirst({
+      const clash = await d.findFirst({
         where: { code, dictKey, ...LIVE, ...(id ? { NOT: { id } } : {}) },
         select: { id: true },
       })
@@ -133,35 +179,35 @@ export const createDictBizService = (prisma: PrismaClient) => {
         remark: input.remark ?? null,
       }
       if (!id) {
-        await d.dictBiz.create({ data: { id: nextId(), ...data } })
+        await d.create({ data: { id: nextId(), ...data } })
         return
       }
-      const current = await d.dictBiz.findFirst({ where: { id, ...LIVE } })
+      const current = await d.findFirst({ where: { id, ...LIVE } })
       if (!current) {
         throw AppError.notFound()
       }
       if (id === parentId) {
         throw AppError.badRequest('上级字典不能是自己')
       }
-      await d.$transaction(async (t) => {
-        await t.dictBiz.update({ where: { id }, data })
+      await dbOf(ctx).transaction(async (t) => {
+        await t.update({ where: { id }, data })
         // Renaming a dictionary's code renames it on every item, or the items would be orphaned.
         if (current.parentId === 0n && current.code !== code) {
-          await t.dictBiz.updateMany({ where: { code: current.code, NOT: { id } }, data: { code } })
+          await t.updateMany({ where: { code: current.code, NOT: { id } }, data: { code } })
         }
       })
     },
 
     async remove(ctx: TCtx, ids: bigint[]): Promise<void> {
       const d = db(ctx)
-      const children = await d.dictBiz.count({
+      const children = await d.count({
         where: { parentId: { in: ids }, NOT: { id: { in: ids } }, ...LIVE },
       })
       if (children > 0) {
         throw AppError.badRequest(Msg.HAS_CHILDREN)
       }
-      await d.dictBiz.updateMany({ where: { id: { in: ids }, ...LIVE }, data: { isDeleted: 1 } })
+      await d.updateMany({ where: { id: { in: ids }, ...LIVE }, data: { isDeleted: 1 } })
     },
   }
 }
-export type TDictBizService = ReturnType<typeof createDictBizService>
+export type TDictService = ReturnType<typeof createDictService>
