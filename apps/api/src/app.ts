@@ -133,6 +133,8 @@ import { userRoutes } from './modules/user/user.routes.ts'
 import { createUserService } from './modules/user/user.service.ts'
 import { userAdminRoutes } from './modules/user/user-admin.routes.ts'
 import { createUserAdminService } from './modules/user/user-admin.service.ts'
+import { userPickRoutes } from './modules/user/user-pick.routes.ts'
+import { createUserPickService } from './modules/user/user-pick.service.ts'
 import { createPermissionChecker, installAccess, type TPermissionChecker } from './plugins/access.ts'
 import { installErrorHandler } from './plugins/error-handler.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
@@ -384,6 +386,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   deptRoutes(app, depts)
   postRoutes(app, createPostService(prisma))
   userAdminRoutes(app, createUserAdminService({ prisma, tokens, params, depts, guard: loginGuard, security }))
+  userPickRoutes(app, createUserPickService(prisma))
   noticeRoutes(app, createNoticeService(prisma))
   tradingRoutes(app, {
     projects: createTradingProjectService(prisma),

@@ -529,3 +529,38 @@ describe('authorization of every management call', () => {
     expect(refused.json().msg).toBe('所选用户均不是待审核状态')
   })
 })
+
+describe('user pickers (contract 7.2 user-list and select)', () => {
+  const get = async (url: string, token: string) =>
+    (await t.app.inject({ method: 'GET', url, headers: auth(token) })).json()
+
+  it('user-list: the caller tenant only, equality filters, no personal data', async () => {
+    const mine = (await get(`${U}/user-list`, admin)).data as { tenantId: string; account: string }[]
+    expect(mine.map((u) => u.account)).toEqual(expect.arrayContaining(['admin', 'hr', 'manager', 'boss']))
+    expect(new Set(mine.map((u) => u.tenantId))).toEqual(new Set([TENANT]))
+    expect(mine[0]).not.toHaveProperty('password')
+    expect(mine[0]).not.toHaveProperty('phone')
+    expect(
+      (await get(`${U}/user-list?account=hr`, admin)).data.map((u: { account: string }) => u.account),
+    ).toEqual(['hr'])
+    // Equality, not a substring: `h` is nobody's account.
+    expect((await get(`${U}/user-list?account=h`, admin)).data).toEqual([])
+    const inRoot = (await get(`${U}/user-list?deptId=${SEED.deptRoot}`, admin)).data
+    expect(inRoot.map((u: { account: string }) => u.account)).toContain('admin')
+    const theirs = (await get(`${U}/user-list`, otherAdmin)).data as { tenantId: string }[]
+    expect(theirs.length).toBeGreaterThan(0)
+    expect(new Set(theirs.map((u) => u.tenantId))).toEqual(new Set([other.tenantId]))
+  })
+
+  it('select: every active user of the tenant in pinyin order of the real name', async () => {
+    const rows = (await get(`${U}/select`, admin)).data as { realName: string | null }[]
+    const names = rows.map((r) => r.realName ?? '')
+    expect(names).toEqual([...names].sort(new Intl.Collator('zh-CN').compare))
+    expect(rows.length).toBeGreaterThanOrEqual(4)
+  })
+
+  it('needs a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${U}/user-list` })
+    expect(res.statusCode).toBe(401)
+  })
+})

@@ -340,3 +340,24 @@ export const ZUserFirmSchema = z.object({
   firmName: z.string(),
 })
 export type TUserFirm = z.infer<typeof ZUserFirmSchema>
+
+/** `user/user-list` and `user/select` (contract 7.2): the users of a picker, without personal data. */
+export const ZUserBriefSchema = z.object({
+  id: ZWireIdSchema,
+  tenantId: z.string(),
+  account: z.string(),
+  name: z.string().nullable(),
+  realName: z.string().nullable(),
+  deptId: z.string().nullable(),
+  postId: z.string().nullable(),
+  roleId: z.string().nullable(),
+})
+export type TUserBrief = z.infer<typeof ZUserBriefSchema>
+/** Equality filters of `user/user-list` (entity binding, contract 4.3 A); unknown ones are ignored. */
+export const ZUserListQuerySchema = z.object({
+  account: zOptionalText(45),
+  realName: zOptionalText(20),
+  name: zOptionalText(20),
+  deptId: z.preprocess((v) => (v === '' ? undefined : v), ZIdSchema.optional()),
+  userType: z.preprocess((v) => (v === '' ? undefined : v), zInt({ min: 1, max: 3 }).optional()),
+})
