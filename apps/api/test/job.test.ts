@@ -214,6 +214,35 @@ describe('job info', () => {
     expect(catchUps[0]?.data.trigger).toBe(3)
   })
 
+  it('takes change and run with query parameters only, as the platform front end sends them', async () => {
+    const id = await serverId()
+    await call('POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, jobName: '查询参数' })
+    const job = (await call('GET', '/api/ysjs-job/job-info/list?jobName=查询参数')).data.records[0]
+    await control.drain()
+    // No body at all, no content type: `change?id=&enable=` as @RequestParam.
+    const post = async (url: string) =>
+      (await t.app.inject({ method: 'POST', url, headers: auth(admin) })).json()
+    expect(await post(`/api/ysjs-job/job-info/change?id=${job.id}&enable=1`)).toMatchObject({ code: 200 })
+    expect((await call('GET', `/api/ysjs-job/job-info/detail?id=${job.id}`)).data.enable).toBe(1)
+    expect((await control.getJobs(['waiting'])).map((j) => j.data.ids)).toContainEqual([job.id])
+    expect(await post(`/api/ysjs-job/job-info/change?id=${job.id}&enable=0`)).toMatchObject({ code: 200 })
+    expect((await call('GET', `/api/ysjs-job/job-info/detail?id=${job.id}`)).data.enable).toBe(0)
+    expect(await post(`/api/ysjs-job/job-info/change?id=${job.id}&enable=7`)).toMatchObject({
+      code: 400,
+      msg: '请选择任务状态',
+    })
+
+    const run = await post(`/api/ysjs-job/job-info/run?id=${job.id}`)
+    expect(run).toMatchObject({ code: 200, data: expect.stringMatching(/^\d+$/) })
+    expect((await call('GET', `/api/ysjs-job/job-instance/detail?id=${run.data}`)).data).toMatchObject({
+      jobInfoId: job.id,
+      status: 'waiting',
+      trigger: 2,
+    })
+    expect((await runs.getJobs(['waiting'])).some((j) => j.data.jobInfoId === job.id)).toBe(true)
+    expect(await post('/api/ysjs-job/job-info/run')).toMatchObject({ code: 400 })
+  })
+
   it('answers the sub-tasks of a broadcast run; MapReduce needs a MapReduce processor', async () => {
     const id = await serverId()
     const refused = await call('POST', '/api/ysjs-job/job-info/submit', {
