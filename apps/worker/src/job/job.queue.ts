@@ -55,7 +55,7 @@ export const startJobQueues = async (deps: {
     env,
     log,
     workerId,
-    chainFixedDelay: scheduler.chainFixedDelay,
+    ensureChain: scheduler.ensureChain,
     enqueueAt: scheduler.enqueueAt,
     tasks: () => tasks,
     alerts: createAlerts({ prisma, redis: connection, prefix, log }),

@@ -44,8 +44,8 @@ export type TRunnerDeps = {
   env: TWorkerEnv
   log: Logger
   workerId: string
-  /** Enqueues the next run of a fixed-delay job (planned `delayMs` after the end of this one). */
-  chainFixedDelay: (job: TJobRow) => Promise<void>
+  /** Starts a fixed-delay job's next run unless one is already waiting or running (scheduler.ts). */
+  ensureChain: (jobInfoId: bigint) => Promise<boolean>
   /** Enqueues a scheduled run of `job` planned at `plannedMs` (a waiting row, then the delayed run). */
   enqueueAt: (job: TJobRow, plannedMs: number) => Promise<void>
   /** Sub-tasks of broadcast and MapReduce runs. */
@@ -162,6 +162,21 @@ export const createRunner = (deps: TRunnerDeps) => {
     const plannedTime = new Date(payload.plannedMs)
     const job = await prisma.jobInfo.findFirst({ where: { id: jobInfoId, isDeleted: 0 } })
     const key = { jobInfoId_plannedTime: { jobInfoId, plannedTime } }
+    /**
+     * A fixed-delay job's next run is chained from the end of its scheduled runs, and equally when a
+     * scheduled delivery does not run (outside the lifecycle, stopped while waiting, refused by
+     * `maxInstanceNum`, a duplicate): otherwise the schedule would silently end there.
+     */
+    const chainNext = async () => {
+      if (
+        job?.timeExpressionType === TimeExpressionType.FIXED_DELAY &&
+        payload.trigger === JobTrigger.SCHEDULE
+      ) {
+        await deps
+          .ensureChain(jobInfoId)
+          .catch((e: unknown) => log.error({ err: e }, 'chaining a fixed-delay run failed'))
+      }
+    }
     if (
       !job ||
       (payload.trigger === JobTrigger.SCHEDULE && (job.enable !== 1 || !inLifecycle(job, plannedTime)))
@@ -175,6 +190,7 @@ export const createRunner = (deps: TRunnerDeps) => {
           updateTime: new Date(),
         },
       })
+      await chainNext()
       return { skipped: true }
     }
 
@@ -261,6 +277,7 @@ export const createRunner = (deps: TRunnerDeps) => {
       if (claim.kind === 'refused') {
         await alert(job, `超过最大实例数 ${job.maxInstanceNum}`)
       }
+      await chainNext()
       return { skipped: claim.kind }
     }
 
@@ -402,14 +419,8 @@ export const createRunner = (deps: TRunnerDeps) => {
       }
       running.delete(String(instanceId))
       perJob.set(payload.jobInfoId, Math.max(0, (perJob.get(payload.jobInfoId) ?? 1) - 1))
-      if (
-        final &&
-        job.timeExpressionType === TimeExpressionType.FIXED_DELAY &&
-        payload.trigger === JobTrigger.SCHEDULE
-      ) {
-        await deps
-          .chainFixedDelay(job)
-          .catch((e: unknown) => log.error({ err: e }, 'chaining a fixed-delay run failed'))
+      if (final) {
+        await chainNext()
       }
     }
   }

@@ -32,9 +32,6 @@ const runOpts = (job: TJobRow) => ({
 export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: Logger; tz: string }) => {
   const { prisma, runs, log, tz } = deps
 
-  /** Enqueues the next run of a fixed-delay job `delayMs` from now (a waiting row, then the job). */
-  const enqueueFixedDelay = (job: TJobRow, delayMs: number) => enqueueAt(job, Date.now() + delayMs)
-
   /** Enqueues a scheduled run planned at `plannedMs` (a waiting row, then the run, delayed until then). */
   const enqueueAt = async (job: TJobRow, plannedMs: number) => {
     const delayMs = Math.max(0, plannedMs - Date.now())
@@ -56,6 +53,63 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
       jobId: jobRunKey(String(job.id), plannedMs),
       delay: delayMs,
     })
+  }
+
+  /**
+   * Starts the chain of a fixed-delay job unless a scheduled run of it is already waiting or running:
+   * the next run is planned `delay` from now, not before the lifecycle start, and not at all after
+   * its end. Checked and written under the job's advisory lock (the one runs are claimed under), so
+   * the end of a run, a skipped or refused delivery, reconcile and the leader's sweep can all call
+   * it and the job still has exactly one chain.
+   */
+  const ensureChain = async (jobInfoId: bigint): Promise<boolean> => {
+    const job = await prisma.jobInfo.findFirst({ where: { id: jobInfoId, isDeleted: 0, enable: 1 } })
+    if (!job || job.timeExpressionType !== TimeExpressionType.FIXED_DELAY) {
+      return false
+    }
+    const parsed = parseTimeExpression(job.timeExpressionType, job.timeExpression, tz)
+    if (!parsed.ok || parsed.schedule.kind !== 'delay') {
+      return false
+    }
+    const plannedMs = Math.max(Date.now() + parsed.schedule.delayMs, job.lifecycleStart?.getTime() ?? 0)
+    if (job.lifecycleEnd && plannedMs > job.lifecycleEnd.getTime()) {
+      return false
+    }
+    const created = await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${job.id})`
+      const chained = await tx.jobInstance.count({
+        where: {
+          jobInfoId: job.id,
+          trigger: JobTrigger.SCHEDULE,
+          status: { in: [JobInstanceStatus.WAITING, JobInstanceStatus.RUNNING] },
+        },
+      })
+      if (chained > 0) {
+        return false
+      }
+      const row = await tx.jobInstance.createMany({
+        data: [
+          {
+            id: nextId(),
+            jobInfoId: job.id,
+            plannedTime: new Date(plannedMs),
+            trigger: JobTrigger.SCHEDULE,
+            status: JobInstanceStatus.WAITING,
+          },
+        ],
+        skipDuplicates: true,
+      })
+      return row.count === 1
+    })
+    if (created) {
+      const payload: TJobRunPayload = { jobInfoId: String(job.id), plannedMs, trigger: JobTrigger.SCHEDULE }
+      await runs.add('run', payload, {
+        ...runOpts(job),
+        jobId: jobRunKey(String(job.id), plannedMs),
+        delay: Math.max(0, plannedMs - Date.now()),
+      })
+    }
+    return created
   }
 
   /** Pending fixed-delay runs of a job that should no longer run: removed and recorded stopped. */
@@ -98,20 +152,10 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
       case 'rate':
         await runs.upsertJobScheduler(id, { every: schedule.everyMs, ...range }, template)
         return 'rate'
-      case 'delay': {
+      case 'delay':
         await runs.removeJobScheduler(id)
-        const chained = await prisma.jobInstance.count({
-          where: {
-            jobInfoId: job.id,
-            trigger: JobTrigger.SCHEDULE,
-            status: { in: [JobInstanceStatus.WAITING, JobInstanceStatus.RUNNING] },
-          },
-        })
-        if (chained === 0) {
-          await enqueueFixedDelay(job, schedule.delayMs)
-        }
+        await ensureChain(job.id)
         return 'delay'
-      }
       default:
         await runs.removeJobScheduler(id)
         await cancelPending(job)
@@ -120,19 +164,8 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
   }
 
   return {
-    enqueueFixedDelay,
     enqueueAt,
-    /** The next run of a fixed-delay job after one ended, unless it was paused meanwhile. */
-    async chainFixedDelay(job: TJobRow) {
-      const fresh = await prisma.jobInfo.findFirst({ where: { id: job.id, isDeleted: 0, enable: 1 } })
-      if (!fresh || fresh.timeExpressionType !== TimeExpressionType.FIXED_DELAY) {
-        return
-      }
-      const parsed = parseTimeExpression(fresh.timeExpressionType, fresh.timeExpression, tz)
-      if (parsed.ok && parsed.schedule.kind === 'delay') {
-        await enqueueFixedDelay(fresh, parsed.schedule.delayMs)
-      }
-    },
+    ensureChain,
     /** Reconciles these jobs (null: every job, and removes schedulers no job owns any more). */
     async reconcile(ids: string[] | null) {
       const jobs = await prisma.jobInfo.findMany({ where: ids ? { id: { in: ids.map(BigInt) } } : {} })
