@@ -35,6 +35,10 @@ const LOG_MAX = 100_000
  */
 export const LOG_FLUSH_MS = 250
 const DAY_MS = 86_400_000
+/** A scheduler's delivery handed out later than this after its planned time may have skipped fires. */
+const LATE_HAND_OUT_MS = 1000
+/** The result of a run BullMQ gave up on because its workers kept dying while running it. */
+export const STALLED_RESULT = '执行节点多次中断, 运行已放弃'
 
 type TJobRow = NonNullable<Awaited<ReturnType<PrismaClient['jobInfo']['findFirst']>>>
 
@@ -46,6 +50,8 @@ export type TRunnerDeps = {
   workerId: string
   /** Starts a fixed-delay job's next run unless one is already waiting or running (scheduler.ts). */
   ensureChain: (jobInfoId: bigint) => Promise<boolean>
+  /** Records the fires of `job` strictly inside (afterMs, beforeMs) as missed (BullMQ skipped them). */
+  recordSkipped: (job: TJobRow, afterMs: number, beforeMs: number) => Promise<number>
   /** Enqueues a scheduled run of `job` planned at `plannedMs` (a waiting row, then the delayed run). */
   enqueueAt: (job: TJobRow, plannedMs: number) => Promise<void>
   /** Sub-tasks of broadcast and MapReduce runs. */
@@ -151,32 +157,39 @@ export const createRunner = (deps: TRunnerDeps) => {
   const alert = (job: TJobRow, result: string | null) =>
     deps.alerts.onFailure(job, result).catch((e: unknown) => log.error({ err: e }, 'job alert failed'))
 
-  const handle = async (bullJob: Job, token?: string) => {
+  /** The run a BullMQ job delivers: a scheduler's job carries its planned time in its id. */
+  const payloadOf = (bullJob: Job): TJobRunPayload => {
     const plannedFromScheduler = plannedMsOfSchedulerJob(bullJob.id)
-    const payload: TJobRunPayload = ZJobRunPayloadSchema.parse(
+    return ZJobRunPayloadSchema.parse(
       plannedFromScheduler === null
         ? bullJob.data
         : { trigger: JobTrigger.SCHEDULE, ...bullJob.data, plannedMs: plannedFromScheduler },
     )
+  }
+
+  /**
+   * A fixed-delay job's next run is chained from the end of its scheduled runs, and equally when a
+   * scheduled delivery does not run (outside the lifecycle, stopped while waiting, refused by
+   * `maxInstanceNum`, a duplicate): otherwise the schedule would silently end there.
+   */
+  const chainNext = async (job: TJobRow | null, payload: TJobRunPayload) => {
+    if (
+      job?.timeExpressionType === TimeExpressionType.FIXED_DELAY &&
+      payload.trigger === JobTrigger.SCHEDULE
+    ) {
+      await deps
+        .ensureChain(job.id)
+        .catch((e: unknown) => log.error({ err: e }, 'chaining a fixed-delay run failed'))
+    }
+  }
+
+  const handle = async (bullJob: Job, token?: string) => {
+    const payload = payloadOf(bullJob)
     const jobInfoId = BigInt(payload.jobInfoId)
     const plannedTime = new Date(payload.plannedMs)
     const job = await prisma.jobInfo.findFirst({ where: { id: jobInfoId, isDeleted: 0 } })
     const key = { jobInfoId_plannedTime: { jobInfoId, plannedTime } }
-    /**
-     * A fixed-delay job's next run is chained from the end of its scheduled runs, and equally when a
-     * scheduled delivery does not run (outside the lifecycle, stopped while waiting, refused by
-     * `maxInstanceNum`, a duplicate): otherwise the schedule would silently end there.
-     */
-    const chainNext = async () => {
-      if (
-        job?.timeExpressionType === TimeExpressionType.FIXED_DELAY &&
-        payload.trigger === JobTrigger.SCHEDULE
-      ) {
-        await deps
-          .ensureChain(jobInfoId)
-          .catch((e: unknown) => log.error({ err: e }, 'chaining a fixed-delay run failed'))
-      }
-    }
+    const chain = () => chainNext(job, payload)
     if (
       !job ||
       (payload.trigger === JobTrigger.SCHEDULE && (job.enable !== 1 || !inLifecycle(job, plannedTime)))
@@ -190,8 +203,21 @@ export const createRunner = (deps: TRunnerDeps) => {
           updateTime: new Date(),
         },
       })
-      await chainNext()
+      await chain()
       return { skipped: true }
+    }
+
+    // A scheduler's delivery handed out late (first hand-out only): BullMQ planned the next fire from
+    // that moment, so the fires in between will never come. They are recorded missed, never lost.
+    const handedOut = bullJob.processedOn ?? 0
+    if (
+      plannedMsOfSchedulerJob(bullJob.id) !== null &&
+      bullJob.attemptsStarted <= 1 &&
+      handedOut - payload.plannedMs > LATE_HAND_OUT_MS
+    ) {
+      await deps
+        .recordSkipped(job, payload.plannedMs, handedOut)
+        .catch((e: unknown) => log.error({ err: e }, 'recording skipped fires failed'))
     }
 
     // Working-day calendar (CRON jobs opting in through `extra`): a fire on a non-working day does
@@ -277,7 +303,7 @@ export const createRunner = (deps: TRunnerDeps) => {
       if (claim.kind === 'refused') {
         await alert(job, `超过最大实例数 ${job.maxInstanceNum}`)
       }
-      await chainNext()
+      await chain()
       return { skipped: claim.kind }
     }
 
@@ -420,13 +446,40 @@ export const createRunner = (deps: TRunnerDeps) => {
       running.delete(String(instanceId))
       perJob.set(payload.jobInfoId, Math.max(0, (perJob.get(payload.jobInfoId) ?? 1) - 1))
       if (final) {
-        await chainNext()
+        await chain()
       }
     }
   }
 
   return {
     process: handle,
+    /**
+     * BullMQ failed a run without handing it to the processor: it stalled more often than allowed
+     * (its workers kept dying mid-run). Its row would stay running for ever; it ends failed, the
+     * job's alert rule counts it and a fixed-delay chain goes on.
+     */
+    async abandoned(bullJob: Job, reason: string) {
+      const payload = payloadOf(bullJob)
+      const jobInfoId = BigInt(payload.jobInfoId)
+      const result = `${STALLED_RESULT} (${reason})`.slice(0, RESULT_MAX)
+      const ended = await prisma.jobInstance.updateMany({
+        where: {
+          jobInfoId,
+          plannedTime: new Date(payload.plannedMs),
+          status: { in: [JobInstanceStatus.WAITING, JobInstanceStatus.RUNNING] },
+        },
+        data: { status: JobInstanceStatus.FAILED, result, endTime: new Date(), updateTime: new Date() },
+      })
+      if (ended.count === 0) {
+        return false
+      }
+      const job = await prisma.jobInfo.findFirst({ where: { id: jobInfoId, isDeleted: 0 } })
+      if (job) {
+        await alert(job, result)
+        await chainNext(job, payload)
+      }
+      return true
+    },
     /** Aborts a run of this process (stop from the API); false when it does not run here. */
     stop(instanceId: string): boolean {
       const controller = running.get(instanceId)

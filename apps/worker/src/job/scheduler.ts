@@ -17,6 +17,10 @@ type TJobRow = NonNullable<Awaited<ReturnType<PrismaClient['jobInfo']['findFirst
 
 /** At most this many missed runs are recorded per job after one downtime. */
 export const MISSED_MAX_PER_JOB = 100
+export const MISSED_RESULT = {
+  DOWN: '调度停机期间错过',
+  SKIPPED: '调度繁忙, 未能按时触发',
+} as const
 
 const runOpts = (job: TJobRow) => ({
   attempts: job.instanceRetryNum + 1,
@@ -147,11 +151,30 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
     }
     switch (schedule.kind) {
       case 'cron':
-        await runs.upsertJobScheduler(id, { pattern: schedule.pattern, tz: schedule.tz, ...range }, template)
-        return 'cron'
-      case 'rate':
-        await runs.upsertJobScheduler(id, { every: schedule.everyMs, ...range }, template)
-        return 'rate'
+      case 'rate': {
+        const repeat =
+          schedule.kind === 'cron'
+            ? { pattern: schedule.pattern, tz: schedule.tz, ...range }
+            : { every: schedule.everyMs, ...range }
+        // An upsert replaces the scheduler's pending job with one planned from now: a fire already due
+        // but not yet taken (a busy worker) would vanish. A scheduler that already matches is left as
+        // it is, so reconciling (every change, each new leader) never drops a fire.
+        const current = await runs.getJobScheduler(id)
+        const same =
+          current &&
+          current.pattern === ('pattern' in repeat ? repeat.pattern : undefined) &&
+          current.every === ('every' in repeat ? repeat.every : undefined) &&
+          (current.tz ?? undefined) === ('tz' in repeat ? repeat.tz : undefined) &&
+          current.startDate === job.lifecycleStart?.getTime() &&
+          current.endDate === job.lifecycleEnd?.getTime() &&
+          current.template?.opts?.attempts === template.opts.attempts &&
+          // …and it still has its pending job (one lost with Redis data would leave it dead).
+          !['completed', 'failed', 'unknown'].includes(await runs.getJobState(`repeat:${id}:${current.next}`))
+        if (!same) {
+          await runs.upsertJobScheduler(id, repeat, template)
+        }
+        return schedule.kind
+      }
       case 'delay':
         await runs.removeJobScheduler(id)
         await ensureChain(job.id)
@@ -161,6 +184,44 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
         await cancelPending(job)
         return 'none'
     }
+  }
+
+  /** Records a job's fire times in (since, until] as missed rows; answers how many were new. */
+  const missedOf = async (job: TJobRow, since: Date, until: Date, result: string) => {
+    if (
+      job.enable !== 1 ||
+      (job.timeExpressionType !== TimeExpressionType.CRON &&
+        job.timeExpressionType !== TimeExpressionType.FIXED_RATE)
+    ) {
+      return 0
+    }
+    const parsed = parseTimeExpression(job.timeExpressionType, job.timeExpression, tz)
+    if (!parsed.ok) {
+      return 0
+    }
+    // Not before the job was last changed (enabled), nor before its lifecycle starts.
+    const changed = job.updateTime ?? job.createTime
+    const from = [since, changed, job.lifecycleStart].reduce<Date>((a, b) => (b && b > a ? b : a), since)
+    const end = job.lifecycleEnd && job.lifecycleEnd < until ? job.lifecycleEnd : until
+    if (end <= from) {
+      return 0
+    }
+    const times = fireTimesBetween(parsed.schedule, from, end, MISSED_MAX_PER_JOB)
+    if (!times.length) {
+      return 0
+    }
+    const created = await prisma.jobInstance.createMany({
+      data: times.map((plannedTime) => ({
+        id: nextId(),
+        jobInfoId: job.id,
+        plannedTime,
+        trigger: JobTrigger.SCHEDULE,
+        status: JobInstanceStatus.MISSED,
+        result,
+      })),
+      skipDuplicates: true,
+    })
+    return created.count
   }
 
   return {
@@ -199,38 +260,27 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
       })
       let recorded = 0
       for (const job of jobs) {
-        const parsed = parseTimeExpression(job.timeExpressionType, job.timeExpression, tz)
-        if (!parsed.ok) {
-          continue
-        }
-        // Not before the job was last changed (enabled), nor before its lifecycle starts.
-        const changed = job.updateTime ?? job.createTime
-        const from = [since, changed, job.lifecycleStart].reduce<Date>((a, b) => (b && b > a ? b : a), since)
-        const end = job.lifecycleEnd && job.lifecycleEnd < until ? job.lifecycleEnd : until
-        if (end <= from) {
-          continue
-        }
-        const times = fireTimesBetween(parsed.schedule, from, end, MISSED_MAX_PER_JOB)
-        if (!times.length) {
-          continue
-        }
-        const created = await prisma.jobInstance.createMany({
-          data: times.map((plannedTime) => ({
-            id: nextId(),
-            jobInfoId: job.id,
-            plannedTime,
-            trigger: JobTrigger.SCHEDULE,
-            status: JobInstanceStatus.MISSED,
-            result: '调度停机期间错过',
-          })),
-          skipDuplicates: true,
-        })
-        recorded += created.count
+        recorded += await missedOf(job, since, until, MISSED_RESULT.DOWN)
       }
       if (recorded) {
         log.warn(
           { recorded, since: since.toISOString(), until: until.toISOString() },
           'missed job runs recorded',
+        )
+      }
+      return recorded
+    },
+    /**
+     * BullMQ plans a schedule's next fire from the moment it hands out the current one, so the fires
+     * between a late delivery's planned time and that moment are never delivered (a worker busy or
+     * just started): they are recorded missed, strictly inside (afterMs, beforeMs).
+     */
+    async recordSkipped(job: TJobRow, afterMs: number, beforeMs: number) {
+      const recorded = await missedOf(job, new Date(afterMs), new Date(beforeMs - 1), MISSED_RESULT.SKIPPED)
+      if (recorded) {
+        log.warn(
+          { jobInfoId: String(job.id), recorded },
+          'job fires skipped by a late delivery recorded missed',
         )
       }
       return recorded
