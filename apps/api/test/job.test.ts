@@ -243,6 +243,59 @@ describe('job info', () => {
     expect(await post('/api/ysjs-job/job-info/run')).toMatchObject({ code: 400 })
   })
 
+  it('takes the lifecycle range as one field (array or comma-joined pair) and answers it', async () => {
+    const id = await serverId()
+    const detailOf = async (name: string) =>
+      (await call('GET', `/api/ysjs-job/job-info/list?jobName=${encodeURIComponent(name)}`)).data.records[0]
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: '生命周期数组',
+        lifecycle: ['2026-03-01 08:00:00', '2026-09-30 18:00:00'],
+      }),
+    ).toMatchObject({ code: 200 })
+    const row = await detailOf('生命周期数组')
+    expect(row).toMatchObject({
+      lifecycleStart: '2026-03-01 08:00:00',
+      lifecycleEnd: '2026-09-30 18:00:00',
+      lifecycle: ['2026-03-01 08:00:00', '2026-09-30 18:00:00'],
+    })
+    expect((await call('GET', `/api/ysjs-job/job-info/detail?id=${row.id}`)).data.lifecycle).toEqual([
+      '2026-03-01 08:00:00',
+      '2026-09-30 18:00:00',
+    ])
+    // The comma-joined pair, an open end, and the separate fields overridden by `lifecycle`.
+    await call('POST', '/api/ysjs-job/job-info/submit', {
+      ...row,
+      lifecycleStart: '2020-01-01 00:00:00',
+      lifecycle: '2027-01-01 00:00:00,',
+    })
+    expect(await detailOf('生命周期数组')).toMatchObject({
+      lifecycleStart: '2027-01-01 00:00:00',
+      lifecycleEnd: null,
+      lifecycle: ['2027-01-01 00:00:00', null],
+    })
+    await call('POST', '/api/ysjs-job/job-info/submit', { ...row, lifecycle: '' })
+    expect(await detailOf('生命周期数组')).toMatchObject({
+      lifecycleStart: null,
+      lifecycleEnd: null,
+      lifecycle: null,
+    })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...row,
+        lifecycle: '2026-09-30 18:00:00,2026-03-01 08:00:00',
+      }),
+    ).toMatchObject({ code: 400, msg: '生命周期结束时间应晚于开始时间' })
+    for (const bad of [['2026-02-30 00:00:00', null], 'yesterday,today', ['a', 'b', 'c'], 42]) {
+      expect(await call('POST', '/api/ysjs-job/job-info/submit', { ...row, lifecycle: bad })).toMatchObject({
+        code: 400,
+        msg: '生命周期时间格式应为 yyyy-MM-dd HH:mm:ss',
+      })
+    }
+  })
+
   it('answers the sub-tasks of a broadcast run; MapReduce needs a MapReduce processor', async () => {
     const id = await serverId()
     const refused = await call('POST', '/api/ysjs-job/job-info/submit', {

@@ -107,6 +107,43 @@ const zLifecycle = z.preprocess(
     .optional(),
 )
 
+/** The two ends of a lifecycle range (either may be open). */
+export type TLifecycle = { start: string | null; end: string | null }
+/**
+ * The spec's `lifecycle` range as the platform's date-time range picker posts it: an array of two
+ * date-times or the pair joined by a comma; an end may be empty (open). '' / null / [] clears both.
+ */
+const zLifecycleRange = z.preprocess(
+  (v) => {
+    if (v === null || v === '') {
+      return null
+    }
+    const pair = typeof v === 'string' ? v.split(',') : v
+    if (!Array.isArray(pair)) {
+      return v
+    }
+    if (pair.length === 0) {
+      return null
+    }
+    return pair.map((x) => (x === null || (typeof x === 'string' && x.trim() === '') ? null : x))
+  },
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(19)
+        .refine((d) => parseDateTime(d) !== null, { message: JobInfoMsg.LIFECYCLE_FORMAT })
+        .nullable(),
+      { error: JobInfoMsg.LIFECYCLE_FORMAT },
+    )
+    .max(2, JobInfoMsg.LIFECYCLE_FORMAT)
+    .transform((pair): TLifecycle => ({ start: pair[0] ?? null, end: pair[1] ?? null }))
+    .nullable()
+    .optional()
+    .meta({ example: ['2026-01-01 00:00:00', '2026-12-31 23:59:59'] }),
+)
+
 /** `[METHOD ]http(s)://host[:port]/path` as external processors take it. */
 export const EXTERNAL_PROCESSOR_PATTERN = /^(?:(GET|POST|PUT|PATCH|DELETE)\s+)?(https?:\/\/\S+)$/i
 export const parseExternalProcessor = (info: string): { method: string; url: URL } | null => {
@@ -135,6 +172,8 @@ const ZJobInfoFields = z.object({
   dispatchStrategy: zOptionalChoice(JOB_LABELS.dispatchStrategy),
   lifecycleStart: zLifecycle,
   lifecycleEnd: zLifecycle,
+  /** The same range as one field (spec section 3); when given it decides both ends. */
+  lifecycle: zLifecycleRange,
   jobParams: zOptionalText(4000),
   maxInstanceNum: zCount(1000),
   concurrency: zCount(1000),
@@ -155,6 +194,16 @@ const ZJobInfoFields = z.object({
   logLevel: zOptionalChoice(JOB_LABELS.logLevel),
   extra: zOptionalText(1000),
 })
+
+/** The lifecycle a submit asks for: `lifecycle` when given, else the two separate ends. */
+export const lifecycleOf = (v: {
+  lifecycle?: TLifecycle | null | undefined
+  lifecycleStart?: string | undefined
+  lifecycleEnd?: string | undefined
+}): TLifecycle =>
+  v.lifecycle !== undefined
+    ? (v.lifecycle ?? { start: null, end: null })
+    : { start: v.lifecycleStart ?? null, end: v.lifecycleEnd ?? null }
 
 /**
  * A job definition as submit and the job form take it. The job server (任务应用) is required; the time
@@ -206,11 +255,16 @@ export const ZJobInfoSubmitSchema = ZJobInfoFields.superRefine((v, ctx) => {
       ctx.addIssue({ code: 'custom', path: ['jobParams'], message: JobInfoMsg.JOB_PARAMS_JSON })
     }
   }
-  if (v.lifecycleStart && v.lifecycleEnd) {
-    const start = parseDateTime(v.lifecycleStart)
-    const end = parseDateTime(v.lifecycleEnd)
+  const range = lifecycleOf(v)
+  if (range.start && range.end) {
+    const start = parseDateTime(range.start)
+    const end = parseDateTime(range.end)
     if (start && end && end <= start) {
-      ctx.addIssue({ code: 'custom', path: ['lifecycleEnd'], message: JobInfoMsg.LIFECYCLE_ORDER })
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.lifecycle === undefined ? 'lifecycleEnd' : 'lifecycle'],
+        message: JobInfoMsg.LIFECYCLE_ORDER,
+      })
     }
   }
 })
@@ -233,6 +287,8 @@ export const ZJobInfoRecordSchema = z.object({
   dispatchStrategy: z.number(),
   lifecycleStart: ZWireDateTimeSchema.nullable(),
   lifecycleEnd: ZWireDateTimeSchema.nullable(),
+  /** The same two ends as the platform's range picker reads them; null when neither is set. */
+  lifecycle: z.array(ZWireDateTimeSchema.nullable()).nullable(),
   jobParams: z.string().nullable(),
   maxInstanceNum: z.number(),
   concurrency: z.number(),

@@ -6,6 +6,7 @@ import {
   JobServerMsg,
   JobTrigger,
   jobRunKey,
+  lifecycleOf,
   nextFireTimes,
   parseTimeExpression,
   type TJobInstanceStatus,
@@ -84,12 +85,15 @@ export const createJobService = (
         throw AppError.badRequest(JobInfoMsg.SERVER_MISSING)
       }
     },
-    toData: ({ jobServerId, lifecycleStart, lifecycleEnd, ...rest }) => ({
-      ...rest,
-      jobServerId: BigInt(jobServerId as string),
-      lifecycleStart: lifecycleStart ? parseDateTime(lifecycleStart) : null,
-      lifecycleEnd: lifecycleEnd ? parseDateTime(lifecycleEnd) : null,
-    }),
+    toData: ({ jobServerId, lifecycleStart, lifecycleEnd, lifecycle, ...rest }) => {
+      const range = lifecycleOf({ lifecycle, lifecycleStart, lifecycleEnd })
+      return {
+        ...rest,
+        jobServerId: BigInt(jobServerId as string),
+        lifecycleStart: range.start ? parseDateTime(range.start) : null,
+        lifecycleEnd: range.end ? parseDateTime(range.end) : null,
+      }
+    },
     enrich: async (_ctx, rows) => {
       const ids = [
         ...new Set(rows.map((r) => r.jobServerId).filter((v): v is bigint => typeof v === 'bigint')),
@@ -101,7 +105,12 @@ export const createJobService = (
           })
         : []
       const names = new Map(found.map((s) => [s.id, s.jobServerName]))
-      return rows.map((r) => ({ ...r, jobServerName: names.get(r.jobServerId as bigint) ?? '' }))
+      return rows.map((r) => ({
+        ...r,
+        jobServerName: names.get(r.jobServerId as bigint) ?? '',
+        lifecycle:
+          r.lifecycleStart || r.lifecycleEnd ? [r.lifecycleStart ?? null, r.lifecycleEnd ?? null] : null,
+      }))
     },
     afterChange: (ids) => notify(ids),
   })
