@@ -37,6 +37,7 @@ const JOB = {
   timeExpressionType: 2,
   timeExpression: '0 0 12 ? * 2',
   executeType: 1,
+  dispatchStrategy: 1,
   processorType: 1,
   processorInfo: 'publish-notices',
 }
@@ -81,6 +82,23 @@ describe('job info', () => {
       code: 400,
       msg: '请选择任务应用',
     })
+    // 运行时配置 is the dispatch strategy (spec section 5); the time expression only schedules.
+    const { dispatchStrategy: _none, ...noStrategy } = JOB
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', { ...noStrategy, jobServerId: id }),
+    ).toMatchObject({ code: 400, msg: '请选择运行时配置' })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, timeExpression: '' }),
+    ).toMatchObject({ code: 400, msg: '请输入时间表达式' })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: '接口任务无表达式',
+        timeExpressionType: 1,
+        timeExpression: '',
+      }),
+    ).toMatchObject({ code: 200 })
     expect(
       await call('POST', '/api/ysjs-job/job-info/submit', {
         ...JOB,

@@ -39,14 +39,19 @@ export const isMapReduceProcessor = (v: string): v is TMapReduceProcessor =>
   (MAP_REDUCE_PROCESSORS as readonly string[]).includes(v)
 export const isBuiltInProcessor = (v: string): v is TBuiltInProcessor => Object.hasOwn(BUILT_IN_PROCESSORS, v)
 
-/** Form messages: the spec's required labels (section 5), 请选择 for selects and 请输入 for inputs. */
+/**
+ * Form messages: the spec's required labels (section 5: 任务应用, 任务状态, 任务名称, 定时类型, 执行类型,
+ * 运行时配置 = the dispatch strategy, 处理器类型, 处理器参数), 请选择 for selects and 请输入 for inputs;
+ * the time expression (时间表达式) is required only for the scheduled types.
+ */
 export const JobInfoMsg = {
   JOB_SERVER: '请选择任务应用',
   ENABLE: '请选择任务状态',
   JOB_NAME: '请输入任务名称',
   TIME_EXPRESSION_TYPE: '请选择定时类型',
   EXECUTE_TYPE: '请选择执行类型',
-  TIME_EXPRESSION: '请输入运行时配置',
+  TIME_EXPRESSION: '请输入时间表达式',
+  DISPATCH_STRATEGY: '请选择运行时配置',
   PROCESSOR_TYPE: '请选择处理器类型',
   PROCESSOR_INFO: '请输入处理器参数',
   BUILT_IN_UNKNOWN: `内建处理器不存在,可选: ${Object.keys(BUILT_IN_PROCESSORS).join(', ')}`,
@@ -169,7 +174,8 @@ const ZJobInfoFields = z.object({
   executeType: zChoice(JOB_LABELS.executeType, JobInfoMsg.EXECUTE_TYPE),
   processorType: zChoice(JOB_LABELS.processorType, JobInfoMsg.PROCESSOR_TYPE),
   processorInfo: zRequired(JobInfoMsg.PROCESSOR_INFO, 500),
-  dispatchStrategy: zOptionalChoice(JOB_LABELS.dispatchStrategy),
+  /** 运行时配置 (spec section 5): how sub-tasks are dispatched (decision 012). */
+  dispatchStrategy: zChoice(JOB_LABELS.dispatchStrategy, JobInfoMsg.DISPATCH_STRATEGY),
   lifecycleStart: zLifecycle,
   lifecycleEnd: zLifecycle,
   /** The same range as one field (spec section 3); when given it decides both ends. */
@@ -207,8 +213,8 @@ export const lifecycleOf = (v: {
 
 /**
  * A job definition as submit and the job form take it. The job server (任务应用) is required; the time
- * expression (运行时配置) is required and parsed for CRON, fixed rate and fixed delay, so an expression
- * that cannot run is refused here with the reason.
+ * expression (时间表达式) is required and parsed for CRON, fixed rate and fixed delay only, so an
+ * expression that cannot run is refused here with the reason.
  */
 export const ZJobInfoSubmitSchema = ZJobInfoFields.superRefine((v, ctx) => {
   if (!v.jobServerId) {
