@@ -314,6 +314,86 @@ describe('job info', () => {
     }
   })
 
+  it('clears optional fields on edit ("" or null), numbers back to their defaults; fields left out are kept', async () => {
+    const id = await serverId()
+    const filled = {
+      ...JOB,
+      jobServerId: id,
+      jobName: '可清空字段',
+      jobDescription: '描述',
+      jobParams: '{"days":30}',
+      extra: '{"workingDay":"only"}',
+      designatedWorkers: 'worker-a',
+      notifyUserIds: '1123598821738675201',
+      maxInstanceNum: 2,
+      concurrency: 9,
+      instanceRetryNum: 3,
+      alertThreshold: 4,
+      minCpuCores: 1.5,
+      logType: 4,
+      logLevel: 3,
+      lifecycleStart: '2026-01-01 00:00:00',
+      lifecycleEnd: '2030-01-01 00:00:00',
+    }
+    expect(await call('POST', '/api/ysjs-job/job-info/submit', filled)).toMatchObject({ code: 200 })
+    const row = (await call('GET', '/api/ysjs-job/job-info/list?jobName=可清空字段')).data.records[0]
+    expect(row).toMatchObject({ extra: '{"workingDay":"only"}', concurrency: 9, logLevel: 3 })
+    const detail = async () => (await call('GET', `/api/ysjs-job/job-info/detail?id=${row.id}`)).data
+
+    // Fields left out of a submit keep what is stored.
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        id: row.id,
+        jobServerId: id,
+        jobName: '可清空字段',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(await detail()).toMatchObject({
+      jobParams: '{"days":30}',
+      concurrency: 9,
+      lifecycleEnd: '2030-01-01 00:00:00',
+    })
+
+    // As the job form sends a cleared field ('') and as a JSON client may (null).
+    const cleared = await call('POST', '/api/ysjs-job/job-info/submit', {
+      ...filled,
+      id: row.id,
+      jobDescription: '',
+      jobParams: null,
+      extra: '  ',
+      designatedWorkers: '',
+      notifyUserIds: null,
+      maxInstanceNum: '',
+      concurrency: null,
+      instanceRetryNum: '',
+      alertThreshold: null,
+      minCpuCores: '',
+      logType: '',
+      logLevel: null,
+      lifecycleStart: '',
+      lifecycleEnd: null,
+    })
+    expect(cleared).toMatchObject({ code: 200 })
+    expect(await detail()).toMatchObject({
+      jobDescription: null,
+      jobParams: null,
+      extra: null,
+      designatedWorkers: null,
+      notifyUserIds: null,
+      maxInstanceNum: 0,
+      concurrency: 5,
+      instanceRetryNum: 0,
+      alertThreshold: 0,
+      minCpuCores: 0,
+      logType: 1,
+      logLevel: 2,
+      lifecycleStart: null,
+      lifecycleEnd: null,
+      lifecycle: null,
+    })
+  })
+
   it('answers the sub-tasks of a broadcast run; MapReduce needs a MapReduce processor', async () => {
     const id = await serverId()
     const refused = await call('POST', '/api/ysjs-job/job-info/submit', {

@@ -8,7 +8,14 @@ import {
 } from '../common/constants.ts'
 import { DATE_OR_DATE_TIME_META, parseDateTime, TIME_ZONE, ZWireDateTimeSchema } from '../common/dates.ts'
 import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
-import { zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
+import {
+  hasNul,
+  ILLEGAL_CHAR_MSG,
+  zInt,
+  zOptionalInt,
+  zOptionalText,
+  zRequired,
+} from '../common/validators.ts'
 import { NEXT_FIRE_TIMES_MAX, parseTimeExpression } from './schedule.ts'
 import { ZJobExtraSchema } from './work-calendar.ts'
 
@@ -85,30 +92,53 @@ const zChoice = (labels: Record<number, string>, message: string) =>
       .refine((n) => values(labels).includes(n), { message }),
   )
 
-/** An optional choice: absent means the column default. */
-const zOptionalChoice = (labels: Record<number, string>) =>
+
+/*
+ * Optional fields on edit (submit is a full save): '' or null clears a field — text to null, a number
+ * or choice back to its section-9 default — while a field left out keeps its stored value.
+ */
+type TDefaulted = keyof typeof JOB_DEFAULTS
+const orDefault = (key: TDefaulted) => (v: unknown) => (v === '' || v === null ? JOB_DEFAULTS[key] : v)
+
+/** An optional choice: '' or null is the default, absent keeps the stored value. */
+const zOptionalChoice = (key: TDefaulted, labels: Record<number, string>) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
+    orDefault(key),
     z.coerce
       .number()
       .int(JobInfoMsg.OPTION)
       .refine((n) => values(labels).includes(n), { message: JobInfoMsg.OPTION })
       .optional(),
   )
-
-const zCount = (max = 1_000_000) => zOptionalInt({ min: 0, max })
-const zAmount = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number('请输入数字').min(0, '请输入不小于 0 的数字').max(1_000_000, '数值过大').optional(),
-)
+const zCount = (key: TDefaulted, max = 1_000_000) =>
+  z.preprocess(orDefault(key), zInt({ min: 0, max }).optional())
+const zAmount = (key: TDefaulted) =>
+  z.preprocess(
+    orDefault(key),
+    z.coerce.number('请输入数字').min(0, '请输入不小于 0 的数字').max(1_000_000, '数值过大').optional(),
+  )
+/** Optional text: '' (or blanks) and null clear it, absent keeps the stored value. */
+const zClearableText = (max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .max(max, `长度不能超过${max}个字符`)
+      .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG })
+      .transform((v) => v || null)
+      .nullable()
+      .optional(),
+  )
 const zLifecycle = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
+  (v) => (v === '' ? null : v),
   z
     .string()
     .trim()
     .max(19)
     .refine((v) => parseDateTime(v) !== null, { message: JobInfoMsg.LIFECYCLE_FORMAT })
     .meta(DATE_OR_DATE_TIME_META)
+    .nullable()
     .optional(),
 )
 
@@ -167,10 +197,10 @@ const ZJobInfoFields = z.object({
   id: ZIdSchema.optional(),
   jobServerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdSchema.optional()),
   jobName: zRequired(JobInfoMsg.JOB_NAME, 100),
-  jobDescription: zOptionalText(500),
+  jobDescription: zClearableText(500),
   enable: zChoice(JOB_LABELS.enable, JobInfoMsg.ENABLE),
   timeExpressionType: zChoice(JOB_LABELS.timeExpressionType, JobInfoMsg.TIME_EXPRESSION_TYPE),
-  timeExpression: zOptionalText(255),
+  timeExpression: zClearableText(255),
   executeType: zChoice(JOB_LABELS.executeType, JobInfoMsg.EXECUTE_TYPE),
   processorType: zChoice(JOB_LABELS.processorType, JobInfoMsg.PROCESSOR_TYPE),
   processorInfo: zRequired(JobInfoMsg.PROCESSOR_INFO, 500),
@@ -180,36 +210,39 @@ const ZJobInfoFields = z.object({
   lifecycleEnd: zLifecycle,
   /** The same range as one field (spec section 3); when given it decides both ends. */
   lifecycle: zLifecycleRange,
-  jobParams: zOptionalText(4000),
-  maxInstanceNum: zCount(1000),
-  concurrency: zCount(1000),
+  jobParams: zClearableText(4000),
+  maxInstanceNum: zCount('maxInstanceNum', 1000),
+  concurrency: zCount('concurrency', 1000),
   /** Milliseconds; 0 = no limit. */
-  instanceTimeLimit: zCount(86_400_000),
-  instanceRetryNum: zCount(100),
-  taskRetryNum: zCount(100),
-  minCpuCores: zAmount,
-  minMemorySpace: zAmount,
-  minDiskSpace: zAmount,
-  designatedWorkers: zOptionalText(500),
-  maxWorkerCount: zCount(1000),
-  notifyUserIds: zOptionalText(500),
-  alertThreshold: zCount(),
-  statisticWindowLen: zCount(),
-  silenceWindowLen: zCount(),
-  logType: zOptionalChoice(JOB_LABELS.logType),
-  logLevel: zOptionalChoice(JOB_LABELS.logLevel),
-  extra: zOptionalText(1000),
+  instanceTimeLimit: zCount('instanceTimeLimit', 86_400_000),
+  instanceRetryNum: zCount('instanceRetryNum', 100),
+  taskRetryNum: zCount('taskRetryNum', 100),
+  minCpuCores: zAmount('minCpuCores'),
+  minMemorySpace: zAmount('minMemorySpace'),
+  minDiskSpace: zAmount('minDiskSpace'),
+  designatedWorkers: zClearableText(500),
+  maxWorkerCount: zCount('maxWorkerCount', 1000),
+  notifyUserIds: zClearableText(500),
+  alertThreshold: zCount('alertThreshold'),
+  statisticWindowLen: zCount('statisticWindowLen'),
+  silenceWindowLen: zCount('silenceWindowLen'),
+  logType: zOptionalChoice('logType', JOB_LABELS.logType),
+  logLevel: zOptionalChoice('logLevel', JOB_LABELS.logLevel),
+  extra: zClearableText(1000),
 })
 
-/** The lifecycle a submit asks for: `lifecycle` when given, else the two separate ends. */
+/**
+ * The lifecycle a submit asks for: `lifecycle` when given (it decides both ends), else the two
+ * separate ends. An end that is undefined keeps its stored value; null clears it.
+ */
 export const lifecycleOf = (v: {
   lifecycle?: TLifecycle | null | undefined
-  lifecycleStart?: string | undefined
-  lifecycleEnd?: string | undefined
-}): TLifecycle =>
+  lifecycleStart?: string | null | undefined
+  lifecycleEnd?: string | null | undefined
+}): { start?: string | null | undefined; end?: string | null | undefined } =>
   v.lifecycle !== undefined
     ? (v.lifecycle ?? { start: null, end: null })
-    : { start: v.lifecycleStart ?? null, end: v.lifecycleEnd ?? null }
+    : { start: v.lifecycleStart, end: v.lifecycleEnd }
 
 /**
  * A job definition as submit and the job form take it. The job server (任务应用) is required; the time
@@ -225,7 +258,7 @@ export const ZJobInfoSubmitSchema = ZJobInfoFields.superRefine((v, ctx) => {
     if (!v.timeExpression) {
       ctx.addIssue({ code: 'custom', path: ['timeExpression'], message: JobInfoMsg.TIME_EXPRESSION })
     } else {
-      const parsed = parseTimeExpression(v.timeExpressionType, v.timeExpression, TIME_ZONE)
+      const parsed = parseTimeExpression(v.timeExpressionType, v.timeExpression ?? undefined, TIME_ZONE)
       if (!parsed.ok) {
         ctx.addIssue({ code: 'custom', path: ['timeExpression'], message: parsed.message })
       }

@@ -86,12 +86,15 @@ export const createJobService = (
       }
     },
     toData: ({ jobServerId, lifecycleStart, lifecycleEnd, lifecycle, ...rest }) => {
+      // Fields left out are undefined: Prisma keeps their stored values; null clears them.
       const range = lifecycleOf({ lifecycle, lifecycleStart, lifecycleEnd })
+      const dateOf = (v: string | null | undefined) =>
+        v === undefined ? undefined : v ? parseDateTime(v) : null
       return {
         ...rest,
         jobServerId: BigInt(jobServerId as string),
-        lifecycleStart: range.start ? parseDateTime(range.start) : null,
-        lifecycleEnd: range.end ? parseDateTime(range.end) : null,
+        lifecycleStart: dateOf(range.start),
+        lifecycleEnd: dateOf(range.end),
       }
     },
     enrich: async (_ctx, rows) => {
@@ -192,8 +195,8 @@ export const createJobService = (
       timeExpressionType: number
       timeExpression?: string | undefined
       count?: number | undefined
-      lifecycleStart?: string | undefined
-      lifecycleEnd?: string | undefined
+      lifecycleStart?: string | null | undefined
+      lifecycleEnd?: string | null | undefined
     }): Date[] {
       const parsed = parseTimeExpression(input.timeExpressionType, input.timeExpression, TIME_ZONE)
       if (!parsed.ok) {
