@@ -69,6 +69,22 @@ describe('job server', () => {
   })
 })
 
+describe('job server removal', () => {
+  it('refuses to remove a server while jobs are defined under it', async () => {
+    const id = await serverId()
+    await call('POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, jobName: '占用服务' })
+    const job = (await call('GET', '/api/ysjs-job/job-info/list?jobName=占用服务')).data.records[0]
+    expect(await call('POST', `/api/ysjs-job/job-server/remove?ids=${id}`)).toMatchObject({
+      code: 400,
+      msg: '该服务下还有任务,请先删除任务',
+    })
+    expect((await call('GET', `/api/ysjs-job/job-server/detail?id=${id}`)).data.id).toBe(id)
+    expect(await call('POST', `/api/ysjs-job/job-info/remove?ids=${job.id}`)).toMatchObject({ code: 200 })
+    expect(await call('POST', `/api/ysjs-job/job-server/remove?ids=${id}`)).toMatchObject({ code: 200 })
+    expect((await call('GET', `/api/ysjs-job/job-server/detail?id=${id}`)).code).not.toBe(200)
+  })
+})
+
 describe('job info', () => {
   it('refuses missing fields with the form messages and unparseable expressions with the reason', async () => {
     const id = await serverId()

@@ -39,7 +39,7 @@ export const createJobService = (
     })
   }
 
-  const servers = createCrudService(prisma, {
+  const serverCrud = createCrudService(prisma, {
     name: 'job-server',
     prefix: '/api/ysjs-job/job-server',
     model: (db) => db.jobServer,
@@ -57,6 +57,17 @@ export const createJobService = (
     },
     unique: [{ fields: ['jobServerName'], message: JobServerMsg.NAME_EXISTS }],
   })
+  const servers: typeof serverCrud = {
+    ...serverCrud,
+    /** A server whose jobs are still defined is not removed: they would keep firing with no server. */
+    async remove(ctx, ids) {
+      const inUse = await prisma.jobInfo.count({ where: { jobServerId: { in: ids }, ...LIVE } })
+      if (inUse > 0) {
+        throw AppError.badRequest(JobServerMsg.IN_USE)
+      }
+      return serverCrud.remove(ctx, ids)
+    },
+  }
 
   const jobs = createCrudService(prisma, {
     name: 'job-info',
