@@ -11,6 +11,8 @@ let connection: Redis
 let control: Queue
 let runs: Queue
 const QUEUE_PREFIX = `test-job-${randomBytes(4).toString('hex')}`
+/** The seeded administrator's id. */
+const ADMIN_ID = '1123598821738675201'
 
 beforeAll(async () => {
   t = await createTestApp({ QUEUE_PREFIX })
@@ -340,7 +342,7 @@ describe('job info', () => {
       jobParams: '{"days":30}',
       extra: '{"workingDay":"only"}',
       designatedWorkers: 'worker-a',
-      notifyUserIds: '1123598821738675201',
+      notifyUserIds: ADMIN_ID,
       maxInstanceNum: 2,
       concurrency: 9,
       instanceRetryNum: 3,
@@ -408,6 +410,42 @@ describe('job info', () => {
       lifecycleEnd: null,
       lifecycle: null,
     })
+  })
+
+  it('takes notifyUserIds as a list of existing user ids, normalised to id,id', async () => {
+    const id = await serverId()
+    const base = { ...JOB, jobServerId: id, jobName: '报警用户' }
+    for (const bad of [
+      'abc',
+      '1,2;3',
+      '99999999999999999999',
+      Array(21)
+        .fill(ADMIN_ID)
+        .map((x, i) => `${x.slice(0, -2)}${10 + i}`)
+        .join(','),
+    ]) {
+      expect(
+        await call('POST', '/api/ysjs-job/job-info/submit', { ...base, notifyUserIds: bad }),
+      ).toMatchObject({
+        code: 400,
+        msg: '报警用户应为用户 id, 多个以逗号分隔 (最多 20 个)',
+      })
+    }
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', { ...base, notifyUserIds: '4242' }),
+    ).toMatchObject({
+      code: 400,
+      msg: '报警用户不存在',
+    })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...base,
+        notifyUserIds: ` ${ADMIN_ID}， ${ADMIN_ID} `,
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(
+      (await call('GET', '/api/ysjs-job/job-info/list?jobName=报警用户')).data.records[0].notifyUserIds,
+    ).toBe(ADMIN_ID)
   })
 
   it('answers the sub-tasks of a broadcast run; MapReduce needs a MapReduce processor', async () => {

@@ -7,7 +7,7 @@ import {
   TimeExpressionType,
 } from '../common/constants.ts'
 import { DATE_OR_DATE_TIME_META, parseDateTime, TIME_ZONE, ZWireDateTimeSchema } from '../common/dates.ts'
-import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import {
   hasNul,
   ILLEGAL_CHAR_MSG,
@@ -18,6 +18,9 @@ import {
 } from '../common/validators.ts'
 import { NEXT_FIRE_TIMES_MAX, parseTimeExpression } from './schedule.ts'
 import { ZJobExtraSchema } from './work-calendar.ts'
+
+/** At most this many users are alerted by one job (the column holds 500 characters). */
+export const NOTIFY_USERS_MAX = 20
 
 /** Labels for the selects of the job form and list. */
 export const JOB_LABELS = {
@@ -75,6 +78,8 @@ export const JobInfoMsg = {
   MAP_REDUCE_PROCESSOR: `MapReduce 执行需要 MapReduce 内建处理器: ${MAP_REDUCE_PROCESSORS.join(', ')}`,
   MAP_REDUCE_ONLY: 'MapReduce 处理器只能以 MapReduce 方式执行',
   EXTRA_JSON: '扩展参数应为 JSON, 如 {"workingDay": "only"} 或 {"workingDay": "shift"}',
+  NOTIFY_USERS: `报警用户应为用户 id, 多个以逗号分隔 (最多 ${NOTIFY_USERS_MAX} 个)`,
+  NOTIFY_USER_MISSING: '报警用户不存在',
 } as const
 
 /** Spec section 9: timeExpressionType 2, executeType 1, dispatchStrategy 1, processorType 1, concurrency 5, logType 1, logLevel 2, others 0 (a new job is paused). */
@@ -91,7 +96,6 @@ const zChoice = (labels: Record<number, string>, message: string) =>
       .int(message)
       .refine((n) => values(labels).includes(n), { message }),
   )
-
 
 /*
  * Optional fields on edit (submit is a full save): '' or null clears a field — text to null, a number
@@ -130,6 +134,29 @@ const zClearableText = (max: number) =>
       .nullable()
       .optional(),
   )
+/**
+ * `notifyUserIds`: user ids separated by commas (or an array of ids), stored as `id1,id2`; '' or null
+ * clears it, absent keeps it. Each id must be a 64-bit id (a larger number would break the query).
+ */
+const zNotifyUserIds = z.preprocess(
+  (v) => (v === '' ? null : Array.isArray(v) ? v.join(',') : typeof v === 'number' ? String(v) : v),
+  z
+    .string()
+    .max(4000, JobInfoMsg.NOTIFY_USERS)
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(/[,，\s]+/)
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((ids) => ids.length <= NOTIFY_USERS_MAX && ids.every(isId), { message: JobInfoMsg.NOTIFY_USERS })
+    .transform((ids) => (ids.length ? ids.join(',') : null))
+    .nullable()
+    .optional()
+    .meta({ example: '1123598821738675201,1123598821738675202' }),
+)
 const zLifecycle = z.preprocess(
   (v) => (v === '' ? null : v),
   z
@@ -222,7 +249,7 @@ const ZJobInfoFields = z.object({
   minDiskSpace: zAmount('minDiskSpace'),
   designatedWorkers: zClearableText(500),
   maxWorkerCount: zCount('maxWorkerCount', 1000),
-  notifyUserIds: zClearableText(500),
+  notifyUserIds: zNotifyUserIds,
   alertThreshold: zCount('alertThreshold'),
   statisticWindowLen: zCount('statisticWindowLen'),
   silenceWindowLen: zCount('silenceWindowLen'),

@@ -95,6 +95,13 @@ export const createJobService = (
       if (!server) {
         throw AppError.badRequest(JobInfoMsg.SERVER_MISSING)
       }
+      if (typeof data.notifyUserIds === 'string') {
+        const ids = data.notifyUserIds.split(',').map(BigInt)
+        const found = await prisma.user.count({ where: { id: { in: ids }, isDeleted: 0 } })
+        if (found !== ids.length) {
+          throw AppError.badRequest(JobInfoMsg.NOTIFY_USER_MISSING)
+        }
+      }
     },
     toData: ({ jobServerId, lifecycleStart, lifecycleEnd, lifecycle, ...rest }) => {
       // Fields left out are undefined: Prisma keeps their stored values; null clears them.
