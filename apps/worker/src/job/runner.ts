@@ -27,6 +27,8 @@ import type { TCalendarCache } from './work-calendar.ts'
 
 /** A run that hits its job's concurrency in this process waits this long and tries again. */
 const CONCURRENCY_RETRY_MS = 500
+/** A flow step's transaction ends within 30 s (its timeout): a workflow run's row comes by then or never. */
+const FLOW_COMMIT_WAIT_MS = 60_000
 const RESULT_MAX = 2000
 const LOG_MAX = 100_000
 /**
@@ -248,12 +250,29 @@ export const createRunner = (deps: TRunnerDeps) => {
       throw new DelayedError()
     }
 
-    await prisma.jobInstance.createMany({
-      data: [
-        { id: nextId(), jobInfoId, plannedTime, trigger: payload.trigger, status: JobInstanceStatus.WAITING },
-      ],
-      skipDuplicates: true,
-    })
+    if (payload.trigger !== JobTrigger.WORKFLOW) {
+      await prisma.jobInstance.createMany({
+        data: [
+          {
+            id: nextId(),
+            jobInfoId,
+            plannedTime,
+            trigger: payload.trigger,
+            status: JobInstanceStatus.WAITING,
+          },
+        ],
+        skipDuplicates: true,
+      })
+    } else if (
+      token &&
+      Date.now() - bullJob.timestamp < FLOW_COMMIT_WAIT_MS &&
+      !(await prisma.jobInstance.findUnique({ where: key, select: { id: true } }))
+    ) {
+      // A workflow run's row is written by the flow step's transaction, which enqueued this before
+      // committing: wait for the commit. A row that never comes was rolled back: nothing runs.
+      await bullJob.moveToDelayed(Date.now() + CONCURRENCY_RETRY_MS, token)
+      throw new DelayedError()
+    }
     const attempt = Math.max(1, bullJob.attemptsStarted)
     const claim = await prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${jobInfoId})`

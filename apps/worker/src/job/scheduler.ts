@@ -22,7 +22,8 @@ export const MISSED_RESULT = {
   SKIPPED: '调度繁忙, 未能按时触发',
 } as const
 
-const runOpts = (job: TJobRow) => ({
+/** BullMQ options of a run of `job`: `instanceRetryNum` retries, 1 s apart. */
+export const runOpts = (job: TJobRow) => ({
   attempts: job.instanceRetryNum + 1,
   backoff: { type: 'fixed' as const, delay: JOB_RETRY_BACKOFF_MS },
   removeOnComplete: 1000,
