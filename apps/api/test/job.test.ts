@@ -164,6 +164,8 @@ describe('job info', () => {
       jobParams: '{"a":1}',
     })
     expect(row.jobServerName).toMatch(/^服务-/)
+    // jobId (spec section 3) is the job's own id: this platform is the scheduler.
+    expect(row.jobId).toBe(row.id)
     expect(await call('POST', '/api/ysjs-job/job-info/change', { id: row.id, enable: 1 })).toMatchObject({
       code: 200,
     })
@@ -223,9 +225,17 @@ describe('job info', () => {
     const page = (await call('GET', `/api/ysjs-job/job-instance/list?jobInfoId=${job.id}`)).data
     expect(page.records).toEqual([expect.objectContaining({ id: run.data, status: 'waiting', trigger: 2 })])
 
+    // The stop is published even for a run read as waiting: it may have started meanwhile.
+    const stops: string[] = []
+    const subscriber = connection.duplicate()
+    subscriber.on('message', (_channel, id) => stops.push(id))
+    await subscriber.subscribe(`${QUEUE_PREFIX}:job:stop`)
     expect(await call('POST', '/api/ysjs-job/job-instance/stop', { id: run.data })).toMatchObject({
       code: 200,
     })
+    await new Promise((r) => setTimeout(r, 200))
+    expect(stops).toEqual([run.data])
+    subscriber.disconnect()
     expect((await call('GET', `/api/ysjs-job/job-instance/detail?id=${run.data}`)).data.status).toBe(
       'stopped',
     )

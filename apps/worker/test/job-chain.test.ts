@@ -98,3 +98,36 @@ describe('fixed-delay chains never die silently', () => {
     await h.cleanup(prefix, w)
   })
 })
+
+describe('per-job concurrency', () => {
+  it('parallel deliveries of one job never run more than its concurrency at once', async () => {
+    const prefix = h.prefixOf()
+    const w = await h.boot(prefix, { JOB_WORKER_CONCURRENCY: '10' })
+    const id = await h.createJob({
+      enable: 0,
+      timeExpressionType: 1,
+      timeExpression: null,
+      concurrency: 2,
+      jobParams: JSON.stringify({ url: h.target('conc', '&ms=700'), method: 'GET' }),
+    })
+    // Six runs queued within milliseconds (own planned times): the worker takes them all at once.
+    const runs = []
+    for (let i = 0; i < 6; i++) {
+      runs.push(await h.runNow(prefix, id))
+      await h.sleep(2)
+    }
+    for (const r of runs) {
+      await h.waitInstance(r.id, ['succeeded'], 30_000)
+    }
+    const rows = await h.instances(id)
+    // At no start of a run were two others of the job already running.
+    for (const r of rows) {
+      const overlapping = rows.filter(
+        (o) => o.id !== r.id && o.startTime! <= r.startTime! && o.endTime! > r.startTime!,
+      )
+      expect(overlapping.length).toBeLessThanOrEqual(1)
+    }
+    expect(h.hits.get('conc')).toBe(6)
+    await h.cleanup(prefix, w)
+  })
+})

@@ -296,13 +296,19 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
       processorType: 4,
       processorInfo: 'POST http://169.254.169.254/latest/meta-data',
     })
-    const refused = await runNow(prefix, external)
+    // Three attempts allowed, one made: a host outside the allow-list is not worth retrying.
+    const refused = await runNow(prefix, external, { attempts: 3 })
     expect(
       await waitFor(async () => {
         const r = await prisma.jobInstance.findUnique({ where: { id: refused.id } })
         return r?.status === 'failed' && r
       }),
-    ).toMatchObject({ result: expect.stringContaining('不在 JOB_HTTP_ALLOWED_HOSTS 中') })
+    ).toMatchObject({ attempt: 1, result: expect.stringContaining('不在 JOB_HTTP_ALLOWED_HOSTS 中') })
+    await sleep(1500)
+    expect(await prisma.jobInstance.findUnique({ where: { id: refused.id } })).toMatchObject({
+      status: 'failed',
+      attempt: 1,
+    })
     const allowed = await createJob({
       enable: 0,
       timeExpressionType: 1,

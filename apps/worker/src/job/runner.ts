@@ -63,7 +63,7 @@ export type TRunnerDeps = {
 }
 
 /** Why a run's abort signal fired. */
-type TAbortReason = 'stopped' | 'time-limit' | 'shutdown'
+type TAbortReason = 'stopped' | 'time-limit'
 
 const summary = (value: unknown): string | null => {
   if (value === undefined || value === null) {
@@ -250,6 +250,28 @@ export const createRunner = (deps: TRunnerDeps) => {
       throw new DelayedError()
     }
 
+    // The slot is taken before the first await, so parallel deliveries of one job cannot all pass
+    // the check; it is given back however this delivery ends.
+    perJob.set(payload.jobInfoId, local + 1)
+    try {
+      return await execute({ bullJob, token, payload, job, key, chain })
+    } finally {
+      perJob.set(payload.jobInfoId, Math.max(0, (perJob.get(payload.jobInfoId) ?? 1) - 1))
+    }
+  }
+
+  /** One delivery that holds a concurrency slot of its job: the row, the claim, the run. */
+  const execute = async (d: {
+    bullJob: Job
+    token: string | undefined
+    payload: TJobRunPayload
+    job: TJobRow
+    key: { jobInfoId_plannedTime: { jobInfoId: bigint; plannedTime: Date } }
+    chain: () => Promise<void>
+  }) => {
+    const { bullJob, token, payload, job, key, chain } = d
+    const jobInfoId = key.jobInfoId_plannedTime.jobInfoId
+    const plannedTime = key.jobInfoId_plannedTime.plannedTime
     if (payload.trigger !== JobTrigger.WORKFLOW) {
       await prisma.jobInstance.createMany({
         data: [
@@ -361,7 +383,6 @@ export const createRunner = (deps: TRunnerDeps) => {
     }
     const controller = new AbortController()
     running.set(String(instanceId), controller)
-    perJob.set(payload.jobInfoId, (perJob.get(payload.jobInfoId) ?? 0) + 1)
     const limit =
       job.instanceTimeLimit > 0
         ? setTimeout(() => controller.abort('time-limit' satisfies TAbortReason), job.instanceTimeLimit)
@@ -429,15 +450,6 @@ export const createRunner = (deps: TRunnerDeps) => {
         )
         return { instanceId: String(instanceId), status: JobInstanceStatus.STOPPED }
       }
-      if (reason === 'shutdown') {
-        // The worker is closing: the run goes back to waiting and BullMQ gives it to the next worker.
-        final = false
-        await prisma.jobInstance.updateMany({
-          where: { id: instanceId, status: JobInstanceStatus.RUNNING, attempt },
-          data: { status: JobInstanceStatus.WAITING, updateTime: new Date() },
-        })
-        throw err
-      }
       const message = err instanceof Error ? err.message : String(err)
       jobLog(4, `failed: ${message}`)
       const retrying = !(err instanceof UnrecoverableError) && attempt < maxAttempts
@@ -463,7 +475,6 @@ export const createRunner = (deps: TRunnerDeps) => {
         clearTimeout(limit)
       }
       running.delete(String(instanceId))
-      perJob.set(payload.jobInfoId, Math.max(0, (perJob.get(payload.jobInfoId) ?? 1) - 1))
       if (final) {
         await chain()
       }
@@ -505,13 +516,6 @@ export const createRunner = (deps: TRunnerDeps) => {
       controller?.abort('stopped' satisfies TAbortReason)
       const tasks = deps.tasks().stop(instanceId)
       return controller !== undefined || tasks
-    },
-    /** Aborts every run of this process (graceful shutdown gave up waiting). */
-    abortAll() {
-      for (const controller of running.values()) {
-        controller.abort('shutdown' satisfies TAbortReason)
-      }
-      deps.tasks().abortAll()
     },
     get runningCount() {
       return running.size

@@ -391,7 +391,7 @@ export const ZJobRunSchema = z.object({ id: ZIdSchema })
 /** `POST sync`: reconcile one job (id) or every job (no id) with the scheduler. */
 export const ZJobSyncSchema = z.object({ id: ZIdSchema.optional() })
 
-/** `GET next-fire-times`: preview of a time expression (Asia/Shanghai unless `tz`). */
+/** `GET next-fire-times`: preview of a time expression (Asia/Shanghai, the zone schedules use by default). */
 export const ZNextFireTimesQuerySchema = z.object({
   timeExpressionType: zChoice(JOB_LABELS.timeExpressionType, JobInfoMsg.TIME_EXPRESSION_TYPE),
   timeExpression: zOptionalText(255),

@@ -69,7 +69,7 @@ export const createJobService = (
     },
   }
 
-  const jobs = createCrudService(prisma, {
+  const jobCrud = createCrudService(prisma, {
     name: 'job-info',
     prefix: '/api/ysjs-job/job-info',
     model: (db) => db.jobInfo,
@@ -129,12 +129,23 @@ export const createJobService = (
       return rows.map((r) => ({
         ...r,
         jobServerName: names.get(r.jobServerId as bigint) ?? '',
+        // Rows created before `jobId` was set (the seeded jobs) answer their own id too.
+        jobId: r.jobId ?? r.id,
         lifecycle:
           r.lifecycleStart || r.lifecycleEnd ? [r.lifecycleStart ?? null, r.lifecycleEnd ?? null] : null,
       }))
     },
     afterChange: (ids) => notify(ids),
   })
+  const jobs: typeof jobCrud = {
+    ...jobCrud,
+    /** `jobId` (spec section 3: the scheduler's id of the job) is the job's own id: we are the scheduler. */
+    async create(ctx, input) {
+      const row = await jobCrud.create(ctx, input)
+      await prisma.jobInfo.update({ where: { id: row.id as bigint }, data: { jobId: row.id as bigint } })
+      return { ...row, jobId: row.id }
+    },
+  }
 
   const jobOf = async (id: bigint) => {
     const job = await prisma.jobInfo.findFirst({ where: { id, ...LIVE } })
@@ -259,7 +270,7 @@ export const createJobService = (
      * worker's own end of the run never overwrites a final status) and the worker aborts the work.
      */
     async stop(id: bigint) {
-      const row = await instanceOf(id)
+      await instanceOf(id)
       const stopped = await prisma.jobInstance.updateMany({
         where: { id, status: { in: [JobInstanceStatus.WAITING, JobInstanceStatus.RUNNING] } },
         data: {
@@ -272,9 +283,8 @@ export const createJobService = (
       if (stopped.count === 0) {
         throw AppError.badRequest(JobInfoMsg.INSTANCE_NOT_RUNNING)
       }
-      if (row.status === JobInstanceStatus.RUNNING) {
-        await bus.stop(String(id))
-      }
+      // Always told: a run read as waiting may have started in between (a worker not running it ignores it).
+      await bus.stop(String(id))
     },
     /** Runs a missed instance once: missed → waiting, enqueued under its own catch-up key. */
     async catchUp(id: bigint) {
