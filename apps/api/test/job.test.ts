@@ -11,6 +11,8 @@ let connection: Redis
 let control: Queue
 let runs: Queue
 const QUEUE_PREFIX = `test-job-${randomBytes(4).toString('hex')}`
+/** The seeded administrator's id. */
+const ADMIN_ID = '1123598821738675201'
 
 beforeAll(async () => {
   t = await createTestApp({ QUEUE_PREFIX })
@@ -37,6 +39,7 @@ const JOB = {
   timeExpressionType: 2,
   timeExpression: '0 0 12 ? * 2',
   executeType: 1,
+  dispatchStrategy: 1,
   processorType: 1,
   processorInfo: 'publish-notices',
 }
@@ -68,6 +71,22 @@ describe('job server', () => {
   })
 })
 
+describe('job server removal', () => {
+  it('refuses to remove a server while jobs are defined under it', async () => {
+    const id = await serverId()
+    await call('POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, jobName: '占用服务' })
+    const job = (await call('GET', '/api/ysjs-job/job-info/list?jobName=占用服务')).data.records[0]
+    expect(await call('POST', `/api/ysjs-job/job-server/remove?ids=${id}`)).toMatchObject({
+      code: 400,
+      msg: '该服务下还有任务,请先删除任务',
+    })
+    expect((await call('GET', `/api/ysjs-job/job-server/detail?id=${id}`)).data.id).toBe(id)
+    expect(await call('POST', `/api/ysjs-job/job-info/remove?ids=${job.id}`)).toMatchObject({ code: 200 })
+    expect(await call('POST', `/api/ysjs-job/job-server/remove?ids=${id}`)).toMatchObject({ code: 200 })
+    expect((await call('GET', `/api/ysjs-job/job-server/detail?id=${id}`)).code).not.toBe(200)
+  })
+})
+
 describe('job info', () => {
   it('refuses missing fields with the form messages and unparseable expressions with the reason', async () => {
     const id = await serverId()
@@ -81,6 +100,23 @@ describe('job info', () => {
       code: 400,
       msg: '请选择任务应用',
     })
+    // 运行时配置 is the dispatch strategy (spec section 5); the time expression only schedules.
+    const { dispatchStrategy: _none, ...noStrategy } = JOB
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', { ...noStrategy, jobServerId: id }),
+    ).toMatchObject({ code: 400, msg: '请选择运行时配置' })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, timeExpression: '' }),
+    ).toMatchObject({ code: 400, msg: '请输入时间表达式' })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: '接口任务无表达式',
+        timeExpressionType: 1,
+        timeExpression: '',
+      }),
+    ).toMatchObject({ code: 200 })
     expect(
       await call('POST', '/api/ysjs-job/job-info/submit', {
         ...JOB,
@@ -128,6 +164,8 @@ describe('job info', () => {
       jobParams: '{"a":1}',
     })
     expect(row.jobServerName).toMatch(/^服务-/)
+    // jobId (spec section 3) is the job's own id: this platform is the scheduler.
+    expect(row.jobId).toBe(row.id)
     expect(await call('POST', '/api/ysjs-job/job-info/change', { id: row.id, enable: 1 })).toMatchObject({
       code: 200,
     })
@@ -187,9 +225,17 @@ describe('job info', () => {
     const page = (await call('GET', `/api/ysjs-job/job-instance/list?jobInfoId=${job.id}`)).data
     expect(page.records).toEqual([expect.objectContaining({ id: run.data, status: 'waiting', trigger: 2 })])
 
+    // The stop is published even for a run read as waiting: it may have started meanwhile.
+    const stops: string[] = []
+    const subscriber = connection.duplicate()
+    subscriber.on('message', (_channel, id) => stops.push(id))
+    await subscriber.subscribe(`${QUEUE_PREFIX}:job:stop`)
     expect(await call('POST', '/api/ysjs-job/job-instance/stop', { id: run.data })).toMatchObject({
       code: 200,
     })
+    await new Promise((r) => setTimeout(r, 200))
+    expect(stops).toEqual([run.data])
+    subscriber.disconnect()
     expect((await call('GET', `/api/ysjs-job/job-instance/detail?id=${run.data}`)).data.status).toBe(
       'stopped',
     )
@@ -212,6 +258,204 @@ describe('job info', () => {
     const catchUps = (await runs.getJobs(['waiting'])).filter((j) => j.data.plannedMs === planned.getTime())
     expect(catchUps).toHaveLength(1)
     expect(catchUps[0]?.data.trigger).toBe(3)
+  })
+
+  it('takes change and run with query parameters only, as the platform front end sends them', async () => {
+    const id = await serverId()
+    await call('POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, jobName: '查询参数' })
+    const job = (await call('GET', '/api/ysjs-job/job-info/list?jobName=查询参数')).data.records[0]
+    await control.drain()
+    // No body at all, no content type: `change?id=&enable=` as @RequestParam.
+    const post = async (url: string) =>
+      (await t.app.inject({ method: 'POST', url, headers: auth(admin) })).json()
+    expect(await post(`/api/ysjs-job/job-info/change?id=${job.id}&enable=1`)).toMatchObject({ code: 200 })
+    expect((await call('GET', `/api/ysjs-job/job-info/detail?id=${job.id}`)).data.enable).toBe(1)
+    expect((await control.getJobs(['waiting'])).map((j) => j.data.ids)).toContainEqual([job.id])
+    expect(await post(`/api/ysjs-job/job-info/change?id=${job.id}&enable=0`)).toMatchObject({ code: 200 })
+    expect((await call('GET', `/api/ysjs-job/job-info/detail?id=${job.id}`)).data.enable).toBe(0)
+    expect(await post(`/api/ysjs-job/job-info/change?id=${job.id}&enable=7`)).toMatchObject({
+      code: 400,
+      msg: '请选择任务状态',
+    })
+
+    const run = await post(`/api/ysjs-job/job-info/run?id=${job.id}`)
+    expect(run).toMatchObject({ code: 200, data: expect.stringMatching(/^\d+$/) })
+    expect((await call('GET', `/api/ysjs-job/job-instance/detail?id=${run.data}`)).data).toMatchObject({
+      jobInfoId: job.id,
+      status: 'waiting',
+      trigger: 2,
+    })
+    expect((await runs.getJobs(['waiting'])).some((j) => j.data.jobInfoId === job.id)).toBe(true)
+    expect(await post('/api/ysjs-job/job-info/run')).toMatchObject({ code: 400 })
+  })
+
+  it('takes the lifecycle range as one field (array or comma-joined pair) and answers it', async () => {
+    const id = await serverId()
+    const detailOf = async (name: string) =>
+      (await call('GET', `/api/ysjs-job/job-info/list?jobName=${encodeURIComponent(name)}`)).data.records[0]
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: '生命周期数组',
+        lifecycle: ['2026-03-01 08:00:00', '2026-09-30 18:00:00'],
+      }),
+    ).toMatchObject({ code: 200 })
+    const row = await detailOf('生命周期数组')
+    expect(row).toMatchObject({
+      lifecycleStart: '2026-03-01 08:00:00',
+      lifecycleEnd: '2026-09-30 18:00:00',
+      lifecycle: ['2026-03-01 08:00:00', '2026-09-30 18:00:00'],
+    })
+    expect((await call('GET', `/api/ysjs-job/job-info/detail?id=${row.id}`)).data.lifecycle).toEqual([
+      '2026-03-01 08:00:00',
+      '2026-09-30 18:00:00',
+    ])
+    // The comma-joined pair, an open end, and the separate fields overridden by `lifecycle`.
+    await call('POST', '/api/ysjs-job/job-info/submit', {
+      ...row,
+      lifecycleStart: '2020-01-01 00:00:00',
+      lifecycle: '2027-01-01 00:00:00,',
+    })
+    expect(await detailOf('生命周期数组')).toMatchObject({
+      lifecycleStart: '2027-01-01 00:00:00',
+      lifecycleEnd: null,
+      lifecycle: ['2027-01-01 00:00:00', null],
+    })
+    await call('POST', '/api/ysjs-job/job-info/submit', { ...row, lifecycle: '' })
+    expect(await detailOf('生命周期数组')).toMatchObject({
+      lifecycleStart: null,
+      lifecycleEnd: null,
+      lifecycle: null,
+    })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...row,
+        lifecycle: '2026-09-30 18:00:00,2026-03-01 08:00:00',
+      }),
+    ).toMatchObject({ code: 400, msg: '生命周期结束时间应晚于开始时间' })
+    for (const bad of [['2026-02-30 00:00:00', null], 'yesterday,today', ['a', 'b', 'c'], 42]) {
+      expect(await call('POST', '/api/ysjs-job/job-info/submit', { ...row, lifecycle: bad })).toMatchObject({
+        code: 400,
+        msg: '生命周期时间格式应为 yyyy-MM-dd HH:mm:ss',
+      })
+    }
+  })
+
+  it('clears optional fields on edit ("" or null), numbers back to their defaults; fields left out are kept', async () => {
+    const id = await serverId()
+    const filled = {
+      ...JOB,
+      jobServerId: id,
+      jobName: '可清空字段',
+      jobDescription: '描述',
+      jobParams: '{"days":30}',
+      extra: '{"workingDay":"only"}',
+      designatedWorkers: 'worker-a',
+      notifyUserIds: ADMIN_ID,
+      maxInstanceNum: 2,
+      concurrency: 9,
+      instanceRetryNum: 3,
+      alertThreshold: 4,
+      minCpuCores: 1.5,
+      logType: 4,
+      logLevel: 3,
+      lifecycleStart: '2026-01-01 00:00:00',
+      lifecycleEnd: '2030-01-01 00:00:00',
+    }
+    expect(await call('POST', '/api/ysjs-job/job-info/submit', filled)).toMatchObject({ code: 200 })
+    const row = (await call('GET', '/api/ysjs-job/job-info/list?jobName=可清空字段')).data.records[0]
+    expect(row).toMatchObject({ extra: '{"workingDay":"only"}', concurrency: 9, logLevel: 3 })
+    const detail = async () => (await call('GET', `/api/ysjs-job/job-info/detail?id=${row.id}`)).data
+
+    // Fields left out of a submit keep what is stored.
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        id: row.id,
+        jobServerId: id,
+        jobName: '可清空字段',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(await detail()).toMatchObject({
+      jobParams: '{"days":30}',
+      concurrency: 9,
+      lifecycleEnd: '2030-01-01 00:00:00',
+    })
+
+    // As the job form sends a cleared field ('') and as a JSON client may (null).
+    const cleared = await call('POST', '/api/ysjs-job/job-info/submit', {
+      ...filled,
+      id: row.id,
+      jobDescription: '',
+      jobParams: null,
+      extra: '  ',
+      designatedWorkers: '',
+      notifyUserIds: null,
+      maxInstanceNum: '',
+      concurrency: null,
+      instanceRetryNum: '',
+      alertThreshold: null,
+      minCpuCores: '',
+      logType: '',
+      logLevel: null,
+      lifecycleStart: '',
+      lifecycleEnd: null,
+    })
+    expect(cleared).toMatchObject({ code: 200 })
+    expect(await detail()).toMatchObject({
+      jobDescription: null,
+      jobParams: null,
+      extra: null,
+      designatedWorkers: null,
+      notifyUserIds: null,
+      maxInstanceNum: 0,
+      concurrency: 5,
+      instanceRetryNum: 0,
+      alertThreshold: 0,
+      minCpuCores: 0,
+      logType: 1,
+      logLevel: 2,
+      lifecycleStart: null,
+      lifecycleEnd: null,
+      lifecycle: null,
+    })
+  })
+
+  it('takes notifyUserIds as a list of existing user ids, normalised to id,id', async () => {
+    const id = await serverId()
+    const base = { ...JOB, jobServerId: id, jobName: '报警用户' }
+    for (const bad of [
+      'abc',
+      '1,2;3',
+      '99999999999999999999',
+      Array(21)
+        .fill(ADMIN_ID)
+        .map((x, i) => `${x.slice(0, -2)}${10 + i}`)
+        .join(','),
+    ]) {
+      expect(
+        await call('POST', '/api/ysjs-job/job-info/submit', { ...base, notifyUserIds: bad }),
+      ).toMatchObject({
+        code: 400,
+        msg: '报警用户应为用户 id, 多个以逗号分隔 (最多 20 个)',
+      })
+    }
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', { ...base, notifyUserIds: '4242' }),
+    ).toMatchObject({
+      code: 400,
+      msg: '报警用户不存在',
+    })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...base,
+        notifyUserIds: ` ${ADMIN_ID}， ${ADMIN_ID} `,
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(
+      (await call('GET', '/api/ysjs-job/job-info/list?jobName=报警用户')).data.records[0].notifyUserIds,
+    ).toBe(ADMIN_ID)
   })
 
   it('answers the sub-tasks of a broadcast run; MapReduce needs a MapReduce processor', async () => {

@@ -15,6 +15,7 @@ test.describe('scheduled jobs', () => {
     // The spec's defaults: CRON, single, built-in, concurrency 5, paused.
     await expect(dialog.getByRole('combobox', { name: '定时类型' })).toHaveText('CRON')
     await expect(dialog.getByRole('combobox', { name: '执行类型' })).toHaveText('单机执行')
+    await expect(dialog.getByRole('combobox', { name: '运行时配置' })).toHaveText('健康度优先')
     await expect(dialog.getByRole('combobox', { name: '处理器类型' })).toHaveText('内建处理器')
     await expect(dialog.getByRole('combobox', { name: '任务状态' })).toHaveText('停用')
     await expect(dialog.getByLabel('并发数')).toHaveValue('5')
@@ -27,10 +28,10 @@ test.describe('scheduled jobs', () => {
     await page.getByRole('option', { name: '本地调度' }).click()
     await dialog.getByLabel('处理器参数').fill('publish-notices')
     // An expression that cannot run is explained at once…
-    await dialog.getByLabel('运行时配置').fill('0 0 25 * * ?')
+    await dialog.getByLabel('时间表达式').fill('0 0 25 * * ?')
     await expect(dialog.getByTestId('fire-times')).toContainText('CRON 表达式格式不正确')
     // …and a valid one previews its next 10 fire times (Quartz: every 2 seconds).
-    await dialog.getByLabel('运行时配置').fill('*/2 * * * * ?')
+    await dialog.getByLabel('时间表达式').fill('*/2 * * * * ?')
     const preview = dialog.getByTestId('fire-times').getByRole('listitem')
     await expect(preview).toHaveCount(10)
     await expect(preview.first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{1}[02468]$/)

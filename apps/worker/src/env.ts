@@ -43,6 +43,11 @@ export const ZWorkerEnvSchema = z.object({
   JOB_STALLED_INTERVAL_MS: ms(15_000),
   /** Leader lock time to live: another process takes over this long after the leader dies. */
   JOB_LEADER_TTL_MS: ms(15_000),
+  /**
+   * How often the leader looks for runs left waiting or running with nothing that will deliver or end
+   * them (their BullMQ job lost, their worker gone), and how long a row must be unchanged to qualify.
+   */
+  JOB_SWEEP_INTERVAL_MS: ms(60_000),
   /** How many flow commands (start, claim, complete) one worker process runs at once (decision 015). */
   FLOW_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** This process's name in job instances (hostname:pid when unset). */

@@ -143,39 +143,59 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
   it('two worker processes: each tick runs once for a single job and once per worker for a broadcast job', async () => {
     const prefix = prefixOf()
     const a = await boot(prefix, { WORKER_ID: 'worker-a' })
-    const b = await boot(prefix, { WORKER_ID: 'worker-b' })
-    await waitFor(async () => a.jobs && b.jobs)
-    expect((await a.jobs?.tasks.liveWorkers())?.sort()).toEqual(['worker-a', 'worker-b'])
-    const single = await createJob({ jobParams: JSON.stringify({ url: target('single2'), method: 'GET' }) })
-    const broadcast = await createJob({
-      executeType: 2,
-      jobParams: JSON.stringify({ url: target('broadcast'), method: 'GET' }),
+    // The second worker is a real process of its own.
+    const b = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: new URL('..', import.meta.url).pathname,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl,
+        WORKER_HEALTH_PORT: '0',
+        QUEUE_PREFIX: prefix,
+        LOG_LEVEL: 'silent',
+        JOB_LEADER_TTL_MS: '1500',
+        WORKER_ID: 'worker-b',
+      },
     })
-    await a.jobs?.scheduler.reconcile([String(single), String(broadcast)])
-    await waitFor(async () => {
-      const r = (await instances(broadcast)).filter((i) => i.status === 'succeeded')
-      const s = (await instances(single)).filter((i) => i.status === 'succeeded')
-      return r.length >= 3 && s.length >= 3
-    }, 20_000)
-    await prisma.jobInfo.updateMany({ where: { id: { in: [single, broadcast] } }, data: { enable: 0 } })
-    await a.jobs?.scheduler.reconcile([String(single), String(broadcast)])
-    await sleep(1500)
+    try {
+      await waitFor(async () => (await a.jobs?.tasks.liveWorkers())?.includes('worker-b'), 40_000)
+      expect((await a.jobs?.tasks.liveWorkers())?.sort()).toEqual(['worker-a', 'worker-b'])
+      const single = await createJob({ jobParams: JSON.stringify({ url: target('single2'), method: 'GET' }) })
+      const broadcast = await createJob({
+        executeType: 2,
+        jobParams: JSON.stringify({ url: target('broadcast'), method: 'GET' }),
+      })
+      await a.jobs?.scheduler.reconcile([String(single), String(broadcast)])
+      await waitFor(async () => {
+        const r = (await instances(broadcast)).filter((i) => i.status === 'succeeded')
+        const s = (await instances(single)).filter((i) => i.status === 'succeeded')
+        return r.length >= 3 && s.length >= 3
+      }, 30_000)
+      await prisma.jobInfo.updateMany({ where: { id: { in: [single, broadcast] } }, data: { enable: 0 } })
+      await a.jobs?.scheduler.reconcile([String(single), String(broadcast)])
+      await sleep(1500)
 
-    const singles = (await instances(single)).filter((i) => i.status === 'succeeded')
-    expect(new Set(singles.map((r) => r.plannedTime.getTime())).size).toBe(singles.length)
-    expect(hits.get('single2')).toBe(singles.length)
+      const singles = (await instances(single)).filter((i) => i.status === 'succeeded')
+      expect(new Set(singles.map((r) => r.plannedTime.getTime())).size).toBe(singles.length)
+      expect(hits.get('single2')).toBe(singles.length)
 
-    const runs = (await instances(broadcast)).filter((i) => i.status === 'succeeded')
-    expect(new Set(runs.map((r) => r.plannedTime.getTime())).size).toBe(runs.length)
-    for (const run of runs) {
-      const tasks = await prisma.jobTask.findMany({ where: { instanceId: run.id } })
-      expect(tasks.map((t) => t.workerId).sort()).toEqual(['worker-a', 'worker-b'])
-      expect(tasks.every((t) => t.status === 'succeeded' && t.result === 'HTTP 200: ok')).toBe(true)
-      expect(JSON.parse(run.result ?? '{}')).toEqual({ workers: 2, succeeded: 2 })
+      const runs = (await instances(broadcast)).filter((i) => i.status === 'succeeded')
+      expect(new Set(runs.map((r) => r.plannedTime.getTime())).size).toBe(runs.length)
+      for (const run of runs) {
+        const tasks = await prisma.jobTask.findMany({ where: { instanceId: run.id } })
+        expect(tasks.map((t) => t.workerId).sort()).toEqual(['worker-a', 'worker-b'])
+        expect(tasks.every((t) => t.status === 'succeeded' && t.result === 'HTTP 200: ok')).toBe(true)
+        expect(JSON.parse(run.result ?? '{}')).toEqual({ workers: 2, succeeded: 2 })
+      }
+      // Once per worker per tick: never a third call, never a missing one.
+      expect(hits.get('broadcast')).toBe(2 * runs.length)
+    } finally {
+      const exited = new Promise((r) => b.once('exit', r))
+      b.kill('SIGKILL')
+      await exited
+      await cleanup(prefix, a)
     }
-    // Once per worker per tick: never a third call, never a missing one.
-    expect(hits.get('broadcast')).toBe(2 * runs.length)
-    await cleanup(prefix, a, b)
   })
 
   it('MapReduce: one sub-task per item across workers, taskRetryNum retries a sub-task, reduce gives the result', async () => {

@@ -158,6 +158,7 @@ describe('job forms', () => {
     timeExpressionType: JOB_INFO_DEFAULTS.timeExpressionType,
     timeExpression: '0 0 12 ? * 2',
     executeType: JOB_INFO_DEFAULTS.executeType,
+    dispatchStrategy: JOB_INFO_DEFAULTS.dispatchStrategy,
     processorType: JOB_INFO_DEFAULTS.processorType,
     processorInfo: 'prune-logs',
   }
@@ -188,7 +189,10 @@ describe('job forms', () => {
     expect(firstMessage({ ...valid, jobName: ' ' })).toBe('请输入任务名称')
     expect(firstMessage({ ...valid, timeExpressionType: undefined })).toBe('请选择定时类型')
     expect(firstMessage({ ...valid, executeType: 9 })).toBe('请选择执行类型')
-    expect(firstMessage({ ...valid, timeExpression: '' })).toBe('请输入运行时配置')
+    expect(firstMessage({ ...valid, dispatchStrategy: '' })).toBe('请选择运行时配置')
+    expect(firstMessage({ ...valid, dispatchStrategy: 7 })).toBe('请选择运行时配置')
+    expect(firstMessage({ ...valid, timeExpression: '' })).toBe('请输入时间表达式')
+    expect(firstMessage({ ...valid, timeExpressionType: 4, timeExpression: null })).toBe('请输入时间表达式')
     expect(firstMessage({ ...valid, processorType: 2 })).toBe('请选择处理器类型')
     expect(firstMessage({ ...valid, processorInfo: '' })).toBe('请输入处理器参数')
   })

@@ -139,6 +139,7 @@ describe('the CRON opt-in (extra)', () => {
       timeExpressionType: 2,
       timeExpression: '0 0 9 * * ?',
       executeType: 1,
+      dispatchStrategy: 1,
       processorType: 1,
       processorInfo: 'prune-logs',
     }

@@ -111,10 +111,12 @@ export const runStep = async (opts: {
       ? S
       : never
     : never
+  // A service task without an implementation completes (it may name a job to start: job/flow-trigger.ts).
+  const settings = { enableDummyService: true }
   const engine =
     opts.state === null
-      ? new Engine({ name: opts.name, source: opts.xml, scripts })
-      : new Engine({ name: opts.name, scripts }).recover(opts.state)
+      ? new Engine({ name: opts.name, source: opts.xml, scripts, settings })
+      : new Engine({ name: opts.name, scripts, settings }).recover(opts.state)
   engine.once('end', () => {
     finished = true
   })

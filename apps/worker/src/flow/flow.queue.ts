@@ -9,6 +9,7 @@ import { Queue, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { TWorkerEnv } from '../env.ts'
+import { createFlowJobTrigger } from '../job/flow-trigger.ts'
 import { createFlowService } from './flow.service.ts'
 
 const RESCHEDULE_BATCH = 1000
@@ -43,7 +44,8 @@ export const startFlowQueues = async (deps: {
       },
     )
   }
-  const service = createFlowService({ prisma, log, scheduleTimer })
+  const jobTrigger = createFlowJobTrigger({ connection, prefix, log })
+  const service = createFlowService({ prisma, log, scheduleTimer, onStep: jobTrigger.onStep })
 
   const commands = new Worker(
     FLOW_COMMAND_QUEUE,
@@ -96,6 +98,7 @@ export const startFlowQueues = async (deps: {
       await commands.close()
       await wakes.close()
       await timers.close()
+      await jobTrigger.close()
     },
   }
 }

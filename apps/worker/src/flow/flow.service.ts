@@ -32,6 +32,8 @@ export const createFlowService = (deps: {
   prisma: PrismaClient
   log: Logger
   scheduleTimer: (instanceId: bigint, due: Date) => Promise<void>
+  /** Sees every step inside its transaction (the job trigger: service tasks that start job runs). */
+  onStep?: (tx: TTx, ctx: { instanceId: bigint; definitionId: string }, events: TFlowEvent[]) => Promise<void>
 }) => {
   const { prisma, log } = deps
   const parsed = new Map<string, Promise<TParsedProcess>>()
@@ -176,6 +178,7 @@ export const createFlowService = (deps: {
         data: { status: FLOW_TASK_STATUS.CANCELLED, endTime: new Date() },
       })
     }
+    await deps.onStep?.(tx, { instanceId: ctx.instanceId, definitionId: ctx.definitionId }, step.events)
   }
 
   const loadDefinition = async (db: TTx | PrismaClient, id: string, tenantId: string) => {

@@ -1,5 +1,5 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
-import { formatDateTime, SmsCategory, SmsStatus } from '@ysjs/shared'
+import { formatDateTime, isId, SmsCategory, SmsStatus } from '@ysjs/shared'
 import { JobInstanceStatus } from '@ysjs/shared/job'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
@@ -14,11 +14,11 @@ type TJobRow = NonNullable<Awaited<ReturnType<PrismaClient['jobInfo']['findFirst
 /** Notice category of an alert: 事务通知 (dictionary `notice`). */
 export const ALERT_NOTICE_CATEGORY = 6
 
-/** The ids of a comma-separated `notifyUserIds`, invalid entries dropped. */
+/** The ids of a comma-separated `notifyUserIds` (checked at submit; rows older than that check too). */
 const userIdsOf = (text: string | null): bigint[] =>
   (text ?? '')
     .split(/[,，\s]+/)
-    .filter((s) => /^\d{1,19}$/.test(s))
+    .filter(isId)
     .map(BigInt)
 
 /**

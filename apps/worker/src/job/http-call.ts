@@ -1,5 +1,7 @@
-/** Why an HTTP job was refused before any request was made. */
-export class HttpNotAllowedError extends Error {
+import { UnrecoverableError } from 'bullmq'
+
+/** Why an HTTP job was refused before any request was made: retrying cannot help, so it is not retried. */
+export class HttpNotAllowedError extends UnrecoverableError {
   constructor(message: string) {
     super(message)
     this.name = 'HttpNotAllowedError'

@@ -13,6 +13,7 @@ import type { TWorkerEnv } from '../env.ts'
 import { createAlerts } from './alerts.ts'
 import { createRunner, processorOf } from './runner.ts'
 import { createScheduler } from './scheduler.ts'
+import { createSweep } from './sweep.ts'
 import { createTasks, JOB_TASK_QUEUE, workerTaskQueue } from './tasks.ts'
 import { createCalendarCache } from './work-calendar.ts'
 
@@ -55,7 +56,8 @@ export const startJobQueues = async (deps: {
     env,
     log,
     workerId,
-    chainFixedDelay: scheduler.chainFixedDelay,
+    ensureChain: scheduler.ensureChain,
+    recordSkipped: scheduler.recordSkipped,
     enqueueAt: scheduler.enqueueAt,
     tasks: () => tasks,
     alerts: createAlerts({ prisma, redis: connection, prefix, log }),
@@ -74,6 +76,7 @@ export const startJobQueues = async (deps: {
   })
   await subscriber.subscribe(stopChannel)
 
+  const startedAt = Date.now()
   const worker = new Worker(JOB_RUN_QUEUE, (job, token) => runner.process(job, token), {
     connection,
     prefix,
@@ -83,7 +86,16 @@ export const startJobQueues = async (deps: {
     lockDuration: env.JOB_LOCK_DURATION_MS,
   })
   worker.on('error', (err) => log.debug({ err: err.message }, 'job run worker error'))
-  worker.on('failed', (job, err) => log.warn({ err: err.message, job: job?.id }, 'job run failed'))
+  worker.on('failed', (job, err) => {
+    log.warn({ err: err.message, job: job?.id }, 'job run failed')
+    // Failed by BullMQ itself (stalled more than `maxStalledCount`), not by the runner: the processor
+    // never ran this delivery, so nothing ended its row.
+    if (job?.deferredFailure) {
+      runner
+        .abandoned(job, err.message)
+        .catch((e: unknown) => log.error({ err: e, job: job.id }, 'ending an abandoned job run failed'))
+    }
+  })
   // Sub-tasks: the shared queue (MapReduce) and this worker's own (broadcast, random dispatch).
   const taskWorkers = [JOB_TASK_QUEUE, workerTaskQueue(workerId)].map((name) => {
     const w = new Worker(name, (job) => tasks.process(job), {
@@ -101,23 +113,21 @@ export const startJobQueues = async (deps: {
   let control: Worker | null = null
   let leader = false
   let closing = false
-  // Runs are missed only while no worker consumed them. This process has consumed runs since it
-  // started, so only its first leadership (at boot) looks for a gap: since the last leader's
-  // heartbeat or any other worker's, whichever is later. A leadership lost and taken back (a renewal
-  // late under load) is no downtime.
-  let firstLeadership = true
+  // Runs are missed only while no worker consumed them, and this process has consumed them since it
+  // started: the gap it may record ends there. At boot that is now; a process that takes over from
+  // a dead leader has been running runs all along, so the window is empty and the runs it is still
+  // working through are never written missed. Its start begins the gap measured from the later of
+  // the last leader heartbeat and the last heartbeat of any other worker.
   const becomeLeader = async () => {
     log.info({ workerId }, 'job scheduler leader')
-    const lastAlive = firstLeadership
-      ? Math.max(Number(await connection.get(keys.alive)) || 0, await tasks.lastSeenOthers())
-      : 0
-    firstLeadership = false
+    const lastAlive = Math.max(Number(await connection.get(keys.alive)) || 0, await tasks.lastSeenOthers())
+    const until = Math.min(Date.now(), startedAt)
     await connection.set(keys.alive, String(Date.now()))
     const legacy = new Queue(LEGACY_SYSTEM_QUEUE, { connection, prefix })
     await legacy.removeJobScheduler(LEGACY_LOG_RETENTION).finally(() => legacy.close())
     await scheduler.reconcile(null)
-    if (lastAlive > 0 && Date.now() - lastAlive > env.JOB_LEADER_TTL_MS) {
-      await scheduler.recordMissed(new Date(lastAlive), new Date())
+    if (lastAlive > 0 && until - lastAlive > env.JOB_LEADER_TTL_MS) {
+      await scheduler.recordMissed(new Date(lastAlive), new Date(until))
     }
     control = new Worker(
       JOB_CONTROL_QUEUE,
@@ -163,6 +173,20 @@ export const startJobQueues = async (deps: {
       }
     }
   }
+  const sweeper = createSweep({
+    prisma,
+    runs,
+    log,
+    graceMs: env.JOB_SWEEP_INTERVAL_MS,
+    liveWorkers: () => tasks.liveWorkers(),
+    ensureChain: scheduler.ensureChain,
+  })
+  let sweeping: Promise<unknown> = Promise.resolve()
+  const sweepTimer = setInterval(() => {
+    sweeping = sweeping
+      .then(() => (leader && !closing ? sweeper.sweep() : undefined))
+      .catch((err: unknown) => log.warn({ err }, 'job sweep failed'))
+  }, env.JOB_SWEEP_INTERVAL_MS)
   // Liveness on its own timer: a slow leader tick (reconciling) never delays it.
   const beat = setInterval(
     () => void tasks.heartbeat().catch((err: unknown) => log.debug({ err }, 'job worker heartbeat failed')),
@@ -185,13 +209,16 @@ export const startJobQueues = async (deps: {
     scheduler,
     runner,
     tasks,
+    sweeper,
     workerId,
     isLeader: () => leader,
     async close() {
       closing = true
       clearInterval(timer)
       clearInterval(beat)
+      clearInterval(sweepTimer)
       await ticking.catch(() => {})
+      await sweeping
       await loseLeadership()
       await connection.eval(RELEASE_LOCK, 1, keys.leader, workerId).catch(() => {})
       await tasks.leave().catch(() => {})

@@ -27,6 +27,8 @@ import type { TCalendarCache } from './work-calendar.ts'
 
 /** A run that hits its job's concurrency in this process waits this long and tries again. */
 const CONCURRENCY_RETRY_MS = 500
+/** A flow step's transaction ends within 30 s (its timeout): a workflow run's row comes by then or never. */
+const FLOW_COMMIT_WAIT_MS = 60_000
 const RESULT_MAX = 2000
 const LOG_MAX = 100_000
 /**
@@ -35,6 +37,10 @@ const LOG_MAX = 100_000
  */
 export const LOG_FLUSH_MS = 250
 const DAY_MS = 86_400_000
+/** A scheduler's delivery handed out later than this after its planned time may have skipped fires. */
+const LATE_HAND_OUT_MS = 1000
+/** The result of a run BullMQ gave up on because its workers kept dying while running it. */
+export const STALLED_RESULT = '执行节点多次中断, 运行已放弃'
 
 type TJobRow = NonNullable<Awaited<ReturnType<PrismaClient['jobInfo']['findFirst']>>>
 
@@ -44,8 +50,10 @@ export type TRunnerDeps = {
   env: TWorkerEnv
   log: Logger
   workerId: string
-  /** Enqueues the next run of a fixed-delay job (planned `delayMs` after the end of this one). */
-  chainFixedDelay: (job: TJobRow) => Promise<void>
+  /** Starts a fixed-delay job's next run unless one is already waiting or running (scheduler.ts). */
+  ensureChain: (jobInfoId: bigint) => Promise<boolean>
+  /** Records the fires of `job` strictly inside (afterMs, beforeMs) as missed (BullMQ skipped them). */
+  recordSkipped: (job: TJobRow, afterMs: number, beforeMs: number) => Promise<number>
   /** Enqueues a scheduled run of `job` planned at `plannedMs` (a waiting row, then the delayed run). */
   enqueueAt: (job: TJobRow, plannedMs: number) => Promise<void>
   /** Sub-tasks of broadcast and MapReduce runs. */
@@ -55,7 +63,7 @@ export type TRunnerDeps = {
 }
 
 /** Why a run's abort signal fired. */
-type TAbortReason = 'stopped' | 'time-limit' | 'shutdown'
+type TAbortReason = 'stopped' | 'time-limit'
 
 const summary = (value: unknown): string | null => {
   if (value === undefined || value === null) {
@@ -151,17 +159,39 @@ export const createRunner = (deps: TRunnerDeps) => {
   const alert = (job: TJobRow, result: string | null) =>
     deps.alerts.onFailure(job, result).catch((e: unknown) => log.error({ err: e }, 'job alert failed'))
 
-  const handle = async (bullJob: Job, token?: string) => {
+  /** The run a BullMQ job delivers: a scheduler's job carries its planned time in its id. */
+  const payloadOf = (bullJob: Job): TJobRunPayload => {
     const plannedFromScheduler = plannedMsOfSchedulerJob(bullJob.id)
-    const payload: TJobRunPayload = ZJobRunPayloadSchema.parse(
+    return ZJobRunPayloadSchema.parse(
       plannedFromScheduler === null
         ? bullJob.data
         : { trigger: JobTrigger.SCHEDULE, ...bullJob.data, plannedMs: plannedFromScheduler },
     )
+  }
+
+  /**
+   * A fixed-delay job's next run is chained from the end of its scheduled runs, and equally when a
+   * scheduled delivery does not run (outside the lifecycle, stopped while waiting, refused by
+   * `maxInstanceNum`, a duplicate): otherwise the schedule would silently end there.
+   */
+  const chainNext = async (job: TJobRow | null, payload: TJobRunPayload) => {
+    if (
+      job?.timeExpressionType === TimeExpressionType.FIXED_DELAY &&
+      payload.trigger === JobTrigger.SCHEDULE
+    ) {
+      await deps
+        .ensureChain(job.id)
+        .catch((e: unknown) => log.error({ err: e }, 'chaining a fixed-delay run failed'))
+    }
+  }
+
+  const handle = async (bullJob: Job, token?: string) => {
+    const payload = payloadOf(bullJob)
     const jobInfoId = BigInt(payload.jobInfoId)
     const plannedTime = new Date(payload.plannedMs)
     const job = await prisma.jobInfo.findFirst({ where: { id: jobInfoId, isDeleted: 0 } })
     const key = { jobInfoId_plannedTime: { jobInfoId, plannedTime } }
+    const chain = () => chainNext(job, payload)
     if (
       !job ||
       (payload.trigger === JobTrigger.SCHEDULE && (job.enable !== 1 || !inLifecycle(job, plannedTime)))
@@ -175,7 +205,21 @@ export const createRunner = (deps: TRunnerDeps) => {
           updateTime: new Date(),
         },
       })
+      await chain()
       return { skipped: true }
+    }
+
+    // A scheduler's delivery handed out late (first hand-out only): BullMQ planned the next fire from
+    // that moment, so the fires in between will never come. They are recorded missed, never lost.
+    const handedOut = bullJob.processedOn ?? 0
+    if (
+      plannedMsOfSchedulerJob(bullJob.id) !== null &&
+      bullJob.attemptsStarted <= 1 &&
+      handedOut - payload.plannedMs > LATE_HAND_OUT_MS
+    ) {
+      await deps
+        .recordSkipped(job, payload.plannedMs, handedOut)
+        .catch((e: unknown) => log.error({ err: e }, 'recording skipped fires failed'))
     }
 
     // Working-day calendar (CRON jobs opting in through `extra`): a fire on a non-working day does
@@ -206,12 +250,51 @@ export const createRunner = (deps: TRunnerDeps) => {
       throw new DelayedError()
     }
 
-    await prisma.jobInstance.createMany({
-      data: [
-        { id: nextId(), jobInfoId, plannedTime, trigger: payload.trigger, status: JobInstanceStatus.WAITING },
-      ],
-      skipDuplicates: true,
-    })
+    // The slot is taken before the first await, so parallel deliveries of one job cannot all pass
+    // the check; it is given back however this delivery ends.
+    perJob.set(payload.jobInfoId, local + 1)
+    try {
+      return await execute({ bullJob, token, payload, job, key, chain })
+    } finally {
+      perJob.set(payload.jobInfoId, Math.max(0, (perJob.get(payload.jobInfoId) ?? 1) - 1))
+    }
+  }
+
+  /** One delivery that holds a concurrency slot of its job: the row, the claim, the run. */
+  const execute = async (d: {
+    bullJob: Job
+    token: string | undefined
+    payload: TJobRunPayload
+    job: TJobRow
+    key: { jobInfoId_plannedTime: { jobInfoId: bigint; plannedTime: Date } }
+    chain: () => Promise<void>
+  }) => {
+    const { bullJob, token, payload, job, key, chain } = d
+    const jobInfoId = key.jobInfoId_plannedTime.jobInfoId
+    const plannedTime = key.jobInfoId_plannedTime.plannedTime
+    if (payload.trigger !== JobTrigger.WORKFLOW) {
+      await prisma.jobInstance.createMany({
+        data: [
+          {
+            id: nextId(),
+            jobInfoId,
+            plannedTime,
+            trigger: payload.trigger,
+            status: JobInstanceStatus.WAITING,
+          },
+        ],
+        skipDuplicates: true,
+      })
+    } else if (
+      token &&
+      Date.now() - bullJob.timestamp < FLOW_COMMIT_WAIT_MS &&
+      !(await prisma.jobInstance.findUnique({ where: key, select: { id: true } }))
+    ) {
+      // A workflow run's row is written by the flow step's transaction, which enqueued this before
+      // committing: wait for the commit. A row that never comes was rolled back: nothing runs.
+      await bullJob.moveToDelayed(Date.now() + CONCURRENCY_RETRY_MS, token)
+      throw new DelayedError()
+    }
     const attempt = Math.max(1, bullJob.attemptsStarted)
     const claim = await prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${jobInfoId})`
@@ -261,6 +344,7 @@ export const createRunner = (deps: TRunnerDeps) => {
       if (claim.kind === 'refused') {
         await alert(job, `超过最大实例数 ${job.maxInstanceNum}`)
       }
+      await chain()
       return { skipped: claim.kind }
     }
 
@@ -299,7 +383,6 @@ export const createRunner = (deps: TRunnerDeps) => {
     }
     const controller = new AbortController()
     running.set(String(instanceId), controller)
-    perJob.set(payload.jobInfoId, (perJob.get(payload.jobInfoId) ?? 0) + 1)
     const limit =
       job.instanceTimeLimit > 0
         ? setTimeout(() => controller.abort('time-limit' satisfies TAbortReason), job.instanceTimeLimit)
@@ -367,15 +450,6 @@ export const createRunner = (deps: TRunnerDeps) => {
         )
         return { instanceId: String(instanceId), status: JobInstanceStatus.STOPPED }
       }
-      if (reason === 'shutdown') {
-        // The worker is closing: the run goes back to waiting and BullMQ gives it to the next worker.
-        final = false
-        await prisma.jobInstance.updateMany({
-          where: { id: instanceId, status: JobInstanceStatus.RUNNING, attempt },
-          data: { status: JobInstanceStatus.WAITING, updateTime: new Date() },
-        })
-        throw err
-      }
       const message = err instanceof Error ? err.message : String(err)
       jobLog(4, `failed: ${message}`)
       const retrying = !(err instanceof UnrecoverableError) && attempt < maxAttempts
@@ -401,34 +475,47 @@ export const createRunner = (deps: TRunnerDeps) => {
         clearTimeout(limit)
       }
       running.delete(String(instanceId))
-      perJob.set(payload.jobInfoId, Math.max(0, (perJob.get(payload.jobInfoId) ?? 1) - 1))
-      if (
-        final &&
-        job.timeExpressionType === TimeExpressionType.FIXED_DELAY &&
-        payload.trigger === JobTrigger.SCHEDULE
-      ) {
-        await deps
-          .chainFixedDelay(job)
-          .catch((e: unknown) => log.error({ err: e }, 'chaining a fixed-delay run failed'))
+      if (final) {
+        await chain()
       }
     }
   }
 
   return {
     process: handle,
+    /**
+     * BullMQ failed a run without handing it to the processor: it stalled more often than allowed
+     * (its workers kept dying mid-run). Its row would stay running for ever; it ends failed, the
+     * job's alert rule counts it and a fixed-delay chain goes on.
+     */
+    async abandoned(bullJob: Job, reason: string) {
+      const payload = payloadOf(bullJob)
+      const jobInfoId = BigInt(payload.jobInfoId)
+      const result = `${STALLED_RESULT} (${reason})`.slice(0, RESULT_MAX)
+      const ended = await prisma.jobInstance.updateMany({
+        where: {
+          jobInfoId,
+          plannedTime: new Date(payload.plannedMs),
+          status: { in: [JobInstanceStatus.WAITING, JobInstanceStatus.RUNNING] },
+        },
+        data: { status: JobInstanceStatus.FAILED, result, endTime: new Date(), updateTime: new Date() },
+      })
+      if (ended.count === 0) {
+        return false
+      }
+      const job = await prisma.jobInfo.findFirst({ where: { id: jobInfoId, isDeleted: 0 } })
+      if (job) {
+        await alert(job, result)
+        await chainNext(job, payload)
+      }
+      return true
+    },
     /** Aborts a run of this process (stop from the API); false when it does not run here. */
     stop(instanceId: string): boolean {
       const controller = running.get(instanceId)
       controller?.abort('stopped' satisfies TAbortReason)
       const tasks = deps.tasks().stop(instanceId)
       return controller !== undefined || tasks
-    },
-    /** Aborts every run of this process (graceful shutdown gave up waiting). */
-    abortAll() {
-      for (const controller of running.values()) {
-        controller.abort('shutdown' satisfies TAbortReason)
-      }
-      deps.tasks().abortAll()
     },
     get runningCount() {
       return running.size

@@ -17,8 +17,13 @@ type TJobRow = NonNullable<Awaited<ReturnType<PrismaClient['jobInfo']['findFirst
 
 /** At most this many missed runs are recorded per job after one downtime. */
 export const MISSED_MAX_PER_JOB = 100
+export const MISSED_RESULT = {
+  DOWN: '调度停机期间错过',
+  SKIPPED: '调度繁忙, 未能按时触发',
+} as const
 
-const runOpts = (job: TJobRow) => ({
+/** BullMQ options of a run of `job`: `instanceRetryNum` retries, 1 s apart. */
+export const runOpts = (job: TJobRow) => ({
   attempts: job.instanceRetryNum + 1,
   backoff: { type: 'fixed' as const, delay: JOB_RETRY_BACKOFF_MS },
   removeOnComplete: 1000,
@@ -31,9 +36,6 @@ const runOpts = (job: TJobRow) => ({
  */
 export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: Logger; tz: string }) => {
   const { prisma, runs, log, tz } = deps
-
-  /** Enqueues the next run of a fixed-delay job `delayMs` from now (a waiting row, then the job). */
-  const enqueueFixedDelay = (job: TJobRow, delayMs: number) => enqueueAt(job, Date.now() + delayMs)
 
   /** Enqueues a scheduled run planned at `plannedMs` (a waiting row, then the run, delayed until then). */
   const enqueueAt = async (job: TJobRow, plannedMs: number) => {
@@ -56,6 +58,63 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
       jobId: jobRunKey(String(job.id), plannedMs),
       delay: delayMs,
     })
+  }
+
+  /**
+   * Starts the chain of a fixed-delay job unless a scheduled run of it is already waiting or running:
+   * the next run is planned `delay` from now, not before the lifecycle start, and not at all after
+   * its end. Checked and written under the job's advisory lock (the one runs are claimed under), so
+   * the end of a run, a skipped or refused delivery, reconcile and the leader's sweep can all call
+   * it and the job still has exactly one chain.
+   */
+  const ensureChain = async (jobInfoId: bigint): Promise<boolean> => {
+    const job = await prisma.jobInfo.findFirst({ where: { id: jobInfoId, isDeleted: 0, enable: 1 } })
+    if (!job || job.timeExpressionType !== TimeExpressionType.FIXED_DELAY) {
+      return false
+    }
+    const parsed = parseTimeExpression(job.timeExpressionType, job.timeExpression, tz)
+    if (!parsed.ok || parsed.schedule.kind !== 'delay') {
+      return false
+    }
+    const plannedMs = Math.max(Date.now() + parsed.schedule.delayMs, job.lifecycleStart?.getTime() ?? 0)
+    if (job.lifecycleEnd && plannedMs > job.lifecycleEnd.getTime()) {
+      return false
+    }
+    const created = await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${job.id})`
+      const chained = await tx.jobInstance.count({
+        where: {
+          jobInfoId: job.id,
+          trigger: JobTrigger.SCHEDULE,
+          status: { in: [JobInstanceStatus.WAITING, JobInstanceStatus.RUNNING] },
+        },
+      })
+      if (chained > 0) {
+        return false
+      }
+      const row = await tx.jobInstance.createMany({
+        data: [
+          {
+            id: nextId(),
+            jobInfoId: job.id,
+            plannedTime: new Date(plannedMs),
+            trigger: JobTrigger.SCHEDULE,
+            status: JobInstanceStatus.WAITING,
+          },
+        ],
+        skipDuplicates: true,
+      })
+      return row.count === 1
+    })
+    if (created) {
+      const payload: TJobRunPayload = { jobInfoId: String(job.id), plannedMs, trigger: JobTrigger.SCHEDULE }
+      await runs.add('run', payload, {
+        ...runOpts(job),
+        jobId: jobRunKey(String(job.id), plannedMs),
+        delay: Math.max(0, plannedMs - Date.now()),
+      })
+    }
+    return created
   }
 
   /** Pending fixed-delay runs of a job that should no longer run: removed and recorded stopped. */
@@ -93,25 +152,34 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
     }
     switch (schedule.kind) {
       case 'cron':
-        await runs.upsertJobScheduler(id, { pattern: schedule.pattern, tz: schedule.tz, ...range }, template)
-        return 'cron'
-      case 'rate':
-        await runs.upsertJobScheduler(id, { every: schedule.everyMs, ...range }, template)
-        return 'rate'
-      case 'delay': {
-        await runs.removeJobScheduler(id)
-        const chained = await prisma.jobInstance.count({
-          where: {
-            jobInfoId: job.id,
-            trigger: JobTrigger.SCHEDULE,
-            status: { in: [JobInstanceStatus.WAITING, JobInstanceStatus.RUNNING] },
-          },
-        })
-        if (chained === 0) {
-          await enqueueFixedDelay(job, schedule.delayMs)
+      case 'rate': {
+        const repeat =
+          schedule.kind === 'cron'
+            ? { pattern: schedule.pattern, tz: schedule.tz, ...range }
+            : { every: schedule.everyMs, ...range }
+        // An upsert replaces the scheduler's pending job with one planned from now: a fire already due
+        // but not yet taken (a busy worker) would vanish. A scheduler that already matches is left as
+        // it is, so reconciling (every change, each new leader) never drops a fire.
+        const current = await runs.getJobScheduler(id)
+        const same =
+          current &&
+          current.pattern === ('pattern' in repeat ? repeat.pattern : undefined) &&
+          current.every === ('every' in repeat ? repeat.every : undefined) &&
+          (current.tz ?? undefined) === ('tz' in repeat ? repeat.tz : undefined) &&
+          current.startDate === job.lifecycleStart?.getTime() &&
+          current.endDate === job.lifecycleEnd?.getTime() &&
+          current.template?.opts?.attempts === template.opts.attempts &&
+          // …and it still has its pending job (one lost with Redis data would leave it dead).
+          !['completed', 'failed', 'unknown'].includes(await runs.getJobState(`repeat:${id}:${current.next}`))
+        if (!same) {
+          await runs.upsertJobScheduler(id, repeat, template)
         }
-        return 'delay'
+        return schedule.kind
       }
+      case 'delay':
+        await runs.removeJobScheduler(id)
+        await ensureChain(job.id)
+        return 'delay'
       default:
         await runs.removeJobScheduler(id)
         await cancelPending(job)
@@ -119,20 +187,47 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
     }
   }
 
+  /** Records a job's fire times in (since, until] as missed rows; answers how many were new. */
+  const missedOf = async (job: TJobRow, since: Date, until: Date, result: string) => {
+    if (
+      job.enable !== 1 ||
+      (job.timeExpressionType !== TimeExpressionType.CRON &&
+        job.timeExpressionType !== TimeExpressionType.FIXED_RATE)
+    ) {
+      return 0
+    }
+    const parsed = parseTimeExpression(job.timeExpressionType, job.timeExpression, tz)
+    if (!parsed.ok) {
+      return 0
+    }
+    // Not before the job was last changed (enabled), nor before its lifecycle starts.
+    const changed = job.updateTime ?? job.createTime
+    const from = [since, changed, job.lifecycleStart].reduce<Date>((a, b) => (b && b > a ? b : a), since)
+    const end = job.lifecycleEnd && job.lifecycleEnd < until ? job.lifecycleEnd : until
+    if (end <= from) {
+      return 0
+    }
+    const times = fireTimesBetween(parsed.schedule, from, end, MISSED_MAX_PER_JOB)
+    if (!times.length) {
+      return 0
+    }
+    const created = await prisma.jobInstance.createMany({
+      data: times.map((plannedTime) => ({
+        id: nextId(),
+        jobInfoId: job.id,
+        plannedTime,
+        trigger: JobTrigger.SCHEDULE,
+        status: JobInstanceStatus.MISSED,
+        result,
+      })),
+      skipDuplicates: true,
+    })
+    return created.count
+  }
+
   return {
-    enqueueFixedDelay,
     enqueueAt,
-    /** The next run of a fixed-delay job after one ended, unless it was paused meanwhile. */
-    async chainFixedDelay(job: TJobRow) {
-      const fresh = await prisma.jobInfo.findFirst({ where: { id: job.id, isDeleted: 0, enable: 1 } })
-      if (!fresh || fresh.timeExpressionType !== TimeExpressionType.FIXED_DELAY) {
-        return
-      }
-      const parsed = parseTimeExpression(fresh.timeExpressionType, fresh.timeExpression, tz)
-      if (parsed.ok && parsed.schedule.kind === 'delay') {
-        await enqueueFixedDelay(fresh, parsed.schedule.delayMs)
-      }
-    },
+    ensureChain,
     /** Reconciles these jobs (null: every job, and removes schedulers no job owns any more). */
     async reconcile(ids: string[] | null) {
       const jobs = await prisma.jobInfo.findMany({ where: ids ? { id: { in: ids.map(BigInt) } } : {} })
@@ -166,38 +261,27 @@ export const createScheduler = (deps: { prisma: PrismaClient; runs: Queue; log: 
       })
       let recorded = 0
       for (const job of jobs) {
-        const parsed = parseTimeExpression(job.timeExpressionType, job.timeExpression, tz)
-        if (!parsed.ok) {
-          continue
-        }
-        // Not before the job was last changed (enabled), nor before its lifecycle starts.
-        const changed = job.updateTime ?? job.createTime
-        const from = [since, changed, job.lifecycleStart].reduce<Date>((a, b) => (b && b > a ? b : a), since)
-        const end = job.lifecycleEnd && job.lifecycleEnd < until ? job.lifecycleEnd : until
-        if (end <= from) {
-          continue
-        }
-        const times = fireTimesBetween(parsed.schedule, from, end, MISSED_MAX_PER_JOB)
-        if (!times.length) {
-          continue
-        }
-        const created = await prisma.jobInstance.createMany({
-          data: times.map((plannedTime) => ({
-            id: nextId(),
-            jobInfoId: job.id,
-            plannedTime,
-            trigger: JobTrigger.SCHEDULE,
-            status: JobInstanceStatus.MISSED,
-            result: '调度停机期间错过',
-          })),
-          skipDuplicates: true,
-        })
-        recorded += created.count
+        recorded += await missedOf(job, since, until, MISSED_RESULT.DOWN)
       }
       if (recorded) {
         log.warn(
           { recorded, since: since.toISOString(), until: until.toISOString() },
           'missed job runs recorded',
+        )
+      }
+      return recorded
+    },
+    /**
+     * BullMQ plans a schedule's next fire from the moment it hands out the current one, so the fires
+     * between a late delivery's planned time and that moment are never delivered (a worker busy or
+     * just started): they are recorded missed, strictly inside (afterMs, beforeMs).
+     */
+    async recordSkipped(job: TJobRow, afterMs: number, beforeMs: number) {
+      const recorded = await missedOf(job, new Date(afterMs), new Date(beforeMs - 1), MISSED_RESULT.SKIPPED)
+      if (recorded) {
+        log.warn(
+          { jobInfoId: String(job.id), recorded },
+          'job fires skipped by a late delivery recorded missed',
         )
       }
       return recorded

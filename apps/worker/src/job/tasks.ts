@@ -397,13 +397,6 @@ export const createTasks = (deps: {
       }
       return (mine?.size ?? 0) > 0
     },
-    abortAll() {
-      for (const set of running.values()) {
-        for (const c of set) {
-          c.abort('shutdown')
-        }
-      }
-    },
     async close() {
       await Promise.all([...queues.values()].map((q) => q.close()))
     },

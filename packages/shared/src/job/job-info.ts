@@ -7,10 +7,20 @@ import {
   TimeExpressionType,
 } from '../common/constants.ts'
 import { DATE_OR_DATE_TIME_META, parseDateTime, TIME_ZONE, ZWireDateTimeSchema } from '../common/dates.ts'
-import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
-import { zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
+import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import {
+  hasNul,
+  ILLEGAL_CHAR_MSG,
+  zInt,
+  zOptionalInt,
+  zOptionalText,
+  zRequired,
+} from '../common/validators.ts'
 import { NEXT_FIRE_TIMES_MAX, parseTimeExpression } from './schedule.ts'
 import { ZJobExtraSchema } from './work-calendar.ts'
+
+/** At most this many users are alerted by one job (the column holds 500 characters). */
+export const NOTIFY_USERS_MAX = 20
 
 /** Labels for the selects of the job form and list. */
 export const JOB_LABELS = {
@@ -39,14 +49,19 @@ export const isMapReduceProcessor = (v: string): v is TMapReduceProcessor =>
   (MAP_REDUCE_PROCESSORS as readonly string[]).includes(v)
 export const isBuiltInProcessor = (v: string): v is TBuiltInProcessor => Object.hasOwn(BUILT_IN_PROCESSORS, v)
 
-/** Form messages: the spec's required labels (section 5), 请选择 for selects and 请输入 for inputs. */
+/**
+ * Form messages: the spec's required labels (section 5: 任务应用, 任务状态, 任务名称, 定时类型, 执行类型,
+ * 运行时配置 = the dispatch strategy, 处理器类型, 处理器参数), 请选择 for selects and 请输入 for inputs;
+ * the time expression (时间表达式) is required only for the scheduled types.
+ */
 export const JobInfoMsg = {
   JOB_SERVER: '请选择任务应用',
   ENABLE: '请选择任务状态',
   JOB_NAME: '请输入任务名称',
   TIME_EXPRESSION_TYPE: '请选择定时类型',
   EXECUTE_TYPE: '请选择执行类型',
-  TIME_EXPRESSION: '请输入运行时配置',
+  TIME_EXPRESSION: '请输入时间表达式',
+  DISPATCH_STRATEGY: '请选择运行时配置',
   PROCESSOR_TYPE: '请选择处理器类型',
   PROCESSOR_INFO: '请输入处理器参数',
   BUILT_IN_UNKNOWN: `内建处理器不存在,可选: ${Object.keys(BUILT_IN_PROCESSORS).join(', ')}`,
@@ -63,6 +78,8 @@ export const JobInfoMsg = {
   MAP_REDUCE_PROCESSOR: `MapReduce 执行需要 MapReduce 内建处理器: ${MAP_REDUCE_PROCESSORS.join(', ')}`,
   MAP_REDUCE_ONLY: 'MapReduce 处理器只能以 MapReduce 方式执行',
   EXTRA_JSON: '扩展参数应为 JSON, 如 {"workingDay": "only"} 或 {"workingDay": "shift"}',
+  NOTIFY_USERS: `报警用户应为用户 id, 多个以逗号分隔 (最多 ${NOTIFY_USERS_MAX} 个)`,
+  NOTIFY_USER_MISSING: '报警用户不存在',
 } as const
 
 /** Spec section 9: timeExpressionType 2, executeType 1, dispatchStrategy 1, processorType 1, concurrency 5, logType 1, logLevel 2, others 0 (a new job is paused). */
@@ -80,31 +97,113 @@ const zChoice = (labels: Record<number, string>, message: string) =>
       .refine((n) => values(labels).includes(n), { message }),
   )
 
-/** An optional choice: absent means the column default. */
-const zOptionalChoice = (labels: Record<number, string>) =>
+/*
+ * Optional fields on edit (submit is a full save): '' or null clears a field — text to null, a number
+ * or choice back to its section-9 default — while a field left out keeps its stored value.
+ */
+type TDefaulted = keyof typeof JOB_DEFAULTS
+const orDefault = (key: TDefaulted) => (v: unknown) => (v === '' || v === null ? JOB_DEFAULTS[key] : v)
+
+/** An optional choice: '' or null is the default, absent keeps the stored value. */
+const zOptionalChoice = (key: TDefaulted, labels: Record<number, string>) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
+    orDefault(key),
     z.coerce
       .number()
       .int(JobInfoMsg.OPTION)
       .refine((n) => values(labels).includes(n), { message: JobInfoMsg.OPTION })
       .optional(),
   )
-
-const zCount = (max = 1_000_000) => zOptionalInt({ min: 0, max })
-const zAmount = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number('请输入数字').min(0, '请输入不小于 0 的数字').max(1_000_000, '数值过大').optional(),
+const zCount = (key: TDefaulted, max = 1_000_000) =>
+  z.preprocess(orDefault(key), zInt({ min: 0, max }).optional())
+const zAmount = (key: TDefaulted) =>
+  z.preprocess(
+    orDefault(key),
+    z.coerce.number('请输入数字').min(0, '请输入不小于 0 的数字').max(1_000_000, '数值过大').optional(),
+  )
+/** Optional text: '' (or blanks) and null clear it, absent keeps the stored value. */
+const zClearableText = (max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .max(max, `长度不能超过${max}个字符`)
+      .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG })
+      .transform((v) => v || null)
+      .nullable()
+      .optional(),
+  )
+/**
+ * `notifyUserIds`: user ids separated by commas (or an array of ids), stored as `id1,id2`; '' or null
+ * clears it, absent keeps it. Each id must be a 64-bit id (a larger number would break the query).
+ */
+const zNotifyUserIds = z.preprocess(
+  (v) => (v === '' ? null : Array.isArray(v) ? v.join(',') : typeof v === 'number' ? String(v) : v),
+  z
+    .string()
+    .max(4000, JobInfoMsg.NOTIFY_USERS)
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(/[,，\s]+/)
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((ids) => ids.length <= NOTIFY_USERS_MAX && ids.every(isId), { message: JobInfoMsg.NOTIFY_USERS })
+    .transform((ids) => (ids.length ? ids.join(',') : null))
+    .nullable()
+    .optional()
+    .meta({ example: '1123598821738675201,1123598821738675202' }),
 )
 const zLifecycle = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
+  (v) => (v === '' ? null : v),
   z
     .string()
     .trim()
     .max(19)
     .refine((v) => parseDateTime(v) !== null, { message: JobInfoMsg.LIFECYCLE_FORMAT })
     .meta(DATE_OR_DATE_TIME_META)
+    .nullable()
     .optional(),
+)
+
+/** The two ends of a lifecycle range (either may be open). */
+export type TLifecycle = { start: string | null; end: string | null }
+/**
+ * The spec's `lifecycle` range as the platform's date-time range picker posts it: an array of two
+ * date-times or the pair joined by a comma; an end may be empty (open). '' / null / [] clears both.
+ */
+const zLifecycleRange = z.preprocess(
+  (v) => {
+    if (v === null || v === '') {
+      return null
+    }
+    const pair = typeof v === 'string' ? v.split(',') : v
+    if (!Array.isArray(pair)) {
+      return v
+    }
+    if (pair.length === 0) {
+      return null
+    }
+    return pair.map((x) => (x === null || (typeof x === 'string' && x.trim() === '') ? null : x))
+  },
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(19)
+        .refine((d) => parseDateTime(d) !== null, { message: JobInfoMsg.LIFECYCLE_FORMAT })
+        .nullable(),
+      { error: JobInfoMsg.LIFECYCLE_FORMAT },
+    )
+    .max(2, JobInfoMsg.LIFECYCLE_FORMAT)
+    .transform((pair): TLifecycle => ({ start: pair[0] ?? null, end: pair[1] ?? null }))
+    .nullable()
+    .optional()
+    .meta({ example: ['2026-01-01 00:00:00', '2026-12-31 23:59:59'] }),
 )
 
 /** `[METHOD ]http(s)://host[:port]/path` as external processors take it. */
@@ -125,41 +224,57 @@ const ZJobInfoFields = z.object({
   id: ZIdSchema.optional(),
   jobServerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdSchema.optional()),
   jobName: zRequired(JobInfoMsg.JOB_NAME, 100),
-  jobDescription: zOptionalText(500),
+  jobDescription: zClearableText(500),
   enable: zChoice(JOB_LABELS.enable, JobInfoMsg.ENABLE),
   timeExpressionType: zChoice(JOB_LABELS.timeExpressionType, JobInfoMsg.TIME_EXPRESSION_TYPE),
-  timeExpression: zOptionalText(255),
+  timeExpression: zClearableText(255),
   executeType: zChoice(JOB_LABELS.executeType, JobInfoMsg.EXECUTE_TYPE),
   processorType: zChoice(JOB_LABELS.processorType, JobInfoMsg.PROCESSOR_TYPE),
   processorInfo: zRequired(JobInfoMsg.PROCESSOR_INFO, 500),
-  dispatchStrategy: zOptionalChoice(JOB_LABELS.dispatchStrategy),
+  /** 运行时配置 (spec section 5): how sub-tasks are dispatched (decision 012). */
+  dispatchStrategy: zChoice(JOB_LABELS.dispatchStrategy, JobInfoMsg.DISPATCH_STRATEGY),
   lifecycleStart: zLifecycle,
   lifecycleEnd: zLifecycle,
-  jobParams: zOptionalText(4000),
-  maxInstanceNum: zCount(1000),
-  concurrency: zCount(1000),
+  /** The same range as one field (spec section 3); when given it decides both ends. */
+  lifecycle: zLifecycleRange,
+  jobParams: zClearableText(4000),
+  maxInstanceNum: zCount('maxInstanceNum', 1000),
+  concurrency: zCount('concurrency', 1000),
   /** Milliseconds; 0 = no limit. */
-  instanceTimeLimit: zCount(86_400_000),
-  instanceRetryNum: zCount(100),
-  taskRetryNum: zCount(100),
-  minCpuCores: zAmount,
-  minMemorySpace: zAmount,
-  minDiskSpace: zAmount,
-  designatedWorkers: zOptionalText(500),
-  maxWorkerCount: zCount(1000),
-  notifyUserIds: zOptionalText(500),
-  alertThreshold: zCount(),
-  statisticWindowLen: zCount(),
-  silenceWindowLen: zCount(),
-  logType: zOptionalChoice(JOB_LABELS.logType),
-  logLevel: zOptionalChoice(JOB_LABELS.logLevel),
-  extra: zOptionalText(1000),
+  instanceTimeLimit: zCount('instanceTimeLimit', 86_400_000),
+  instanceRetryNum: zCount('instanceRetryNum', 100),
+  taskRetryNum: zCount('taskRetryNum', 100),
+  minCpuCores: zAmount('minCpuCores'),
+  minMemorySpace: zAmount('minMemorySpace'),
+  minDiskSpace: zAmount('minDiskSpace'),
+  designatedWorkers: zClearableText(500),
+  maxWorkerCount: zCount('maxWorkerCount', 1000),
+  notifyUserIds: zNotifyUserIds,
+  alertThreshold: zCount('alertThreshold'),
+  statisticWindowLen: zCount('statisticWindowLen'),
+  silenceWindowLen: zCount('silenceWindowLen'),
+  logType: zOptionalChoice('logType', JOB_LABELS.logType),
+  logLevel: zOptionalChoice('logLevel', JOB_LABELS.logLevel),
+  extra: zClearableText(1000),
 })
 
 /**
+ * The lifecycle a submit asks for: `lifecycle` when given (it decides both ends), else the two
+ * separate ends. An end that is undefined keeps its stored value; null clears it.
+ */
+export const lifecycleOf = (v: {
+  lifecycle?: TLifecycle | null | undefined
+  lifecycleStart?: string | null | undefined
+  lifecycleEnd?: string | null | undefined
+}): { start?: string | null | undefined; end?: string | null | undefined } =>
+  v.lifecycle !== undefined
+    ? (v.lifecycle ?? { start: null, end: null })
+    : { start: v.lifecycleStart, end: v.lifecycleEnd }
+
+/**
  * A job definition as submit and the job form take it. The job server (任务应用) is required; the time
- * expression (运行时配置) is required and parsed for CRON, fixed rate and fixed delay, so an expression
- * that cannot run is refused here with the reason.
+ * expression (时间表达式) is required and parsed for CRON, fixed rate and fixed delay only, so an
+ * expression that cannot run is refused here with the reason.
  */
 export const ZJobInfoSubmitSchema = ZJobInfoFields.superRefine((v, ctx) => {
   if (!v.jobServerId) {
@@ -170,7 +285,7 @@ export const ZJobInfoSubmitSchema = ZJobInfoFields.superRefine((v, ctx) => {
     if (!v.timeExpression) {
       ctx.addIssue({ code: 'custom', path: ['timeExpression'], message: JobInfoMsg.TIME_EXPRESSION })
     } else {
-      const parsed = parseTimeExpression(v.timeExpressionType, v.timeExpression, TIME_ZONE)
+      const parsed = parseTimeExpression(v.timeExpressionType, v.timeExpression ?? undefined, TIME_ZONE)
       if (!parsed.ok) {
         ctx.addIssue({ code: 'custom', path: ['timeExpression'], message: parsed.message })
       }
@@ -206,11 +321,16 @@ export const ZJobInfoSubmitSchema = ZJobInfoFields.superRefine((v, ctx) => {
       ctx.addIssue({ code: 'custom', path: ['jobParams'], message: JobInfoMsg.JOB_PARAMS_JSON })
     }
   }
-  if (v.lifecycleStart && v.lifecycleEnd) {
-    const start = parseDateTime(v.lifecycleStart)
-    const end = parseDateTime(v.lifecycleEnd)
+  const range = lifecycleOf(v)
+  if (range.start && range.end) {
+    const start = parseDateTime(range.start)
+    const end = parseDateTime(range.end)
     if (start && end && end <= start) {
-      ctx.addIssue({ code: 'custom', path: ['lifecycleEnd'], message: JobInfoMsg.LIFECYCLE_ORDER })
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.lifecycle === undefined ? 'lifecycleEnd' : 'lifecycle'],
+        message: JobInfoMsg.LIFECYCLE_ORDER,
+      })
     }
   }
 })
@@ -233,6 +353,8 @@ export const ZJobInfoRecordSchema = z.object({
   dispatchStrategy: z.number(),
   lifecycleStart: ZWireDateTimeSchema.nullable(),
   lifecycleEnd: ZWireDateTimeSchema.nullable(),
+  /** The same two ends as the platform's range picker reads them; null when neither is set. */
+  lifecycle: z.array(ZWireDateTimeSchema.nullable()).nullable(),
   jobParams: z.string().nullable(),
   maxInstanceNum: z.number(),
   concurrency: z.number(),
@@ -269,7 +391,7 @@ export const ZJobRunSchema = z.object({ id: ZIdSchema })
 /** `POST sync`: reconcile one job (id) or every job (no id) with the scheduler. */
 export const ZJobSyncSchema = z.object({ id: ZIdSchema.optional() })
 
-/** `GET next-fire-times`: preview of a time expression (Asia/Shanghai unless `tz`). */
+/** `GET next-fire-times`: preview of a time expression (Asia/Shanghai, the zone schedules use by default). */
 export const ZNextFireTimesQuerySchema = z.object({
   timeExpressionType: zChoice(JOB_LABELS.timeExpressionType, JobInfoMsg.TIME_EXPRESSION_TYPE),
   timeExpression: zOptionalText(255),

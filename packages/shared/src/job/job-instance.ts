@@ -25,8 +25,8 @@ export const JOB_INSTANCE_STATUS_LABELS: Record<TJobInstanceStatus, string> = {
 }
 
 /** What started a run. */
-export const JobTrigger = { SCHEDULE: 1, MANUAL: 2, CATCH_UP: 3 } as const
-export const JOB_TRIGGER_LABELS: Record<number, string> = { 1: '定时', 2: '手动', 3: '补跑' }
+export const JobTrigger = { SCHEDULE: 1, MANUAL: 2, CATCH_UP: 3, WORKFLOW: 4 } as const
+export const JOB_TRIGGER_LABELS: Record<number, string> = { 1: '定时', 2: '手动', 3: '补跑', 4: '工作流' }
 
 /** One run of a job (wire format). */
 export const ZJobInstanceRecordSchema = z.object({
@@ -79,7 +79,7 @@ export const ZJobRunPayloadSchema = z.object({
   jobInfoId: z.string().regex(/^\d{1,19}$/),
   /** Planned time (ms since the epoch): with the job id, the run key. */
   plannedMs: z.number().int().nonnegative(),
-  trigger: z.number().int().min(1).max(3),
+  trigger: z.number().int().min(1).max(4),
 })
 export type TJobRunPayload = z.infer<typeof ZJobRunPayloadSchema>
 

@@ -6,6 +6,7 @@ import {
   JobServerMsg,
   JobTrigger,
   jobRunKey,
+  lifecycleOf,
   nextFireTimes,
   parseTimeExpression,
   type TJobInstanceStatus,
@@ -38,7 +39,7 @@ export const createJobService = (
     })
   }
 
-  const servers = createCrudService(prisma, {
+  const serverCrud = createCrudService(prisma, {
     name: 'job-server',
     prefix: '/api/ysjs-job/job-server',
     model: (db) => db.jobServer,
@@ -56,8 +57,19 @@ export const createJobService = (
     },
     unique: [{ fields: ['jobServerName'], message: JobServerMsg.NAME_EXISTS }],
   })
+  const servers: typeof serverCrud = {
+    ...serverCrud,
+    /** A server whose jobs are still defined is not removed: they would keep firing with no server. */
+    async remove(ctx, ids) {
+      const inUse = await prisma.jobInfo.count({ where: { jobServerId: { in: ids }, ...LIVE } })
+      if (inUse > 0) {
+        throw AppError.badRequest(JobServerMsg.IN_USE)
+      }
+      return serverCrud.remove(ctx, ids)
+    },
+  }
 
-  const jobs = createCrudService(prisma, {
+  const jobCrud = createCrudService(prisma, {
     name: 'job-info',
     prefix: '/api/ysjs-job/job-info',
     model: (db) => db.jobInfo,
@@ -83,13 +95,26 @@ export const createJobService = (
       if (!server) {
         throw AppError.badRequest(JobInfoMsg.SERVER_MISSING)
       }
+      if (typeof data.notifyUserIds === 'string') {
+        const ids = data.notifyUserIds.split(',').map(BigInt)
+        const found = await prisma.user.count({ where: { id: { in: ids }, isDeleted: 0 } })
+        if (found !== ids.length) {
+          throw AppError.badRequest(JobInfoMsg.NOTIFY_USER_MISSING)
+        }
+      }
     },
-    toData: ({ jobServerId, lifecycleStart, lifecycleEnd, ...rest }) => ({
-      ...rest,
-      jobServerId: BigInt(jobServerId as string),
-      lifecycleStart: lifecycleStart ? parseDateTime(lifecycleStart) : null,
-      lifecycleEnd: lifecycleEnd ? parseDateTime(lifecycleEnd) : null,
-    }),
+    toData: ({ jobServerId, lifecycleStart, lifecycleEnd, lifecycle, ...rest }) => {
+      // Fields left out are undefined: Prisma keeps their stored values; null clears them.
+      const range = lifecycleOf({ lifecycle, lifecycleStart, lifecycleEnd })
+      const dateOf = (v: string | null | undefined) =>
+        v === undefined ? undefined : v ? parseDateTime(v) : null
+      return {
+        ...rest,
+        jobServerId: BigInt(jobServerId as string),
+        lifecycleStart: dateOf(range.start),
+        lifecycleEnd: dateOf(range.end),
+      }
+    },
     enrich: async (_ctx, rows) => {
       const ids = [
         ...new Set(rows.map((r) => r.jobServerId).filter((v): v is bigint => typeof v === 'bigint')),
@@ -101,10 +126,26 @@ export const createJobService = (
           })
         : []
       const names = new Map(found.map((s) => [s.id, s.jobServerName]))
-      return rows.map((r) => ({ ...r, jobServerName: names.get(r.jobServerId as bigint) ?? '' }))
+      return rows.map((r) => ({
+        ...r,
+        jobServerName: names.get(r.jobServerId as bigint) ?? '',
+        // Rows created before `jobId` was set (the seeded jobs) answer their own id too.
+        jobId: r.jobId ?? r.id,
+        lifecycle:
+          r.lifecycleStart || r.lifecycleEnd ? [r.lifecycleStart ?? null, r.lifecycleEnd ?? null] : null,
+      }))
     },
     afterChange: (ids) => notify(ids),
   })
+  const jobs: typeof jobCrud = {
+    ...jobCrud,
+    /** `jobId` (spec section 3: the scheduler's id of the job) is the job's own id: we are the scheduler. */
+    async create(ctx, input) {
+      const row = await jobCrud.create(ctx, input)
+      await prisma.jobInfo.update({ where: { id: row.id as bigint }, data: { jobId: row.id as bigint } })
+      return { ...row, jobId: row.id }
+    },
+  }
 
   const jobOf = async (id: bigint) => {
     const job = await prisma.jobInfo.findFirst({ where: { id, ...LIVE } })
@@ -183,8 +224,8 @@ export const createJobService = (
       timeExpressionType: number
       timeExpression?: string | undefined
       count?: number | undefined
-      lifecycleStart?: string | undefined
-      lifecycleEnd?: string | undefined
+      lifecycleStart?: string | null | undefined
+      lifecycleEnd?: string | null | undefined
     }): Date[] {
       const parsed = parseTimeExpression(input.timeExpressionType, input.timeExpression, TIME_ZONE)
       if (!parsed.ok) {
@@ -229,7 +270,7 @@ export const createJobService = (
      * worker's own end of the run never overwrites a final status) and the worker aborts the work.
      */
     async stop(id: bigint) {
-      const row = await instanceOf(id)
+      await instanceOf(id)
       const stopped = await prisma.jobInstance.updateMany({
         where: { id, status: { in: [JobInstanceStatus.WAITING, JobInstanceStatus.RUNNING] } },
         data: {
@@ -242,9 +283,8 @@ export const createJobService = (
       if (stopped.count === 0) {
         throw AppError.badRequest(JobInfoMsg.INSTANCE_NOT_RUNNING)
       }
-      if (row.status === JobInstanceStatus.RUNNING) {
-        await bus.stop(String(id))
-      }
+      // Always told: a run read as waiting may have started in between (a worker not running it ignores it).
+      await bus.stop(String(id))
     },
     /** Runs a missed instance once: missed → waiting, enqueued under its own catch-up key. */
     async catchUp(id: bigint) {

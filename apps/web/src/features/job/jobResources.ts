@@ -93,6 +93,14 @@ const infoFields: TField[] = [
     span: 6,
   },
   {
+    name: 'dispatchStrategy',
+    labelKey: 'job.info.dispatchStrategy',
+    kind: 'select',
+    options: options(L.dispatchStrategy),
+    span: 6,
+    column: false,
+  },
+  {
     name: 'processorType',
     labelKey: 'job.info.processorType',
     kind: 'select',
@@ -105,14 +113,6 @@ const infoFields: TField[] = [
   { name: 'jobDescription', labelKey: 'job.info.jobDescription', kind: 'textarea', rows: 2, column: false },
   { name: 'lifecycleStart', labelKey: 'job.info.lifecycleStart', kind: 'datetime', span: 6, column: false },
   { name: 'lifecycleEnd', labelKey: 'job.info.lifecycleEnd', kind: 'datetime', span: 6, column: false },
-  {
-    name: 'dispatchStrategy',
-    labelKey: 'job.info.dispatchStrategy',
-    kind: 'select',
-    options: options(L.dispatchStrategy),
-    span: 6,
-    column: false,
-  },
   { name: 'maxInstanceNum', labelKey: 'job.info.maxInstanceNum', kind: 'number', span: 6, column: false },
   { name: 'concurrency', labelKey: 'job.info.concurrency', kind: 'number', span: 6, column: false },
   {
