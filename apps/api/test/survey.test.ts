@@ -14,6 +14,8 @@ let admin: THeaders
 let memberA: THeaders
 let memberA2: THeaders
 let memberB: THeaders
+let memberC: THeaders
+let memberD: THeaders
 let loner: THeaders
 let firmA: bigint
 let firmB: bigint
@@ -54,10 +56,14 @@ beforeAll(async () => {
   await createUser(t.app, { account: 'membera', roleIds: [role], deptIds: [firmA] })
   await createUser(t.app, { account: 'membera2', roleIds: [role], deptIds: [lab] })
   await createUser(t.app, { account: 'memberb', roleIds: [role], deptIds: [firmB] })
+  await createUser(t.app, { account: 'memberc', roleIds: [role], deptIds: [await firm('云南锡业研究所')] })
+  await createUser(t.app, { account: 'memberd', roleIds: [role], deptIds: [await firm('金川镍钴研究院')] })
   await createUser(t.app, { account: 'loner', roleIds: [role] })
   memberA = await loginAs(t.app, 'membera')
   memberA2 = await loginAs(t.app, 'membera2')
   memberB = await loginAs(t.app, 'memberb')
+  memberC = await loginAs(t.app, 'memberc')
+  memberD = await loginAs(t.app, 'memberd')
   loner = await loginAs(t.app, 'loner')
 })
 afterAll(async () => {
@@ -348,7 +354,7 @@ describe('filling', () => {
     expect((await answer(surveyId, memberA, 0, [])).code).toBe(200)
   })
 
-  it('chosen units only; another unit and a user without a unit each get their own filling', async () => {
+  it('chosen units only; another unit gets its own filling; closed surveys take no saves', async () => {
     const { surveyId } = await publishedSurvey({ targetType: 1, targetIds: String(firmB) })
     expect((await call('POST', `${EVAL}/example/submit`, memberA, { surveyId })).msg).toBe(
       SurveyMsg.NOT_TARGET,
@@ -359,17 +365,61 @@ describe('filling', () => {
     expect((await call('POST', `${EVAL}/example/submit`, memberB, { surveyId })).code).toBe(200)
 
     const all = await publishedSurvey()
-    const a = await call('POST', `${EVAL}/example/submit`, loner, { surveyId: all.surveyId })
+    const a = await call('POST', `${EVAL}/example/submit`, memberA, { surveyId: all.surveyId })
     const b = await call('POST', `${EVAL}/example/submit`, memberB, { surveyId: all.surveyId })
     expect(a.data.id).not.toBe(b.data.id)
-    expect(a.data.firmName).toBeNull()
+    expect(b.data.firmName).toBe('中铝材料应用研究院')
     // Closed: no more filling.
     expect((await call('POST', `${EVAL}/survey/close?id=${all.surveyId}`, admin)).code).toBe(200)
-    expect((await answer(all.surveyId, loner, 0, [])).msg).toBe(SurveyMsg.NOT_OPEN)
+    expect((await answer(all.surveyId, memberA, 0, [])).msg).toBe(SurveyMsg.NOT_OPEN)
     // Fillings exist: the survey cannot be removed.
     expect((await call('POST', `${EVAL}/survey/remove?ids=${all.surveyId}`, admin)).msg).toBe(
       SurveyMsg.HAS_FILLINGS,
     )
+  })
+
+  it('only a member account bound to a unit fills; two accounts of one unit share the filling', async () => {
+    const { surveyId, q } = await publishedSurvey()
+    // Staff (even the administrator, who holds every permission) start and fill nothing.
+    for (const url of [`${EVAL}/survey/surveyExampleList`, `${EVAL}/survey/openList`]) {
+      const refused = await call('GET', url, admin)
+      expect(refused.status).toBe(403)
+      expect(refused.msg).toBe(SurveyMsg.MEMBER_ONLY)
+    }
+    const staff = await call('POST', `${EVAL}/example/submit`, admin, { surveyId })
+    expect([staff.status, staff.msg]).toEqual([403, SurveyMsg.MEMBER_ONLY])
+    expect((await answer(surveyId, admin, 0, [])).status).toBe(403)
+    expect((await call('GET', `${COMPANY}/companyInfo?surveyId=${surveyId}`, admin)).status).toBe(403)
+    // A member account without a unit is told so.
+    const unbound = await call('POST', `${EVAL}/example/submit`, loner, { surveyId })
+    expect([unbound.status, unbound.msg]).toEqual([403, SurveyMsg.NO_UNIT])
+    expect(await t.app.prisma.surveyExample.count({ where: { surveyId: BigInt(surveyId) } })).toBe(0)
+
+    // Two accounts of firm A (one in a dept under it) work on one filling.
+    const first = await call('POST', `${EVAL}/example/submit`, memberA2, { surveyId })
+    expect(first.data).toMatchObject({ status: 2, firmName: '江西铜业技术研究院' })
+    const second = await call('POST', `${EVAL}/example/submit`, memberA, { surveyId })
+    expect(second.data.id).toBe(first.data.id)
+    const q1 = q[0]!
+    expect(
+      (await answer(surveyId, memberA2, 0, [{ questionId: q1.id, optionId: q1.options[1]!.id }], 1)).code,
+    ).toBe(200)
+    const seen = await call('GET', `${EVAL}/question/pageQuestionList?surveyId=${surveyId}&page=1`, memberA)
+    expect(seen.data[0].answerList[0].optionId).toBe(q1.options[1]!.id)
+    const cards = await call('GET', `${EVAL}/survey/surveyExampleList`, memberA)
+    expect(cards.data.records.filter((c: { surveyId: string }) => c.surveyId === surveyId)).toHaveLength(1)
+    expect(await t.app.prisma.surveyExample.count({ where: { surveyId: BigInt(surveyId) } })).toBe(1)
+  })
+
+  it('the seeded member account fills for its own unit, apart from the staff', async () => {
+    const member = auth((await login(t.app, 'member')).access_token)
+    const seeded = (await call('GET', `${EVAL}/survey/list?code=YS-2026-01`, admin)).data.records[0]
+    const started = await call('POST', `${EVAL}/example/submit`, member, { surveyId: seeded.id })
+    expect(started.data.firmName).toBe('金源有色')
+    const centre = await call('GET', `${EVAL}/member/overview`, member)
+    expect(centre.data).toMatchObject({ isMember: true, firmName: '金源有色金属股份有限公司' })
+    const staffCentre = await call('GET', `${EVAL}/member/overview`, admin)
+    expect(staffCentre.data).toMatchObject({ isMember: false, firmId: null, firmName: null, fillings: [] })
   })
 
   it('a survey of another tenant is invisible', async () => {
@@ -380,7 +430,18 @@ describe('filling', () => {
       alias: 'member',
       menuCodes: ['survey_question'],
     })
-    await createUser(t.app, { account: 'other', tenantId: '300013', roleIds: [role] })
+    const otherFirm = nextId()
+    await t.app.prisma.dept.create({
+      data: {
+        id: otherFirm,
+        tenantId: '300013',
+        parentId: 0n,
+        ancestors: '0',
+        deptName: '他租户单位',
+        deptCategory: 1,
+      },
+    })
+    await createUser(t.app, { account: 'other', tenantId: '300013', roleIds: [role], deptIds: [otherFirm] })
     const other = await loginAs(t.app, 'other', '300013')
     expect((await call('POST', `${EVAL}/example/submit`, other, { surveyId })).msg).toBe(SurveyMsg.NOT_FOUND)
     expect((await call('GET', `${EVAL}/survey/detail?id=${surveyId}`, other)).msg).toBe(SurveyMsg.NOT_FOUND)
@@ -483,8 +544,8 @@ describe('results', () => {
     }
     await fill(memberA, 0, [0, 1], '100', true)
     await fill(memberB, 0, [0], '80', true)
-    await fill(loner, 2, [2], '5', true)
-    await fill(admin, 1, [1], '9', false) // a draft: not counted
+    await fill(memberC, 2, [2], '5', true)
+    await fill(memberD, 1, [1], '9', false) // a draft: not counted
 
     const summary = (await call('GET', `${EVAL}/survey/summary?id=${surveyId}`, admin)).data
     expect(summary).toMatchObject({ examples: 4, submitted: 3 })

@@ -17,6 +17,12 @@ export const isChoice = (type: number): boolean =>
 
 /** A filling's status (dictionary `questionnaire_status`). */
 export const ExampleStatus = QuestionnaireStatus
+/**
+ * The role alias of a member unit's accounts (decision 019): a member unit is a dept of category 公司
+ * whose users hold this role; only they start and fill questionnaires and report achievements.
+ */
+export const MEMBER_ROLE = 'member'
+
 /** A survey's state as staff design it. */
 export const SurveyState = { DRAFT: 0, PUBLISHED: 1, CLOSED: 2 } as const
 
@@ -44,6 +50,8 @@ export const SurveyMsg = {
   OPTIONS_NOT_ALLOWED: '填空题和简答题没有选项',
   OPTION_TEXT: '请输入选项内容',
   SORT_IDS: '请按新顺序给出该问卷的全部题目',
+  MEMBER_ONLY: '仅会员单位的账号可以填报问卷和申报成果',
+  NO_UNIT: '当前账号未绑定会员单位，请联系管理员',
   NOT_OPEN: '问卷未开放填报',
   NOT_TARGET: '您的单位不在该问卷的填报范围内',
   EXAMPLE_MISSING: '请先新增填报信息',
@@ -394,6 +402,8 @@ export type TIndustryField = z.infer<typeof ZIndustryFieldRecordSchema>
 /** The member centre's summary of the caller's unit. */
 export const ZMemberOverviewSchema = z.object({
   userName: z.string(),
+  /** The account holds the member role; firmId is null when it is not bound to a unit. */
+  isMember: z.boolean(),
   firmId: ZWireIdSchema.nullable(),
   firmName: z.string().nullable(),
   company: ZCompanyRecordSchema.omit({ isIndustry: true }).nullable(),

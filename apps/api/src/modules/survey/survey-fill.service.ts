@@ -36,7 +36,7 @@ const isOpenTo = (survey: Survey, owner: TOwner, day = today()) =>
   survey.state === SurveyState.PUBLISHED &&
   formatDateOnly(survey.startDate) <= day &&
   formatDateOnly(survey.endDate) >= day &&
-  (survey.targetType === 0 || (owner.firmId !== null && splitIds(survey.targetIds).includes(owner.firmId)))
+  (survey.targetType === 0 || splitIds(survey.targetIds).includes(owner.firmId))
 
 /** Fillings as cards (member) and rows (staff): the survey's fields, the unit and the company name. */
 export const exampleRecords = async (prisma: PrismaClient, tenantId: string, rows: SurveyExample[]) => {
@@ -332,7 +332,7 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
         return {
           id: null,
           surveyId,
-          name: owner.firmName ?? '',
+          name: owner.fullName,
           address: null,
           contact: null,
           phone: null,

@@ -7,7 +7,7 @@ import {
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
-import { db, LIVE, ownerOf, requireUser } from './survey-common.ts'
+import { db, firmOfUser, isMember, LIVE, requireUser } from './survey-common.ts'
 import { exampleRecords, type TSurveyFillService } from './survey-fill.service.ts'
 
 /** 行业领域: the generic CRUD (names unique per tenant); `listAll` feeds the company form. */
@@ -38,22 +38,31 @@ export const listAllIndustryFields = (prisma: PrismaClient, ctx: TCtx) =>
     take: 1000,
   })
 
-/** 会员中心: the caller's unit, its fillings and surveys open to it, and the centre's latest notices. */
+/**
+ * 会员中心: the caller's unit, its fillings and surveys open to it, and the centre's latest notices. Any
+ * signed-in user may open it; only a member bound to a unit has a unit to show (decision 019).
+ */
 export const memberOverview = async (prisma: PrismaClient, fill: TSurveyFillService, ctx: TCtx) => {
   const user = requireUser(ctx)
-  const owner = await ownerOf(prisma, ctx)
+  const member = isMember(ctx)
+  const firm = member ? await firmOfUser(prisma, ctx.tenantId, user.userId) : null
   const d = db(prisma, ctx.tenantId)
+  const ownerKey = firm ? `d${firm.id}` : null
   const [examples, company, open, notices] = await Promise.all([
-    d.surveyExample.findMany({
-      where: { ownerKey: owner.key },
-      orderBy: [{ updateTime: 'desc' }, { createTime: 'desc' }],
-      take: 200,
-    }),
-    d.company.findFirst({
-      where: { ownerKey: owner.key },
-      orderBy: [{ updateTime: 'desc' }, { createTime: 'desc' }],
-    }),
-    fill.openList(ctx),
+    ownerKey
+      ? d.surveyExample.findMany({
+          where: { ownerKey },
+          orderBy: [{ updateTime: 'desc' }, { createTime: 'desc' }],
+          take: 200,
+        })
+      : [],
+    ownerKey
+      ? d.company.findFirst({
+          where: { ownerKey },
+          orderBy: [{ updateTime: 'desc' }, { createTime: 'desc' }],
+        })
+      : null,
+    ownerKey ? fill.openList(ctx) : [],
     d.notice.findMany({
       where: LIVE,
       orderBy: [{ releaseTime: 'desc' }, { id: 'desc' }],
@@ -64,8 +73,9 @@ export const memberOverview = async (prisma: PrismaClient, fill: TSurveyFillServ
   const count = (status: number) => examples.filter((e) => e.status === status).length
   return {
     userName: user.realName || user.nickName || user.account,
-    firmId: owner.firmId,
-    firmName: owner.firmName,
+    isMember: member,
+    firmId: firm?.id ?? null,
+    firmName: firm ? firm.fullName || firm.deptName : null,
     company: company
       ? {
           id: company.id,

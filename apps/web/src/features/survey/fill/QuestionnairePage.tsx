@@ -25,6 +25,7 @@ import { ExampleStatus } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
+import { HttpError } from '@/lib/http'
 import { fillApi, type TExampleRow } from '../surveyApi'
 import { SurveyFillScreen } from './SurveyFillScreen'
 
@@ -153,6 +154,15 @@ export const QuestionnairePage = () => {
   const go = (next: Record<string, string>) =>
     setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')))
 
+  // Staff and member accounts without a unit are refused by the server (decision 019): say why.
+  const refused = cards.error instanceof HttpError && cards.error.status === 403 ? cards.error.message : null
+  if (refused) {
+    return (
+      <Alert severity="info" data-testid="fill-refused">
+        {refused}
+      </Alert>
+    )
+  }
   if (surveyId) {
     return (
       <SurveyFillScreen
