@@ -586,3 +586,153 @@ describe('results', () => {
     expect((await call('GET', `${EVAL}/survey/summary?id=${surveyId}`, memberA)).status).toBe(403)
   })
 })
+
+describe('成果申报 (/evaluation)', () => {
+  it('a member reports an achievement: a draft application prefilled with its unit, listed for the unit', async () => {
+    const REPORT = `${EVAL}/evaluation`
+    const role = (
+      await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member', tenantId: '000000' } })
+    ).id
+    const unit = await firm('株洲冶炼研究院')
+    await createUser(t.app, { account: 'membere', roleIds: [role], deptIds: [unit] })
+    await createUser(t.app, { account: 'membere2', roleIds: [role], deptIds: [unit] })
+    const memberE = await loginAs(t.app, 'membere')
+    const memberE2 = await loginAs(t.app, 'membere2')
+
+    // Before any company form the unit is the company dept.
+    expect((await call('GET', `${REPORT}/unit`, memberE)).data).toMatchObject({
+      firmId: String(unit),
+      unitName: '株洲冶炼研究院',
+      postcode: null,
+    })
+    // The unit's company form (from a questionnaire) is what the report is prefilled with.
+    const { surveyId } = await publishedSurvey({ isIndustry: 0 })
+    await call('POST', `${EVAL}/example/submit`, memberE, { surveyId })
+    const form = {
+      surveyId,
+      name: '株洲冶炼集团技术研究院',
+      provinceCode: '430000',
+      address: '株洲市石峰区清水塘',
+      contact: '刘工',
+      phone: '0731-28392222',
+      email: '412005',
+    }
+    expect((await call('POST', `${COMPANY}/submit`, memberE, form)).code).toBe(200)
+    expect((await call('GET', `${REPORT}/unit`, memberE)).data).toMatchObject({
+      unitName: '株洲冶炼集团技术研究院',
+      address: '湖南省株洲市石峰区清水塘',
+      postcode: '412005',
+      contact: '刘工',
+      phone: '0731-28392222',
+    })
+
+    expect((await call('POST', `${REPORT}/submit`, memberE, { name: ' ' })).msg).toBe('请输入成果名称')
+    const staff = await call('POST', `${REPORT}/submit`, admin, { name: '高纯铟' })
+    expect([staff.status, staff.msg]).toEqual([403, SurveyMsg.MEMBER_ONLY])
+
+    const created = await call('POST', `${REPORT}/submit`, memberE, {
+      name: '高纯铜箔制备技术',
+      outcomeType: 3,
+    })
+    expect(created.code, created.msg).toBe(200)
+    expect(created.data).toMatchObject({
+      name: '高纯铜箔制备技术',
+      outcomeType: 3,
+      status: 0,
+      statusName: '草稿',
+      canEdit: true,
+      firstParty: '株洲冶炼集团技术研究院',
+      principal: {
+        unitName: '株洲冶炼集团技术研究院',
+        address: '湖南省株洲市石峰区清水塘',
+        postcode: '412005',
+        name: '刘工',
+        phone: '0731-28392222',
+      },
+    })
+    expect(created.data.unitEntityList).toHaveLength(1)
+    expect(created.data.unitEntityList[0]).toMatchObject({
+      unitName: '株洲冶炼集团技术研究院',
+      postcode: '412005',
+      address: '湖南省株洲市石峰区清水塘',
+      name: '刘工',
+      phone: '0731-28392222',
+    })
+    const id = created.data.id as string
+
+    // It is an application of the appraisal module: the applicant and the centre's staff see it there.
+    const mine = await call('GET', '/api/ysjs-appraise/results/list', memberE)
+    expect(mine.data.records.map((r: { id: string }) => r.id)).toContain(id)
+    const centre = await call('GET', `/api/ysjs-appraise/results/detail?id=${id}`, admin)
+    expect(centre.data).toMatchObject({ status: 0, name: '高纯铜箔制备技术' })
+
+    // The unit's list: the reporter may continue it, a colleague sees its status.
+    const listed = await call('GET', `${REPORT}/list`, memberE)
+    expect(listed.data.records.find((r: { id: string }) => r.id === id)).toMatchObject({
+      status: 0,
+      statusName: '草稿',
+      mine: true,
+      canEdit: true,
+    })
+    const colleague = await call('GET', `${REPORT}/list`, memberE2)
+    expect(colleague.data.records.find((r: { id: string }) => r.id === id)).toMatchObject({
+      mine: false,
+      canEdit: false,
+    })
+    // Another unit sees none of it.
+    const other = await call('GET', `${REPORT}/list`, memberA)
+    expect(other.data.records.map((r: { id: string }) => r.id)).not.toContain(id)
+
+    // Status and history after the centre returns it (submitted by the appraisal editor's own call).
+    await t.app.prisma.results.update({ where: { id: BigInt(id) }, data: { status: 1 } })
+    const audit = await call('POST', '/api/ysjs-appraise/results/audit', admin, {
+      id,
+      pass: false,
+      opinion: '请补充技术指标',
+    })
+    expect(audit.code, audit.msg).toBe(200)
+    const detail = await call('GET', `${REPORT}/detail?id=${id}`, memberE)
+    expect(detail.data.record).toMatchObject({ status: 9, statusName: '已退回', canEdit: true })
+    expect(
+      detail.data.history.map((h: { content: string; toStatus: number }) => [h.content, h.toStatus]),
+    ).toEqual([
+      ['创建', 0],
+      ['请补充技术指标', 9],
+    ])
+    expect((await call('GET', `${REPORT}/list?status=9`, memberE)).data.total).toBe(1)
+
+    // The member centre lists the unit's applications with their status, for every account of the unit.
+    for (const h of [memberE, memberE2]) {
+      const overview = (await call('GET', `${EVAL}/member/overview`, h)).data
+      expect(overview).toMatchObject({ isMember: true, firmName: '株洲冶炼研究院', applicationTotal: 1 })
+      expect(overview.applications).toHaveLength(1)
+      expect(overview.applications[0]).toMatchObject({
+        id,
+        name: '高纯铜箔制备技术',
+        status: 9,
+        statusName: '已退回',
+        mine: h === memberE,
+      })
+      expect(overview.company).toMatchObject({ name: '株洲冶炼集团技术研究院', provinceName: '湖南省' })
+      expect(overview.fillings.map((f: { surveyId: string }) => f.surveyId)).toContain(surveyId)
+    }
+    expect((await call('GET', `${EVAL}/member/overview`, memberA)).data.applications).toEqual([])
+
+    // Its messages are the centre's notices, each opened in full.
+    const posted = await call('POST', '/api/ysjs-desk/notice/submit', admin, {
+      title: '关于开展2026年度成果评价申报的通知',
+      category: 1,
+      releaseTime: '2099-01-01 09:00:00',
+      content: '<p>请各会员单位于6月底前完成申报。</p>',
+    })
+    expect(posted.code, posted.msg).toBe(200)
+    const notices = (await call('GET', `${EVAL}/member/overview`, memberE)).data.notices
+    expect(notices[0]).toMatchObject({ title: '关于开展2026年度成果评价申报的通知' })
+    const opened = await call('GET', `${EVAL}/member/notice?id=${notices[0].id}`, memberE)
+    expect(opened.data).toMatchObject({
+      title: '关于开展2026年度成果评价申报的通知',
+      content: '<p>请各会员单位于6月底前完成申报。</p>',
+    })
+    expect((await call('GET', `${EVAL}/member/notice?id=1`, memberE)).msg).toBe(SurveyMsg.NOTICE_MISSING)
+  })
+})

@@ -4,6 +4,7 @@ import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/da
 import { ZIdSchema, ZWireIdSchema, zIdListOf } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { zInt, zOptionalText, zRequired, zText } from '../common/validators.ts'
+import { ZEvaluationRecordSchema } from './evaluation.ts'
 
 /** Questionnaires and the company survey (/api/ysjs-evaluation), decision 019. */
 export const EVALUATION_PREFIX = '/api/ysjs-evaluation'
@@ -52,6 +53,7 @@ export const SurveyMsg = {
   SORT_IDS: '请按新顺序给出该问卷的全部题目',
   MEMBER_ONLY: '仅会员单位的账号可以填报问卷和申报成果',
   NO_UNIT: '当前账号未绑定会员单位，请联系管理员',
+  NOTICE_MISSING: '通知不存在',
   NOT_OPEN: '问卷未开放填报',
   NOT_TARGET: '您的单位不在该问卷的填报范围内',
   EXAMPLE_MISSING: '请先新增填报信息',
@@ -413,11 +415,23 @@ export const ZMemberOverviewSchema = z.object({
   returned: z.number(),
   openSurveys: z.number(),
   fillings: z.array(ZSurveyExampleRecordSchema),
+  /** The unit's latest achievement reports (appraisal applications) with their status. */
+  applications: z.array(ZEvaluationRecordSchema),
+  applicationTotal: z.number(),
   notices: z.array(
     z.object({ id: ZWireIdSchema, title: z.string(), releaseTime: ZWireDateTimeSchema.nullable() }),
   ),
 })
 export type TMemberOverview = z.infer<typeof ZMemberOverviewSchema>
+
+/** A notice of the centre as the member centre opens it. */
+export const ZMemberNoticeSchema = z.object({
+  id: ZWireIdSchema,
+  title: z.string(),
+  releaseTime: ZWireDateTimeSchema.nullable(),
+  content: z.string().nullable(),
+})
+export type TMemberNotice = z.infer<typeof ZMemberNoticeSchema>
 
 type TCheckQuestion = {
   id: string

@@ -7,7 +7,9 @@ import {
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
 import { db, firmOfUser, isMember, LIVE, requireUser } from './survey-common.ts'
+import type { TEvaluationService } from './survey-evaluation.service.ts'
 import { exampleRecords, type TSurveyFillService } from './survey-fill.service.ts'
 
 /** 行业领域: the generic CRUD (names unique per tenant); `listAll` feeds the company form. */
@@ -42,13 +44,18 @@ export const listAllIndustryFields = (prisma: PrismaClient, ctx: TCtx) =>
  * 会员中心: the caller's unit, its fillings and surveys open to it, and the centre's latest notices. Any
  * signed-in user may open it; only a member bound to a unit has a unit to show (decision 019).
  */
-export const memberOverview = async (prisma: PrismaClient, fill: TSurveyFillService, ctx: TCtx) => {
+export const memberOverview = async (
+  prisma: PrismaClient,
+  fill: TSurveyFillService,
+  evaluation: TEvaluationService,
+  ctx: TCtx,
+) => {
   const user = requireUser(ctx)
   const member = isMember(ctx)
   const firm = member ? await firmOfUser(prisma, ctx.tenantId, user.userId) : null
   const d = db(prisma, ctx.tenantId)
   const ownerKey = firm ? `d${firm.id}` : null
-  const [examples, company, open, notices] = await Promise.all([
+  const [examples, company, open, applications, notices] = await Promise.all([
     ownerKey
       ? d.surveyExample.findMany({
           where: { ownerKey },
@@ -63,6 +70,7 @@ export const memberOverview = async (prisma: PrismaClient, fill: TSurveyFillServ
         })
       : null,
     ownerKey ? fill.openList(ctx) : [],
+    ownerKey ? evaluation.list(ctx, { current: 1, size: 5 }) : null,
     d.notice.findMany({
       where: LIVE,
       orderBy: [{ releaseTime: 'desc' }, { id: 'desc' }],
@@ -96,6 +104,21 @@ export const memberOverview = async (prisma: PrismaClient, fill: TSurveyFillServ
     returned: examples.filter((e) => e.status === ExampleStatus.TO_FILL && e.backReason).length,
     openSurveys: open.filter((s) => s.exampleId === null).length,
     fillings: await exampleRecords(prisma, ctx.tenantId, examples.slice(0, 10)),
+    applications: applications?.records ?? [],
+    applicationTotal: applications?.total ?? 0,
     notices,
   }
+}
+
+/** A notice of the centre, opened from the member centre (the notice screen itself is staff-only). */
+export const memberNotice = async (prisma: PrismaClient, ctx: TCtx, id: bigint) => {
+  requireUser(ctx)
+  const notice = await db(prisma, ctx.tenantId).notice.findFirst({
+    where: { id, ...LIVE },
+    select: { id: true, title: true, releaseTime: true, content: true },
+  })
+  if (!notice) {
+    throw AppError.badRequest(SurveyMsg.NOTICE_MISSING)
+  }
+  return notice
 }
