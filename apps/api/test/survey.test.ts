@@ -477,6 +477,18 @@ describe('company info', () => {
     expect((await call('POST', `${COMPANY}/submit`, memberB, { ...body, industryField: '' })).msg).toBe(
       '请选择行业领域',
     )
+    // Ids are checked with the shared id rule: one above int64 is refused, never a 500.
+    for (const industryField of [
+      '9999999999999999999',
+      `${industries[0]!.id},abc`,
+      [industries[0]!.id, -1],
+    ]) {
+      const refused = await call('POST', `${COMPANY}/submit`, memberB, { ...body, industryField })
+      expect([refused.status, refused.msg]).toEqual([400, '请求参数类型错误: industryField'])
+    }
+    expect((await call('POST', `${COMPANY}/submit`, memberB, { ...body, industryField: '1' })).msg).toBe(
+      SurveyMsg.INDUSTRY_UNKNOWN,
+    )
     expect((await call('POST', `${COMPANY}/submit`, memberB, { ...body, provinceCode: '990000' })).msg).toBe(
       SurveyMsg.PROVINCE_UNKNOWN,
     )
@@ -545,7 +557,8 @@ describe('results', () => {
     await fill(memberA, 0, [0, 1], '100', true)
     await fill(memberB, 0, [0], '80', true)
     await fill(memberC, 2, [2], '5', true)
-    await fill(memberD, 1, [1], '9', false) // a draft: not counted
+    // A draft (not counted); its text carries control characters, which the export leaves out.
+    await fill(memberD, 1, [1], '9\u0007台\u001f', false)
 
     const summary = (await call('GET', `${EVAL}/survey/summary?id=${surveyId}`, admin)).data
     expect(summary).toMatchObject({ examples: 4, submitted: 3 })
@@ -581,6 +594,7 @@ describe('results', () => {
     const rows = [2, 3, 4, 5].map((i) => (sheet.getRow(i).values as string[]).join('|'))
     expect(rows.some((r) => r.includes('其他: 混改'))).toBe(true)
     expect(rows.some((r) => r.includes('铜；铝'))).toBe(true)
+    expect(rows.some((r) => r.includes('9台|9台成果'))).toBe(true)
 
     // A member has no access to results.
     expect((await call('GET', `${EVAL}/survey/summary?id=${surveyId}`, memberA)).status).toBe(403)

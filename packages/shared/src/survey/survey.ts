@@ -339,16 +339,20 @@ export type TSurveySummary = z.infer<typeof ZSurveySummarySchema>
 
 // Company info
 
-/** Industry field ids as the form sends them: a comma-joined string or an array. */
-const zIndustryIds = z.preprocess(
-  (v) => (Array.isArray(v) ? v.join(',') : v === null ? '' : v),
-  z
-    .string()
-    .trim()
-    .max(1000, '长度不能超过1000个字符')
-    .regex(/^(\d{1,19}(,\d{1,19})*)?$/, '请求参数类型错误: industryField')
-    .default(''),
-)
+/**
+ * Industry field ids as the form sends them (a comma-joined string or an array), checked with the shared
+ * id list rule (int64, at most 1000), answered comma-joined as the column keeps them.
+ */
+const zIndustryIds = z
+  .preprocess(
+    (v) =>
+      v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
+        ? undefined
+        : v,
+    zIdListOf('industryField').optional(),
+  )
+  .transform((ids) => (ids ?? []).join(','))
+  .refine((v) => v.length <= 1000, '长度不能超过1000个字符')
 
 export const ZCompanySubmitSchema = z.object({
   id: z.preprocess(emptyToUndefined, ZIdSchema.optional()),

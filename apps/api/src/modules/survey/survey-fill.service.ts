@@ -8,7 +8,6 @@ import {
   SurveyMsg,
   SurveyState,
   type TAnswerSubmit,
-  type TCompanySubmit,
   type ZCompanySubmitSchema,
   type ZSurveyExampleListQuerySchema,
 } from '@ysjs/shared'
@@ -358,7 +357,7 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
       }
     },
 
-    async submitCompany(ctx: TCtx, input: z.output<typeof ZCompanySubmitSchema> & TCompanySubmit) {
+    async submitCompany(ctx: TCtx, input: z.output<typeof ZCompanySubmitSchema>) {
       const surveyId = BigInt(input.surveyId)
       const { owner, survey } = await writable(ctx, surveyId)
       const d = db(prisma, ctx.tenantId)
