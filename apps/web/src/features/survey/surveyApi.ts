@@ -60,8 +60,15 @@ export const questionApi = {
 
 /** 问卷填报 (member). Loads are silent: the screens show the spec's messages themselves. */
 export const fillApi = {
-  cards: (q: TListQuery) => page<TExampleRow>(`${E}/survey/surveyExampleList`, q),
-  open: () => http.get<TOpenSurvey[]>(`${E}/survey/openList`),
+  cards: async ({ current, size, search }: TListQuery): Promise<TListResult<TExampleRow>> => {
+    const p = await http.get<TPage<TExampleRow>>(
+      `${E}/survey/surveyExampleList`,
+      { current, size, ...search },
+      { silent: true },
+    )
+    return { records: p.records, total: p.total }
+  },
+  open: () => http.get<TOpenSurvey[]>(`${E}/survey/openList`, undefined, { silent: true }),
   start: (surveyId: string) => http.post<TSurveyExample>(`${E}/example/submit`, { surveyId }),
   mine: (surveyId: string) => http.get<TSurveyExample>(`${E}/example/mine`, { surveyId }, { silent: true }),
   questions: (surveyId: string, pageNo?: number) =>

@@ -22,11 +22,12 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ExampleStatus } from '@ysjs/shared'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { HttpError } from '@/lib/http'
 import { fillApi, type TExampleRow } from '../surveyApi'
+import { loadFailed } from './fillMessages'
 import { SurveyFillScreen } from './SurveyFillScreen'
 
 const PAGE_SIZE = 12
@@ -40,8 +41,13 @@ const StartDialog = ({
   onStarted: (surveyId: string) => void
 }) => {
   const { t } = useTranslation()
-  const open = useQuery({ queryKey: ['survey-open'], queryFn: fillApi.open })
+  const open = useQuery({ queryKey: ['survey-open'], queryFn: fillApi.open, retry: false })
   const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    if (open.error) {
+      loadFailed(open.error)
+    }
+  }, [open.error])
   const start = async (surveyId: string) => {
     setBusy(true)
     try {
@@ -149,6 +155,7 @@ export const QuestionnairePage = () => {
         search: Object.fromEntries(Object.entries(search).filter(([, v]) => v !== '')),
       }),
     enabled: !surveyId,
+    retry: false,
   })
   const [starting, setStarting] = useState(false)
   const go = (next: Record<string, string>) =>
@@ -156,6 +163,11 @@ export const QuestionnairePage = () => {
 
   // Staff and member accounts without a unit are refused by the server (decision 019): say why.
   const refused = cards.error instanceof HttpError && cards.error.status === 403 ? cards.error.message : null
+  useEffect(() => {
+    if (cards.error && !refused) {
+      loadFailed(cards.error)
+    }
+  }, [cards.error, refused])
   if (refused) {
     return (
       <Alert severity="info" data-testid="fill-refused">
