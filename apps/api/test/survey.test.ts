@@ -523,6 +523,28 @@ describe('company info', () => {
       company: { name: '中铝材料应用研究院' },
     })
     expect(centre.data.fillings.length).toBeGreaterThanOrEqual(2)
+
+    // 单位信息 (staff): every unit's company form with its survey, unit, field names and status.
+    const forms = await call(
+      'GET',
+      `${COMPANY}/list?name=${encodeURIComponent('中铝材料')}&surveyId=${surveyId}`,
+      admin,
+    )
+    expect(forms.data.total).toBe(1)
+    expect(forms.data.records[0]).toMatchObject({
+      name: '中铝材料应用研究院',
+      firmName: '中铝材料应用研究院',
+      surveyName: '测试问卷',
+      provinceName: '北京市',
+      status: 2,
+      industryFieldNames: `${industries[0]!.name}、${industries[7]!.name}`,
+    })
+    const one = await call('GET', `${COMPANY}/detail?id=${forms.data.records[0].id}`, admin)
+    expect(one.data.contact).toBe('王工')
+    expect(
+      (await call('GET', `${COMPANY}/list?provinceName=${encodeURIComponent('北京')}`, admin)).data.total,
+    ).toBe(2)
+    expect((await call('GET', `${COMPANY}/list`, memberB)).status).toBe(403)
   })
 })
 

@@ -230,8 +230,10 @@ const survey = group('survey', '问卷调查', '/survey', 'Quiz', [
     buttons: [...CRUD, { key: 'submit', name: '提交问卷', source: 'send', action: 2 }],
   }),
   page('survey_question', '题目管理', '/survey/question', 'LiveHelp'),
+  // The company forms of every filling, read-only (they are the members' answers).
   page('survey_company', '单位信息', '/survey/company', 'Domain', {
     api: '/api/ysjs-evaluation/blade-company/company',
+    buttons: VIEW_ONLY,
   }),
   page('survey_industry', '行业领域', '/survey/industry', 'Factory'),
 ])

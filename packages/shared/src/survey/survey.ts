@@ -385,6 +385,26 @@ export const ZCompanyRecordSchema = z.object({
 })
 export type TCompany = z.infer<typeof ZCompanyRecordSchema>
 
+/** 单位信息 (staff): the company forms of every filling, searched by name, survey and province. */
+export const ZCompanyListQuerySchema = ZPageQuerySchema.extend({
+  name: zOptionalText(100),
+  surveyId: z.preprocess(emptyToUndefined, ZIdSchema.optional()),
+  provinceName: zOptionalText(50),
+})
+export const ZCompanyStaffRecordSchema = ZCompanyRecordSchema.omit({ isIndustry: true }).extend({
+  id: ZWireIdSchema,
+  surveyName: z.string(),
+  surveyCode: z.string(),
+  /** The member unit (company dept) the form was filled for. */
+  firmName: z.string().nullable(),
+  industryFieldNames: z.string(),
+  /** The filling's status (1 暂存, 2 待填报, 3 已提交). */
+  status: z.number().nullable(),
+  createTime: ZWireDateTimeSchema,
+  updateTime: ZWireDateTimeSchema.nullable(),
+})
+export type TCompanyStaffRecord = z.infer<typeof ZCompanyStaffRecordSchema>
+
 export const ZIndustryFieldSubmitSchema = z.object({
   id: ZIdSchema.optional(),
   name: zRequired(SurveyMsg.INDUSTRY_NAME, 64),

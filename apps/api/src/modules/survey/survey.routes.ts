@@ -4,7 +4,9 @@ import {
   EVALUATION_PREFIX,
   EVALUATION_REPORT_PREFIX,
   ZAnswerSubmitSchema,
+  ZCompanyListQuerySchema,
   ZCompanyRecordSchema,
+  ZCompanyStaffRecordSchema,
   ZCompanySubmitSchema,
   ZEvaluationDetailSchema,
   ZEvaluationIdQuerySchema,
@@ -367,8 +369,28 @@ export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
     handler: async (request) => ok(await s.evaluation.detail(ctxOf(request), BigInt(request.query.id))),
   })
 
-  // Results (staff, 调查管理)
+  // Results (staff, 调查管理; 单位信息)
   tags = ['survey-results']
+  r.get(`${COMPANY_PREFIX}/list`, {
+    config: { access: { permission: 'survey_company' } },
+    schema: {
+      tags,
+      summary: '单位信息列表 (各单位填报时的单位信息; name, provinceName 模糊, surveyId)',
+      querystring: ZCompanyListQuerySchema,
+      response: { 200: zEnvelope(zPage(ZCompanyStaffRecordSchema)) },
+    },
+    handler: async (request) => ok(await s.results.companyList(ctxOf(request), request.query)),
+  })
+  r.get(`${COMPANY_PREFIX}/detail`, {
+    config: { access: { permission: 'survey_company' } },
+    schema: {
+      tags,
+      summary: '单位信息详情',
+      querystring: ZIdQuery,
+      response: { 200: zEnvelope(ZCompanyStaffRecordSchema) },
+    },
+    handler: async (request) => ok(await s.results.companyDetail(ctxOf(request), BigInt(request.query.id))),
+  })
   r.get(`${EXAMPLE}/list`, {
     config: { access: RESULTS },
     schema: {

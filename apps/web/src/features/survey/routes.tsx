@@ -5,6 +5,7 @@ const SurveyDesignPage = lazyScreen(() => import('./design/SurveyDesignPage'), '
 const SurveyResultsPage = lazyScreen(() => import('./results/SurveyResultsPage'), 'SurveyResultsPage')
 const QuestionnairePage = lazyScreen(() => import('./fill/QuestionnairePage'), 'QuestionnairePage')
 const IndustryPage = lazyScreen(() => import('./IndustryPage'), 'IndustryPage')
+const CompanyPage = lazyScreen(() => import('./CompanyPage'), 'CompanyPage')
 const MemberCentrePage = lazyScreen(() => import('./member/MemberCentrePage'), 'MemberCentrePage')
 const EvaluationPage = lazyScreen(() => import('./evaluation/EvaluationPage'), 'EvaluationPage')
 
@@ -14,6 +15,7 @@ export const surveyScreens: TScreenRegistry = {
   '/survey/example': { component: SurveyResultsPage, titleKey: 'survey.route.results' },
   '/survey/questionnaire': { component: QuestionnairePage, titleKey: 'survey.route.fill' },
   '/survey/industry': { component: IndustryPage, titleKey: 'survey.route.industry' },
+  '/survey/company': { component: CompanyPage, titleKey: 'survey.route.company' },
   '/topMember': { component: MemberCentrePage, titleKey: 'route.topMember', fixed: true },
   '/evaluation': { component: EvaluationPage, titleKey: 'route.evaluation', fixed: true },
 }
