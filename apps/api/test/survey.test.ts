@@ -166,6 +166,22 @@ describe('design', () => {
 
     const empty = await createSurvey()
     expect((await call('POST', `${EVAL}/survey/publish?id=${empty}`, admin)).msg).toBe(SurveyMsg.NO_QUESTIONS)
+    expect((await call('POST', `${EVAL}/survey/newVersion?id=${empty}`, admin)).msg).toBe(
+      SurveyMsg.VERSION_OF_DRAFT,
+    )
+    // Question pages run from 1 without a gap: a survey with pages 1 and 3 is not published.
+    const gappy = await createSurvey()
+    await addQuestion(gappy, { questionText: '第一页', type: 2, page: 1 })
+    const third = await addQuestion(gappy, { questionText: '第三页', type: 2, page: 3 })
+    expect((await call('POST', `${EVAL}/survey/publish?id=${gappy}`, admin)).msg).toBe(SurveyMsg.PAGE_GAP(2))
+    await call('POST', `${EVAL}/question/submit`, admin, {
+      id: third,
+      surveyId: gappy,
+      questionText: '第二页',
+      type: 2,
+      page: 2,
+    })
+    expect((await call('POST', `${EVAL}/survey/publish?id=${gappy}`, admin)).code).toBe(200)
     expect(
       (
         await call('POST', `${EVAL}/question/submit`, admin, {
@@ -351,7 +367,13 @@ describe('filling', () => {
       status: 2,
       backReason: '请补充研发人员数量的口径',
     })
-    expect((await answer(surveyId, memberA, 0, [])).code).toBe(200)
+    // Reworked as a draft, the reason stays in view; resubmitted, it is gone.
+    expect((await answer(surveyId, memberA, 0, [{ questionId: q3.id, inputText: '118' }], 1)).code).toBe(200)
+    mine = await call('GET', `${EVAL}/example/mine?surveyId=${surveyId}`, memberA)
+    expect(mine.data).toMatchObject({ status: 1, backReason: '请补充研发人员数量的口径' })
+    expect((await answer(surveyId, memberA, 1, all)).code).toBe(200)
+    mine = await call('GET', `${EVAL}/example/mine?surveyId=${surveyId}`, memberA)
+    expect(mine.data).toMatchObject({ status: 3, backReason: null })
   })
 
   it('chosen units only; another unit gets its own filling; closed surveys take no saves', async () => {
@@ -369,6 +391,22 @@ describe('filling', () => {
     const b = await call('POST', `${EVAL}/example/submit`, memberB, { surveyId: all.surveyId })
     expect(a.data.id).not.toBe(b.data.id)
     expect(b.data.firmName).toBe('中铝材料应用研究院')
+    // With fillings, who fills and the 行业领域 requirement are frozen; the rest may still change.
+    const current = (await call('GET', `${EVAL}/survey/detail?id=${all.surveyId}`, admin)).data
+    const edit = (over: object) =>
+      call('POST', `${EVAL}/survey/submit`, admin, {
+        id: all.surveyId,
+        name: current.name,
+        code: current.code,
+        startDate: current.startDate,
+        endDate: current.endDate,
+        isIndustry: current.isIndustry,
+        targetType: 0,
+        ...over,
+      })
+    expect((await edit({ isIndustry: 0 })).msg).toBe(SurveyMsg.SETTINGS_FROZEN)
+    expect((await edit({ targetType: 1, targetIds: String(firmB) })).msg).toBe(SurveyMsg.SETTINGS_FROZEN)
+    expect((await edit({ name: '测试问卷 (更正)', description: '截止日期顺延' })).code).toBe(200)
     // Closed: no more filling.
     expect((await call('POST', `${EVAL}/survey/close?id=${all.surveyId}`, admin)).code).toBe(200)
     expect((await answer(all.surveyId, memberA, 0, [])).msg).toBe(SurveyMsg.NOT_OPEN)
@@ -493,6 +531,8 @@ describe('company info', () => {
       SurveyMsg.PROVINCE_UNKNOWN,
     )
     expect((await call('POST', `${COMPANY}/submit`, memberB, body)).code).toBe(200)
+    // Saving the company page alone makes the filling a draft (暂存).
+    expect((await call('GET', `${EVAL}/example/mine?surveyId=${surveyId}`, memberB)).data.status).toBe(1)
     const after = await call('GET', `${COMPANY}/companyInfo?surveyId=${surveyId}`, memberB)
     expect(after.data).toMatchObject({
       name: '中铝材料应用研究院',
@@ -536,7 +576,7 @@ describe('company info', () => {
       firmName: '中铝材料应用研究院',
       surveyName: '测试问卷',
       provinceName: '北京市',
-      status: 2,
+      status: 1,
       industryFieldNames: `${industries[0]!.name}、${industries[7]!.name}`,
     })
     const one = await call('GET', `${COMPANY}/detail?id=${forms.data.records[0].id}`, admin)

@@ -310,7 +310,8 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
           where: { id: example.id },
           data: {
             status: final ? ExampleStatus.SUBMITTED : ExampleStatus.DRAFT,
-            ...(final ? { submitTime: new Date() } : {}),
+            // A return's reason stays in view while the member reworks the filling; resubmitted, it is done.
+            ...(final ? { submitTime: new Date(), backReason: null } : {}),
             updateUser: ctx.user?.userId ?? null,
             updateTime: new Date(),
           },
@@ -359,7 +360,7 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
 
     async submitCompany(ctx: TCtx, input: z.output<typeof ZCompanySubmitSchema>) {
       const surveyId = BigInt(input.surveyId)
-      const { owner, survey } = await writable(ctx, surveyId)
+      const { owner, survey, example } = await writable(ctx, surveyId)
       const d = db(prisma, ctx.tenantId)
       const industryIds = splitIds(input.industryField)
       if (survey.isIndustry === 1 && industryIds.length === 0) {
@@ -393,17 +394,30 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
         provinceName,
       }
       const who = ctx.user?.userId ?? null
-      await d.company.upsert({
-        where: { surveyId_ownerKey: { surveyId, ownerKey: owner.key } },
-        create: {
-          id: nextId(),
-          tenantId: ctx.tenantId,
-          surveyId,
-          ownerKey: owner.key,
-          ...data,
-          createUser: who,
-        },
-        update: { ...data, updateUser: who, updateTime: new Date() },
+      await d.$transaction(async (tx) => {
+        // As for answers: a filling submitted meanwhile keeps its company form.
+        await tx.$executeRaw`SELECT id FROM ysjs_survey_example WHERE id = ${example.id} FOR UPDATE`
+        const current = await tx.surveyExample.findFirstOrThrow({ where: { id: example.id } })
+        if (current.status === ExampleStatus.SUBMITTED) {
+          throw AppError.badRequest(SurveyMsg.SUBMITTED)
+        }
+        await tx.company.upsert({
+          where: { surveyId_ownerKey: { surveyId, ownerKey: owner.key } },
+          create: {
+            id: nextId(),
+            tenantId: ctx.tenantId,
+            surveyId,
+            ownerKey: owner.key,
+            ...data,
+            createUser: who,
+          },
+          update: { ...data, updateUser: who, updateTime: new Date() },
+        })
+        // Saving the company page is a draft of the filling too (暂存), as saving a question page is.
+        await tx.surveyExample.updateMany({
+          where: { id: example.id, status: ExampleStatus.TO_FILL },
+          data: { status: ExampleStatus.DRAFT, updateUser: who, updateTime: new Date() },
+        })
       })
     },
   }

@@ -101,7 +101,7 @@ export const memberOverview = async (
     toFill: count(ExampleStatus.TO_FILL),
     drafts: count(ExampleStatus.DRAFT),
     submitted: count(ExampleStatus.SUBMITTED),
-    returned: examples.filter((e) => e.status === ExampleStatus.TO_FILL && e.backReason).length,
+    returned: examples.filter((e) => e.status !== ExampleStatus.SUBMITTED && e.backReason).length,
     openSurveys: open.filter((s) => s.exampleId === null).length,
     fillings: await exampleRecords(prisma, ctx.tenantId, examples.slice(0, 10)),
     applications: applications?.records ?? [],

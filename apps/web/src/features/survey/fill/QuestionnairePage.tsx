@@ -118,7 +118,7 @@ const SurveyCard = ({ row, onOpen }: { row: TExampleRow; onOpen: () => void }) =
           <Typography variant="body2" color="text.secondary">
             {row.startDate} ~ {row.endDate}
           </Typography>
-          {row.backReason && row.status === ExampleStatus.TO_FILL && (
+          {row.backReason && row.status !== ExampleStatus.SUBMITTED && (
             <Alert severity="warning" sx={{ mt: 1, py: 0 }}>
               {t('survey.backReason')}: {row.backReason}
             </Alert>

@@ -178,7 +178,7 @@ export const MemberCentrePage = () => {
                 <ListItemText
                   primary={f.name}
                   secondary={
-                    f.backReason && f.status === ExampleStatus.TO_FILL
+                    f.backReason && f.status !== ExampleStatus.SUBMITTED
                       ? `${t('survey.backReason')}: ${f.backReason}`
                       : f.code
                   }
