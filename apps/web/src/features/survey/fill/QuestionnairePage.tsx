@@ -15,22 +15,22 @@ import List from '@mui/material/List'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
-import Pagination from '@mui/material/Pagination'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
+import TablePagination from '@mui/material/TablePagination'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { ExampleStatus } from '@ysjs/shared'
+import { ExampleStatus, PAGE_SIZES } from '@ysjs/shared'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
+import { fileUrl } from '@/features/resource/fileLink'
 import { HttpError } from '@/lib/http'
 import { fillApi, type TExampleRow } from '../surveyApi'
 import { loadFailed } from './fillMessages'
 import { SurveyFillScreen } from './SurveyFillScreen'
 
-const PAGE_SIZE = 12
 const STATUS_COLOR = { 1: 'warning', 2: 'info', 3: 'success' } as const
 
 const StartDialog = ({
@@ -86,7 +86,7 @@ const SurveyCard = ({ row, onOpen }: { row: TExampleRow; onOpen: () => void }) =
     <Card variant="outlined" sx={{ height: '100%' }} data-testid="survey-card">
       <CardActionArea onClick={onOpen} sx={{ height: '100%', alignItems: 'stretch' }}>
         {row.cover ? (
-          <CardMedia component="img" height="120" image={row.cover} alt={row.name} />
+          <CardMedia component="img" height="120" image={fileUrl(row.cover)} alt={row.name} />
         ) : (
           <Box
             sx={{
@@ -141,17 +141,18 @@ export const QuestionnairePage = () => {
     status: params.get('status') ?? '',
   })
   const current = Number(params.get('current') ?? '1') || 1
+  const size = Number(params.get('size') ?? '10') || 10
   const search = {
     name: params.get('name') ?? '',
     code: params.get('code') ?? '',
     status: params.get('status') ?? '',
   }
   const cards = useQuery({
-    queryKey: ['survey-cards', search, current],
+    queryKey: ['survey-cards', search, current, size],
     queryFn: () =>
       fillApi.cards({
         current,
-        size: PAGE_SIZE,
+        size,
         search: Object.fromEntries(Object.entries(search).filter(([, v]) => v !== '')),
       }),
     enabled: !surveyId,
@@ -240,14 +241,15 @@ export const QuestionnairePage = () => {
           <SurveyCard key={row.id} row={row} onOpen={() => go({ ...search, surveyId: row.surveyId })} />
         ))}
       </Box>
-      {(cards.data?.total ?? 0) > PAGE_SIZE && (
-        <Pagination
-          sx={{ mt: 2 }}
-          page={current}
-          count={Math.ceil((cards.data?.total ?? 0) / PAGE_SIZE)}
-          onChange={(_, p) => go({ ...search, current: String(p) })}
-        />
-      )}
+      <TablePagination
+        component="div"
+        count={cards.data?.total ?? 0}
+        page={current - 1}
+        rowsPerPage={size}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_, p) => go({ ...search, size: String(size), current: String(p + 1) })}
+        onRowsPerPageChange={(e) => go({ ...search, size: e.target.value })}
+      />
       {starting && (
         <StartDialog
           onClose={() => setStarting(false)}
