@@ -169,7 +169,18 @@ test.describe('questionnaire: member filling, staff results', () => {
     await page.goto(`/survey/example?surveyId=${sid}&tab=summary`)
     const summary = page.getByTestId('survey-summary')
     await expect(summary).toContainText('已提交 1 份', { timeout: 30_000 })
-    await expect(summary.locator('svg').first()).toBeVisible()
+    // The chart draws one bar per chosen option: 钨钼 and 稀土 of the multiple-choice question.
+    const chart = summary.locator('.MuiPaper-root', { hasText: '贵单位主营的有色金属品种' })
+    await expect
+      .poll(
+        async () =>
+          (
+            await chart
+              .locator('.MuiBarChart-element')
+              .evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width))
+          ).filter((w) => w > 1).length,
+      )
+      .toBe(2)
     await expect(summary).toContainText('钨钼: 1 (100%)')
     await page.screenshot({ path: `${SHOTS}/summary.png`, fullPage: false })
     await page.getByRole('tab', { name: '填报列表' }).click()
@@ -239,6 +250,18 @@ test.describe('questionnaire: member filling, staff results', () => {
     await expect(page).toHaveURL(/\/survey\/questionnaire\?surveyId=/)
     await expect(page.getByTestId('back-reason')).toBeVisible()
   })
+})
+
+test('a visitor at /topMember sees 会员登录 and is led to the login', async ({ page }) => {
+  await page.goto('/topMember')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { name: '会员中心' })).toBeVisible({ timeout: 30_000 })
+  await expect(main).toContainText('会员单位登录后')
+  // The top bar shows 会员登录 too, as it does whenever nobody is logged in.
+  await expect(page.getByRole('button', { name: '会员登录' })).toHaveCount(2)
+  await page.screenshot({ path: `${SHOTS}/member-login.png` })
+  await main.getByRole('button', { name: '会员登录' }).click()
+  await expect(page).toHaveURL(/\/login$/)
 })
 
 const surveyId = async (page: Page, token: string): Promise<string> => {

@@ -123,6 +123,7 @@ export const surveyZh = {
   newApplication: '新建申报',
   allApplications: '查看全部 {{n}} 项',
   notMember: '当前账号不是会员单位的账号，没有单位信息',
+  memberLoginHint: '会员单位登录后，可在这里查看单位信息、填报问卷、申报成果、报名会议并接收中心消息。',
   messages: '中心消息',
   noMessages: '暂无消息',
   more: '查看全部',
@@ -273,6 +274,8 @@ export const surveyEn: typeof surveyZh = {
   newApplication: 'New report',
   allApplications: 'All {{n}}',
   notMember: 'This account is not a member unit account and has no unit',
+  memberLoginHint:
+    'Signed in, a member unit sees its profile, fills questionnaires, reports achievements, registers for meetings and reads the centre’s messages here.',
   messages: 'Messages',
   noMessages: 'No messages',
   more: 'All',

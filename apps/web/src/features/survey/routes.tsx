@@ -16,6 +16,7 @@ export const surveyScreens: TScreenRegistry = {
   '/survey/questionnaire': { component: QuestionnairePage, titleKey: 'survey.route.fill' },
   '/survey/industry': { component: IndustryPage, titleKey: 'survey.route.industry' },
   '/survey/company': { component: CompanyPage, titleKey: 'survey.route.company' },
-  '/topMember': { component: MemberCentrePage, titleKey: 'route.topMember', fixed: true },
+  // 会员中心 / 会员登录 (spec section 2): a visitor sees the member login.
+  '/topMember': { component: MemberCentrePage, titleKey: 'route.topMember', fixed: true, isAuth: false },
   '/evaluation': { component: EvaluationPage, titleKey: 'route.evaluation', fixed: true },
 }

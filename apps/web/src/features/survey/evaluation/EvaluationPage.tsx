@@ -9,18 +9,11 @@ import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  Msg,
-  PAGE_SIZES,
-  RESULTS_STATUS_LABELS,
-  type TEvaluationRecord,
-  ZEvaluationSubmitSchema,
-} from '@ysjs/shared'
+import { Msg, RESULTS_STATUS_LABELS, type TEvaluationRecord, ZEvaluationSubmitSchema } from '@ysjs/shared'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
@@ -29,6 +22,7 @@ import { ResultsEditor } from '@/features/appraise/ResultsEditor'
 import { HttpError } from '@/lib/http'
 import { toast } from '@/lib/notify'
 import { loadFailed, saveFailed } from '../fill/fillMessages'
+import { SurveyPagination } from '../SurveyPagination'
 import { evaluationApi } from '../surveyApi'
 import { StatusChip } from './StatusChip'
 
@@ -309,14 +303,11 @@ export const EvaluationPage = () => {
             ))}
           </TableBody>
         </Table>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={current - 1}
-          rowsPerPage={size}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPageChange={(_e, p) => go({ current: String(p + 1) })}
-          onRowsPerPageChange={(e) => go({ size: e.target.value, current: '1' })}
+        <SurveyPagination
+          total={list.data?.total ?? 0}
+          current={current}
+          size={size}
+          onChange={(c, z) => go({ current: String(c), size: String(z) })}
         />
       </Paper>
       {editing && (

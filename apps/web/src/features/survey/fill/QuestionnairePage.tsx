@@ -17,16 +17,16 @@ import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
-import TablePagination from '@mui/material/TablePagination'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { ExampleStatus, PAGE_SIZES } from '@ysjs/shared'
+import { ExampleStatus } from '@ysjs/shared'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { fileUrl } from '@/features/resource/fileLink'
 import { HttpError } from '@/lib/http'
+import { SurveyPagination } from '../SurveyPagination'
 import { fillApi, type TExampleRow } from '../surveyApi'
 import { loadFailed } from './fillMessages'
 import { SurveyFillScreen } from './SurveyFillScreen'
@@ -193,12 +193,14 @@ export const QuestionnairePage = () => {
         <TextField
           size="small"
           label={t('survey.surveyName')}
+          sx={{ width: 220 }}
           value={form.name}
           onChange={(e) => setForm({ ...form, name: e.target.value })}
         />
         <TextField
           size="small"
           label={t('survey.code')}
+          sx={{ width: 180 }}
           value={form.code}
           onChange={(e) => setForm({ ...form, code: e.target.value })}
         />
@@ -208,7 +210,7 @@ export const QuestionnairePage = () => {
           label={t('survey.status')}
           value={form.status}
           onChange={(e) => setForm({ ...form, status: e.target.value })}
-          sx={{ minWidth: 140 }}
+          sx={{ width: 140 }}
         >
           <MenuItem value="">{t('survey.allStatuses')}</MenuItem>
           {[1, 2, 3].map((s) => (
@@ -241,14 +243,11 @@ export const QuestionnairePage = () => {
           <SurveyCard key={row.id} row={row} onOpen={() => go({ ...search, surveyId: row.surveyId })} />
         ))}
       </Box>
-      <TablePagination
-        component="div"
-        count={cards.data?.total ?? 0}
-        page={current - 1}
-        rowsPerPage={size}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_, p) => go({ ...search, size: String(size), current: String(p + 1) })}
-        onRowsPerPageChange={(e) => go({ ...search, size: e.target.value })}
+      <SurveyPagination
+        total={cards.data?.total ?? 0}
+        current={current}
+        size={size}
+        onChange={(c, z) => go({ ...search, size: String(z), current: String(c) })}
       />
       {starting && (
         <StartDialog

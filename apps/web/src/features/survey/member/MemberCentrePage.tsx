@@ -19,6 +19,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { MemberMeetingsPage } from '@/features/meeting/MemberMeetingsPage'
+import { isGuestUser, useSession } from '@/lib/session/session'
 import { StatusChip } from '../evaluation/StatusChip'
 import { loadFailed } from '../fill/fillMessages'
 import { fillApi } from '../surveyApi'
@@ -96,12 +97,36 @@ const Stat = ({ label, value, onClick }: { label: string; value: number; onClick
   </Button>
 )
 
+/** What a visitor without a session sees at /topMember: the way in. */
+const MemberLogin = () => {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  return (
+    <Paper variant="outlined" sx={{ p: 4, maxWidth: 560, mx: 'auto', mt: 4, textAlign: 'center' }}>
+      <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
+        {t('route.topMember')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('survey.memberLoginHint')}
+      </Typography>
+      <Button variant="contained" size="large" onClick={() => navigate('/login')}>
+        {t('layout.memberLogin')}
+      </Button>
+    </Paper>
+  )
+}
+
 /**
  * 会员中心 (/topMember): the member's unit, its questionnaires (with links to fill them), its achievement
  * reports with their status (links to 成果申报), the centre's notices (opened in full), and the open
  * meetings with the member's registrations.
  */
 export const MemberCentrePage = () => {
+  const signedIn = useSession((s) => s.accessToken !== null && !isGuestUser(s.user))
+  return signedIn ? <MemberCentre /> : <MemberLogin />
+}
+
+const MemberCentre = () => {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const overview = useQuery({ queryKey: ['member-overview'], queryFn: fillApi.overview, retry: false })
