@@ -205,6 +205,7 @@ const AuditDialog = ({
             value={unitChoice}
             onChange={(e) => setUnitChoice(e.target.value)}
             helperText={t('sysOrg.user.auditUnitHint')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">{t('sysOrg.user.auditUnitNone')}</MenuItem>
             {(companies.data ?? []).map((d) => (
