@@ -44,14 +44,24 @@ const APPRAISAL = {
   roleAppraiser: stableId('role:000000:appraiser'),
   roleExpert: stableId('role:000000:expert'),
 }
+// The member account's own unit (issue 13): a company dept apart from the centre's staff, so the
+// member fills and reports for it alone (decision 019).
+const MEMBER_UNIT = stableId('dept:000000:member-unit')
 const APPRAISAL_USERS: {
   id: bigint
   account: string
   name: string
   role: bigint
+  dept?: bigint
   expert?: { workUnit: string; profession: string; level: string; mobilePhone: string; email: string }
 }[] = [
-  { id: stableId('user:000000:member'), account: 'member', name: '会员单位', role: APPRAISAL.roleMember },
+  {
+    id: stableId('user:000000:member'),
+    account: 'member',
+    name: '会员单位',
+    role: APPRAISAL.roleMember,
+    dept: MEMBER_UNIT,
+  },
   {
     id: stableId('user:000000:appraiser'),
     account: 'appraiser',
@@ -150,6 +160,14 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
       fullName: '苏州刀锋科技有限公司',
       sort: 2,
     },
+    {
+      id: MEMBER_UNIT,
+      parentId: 0n,
+      ancestors: '0',
+      deptName: '金源有色',
+      fullName: '金源有色金属股份有限公司',
+      sort: 9,
+    },
   ]
   for (const d of depts) {
     await prisma.dept.upsert({
@@ -224,12 +242,12 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
       dept: ID.deptChangzhou,
       email: 'boss@ysjs.local',
     },
-    ...APPRAISAL_USERS.map(({ id, account, name, role }) => ({
+    ...APPRAISAL_USERS.map(({ id, account, name, role, dept }) => ({
       id,
       account,
       name,
       role,
-      dept: ID.deptRoot,
+      dept: dept ?? ID.deptRoot,
       email: `${account}@ysjs.local`,
     })),
   ]

@@ -116,6 +116,7 @@ import { createSmsService } from './modules/sms/sms.service.ts'
 import { createSmsCodeService } from './modules/sms/sms-code.service.ts'
 import { surveyRoutes } from './modules/survey/survey.routes.ts'
 import { createSurveyDesignService } from './modules/survey/survey-design.service.ts'
+import { createEvaluationService } from './modules/survey/survey-evaluation.service.ts'
 import { createSurveyFillService } from './modules/survey/survey-fill.service.ts'
 import { createIndustryFieldService } from './modules/survey/survey-member.service.ts'
 import { createSurveyResultsService } from './modules/survey/survey-results.service.ts'
@@ -427,6 +428,11 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     fill: createSurveyFillService(prisma),
     results: createSurveyResultsService(prisma),
     industries: createIndustryFieldService(prisma),
+    // 成果申报 creates appraisal applications through the appraisal module's (stateless) service.
+    evaluation: createEvaluationService(
+      prisma,
+      createResultsService({ prisma, hasPermission: permissions.has }),
+    ),
   })
   const jobBus = createJobBus({
     redisUrl: env.REDIS_URL,

@@ -14,6 +14,8 @@ let admin: THeaders
 let memberA: THeaders
 let memberA2: THeaders
 let memberB: THeaders
+let memberC: THeaders
+let memberD: THeaders
 let loner: THeaders
 let firmA: bigint
 let firmB: bigint
@@ -54,10 +56,14 @@ beforeAll(async () => {
   await createUser(t.app, { account: 'membera', roleIds: [role], deptIds: [firmA] })
   await createUser(t.app, { account: 'membera2', roleIds: [role], deptIds: [lab] })
   await createUser(t.app, { account: 'memberb', roleIds: [role], deptIds: [firmB] })
+  await createUser(t.app, { account: 'memberc', roleIds: [role], deptIds: [await firm('云南锡业研究所')] })
+  await createUser(t.app, { account: 'memberd', roleIds: [role], deptIds: [await firm('金川镍钴研究院')] })
   await createUser(t.app, { account: 'loner', roleIds: [role] })
   memberA = await loginAs(t.app, 'membera')
   memberA2 = await loginAs(t.app, 'membera2')
   memberB = await loginAs(t.app, 'memberb')
+  memberC = await loginAs(t.app, 'memberc')
+  memberD = await loginAs(t.app, 'memberd')
   loner = await loginAs(t.app, 'loner')
 })
 afterAll(async () => {
@@ -160,6 +166,22 @@ describe('design', () => {
 
     const empty = await createSurvey()
     expect((await call('POST', `${EVAL}/survey/publish?id=${empty}`, admin)).msg).toBe(SurveyMsg.NO_QUESTIONS)
+    expect((await call('POST', `${EVAL}/survey/newVersion?id=${empty}`, admin)).msg).toBe(
+      SurveyMsg.VERSION_OF_DRAFT,
+    )
+    // Question pages run from 1 without a gap: a survey with pages 1 and 3 is not published.
+    const gappy = await createSurvey()
+    await addQuestion(gappy, { questionText: '第一页', type: 2, page: 1 })
+    const third = await addQuestion(gappy, { questionText: '第三页', type: 2, page: 3 })
+    expect((await call('POST', `${EVAL}/survey/publish?id=${gappy}`, admin)).msg).toBe(SurveyMsg.PAGE_GAP(2))
+    await call('POST', `${EVAL}/question/submit`, admin, {
+      id: third,
+      surveyId: gappy,
+      questionText: '第二页',
+      type: 2,
+      page: 2,
+    })
+    expect((await call('POST', `${EVAL}/survey/publish?id=${gappy}`, admin)).code).toBe(200)
     expect(
       (
         await call('POST', `${EVAL}/question/submit`, admin, {
@@ -345,10 +367,16 @@ describe('filling', () => {
       status: 2,
       backReason: '请补充研发人员数量的口径',
     })
-    expect((await answer(surveyId, memberA, 0, [])).code).toBe(200)
+    // Reworked as a draft, the reason stays in view; resubmitted, it is gone.
+    expect((await answer(surveyId, memberA, 0, [{ questionId: q3.id, inputText: '118' }], 1)).code).toBe(200)
+    mine = await call('GET', `${EVAL}/example/mine?surveyId=${surveyId}`, memberA)
+    expect(mine.data).toMatchObject({ status: 1, backReason: '请补充研发人员数量的口径' })
+    expect((await answer(surveyId, memberA, 1, all)).code).toBe(200)
+    mine = await call('GET', `${EVAL}/example/mine?surveyId=${surveyId}`, memberA)
+    expect(mine.data).toMatchObject({ status: 3, backReason: null })
   })
 
-  it('chosen units only; another unit and a user without a unit each get their own filling', async () => {
+  it('chosen units only; another unit gets its own filling; closed surveys take no saves', async () => {
     const { surveyId } = await publishedSurvey({ targetType: 1, targetIds: String(firmB) })
     expect((await call('POST', `${EVAL}/example/submit`, memberA, { surveyId })).msg).toBe(
       SurveyMsg.NOT_TARGET,
@@ -359,17 +387,77 @@ describe('filling', () => {
     expect((await call('POST', `${EVAL}/example/submit`, memberB, { surveyId })).code).toBe(200)
 
     const all = await publishedSurvey()
-    const a = await call('POST', `${EVAL}/example/submit`, loner, { surveyId: all.surveyId })
+    const a = await call('POST', `${EVAL}/example/submit`, memberA, { surveyId: all.surveyId })
     const b = await call('POST', `${EVAL}/example/submit`, memberB, { surveyId: all.surveyId })
     expect(a.data.id).not.toBe(b.data.id)
-    expect(a.data.firmName).toBeNull()
+    expect(b.data.firmName).toBe('中铝材料应用研究院')
+    // With fillings, who fills and the 行业领域 requirement are frozen; the rest may still change.
+    const current = (await call('GET', `${EVAL}/survey/detail?id=${all.surveyId}`, admin)).data
+    const edit = (over: object) =>
+      call('POST', `${EVAL}/survey/submit`, admin, {
+        id: all.surveyId,
+        name: current.name,
+        code: current.code,
+        startDate: current.startDate,
+        endDate: current.endDate,
+        isIndustry: current.isIndustry,
+        targetType: 0,
+        ...over,
+      })
+    expect((await edit({ isIndustry: 0 })).msg).toBe(SurveyMsg.SETTINGS_FROZEN)
+    expect((await edit({ targetType: 1, targetIds: String(firmB) })).msg).toBe(SurveyMsg.SETTINGS_FROZEN)
+    expect((await edit({ name: '测试问卷 (更正)', description: '截止日期顺延' })).code).toBe(200)
     // Closed: no more filling.
     expect((await call('POST', `${EVAL}/survey/close?id=${all.surveyId}`, admin)).code).toBe(200)
-    expect((await answer(all.surveyId, loner, 0, [])).msg).toBe(SurveyMsg.NOT_OPEN)
+    expect((await answer(all.surveyId, memberA, 0, [])).msg).toBe(SurveyMsg.NOT_OPEN)
     // Fillings exist: the survey cannot be removed.
     expect((await call('POST', `${EVAL}/survey/remove?ids=${all.surveyId}`, admin)).msg).toBe(
       SurveyMsg.HAS_FILLINGS,
     )
+  })
+
+  it('only a member account bound to a unit fills; two accounts of one unit share the filling', async () => {
+    const { surveyId, q } = await publishedSurvey()
+    // Staff (even the administrator, who holds every permission) start and fill nothing.
+    for (const url of [`${EVAL}/survey/surveyExampleList`, `${EVAL}/survey/openList`]) {
+      const refused = await call('GET', url, admin)
+      expect(refused.status).toBe(403)
+      expect(refused.msg).toBe(SurveyMsg.MEMBER_ONLY)
+    }
+    const staff = await call('POST', `${EVAL}/example/submit`, admin, { surveyId })
+    expect([staff.status, staff.msg]).toEqual([403, SurveyMsg.MEMBER_ONLY])
+    expect((await answer(surveyId, admin, 0, [])).status).toBe(403)
+    expect((await call('GET', `${COMPANY}/companyInfo?surveyId=${surveyId}`, admin)).status).toBe(403)
+    // A member account without a unit is told so.
+    const unbound = await call('POST', `${EVAL}/example/submit`, loner, { surveyId })
+    expect([unbound.status, unbound.msg]).toEqual([403, SurveyMsg.NO_UNIT])
+    expect(await t.app.prisma.surveyExample.count({ where: { surveyId: BigInt(surveyId) } })).toBe(0)
+
+    // Two accounts of firm A (one in a dept under it) work on one filling.
+    const first = await call('POST', `${EVAL}/example/submit`, memberA2, { surveyId })
+    expect(first.data).toMatchObject({ status: 2, firmName: '江西铜业技术研究院' })
+    const second = await call('POST', `${EVAL}/example/submit`, memberA, { surveyId })
+    expect(second.data.id).toBe(first.data.id)
+    const q1 = q[0]!
+    expect(
+      (await answer(surveyId, memberA2, 0, [{ questionId: q1.id, optionId: q1.options[1]!.id }], 1)).code,
+    ).toBe(200)
+    const seen = await call('GET', `${EVAL}/question/pageQuestionList?surveyId=${surveyId}&page=1`, memberA)
+    expect(seen.data[0].answerList[0].optionId).toBe(q1.options[1]!.id)
+    const cards = await call('GET', `${EVAL}/survey/surveyExampleList`, memberA)
+    expect(cards.data.records.filter((c: { surveyId: string }) => c.surveyId === surveyId)).toHaveLength(1)
+    expect(await t.app.prisma.surveyExample.count({ where: { surveyId: BigInt(surveyId) } })).toBe(1)
+  })
+
+  it('the seeded member account fills for its own unit, apart from the staff', async () => {
+    const member = auth((await login(t.app, 'member')).access_token)
+    const seeded = (await call('GET', `${EVAL}/survey/list?code=YS-2026-01`, admin)).data.records[0]
+    const started = await call('POST', `${EVAL}/example/submit`, member, { surveyId: seeded.id })
+    expect(started.data.firmName).toBe('金源有色')
+    const centre = await call('GET', `${EVAL}/member/overview`, member)
+    expect(centre.data).toMatchObject({ isMember: true, firmName: '金源有色金属股份有限公司' })
+    const staffCentre = await call('GET', `${EVAL}/member/overview`, admin)
+    expect(staffCentre.data).toMatchObject({ isMember: false, firmId: null, firmName: null, fillings: [] })
   })
 
   it('a survey of another tenant is invisible', async () => {
@@ -380,7 +468,18 @@ describe('filling', () => {
       alias: 'member',
       menuCodes: ['survey_question'],
     })
-    await createUser(t.app, { account: 'other', tenantId: '300013', roleIds: [role] })
+    const otherFirm = nextId()
+    await t.app.prisma.dept.create({
+      data: {
+        id: otherFirm,
+        tenantId: '300013',
+        parentId: 0n,
+        ancestors: '0',
+        deptName: '他租户单位',
+        deptCategory: 1,
+      },
+    })
+    await createUser(t.app, { account: 'other', tenantId: '300013', roleIds: [role], deptIds: [otherFirm] })
     const other = await loginAs(t.app, 'other', '300013')
     expect((await call('POST', `${EVAL}/example/submit`, other, { surveyId })).msg).toBe(SurveyMsg.NOT_FOUND)
     expect((await call('GET', `${EVAL}/survey/detail?id=${surveyId}`, other)).msg).toBe(SurveyMsg.NOT_FOUND)
@@ -416,10 +515,24 @@ describe('company info', () => {
     expect((await call('POST', `${COMPANY}/submit`, memberB, { ...body, industryField: '' })).msg).toBe(
       '请选择行业领域',
     )
+    // Ids are checked with the shared id rule: one above int64 is refused, never a 500.
+    for (const industryField of [
+      '9999999999999999999',
+      `${industries[0]!.id},abc`,
+      [industries[0]!.id, -1],
+    ]) {
+      const refused = await call('POST', `${COMPANY}/submit`, memberB, { ...body, industryField })
+      expect([refused.status, refused.msg]).toEqual([400, '请求参数类型错误: industryField'])
+    }
+    expect((await call('POST', `${COMPANY}/submit`, memberB, { ...body, industryField: '1' })).msg).toBe(
+      SurveyMsg.INDUSTRY_UNKNOWN,
+    )
     expect((await call('POST', `${COMPANY}/submit`, memberB, { ...body, provinceCode: '990000' })).msg).toBe(
       SurveyMsg.PROVINCE_UNKNOWN,
     )
     expect((await call('POST', `${COMPANY}/submit`, memberB, body)).code).toBe(200)
+    // Saving the company page alone makes the filling a draft (暂存).
+    expect((await call('GET', `${EVAL}/example/mine?surveyId=${surveyId}`, memberB)).data.status).toBe(1)
     const after = await call('GET', `${COMPANY}/companyInfo?surveyId=${surveyId}`, memberB)
     expect(after.data).toMatchObject({
       name: '中铝材料应用研究院',
@@ -450,6 +563,28 @@ describe('company info', () => {
       company: { name: '中铝材料应用研究院' },
     })
     expect(centre.data.fillings.length).toBeGreaterThanOrEqual(2)
+
+    // 单位信息 (staff): every unit's company form with its survey, unit, field names and status.
+    const forms = await call(
+      'GET',
+      `${COMPANY}/list?name=${encodeURIComponent('中铝材料')}&surveyId=${surveyId}`,
+      admin,
+    )
+    expect(forms.data.total).toBe(1)
+    expect(forms.data.records[0]).toMatchObject({
+      name: '中铝材料应用研究院',
+      firmName: '中铝材料应用研究院',
+      surveyName: '测试问卷',
+      provinceName: '北京市',
+      status: 1,
+      industryFieldNames: `${industries[0]!.name}、${industries[7]!.name}`,
+    })
+    const one = await call('GET', `${COMPANY}/detail?id=${forms.data.records[0].id}`, admin)
+    expect(one.data.contact).toBe('王工')
+    expect(
+      (await call('GET', `${COMPANY}/list?provinceName=${encodeURIComponent('北京')}`, admin)).data.total,
+    ).toBe(2)
+    expect((await call('GET', `${COMPANY}/list`, memberB)).status).toBe(403)
   })
 })
 
@@ -483,8 +618,9 @@ describe('results', () => {
     }
     await fill(memberA, 0, [0, 1], '100', true)
     await fill(memberB, 0, [0], '80', true)
-    await fill(loner, 2, [2], '5', true)
-    await fill(admin, 1, [1], '9', false) // a draft: not counted
+    await fill(memberC, 2, [2], '5', true)
+    // A draft (not counted); its text carries control characters, which the export leaves out.
+    await fill(memberD, 1, [1], '9\u0007台\u001f', false)
 
     const summary = (await call('GET', `${EVAL}/survey/summary?id=${surveyId}`, admin)).data
     expect(summary).toMatchObject({ examples: 4, submitted: 3 })
@@ -520,8 +656,159 @@ describe('results', () => {
     const rows = [2, 3, 4, 5].map((i) => (sheet.getRow(i).values as string[]).join('|'))
     expect(rows.some((r) => r.includes('其他: 混改'))).toBe(true)
     expect(rows.some((r) => r.includes('铜；铝'))).toBe(true)
+    expect(rows.some((r) => r.includes('9台|9台成果'))).toBe(true)
 
     // A member has no access to results.
     expect((await call('GET', `${EVAL}/survey/summary?id=${surveyId}`, memberA)).status).toBe(403)
+  })
+})
+
+describe('成果申报 (/evaluation)', () => {
+  it('a member reports an achievement: a draft application prefilled with its unit, listed for the unit', async () => {
+    const REPORT = `${EVAL}/evaluation`
+    const role = (
+      await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member', tenantId: '000000' } })
+    ).id
+    const unit = await firm('株洲冶炼研究院')
+    await createUser(t.app, { account: 'membere', roleIds: [role], deptIds: [unit] })
+    await createUser(t.app, { account: 'membere2', roleIds: [role], deptIds: [unit] })
+    const memberE = await loginAs(t.app, 'membere')
+    const memberE2 = await loginAs(t.app, 'membere2')
+
+    // Before any company form the unit is the company dept.
+    expect((await call('GET', `${REPORT}/unit`, memberE)).data).toMatchObject({
+      firmId: String(unit),
+      unitName: '株洲冶炼研究院',
+      postcode: null,
+    })
+    // The unit's company form (from a questionnaire) is what the report is prefilled with.
+    const { surveyId } = await publishedSurvey({ isIndustry: 0 })
+    await call('POST', `${EVAL}/example/submit`, memberE, { surveyId })
+    const form = {
+      surveyId,
+      name: '株洲冶炼集团技术研究院',
+      provinceCode: '430000',
+      address: '株洲市石峰区清水塘',
+      contact: '刘工',
+      phone: '0731-28392222',
+      email: '412005',
+    }
+    expect((await call('POST', `${COMPANY}/submit`, memberE, form)).code).toBe(200)
+    expect((await call('GET', `${REPORT}/unit`, memberE)).data).toMatchObject({
+      unitName: '株洲冶炼集团技术研究院',
+      address: '湖南省株洲市石峰区清水塘',
+      postcode: '412005',
+      contact: '刘工',
+      phone: '0731-28392222',
+    })
+
+    expect((await call('POST', `${REPORT}/submit`, memberE, { name: ' ' })).msg).toBe('请输入成果名称')
+    const staff = await call('POST', `${REPORT}/submit`, admin, { name: '高纯铟' })
+    expect([staff.status, staff.msg]).toEqual([403, SurveyMsg.MEMBER_ONLY])
+
+    const created = await call('POST', `${REPORT}/submit`, memberE, {
+      name: '高纯铜箔制备技术',
+      outcomeType: 3,
+    })
+    expect(created.code, created.msg).toBe(200)
+    expect(created.data).toMatchObject({
+      name: '高纯铜箔制备技术',
+      outcomeType: 3,
+      status: 0,
+      statusName: '草稿',
+      canEdit: true,
+      firstParty: '株洲冶炼集团技术研究院',
+      principal: {
+        unitName: '株洲冶炼集团技术研究院',
+        address: '湖南省株洲市石峰区清水塘',
+        postcode: '412005',
+        name: '刘工',
+        phone: '0731-28392222',
+      },
+    })
+    expect(created.data.unitEntityList).toHaveLength(1)
+    expect(created.data.unitEntityList[0]).toMatchObject({
+      unitName: '株洲冶炼集团技术研究院',
+      postcode: '412005',
+      address: '湖南省株洲市石峰区清水塘',
+      name: '刘工',
+      phone: '0731-28392222',
+    })
+    const id = created.data.id as string
+
+    // It is an application of the appraisal module: the applicant and the centre's staff see it there.
+    const mine = await call('GET', '/api/ysjs-appraise/results/list', memberE)
+    expect(mine.data.records.map((r: { id: string }) => r.id)).toContain(id)
+    const centre = await call('GET', `/api/ysjs-appraise/results/detail?id=${id}`, admin)
+    expect(centre.data).toMatchObject({ status: 0, name: '高纯铜箔制备技术' })
+
+    // The unit's list: the reporter may continue it, a colleague sees its status.
+    const listed = await call('GET', `${REPORT}/list`, memberE)
+    expect(listed.data.records.find((r: { id: string }) => r.id === id)).toMatchObject({
+      status: 0,
+      statusName: '草稿',
+      mine: true,
+      canEdit: true,
+    })
+    const colleague = await call('GET', `${REPORT}/list`, memberE2)
+    expect(colleague.data.records.find((r: { id: string }) => r.id === id)).toMatchObject({
+      mine: false,
+      canEdit: false,
+    })
+    // Another unit sees none of it.
+    const other = await call('GET', `${REPORT}/list`, memberA)
+    expect(other.data.records.map((r: { id: string }) => r.id)).not.toContain(id)
+
+    // Status and history after the centre returns it (submitted by the appraisal editor's own call).
+    await t.app.prisma.results.update({ where: { id: BigInt(id) }, data: { status: 1 } })
+    const audit = await call('POST', '/api/ysjs-appraise/results/audit', admin, {
+      id,
+      pass: false,
+      opinion: '请补充技术指标',
+    })
+    expect(audit.code, audit.msg).toBe(200)
+    const detail = await call('GET', `${REPORT}/detail?id=${id}`, memberE)
+    expect(detail.data.record).toMatchObject({ status: 9, statusName: '已退回', canEdit: true })
+    expect(
+      detail.data.history.map((h: { content: string; toStatus: number }) => [h.content, h.toStatus]),
+    ).toEqual([
+      ['创建', 0],
+      ['请补充技术指标', 9],
+    ])
+    expect((await call('GET', `${REPORT}/list?status=9`, memberE)).data.total).toBe(1)
+
+    // The member centre lists the unit's applications with their status, for every account of the unit.
+    for (const h of [memberE, memberE2]) {
+      const overview = (await call('GET', `${EVAL}/member/overview`, h)).data
+      expect(overview).toMatchObject({ isMember: true, firmName: '株洲冶炼研究院', applicationTotal: 1 })
+      expect(overview.applications).toHaveLength(1)
+      expect(overview.applications[0]).toMatchObject({
+        id,
+        name: '高纯铜箔制备技术',
+        status: 9,
+        statusName: '已退回',
+        mine: h === memberE,
+      })
+      expect(overview.company).toMatchObject({ name: '株洲冶炼集团技术研究院', provinceName: '湖南省' })
+      expect(overview.fillings.map((f: { surveyId: string }) => f.surveyId)).toContain(surveyId)
+    }
+    expect((await call('GET', `${EVAL}/member/overview`, memberA)).data.applications).toEqual([])
+
+    // Its messages are the centre's notices, each opened in full.
+    const posted = await call('POST', '/api/ysjs-desk/notice/submit', admin, {
+      title: '关于开展2026年度成果评价申报的通知',
+      category: 1,
+      releaseTime: '2099-01-01 09:00:00',
+      content: '<p>请各会员单位于6月底前完成申报。</p>',
+    })
+    expect(posted.code, posted.msg).toBe(200)
+    const notices = (await call('GET', `${EVAL}/member/overview`, memberE)).data.notices
+    expect(notices[0]).toMatchObject({ title: '关于开展2026年度成果评价申报的通知' })
+    const opened = await call('GET', `${EVAL}/member/notice?id=${notices[0].id}`, memberE)
+    expect(opened.data).toMatchObject({
+      title: '关于开展2026年度成果评价申报的通知',
+      content: '<p>请各会员单位于6月底前完成申报。</p>',
+    })
+    expect((await call('GET', `${EVAL}/member/notice?id=1`, memberE)).msg).toBe(SurveyMsg.NOTICE_MISSING)
   })
 })

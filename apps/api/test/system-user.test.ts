@@ -407,6 +407,38 @@ describe('audit of guest registrations', () => {
     })
     expect((await signIn(t.app, TENANT, guest.account, 'pw')).statusCode).toBe(400)
   })
+
+  it('audit-passCommpany binds a chosen company dept and adds the member role to the given roles', async () => {
+    const guest = await pendingUser()
+    const account = unique('unit')
+    const res = await post(`${U}/audit-passCommpany`, admin, {
+      id: guest.id,
+      account,
+      password: 'Corp#2024',
+      roleIds: SEED.roleUser,
+      unitId: SEED.deptSuzhou,
+    })
+    expect(res.json()).toMatchObject({ code: 200 })
+    const member = await t.app.prisma.role.findFirstOrThrow({
+      where: { roleAlias: 'member', tenantId: TENANT },
+    })
+    const user = await t.app.prisma.user.findUniqueOrThrow({ where: { id: BigInt(guest.id) } })
+    expect(user).toMatchObject({
+      status: 1,
+      deptId: SEED.deptSuzhou,
+      roleId: `${SEED.roleUser},${member.id}`,
+    })
+    expect(
+      (await t.app.prisma.userDept.findMany({ where: { userId: user.id } })).map((d) => String(d.deptId)),
+    ).toEqual([SEED.deptSuzhou])
+    // Without a member role in the tenant nothing is approved.
+    await t.app.prisma.role.update({ where: { id: member.id }, data: { roleAlias: 'member-off' } })
+    const other = await pendingUser()
+    const refused = await post(`${U}/audit-pass?userIds=${other.id}&unitName=x`, admin)
+    await t.app.prisma.role.update({ where: { id: member.id }, data: { roleAlias: 'member' } })
+    expect(refused.json()).toMatchObject({ code: 400, msg: '该租户没有会员单位角色 (别名 member)，请先创建' })
+    expect((await t.app.prisma.user.findUniqueOrThrow({ where: { id: BigInt(other.id) } })).status).toBe(0)
+  })
 })
 
 describe('platform, info, firm', () => {

@@ -3,7 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { md5Hex } from '@ysjs/db'
+import { md5Hex, nextId } from '@ysjs/db'
 import { formatDate } from '@ysjs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, TENANT, type TTestApp, tokenRequest } from './helpers/app.ts'
@@ -17,6 +17,7 @@ const startProvider = async () => {
       { sub: 'alice-1', preferred_username: 'alice', name: '爱丽丝', email: 'alice@example.com' },
     ],
     ['code-bob', { sub: 'bob-2', preferred_username: 'bob', name: '鲍勃' }],
+    ['code-carol', { sub: 'carol-3', preferred_username: 'carol', name: '卡罗尔' }],
   ])
   const tokens = new Map<string, object>()
   const server = http.createServer((req, res) => {
@@ -343,6 +344,76 @@ describe('social grant and guest registration', () => {
     })
   })
 
+  it('a guest approved as a member unit (a new company, the member role) fills for its unit', async () => {
+    const guest = (await social('code-carol')).json()
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/ysjs-system/user/register-guest',
+      headers: auth(guest.access_token),
+      payload: { tenantId: TENANT, name: '卡罗尔', account: 'carol', password: md5Hex('pw'), oauthId: '1' },
+    })
+    expect(registered.json().code).toBe(200)
+    const user = await t.app.prisma.user.findFirstOrThrow({ where: { account: 'carol', tenantId: TENANT } })
+    const admin = auth((await login(t.app, 'admin')).access_token)
+    const approve = (query: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/ysjs-system/user/audit-pass?userIds=${user.id}&${query}`,
+        headers: admin,
+      })
+    // A unit must be a company: a department is refused.
+    const dept = await t.app.prisma.dept.create({
+      data: {
+        id: nextId(),
+        tenantId: TENANT,
+        parentId: 0n,
+        ancestors: '0',
+        deptName: '审核测试部',
+        deptCategory: 2,
+      },
+    })
+    expect((await approve(`unitId=${dept.id}`)).json().msg).toBe('会员单位须为公司类机构')
+    const pass = await approve(`unitName=${encodeURIComponent('赣锋锂业研究院')}`)
+    expect(pass.json().code, pass.json().msg).toBe(200)
+
+    const approved = await t.app.prisma.user.findUniqueOrThrow({ where: { id: user.id } })
+    const unit = await t.app.prisma.dept.findFirstOrThrow({ where: { id: BigInt(approved.deptId) } })
+    expect(unit).toMatchObject({
+      deptName: '赣锋锂业研究院',
+      deptCategory: 1,
+      parentId: 0n,
+      tenantId: TENANT,
+    })
+    const member = await t.app.prisma.role.findFirstOrThrow({
+      where: { roleAlias: 'member', tenantId: TENANT },
+    })
+    expect(approved).toMatchObject({ status: 1, roleId: String(member.id) })
+
+    // Signed in through the same identity, it is a member of its unit and fills the seeded survey.
+    const signedIn = (await social('code-carol')).json()
+    expect(signedIn).toMatchObject({ account: 'carol', role_name: 'member' })
+    const h = auth(signedIn.access_token)
+    const open = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-evaluation/survey/openList',
+      headers: h,
+    })
+    const seeded = open.json().data.find((s: { code: string }) => s.code === 'YS-2026-01')
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/ysjs-evaluation/example/submit',
+      headers: h,
+      payload: { surveyId: seeded.id },
+    })
+    expect(started.json().data).toMatchObject({ status: 2, firmName: '赣锋锂业研究院' })
+    const company = await t.app.inject({
+      method: 'GET',
+      url: `/api/ysjs-evaluation/blade-company/company/companyInfo?surveyId=${seeded.id}`,
+      headers: h,
+    })
+    expect(company.json().data.name).toBe('赣锋锂业研究院')
+  })
+
   it('is refused when no provider is configured', async () => {
     const other = await createTestApp()
     try {
@@ -413,7 +484,9 @@ describe('notices and dashboard', () => {
     // The todo count is the user's open workflow tasks (issue 10): admin has none in this tenant.
     expect(data.todoCount).toBe(0)
     expect(data.userCount).toBeGreaterThanOrEqual(4)
-    expect(data.deptCount).toBe(3)
+    // The seed's four depts (the staff's three, the member account's unit) and those tests above made.
+    expect(data.deptCount).toBeGreaterThanOrEqual(4)
+    expect(data.deptCount).toBe(await t.app.prisma.dept.count({ where: { tenantId: TENANT, isDeleted: 0 } }))
     expect(data.trend).toHaveLength(7)
     expect(data.trend.at(-1)).toMatchObject({ date: formatDate(new Date()) })
     expect(data.trend.at(-1).count).toBeGreaterThan(0)

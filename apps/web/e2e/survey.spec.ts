@@ -53,6 +53,12 @@ const createMember = async (page: Page) => {
   return { account, unit }
 }
 
+/** 操作成功! shown, then gone: notistack drops a duplicate toast while the same one is still up. */
+const saved = async (page: Page) => {
+  await expect(toast(page, '操作成功!')).toBeVisible()
+  await expect(toast(page, '操作成功!')).toHaveCount(0)
+}
+
 const question = (page: Page, text: string) => page.getByTestId('question').filter({ hasText: text })
 
 test.describe('questionnaire: member filling, staff results', () => {
@@ -88,7 +94,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     await page.keyboard.press('Escape')
     await page.screenshot({ path: `${SHOTS}/company-form.png` })
     await page.getByRole('button', { name: '暂存' }).click()
-    await expect(toast(page, '操作成功!')).toBeVisible()
+    await saved(page)
 
     // Question page 1: single choice with 其他, single choice, fill-in.
     await expect(page.getByRole('heading', { name: /第 1 页/ })).toBeVisible()
@@ -98,7 +104,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     await page.getByLabel('3. 贵单位主要产品或业务 (请简要填写)').fill('APT、钨粉、硬质合金')
     await page.screenshot({ path: `${SHOTS}/question-page.png` })
     await page.getByRole('button', { name: '暂存' }).click()
-    await expect(toast(page, '操作成功!')).toBeVisible()
+    await saved(page)
 
     // Question page 2: single choice and multiple choice.
     await expect(page.getByRole('heading', { name: /第 2 页/ })).toBeVisible()
@@ -106,7 +112,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     await question(page, '主营的有色金属品种').getByRole('checkbox', { name: '钨钼' }).check()
     await question(page, '主营的有色金属品种').getByRole('checkbox', { name: '稀土' }).check()
     await page.getByRole('button', { name: '暂存' }).click()
-    await expect(toast(page, '操作成功!')).toBeVisible()
+    await saved(page)
 
     // Back to the cards: the filling is a draft (暂存); reopening it shows the saved answers.
     await page.getByRole('button', { name: '返回' }).click()
@@ -155,7 +161,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     await page.getByRole('button', { name: '下一页' }).click()
     await expect(toast(page, '已经是最后一页')).toBeVisible()
     await page.getByRole('button', { name: '提交问卷' }).click()
-    await expect(toast(page, '操作成功!')).toBeVisible()
+    await saved(page)
     await expect(page.getByTestId('survey-card').filter({ hasText: SURVEY_NAME })).toContainText('已提交')
 
     // Staff: the summary chart and the return.
@@ -163,7 +169,18 @@ test.describe('questionnaire: member filling, staff results', () => {
     await page.goto(`/survey/example?surveyId=${sid}&tab=summary`)
     const summary = page.getByTestId('survey-summary')
     await expect(summary).toContainText('已提交 1 份', { timeout: 30_000 })
-    await expect(summary.locator('svg').first()).toBeVisible()
+    // The chart draws one bar per chosen option: 钨钼 and 稀土 of the multiple-choice question.
+    const chart = summary.locator('.MuiPaper-root', { hasText: '贵单位主营的有色金属品种' })
+    await expect
+      .poll(
+        async () =>
+          (
+            await chart
+              .locator('.MuiBarChart-element')
+              .evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width))
+          ).filter((w) => w > 1).length,
+      )
+      .toBe(2)
     await expect(summary).toContainText('钨钼: 1 (100%)')
     await page.screenshot({ path: `${SHOTS}/summary.png`, fullPage: false })
     await page.getByRole('tab', { name: '填报列表' }).click()
@@ -172,7 +189,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     await row.getByRole('button', { name: '退回' }).click()
     await page.getByRole('dialog').getByLabel('退回原因').fill('请补充研发经费的统计口径')
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
-    await expect(toast(page, '操作成功!')).toBeVisible()
+    await saved(page)
     await expect(row).toContainText('待填报')
     await page.screenshot({ path: `${SHOTS}/fillings.png` })
 
@@ -186,12 +203,65 @@ test.describe('questionnaire: member filling, staff results', () => {
     await expect(page.getByTestId('back-reason')).toContainText('请补充研发经费的统计口径')
     await expect(page.getByRole('button', { name: '暂存' })).toBeVisible()
 
-    // The member centre links the unit and its questionnaires.
+    // 成果申报: a draft appraisal application prefilled with the unit, then its status and history.
+    await page.goto('/evaluation')
+    await expect(page.getByTestId('evaluation-unit')).toContainText(unit, { timeout: 30_000 })
+    await expect(page.getByTestId('evaluation-unit')).toContainText('江西省赣州市章贡区 · 341000 · 张工')
+    await page.getByLabel('成果名称').fill('APT 清洁生产新工艺')
+    await page.getByRole('button', { name: '暂存' }).click()
+    await saved(page)
+    await expect(page).toHaveURL(/\/evaluation\?id=\d+/)
+    const report = page.getByTestId('evaluation-detail')
+    await expect(report.getByTestId('results-status')).toHaveText('草稿')
+    await expect(report).toContainText(`第一完成单位: ${unit}`)
+    await expect(report).toContainText(`委托方: ${unit}`)
+    await expect(report.getByTestId('evaluation-history')).toHaveCount(1)
+    await expect(report.getByTestId('evaluation-history')).toContainText('创建')
+    const reportRow = page.getByTestId('evaluation-row').filter({ hasText: 'APT 清洁生产新工艺' })
+    await expect(reportRow.getByTestId('results-status')).toHaveText('草稿')
+    await expect(reportRow).toContainText('张工')
+    await page.screenshot({ path: `${SHOTS}/evaluation.png` })
+    // It continues in the appraisal editor, on the same application.
+    await report.getByRole('button', { name: '继续填写并提交' }).click()
+    const editor = page.getByRole('dialog')
+    await expect(editor.getByRole('heading')).toContainText('APT 清洁生产新工艺')
+    await editor.getByRole('tab', { name: '完成单位' }).click()
+    await expect(editor.locator(`input[value="${unit}"]`).first()).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(editor).toBeHidden()
+
+    // The member centre: the unit, its questionnaires (the returned one to fill), its application with
+    // its status, each linking to the screen that acts on it.
     await page.goto('/topMember')
-    await expect(page.getByText(unit).first()).toBeVisible({ timeout: 30_000 })
-    await expect(page.getByText('我的问卷')).toBeVisible()
+    await expect(page.getByTestId('member-unit')).toContainText(unit, { timeout: 30_000 })
+    await expect(page.getByTestId('member-unit')).toContainText('联系人: 张工 0797-8123456')
+    const surveys = page.getByTestId('member-surveys')
+    await expect(surveys.getByRole('button', { name: /^1\s*待填报$/ })).toBeVisible()
+    await expect(surveys).toContainText(`退回原因: 请补充研发经费的统计口径`)
+    const applications = page.getByTestId('member-applications')
+    await expect(applications).toContainText('APT 清洁生产新工艺')
+    await expect(applications.getByTestId('results-status')).toHaveText('草稿')
     await page.screenshot({ path: `${SHOTS}/member-centre.png` })
+    await applications.getByText('APT 清洁生产新工艺').click()
+    await expect(page).toHaveURL(/\/evaluation\?id=\d+/)
+    await expect(page.getByTestId('evaluation-detail')).toContainText('APT 清洁生产新工艺')
+    await page.goto('/topMember')
+    await surveys.getByText(SURVEY_NAME).click()
+    await expect(page).toHaveURL(/\/survey\/questionnaire\?surveyId=/)
+    await expect(page.getByTestId('back-reason')).toBeVisible()
   })
+})
+
+test('a visitor at /topMember sees 会员登录 and is led to the login', async ({ page }) => {
+  await page.goto('/topMember')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { name: '会员中心' })).toBeVisible({ timeout: 30_000 })
+  await expect(main).toContainText('会员单位登录后')
+  // The top bar shows 会员登录 too, as it does whenever nobody is logged in.
+  await expect(page.getByRole('button', { name: '会员登录' })).toHaveCount(2)
+  await page.screenshot({ path: `${SHOTS}/member-login.png` })
+  await main.getByRole('button', { name: '会员登录' }).click()
+  await expect(page).toHaveURL(/\/login$/)
 })
 
 const surveyId = async (page: Page, token: string): Promise<string> => {

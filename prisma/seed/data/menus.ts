@@ -214,7 +214,7 @@ const appraise = group('appraise', '成果评价', '/appraise', 'Assessment', [
 
 // 4 问卷调查 (evaluation module; /evaluation is the achievement-reporting screen)
 const survey = group('survey', '问卷调查', '/survey', 'Quiz', [
-  page('evaluation', '成果填报', '/evaluation', 'EditNote', {
+  page('evaluation', '成果申报', '/evaluation', 'EditNote', {
     buttons: [...CRUD, { key: 'submit', name: '提交', source: 'send', action: 2 }],
   }),
   page('survey_example', '调查管理', '/survey/example', 'Poll', {
@@ -230,8 +230,10 @@ const survey = group('survey', '问卷调查', '/survey', 'Quiz', [
     buttons: [...CRUD, { key: 'submit', name: '提交问卷', source: 'send', action: 2 }],
   }),
   page('survey_question', '题目管理', '/survey/question', 'LiveHelp'),
+  // The company forms of every filling, read-only (they are the members' answers).
   page('survey_company', '单位信息', '/survey/company', 'Domain', {
     api: '/api/ysjs-evaluation/blade-company/company',
+    buttons: VIEW_ONLY,
   }),
   page('survey_industry', '行业领域', '/survey/industry', 'Factory'),
 ])
@@ -564,6 +566,7 @@ export const roleMenus: RoleMenuSeed = {
     'appraise_attach',
     'top_member',
     'survey_questionnaire',
+    'evaluation',
   ],
   appraiser: [...SAMPLE_ROLE_MENUS, 'appraise'],
   expert: [...SAMPLE_ROLE_MENUS, 'appraise_review'],

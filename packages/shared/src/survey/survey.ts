@@ -4,6 +4,7 @@ import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/da
 import { ZIdSchema, ZWireIdSchema, zIdListOf } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { zInt, zOptionalText, zRequired, zText } from '../common/validators.ts'
+import { ZEvaluationRecordSchema } from './evaluation.ts'
 
 /** Questionnaires and the company survey (/api/ysjs-evaluation), decision 019. */
 export const EVALUATION_PREFIX = '/api/ysjs-evaluation'
@@ -17,6 +18,12 @@ export const isChoice = (type: number): boolean =>
 
 /** A filling's status (dictionary `questionnaire_status`). */
 export const ExampleStatus = QuestionnaireStatus
+/**
+ * The role alias of a member unit's accounts (decision 019): a member unit is a dept of category 公司
+ * whose users hold this role; only they start and fill questionnaires and report achievements.
+ */
+export const MEMBER_ROLE = 'member'
+
 /** A survey's state as staff design it. */
 export const SurveyState = { DRAFT: 0, PUBLISHED: 1, CLOSED: 2 } as const
 
@@ -35,6 +42,9 @@ export const SurveyMsg = {
   NOT_PUBLISHED: '只能关闭已发布的问卷',
   NO_QUESTIONS: '问卷还没有题目，不能发布',
   HAS_FILLINGS: '问卷已有填报信息，不能删除',
+  SETTINGS_FROZEN: '问卷已有填报信息，不能修改填报范围和行业领域要求',
+  VERSION_OF_DRAFT: '草稿问卷可直接修改，无需新建版本',
+  PAGE_GAP: (page: number) => `题目页码须从第 1 页起连续，缺少第 ${page} 页`,
   QUESTION_TEXT: '请输入题目内容',
   QUESTION_TYPE: '请选择题目类型',
   QUESTION_PAGE: `请输入页码 (1 到 ${SURVEY_LAST_PAGE - 1})`,
@@ -44,6 +54,9 @@ export const SurveyMsg = {
   OPTIONS_NOT_ALLOWED: '填空题和简答题没有选项',
   OPTION_TEXT: '请输入选项内容',
   SORT_IDS: '请按新顺序给出该问卷的全部题目',
+  MEMBER_ONLY: '仅会员单位的账号可以填报问卷和申报成果',
+  NO_UNIT: '当前账号未绑定会员单位，请联系管理员',
+  NOTICE_MISSING: '通知不存在',
   NOT_OPEN: '问卷未开放填报',
   NOT_TARGET: '您的单位不在该问卷的填报范围内',
   EXAMPLE_MISSING: '请先新增填报信息',
@@ -329,16 +342,20 @@ export type TSurveySummary = z.infer<typeof ZSurveySummarySchema>
 
 // Company info
 
-/** Industry field ids as the form sends them: a comma-joined string or an array. */
-const zIndustryIds = z.preprocess(
-  (v) => (Array.isArray(v) ? v.join(',') : v === null ? '' : v),
-  z
-    .string()
-    .trim()
-    .max(1000, '长度不能超过1000个字符')
-    .regex(/^(\d{1,19}(,\d{1,19})*)?$/, '请求参数类型错误: industryField')
-    .default(''),
-)
+/**
+ * Industry field ids as the form sends them (a comma-joined string or an array), checked with the shared
+ * id list rule (int64, at most 1000), answered comma-joined as the column keeps them.
+ */
+const zIndustryIds = z
+  .preprocess(
+    (v) =>
+      v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
+        ? undefined
+        : v,
+    zIdListOf('industryField').optional(),
+  )
+  .transform((ids) => (ids ?? []).join(','))
+  .refine((v) => v.length <= 1000, '长度不能超过1000个字符')
 
 export const ZCompanySubmitSchema = z.object({
   id: z.preprocess(emptyToUndefined, ZIdSchema.optional()),
@@ -371,6 +388,26 @@ export const ZCompanyRecordSchema = z.object({
 })
 export type TCompany = z.infer<typeof ZCompanyRecordSchema>
 
+/** 单位信息 (staff): the company forms of every filling, searched by name, survey and province. */
+export const ZCompanyListQuerySchema = ZPageQuerySchema.extend({
+  name: zOptionalText(100),
+  surveyId: z.preprocess(emptyToUndefined, ZIdSchema.optional()),
+  provinceName: zOptionalText(50),
+})
+export const ZCompanyStaffRecordSchema = ZCompanyRecordSchema.omit({ isIndustry: true }).extend({
+  id: ZWireIdSchema,
+  surveyName: z.string(),
+  surveyCode: z.string(),
+  /** The member unit (company dept) the form was filled for. */
+  firmName: z.string().nullable(),
+  industryFieldNames: z.string(),
+  /** The filling's status (1 暂存, 2 待填报, 3 已提交). */
+  status: z.number().nullable(),
+  createTime: ZWireDateTimeSchema,
+  updateTime: ZWireDateTimeSchema.nullable(),
+})
+export type TCompanyStaffRecord = z.infer<typeof ZCompanyStaffRecordSchema>
+
 export const ZIndustryFieldSubmitSchema = z.object({
   id: ZIdSchema.optional(),
   name: zRequired(SurveyMsg.INDUSTRY_NAME, 64),
@@ -394,6 +431,8 @@ export type TIndustryField = z.infer<typeof ZIndustryFieldRecordSchema>
 /** The member centre's summary of the caller's unit. */
 export const ZMemberOverviewSchema = z.object({
   userName: z.string(),
+  /** The account holds the member role; firmId is null when it is not bound to a unit. */
+  isMember: z.boolean(),
   firmId: ZWireIdSchema.nullable(),
   firmName: z.string().nullable(),
   company: ZCompanyRecordSchema.omit({ isIndustry: true }).nullable(),
@@ -403,11 +442,23 @@ export const ZMemberOverviewSchema = z.object({
   returned: z.number(),
   openSurveys: z.number(),
   fillings: z.array(ZSurveyExampleRecordSchema),
+  /** The unit's latest achievement reports (appraisal applications) with their status. */
+  applications: z.array(ZEvaluationRecordSchema),
+  applicationTotal: z.number(),
   notices: z.array(
     z.object({ id: ZWireIdSchema, title: z.string(), releaseTime: ZWireDateTimeSchema.nullable() }),
   ),
 })
 export type TMemberOverview = z.infer<typeof ZMemberOverviewSchema>
+
+/** A notice of the centre as the member centre opens it. */
+export const ZMemberNoticeSchema = z.object({
+  id: ZWireIdSchema,
+  title: z.string(),
+  releaseTime: ZWireDateTimeSchema.nullable(),
+  content: z.string().nullable(),
+})
+export type TMemberNotice = z.infer<typeof ZMemberNoticeSchema>
 
 type TCheckQuestion = {
   id: string

@@ -82,6 +82,10 @@ export const UserMsg = {
   MANAGE_ADMINISTRATOR: '无权操作超级管理员账号!',
   AUDIT_REASON: '请输入驳回原因',
   AUDIT_NONE: '所选用户均不是待审核状态',
+  /** Approving a guest as a member unit (decision 019). */
+  AUDIT_UNIT_NOT_COMPANY: '会员单位须为公司类机构',
+  AUDIT_UNIT_ONE_TENANT: '绑定会员单位时只能审核同一租户的用户',
+  AUDIT_MEMBER_ROLE_MISSING: '该租户没有会员单位角色 (别名 member)，请先创建',
   /** Shown at sign-in to a guest whose registration was refused, followed by the reason. */
   REFUSED: '用户账号审核未通过',
   USER_EXT: '请输入用户拓展信息',
@@ -304,10 +308,19 @@ export const ZUserGrantQuerySchema = z.object({
   userIds: zIdListOf('userIds'),
   roleIds: zIdListOf('roleIds', UserMsg.ROLE),
 })
+/**
+ * A guest approved as a member unit: bound to a company dept, chosen (`unitId`) or created by name
+ * (`unitName`), and given the tenant's member role (decision 019).
+ */
+const zMemberUnit = {
+  unitId: z.preprocess(emptyToUndefined, ZIdSchema.optional()),
+  unitName: zOptionalText(45),
+}
 export const ZUserAuditPassQuerySchema = z.object({
   userIds: zIdListOf('userIds'),
   /** Roles to give on approval; needed when a user has none (a user without roles cannot sign in). */
   roleIds: z.preprocess(emptyToUndefined, zIdListOf('roleIds', UserMsg.ROLE).optional()),
+  ...zMemberUnit,
 })
 export const ZUserAuditRefuseSchema = z.object({
   userIds: zIdListOf('userIds'),
@@ -319,6 +332,7 @@ export const ZUserAuditCompanySchema = z.object({
   account: zRequired(UserMsg.ACCOUNT, 45),
   password: zRequired(UserMsg.PASSWORD, 64).meta(PLAIN_PASSWORD_META),
   roleIds: z.preprocess(emptyToUndefined, zIdListOf('roleIds', UserMsg.ROLE).optional()),
+  ...zMemberUnit,
 })
 export const ZUserPlatformSchema = z.object({
   userId: ZIdSchema,

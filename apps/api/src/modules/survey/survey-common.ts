@@ -1,5 +1,5 @@
 import type { PrismaClient, SurveyOption, SurveyQuestion } from '@ysjs/db'
-import { DeptCategory, formatDate, SurveyMsg } from '@ysjs/shared'
+import { DeptCategory, formatDate, MEMBER_ROLE, SurveyMsg } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
@@ -15,8 +15,8 @@ export const formatDateOnly = (d: Date): string => d.toISOString().slice(0, 10)
 /** Today in Asia/Shanghai, as the survey dates are meant. */
 export const today = (): string => formatDate(new Date())
 
-/** Who fills: the caller's member unit (nearest dept of category 公司), or the caller alone without one. */
-export type TOwner = { key: string; firmId: bigint | null; firmName: string | null; userId: bigint }
+/** Who fills: the caller's member unit (decision 019). */
+export type TOwner = { key: string; firmId: bigint; firmName: string; fullName: string; userId: bigint }
 
 export const requireUser = (ctx: TCtx) => {
   if (!ctx.user) {
@@ -25,28 +25,93 @@ export const requireUser = (ctx: TCtx) => {
   return ctx.user
 }
 
-export const ownerOf = async (prisma: PrismaClient, ctx: TCtx): Promise<TOwner> => {
-  const user = requireUser(ctx)
-  const d = db(prisma, ctx.tenantId)
-  const row = await d.user.findFirst({ where: { id: user.userId, ...LIVE }, select: { deptId: true } })
+export const isMember = (ctx: TCtx): boolean => !!ctx.user?.roles.includes(MEMBER_ROLE)
+
+type TFirm = { id: bigint; deptName: string; fullName: string | null }
+
+/** The nearest dept of category 公司 at or above the user's first dept (the `ancestors` chain). */
+export const firmOfUser = async (prisma: PrismaClient, tenantId: string, userId: bigint) => {
+  const d = db(prisma, tenantId)
+  const row = await d.user.findFirst({ where: { id: userId, ...LIVE }, select: { deptId: true } })
   const first = splitIds(row?.deptId)[0]
-  if (first !== undefined) {
-    const depts = await d.dept.findMany({
-      where: LIVE,
-      select: { id: true, parentId: true, deptName: true, deptCategory: true },
-    })
-    const byId = new Map(depts.map((x) => [x.id, x]))
-    const seen = new Set<bigint>()
-    let dept = byId.get(first)
-    while (dept && !seen.has(dept.id)) {
-      if (dept.deptCategory === DeptCategory.COMPANY) {
-        return { key: `d${dept.id}`, firmId: dept.id, firmName: dept.deptName, userId: user.userId }
-      }
-      seen.add(dept.id)
-      dept = byId.get(dept.parentId)
+  if (first === undefined) {
+    return null
+  }
+  const dept = await d.dept.findFirst({
+    where: { id: first, ...LIVE },
+    select: { id: true, ancestors: true, deptName: true, fullName: true, deptCategory: true },
+  })
+  if (!dept) {
+    return null
+  }
+  const above = splitIds(dept.ancestors).filter((id) => id !== 0n)
+  const chain = above.length
+    ? await d.dept.findMany({
+        where: { id: { in: above }, ...LIVE },
+        select: { id: true, deptName: true, fullName: true, deptCategory: true },
+      })
+    : []
+  const byId = new Map(chain.map((x) => [x.id, x]))
+  // Nearest first; a deleted dept in the chain cuts the unit off, as a deleted parent hides its subtree.
+  for (const candidate of [dept, ...above.reverse().map((id) => byId.get(id))]) {
+    if (!candidate) {
+      return null
+    }
+    if (candidate.deptCategory === DeptCategory.COMPANY) {
+      return { id: candidate.id, deptName: candidate.deptName, fullName: candidate.fullName } as TFirm
     }
   }
-  return { key: `u${user.userId}`, firmId: null, firmName: null, userId: user.userId }
+  return null
+}
+
+/**
+ * The caller as a member unit: the `member` role and a company dept. Anyone else is refused (403) with
+ * the reason: staff fill nothing, and a member account must be bound to its unit first.
+ */
+export const ownerOf = async (prisma: PrismaClient, ctx: TCtx): Promise<TOwner> => {
+  const user = requireUser(ctx)
+  if (!isMember(ctx)) {
+    throw AppError.forbidden(SurveyMsg.MEMBER_ONLY)
+  }
+  const firm = await firmOfUser(prisma, ctx.tenantId, user.userId)
+  if (!firm) {
+    throw AppError.forbidden(SurveyMsg.NO_UNIT)
+  }
+  return {
+    key: `d${firm.id}`,
+    firmId: firm.id,
+    firmName: firm.deptName,
+    fullName: firm.fullName || firm.deptName,
+    userId: user.userId,
+  }
+}
+
+/**
+ * The depts whose users belong to a unit: the unit and its subtree, less any nested company (a unit of
+ * its own) and what lies below it.
+ */
+export const unitDeptIds = async (prisma: PrismaClient, tenantId: string, firmId: bigint) => {
+  const rows = await db(prisma, tenantId).dept.findMany({
+    where: { OR: [{ id: firmId }, { ancestors: { contains: String(firmId) } }], ...LIVE },
+    select: { id: true, ancestors: true, deptCategory: true },
+  })
+  const byId = new Map(rows.map((x) => [x.id, x]))
+  return rows
+    .filter((x) => {
+      if (x.id === firmId) {
+        return true
+      }
+      const chain = splitIds(x.ancestors)
+      const at = chain.indexOf(firmId)
+      if (at < 0 || x.deptCategory === DeptCategory.COMPANY) {
+        return false
+      }
+      return chain.slice(at + 1).every((id) => {
+        const between = byId.get(id)
+        return between !== undefined && between.deptCategory !== DeptCategory.COMPANY
+      })
+    })
+    .map((x) => x.id)
 }
 
 /** Questions of a survey in order, each with its options and its number over the whole survey. */

@@ -12,6 +12,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
+import { splitIds } from '../../lib/tree.ts'
 import {
   dateOnly,
   db,
@@ -137,9 +138,18 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
           if (!current) {
             throw AppError.badRequest(SurveyMsg.NOT_FOUND)
           }
-          // Dates, cover, description and target may change after publishing; the code names the version.
+          // Dates, cover and description may change after publishing; the code names the version.
           if (current.state !== SurveyState.DRAFT && current.code !== input.code) {
             throw AppError.badRequest(SurveyMsg.NOT_DRAFT)
+          }
+          // Who fills and whether the company form asks for 行业领域 are what the fillings were made under.
+          const settingsChanged =
+            current.isIndustry !== data.isIndustry ||
+            current.targetType !== data.targetType ||
+            [...splitIds(current.targetIds)].sort().join(',') !==
+              [...splitIds(data.targetIds)].sort().join(',')
+          if (settingsChanged && (await tx.surveyExample.count({ where: { surveyId: id } }))) {
+            throw AppError.badRequest(SurveyMsg.SETTINGS_FROZEN)
           }
           await tx.survey.update({
             where: { id },
@@ -176,8 +186,18 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
       await db(prisma, ctx.tenantId).$transaction(async (tx) => {
         await lockSurveys(tx, ctx.tenantId)
         await draftOf(tx, id)
-        if (!(await tx.surveyQuestion.count({ where: { surveyId: id, ...LIVE } }))) {
+        const pages = await tx.surveyQuestion.groupBy({
+          by: ['page'],
+          where: { surveyId: id, ...LIVE },
+          orderBy: { page: 'asc' },
+        })
+        if (!pages.length) {
           throw AppError.badRequest(SurveyMsg.NO_QUESTIONS)
+        }
+        // The filling screen walks pages 1..n: a missing page would show up empty.
+        const gap = pages.findIndex((p, i) => p.page !== i + 1)
+        if (gap >= 0) {
+          throw AppError.badRequest(SurveyMsg.PAGE_GAP(gap + 1))
         }
         await tx.survey.update({
           where: { id },
@@ -205,6 +225,9 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
     /** A published or closed survey's questions change through a new draft version (code `<code>-v<n>`). */
     async newVersion(ctx: TCtx, id: bigint) {
       const source = await findSurvey(prisma, ctx.tenantId, id)
+      if (source.state === SurveyState.DRAFT) {
+        throw AppError.badRequest(SurveyMsg.VERSION_OF_DRAFT)
+      }
       const questions = await loadQuestions(prisma, ctx.tenantId, id)
       return db(prisma, ctx.tenantId).$transaction(async (tx) => {
         await lockSurveys(tx, ctx.tenantId)

@@ -8,7 +8,6 @@ import {
   SurveyMsg,
   SurveyState,
   type TAnswerSubmit,
-  type TCompanySubmit,
   type ZCompanySubmitSchema,
   type ZSurveyExampleListQuerySchema,
 } from '@ysjs/shared'
@@ -36,7 +35,7 @@ const isOpenTo = (survey: Survey, owner: TOwner, day = today()) =>
   survey.state === SurveyState.PUBLISHED &&
   formatDateOnly(survey.startDate) <= day &&
   formatDateOnly(survey.endDate) >= day &&
-  (survey.targetType === 0 || (owner.firmId !== null && splitIds(survey.targetIds).includes(owner.firmId)))
+  (survey.targetType === 0 || splitIds(survey.targetIds).includes(owner.firmId))
 
 /** Fillings as cards (member) and rows (staff): the survey's fields, the unit and the company name. */
 export const exampleRecords = async (prisma: PrismaClient, tenantId: string, rows: SurveyExample[]) => {
@@ -311,7 +310,8 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
           where: { id: example.id },
           data: {
             status: final ? ExampleStatus.SUBMITTED : ExampleStatus.DRAFT,
-            ...(final ? { submitTime: new Date() } : {}),
+            // A return's reason stays in view while the member reworks the filling; resubmitted, it is done.
+            ...(final ? { submitTime: new Date(), backReason: null } : {}),
             updateUser: ctx.user?.userId ?? null,
             updateTime: new Date(),
           },
@@ -332,7 +332,7 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
         return {
           id: null,
           surveyId,
-          name: owner.firmName ?? '',
+          name: owner.fullName,
           address: null,
           contact: null,
           phone: null,
@@ -358,9 +358,9 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
       }
     },
 
-    async submitCompany(ctx: TCtx, input: z.output<typeof ZCompanySubmitSchema> & TCompanySubmit) {
+    async submitCompany(ctx: TCtx, input: z.output<typeof ZCompanySubmitSchema>) {
       const surveyId = BigInt(input.surveyId)
-      const { owner, survey } = await writable(ctx, surveyId)
+      const { owner, survey, example } = await writable(ctx, surveyId)
       const d = db(prisma, ctx.tenantId)
       const industryIds = splitIds(input.industryField)
       if (survey.isIndustry === 1 && industryIds.length === 0) {
@@ -394,17 +394,30 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
         provinceName,
       }
       const who = ctx.user?.userId ?? null
-      await d.company.upsert({
-        where: { surveyId_ownerKey: { surveyId, ownerKey: owner.key } },
-        create: {
-          id: nextId(),
-          tenantId: ctx.tenantId,
-          surveyId,
-          ownerKey: owner.key,
-          ...data,
-          createUser: who,
-        },
-        update: { ...data, updateUser: who, updateTime: new Date() },
+      await d.$transaction(async (tx) => {
+        // As for answers: a filling submitted meanwhile keeps its company form.
+        await tx.$executeRaw`SELECT id FROM ysjs_survey_example WHERE id = ${example.id} FOR UPDATE`
+        const current = await tx.surveyExample.findFirstOrThrow({ where: { id: example.id } })
+        if (current.status === ExampleStatus.SUBMITTED) {
+          throw AppError.badRequest(SurveyMsg.SUBMITTED)
+        }
+        await tx.company.upsert({
+          where: { surveyId_ownerKey: { surveyId, ownerKey: owner.key } },
+          create: {
+            id: nextId(),
+            tenantId: ctx.tenantId,
+            surveyId,
+            ownerKey: owner.key,
+            ...data,
+            createUser: who,
+          },
+          update: { ...data, updateUser: who, updateTime: new Date() },
+        })
+        // Saving the company page is a draft of the filling too (暂存), as saving a question page is.
+        await tx.surveyExample.updateMany({
+          where: { id: example.id, status: ExampleStatus.TO_FILL },
+          data: { status: ExampleStatus.DRAFT, updateUser: who, updateTime: new Date() },
+        })
       })
     },
   }

@@ -7,7 +7,9 @@ import {
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
-import { db, LIVE, ownerOf, requireUser } from './survey-common.ts'
+import { AppError } from '../../lib/errors.ts'
+import { db, firmOfUser, isMember, LIVE, requireUser } from './survey-common.ts'
+import type { TEvaluationService } from './survey-evaluation.service.ts'
 import { exampleRecords, type TSurveyFillService } from './survey-fill.service.ts'
 
 /** 行业领域: the generic CRUD (names unique per tenant); `listAll` feeds the company form. */
@@ -38,22 +40,37 @@ export const listAllIndustryFields = (prisma: PrismaClient, ctx: TCtx) =>
     take: 1000,
   })
 
-/** 会员中心: the caller's unit, its fillings and surveys open to it, and the centre's latest notices. */
-export const memberOverview = async (prisma: PrismaClient, fill: TSurveyFillService, ctx: TCtx) => {
+/**
+ * 会员中心: the caller's unit, its fillings and surveys open to it, and the centre's latest notices. Any
+ * signed-in user may open it; only a member bound to a unit has a unit to show (decision 019).
+ */
+export const memberOverview = async (
+  prisma: PrismaClient,
+  fill: TSurveyFillService,
+  evaluation: TEvaluationService,
+  ctx: TCtx,
+) => {
   const user = requireUser(ctx)
-  const owner = await ownerOf(prisma, ctx)
+  const member = isMember(ctx)
+  const firm = member ? await firmOfUser(prisma, ctx.tenantId, user.userId) : null
   const d = db(prisma, ctx.tenantId)
-  const [examples, company, open, notices] = await Promise.all([
-    d.surveyExample.findMany({
-      where: { ownerKey: owner.key },
-      orderBy: [{ updateTime: 'desc' }, { createTime: 'desc' }],
-      take: 200,
-    }),
-    d.company.findFirst({
-      where: { ownerKey: owner.key },
-      orderBy: [{ updateTime: 'desc' }, { createTime: 'desc' }],
-    }),
-    fill.openList(ctx),
+  const ownerKey = firm ? `d${firm.id}` : null
+  const [examples, company, open, applications, notices] = await Promise.all([
+    ownerKey
+      ? d.surveyExample.findMany({
+          where: { ownerKey },
+          orderBy: [{ updateTime: 'desc' }, { createTime: 'desc' }],
+          take: 200,
+        })
+      : [],
+    ownerKey
+      ? d.company.findFirst({
+          where: { ownerKey },
+          orderBy: [{ updateTime: 'desc' }, { createTime: 'desc' }],
+        })
+      : null,
+    ownerKey ? fill.openList(ctx) : [],
+    ownerKey ? evaluation.list(ctx, { current: 1, size: 5 }) : null,
     d.notice.findMany({
       where: LIVE,
       orderBy: [{ releaseTime: 'desc' }, { id: 'desc' }],
@@ -64,8 +81,9 @@ export const memberOverview = async (prisma: PrismaClient, fill: TSurveyFillServ
   const count = (status: number) => examples.filter((e) => e.status === status).length
   return {
     userName: user.realName || user.nickName || user.account,
-    firmId: owner.firmId,
-    firmName: owner.firmName,
+    isMember: member,
+    firmId: firm?.id ?? null,
+    firmName: firm ? firm.fullName || firm.deptName : null,
     company: company
       ? {
           id: company.id,
@@ -83,9 +101,24 @@ export const memberOverview = async (prisma: PrismaClient, fill: TSurveyFillServ
     toFill: count(ExampleStatus.TO_FILL),
     drafts: count(ExampleStatus.DRAFT),
     submitted: count(ExampleStatus.SUBMITTED),
-    returned: examples.filter((e) => e.status === ExampleStatus.TO_FILL && e.backReason).length,
+    returned: examples.filter((e) => e.status !== ExampleStatus.SUBMITTED && e.backReason).length,
     openSurveys: open.filter((s) => s.exampleId === null).length,
     fillings: await exampleRecords(prisma, ctx.tenantId, examples.slice(0, 10)),
+    applications: applications?.records ?? [],
+    applicationTotal: applications?.total ?? 0,
     notices,
   }
+}
+
+/** A notice of the centre, opened from the member centre (the notice screen itself is staff-only). */
+export const memberNotice = async (prisma: PrismaClient, ctx: TCtx, id: bigint) => {
+  requireUser(ctx)
+  const notice = await db(prisma, ctx.tenantId).notice.findFirst({
+    where: { id, ...LIVE },
+    select: { id: true, title: true, releaseTime: true, content: true },
+  })
+  if (!notice) {
+    throw AppError.badRequest(SurveyMsg.NOTICE_MISSING)
+  }
+  return notice
 }

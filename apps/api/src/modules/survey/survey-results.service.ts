@@ -1,9 +1,10 @@
-import type { PrismaClient } from '@ysjs/db'
+import type { Company, PrismaClient } from '@ysjs/db'
 import {
   ExampleStatus,
   formatDateTime,
   isChoice,
   SurveyMsg,
+  type ZCompanyListQuerySchema,
   type ZExampleStaffQuerySchema,
 } from '@ysjs/shared'
 import ExcelJS from 'exceljs'
@@ -29,7 +30,85 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
     return example
   }
 
+  /** Company forms as the staff list shows them: with the survey, the unit, the field names and status. */
+  const companyRecords = async (ctx: TCtx, rows: Company[]) => {
+    const d = db(prisma, ctx.tenantId)
+    const fieldIds = [...new Set(rows.flatMap((r) => splitIds(r.industryField)))]
+    const [surveys, examples, fields] = await Promise.all([
+      d.survey.findMany({
+        where: { id: { in: [...new Set(rows.map((r) => r.surveyId))] } },
+        select: { id: true, name: true, code: true },
+      }),
+      rows.length
+        ? d.surveyExample.findMany({
+            where: { OR: rows.map((r) => ({ surveyId: r.surveyId, ownerKey: r.ownerKey })) },
+            select: { surveyId: true, ownerKey: true, firmName: true, status: true },
+          })
+        : [],
+      fieldIds.length
+        ? d.industryField.findMany({ where: { id: { in: fieldIds } }, select: { id: true, name: true } })
+        : [],
+    ])
+    const surveyOf = new Map(surveys.map((x) => [x.id, x]))
+    const exampleOf = new Map(examples.map((e) => [`${e.surveyId}:${e.ownerKey}`, e]))
+    const fieldName = new Map(fields.map((f) => [f.id, f.name]))
+    return rows.map((r) => {
+      const example = exampleOf.get(`${r.surveyId}:${r.ownerKey}`)
+      return {
+        id: r.id,
+        surveyId: r.surveyId,
+        surveyName: surveyOf.get(r.surveyId)?.name ?? '',
+        surveyCode: surveyOf.get(r.surveyId)?.code ?? '',
+        firmName: example?.firmName ?? null,
+        status: example?.status ?? null,
+        name: r.name,
+        address: r.address,
+        contact: r.contact,
+        phone: r.phone,
+        email: r.email,
+        industryField: r.industryField,
+        industryFieldNames: splitIds(r.industryField)
+          .map((id) => fieldName.get(id) ?? '')
+          .filter(Boolean)
+          .join('、'),
+        provinceCode: r.provinceCode,
+        provinceName: r.provinceName,
+        createTime: r.createTime,
+        updateTime: r.updateTime,
+      }
+    })
+  }
+
   return {
+    /** 单位信息 (staff): every unit's company form, newest first. */
+    async companyList(ctx: TCtx, q: z.infer<typeof ZCompanyListQuerySchema>) {
+      const where = {
+        ...(q.name ? { name: { contains: escapeLike(q.name), mode: 'insensitive' as const } } : {}),
+        ...(q.provinceName
+          ? { provinceName: { contains: escapeLike(q.provinceName), mode: 'insensitive' as const } }
+          : {}),
+        ...(q.surveyId ? { surveyId: BigInt(q.surveyId) } : {}),
+      }
+      const d = db(prisma, ctx.tenantId)
+      const [rows, total] = await Promise.all([
+        d.company.findMany({
+          where,
+          orderBy: [{ updateTime: { sort: 'desc', nulls: 'last' } }, { createTime: 'desc' }, { id: 'desc' }],
+          ...skipTake(q),
+        }),
+        d.company.count({ where }),
+      ])
+      return toPage(await companyRecords(ctx, rows), total, q)
+    },
+
+    async companyDetail(ctx: TCtx, id: bigint) {
+      const row = await db(prisma, ctx.tenantId).company.findFirst({ where: { id } })
+      if (!row) {
+        throw AppError.notFound()
+      }
+      return (await companyRecords(ctx, [row]))[0]!
+    },
+
     async list(ctx: TCtx, q: z.infer<typeof ZExampleStaffQuerySchema>) {
       const surveyId = BigInt(q.surveyId)
       const where = {

@@ -2,20 +2,31 @@ import type { PrismaClient } from '@ysjs/db'
 import {
   COMPANY_PREFIX,
   EVALUATION_PREFIX,
+  EVALUATION_REPORT_PREFIX,
   ZAnswerSubmitSchema,
+  ZCompanyListQuerySchema,
   ZCompanyRecordSchema,
+  ZCompanyStaffRecordSchema,
   ZCompanySubmitSchema,
+  ZEvaluationDetailSchema,
+  ZEvaluationIdQuerySchema,
+  ZEvaluationListQuerySchema,
+  ZEvaluationRecordSchema,
+  ZEvaluationSubmitSchema,
+  ZEvaluationUnitSchema,
   ZExampleStaffQuerySchema,
   ZExampleStartSchema,
   ZIdListSchema,
   ZIdSchema,
   ZIndustryFieldRecordSchema,
+  ZMemberNoticeSchema,
   ZMemberOverviewSchema,
   ZOpenSurveySchema,
   ZPageQuestionQuerySchema,
   ZQuestionRecordSchema,
   ZQuestionSortSchema,
   ZQuestionSubmitSchema,
+  ZResultsVORecordSchema,
   ZStatusBackSchema,
   ZSurveyExampleListQuerySchema,
   ZSurveyExampleRecordSchema,
@@ -35,10 +46,12 @@ import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { contentDisposition } from '../oss/oss-endpoint.routes.ts'
 import type { TSurveyDesignService } from './survey-design.service.ts'
+import type { TEvaluationService } from './survey-evaluation.service.ts'
 import type { TSurveyFillService } from './survey-fill.service.ts'
 import {
   type createIndustryFieldService,
   listAllIndustryFields,
+  memberNotice,
   memberOverview,
 } from './survey-member.service.ts'
 import type { TSurveyResultsService } from './survey-results.service.ts'
@@ -49,6 +62,7 @@ type TServices = {
   fill: TSurveyFillService
   results: TSurveyResultsService
   industries: ReturnType<typeof createIndustryFieldService>
+  evaluation: TEvaluationService
 }
 
 const SURVEY = `${EVALUATION_PREFIX}/survey`
@@ -297,14 +311,86 @@ export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
     config: { access: 'authenticated' },
     schema: {
       tags,
-      summary: '会员中心概览 (单位信息, 填报, 开放的问卷, 通知)',
+      summary: '会员中心概览 (单位信息, 填报, 开放的问卷, 成果申报及状态, 通知)',
       response: { 200: zEnvelope(ZMemberOverviewSchema) },
     },
-    handler: async (request) => ok(await memberOverview(s.prisma, s.fill, ctxOf(request))),
+    handler: async (request) => ok(await memberOverview(s.prisma, s.fill, s.evaluation, ctxOf(request))),
+  })
+  r.get(`${EVALUATION_PREFIX}/member/notice`, {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: '会员中心打开的中心通知',
+      querystring: ZIdQuery,
+      response: { 200: zEnvelope(ZMemberNoticeSchema) },
+    },
+    handler: async (request) => ok(await memberNotice(s.prisma, ctxOf(request), BigInt(request.query.id))),
   })
 
-  // Results (staff, 调查管理)
+  // 成果申报 (member unit): drafts of appraisal applications, prefilled with the unit
+  tags = ['survey-evaluation']
+  r.get(`${EVALUATION_REPORT_PREFIX}/unit`, {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: '成果申报的预填单位 (本单位最近的单位信息)',
+      response: { 200: zEnvelope(ZEvaluationUnitSchema) },
+    },
+    handler: async (request) => ok(await s.evaluation.unit(ctxOf(request))),
+  })
+  r.get(`${EVALUATION_REPORT_PREFIX}/list`, {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: '本单位申报的成果及其状态',
+      querystring: ZEvaluationListQuerySchema,
+      response: { 200: zEnvelope(zPage(ZEvaluationRecordSchema)) },
+    },
+    handler: async (request) => ok(await s.evaluation.list(ctxOf(request), request.query)),
+  })
+  r.post(`${EVALUATION_REPORT_PREFIX}/submit`, {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: '成果申报: 新建成果评价申请草稿 (第一完成单位与委托方为本单位)',
+      body: ZEvaluationSubmitSchema,
+      response: { 200: zEnvelope(ZResultsVORecordSchema) },
+    },
+    handler: async (request) => ok(await s.evaluation.create(ctxOf(request), request.body)),
+  })
+  r.get(`${EVALUATION_REPORT_PREFIX}/detail`, {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: '申报的成果: 状态, 完成单位与委托方, 办理记录',
+      querystring: ZEvaluationIdQuerySchema,
+      response: { 200: zEnvelope(ZEvaluationDetailSchema) },
+    },
+    handler: async (request) => ok(await s.evaluation.detail(ctxOf(request), BigInt(request.query.id))),
+  })
+
+  // Results (staff, 调查管理; 单位信息)
   tags = ['survey-results']
+  r.get(`${COMPANY_PREFIX}/list`, {
+    config: { access: { permission: 'survey_company' } },
+    schema: {
+      tags,
+      summary: '单位信息列表 (各单位填报时的单位信息; name, provinceName 模糊, surveyId)',
+      querystring: ZCompanyListQuerySchema,
+      response: { 200: zEnvelope(zPage(ZCompanyStaffRecordSchema)) },
+    },
+    handler: async (request) => ok(await s.results.companyList(ctxOf(request), request.query)),
+  })
+  r.get(`${COMPANY_PREFIX}/detail`, {
+    config: { access: { permission: 'survey_company' } },
+    schema: {
+      tags,
+      summary: '单位信息详情',
+      querystring: ZIdQuery,
+      response: { 200: zEnvelope(ZCompanyStaffRecordSchema) },
+    },
+    handler: async (request) => ok(await s.results.companyDetail(ctxOf(request), BigInt(request.query.id))),
+  })
   r.get(`${EXAMPLE}/list`, {
     config: { access: RESULTS },
     schema: {

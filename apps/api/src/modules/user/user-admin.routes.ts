@@ -146,13 +146,16 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
     config: { access: { permission: 'user_audit' } },
     schema: {
       tags,
-      summary: '注册审核通过 (无角色的用户须同时给 roleIds)',
+      summary: '注册审核通过 (无角色的用户须同时给 roleIds; unitId 或 unitName 绑定会员单位并授予会员角色)',
       querystring: ZUserAuditPassQuerySchema,
       response: { 200: zDone },
     },
     handler: async (request) => {
-      const { userIds, roleIds } = request.query
-      await users.auditPass(ctxOf(request), ids(userIds), roleIds ? ids(roleIds) : undefined)
+      const { userIds, roleIds, unitId, unitName } = request.query
+      await users.auditPass(ctxOf(request), ids(userIds), roleIds ? ids(roleIds) : undefined, {
+        unitId,
+        unitName,
+      })
       return done()
     },
   })
@@ -173,7 +176,7 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
     config: { access: { permission: 'user_audit' } },
     schema: {
       tags,
-      summary: '单位注册审核通过: 指定其登录账号与密码 (明文)',
+      summary: '单位注册审核通过: 指定其登录账号与密码 (明文); unitId 或 unitName 绑定会员单位',
       body: ZUserAuditCompanySchema,
       response: { 200: zDone },
     },

@@ -71,7 +71,8 @@ export const buildRoutes = (menus: TMenu[]): RouteObject[] => {
     .filter(([, screen]) => screen.fixed)
     .map(([path, screen]) => {
       const title = menuTitles.get(path)
-      return route(path, <screen.component />, title ? { title } : { titleKey: screen.titleKey })
+      const meta: TRouteMeta = title ? { title } : { titleKey: screen.titleKey }
+      return route(path, <screen.component />, screen.isAuth === false ? { ...meta, isAuth: false } : meta)
     })
   const routed = new Set(layoutChildren.map((r) => r.path))
   for (const item of items) {

@@ -14,7 +14,6 @@ export const UnderConstructionPage = lazyScreen(
 
 /** The spec's fixed layout routes whose screens arrive with later issues. */
 const PENDING: [string, string][] = [
-  ['/evaluation', 'route.evaluation'],
   ['/work/process/leave/form/:processDefinitionId', 'route.leaveForm'],
   ['/work/process/leave/handle/:taskId/:processInstanceId/:businessId', 'route.leaveHandle'],
   ['/work/process/leave/detail/:processInstanceId/:businessId', 'route.leaveDetail'],

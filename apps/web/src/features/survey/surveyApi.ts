@@ -1,15 +1,20 @@
 import type {
   TCompany,
+  TEvaluationDetail,
+  TEvaluationRecord,
+  TEvaluationUnit,
   TIndustryField,
+  TMemberNotice,
   TMemberOverview,
   TOpenSurvey,
   TPage,
   TQuestion,
+  TResultsVO,
   TSurvey,
   TSurveyExample,
   TSurveySummary,
 } from '@ysjs/shared'
-import { COMPANY_PREFIX, EVALUATION_PREFIX } from '@ysjs/shared'
+import { COMPANY_PREFIX, EVALUATION_PREFIX, EVALUATION_REPORT_PREFIX } from '@ysjs/shared'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
 import { getAccessToken } from '@/lib/session/session'
@@ -55,8 +60,15 @@ export const questionApi = {
 
 /** 问卷填报 (member). Loads are silent: the screens show the spec's messages themselves. */
 export const fillApi = {
-  cards: (q: TListQuery) => page<TExampleRow>(`${E}/survey/surveyExampleList`, q),
-  open: () => http.get<TOpenSurvey[]>(`${E}/survey/openList`),
+  cards: async ({ current, size, search }: TListQuery): Promise<TListResult<TExampleRow>> => {
+    const p = await http.get<TPage<TExampleRow>>(
+      `${E}/survey/surveyExampleList`,
+      { current, size, ...search },
+      { silent: true },
+    )
+    return { records: p.records, total: p.total }
+  },
+  open: () => http.get<TOpenSurvey[]>(`${E}/survey/openList`, undefined, { silent: true }),
   start: (surveyId: string) => http.post<TSurveyExample>(`${E}/example/submit`, { surveyId }),
   mine: (surveyId: string) => http.get<TSurveyExample>(`${E}/example/mine`, { surveyId }, { silent: true }),
   questions: (surveyId: string, pageNo?: number) =>
@@ -67,7 +79,23 @@ export const fillApi = {
     http.get<TCompany>(`${COMPANY_PREFIX}/companyInfo`, { surveyId }, { silent: true }),
   saveCompany: (values: TValues) => http.post(`${COMPANY_PREFIX}/submit`, values, { silent: true }),
   industries: () => http.get<TIndustryField[]>(`${E}/industryField/listAll`),
-  overview: () => http.get<TMemberOverview>(`${E}/member/overview`),
+  overview: () => http.get<TMemberOverview>(`${E}/member/overview`, undefined, { silent: true }),
+  notice: (id: string) => http.get<TMemberNotice>(`${E}/member/notice`, { id }, { silent: true }),
+}
+
+/** 成果申报 (member): drafts of appraisal applications for the caller's unit. Loads are silent. */
+export const evaluationApi = {
+  unit: () => http.get<TEvaluationUnit>(`${EVALUATION_REPORT_PREFIX}/unit`, undefined, { silent: true }),
+  list: (q: { current: number; size: number; status?: string }) =>
+    http.get<TPage<TEvaluationRecord>>(
+      `${EVALUATION_REPORT_PREFIX}/list`,
+      { current: q.current, size: q.size, ...(q.status ? { status: q.status } : {}) },
+      { silent: true },
+    ),
+  submit: (body: { name: string; outcomeType?: string }) =>
+    http.post<TResultsVO>(`${EVALUATION_REPORT_PREFIX}/submit`, body, { silent: true }),
+  detail: (id: string) =>
+    http.get<TEvaluationDetail>(`${EVALUATION_REPORT_PREFIX}/detail`, { id }, { silent: true }),
 }
 
 /** 调查管理 (staff): fillings, return, summary, export. */

@@ -4,6 +4,7 @@ import type { TResource } from '@/components/crud/types'
 import { flattenTree } from '@/features/system/dept/deptApi'
 import { http } from '@/lib/http'
 import { surveyApi, type TSurveyRow } from '../surveyApi'
+import { CoverField } from './CoverField'
 
 /** Member units are the depts of category 公司. */
 const unitOptions = async () =>
@@ -67,7 +68,7 @@ export const surveyResource: TResource<TSurveyRow> = {
       column: false,
       loadOptions: { key: 'survey-units', load: unitOptions },
     },
-    { name: 'cover', labelKey: 'survey.cover', column: false },
+    { name: 'cover', labelKey: 'survey.cover', column: false, kind: 'custom', component: CoverField },
     { name: 'description', labelKey: 'survey.description', kind: 'textarea', rows: 3, column: false },
   ],
   defaults: () => ({ targetType: '0', isIndustry: '1', targetIds: '' }),

@@ -15,20 +15,22 @@ import List from '@mui/material/List'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
-import Pagination from '@mui/material/Pagination'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ExampleStatus } from '@ysjs/shared'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
+import { fileUrl } from '@/features/resource/fileLink'
+import { HttpError } from '@/lib/http'
+import { SurveyPagination } from '../SurveyPagination'
 import { fillApi, type TExampleRow } from '../surveyApi'
+import { loadFailed } from './fillMessages'
 import { SurveyFillScreen } from './SurveyFillScreen'
 
-const PAGE_SIZE = 12
 const STATUS_COLOR = { 1: 'warning', 2: 'info', 3: 'success' } as const
 
 const StartDialog = ({
@@ -39,8 +41,13 @@ const StartDialog = ({
   onStarted: (surveyId: string) => void
 }) => {
   const { t } = useTranslation()
-  const open = useQuery({ queryKey: ['survey-open'], queryFn: fillApi.open })
+  const open = useQuery({ queryKey: ['survey-open'], queryFn: fillApi.open, retry: false })
   const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    if (open.error) {
+      loadFailed(open.error)
+    }
+  }, [open.error])
   const start = async (surveyId: string) => {
     setBusy(true)
     try {
@@ -79,7 +86,7 @@ const SurveyCard = ({ row, onOpen }: { row: TExampleRow; onOpen: () => void }) =
     <Card variant="outlined" sx={{ height: '100%' }} data-testid="survey-card">
       <CardActionArea onClick={onOpen} sx={{ height: '100%', alignItems: 'stretch' }}>
         {row.cover ? (
-          <CardMedia component="img" height="120" image={row.cover} alt={row.name} />
+          <CardMedia component="img" height="120" image={fileUrl(row.cover)} alt={row.name} />
         ) : (
           <Box
             sx={{
@@ -111,7 +118,7 @@ const SurveyCard = ({ row, onOpen }: { row: TExampleRow; onOpen: () => void }) =
           <Typography variant="body2" color="text.secondary">
             {row.startDate} ~ {row.endDate}
           </Typography>
-          {row.backReason && row.status === ExampleStatus.TO_FILL && (
+          {row.backReason && row.status !== ExampleStatus.SUBMITTED && (
             <Alert severity="warning" sx={{ mt: 1, py: 0 }}>
               {t('survey.backReason')}: {row.backReason}
             </Alert>
@@ -134,25 +141,41 @@ export const QuestionnairePage = () => {
     status: params.get('status') ?? '',
   })
   const current = Number(params.get('current') ?? '1') || 1
+  const size = Number(params.get('size') ?? '10') || 10
   const search = {
     name: params.get('name') ?? '',
     code: params.get('code') ?? '',
     status: params.get('status') ?? '',
   }
   const cards = useQuery({
-    queryKey: ['survey-cards', search, current],
+    queryKey: ['survey-cards', search, current, size],
     queryFn: () =>
       fillApi.cards({
         current,
-        size: PAGE_SIZE,
+        size,
         search: Object.fromEntries(Object.entries(search).filter(([, v]) => v !== '')),
       }),
     enabled: !surveyId,
+    retry: false,
   })
   const [starting, setStarting] = useState(false)
   const go = (next: Record<string, string>) =>
     setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')))
 
+  // Staff and member accounts without a unit are refused by the server (decision 019): say why.
+  const refused = cards.error instanceof HttpError && cards.error.status === 403 ? cards.error.message : null
+  useEffect(() => {
+    if (cards.error && !refused) {
+      loadFailed(cards.error)
+    }
+  }, [cards.error, refused])
+  if (refused) {
+    return (
+      <Alert severity="info" data-testid="fill-refused">
+        {refused}
+      </Alert>
+    )
+  }
   if (surveyId) {
     return (
       <SurveyFillScreen
@@ -170,12 +193,14 @@ export const QuestionnairePage = () => {
         <TextField
           size="small"
           label={t('survey.surveyName')}
+          sx={{ width: 220 }}
           value={form.name}
           onChange={(e) => setForm({ ...form, name: e.target.value })}
         />
         <TextField
           size="small"
           label={t('survey.code')}
+          sx={{ width: 180 }}
           value={form.code}
           onChange={(e) => setForm({ ...form, code: e.target.value })}
         />
@@ -185,7 +210,7 @@ export const QuestionnairePage = () => {
           label={t('survey.status')}
           value={form.status}
           onChange={(e) => setForm({ ...form, status: e.target.value })}
-          sx={{ minWidth: 140 }}
+          sx={{ width: 140 }}
         >
           <MenuItem value="">{t('survey.allStatuses')}</MenuItem>
           {[1, 2, 3].map((s) => (
@@ -218,14 +243,12 @@ export const QuestionnairePage = () => {
           <SurveyCard key={row.id} row={row} onOpen={() => go({ ...search, surveyId: row.surveyId })} />
         ))}
       </Box>
-      {(cards.data?.total ?? 0) > PAGE_SIZE && (
-        <Pagination
-          sx={{ mt: 2 }}
-          page={current}
-          count={Math.ceil((cards.data?.total ?? 0) / PAGE_SIZE)}
-          onChange={(_, p) => go({ ...search, current: String(p) })}
-        />
-      )}
+      <SurveyPagination
+        total={cards.data?.total ?? 0}
+        current={current}
+        size={size}
+        onChange={(c, z) => go({ ...search, size: String(z), current: String(c) })}
+      />
       {starting && (
         <StartDialog
           onClose={() => setStarting(false)}

@@ -221,7 +221,7 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
         </List>
       </Box>
       <Box sx={{ flex: 1, p: 3, minWidth: 0 }}>
-        {example.data?.backReason && status === ExampleStatus.TO_FILL && (
+        {example.data?.backReason && status !== ExampleStatus.SUBMITTED && (
           <Alert severity="warning" sx={{ mb: 2 }} data-testid="back-reason">
             {t('survey.backReason')}: {example.data.backReason}
           </Alert>

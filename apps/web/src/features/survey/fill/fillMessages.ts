@@ -2,21 +2,48 @@ import { SurveyMsg } from '@ysjs/shared'
 import { HttpError } from '@/lib/http'
 import { toast } from '@/lib/notify'
 
-/** Spec section 8: a load failure shows the server's message, else 请求成功，但业务逻辑失败！ (a business
- * answer without one), else 获取数据失败！ (no answer at all). */
+type TBody = { code?: unknown; success?: unknown; msg?: unknown; error_description?: unknown }
+
+const bodyOf = (error: HttpError): TBody =>
+  typeof error.body === 'object' && error.body !== null ? (error.body as TBody) : {}
+
+/** The server's own words (`msg`, else `error_description`), when it gave any. */
+const serverMessage = (error: HttpError): string | null => {
+  const b = bodyOf(error)
+  for (const v of [b.msg, b.error_description]) {
+    if (typeof v === 'string' && v.trim() !== '') {
+      return v
+    }
+  }
+  return null
+}
+
+/** The server answered the request with a business verdict (an envelope), not a crash or silence. */
+const answered = (error: HttpError): boolean => {
+  const b = bodyOf(error)
+  return error.status > 0 && error.status < 500 && (b.code !== undefined || b.success !== undefined)
+}
+
+/**
+ * Spec section 8, questionnaire loads: the server's refusal shows its msg, or 请求成功，但业务逻辑失败！ when
+ * it gave none; no answer (network, timeout, a server error) shows 获取数据失败！.
+ */
 export const loadFailed = (error: unknown) => {
-  if (error instanceof HttpError) {
-    toast.error(error.message || SurveyMsg.BUSINESS_FAILED)
+  if (error instanceof HttpError && answered(error)) {
+    toast.error(serverMessage(error) ?? SurveyMsg.BUSINESS_FAILED)
     return
   }
   toast.error(SurveyMsg.LOAD_FAILED)
 }
 
-/** A refused save shows the server's reason (a validation message); anything else the spec's fallback. */
+/**
+ * Spec section 8, saves: the failure message (提交失败，请重试, or the company form's 操作失败，请重试),
+ * after the server's reason when it gave one (as the platform's response handler shows it first).
+ */
 export const saveFailed = (error: unknown, fallback: string = SurveyMsg.SUBMIT_FAILED) => {
-  if (error instanceof HttpError && error.status === 400 && error.message) {
-    toast.error(error.message)
-    return
+  const reason = error instanceof HttpError && answered(error) ? serverMessage(error) : null
+  if (reason && reason !== fallback) {
+    toast.error(reason)
   }
   toast.error(fallback)
 }

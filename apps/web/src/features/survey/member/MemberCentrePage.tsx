@@ -2,6 +2,10 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
 import LinearProgress from '@mui/material/LinearProgress'
 import List from '@mui/material/List'
 import ListItemButton from '@mui/material/ListItemButton'
@@ -11,17 +15,71 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
 import { ExampleStatus } from '@ysjs/shared'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { MemberMeetingsPage } from '@/features/meeting/MemberMeetingsPage'
+import { isGuestUser, useSession } from '@/lib/session/session'
+import { StatusChip } from '../evaluation/StatusChip'
+import { loadFailed } from '../fill/fillMessages'
 import { fillApi } from '../surveyApi'
 
 const FILL_PATH = '/survey/questionnaire'
-const APPLICATIONS_PATH = '/appraise/results'
+const EVALUATION_PATH = '/evaluation'
 
-const Panel = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
-  <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+/** The editor is heavy (tiptap): it loads when a notice is opened. */
+const RichTextEditor = lazy(async () => ({
+  default: (await import('@/components/richtext/RichTextEditor')).RichTextEditor,
+}))
+
+/** A notice of the centre, read in full. */
+const NoticeDialog = ({ id, onClose }: { id: string; onClose: () => void }) => {
+  const { t } = useTranslation()
+  const notice = useQuery({
+    queryKey: ['member-notice', id],
+    queryFn: () => fillApi.notice(id),
+    retry: false,
+  })
+  useEffect(() => {
+    if (notice.error) {
+      loadFailed(notice.error)
+    }
+  }, [notice.error])
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="member-notice-title">
+      <DialogTitle id="member-notice-title">{notice.data?.title ?? ''}</DialogTitle>
+      <DialogContent dividers data-testid="member-notice">
+        {notice.isLoading && <LinearProgress />}
+        {notice.data && (
+          <>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+              {notice.data.releaseTime ?? ''}
+            </Typography>
+            <Suspense fallback={<LinearProgress />}>
+              <RichTextEditor value={notice.data.content ?? ''} onChange={() => {}} disabled />
+            </Suspense>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('survey.back')}</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
+
+const Panel = ({
+  title,
+  action,
+  testId,
+  children,
+}: {
+  title: string
+  action?: ReactNode
+  testId?: string
+  children: ReactNode
+}) => (
+  <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={testId}>
     <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
         {title}
@@ -39,14 +97,45 @@ const Stat = ({ label, value, onClick }: { label: string; value: number; onClick
   </Button>
 )
 
-/**
- * 会员中心 (/topMember): the member's unit, its questionnaires (with links to fill them), a way into its
- * appraisal applications, the centre's notices, and the open meetings with the member's registrations.
- */
-export const MemberCentrePage = () => {
+/** What a visitor without a session sees at /topMember: the way in. */
+const MemberLogin = () => {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const overview = useQuery({ queryKey: ['member-overview'], queryFn: fillApi.overview })
+  return (
+    <Paper variant="outlined" sx={{ p: 4, maxWidth: 560, mx: 'auto', mt: 4, textAlign: 'center' }}>
+      <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
+        {t('route.topMember')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('survey.memberLoginHint')}
+      </Typography>
+      <Button variant="contained" size="large" onClick={() => navigate('/login')}>
+        {t('layout.memberLogin')}
+      </Button>
+    </Paper>
+  )
+}
+
+/**
+ * 会员中心 (/topMember): the member's unit, its questionnaires (with links to fill them), its achievement
+ * reports with their status (links to 成果申报), the centre's notices (opened in full), and the open
+ * meetings with the member's registrations.
+ */
+export const MemberCentrePage = () => {
+  const signedIn = useSession((s) => s.accessToken !== null && !isGuestUser(s.user))
+  return signedIn ? <MemberCentre /> : <MemberLogin />
+}
+
+const MemberCentre = () => {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const overview = useQuery({ queryKey: ['member-overview'], queryFn: fillApi.overview, retry: false })
+  const [notice, setNotice] = useState<string | null>(null)
+  useEffect(() => {
+    if (overview.error) {
+      loadFailed(overview.error)
+    }
+  }, [overview.error])
   if (!overview.data) {
     return overview.isLoading ? <LinearProgress /> : <Alert severity="error">{t('msg.loadFailed')}</Alert>
   }
@@ -57,11 +146,11 @@ export const MemberCentrePage = () => {
     <Stack spacing={2}>
       <Typography variant="h6">{t('survey.welcome', { name: o.userName })}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Panel title={t('survey.unitProfile')}>
+        <Panel title={t('survey.unitProfile')} testId="member-unit">
           {o.firmName ? (
             <Typography sx={{ fontWeight: 600 }}>{o.firmName}</Typography>
           ) : (
-            <Alert severity="info">{t('survey.noFirm')}</Alert>
+            <Alert severity="info">{o.isMember ? t('survey.noFirm') : t('survey.notMember')}</Alert>
           )}
           {o.company ? (
             <Box sx={{ mt: 1, color: 'text.secondary' }}>
@@ -83,6 +172,7 @@ export const MemberCentrePage = () => {
         </Panel>
         <Panel
           title={t('survey.mySurveys')}
+          testId="member-surveys"
           action={
             <Button size="small" onClick={() => fill()}>
               {t('survey.more')}
@@ -113,7 +203,7 @@ export const MemberCentrePage = () => {
                 <ListItemText
                   primary={f.name}
                   secondary={
-                    f.backReason && f.status === ExampleStatus.TO_FILL
+                    f.backReason && f.status !== ExampleStatus.SUBMITTED
                       ? `${t('survey.backReason')}: ${f.backReason}`
                       : f.code
                   }
@@ -126,19 +216,42 @@ export const MemberCentrePage = () => {
         <Panel
           title={t('survey.applications')}
           action={
-            <Button size="small" onClick={() => navigate(APPLICATIONS_PATH)}>
-              {t('survey.more')}
-            </Button>
+            o.firmId ? (
+              <Button size="small" onClick={() => navigate(EVALUATION_PATH)}>
+                {t('survey.newApplication')}
+              </Button>
+            ) : undefined
           }
         >
-          <Typography variant="body2" color="text.secondary">
-            {t('survey.applicationsHint')}
-          </Typography>
-          <Button variant="outlined" sx={{ mt: 1 }} onClick={() => navigate(APPLICATIONS_PATH)}>
-            {t('survey.applicationsOpen')}
-          </Button>
+          {o.applications.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('survey.applicationsHint')}
+            </Typography>
+          ) : (
+            <List dense data-testid="member-applications">
+              {o.applications.map((a) => (
+                <ListItemButton
+                  key={a.id}
+                  onClick={() => navigate(a.mine ? `${EVALUATION_PATH}?id=${a.id}` : EVALUATION_PATH)}
+                >
+                  <ListItemText
+                    primary={a.name}
+                    secondary={[a.agreementNumber, a.createUserName, a.updateTime ?? a.createTime]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                  <StatusChip status={a.status} label={a.statusName} />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+          {o.applicationTotal > o.applications.length && (
+            <Button size="small" onClick={() => navigate(EVALUATION_PATH)}>
+              {t('survey.allApplications', { n: o.applicationTotal })}
+            </Button>
+          )}
         </Panel>
-        <Panel title={t('survey.messages')}>
+        <Panel title={t('survey.messages')} testId="member-messages">
           {o.notices.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               {t('survey.noMessages')}
@@ -146,7 +259,7 @@ export const MemberCentrePage = () => {
           ) : (
             <List dense>
               {o.notices.map((n) => (
-                <ListItemButton key={n.id} onClick={() => navigate('/wel/index')}>
+                <ListItemButton key={n.id} onClick={() => setNotice(n.id)}>
                   <ListItemText primary={n.title} secondary={n.releaseTime} />
                 </ListItemButton>
               ))}
@@ -155,6 +268,7 @@ export const MemberCentrePage = () => {
         </Panel>
       </Box>
       <MemberMeetingsPage />
+      {notice && <NoticeDialog id={notice} onClose={() => setNotice(null)} />}
     </Stack>
   )
 }

@@ -128,7 +128,12 @@ const GrantDialog = ({
   )
 }
 
-/** Approve (with roles: a user without one cannot sign in) or refuse (with a reason) a registration. */
+const NEW_UNIT = 'new'
+
+/**
+ * Approve (with roles: a user without one cannot sign in) or refuse (with a reason) a registration.
+ * Bound to a member unit (a company dept, chosen or created), the user gets the member role instead.
+ */
 const AuditDialog = ({
   row,
   onClose,
@@ -143,17 +148,26 @@ const AuditDialog = ({
   const [reason, setReason] = useState(row.auditReason ?? '')
   const [account, setAccount] = useState(row.account ?? '')
   const [password, setPassword] = useState('')
+  const [unitChoice, setUnitChoice] = useState('')
+  const [unitName, setUnitName] = useState('')
   const [busy, setBusy] = useState(false)
+  const companies = useQuery({ queryKey: ['audit-companies'], queryFn: userActions.companies, retry: false })
+  const unit =
+    unitChoice === NEW_UNIT ? { unitName: unitName.trim() } : unitChoice ? { unitId: unitChoice } : {}
   const act = async (kind: 'pass' | 'refuse' | 'company') => {
-    if (kind !== 'refuse' && !roles.length) {
+    if (kind !== 'refuse' && !roles.length && !unitChoice) {
       toast.warning(UserMsg.ROLE)
+      return
+    }
+    if (kind !== 'refuse' && unitChoice === NEW_UNIT && !unitName.trim()) {
+      toast.warning(t('sysOrg.user.auditUnitName'))
       return
     }
     if (kind === 'refuse' && !reason.trim()) {
       toast.warning(UserMsg.AUDIT_REASON)
       return
     }
-    const company = { id: row.id, account: account.trim(), password, roleIds: roles }
+    const company = { id: row.id, account: account.trim(), password, roleIds: roles, ...unit }
     if (kind === 'company') {
       const checked = ZUserAuditCompanySchema.safeParse(company)
       if (!checked.success) {
@@ -164,7 +178,7 @@ const AuditDialog = ({
     setBusy(true)
     const ok = await run(() =>
       kind === 'pass'
-        ? userActions.auditPass([row.id], roles)
+        ? userActions.auditPass([row.id], roles, unit)
         : kind === 'company'
           ? userActions.auditPassCompany(company)
           : userActions.auditRefuse([row.id], reason.trim()),
@@ -184,6 +198,32 @@ const AuditDialog = ({
             {t('sysOrg.user.account')}: {row.account} · {t('sysOrg.user.nickname')}: {row.name ?? ''}
           </Typography>
           <RoleSelect value={roles} onChange={setRoles} label={t('sysOrg.user.auditRoles')} />
+          <TextField
+            select
+            label={t('sysOrg.user.auditUnit')}
+            name="auditUnit"
+            value={unitChoice}
+            onChange={(e) => setUnitChoice(e.target.value)}
+            helperText={t('sysOrg.user.auditUnitHint')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{t('sysOrg.user.auditUnitNone')}</MenuItem>
+            {(companies.data ?? []).map((d) => (
+              <MenuItem key={d.id} value={d.id}>
+                {d.fullName || d.deptName}
+              </MenuItem>
+            ))}
+            <MenuItem value={NEW_UNIT}>{t('sysOrg.user.auditUnitNew')}</MenuItem>
+          </TextField>
+          {unitChoice === NEW_UNIT && (
+            <TextField
+              label={t('sysOrg.user.auditUnitName')}
+              name="auditUnitName"
+              value={unitName}
+              onChange={(e) => setUnitName(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 45 } }}
+            />
+          )}
           <TextField
             label={t('sysOrg.user.auditReason')}
             name="reason"

@@ -1,4 +1,4 @@
-import type { TPage, TTreeNode, TUserRecord } from '@ysjs/shared'
+import { DeptCategory, type TDept, type TPage, type TTreeNode, type TUserRecord } from '@ysjs/shared'
 import type { TListQuery, TListResult, TOption, TResourceApi, TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
 import { treeOptions } from '../dept/deptApi'
@@ -19,6 +19,9 @@ export const userApi: TResourceApi<TUserRow> = {
 
 const ids = (list: string[]) => list.join(',')
 
+/** The member unit an approval binds the user to (decision 019): a chosen company, or a new one. */
+export type TAuditUnit = { unitId?: string; unitName?: string }
+
 export const userActions = {
   grant: (userIds: string[], roleIds: string[]) =>
     http.post(`${BASE}/grant`, undefined, { params: { userIds: ids(userIds), roleIds: ids(roleIds) } }),
@@ -26,14 +29,22 @@ export const userActions = {
     http.post(`${BASE}/reset-password`, undefined, { params: { userIds: ids(userIds) } }),
   unlock: (userIds: string[]) =>
     http.post(`${BASE}/unlock`, undefined, { params: { userIds: ids(userIds) } }),
-  auditPass: (userIds: string[], roleIds: string[]) =>
+  auditPass: (userIds: string[], roleIds: string[], unit: TAuditUnit = {}) =>
     http.post(`${BASE}/audit-pass`, undefined, {
-      params: { userIds: ids(userIds), ...(roleIds.length ? { roleIds: ids(roleIds) } : {}) },
+      params: { userIds: ids(userIds), ...(roleIds.length ? { roleIds: ids(roleIds) } : {}), ...unit },
     }),
   auditRefuse: (userIds: string[], reason: string) => http.post(`${BASE}/audit-refuse`, { userIds, reason }),
   /** A company's registration: approved with the account and (plain) password it will sign in with. */
-  auditPassCompany: (body: { id: string; account: string; password: string; roleIds?: string[] }) =>
-    http.post(`${BASE}/audit-passCommpany`, body),
+  auditPassCompany: (
+    body: { id: string; account: string; password: string; roleIds?: string[] } & TAuditUnit,
+  ) => http.post(`${BASE}/audit-passCommpany`, body),
+  /** Company depts (category 公司) of the caller's tenant: the member units an approval can bind. */
+  companies: async () => {
+    const flat = (nodes: TDept[]): TDept[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])])
+    return flat(await http.get<TDept[]>('/api/ysjs-system/dept/list', undefined, { silent: true })).filter(
+      (d) => d.deptCategory === DeptCategory.COMPANY,
+    )
+  },
   platformDetail: (id: string) =>
     http.get<TUserRow & { userExt: string | null }>(`${BASE}/platform-detail`, { id }),
   updatePlatform: (userId: string, userType: string, userExt: string) =>
