@@ -1,6 +1,10 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { nextId } from '@ysjs/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { multipartFile } from './helpers/multipart.ts'
 import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
 
 const K = '/api/ysjs-kms'
@@ -16,11 +20,13 @@ const KMS_CODES = [
 ]
 
 let t: TTestApp
+let storageDir: string
 let admin: string
 let otherAdmin: string
 let reader: string
 beforeAll(async () => {
-  t = await createTestApp()
+  storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ysjs-kms-'))
+  t = await createTestApp({ STORAGE_DIR: storageDir })
   admin = (await login(t.app, 'admin')).access_token
   const other = await createTenant(t.app.prisma, { tenantId: '730011', codes: KMS_CODES })
   const boss = await createUser(t.app.prisma, {
@@ -40,6 +46,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t.close()
+  await fs.rm(storageDir, { recursive: true, force: true })
 })
 
 const post = (url: string, token: string | null, payload?: object) =>
@@ -302,6 +309,67 @@ describe('knowledge entries', () => {
     )
     expect((await post(`${K}/main/remove?ids=${id}`, admin)).json()).toMatchObject({ code: 200 })
     expect((await get(`${K}/main/detail?id=${id}`, admin)).json()).toMatchObject({ code: 400 })
+  })
+
+  it('attachments uploaded with put-file-attach are saved with the entry, named in the detail and downloadable', async () => {
+    const cat = await newCatalog(unique('附件目录'))
+    const uploadAs = async (token: string, name: string, body: Buffer) => {
+      const form = multipartFile('file', name, body)
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ysjs-resource/oss/endpoint/put-file-attach',
+        headers: { ...auth(token), ...form.headers },
+        payload: form.payload,
+      })
+      expect(res.json()).toMatchObject({ code: 200 })
+      return res.json().data as { link: string; originalName: string; attachId: string }
+    }
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32)])
+    const first = await uploadAs(admin, '浸出工艺说明.pdf', pdf)
+    const second = await uploadAs(
+      admin,
+      '试验数据.xlsx',
+      Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64)]),
+    )
+    expect(first.attachId).toMatch(/^\d+$/)
+    // The editor sends the ids in the order the files were attached.
+    const id = await newEntry({
+      title: unique('附件条目'),
+      catalogId: cat,
+      fileAttach: `${second.attachId},${first.attachId}`,
+    })
+    const detail = await data<{ fileAttach: string; attachments: unknown[] }>(
+      get(`${K}/main/detail?id=${id}`, admin),
+    )
+    expect(detail.fileAttach).toBe(`${second.attachId},${first.attachId}`)
+    expect(detail.attachments).toEqual([
+      { id: second.attachId, link: second.link, originalName: '试验数据.xlsx' },
+      { id: first.attachId, link: first.link, originalName: '浸出工艺说明.pdf' },
+    ])
+    // The link downloads the stored bytes with the token (as the editor's chip opens it), not without.
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `${first.link}?blade-auth=${encodeURIComponent(`bearer ${admin}`)}`,
+    })
+    expect(file.statusCode).toBe(200)
+    expect(file.rawPayload.equals(pdf)).toBe(true)
+    expect((await t.app.inject({ method: 'GET', url: first.link })).statusCode).toBe(401)
+    // Removing one in the editor keeps the other.
+    expect(
+      (
+        await post(`${K}/main/submit`, admin, { id, title: 'x', catalogId: cat, fileAttach: first.attachId })
+      ).json(),
+    ).toMatchObject({ code: 200 })
+    expect(
+      (await data<{ attachments: { id: string }[] }>(get(`${K}/main/detail?id=${id}`, admin))).attachments,
+    ).toEqual([{ id: first.attachId, link: first.link, originalName: '浸出工艺说明.pdf' }])
+    // Another tenant's attachment is not one of ours.
+    const theirs = await uploadAs(otherAdmin, 'x.pdf', pdf)
+    expect(
+      (
+        await post(`${K}/main/submit`, admin, { title: 'y', catalogId: cat, fileAttach: theirs.attachId })
+      ).json(),
+    ).toMatchObject({ code: 400, msg: '附件不存在' })
   })
 
   it('lists by catalog including sub-catalogs', async () => {

@@ -332,6 +332,9 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
           select: { id: true, link: true, originalName: true },
         })
       : []
+    const attachById = new Map(attaches.map((a) => [a.id, a]))
+    const attachmentsOf = (r: TMainRow) =>
+      (r.fileAttach ? r.fileAttach.split(',').map(BigInt) : []).flatMap((id) => attachById.get(id) ?? [])
     return rows.map((r) => ({
       ...r,
       catalogName: catNames.get(r.catalogId) ?? '',
@@ -342,7 +345,7 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
           const found = labelById.get(l.labelId)
           return found ? [found] : []
         }),
-      ...(withAttach ? { attachments: attaches } : {}),
+      ...(withAttach ? { attachments: attachmentsOf(r) } : {}),
     }))
   }
 

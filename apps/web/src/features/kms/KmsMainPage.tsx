@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import { flattenTree } from '@/features/system/dept/deptApi'
+import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { ExpertLinkDialog } from './ExpertLinkDialog'
 import { catalogApi, mainApi, type TMainRow } from './kmsApi'
@@ -27,7 +28,12 @@ export const KmsMainPage = () => {
   const nodes = useMemo(() => flattenTree(tree.data ?? []), [tree.data])
   const filter = useMemo(() => (catalogId ? { catalogId } : undefined), [catalogId])
   const shelve = async (row: TMainRow, shelves: 0 | 1) => {
-    await mainApi.shelves([row.id], shelves)
+    try {
+      await mainApi.shelves([row.id], shelves)
+    } catch {
+      return
+    }
+    toast.success(t('msg.operateSuccess'))
     await queryClient.invalidateQueries({ queryKey: [mainResource.key] })
   }
   return (

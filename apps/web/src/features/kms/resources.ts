@@ -137,6 +137,8 @@ export const mainResource: TResource<TMainRow> = {
     summary: text(row.summary),
     content: text(row.content),
     fileAttach: text(row.fileAttach),
+    // Names and links of the attachments (detail only), for the attachment field; never sent.
+    attachments: row.attachments ?? [],
   }),
 }
 
