@@ -2,6 +2,8 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { nextId } from '@ysjs/db'
+import { bigramsOf } from '@ysjs/shared'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 import { multipartFile } from './helpers/multipart.ts'
@@ -370,6 +372,52 @@ describe('knowledge entries', () => {
         await post(`${K}/main/submit`, admin, { title: 'y', catalogId: cat, fileAttach: theirs.attachId })
       ).json(),
     ).toMatchObject({ code: 400, msg: '附件不存在' })
+  })
+
+  it('exports the ranked, filtered entries by keyset over several batches, in the list order', async () => {
+    const cat = await newCatalog(unique('导出目录'))
+    const word = `钒钛${unique('').slice(-3)}`
+    const day = new Date('2024-03-01T00:00:00Z')
+    // 1,300 entries (one batch is 1,000): the keyword in the title of some, the summary of others; many
+    // share a publish date, a third have none (they sort by when they were entered).
+    await t.app.prisma.kmsMain.createMany({
+      data: Array.from({ length: 1300 }, (_, i) => {
+        const title = i % 4 ? `条目${i}` : `${word}条目${i}`
+        const summary = i % 4 ? `关于${word}的摘要` : '摘要'
+        return {
+          id: BigInt(8_200_000_000 + i),
+          tenantId: '000000',
+          title,
+          catalogId: BigInt(cat),
+          summary,
+          publishDate: i % 3 ? day : null,
+          createTime: new Date(day.getTime() + (i % 5) * 86_400_000),
+          searchGrams: bigramsOf(`${title}\n${summary}`),
+        }
+      }),
+    })
+    for (const query of [`catalogId=${cat}`, `catalogId=${cat}&keyword=${encodeURIComponent(word)}`]) {
+      const res = await get(`${K}/main/export?${query}`, admin)
+      expect(res.statusCode).toBe(200)
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.load(res.rawPayload as never)
+      const exported: unknown[] = []
+      book.worksheets[0]!.eachRow((row, n) => {
+        if (n > 1) {
+          exported.push((row.values as unknown[])[1])
+        }
+      })
+      const listed: string[] = []
+      for (const current of [1, 2]) {
+        const page = await data<{ records: { title: string }[] }>(
+          get(`${K}/main/list?${query}&size=1000&current=${current}`, admin),
+        )
+        listed.push(...page.records.map((r) => r.title))
+      }
+      expect(exported).toHaveLength(1300)
+      expect(new Set(exported).size).toBe(1300)
+      expect(exported).toEqual(listed)
+    }
   })
 
   it('lists by catalog including sub-catalogs', async () => {

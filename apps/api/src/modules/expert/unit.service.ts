@@ -199,4 +199,24 @@ export const createPersonService = (prisma: PrismaClient) =>
       )
       return rows.map((r) => ({ ...r, unitName: r.unitId ? (units.get(r.unitId as bigint) ?? '') : '' }))
     },
+    export: {
+      fileName: '单位人员',
+      columns: [
+        { key: 'name', header: '姓名' },
+        { key: 'unitName', header: '所属单位', width: 30 },
+        // Dictionary `sex` (1 男, 2 女), as the people rows store it.
+        {
+          key: 'sex',
+          header: '性别',
+          width: 8,
+          value: (r) => (r.sex === 1 ? '男' : r.sex === 2 ? '女' : ''),
+        },
+        { key: 'position', header: '职务' },
+        { key: 'title', header: '职称' },
+        { key: 'phone', header: '电话', width: 14 },
+        { key: 'email', header: '邮箱', width: 24 },
+        { key: 'remark', header: '备注', width: 30 },
+        { key: 'createTime', header: '创建时间', width: 20 },
+      ],
+    },
   })

@@ -22,7 +22,7 @@ import { registerCrudRoutes, type TCrudService } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { registerExportRoute } from '../../lib/xlsx.ts'
-import type { TKmsCatalogService, TKmsMainService } from './kms.service.ts'
+import type { TKmsCatalogService, TKmsMainService, TMainKeyset } from './kms.service.ts'
 import type { TKmsMainExpertService } from './main-expert.service.ts'
 
 type TServices = {
@@ -108,6 +108,23 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
       await s.catalogs.remove(ctxOf(request), request.query.ids.map(BigInt))
       return done()
     },
+  })
+
+  registerExportRoute(app, {
+    url: `${CATALOG}/export`,
+    access: CATALOG_READ,
+    tags,
+    summary: '导出知识目录 (xlsx, 按树的顺序, 含完整路径)',
+    querystring: ZCatalogFilters,
+    fileName: '知识目录',
+    columns: [
+      { key: 'catalogName', header: '目录名称', width: 24 },
+      { key: 'path', header: '完整路径', width: 48 },
+      { key: 'parentName', header: '上级目录', width: 24 },
+      { key: 'sort', header: '排序', width: 8 },
+      { key: 'createTime', header: '创建时间', width: 20 },
+    ],
+    rows: async (ctx, query) => ({ rows: await s.catalogs.exportRows(ctx, query), next: null }),
   })
 
   // Labels and authors: the generic CRUD.
@@ -265,6 +282,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
         value: (row) => (row.labels as { labelName: string }[]).map((l) => l.labelName).join('、'),
       },
     ],
-    rows: (ctx, query, skip, take) => s.entries.rows(ctx, { ...query, current: 1, size: take }, skip, take),
+    rows: (ctx, query, after, take) =>
+      s.entries.batch(ctx, { ...query, current: 1, size: take }, after as TMainKeyset | null, take),
   })
 }

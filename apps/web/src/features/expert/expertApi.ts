@@ -18,7 +18,7 @@ const clean = (search: Record<string, string>, exact: readonly string[]) =>
 /** The generic calls of one `/api/blade-expert/<entity>` (or another prefix); `exact` filters by equality. */
 export const entityApi = <Row extends TGenericRow>(
   base: string,
-  opts: { exact?: readonly string[]; exportable?: boolean } = {},
+  opts: { exact?: readonly string[] } = {},
 ): TResourceApi<Row> => {
   const exact = opts.exact ?? []
   return {
@@ -29,12 +29,7 @@ export const entityApi = <Row extends TGenericRow>(
     detail: (id: string) => http.get<Row>(`${base}/detail`, { id }),
     submit: (values: TValues) => http.post(`${base}/submit`, values),
     remove: (ids: string[]) => http.post(`${base}/remove`, undefined, { params: { ids: ids.join(',') } }),
-    ...(opts.exportable === false
-      ? {}
-      : {
-          exportFile: (search: Record<string, string>) =>
-            downloadFile(`${base}/export`, clean(search, exact)),
-        }),
+    exportFile: (search: Record<string, string>) => downloadFile(`${base}/export`, clean(search, exact)),
   }
 }
 

@@ -176,7 +176,7 @@ export const personResource: TResource<TGenericRow> = {
   key: 'expert-person',
   nameKey: 'expert.name.person',
   schema: ZPersonSubmitSchema,
-  api: entityApi(`${EXPERT_PREFIX}/persionTable`, { exact: ['unitId'], exportable: false }),
+  api: entityApi(`${EXPERT_PREFIX}/persionTable`, { exact: ['unitId'] }),
   permissions: { menuPath: '/expert/persiontable' },
   dialogWidth: 'md',
   fields: [
@@ -207,7 +207,7 @@ export const mainExpertResource: TResource<TGenericRow> = {
   key: 'kms-main-expert',
   nameKey: 'expert.name.mainExpert',
   schema: ZMainExpertSubmitSchema,
-  api: entityApi('/api/ysjs-kms/blade-kms_main_expert', { exact: ['mainId', 'expertId'], exportable: false }),
+  api: entityApi('/api/ysjs-kms/blade-kms_main_expert', { exact: ['mainId', 'expertId'] }),
   permissions: { menuPath: '/kms/expert' },
   invalidates: ['kms-main'],
   fields: [

@@ -31,6 +31,7 @@ export const authorApi: TResourceApi<TAuthorRow> = {
   detail: (id: string) => http.get<TAuthorRow>(`${BASE}/main_to_author/detail`, { id }),
   submit: (values: TValues) => http.post(`${BASE}/main_to_author/submit`, values),
   remove: removeCall('main_to_author'),
+  exportFile: (search) => downloadFile(`${BASE}/main_to_author/export`, search),
 }
 
 export const catalogApi = {
@@ -41,6 +42,7 @@ export const catalogApi = {
   detail: (id: string) => http.get<TCatalogRow>(`${BASE}/catalog/detail`, { id }),
   submit: (values: TValues) => http.post(`${BASE}/catalog/submit`, values),
   remove: removeCall('catalog'),
+  exportFile: (search: Record<string, string>) => downloadFile(`${BASE}/catalog/export`, search),
 }
 
 export const labelApi: TResourceApi<TLabelRow> & {
@@ -57,6 +59,7 @@ export const labelApi: TResourceApi<TLabelRow> & {
   detail: (id: string) => http.get<TLabelRow>(`${BASE}/label/detail`, { id }),
   submit: (values: TValues) => http.post(`${BASE}/label/submit`, values),
   remove: removeCall('label'),
+  exportFile: (search) => downloadFile(`${BASE}/label/export`, search),
 }
 
 export const mainApi: TResourceApi<TMainRow> & {

@@ -38,6 +38,7 @@ export const catalogResource: TResource<TCatalogRow> = {
     detail: catalogApi.detail,
     submit: catalogApi.submit,
     remove: catalogApi.remove,
+    exportFile: catalogApi.exportFile,
   },
   fields: [
     { name: 'catalogName', labelKey: 'kms.catalogName', search: true },
