@@ -70,8 +70,13 @@ export const xlsxStream = async (
   sheet.getRow(1).font = { bold: true }
   const write = (rows: Record<string, unknown>[]) => {
     for (const row of rows) {
-      const wire = toWire(row) as Record<string, unknown>
-      const added = sheet.addRow(columns.map((c) => cellOf(c.value ? c.value(wire) : wire[c.key])))
+      // Only the exported fields are converted (a row may hold long texts no column shows).
+      let wire: Record<string, unknown> | undefined
+      const whole = () => {
+        wire ??= toWire(row) as Record<string, unknown>
+        return wire
+      }
+      const added = sheet.addRow(columns.map((c) => cellOf(c.value ? c.value(whole()) : toWire(row[c.key]))))
       // Each new cell gets a fresh (empty) style object, which exceljs would serialise and look up per cell.
       added.eachCell((cell) => {
         cell.style = PLAIN_STYLE
