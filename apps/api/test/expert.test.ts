@@ -133,10 +133,41 @@ describe('expertBasic', () => {
     expect(await upload('big.jpg', JPG(501 * 1024))).toMatchObject({ code: 400, msg: UploadMsg.AVATAR })
   })
 
-  it('picks experts and login accounts', async () => {
-    const row = await createExpert({ workUnit: '北京矿冶研究总院' })
-    const options = await call('GET', `${EXPERT}/options?name=${encodeURIComponent(String(row.name))}`)
-    expect(options.data).toEqual([expect.objectContaining({ id: row.id, workUnit: '北京矿冶研究总院' })])
+  it('picks experts and login accounts: searched on the server, paged, never capped', async () => {
+    const workUnit = unique('北京矿冶研究总院')
+    const row = await createExpert({ workUnit })
+    const options = await call('GET', `${EXPERT}/options?keyword=${encodeURIComponent(String(row.name))}`)
+    expect(options.data).toMatchObject({ total: 1, records: [{ id: row.id, name: row.name, workUnit }] })
+    // The keyword matches the work unit too; `ids` names the experts a form already holds.
+    expect((await call('GET', `${EXPERT}/options?keyword=${encodeURIComponent(workUnit)}`)).data.total).toBe(
+      1,
+    )
+    expect((await call('GET', `${EXPERT}/options?ids=${row.id}`)).data.records).toEqual([
+      expect.objectContaining({ id: row.id }),
+    ])
+    // 600 experts (the old picker stopped at 500): every one is reached by paging or by its name.
+    const prefix = unique('翻页专家')
+    await t.app.prisma.expertBasic.createMany({
+      data: Array.from({ length: 600 }, (_, i) => ({
+        id: BigInt(9_300_000_000 + i),
+        tenantId: '000000',
+        name: `${prefix}${String(i).padStart(3, '0')}`,
+      })),
+    })
+    const page = async (current: number) =>
+      (
+        await call(
+          'GET',
+          `${EXPERT}/options?keyword=${encodeURIComponent(prefix)}&size=100&current=${current}`,
+        )
+      ).data
+    expect((await page(1)).total).toBe(600)
+    expect((await page(6)).records.map((r: { name: string }) => r.name).at(-1)).toBe(`${prefix}599`)
+    expect(
+      (await call('GET', `${EXPERT}/options?keyword=${encodeURIComponent(`${prefix}577`)}`)).data.records,
+    ).toEqual([expect.objectContaining({ name: `${prefix}577` })])
+    expect((await call('GET', `${EXPERT}/options?size=1001`)).code).toBe(400)
+    expect((await call('GET', `${EXPERT}/options?ids=1,abc`)).code).toBe(400)
     const accounts = await call('GET', `${EXPERT}/accounts?keyword=admin`)
     expect(accounts.data.map((a: { account: string }) => a.account)).toContain('admin')
   })
@@ -342,8 +373,31 @@ describe('units, links, people and projects', () => {
     })
     expect(await call('POST', `${UNIT}/submit`, {})).toMatchObject({ code: 400, msg: ExpertMsg.UNIT_NAME })
     const unit = (await call('GET', `${UNIT}/list?unitName=${encodeURIComponent(unitName)}`)).data.records[0]
-    const options = await call('GET', `${UNIT}/options?unitName=${encodeURIComponent(unitName)}`)
-    expect(options.data).toEqual([{ id: unit.id, unitName }])
+    const options = await call('GET', `${UNIT}/options?keyword=${encodeURIComponent(unitName)}`)
+    expect(options.data).toMatchObject({ total: 1, records: [{ id: unit.id, unitName }] })
+    expect((await call('GET', `${UNIT}/options?ids=${unit.id}`)).data.records).toEqual([
+      { id: unit.id, unitName },
+    ])
+    // The 51st unit (the old picker stopped at 50) is found by its name and on its page.
+    const many = unique('选择单位')
+    await t.app.prisma.expertUnit.createMany({
+      data: Array.from({ length: 60 }, (_, i) => ({
+        id: BigInt(9_400_000_000 + i),
+        tenantId: '000000',
+        unitName: `${many}${String(i).padStart(2, '0')}`,
+      })),
+    })
+    const unitPage = await call(
+      'GET',
+      `${UNIT}/options?keyword=${encodeURIComponent(many)}&size=20&current=3`,
+    )
+    expect(unitPage.data.total).toBe(60)
+    expect(unitPage.data.records.map((r: { unitName: string }) => r.unitName)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `${many}${40 + i}`),
+    )
+    expect(
+      (await call('GET', `${UNIT}/options?keyword=${encodeURIComponent(`${many}55`)}`)).data.records,
+    ).toEqual([expect.objectContaining({ unitName: `${many}55` })])
 
     const expert = await createExpert()
     expect(
@@ -565,7 +619,10 @@ describe('tenant isolation and permissions', () => {
     const token = await tokenOf(t.app, tenantId, user.account)
     expect((await call('GET', `${EXPERT}/list`, undefined, token)).data.total).toBe(0)
     expect((await call('GET', `${EXPERT}/detail?id=${expert.id}`, undefined, token)).code).toBe(400)
-    expect((await call('GET', `${EXPERT}/options`, undefined, token)).data).toEqual([])
+    expect((await call('GET', `${EXPERT}/options`, undefined, token)).data).toMatchObject({
+      total: 0,
+      records: [],
+    })
     const exported = await t.app.inject({ method: 'GET', url: `${EXPERT}/export`, headers: auth(token) })
     expect(await xlsxRows(exported.rawPayload)).toHaveLength(1)
     await call('POST', `${EXPERT}/remove?ids=${expert.id}`, undefined, token)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
-import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { isId, ZIdSchema, ZWireIdSchema, zIdListOf } from '../common/ids.ts'
+import { ZPageQuerySchema } from '../common/page.ts'
 import { isPhone, MOBILE_PATTERN, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
 import { extensionOf } from '../resource/upload.ts'
 
@@ -212,6 +213,23 @@ export const ZUnitRecordSchema = z.object({
 })
 export type TUnit = z.infer<typeof ZUnitRecordSchema>
 export const ZUnitOptionSchema = z.object({ id: ZWireIdSchema, unitName: z.string() })
+export const ZExpertOptionSchema = z.object({
+  id: ZWireIdSchema,
+  name: z.string().nullable(),
+  workUnit: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
+})
+
+/**
+ * A picker's search (unit and expert autocompletes): a page of the rows whose name contains `keyword`,
+ * or exactly the rows of `ids` (to name the values a form already holds). Pages, never a cap: every
+ * row can be reached by typing or by reading on.
+ */
+export const ZOptionQuerySchema = ZPageQuerySchema.pick({ current: true, size: true }).extend({
+  keyword: zOptionalText(100),
+  ids: z.preprocess((v) => (v === '' || v === null ? undefined : v), zIdListOf('ids').optional()),
+})
+export type TOptionQuery = z.infer<typeof ZOptionQuerySchema>
 
 // Expert ↔ unit
 export const ZUnitAssociationSubmitSchema = z

@@ -2,6 +2,7 @@ import type { PrismaClient } from '@ysjs/db'
 import {
   EXPERT_PREFIX,
   ExpertMsg,
+  type TOptionQuery,
   ZPersonRecordSchema,
   ZPersonSubmitSchema,
   ZUnitAssociationRecordSchema,
@@ -12,6 +13,8 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
+import { escapeLike } from '../../lib/filters.ts'
+import { skipTake, toPage } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
 
@@ -88,14 +91,27 @@ export const createUnitService = (prisma: PrismaClient) => {
       }
       return crud.remove(ctx, ids)
     },
-    /** Names for pickers (deal, project, person forms): the first 50 matching units. */
-    async options(ctx: TCtx, unitName?: string) {
-      return tenantDb(prisma, ctx.tenantId).expertUnit.findMany({
-        where: { ...LIVE, ...(unitName ? { unitName: { contains: unitName, mode: 'insensitive' } } : {}) },
-        select: { id: true, unitName: true },
-        orderBy: [{ unitName: 'asc' }, { id: 'asc' }],
-        take: 50,
-      })
+    /**
+     * Units for pickers (deal, project, person, expert–unit forms): a page of those whose name contains
+     * the keyword, by name; or exactly `ids` (the units a form already holds).
+     */
+    async options(ctx: TCtx, q: TOptionQuery) {
+      const where = {
+        ...LIVE,
+        ...(q.ids ? { id: { in: q.ids.map(BigInt) } } : {}),
+        ...(q.keyword ? { unitName: { contains: escapeLike(q.keyword), mode: 'insensitive' as const } } : {}),
+      }
+      const db = tenantDb(prisma, ctx.tenantId)
+      const [records, total] = await Promise.all([
+        db.expertUnit.findMany({
+          where,
+          select: { id: true, unitName: true },
+          orderBy: [{ unitName: 'asc' }, { id: 'asc' }],
+          ...skipTake(q),
+        }),
+        db.expertUnit.count({ where }),
+      ])
+      return toPage(records, total, q)
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { TKmsCatalog, TKmsLabel, TKmsMain, TPage, TTreeNode } from '@ysjs/shared'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
+import type { TPickSource } from '@/features/expert/RemotePicker'
 import { flattenTree, treeOptions } from '@/features/system/dept/deptApi'
 import { downloadFile } from '@/lib/download'
 import { http } from '@/lib/http'
@@ -78,8 +79,11 @@ export const mainApi: TResourceApi<TMainRow> & {
   shelves: (ids, shelves) => http.post(`${BASE}/main/upOrLowUpdate`, { ids: ids.join(','), shelves }),
 }
 
-/** Entries as choices (the author screen's entry picker): the newest 1000. */
-export const entryOptions = async () => {
-  const page = await http.get<TPage<TMainRow>>(`${BASE}/main/list`, { current: 1, size: 1000 })
-  return page.records.map((r) => ({ value: r.id, label: r.title }))
+/** Entries for pickers (authors, entry experts): searched on the server by title, page by page. */
+export const entrySource: TPickSource = {
+  key: 'kms-entries',
+  search: async (title, current) => {
+    const page = await http.get<TPage<TMainRow>>(`${BASE}/main/list`, { title, current, size: 20 })
+    return { options: page.records.map((r) => ({ value: r.id, label: r.title })), total: page.total }
+  },
 }
