@@ -125,6 +125,12 @@ describe('expertBasic', () => {
     await bad({ sex: 2 }, '性别只能是 0 或 1')
     await bad({ isEngineering: 3 }, '请输入 0 到 1 之间的整数')
     await bad({ pictureUrl: '/upload/a.gif' }, ExpertMsg.PICTURE)
+    // Only the platform's stored files of the caller's tenant: never a link to elsewhere.
+    await bad({ pictureUrl: 'https://evil.example/me.png' }, ExpertMsg.PICTURE_MISSING)
+    await bad(
+      { pictureUrl: '/api/ysjs-resource/oss/file/upload/730999/env/20240101/0f0e.png' },
+      ExpertMsg.PICTURE_MISSING,
+    )
     await bad({ userId: '12345' }, ExpertMsg.USER_MISSING)
     const user = await createUser(t.app.prisma, { tenantId: '000000', roleId: '1', deptId: '1' })
     await createExpert({ userId: String(user.id) })

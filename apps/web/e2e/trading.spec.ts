@@ -66,6 +66,10 @@ test.describe('trading: projects, deals, intellectual property', () => {
       buffer: Buffer.from('%PDF-1.4 contract'),
     })
     await expect(dialog.getByTestId('attached-file')).toContainText('技术转让合同.pdf')
+    // The link opens the stored file with the user's token (a bare link would answer 401).
+    const contractHref = (await dialog.getByTestId('attached-file').getAttribute('href')) ?? ''
+    expect(contractHref).toContain('blade-auth=')
+    expect((await page.request.get(contractHref)).status()).toBe(200)
     await page.screenshot({ path: `${SHOTS}/deal-form.png` })
     await dialog.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()

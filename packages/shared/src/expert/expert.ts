@@ -3,7 +3,7 @@ import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/da
 import { isId, ZIdSchema, ZWireIdSchema, zIdListOf } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { isPhone, MOBILE_PATTERN, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
-import { extensionOf } from '../resource/upload.ts'
+import { extensionOf, storedFileKey } from '../resource/upload.ts'
 
 export const EXPERT_PREFIX = '/api/blade-expert'
 
@@ -13,6 +13,7 @@ export const ExpertMsg = {
   TEL_INVALID: '电话格式不正确',
   DATE_INVALID: '日期格式不正确',
   PICTURE: '上传头像图片只能是 JPG/PNG 格式,且大小不能超过 500KB!',
+  PICTURE_MISSING: '照片不存在,请重新上传',
   USER_MISSING: '登录账号不存在',
   USER_TAKEN: '该登录账号已关联其他专家',
   UNIT_NAME: '请输入单位名称',
@@ -57,11 +58,15 @@ const zOptionalId = (message: string) =>
     z.string().refine(isId, { message }).optional(),
   )
 
-/** The photo: a stored jpg/png link (the 500kb limit is enforced by the `avatar` upload). */
-const zPicture = zOptionalText(1000).refine(
-  (v) => v === undefined || ['jpg', 'jpeg', 'png'].includes(extensionOf(v.split('?')[0] ?? '')),
-  { message: ExpertMsg.PICTURE },
-)
+/**
+ * The photo: a jpg/png the platform stores (the `avatar` upload enforces the 500kb limit), never a link
+ * to elsewhere: the screens open stored files with the user's token.
+ */
+const zPicture = zOptionalText(1000)
+  .refine((v) => v === undefined || ['jpg', 'jpeg', 'png'].includes(extensionOf(v.split('?')[0] ?? '')), {
+    message: ExpertMsg.PICTURE,
+  })
+  .refine((v) => v === undefined || storedFileKey(v) !== null, { message: ExpertMsg.PICTURE_MISSING })
 
 /** The expert entity of spec section 3: every field optional; sex 0 female, 1 male; 0/1 switches. */
 export const ZExpertSubmitSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
 import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
+import { zAttachmentLink } from './attachment.ts'
 import { zMoney } from './money.ts'
 
 export const DealMsg = {
@@ -35,7 +36,7 @@ export const ZDealSubmitSchema = z.object({
   amount: zMoney('合同金额'),
   signingDate: zDate(DealMsg.SIGNING_DATE),
   dealStatus: zInt({ message: DealMsg.STATUS, min: 1, max: 5 }),
-  fileAttach: zOptionalText(1000),
+  fileAttach: zAttachmentLink,
   fileName: zOptionalText(255),
   remark: zOptionalText(500),
 })

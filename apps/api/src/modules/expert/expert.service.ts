@@ -3,6 +3,7 @@ import {
   EXPERT_IMPORT_COLUMNS,
   EXPERT_PREFIX,
   ExpertMsg,
+  storedFileKey,
   type TImportReport,
   type TOptionQuery,
   ZExpertRecordSchema,
@@ -15,6 +16,7 @@ import { escapeLike } from '../../lib/filters.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { readXlsxRows } from '../../lib/xlsx.ts'
+import { parseKey } from '../../plugins/storage/tenant-storage.ts'
 import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
 
 const LIVE = { isDeleted: 0 }
@@ -66,6 +68,11 @@ export const createExpertService = (prisma: PrismaClient) => {
     },
     toData: (input) => toData(input as Record<string, unknown>),
     validate: async (ctx: TCtx, data) => {
+      // The avatar upload records no attachment row; its key names the tenant that uploaded it.
+      const key = typeof data.pictureUrl === 'string' ? storedFileKey(data.pictureUrl) : null
+      if (typeof data.pictureUrl === 'string' && (!key || parseKey(key).tenantId !== ctx.tenantId)) {
+        throw AppError.badRequest(ExpertMsg.PICTURE_MISSING)
+      }
       if (typeof data.userId !== 'bigint') {
         return
       }
