@@ -123,6 +123,8 @@ describe('expertBasic', () => {
     await bad({ mobilePhone: '12345' }, ExpertMsg.PHONE_INVALID)
     await bad({ email: 'not-mail' }, ExpertMsg.EMAIL_INVALID)
     await bad({ sex: 2 }, '性别只能是 0 或 1')
+    await bad({ birty: '2023-02-31' }, ExpertMsg.DATE_INVALID)
+    await bad({ birty: '2023-13-01' }, ExpertMsg.DATE_INVALID)
     await bad({ isEngineering: 3 }, '请输入 0 到 1 之间的整数')
     await bad({ pictureUrl: '/upload/a.gif' }, ExpertMsg.PICTURE)
     // Only the platform's stored files of the caller's tenant: never a link to elsewhere.
@@ -423,6 +425,9 @@ describe('units, links, people and projects', () => {
         startDate: '2020-01-01',
       }),
     ).toMatchObject({ code: 200 })
+    expect(
+      await call('POST', `${LINK}/submit`, { expertId: expert.id, unitId: unit.id, startDate: '2021-02-29' }),
+    ).toMatchObject({ code: 400, msg: ExpertMsg.DATE_INVALID })
     expect(await call('POST', `${LINK}/submit`, { expertId: '1', unitId: unit.id })).toMatchObject({
       code: 400,
       msg: ExpertMsg.EXPERT_MISSING,
@@ -487,6 +492,13 @@ describe('units, links, people and projects', () => {
     expect(await call('POST', `${PROJECT}/submit`, { ...body, unitList: [{ unitId: '1' }] })).toMatchObject({
       code: 400,
       msg: ExpertMsg.UNIT_MISSING,
+    })
+    expect(
+      await call('POST', `${PROJECT}/submit`, { ...body, peopleList: [{ name: '赵六', personId: '1' }] }),
+    ).toMatchObject({ code: 400, msg: ExpertMsg.PERSON_MISSING })
+    expect(await call('POST', `${PROJECT}/submit`, { ...body, endDate: '2025-02-29' })).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.DATE_INVALID,
     })
     // The refused saves wrote nothing, not even the project.
     expect(

@@ -209,6 +209,20 @@ describe('knowledge entries', () => {
       code: 400,
       msg: '发布日期格式不正确',
     })
+    // Impossible days are refused, not rolled over; ids above a bigint are refused, not a 500.
+    expect(await msg({ title: 'a', catalogId: cat, publishDate: '2023-02-29' })).toMatchObject({
+      code: 400,
+      msg: '发布日期格式不正确',
+    })
+    expect(await msg({ title: 'a', catalogId: '9223372036854775808' })).toMatchObject({
+      code: 400,
+      msg: '请选择知识目录',
+    })
+    expect(await msg({ title: 'a', catalogId: '0' })).toMatchObject({ code: 400, msg: '请选择知识目录' })
+    expect(await msg({ title: 'a', catalogId: cat, fileAttach: `1,9223372036854775808` })).toMatchObject({
+      code: 400,
+      msg: '请求参数类型错误: fileAttach',
+    })
     expect(await msg({ title: 'a', catalogId: cat, shelves: 3 })).toMatchObject({
       code: 400,
       msg: '请选择上下架状态',

@@ -258,6 +258,8 @@ describe('deal', () => {
     ['amount', '-1', '合同金额格式不正确,最多两位小数'],
     ['amount', '1.001', '合同金额格式不正确,最多两位小数'],
     ['signingDate', '2026-13-45', DealMsg.SIGNING_DATE],
+    ['signingDate', '2023-02-29', DealMsg.SIGNING_DATE],
+    ['signingDate', '2024-04-31', DealMsg.SIGNING_DATE],
     ['dealStatus', '', DealMsg.STATUS],
     ['dealStatus', '9', DealMsg.STATUS],
   ])('refuses a bad %s (%s) with its message', async (field, value, msg) => {

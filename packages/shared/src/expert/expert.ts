@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
+import { DATE_PATTERN, parseDateTime, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
 import { isId, ZIdSchema, ZWireIdSchema, zIdListOf } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { isPhone, MOBILE_PATTERN, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
@@ -25,6 +25,7 @@ export const ExpertMsg = {
   UNIT: '请选择单位',
   PERIOD: '结束日期不能早于开始日期',
   PERSON_NAME: '请输入姓名',
+  PERSON_MISSING: '人员不存在',
   PROJECT_NAME: '请输入项目名称',
   PROJECT_MISSING: '项目不存在',
   UNIT_TWICE: '同一单位不能重复加入项目',
@@ -45,7 +46,8 @@ const zTel = zOptionalText(32).refine((v) => v === undefined || isPhone(v), {
   message: ExpertMsg.TEL_INVALID,
 })
 const zOptionalDate = zOptionalText(10).refine(
-  (v) => v === undefined || (DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+  // A real calendar day: 2023-02-31 is refused, not rolled over to March.
+  (v) => v === undefined || (DATE_PATTERN.test(v) && parseDateTime(v) !== null),
   { message: ExpertMsg.DATE_INVALID },
 )
 const zSwitch = z.preprocess(
@@ -301,7 +303,7 @@ export const ZProjectUnitRowSchema = z.object({
 })
 export const ZProjectPersonRowSchema = z.object({
   id: ZIdSchema.optional(),
-  personId: zOptionalId(ExpertMsg.PERSON_NAME),
+  personId: zOptionalId(ExpertMsg.PERSON_MISSING),
   name: zRequired(ExpertMsg.PERSON_NAME, 64),
   workUnit: zOptionalText(255),
   duty: zOptionalText(128),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
+import { DATE_PATTERN, parseDateTime, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
 import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
 import { zAttachmentLink } from './attachment.ts'
@@ -22,9 +22,8 @@ export const DEAL_STATUS = { NEGOTIATING: 1, SIGNED: 2, PERFORMING: 3, COMPLETED
 
 /** A required `yyyy-MM-dd` date with one message for empty and malformed input. */
 export const zDate = (message: string) =>
-  zRequired(message, 10).refine((v) => DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
-    message,
-  })
+  // A real calendar day: 2023-02-31 is refused, not rolled over to March.
+  zRequired(message, 10).refine((v) => DATE_PATTERN.test(v) && parseDateTime(v) !== null, { message })
 
 /** A technology deal (technology contract) as the submit endpoint and the form take it. */
 export const ZDealSubmitSchema = z.object({
