@@ -176,6 +176,18 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     handler: async (request) => ok(await s.entries.detail(ctxOf(request), BigInt(request.query.id))),
   })
   const ZSaved = zEnvelope(z.object({ id: ZWireIdSchema }))
+  /** The editor's labels and experts are the links labelAssociate and expertAssociate guard: same buttons. */
+  const requireLinkPermissions = async (
+    request: { user?: unknown },
+    body: { labelIds?: unknown; expertIds?: unknown },
+  ) => {
+    if (body.labelIds !== undefined) {
+      await requirePermission(request, 'kms_main_label')
+    }
+    if (body.expertIds !== undefined) {
+      await requirePermission(request, 'kms_main_expert')
+    }
+  }
   r.post(`${MAIN}/submit`, {
     config: { access: { permission: ['kms_main_add', 'kms_main_edit'] } },
     schema: {
@@ -186,6 +198,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     },
     handler: async (request) => {
       await requirePermission(request, request.body.id ? 'kms_main_edit' : 'kms_main_add')
+      await requireLinkPermissions(request, request.body)
       return ok(await s.entries.save(ctxOf(request), request.body))
     },
   })
@@ -197,7 +210,10 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
       body: ZKmsMainSubmitSchema.extend({ id: ZIdSchema }),
       response: { 200: ZSaved },
     },
-    handler: async (request) => ok(await s.entries.save(ctxOf(request), request.body, true)),
+    handler: async (request) => {
+      await requireLinkPermissions(request, request.body)
+      return ok(await s.entries.save(ctxOf(request), request.body, true))
+    },
   })
   r.post(`${MAIN}/remove`, {
     config: { access: { permission: 'kms_main_delete' } },

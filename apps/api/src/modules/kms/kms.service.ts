@@ -309,10 +309,25 @@ export const createKmsCatalogService = (prisma: PrismaClient) => {
 }
 export type TKmsCatalogService = ReturnType<typeof createKmsCatalogService>
 
-/** Plain text of sanitised rich text, for the keyword index. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+/**
+ * Plain text of sanitised rich text, for the keyword index: markup removed and its entities decoded
+ * once (so `A&amp;B` is searchable as A&B, and `&amp;lt;` stays the text `&lt;`).
+ */
 const textOf = (html: string | null | undefined) =>
   html
-    ? sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|&amp;|&lt;|&gt;/g, ' ')
+    ? sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(
+        /&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,6});/gi,
+        (whole, name: string) => {
+          if (name[0] === '#') {
+            const code =
+              name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+            return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+          }
+          return ENTITIES[name.toLowerCase()] ?? whole
+        },
+      )
     : ''
 
 /** Where an export of entries continues: the last entry's rank, sort date and id. */
