@@ -54,7 +54,9 @@ test.describe('trading: projects, deals, intellectual property', () => {
     await expect(page).toHaveURL(/\/trading\/deal/)
     await page.getByRole('button', { name: '新增' }).click()
     await dialog.getByLabel('合同编号').fill(contractNo)
-    await choose(page, '交易项目', title)
+    // The project picker searches the server by title.
+    await dialog.getByRole('combobox', { name: '交易项目' }).fill(title)
+    await page.getByRole('option', { name: title, exact: true }).click()
     await dialog.getByLabel('买方单位').fill('江西铜业股份有限公司')
     await dialog.getByLabel('卖方单位').fill('中南大学')
     await dialog.getByLabel('合同金额(元)').fill('1250000.5')

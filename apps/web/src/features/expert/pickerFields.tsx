@@ -65,7 +65,7 @@ const NamedPicker = ({ labelField, ...props }: TPickerProps & { labelField: stri
   )
 }
 
-const PickerField = (props: TPickerProps & { labelField?: string }) => {
+export const PickerField = (props: TPickerProps & { labelField?: string }) => {
   const { labelField, ...rest } = props
   return props.control && labelField ? (
     <NamedPicker {...rest} labelField={labelField} />
