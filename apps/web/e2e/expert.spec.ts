@@ -77,7 +77,7 @@ test.describe('experts', () => {
     await page.goto('/kms/main')
     await page.getByRole('button', { name: '新增' }).click()
     const editor = page.getByRole('dialog')
-    await editor.getByLabel('标题').fill(title)
+    await editor.getByRole('textbox', { name: '标题' }).fill(title)
     await editor.getByRole('combobox', { name: '所属目录' }).click()
     await page.getByRole('option', { name: catalogName }).click()
     await editor.getByLabel('上架状态').check()

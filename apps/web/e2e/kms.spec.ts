@@ -50,7 +50,7 @@ test.describe('knowledge base', () => {
     await page.goto('/kms/main')
     await page.getByRole('button', { name: '新增' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('标题').fill(title)
+    await dialog.getByRole('textbox', { name: '标题' }).fill(title)
     await dialog.getByRole('combobox', { name: '所属目录' }).click()
     await page.getByRole('option', { name: catalog }).click()
     await dialog.getByRole('combobox', { name: '标签' }).click()
