@@ -1,22 +1,19 @@
-// Knowledge-base keyword search on 100,000 entries: creates its own database (KMS_BENCH_DB, default
-// ysjs_bench_kms, dropped and re-created), applies the migrations, seeds the entries with generated
-// Chinese metallurgy text, then runs the list query of /api/ysjs-kms/main/list (the same SQL as
-// apps/api/src/modules/kms/kms.service.ts) for a set of keywords and prints p50/p99 and the plan.
+// Knowledge-base keyword search on 100,000 entries through the real endpoint: creates its own database
+// (KMS_BENCH_DB, default ysjs_bench_kms, dropped and re-created), migrates and seeds it, inserts the
+// entries with generated Chinese metallurgy text (their search bigrams computed as the API does), starts
+// the built API (apps/api/dist/server.js; `pnpm --filter @ysjs/api build` first) and times
+// GET /api/ysjs-kms/main/list?keyword=… (first page of 10 with its total: the management screen's call)
+// and main/portal-list for a set of keywords, one request at a time. Prints p50/p99 per keyword and over
+// all keywords of two or more characters (the budget), the one-character keyword apart (it has no bigram
+// and is matched without the index), and the query plan.
 //   node bench/kms-search.mjs [entries=100000] [runs per keyword=30]
-// Env: DATABASE_URL (any database on the server, for the admin connection; default postgres@127.0.0.1).
-import { execFileSync } from 'node:child_process'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+// Env: DATABASE_URL (admin connection, default postgres@127.0.0.1), BENCH_REDIS_URL (redis://127.0.0.1:6379).
+import { ensureWebSocket, freshDatabase, percentile as pct, pg, startApi } from './api-process.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const pg = createRequire(path.join(root, 'apps/api/package.json'))('pg')
+await ensureWebSocket()
 const ENTRIES = Number(process.argv[2] ?? 100_000)
 const RUNS = Number(process.argv[3] ?? 30)
-const DB = process.env.KMS_BENCH_DB ?? 'ysjs_bench_kms'
-const adminUrl = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres')
-const benchUrl = new URL(adminUrl)
-benchUrl.pathname = `/${DB}`
+const database = await freshDatabase(process.env.KMS_BENCH_DB ?? 'ysjs_bench_kms')
 
 /** The keyword index of packages/shared/src/kms/kms.ts (`bigramsOf`), repeated for a plain-node script. */
 const bigramsOf = (text) => {
@@ -44,18 +41,7 @@ const rand = (n) => {
 }
 const phrase = (n) => Array.from({ length: n }, () => WORDS[rand(WORDS.length)]).join('')
 
-const admin = new pg.Client({ connectionString: adminUrl.toString() })
-await admin.connect()
-await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
-await admin.query(`CREATE DATABASE ${DB}`)
-await admin.end()
-execFileSync('pnpm', ['--filter', '@ysjs/db', 'migrate'], {
-  cwd: root,
-  env: { ...process.env, DATABASE_URL: benchUrl.toString() },
-  stdio: 'ignore',
-})
-
-const db = new pg.Client({ connectionString: benchUrl.toString() })
+const db = new pg.Client({ connectionString: database.url })
 await db.connect()
 const TENANT = '000000'
 const CATALOGS = 50
@@ -92,19 +78,7 @@ for (let from = 0; from < ENTRIES; from += BATCH) {
 await db.query('ANALYZE kms_main')
 console.log(`seeded ${ENTRIES} entries in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
-/** The service's list query (management view, first page of 10), and its count. */
-const search = async (keyword, portal = false) => {
-  const kw = keyword.toLowerCase()
-  const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const where = `m.tenant_id = $1 AND m.is_deleted = 0 ${portal ? 'AND m.shelves = 1' : ''}
-    AND m.search_grams @> $2::text[]
-    AND (lower(m.title) LIKE $3 OR lower(coalesce(m.summary, '')) LIKE $3 OR lower(coalesce(m.content_text, '')) LIKE $3)`
-  const rank = `CASE WHEN lower(m.title) LIKE $3 THEN 0 WHEN lower(coalesce(m.summary, '')) LIKE $3 THEN 1 ELSE 2 END`
-  const params = [TENANT, bigramsOf(kw), like]
-  const list = `SELECT m.id FROM kms_main m WHERE ${where} ORDER BY ${rank}, m.publish_date DESC NULLS LAST, m.id DESC LIMIT 10 OFFSET 0`
-  const count = `SELECT count(*) AS n FROM kms_main m WHERE ${where}`
-  return { list, count, params }
-}
+await db.end()
 
 const KEYWORDS = [
   '钽铌',
@@ -114,35 +88,64 @@ const KEYWORDS = [
   '高纯靶材',
   '尾矿综合利用',
   '锂电池正极',
-  '钨',
   '不存在的词汇组合',
+  '钨',
 ]
-const pct = (xs, p) =>
-  xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]
-const all = []
-console.log('keyword            matches   p50 ms   p99 ms')
-for (const kw of KEYWORDS) {
-  if (Array.from(kw).length < 2) {
-    continue
+const api = await startApi(database.url)
+const time = async (url) => {
+  const t0 = performance.now()
+  const res = await fetch(url, { headers: api.headers })
+  const body = await res.json()
+  if (body.code !== 200) {
+    throw new Error(`${url} answered ${JSON.stringify(body)}`)
   }
-  const q = await search(kw)
-  const times = []
-  let matches = 0
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = process.hrtime.bigint()
-    await db.query(q.list, q.params)
-    const counted = await db.query(q.count, q.params)
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6)
-    matches = Number(counted.rows[0].n)
-  }
-  all.push(...times)
-  console.log(
-    `${kw.padEnd(12, '　')} ${String(matches).padStart(8)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 99).toFixed(1).padStart(8)}`,
-  )
+  return { ms: performance.now() - t0, total: body.data.total }
 }
-console.log(
-  `all keywords: p50 ${pct(all, 50).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms (list + count, ${RUNS} runs each)`,
-)
-const plan = await db.query(`EXPLAIN ${(await search('稀土萃取')).list}`, (await search('稀土萃取')).params)
-console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'))
-await db.end()
+try {
+  const all = { list: [], portal: [] }
+  console.log('keyword              matches  list p50  list p99  portal p50  portal p99 (ms)')
+  for (const kw of KEYWORDS) {
+    const q = `keyword=${encodeURIComponent(kw)}&current=1&size=10`
+    // One untimed call each: the first query of a keyword warms its index pages.
+    await time(`${api.base}/api/ysjs-kms/main/list?${q}`)
+    await time(`${api.base}/api/ysjs-kms/main/portal-list?${q}`)
+    const list = []
+    const portal = []
+    let matches = 0
+    for (let i = 0; i < RUNS; i++) {
+      const l = await time(`${api.base}/api/ysjs-kms/main/list?${q}`)
+      list.push(l.ms)
+      matches = l.total
+      portal.push((await time(`${api.base}/api/ysjs-kms/main/portal-list?${q}`)).ms)
+    }
+    if (Array.from(kw).length >= 2) {
+      all.list.push(...list)
+      all.portal.push(...portal)
+    }
+    console.log(
+      `${kw.padEnd(12, '　')} ${String(matches).padStart(8)} ${pct(list, 50).toFixed(1).padStart(9)} ${pct(list, 99).toFixed(1).padStart(9)} ${pct(portal, 50).toFixed(1).padStart(11)} ${pct(portal, 99).toFixed(1).padStart(11)}${Array.from(kw).length < 2 ? '  (one character: no bigram, not indexed)' : ''}`,
+    )
+  }
+  console.log(
+    `keywords of two or more characters, ${ENTRIES} entries: main/list p50 ${pct(all.list, 50).toFixed(1)} ms, ` +
+      `p99 ${pct(all.list, 99).toFixed(1)} ms; portal-list p50 ${pct(all.portal, 50).toFixed(1)} ms, ` +
+      `p99 ${pct(all.portal, 99).toFixed(1)} ms (${RUNS} requests each, one at a time)`,
+  )
+  const plan = new pg.Client({ connectionString: database.url })
+  await plan.connect()
+  const kw = '稀土萃取'
+  const like = `%${kw}%`
+  const rows = await plan.query(
+    `EXPLAIN SELECT m.id FROM kms_main m WHERE m.tenant_id = $1 AND m.is_deleted = 0
+       AND m.search_grams @> $2::text[]
+       AND (lower(m.title) LIKE $3 OR lower(coalesce(m.summary, '')) LIKE $3 OR lower(coalesce(m.content_text, '')) LIKE $3)
+     ORDER BY CASE WHEN lower(m.title) LIKE $3 THEN 0 WHEN lower(coalesce(m.summary, '')) LIKE $3 THEN 1 ELSE 2 END,
+       coalesce(m.publish_date, m.create_time) DESC, m.id DESC LIMIT 10`,
+    [TENANT, bigramsOf(kw), like],
+  )
+  console.log(`plan of the list query for ${kw}:\n${rows.rows.map((r) => r['QUERY PLAN']).join('\n')}`)
+  await plan.end()
+} finally {
+  await api.stop()
+  await database.drop()
+}

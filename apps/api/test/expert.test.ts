@@ -60,6 +60,8 @@ const createExpert = async (over: Record<string, unknown> = {}, token = admin) =
   const page = await call('GET', `${EXPERT}/list?name=${encodeURIComponent(name)}`, undefined, token)
   return page.data.records[0] as Record<string, string | number | null>
 }
+const countTree = (nodes: { children?: unknown[] }[]): number =>
+  nodes.reduce((n, node) => n + 1 + countTree((node.children ?? []) as { children?: unknown[] }[]), 0)
 const xlsxRows = async (body: Buffer) => {
   const book = new ExcelJS.Workbook()
   await book.xlsx.load(body as never)
@@ -121,8 +123,16 @@ describe('expertBasic', () => {
     await bad({ mobilePhone: '12345' }, ExpertMsg.PHONE_INVALID)
     await bad({ email: 'not-mail' }, ExpertMsg.EMAIL_INVALID)
     await bad({ sex: 2 }, '性别只能是 0 或 1')
+    await bad({ birty: '2023-02-31' }, ExpertMsg.DATE_INVALID)
+    await bad({ birty: '2023-13-01' }, ExpertMsg.DATE_INVALID)
     await bad({ isEngineering: 3 }, '请输入 0 到 1 之间的整数')
     await bad({ pictureUrl: '/upload/a.gif' }, ExpertMsg.PICTURE)
+    // Only the platform's stored files of the caller's tenant: never a link to elsewhere.
+    await bad({ pictureUrl: 'https://evil.example/me.png' }, ExpertMsg.PICTURE_MISSING)
+    await bad(
+      { pictureUrl: '/api/ysjs-resource/oss/file/upload/730999/env/20240101/0f0e.png' },
+      ExpertMsg.PICTURE_MISSING,
+    )
     await bad({ userId: '12345' }, ExpertMsg.USER_MISSING)
     const user = await createUser(t.app.prisma, { tenantId: '000000', roleId: '1', deptId: '1' })
     await createExpert({ userId: String(user.id) })
@@ -131,10 +141,41 @@ describe('expertBasic', () => {
     expect(await upload('big.jpg', JPG(501 * 1024))).toMatchObject({ code: 400, msg: UploadMsg.AVATAR })
   })
 
-  it('picks experts and login accounts', async () => {
-    const row = await createExpert({ workUnit: '北京矿冶研究总院' })
-    const options = await call('GET', `${EXPERT}/options?name=${encodeURIComponent(String(row.name))}`)
-    expect(options.data).toEqual([expect.objectContaining({ id: row.id, workUnit: '北京矿冶研究总院' })])
+  it('picks experts and login accounts: searched on the server, paged, never capped', async () => {
+    const workUnit = unique('北京矿冶研究总院')
+    const row = await createExpert({ workUnit })
+    const options = await call('GET', `${EXPERT}/options?keyword=${encodeURIComponent(String(row.name))}`)
+    expect(options.data).toMatchObject({ total: 1, records: [{ id: row.id, name: row.name, workUnit }] })
+    // The keyword matches the work unit too; `ids` names the experts a form already holds.
+    expect((await call('GET', `${EXPERT}/options?keyword=${encodeURIComponent(workUnit)}`)).data.total).toBe(
+      1,
+    )
+    expect((await call('GET', `${EXPERT}/options?ids=${row.id}`)).data.records).toEqual([
+      expect.objectContaining({ id: row.id }),
+    ])
+    // 600 experts (the old picker stopped at 500): every one is reached by paging or by its name.
+    const prefix = unique('翻页专家')
+    await t.app.prisma.expertBasic.createMany({
+      data: Array.from({ length: 600 }, (_, i) => ({
+        id: BigInt(9_300_000_000 + i),
+        tenantId: '000000',
+        name: `${prefix}${String(i).padStart(3, '0')}`,
+      })),
+    })
+    const page = async (current: number) =>
+      (
+        await call(
+          'GET',
+          `${EXPERT}/options?keyword=${encodeURIComponent(prefix)}&size=100&current=${current}`,
+        )
+      ).data
+    expect((await page(1)).total).toBe(600)
+    expect((await page(6)).records.map((r: { name: string }) => r.name).at(-1)).toBe(`${prefix}599`)
+    expect(
+      (await call('GET', `${EXPERT}/options?keyword=${encodeURIComponent(`${prefix}577`)}`)).data.records,
+    ).toEqual([expect.objectContaining({ name: `${prefix}577` })])
+    expect((await call('GET', `${EXPERT}/options?size=1001`)).code).toBe(400)
+    expect((await call('GET', `${EXPERT}/options?ids=1,abc`)).code).toBe(400)
     const accounts = await call('GET', `${EXPERT}/accounts?keyword=admin`)
     expect(accounts.data.map((a: { account: string }) => a.account)).toContain('admin')
   })
@@ -163,19 +204,86 @@ describe('xlsx export and import', () => {
     expect(refused).toMatchObject({ code: 400 })
   })
 
-  it('exports every list of the issue', async () => {
-    for (const url of [
-      `${UNIT}/export`,
-      `${PROJECT}/export`,
-      `${LINK}/export`,
-      `${MAIN}/export?keyword=${encodeURIComponent('铜')}`,
-      '/api/ysjs-trading/project/export',
-      '/api/ysjs-deal/deal/export',
-      '/api/ysjs-appraise/equity/export',
-    ]) {
-      const res = await t.app.inject({ method: 'GET', url, headers: auth(admin) })
-      expect(res.statusCode, url).toBe(200)
-      expect((await xlsxRows(res.rawPayload))[0]!.length, url).toBeGreaterThan(2)
+  it('exports every list of the issue, each with every row of its list', async () => {
+    // The lists are the app's own `GET …/list` routes under the issue's prefixes, so a list added
+    // later without an export fails here. (`portal-list` and `lazy-list` are views of these lists.)
+    const prefixes = ['/api/blade-expert/', '/api/ysjs-kms/', '/api/ysjs-trading/', '/api/ysjs-deal/']
+    const lists = t.app.routeAccess
+      .filter(
+        (r) =>
+          r.method === 'GET' &&
+          r.url.endsWith('/list') &&
+          (prefixes.some((p) => r.url.startsWith(p)) || r.url.startsWith('/api/ysjs-appraise/equity/')),
+      )
+      .map((r) => r.url.slice(0, -'/list'.length))
+    expect(lists.length).toBeGreaterThanOrEqual(13)
+    const exports = new Set(t.app.routeAccess.filter((r) => r.method === 'GET').map((r) => r.url))
+    // Every list holds a row, so the comparison of counts below means something.
+    await createExpert()
+    const labelName = unique('导出标签')
+    await call('POST', '/api/ysjs-kms/label/submit', { labelName })
+    for (const base of lists) {
+      expect(exports.has(`${base}/export`), `${base}/export`).toBe(true)
+      const res = await t.app.inject({ method: 'GET', url: `${base}/export`, headers: auth(admin) })
+      expect(res.statusCode, `${base} ${res.body}`).toBe(200)
+      expect(res.headers['content-type'], base).toContain('spreadsheetml')
+      const rows = await xlsxRows(res.rawPayload)
+      expect(rows[0]!.length, base).toBeGreaterThanOrEqual(2)
+      const list = await call('GET', `${base}/list?size=1`)
+      // The catalog list is a tree (no page): its export has one row per catalog.
+      const total = Array.isArray(list.data) ? countTree(list.data) : list.data.total
+      expect(rows.length - 1, base).toBe(total)
+    }
+    const labels = await xlsxRows(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/ysjs-kms/label/export?labelName=${encodeURIComponent(labelName)}`,
+          headers: auth(admin),
+        })
+      ).rawPayload,
+    )
+    expect(labels.map((r) => r[0])).toEqual(['标签名称', labelName])
+  })
+
+  it('reads an export by keyset: more than one batch, ties and empty sort values, in the list order', async () => {
+    const workUnit = unique('批量单位')
+    const same = new Date('2024-01-01T00:00:00Z')
+    // 2,300 experts: one batch is 1,000 rows; most share one creation time and a third have no level.
+    await t.app.prisma.expertBasic.createMany({
+      data: Array.from({ length: 2300 }, (_, i) => ({
+        id: BigInt(9_100_000_000 + i),
+        tenantId: '000000',
+        name: `批量${String(i).padStart(4, '0')}`,
+        workUnit,
+        level: i % 3 ? `职称${i % 7}` : null,
+        createTime: i % 10 ? same : new Date(same.getTime() + i * 1000),
+      })),
+    })
+    const names = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${EXPERT}/export?workUnit=${encodeURIComponent(workUnit)}${query}`,
+        headers: auth(admin),
+      })
+      return (await xlsxRows(res.rawPayload)).slice(1).map((r) => r[0])
+    }
+    const listed = async (query: string) => {
+      const out: unknown[] = []
+      for (let current = 1; current <= 3; current++) {
+        const page = await call(
+          'GET',
+          `${EXPERT}/list?workUnit=${encodeURIComponent(workUnit)}&size=1000&current=${current}${query}`,
+        )
+        out.push(...page.data.records.map((r: { name: string }) => r.name))
+      }
+      return out
+    }
+    for (const query of ['', '&ascs=level', '&descs=level', '&ascs=create_time']) {
+      const exported = await names(query)
+      expect(exported, query).toHaveLength(2300)
+      expect(new Set(exported).size, query).toBe(2300)
+      expect(exported, query).toEqual(await listed(query))
     }
   })
 
@@ -273,8 +381,31 @@ describe('units, links, people and projects', () => {
     })
     expect(await call('POST', `${UNIT}/submit`, {})).toMatchObject({ code: 400, msg: ExpertMsg.UNIT_NAME })
     const unit = (await call('GET', `${UNIT}/list?unitName=${encodeURIComponent(unitName)}`)).data.records[0]
-    const options = await call('GET', `${UNIT}/options?unitName=${encodeURIComponent(unitName)}`)
-    expect(options.data).toEqual([{ id: unit.id, unitName }])
+    const options = await call('GET', `${UNIT}/options?keyword=${encodeURIComponent(unitName)}`)
+    expect(options.data).toMatchObject({ total: 1, records: [{ id: unit.id, unitName }] })
+    expect((await call('GET', `${UNIT}/options?ids=${unit.id}`)).data.records).toEqual([
+      { id: unit.id, unitName },
+    ])
+    // The 51st unit (the old picker stopped at 50) is found by its name and on its page.
+    const many = unique('选择单位')
+    await t.app.prisma.expertUnit.createMany({
+      data: Array.from({ length: 60 }, (_, i) => ({
+        id: BigInt(9_400_000_000 + i),
+        tenantId: '000000',
+        unitName: `${many}${String(i).padStart(2, '0')}`,
+      })),
+    })
+    const unitPage = await call(
+      'GET',
+      `${UNIT}/options?keyword=${encodeURIComponent(many)}&size=20&current=3`,
+    )
+    expect(unitPage.data.total).toBe(60)
+    expect(unitPage.data.records.map((r: { unitName: string }) => r.unitName)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `${many}${40 + i}`),
+    )
+    expect(
+      (await call('GET', `${UNIT}/options?keyword=${encodeURIComponent(`${many}55`)}`)).data.records,
+    ).toEqual([expect.objectContaining({ unitName: `${many}55` })])
 
     const expert = await createExpert()
     expect(
@@ -294,6 +425,9 @@ describe('units, links, people and projects', () => {
         startDate: '2020-01-01',
       }),
     ).toMatchObject({ code: 200 })
+    expect(
+      await call('POST', `${LINK}/submit`, { expertId: expert.id, unitId: unit.id, startDate: '2021-02-29' }),
+    ).toMatchObject({ code: 400, msg: ExpertMsg.DATE_INVALID })
     expect(await call('POST', `${LINK}/submit`, { expertId: '1', unitId: unit.id })).toMatchObject({
       code: 400,
       msg: ExpertMsg.EXPERT_MISSING,
@@ -358,6 +492,13 @@ describe('units, links, people and projects', () => {
     expect(await call('POST', `${PROJECT}/submit`, { ...body, unitList: [{ unitId: '1' }] })).toMatchObject({
       code: 400,
       msg: ExpertMsg.UNIT_MISSING,
+    })
+    expect(
+      await call('POST', `${PROJECT}/submit`, { ...body, peopleList: [{ name: '赵六', personId: '1' }] }),
+    ).toMatchObject({ code: 400, msg: ExpertMsg.PERSON_MISSING })
+    expect(await call('POST', `${PROJECT}/submit`, { ...body, endDate: '2025-02-29' })).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.DATE_INVALID,
     })
     // The refused saves wrote nothing, not even the project.
     expect(
@@ -496,7 +637,10 @@ describe('tenant isolation and permissions', () => {
     const token = await tokenOf(t.app, tenantId, user.account)
     expect((await call('GET', `${EXPERT}/list`, undefined, token)).data.total).toBe(0)
     expect((await call('GET', `${EXPERT}/detail?id=${expert.id}`, undefined, token)).code).toBe(400)
-    expect((await call('GET', `${EXPERT}/options`, undefined, token)).data).toEqual([])
+    expect((await call('GET', `${EXPERT}/options`, undefined, token)).data).toMatchObject({
+      total: 0,
+      records: [],
+    })
     const exported = await t.app.inject({ method: 'GET', url: `${EXPERT}/export`, headers: auth(token) })
     expect(await xlsxRows(exported.rawPayload)).toHaveLength(1)
     await call('POST', `${EXPERT}/remove?ids=${expert.id}`, undefined, token)

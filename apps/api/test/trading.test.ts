@@ -14,10 +14,24 @@ const EQUITY = '/api/ysjs-appraise/equity'
 let t: TTestApp
 let storageDir: string
 let admin: string
+/** A file admin's tenant uploaded with put-file-attach: what deal and IP attachments must link to. */
+let stored: { link: string; originalName: string }
+const uploadAttachment = async (token: string, name = '合同.pdf') => {
+  const file = multipartFile('file', name, Buffer.from('%PDF-1.4 test'), 'application/pdf')
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/ysjs-resource/oss/endpoint/put-file-attach',
+    payload: file.payload,
+    headers: { ...file.headers, ...auth(token) },
+  })
+  expect(res.json()).toMatchObject({ code: 200 })
+  return res.json().data as { link: string; originalName: string; attachId: string }
+}
 beforeAll(async () => {
   storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ysjs-trading-'))
   t = await createTestApp({ STORAGE_DIR: storageDir })
   admin = (await login(t.app, 'admin')).access_token
+  stored = await uploadAttachment(admin)
 })
 afterAll(async () => {
   await t.close()
@@ -132,7 +146,7 @@ const dealBody = (projectId: string, over: Record<string, unknown> = {}) => ({
   amount: '1250000.5',
   signingDate: '2026-03-15',
   dealStatus: '2',
-  fileAttach: 'http://localhost/oss/upload/x/contract.pdf',
+  fileAttach: stored.link,
   fileName: '合同.pdf',
   ...over,
 })
@@ -203,6 +217,38 @@ describe('deal', () => {
     ).toMatchObject({ code: 400, msg: EquityMsg.FILE_TYPE })
   })
 
+  it('takes only links to files the tenant stored, for deals and intellectual property', async () => {
+    const project = await createProject()
+    const forged = '/api/ysjs-resource/oss/file/upload/000000/env/20240101/0f0e0d0c.pdf'
+    for (const link of ['https://evil.example/contract.pdf', '/x/upload/000000/a.pdf', forged]) {
+      expect(await call('POST', `${DEAL}/submit`, dealBody(project.id!, { fileAttach: link }))).toMatchObject(
+        {
+          status: 400,
+          msg: EquityMsg.FILE_MISSING,
+        },
+      )
+      expect(await call('POST', `${EQUITY}/submit`, equityBody({ fileAttach: link }))).toMatchObject({
+        status: 400,
+        msg: EquityMsg.FILE_MISSING,
+      })
+    }
+    // A removed attachment is no longer a stored file.
+    const gone = await uploadAttachment(admin, '作废.pdf')
+    await t.app.prisma.attach.updateMany({ where: { id: BigInt(gone.attachId) }, data: { isDeleted: 1 } })
+    expect(await call('POST', `${EQUITY}/add`, equityBody({ fileAttach: gone.link }))).toMatchObject({
+      status: 400,
+      msg: EquityMsg.FILE_MISSING,
+    })
+    expect(await call('POST', `${DEAL}/submit`, dealBody(project.id!))).toMatchObject({ code: 200 })
+    // The stored link opens with the token (the screens add it), not without.
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `${stored.link}?blade-auth=${encodeURIComponent(`bearer ${admin}`)}`,
+    })
+    expect(opened.statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: stored.link })).statusCode).toBe(401)
+  })
+
   it.each([
     ['projectId', '', DealMsg.PROJECT],
     ['contractNo', ' ', DealMsg.CONTRACT_NO],
@@ -212,6 +258,8 @@ describe('deal', () => {
     ['amount', '-1', '合同金额格式不正确,最多两位小数'],
     ['amount', '1.001', '合同金额格式不正确,最多两位小数'],
     ['signingDate', '2026-13-45', DealMsg.SIGNING_DATE],
+    ['signingDate', '2023-02-29', DealMsg.SIGNING_DATE],
+    ['signingDate', '2024-04-31', DealMsg.SIGNING_DATE],
     ['dealStatus', '', DealMsg.STATUS],
     ['dealStatus', '9', DealMsg.STATUS],
   ])('refuses a bad %s (%s) with its message', async (field, value, msg) => {
@@ -233,7 +281,7 @@ const equityBody = (over: Record<string, unknown> = {}) => ({
   obligee: '中南大学',
   inventor: '张三;李四',
   isEffective: '1',
-  fileAttach: 'http://localhost/oss/upload/20240618/cert.pdf',
+  fileAttach: stored.link,
   fileName: '证书.pdf',
   ...over,
 })
@@ -306,9 +354,26 @@ describe('intellectual property (equity)', () => {
     }
   })
 
-  it('uses the spec messages', () => {
-    expect(EquityMsg.FILE_TYPE).toBe('附件格式只能是 pdf、doc、docx、xls、xlsx、jpg、png')
-    expect(EquityMsg.TYPE).toBe('请选择知识产权类别')
+  it('answers the spec messages word for word', async () => {
+    // Literal texts of spec section 5, not the constants the code uses: a changed constant fails here.
+    expect(
+      await call('POST', `${EQUITY}/submit`, equityBody({ fileAttach: 'http://x/a.zip' })),
+    ).toMatchObject({
+      status: 400,
+      msg: '附件格式只能是 pdf、doc、docx、xls、xlsx、jpg、png',
+    })
+    expect(await call('POST', `${EQUITY}/submit`, equityBody({ type: '' }))).toMatchObject({
+      status: 400,
+      msg: '请选择知识产权类别',
+    })
+    expect(await call('POST', `${EQUITY}/submit`, equityBody({ fileAttach: '' }))).toMatchObject({
+      status: 400,
+      msg: '请上传附件',
+    })
+    expect(await call('POST', `${EQUITY}/submit`, equityBody({ resultsId: '' }))).toMatchObject({
+      status: 400,
+      msg: '请选择所属成果',
+    })
   })
 })
 
@@ -351,9 +416,15 @@ describe('tenant isolation and permissions', () => {
       msg: DealMsg.PROJECT_MISSING,
     })
     const own = await createProject({}, token)
+    // Nor link a file of another tenant: its own upload is fine.
     expect(await call('POST', `${DEAL}/submit`, { ...deal, projectId: own.id }, token)).toMatchObject({
-      code: 200,
+      code: 400,
+      msg: EquityMsg.FILE_MISSING,
     })
+    const theirs = await uploadAttachment(token)
+    expect(
+      await call('POST', `${DEAL}/submit`, { ...deal, projectId: own.id, fileAttach: theirs.link }, token),
+    ).toMatchObject({ code: 200 })
     expect((await call('GET', `${DEAL}/list`, undefined, token)).data.total).toBe(1)
     expect(await call('GET', `${DEAL}/detail?id=${dealRow.id}`, undefined, token)).toMatchObject({
       code: 400,

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { Msg } from '@ysjs/shared'
 import { loginViaApi, storedToken, toast, unique } from './support'
+import { chineseUnique } from './words'
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -31,8 +32,10 @@ test.describe('experts', () => {
     page,
   }) => {
     const name = unique('李冶金')
-    const word = `铼钨${unique('').slice(-4)}`
+    // Purely Chinese: the keyword typed in the search is a Chinese substring of the entry's content.
+    const word = chineseUnique('铼钨')
     const title = `${word}合金提纯工艺`
+    const keyword = `${word.slice(2)}为原料`
 
     await openAs(page, '/expert/expertbasic')
     await expect(page.getByText('该功能正在建设中')).toHaveCount(0)
@@ -68,34 +71,43 @@ test.describe('experts', () => {
     await page.getByRole('button', { name: '导出' }).click()
     expect((await download).suggestedFilename()).toBe('专家库.xlsx')
 
-    // A knowledge entry on the shelf, made through the API; found by a Chinese substring, linked on screen.
+    // A knowledge entry on the shelf, written in the editor; found by a Chinese substring of its content.
     const catalogName = unique('目录')
     await api(page, 'POST', '/api/ysjs-kms/catalog/submit', { catalogName, sort: 1 })
-    const catalogs = await api(
-      page,
-      'GET',
-      `/api/ysjs-kms/catalog/list?catalogName=${encodeURIComponent(catalogName)}`,
-    )
-    const catalogId = (catalogs.data as { id: string }[])[0]!.id
-    const saved = await api(page, 'POST', '/api/ysjs-kms/main/submit', { title, catalogId, shelves: 1 })
-    const mainId = (saved.data as { id: string }).id
-
     await page.goto('/kms/main')
-    await page
-      .getByRole('search')
-      .getByLabel('关键词')
-      .fill(`${word.slice(-3)}合金`)
+    await page.getByRole('button', { name: '新增' }).click()
+    const editor = page.getByRole('dialog')
+    await editor.getByRole('textbox', { name: '标题' }).fill(title)
+    await editor.getByRole('combobox', { name: '所属目录' }).click()
+    await page.getByRole('option', { name: catalogName }).click()
+    await editor.getByLabel('上架状态').check()
+    await editor.locator('.ProseMirror').click()
+    await page.keyboard.type(`本工艺以${word}为原料经区域熔炼提纯至五个九`)
+    await editor.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, Msg.ADD_SUCCESS)).toBeVisible()
+
+    const searched = page.waitForResponse(
+      (res) =>
+        res.url().includes('/api/ysjs-kms/main/list') &&
+        new URL(res.url()).searchParams.get('keyword') === keyword,
+    )
+    await page.getByRole('search').getByLabel('关键词').fill(keyword)
     await page.getByRole('search').getByRole('button', { name: '搜索' }).click()
+    await searched
     const entry = page.locator('.MuiDataGrid-row', { hasText: title })
+    await expect(page.locator('.MuiDataGrid-row')).toHaveCount(1)
     await expect(entry).toBeVisible()
     await entry.getByRole('button', { name: '关联专家' }).click()
     const link = page.getByRole('dialog')
-    await link.getByRole('combobox', { name: '关联专家' }).click()
+    // The picker searches the server: the expert is found by typing, whatever the size of the library.
+    await link.getByRole('combobox', { name: '关联专家' }).fill(name)
     await page.getByRole('option', { name: new RegExp(name) }).click()
     await page.screenshot({ path: 'test-results/expert-link.png' })
     await link.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, Msg.UPDATE_SUCCESS)).toBeVisible()
 
+    const found = await api(page, 'GET', `/api/ysjs-kms/main/list?keyword=${encodeURIComponent(keyword)}`)
+    const mainId = (found.data as { records: { id: string }[] }).records[0]!.id
     const detail = await api(page, 'GET', `/api/ysjs-kms/main/detail?id=${mainId}`)
     expect((detail.data as { experts: { name: string }[] }).experts.map((e) => e.name)).toEqual([name])
     const portal = await api(
@@ -129,7 +141,7 @@ test.describe('experts', () => {
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('项目名称').fill(project)
     await dialog.getByRole('button', { name: '添加单位' }).click()
-    await dialog.getByTestId('unit-row').getByRole('combobox').click()
+    await dialog.getByTestId('unit-row').getByRole('combobox').fill(unitName)
     await page.getByRole('option', { name: unitName }).click()
     await dialog.getByRole('button', { name: '添加人员' }).click()
     await dialog.getByTestId('person-row').first().getByLabel('姓名').fill('张工')

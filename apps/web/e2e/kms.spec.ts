@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test'
 import { openAs, storedToken, toast, unique } from './support'
+import { chineseUnique } from './words'
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32)])
 
 test.describe('knowledge base', () => {
-  test('creates a catalog, a label and an entry with rich text; finds it by a Chinese keyword; takes it off the shelf', async ({
+  test('creates a catalog, a label and an entry with rich text and an attachment; finds it by a Chinese keyword; takes it off the shelf', async ({
     page,
   }) => {
     const catalog = unique('有色冶金')
     const label = unique('稀土')
-    const word = `钽铌${unique('').slice(-4)}`
+    const word = chineseUnique('钽铌')
     const title = `${word}分离新工艺`
 
     await openAs(page, '/kms/catalog')
@@ -25,10 +28,29 @@ test.describe('knowledge base', () => {
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()
 
+    const token = await storedToken(page)
+    const headers = { 'Blade-Auth': `bearer ${token}` }
+    // Another entry of the catalog that the keyword does not match: the search must visibly narrow the grid.
+    const catalogId = (
+      await (
+        await page.request.get(`/api/ysjs-kms/catalog/list?catalogName=${encodeURIComponent(catalog)}`, {
+          headers,
+        })
+      ).json()
+    ).data[0].id as string
+    const other = `${chineseUnique('铅锌')}冶炼`
+    expect(
+      (
+        await (
+          await page.request.post('/api/ysjs-kms/main/submit', { headers, data: { title: other, catalogId } })
+        ).json()
+      ).code,
+    ).toBe(200)
+
     await page.goto('/kms/main')
     await page.getByRole('button', { name: '新增' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('标题').fill(title)
+    await dialog.getByRole('textbox', { name: '标题' }).fill(title)
     await dialog.getByRole('combobox', { name: '所属目录' }).click()
     await page.getByRole('option', { name: catalog }).click()
     await dialog.getByRole('combobox', { name: '标签' }).click()
@@ -39,21 +61,46 @@ test.describe('knowledge base', () => {
     await page.keyboard.type('采用溶剂萃取法分离')
     await page.keyboard.press('Control+b')
     await page.keyboard.type('高纯氧化钽')
+    // The attachment is uploaded at once and shown by its name in the form.
+    await dialog
+      .getByTestId('kms-attach-input')
+      .setInputFiles({ name: '工艺说明.pdf', mimeType: 'application/pdf', buffer: PDF })
+    await expect(dialog.getByTestId('kms-attachment')).toHaveText('工艺说明.pdf')
     await page.screenshot({ path: 'test-results/kms-editor.png' })
     await dialog.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()
 
     // The catalog tree beside the list narrows it; the keyword finds the entry by a Chinese substring.
     await page.getByRole('button', { name: catalog }).click()
-    await expect(page.locator('.MuiDataGrid-row', { hasText: title })).toBeVisible()
+    const row = page.locator('.MuiDataGrid-row', { hasText: title })
+    const otherRow = page.locator('.MuiDataGrid-row', { hasText: other })
+    await expect(row).toBeVisible()
+    await expect(otherRow).toBeVisible()
+    const searched = page.waitForResponse(
+      (res) =>
+        res.url().includes('/api/ysjs-kms/main/list') &&
+        new URL(res.url()).searchParams.get('keyword') === '氧化钽',
+    )
     await page.getByRole('search').getByLabel('关键词').fill('氧化钽')
     await page.getByRole('search').getByRole('button', { name: '搜索' }).click()
-    const row = page.locator('.MuiDataGrid-row', { hasText: title })
+    await searched
+    // The grid shows the search's rows, not the catalog's rows from before it.
+    await expect(otherRow).toHaveCount(0)
+    await expect(page.locator('.MuiDataGrid-row')).toHaveCount(1)
     await expect(row).toContainText('已上架')
     await page.screenshot({ path: 'test-results/kms-main.png' })
 
-    const token = await storedToken(page)
-    const headers = { 'Blade-Auth': `bearer ${token}` }
+    // Opened again, the editor names the saved attachment and its link downloads the file.
+    await row.getByRole('button', { name: '编辑' }).click()
+    const edit = page.getByRole('dialog')
+    const chip = edit.getByTestId('kms-attachment')
+    await expect(chip).toHaveText('工艺说明.pdf')
+    const href = (await chip.getAttribute('href')) ?? ''
+    expect(href).toContain('blade-auth=')
+    const file = await page.request.get(href)
+    expect(file.status()).toBe(200)
+    expect((await file.body()).equals(PDF)).toBe(true)
+    await edit.getByRole('button', { name: '取消' }).click()
     const portal = async () =>
       (
         await (
@@ -68,6 +115,7 @@ test.describe('knowledge base', () => {
     expect(shelved[0]!.labels.map((l) => l.labelName)).toEqual([label])
 
     await row.getByRole('button', { name: '下架' }).click()
+    await expect(toast(page, '操作成功')).toBeVisible()
     await expect(row).toContainText('已下架')
     expect(await portal()).toEqual([])
 

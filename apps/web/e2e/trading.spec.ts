@@ -54,7 +54,9 @@ test.describe('trading: projects, deals, intellectual property', () => {
     await expect(page).toHaveURL(/\/trading\/deal/)
     await page.getByRole('button', { name: '新增' }).click()
     await dialog.getByLabel('合同编号').fill(contractNo)
-    await choose(page, '交易项目', title)
+    // The project picker searches the server by title.
+    await dialog.getByRole('combobox', { name: '交易项目' }).fill(title)
+    await page.getByRole('option', { name: title, exact: true }).click()
     await dialog.getByLabel('买方单位').fill('江西铜业股份有限公司')
     await dialog.getByLabel('卖方单位').fill('中南大学')
     await dialog.getByLabel('合同金额(元)').fill('1250000.5')
@@ -66,6 +68,10 @@ test.describe('trading: projects, deals, intellectual property', () => {
       buffer: Buffer.from('%PDF-1.4 contract'),
     })
     await expect(dialog.getByTestId('attached-file')).toContainText('技术转让合同.pdf')
+    // The link opens the stored file with the user's token (a bare link would answer 401).
+    const contractHref = (await dialog.getByTestId('attached-file').getAttribute('href')) ?? ''
+    expect(contractHref).toContain('blade-auth=')
+    expect((await page.request.get(contractHref)).status()).toBe(200)
     await page.screenshot({ path: `${SHOTS}/deal-form.png` })
     await dialog.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()

@@ -316,10 +316,10 @@ const expert = group('expert', '专家与项目', '/expert', 'School', [
   page('expert_basic', '专家库', '/expert/expertbasic', 'PersonSearch', { api: `${EXPERT}/expertBasic` }),
   page('expert_project', '项目库', '/expert/projectbasic', 'Science', { api: `${EXPERT}/projectBasic` }),
   page('expert_unit', '单位库', '/expert/unittable', 'Apartment', { api: `${EXPERT}/unitTable` }),
-  page('expert_unit_association', '项目单位', '/expert/unitassociation', 'Link', {
+  page('expert_unit_association', '专家单位', '/expert/unitassociation', 'Link', {
     api: `${EXPERT}/unitAssociation`,
   }),
-  page('expert_person', '项目人员', '/expert/persiontable', 'Groups', { api: `${EXPERT}/persionTable` }),
+  page('expert_person', '单位人员', '/expert/persiontable', 'Groups', { api: `${EXPERT}/persionTable` }),
 ])
 
 // 8 技术交易

@@ -73,6 +73,28 @@ export const scopeResources = new Map<string, { name: string; fields: TFilterFie
 
 const LIVE = { isDeleted: 0 }
 
+/** Where an export batch continues: the last row's id and the value of the list's first sort column. */
+export type TKeyset = { id: TId; lead: unknown }
+
+const keysetOf = (orderBy: TOrderBy, row: Record<string, unknown>): TKeyset => {
+  const [lead] = Object.keys(orderBy[0] ?? {})
+  return { id: row.id as TId, lead: lead ? row[lead] : null }
+}
+
+/**
+ * Prisma's cursor compares the sort columns with an OR that no index can start from, so every batch
+ * would scan from the top of the list again. A bound on the first column (`<=` the last value when it
+ * sorts descending, where PostgreSQL puts nulls first) lets the index start at the cursor. An ascending
+ * first column is left unbounded: its nulls come last and a required column cannot be asked for nulls.
+ */
+const leadingBound = (orderBy: TOrderBy, after: TKeyset): Record<string, unknown> | null => {
+  const [lead, dir] = Object.entries(orderBy[0] ?? {})[0] ?? []
+  if (!lead || dir !== 'desc' || after.lead === null || after.lead === undefined) {
+    return null
+  }
+  return { [lead]: { lte: after.lead } }
+}
+
 /** The service behind the generated routes; modules with real rules wrap or extend it. */
 export const createCrudService = <TSubmit extends z.ZodObject>(
   prisma: PrismaClient,
@@ -137,10 +159,24 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       ])
       return toPage(await enrich(ctx, records), total, query, requested)
     },
-    /** Rows of the list's filters and order from `skip` (the export reads them batch by batch). */
-    async rows(ctx: TCtx, query: Record<string, unknown>, skip: number, take: number) {
+    /**
+     * The export's batches: `take` rows of the list's filters and order after the row `after` (keyset,
+     * through Prisma's cursor on the id, which compares the order's columns null-safely).
+     */
+    async batch(ctx: TCtx, query: Record<string, unknown>, after: TKeyset | null, take: number) {
       const { where, orderBy } = await listShape(ctx, query)
-      return enrich(ctx, await delegate(ctx).findMany({ where, orderBy, skip, take }))
+      const bound = after ? leadingBound(orderBy, after) : null
+      const raw = await delegate(ctx).findMany({
+        where: bound ? { AND: [where, bound] } : where,
+        orderBy,
+        take,
+        ...(after ? { cursor: { id: after.id }, skip: 1 } : {}),
+      })
+      const last = raw.at(-1)
+      return {
+        rows: await enrich(ctx, raw),
+        next: raw.length === take && last ? keysetOf(orderBy, last) : null,
+      }
     },
     async detail(ctx: TCtx, id: TId): Promise<Record<string, unknown>> {
       const row = await delegate(ctx).findFirst({ where: { id, ...LIVE } })
@@ -237,7 +273,8 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
       querystring: listQuery,
       fileName: def.export.fileName,
       columns: def.export.columns,
-      rows: (ctx, query, skip, take) => service.rows(ctx, query as Record<string, unknown>, skip, take),
+      rows: (ctx, query, after, take) =>
+        service.batch(ctx, query as Record<string, unknown>, after as TKeyset | null, take),
     })
   }
   r.get(`${def.prefix}/detail`, {

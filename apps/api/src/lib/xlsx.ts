@@ -42,11 +42,15 @@ const cellOf = (v: unknown): string | number | null => {
   return String(v)
 }
 
+/** One style object shared by every data cell: exceljs then resolves its style once, not once per cell. */
+const PLAIN_STYLE = Object.freeze({}) as Partial<ExcelJS.Style>
+
 /**
  * Writes the batches to an xlsx stream with exceljs' streaming writer: each row is committed as soon as
  * it is written, so a 50,000-row export never holds the workbook in memory. The first batch is read
  * before anything is sent, so a failing query still answers the JSON envelope; a failure later aborts
- * the download (the client sees a broken transfer, the log the cause).
+ * the download (the client sees a broken transfer, the log the cause). The next batch is read while the
+ * current one is written.
  */
 export const xlsxStream = async (
   columns: readonly TXlsxColumn[],
@@ -66,21 +70,33 @@ export const xlsxStream = async (
   sheet.getRow(1).font = { bold: true }
   const write = (rows: Record<string, unknown>[]) => {
     for (const row of rows) {
-      const wire = toWire(row) as Record<string, unknown>
-      sheet.addRow(columns.map((c) => cellOf(c.value ? c.value(wire) : wire[c.key]))).commit()
+      // Only the exported fields are converted (a row may hold long texts no column shows).
+      let wire: Record<string, unknown> | undefined
+      const whole = () => {
+        wire ??= toWire(row) as Record<string, unknown>
+        return wire
+      }
+      const added = sheet.addRow(columns.map((c) => cellOf(c.value ? c.value(whole()) : toWire(row[c.key]))))
+      // Each new cell gets a fresh (empty) style object, which exceljs would serialise and look up per cell.
+      added.eachCell((cell) => {
+        cell.style = PLAIN_STYLE
+      })
+      added.commit()
     }
   }
   void (async () => {
     try {
-      if (!first.done) {
-        write(first.value)
-        for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-          write(next.value)
-          // Let the zip stream drain before reading the next batch.
-          if (out.writableLength > out.writableHighWaterMark) {
-            await new Promise((resolve) => out.once('drain', resolve))
-          }
+      let current = first
+      while (!current.done) {
+        const next = iterator.next()
+        // Let the next batch's query go out before the synchronous writing of this one.
+        await new Promise((resolve) => setImmediate(resolve))
+        write(current.value)
+        // Let the zip stream drain before reading on.
+        if (out.writableLength > out.writableHighWaterMark) {
+          await new Promise((resolve) => out.once('drain', resolve))
         }
+        current = await next
       }
       sheet.commit()
       await book.commit()
@@ -102,19 +118,27 @@ export const sendXlsx = (reply: FastifyReply, fileName: string, stream: Readable
     .header('content-disposition', attachmentHeader(fileName))
     .send(stream)
 
-/** Pages through a list function until it runs dry. */
-export async function* pagesOf(
-  read: (skip: number, take: number) => Promise<Record<string, unknown>[]>,
+/**
+ * One batch of an export read by keyset: the rows, and where the next batch starts (null: no more).
+ * The cursor is whatever the reader needs to continue after the last row (its id and sort values).
+ */
+export type TExportBatch<TCursor = unknown> = { rows: Record<string, unknown>[]; next: TCursor | null }
+
+/**
+ * Reads a list batch after batch by keyset (each batch continues after the previous one's last row in
+ * the list's order), never by OFFSET: every batch costs the same, however deep into the list it is.
+ */
+export async function* pagesOf<TCursor>(
+  read: (after: TCursor | null, take: number) => Promise<TExportBatch<TCursor>>,
 ): AsyncGenerator<Record<string, unknown>[]> {
-  for (let skip = 0; ; skip += EXPORT_BATCH) {
-    const rows = await read(skip, EXPORT_BATCH)
-    if (rows.length) {
-      yield rows
+  let after: TCursor | null = null
+  do {
+    const batch: TExportBatch<TCursor> = await read(after, EXPORT_BATCH)
+    if (batch.rows.length) {
+      yield batch.rows
     }
-    if (rows.length < EXPORT_BATCH) {
-      return
-    }
-  }
+    after = batch.next
+  } while (after !== null)
 }
 
 /**
@@ -132,12 +156,8 @@ export const registerExportRoute = <TQuery extends z.ZodType>(
     querystring: TQuery
     fileName: string
     columns: readonly TXlsxColumn[]
-    rows: (
-      ctx: TCtx,
-      query: z.infer<TQuery>,
-      skip: number,
-      take: number,
-    ) => Promise<Record<string, unknown>[]>
+    /** The batch of `take` rows after the cursor (null: from the start), in the list's order. */
+    rows: (ctx: TCtx, query: z.infer<TQuery>, after: unknown, take: number) => Promise<TExportBatch>
   },
 ) => {
   app.withTypeProvider<ZodTypeProvider>().get(opts.url, {
@@ -148,7 +168,7 @@ export const registerExportRoute = <TQuery extends z.ZodType>(
       const query = request.query as z.infer<TQuery>
       const stream = await xlsxStream(
         opts.columns,
-        pagesOf((skip, take) => opts.rows(ctx, query, skip, take)),
+        pagesOf((after, take) => opts.rows(ctx, query, after, take)),
         (err) => request.log.error({ err }, 'xlsx export failed'),
       )
       return sendXlsx(reply, `${opts.fileName}.xlsx`, stream)

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
-import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { DATE_PATTERN, parseDateTime, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
+import { isId, ZIdSchema, ZWireIdSchema, zIdListOf } from '../common/ids.ts'
+import { ZPageQuerySchema } from '../common/page.ts'
 import { isPhone, MOBILE_PATTERN, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
-import { extensionOf } from '../resource/upload.ts'
+import { extensionOf, storedFileKey } from '../resource/upload.ts'
 
 export const EXPERT_PREFIX = '/api/blade-expert'
 
@@ -12,6 +13,7 @@ export const ExpertMsg = {
   TEL_INVALID: '电话格式不正确',
   DATE_INVALID: '日期格式不正确',
   PICTURE: '上传头像图片只能是 JPG/PNG 格式,且大小不能超过 500KB!',
+  PICTURE_MISSING: '照片不存在,请重新上传',
   USER_MISSING: '登录账号不存在',
   USER_TAKEN: '该登录账号已关联其他专家',
   UNIT_NAME: '请输入单位名称',
@@ -23,6 +25,7 @@ export const ExpertMsg = {
   UNIT: '请选择单位',
   PERIOD: '结束日期不能早于开始日期',
   PERSON_NAME: '请输入姓名',
+  PERSON_MISSING: '人员不存在',
   PROJECT_NAME: '请输入项目名称',
   PROJECT_MISSING: '项目不存在',
   UNIT_TWICE: '同一单位不能重复加入项目',
@@ -43,7 +46,8 @@ const zTel = zOptionalText(32).refine((v) => v === undefined || isPhone(v), {
   message: ExpertMsg.TEL_INVALID,
 })
 const zOptionalDate = zOptionalText(10).refine(
-  (v) => v === undefined || (DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+  // A real calendar day: 2023-02-31 is refused, not rolled over to March.
+  (v) => v === undefined || (DATE_PATTERN.test(v) && parseDateTime(v) !== null),
   { message: ExpertMsg.DATE_INVALID },
 )
 const zSwitch = z.preprocess(
@@ -56,11 +60,15 @@ const zOptionalId = (message: string) =>
     z.string().refine(isId, { message }).optional(),
   )
 
-/** The photo: a stored jpg/png link (the 500kb limit is enforced by the `avatar` upload). */
-const zPicture = zOptionalText(1000).refine(
-  (v) => v === undefined || ['jpg', 'jpeg', 'png'].includes(extensionOf(v.split('?')[0] ?? '')),
-  { message: ExpertMsg.PICTURE },
-)
+/**
+ * The photo: a jpg/png the platform stores (the `avatar` upload enforces the 500kb limit), never a link
+ * to elsewhere: the screens open stored files with the user's token.
+ */
+const zPicture = zOptionalText(1000)
+  .refine((v) => v === undefined || ['jpg', 'jpeg', 'png'].includes(extensionOf(v.split('?')[0] ?? '')), {
+    message: ExpertMsg.PICTURE,
+  })
+  .refine((v) => v === undefined || storedFileKey(v) !== null, { message: ExpertMsg.PICTURE_MISSING })
 
 /** The expert entity of spec section 3: every field optional; sex 0 female, 1 male; 0/1 switches. */
 export const ZExpertSubmitSchema = z.object({
@@ -212,6 +220,23 @@ export const ZUnitRecordSchema = z.object({
 })
 export type TUnit = z.infer<typeof ZUnitRecordSchema>
 export const ZUnitOptionSchema = z.object({ id: ZWireIdSchema, unitName: z.string() })
+export const ZExpertOptionSchema = z.object({
+  id: ZWireIdSchema,
+  name: z.string().nullable(),
+  workUnit: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
+})
+
+/**
+ * A picker's search (unit and expert autocompletes): a page of the rows whose name contains `keyword`,
+ * or exactly the rows of `ids` (to name the values a form already holds). Pages, never a cap: every
+ * row can be reached by typing or by reading on.
+ */
+export const ZOptionQuerySchema = ZPageQuerySchema.pick({ current: true, size: true }).extend({
+  keyword: zOptionalText(100),
+  ids: z.preprocess((v) => (v === '' || v === null ? undefined : v), zIdListOf('ids').optional()),
+})
+export type TOptionQuery = z.infer<typeof ZOptionQuerySchema>
 
 // Expert ↔ unit
 export const ZUnitAssociationSubmitSchema = z
@@ -278,7 +303,7 @@ export const ZProjectUnitRowSchema = z.object({
 })
 export const ZProjectPersonRowSchema = z.object({
   id: ZIdSchema.optional(),
-  personId: zOptionalId(ExpertMsg.PERSON_NAME),
+  personId: zOptionalId(ExpertMsg.PERSON_MISSING),
   name: zRequired(ExpertMsg.PERSON_NAME, 64),
   workUnit: zOptionalText(255),
   duty: zOptionalText(128),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { DATE_OR_DATE_TIME_META, ZWireDateTimeSchema } from '../common/dates.ts'
-import { ZIdSchema, ZWireIdSchema, zIdListOf } from '../common/ids.ts'
+import { DATE_OR_DATE_TIME_META, parseDateTime, ZWireDateTimeSchema } from '../common/dates.ts'
+import { isId, ZIdSchema, ZWireIdSchema, zIdListOf } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { zInt, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
 
@@ -89,6 +89,8 @@ const zAttachIds = z.preprocess(
     .string()
     .max(1000, '长度不能超过1000个字符')
     .regex(/^\d{1,19}(,\d{1,19})*$/, '请求参数类型错误: fileAttach')
+    // Each a bigint: 19 digits can still overflow it.
+    .refine((v) => v.split(',').every(isId), '请求参数类型错误: fileAttach')
     .optional(),
 )
 
@@ -111,7 +113,7 @@ export const ZKmsMainSubmitSchema = z.object({
     z
       .string({ error: KmsMsg.CATALOG })
       .trim()
-      .regex(/^[1-9]\d{0,18}$/, KmsMsg.CATALOG),
+      .refine((v) => isId(v) && BigInt(v) > 0n, KmsMsg.CATALOG),
   ),
   summary: zOptionalText(1000),
   content: zOptionalText(KMS_CONTENT_MAX),
@@ -122,6 +124,7 @@ export const ZKmsMainSubmitSchema = z.object({
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, KmsMsg.PUBLISH_DATE)
+      .refine((v) => parseDateTime(v) !== null, KmsMsg.PUBLISH_DATE)
       .meta(DATE_OR_DATE_TIME_META)
       .optional(),
   ),

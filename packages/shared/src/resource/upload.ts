@@ -73,3 +73,10 @@ export const extensionOf = (fileName: string): string => {
 export const isValidAvatar = (fileName: string, size: number): boolean =>
   (UPLOAD.AVATAR_EXTENSIONS as readonly string[]).includes(extensionOf(fileName)) &&
   size <= UPLOAD.AVATAR_MAX_BYTES
+
+/** Where the platform serves its stored files: `/api/ysjs-resource/oss/file/<key>` (decision 011a). */
+export const STORED_FILE_PATH = '/api/ysjs-resource/oss/file/'
+const STORED_FILE = /^\/api\/ysjs-resource\/oss\/file\/(upload(?:\/[a-z0-9-]+)+\.[a-z0-9]{1,8})$/
+
+/** The storage key of a link to one of the platform's stored files, or null for any other link. */
+export const storedFileKey = (link: string): string | null => STORED_FILE.exec(link)?.[1] ?? null

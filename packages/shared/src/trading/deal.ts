@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
+import { DATE_PATTERN, parseDateTime, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
 import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
+import { zAttachmentLink } from './attachment.ts'
 import { zMoney } from './money.ts'
 
 export const DealMsg = {
@@ -21,9 +22,8 @@ export const DEAL_STATUS = { NEGOTIATING: 1, SIGNED: 2, PERFORMING: 3, COMPLETED
 
 /** A required `yyyy-MM-dd` date with one message for empty and malformed input. */
 export const zDate = (message: string) =>
-  zRequired(message, 10).refine((v) => DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
-    message,
-  })
+  // A real calendar day: 2023-02-31 is refused, not rolled over to March.
+  zRequired(message, 10).refine((v) => DATE_PATTERN.test(v) && parseDateTime(v) !== null, { message })
 
 /** A technology deal (technology contract) as the submit endpoint and the form take it. */
 export const ZDealSubmitSchema = z.object({
@@ -35,7 +35,7 @@ export const ZDealSubmitSchema = z.object({
   amount: zMoney('合同金额'),
   signingDate: zDate(DealMsg.SIGNING_DATE),
   dealStatus: zInt({ message: DealMsg.STATUS, min: 1, max: 5 }),
-  fileAttach: zOptionalText(1000),
+  fileAttach: zAttachmentLink,
   fileName: zOptionalText(255),
   remark: zOptionalText(500),
 })

@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import { UPLOAD } from '../common/constants.ts'
 import { ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
 import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
-import { extensionOf } from '../resource/upload.ts'
+import { AttachmentMsg, isAttachmentFile, isStoredFile } from './attachment.ts'
 import { zDate } from './deal.ts'
 
 /** Spec section 5, intellectual property: every field is required, with a prompt per field. */
@@ -18,16 +17,15 @@ export const EquityMsg = {
   INVENTOR: '请输入发明人',
   IS_EFFECTIVE: '请选择是否有效',
   FILE: '请上传附件',
-  FILE_TYPE: `附件格式只能是 ${UPLOAD.ATTACHMENT_EXTENSIONS.join('、')}`,
+  FILE_TYPE: AttachmentMsg.FILE_TYPE,
+  FILE_MISSING: AttachmentMsg.FILE_MISSING,
   RESULTS: '请选择所属成果',
 } as const
 
 /** isEffective (dictionary `ip_validity`): 1 有效 (the default), 2 无效. */
 export const IS_EFFECTIVE = { VALID: 1, INVALID: 2 } as const
 
-/** The stored link (or file name) ends in one of the attachment formats of spec section 5. */
-export const isAttachmentFile = (link: string): boolean =>
-  (UPLOAD.ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(link.split('?')[0] ?? ''))
+export { isAttachmentFile, isStoredFile, zAttachmentLink } from './attachment.ts'
 
 /** An intellectual property record of an achievement, as the submit endpoint and the form take it. */
 export const ZEquitySubmitSchema = z.object({
@@ -42,7 +40,9 @@ export const ZEquitySubmitSchema = z.object({
   obligee: zRequired(EquityMsg.OBLIGEE, 255),
   inventor: zRequired(EquityMsg.INVENTOR, 255),
   isEffective: zInt({ message: EquityMsg.IS_EFFECTIVE, min: 1, max: 2 }),
-  fileAttach: zRequired(EquityMsg.FILE, 1000).refine(isAttachmentFile, { message: EquityMsg.FILE_TYPE }),
+  fileAttach: zRequired(EquityMsg.FILE, 1000)
+    .refine(isAttachmentFile, { message: EquityMsg.FILE_TYPE })
+    .refine(isStoredFile, { message: EquityMsg.FILE_MISSING }),
   fileName: zOptionalText(255),
 })
 export type TEquitySubmit = z.infer<typeof ZEquitySubmitSchema>

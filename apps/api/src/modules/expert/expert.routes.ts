@@ -5,9 +5,11 @@ import {
   Msg,
   type TProjectDetail,
   UploadMsg,
+  ZExpertOptionSchema,
   ZIdListSchema,
   ZIdSchema,
   ZImportReportSchema,
+  ZOptionQuerySchema,
   ZProjectDetailSchema,
   ZProjectSubmitSchema,
   ZUnitOptionSchema,
@@ -19,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { registerCrudRoutes, type TCrudService } from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
+import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { sendXlsx, xlsxTemplate } from '../../lib/xlsx.ts'
 import { readUpload } from '../oss/multipart.ts'
@@ -75,22 +77,11 @@ export const expertRoutes = (app: FastifyInstance, s: TServices) => {
     },
     schema: {
       tags: ['expertBasic'],
-      summary: '专家选择 (按姓名模糊查询, 最多 500 条)',
-      querystring: z.object({ name: zOptionalText(64) }),
-      response: {
-        200: zEnvelope(
-          z.array(
-            z.object({
-              id: ZWireIdSchema,
-              name: z.string().nullable(),
-              workUnit: z.string().nullable(),
-              pictureUrl: z.string().nullable(),
-            }),
-          ),
-        ),
-      },
+      summary: '专家选择 (keyword 模糊查询姓名或工作单位, 分页; ids 取指定专家)',
+      querystring: ZOptionQuerySchema,
+      response: { 200: zEnvelope(zPage(ZExpertOptionSchema)) },
     },
-    handler: async (request) => ok(await s.experts.options(ctxOf(request), request.query.name)),
+    handler: async (request) => ok(await s.experts.options(ctxOf(request), request.query)),
   })
   r.get(`${EXPERT}/accounts`, {
     config: { access: { permission: ['expert_basic_add', 'expert_basic_edit'] } },
@@ -148,11 +139,11 @@ export const expertRoutes = (app: FastifyInstance, s: TServices) => {
     },
     schema: {
       tags: ['unitTable'],
-      summary: '单位选择 (按名称模糊查询, 最多 50 条)',
-      querystring: z.object({ unitName: zOptionalText(255) }),
-      response: { 200: zEnvelope(z.array(ZUnitOptionSchema)) },
+      summary: '单位选择 (keyword 模糊查询单位名称, 分页; ids 取指定单位)',
+      querystring: ZOptionQuerySchema,
+      response: { 200: zEnvelope(zPage(ZUnitOptionSchema)) },
     },
-    handler: async (request) => ok(await s.units.options(ctxOf(request), request.query.unitName)),
+    handler: async (request) => ok(await s.units.options(ctxOf(request), request.query)),
   })
 
   // Projects: the generic list and export, then the calls with unit and people rows

@@ -3,15 +3,20 @@ import {
   EXPERT_IMPORT_COLUMNS,
   EXPERT_PREFIX,
   ExpertMsg,
+  storedFileKey,
   type TImportReport,
+  type TOptionQuery,
   ZExpertRecordSchema,
   ZExpertSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
+import { escapeLike } from '../../lib/filters.ts'
+import { skipTake, toPage } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { readXlsxRows } from '../../lib/xlsx.ts'
+import { parseKey } from '../../plugins/storage/tenant-storage.ts'
 import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
 
 const LIVE = { isDeleted: 0 }
@@ -63,6 +68,11 @@ export const createExpertService = (prisma: PrismaClient) => {
     },
     toData: (input) => toData(input as Record<string, unknown>),
     validate: async (ctx: TCtx, data) => {
+      // The avatar upload records no attachment row; its key names the tenant that uploaded it.
+      const key = typeof data.pictureUrl === 'string' ? storedFileKey(data.pictureUrl) : null
+      if (typeof data.pictureUrl === 'string' && (!key || parseKey(key).tenantId !== ctx.tenantId)) {
+        throw AppError.badRequest(ExpertMsg.PICTURE_MISSING)
+      }
       if (typeof data.userId !== 'bigint') {
         return
       }
@@ -134,14 +144,28 @@ export const createExpertService = (prisma: PrismaClient) => {
       return crud.update(ctx, id, input)
     },
 
-    /** Experts for pickers (knowledge entries, expert–unit links): the first 500 matching names. */
-    async options(ctx: TCtx, name?: string) {
-      return tenantDb(prisma, ctx.tenantId).expertBasic.findMany({
-        where: { ...LIVE, ...(name ? { name: { contains: name, mode: 'insensitive' } } : {}) },
-        select: { id: true, name: true, workUnit: true, pictureUrl: true },
-        orderBy: [{ name: 'asc' }, { id: 'asc' }],
-        take: 500,
-      })
+    /**
+     * Experts for pickers (knowledge entries, expert–unit links): a page of those whose name or work
+     * unit contains the keyword, by name; or exactly `ids` (the experts a form already holds).
+     */
+    async options(ctx: TCtx, q: TOptionQuery) {
+      const like = q.keyword ? { contains: escapeLike(q.keyword), mode: 'insensitive' as const } : undefined
+      const where = {
+        ...LIVE,
+        ...(q.ids ? { id: { in: q.ids.map(BigInt) } } : {}),
+        ...(like ? { OR: [{ name: like }, { workUnit: like }] } : {}),
+      }
+      const db = tenantDb(prisma, ctx.tenantId)
+      const [records, total] = await Promise.all([
+        db.expertBasic.findMany({
+          where,
+          select: { id: true, name: true, workUnit: true, pictureUrl: true },
+          orderBy: [{ name: 'asc' }, { id: 'asc' }],
+          ...skipTake(q),
+        }),
+        db.expertBasic.count({ where }),
+      ])
+      return toPage(records, total, q)
     },
     /** Login accounts of the tenant an expert may be linked to (account or real name contains the keyword). */
     async accounts(ctx: TCtx, keyword?: string) {

@@ -157,6 +157,13 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
           })
         }
         if (peopleList) {
+          const personIds = [...new Set(peopleList.flatMap((p) => (p.personId ? [BigInt(p.personId)] : [])))]
+          if (
+            personIds.length &&
+            (await tx.expertPerson.count({ where: { id: { in: personIds }, ...LIVE } })) !== personIds.length
+          ) {
+            throw AppError.badRequest(ExpertMsg.PERSON_MISSING)
+          }
           await tx.expertProjectPerson.deleteMany({ where: { projectId: id } })
           await tx.expertProjectPerson.createMany({
             data: peopleList.map((p, i) => ({

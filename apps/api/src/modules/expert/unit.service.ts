@@ -2,6 +2,7 @@ import type { PrismaClient } from '@ysjs/db'
 import {
   EXPERT_PREFIX,
   ExpertMsg,
+  type TOptionQuery,
   ZPersonRecordSchema,
   ZPersonSubmitSchema,
   ZUnitAssociationRecordSchema,
@@ -12,6 +13,8 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
+import { escapeLike } from '../../lib/filters.ts'
+import { skipTake, toPage } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
 
@@ -88,14 +91,27 @@ export const createUnitService = (prisma: PrismaClient) => {
       }
       return crud.remove(ctx, ids)
     },
-    /** Names for pickers (deal, project, person forms): the first 50 matching units. */
-    async options(ctx: TCtx, unitName?: string) {
-      return tenantDb(prisma, ctx.tenantId).expertUnit.findMany({
-        where: { ...LIVE, ...(unitName ? { unitName: { contains: unitName, mode: 'insensitive' } } : {}) },
-        select: { id: true, unitName: true },
-        orderBy: [{ unitName: 'asc' }, { id: 'asc' }],
-        take: 50,
-      })
+    /**
+     * Units for pickers (deal, project, person, expert–unit forms): a page of those whose name contains
+     * the keyword, by name; or exactly `ids` (the units a form already holds).
+     */
+    async options(ctx: TCtx, q: TOptionQuery) {
+      const where = {
+        ...LIVE,
+        ...(q.ids ? { id: { in: q.ids.map(BigInt) } } : {}),
+        ...(q.keyword ? { unitName: { contains: escapeLike(q.keyword), mode: 'insensitive' as const } } : {}),
+      }
+      const db = tenantDb(prisma, ctx.tenantId)
+      const [records, total] = await Promise.all([
+        db.expertUnit.findMany({
+          where,
+          select: { id: true, unitName: true },
+          orderBy: [{ unitName: 'asc' }, { id: 'asc' }],
+          ...skipTake(q),
+        }),
+        db.expertUnit.count({ where }),
+      ])
+      return toPage(records, total, q)
     },
   }
 }
@@ -198,5 +214,25 @@ export const createPersonService = (prisma: PrismaClient) =>
         rows.flatMap((r) => (r.unitId ? [r.unitId as bigint] : [])),
       )
       return rows.map((r) => ({ ...r, unitName: r.unitId ? (units.get(r.unitId as bigint) ?? '') : '' }))
+    },
+    export: {
+      fileName: '单位人员',
+      columns: [
+        { key: 'name', header: '姓名' },
+        { key: 'unitName', header: '所属单位', width: 30 },
+        // Dictionary `sex` (1 男, 2 女), as the people rows store it.
+        {
+          key: 'sex',
+          header: '性别',
+          width: 8,
+          value: (r) => (r.sex === 1 ? '男' : r.sex === 2 ? '女' : ''),
+        },
+        { key: 'position', header: '职务' },
+        { key: 'title', header: '职称' },
+        { key: 'phone', header: '电话', width: 14 },
+        { key: 'email', header: '邮箱', width: 24 },
+        { key: 'remark', header: '备注', width: 30 },
+        { key: 'createTime', header: '创建时间', width: 20 },
+      ],
     },
   })

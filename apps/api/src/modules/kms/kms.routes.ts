@@ -22,7 +22,7 @@ import { registerCrudRoutes, type TCrudService } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { registerExportRoute } from '../../lib/xlsx.ts'
-import type { TKmsCatalogService, TKmsMainService } from './kms.service.ts'
+import type { TKmsCatalogService, TKmsMainService, TMainKeyset } from './kms.service.ts'
 import type { TKmsMainExpertService } from './main-expert.service.ts'
 
 type TServices = {
@@ -110,6 +110,23 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     },
   })
 
+  registerExportRoute(app, {
+    url: `${CATALOG}/export`,
+    access: CATALOG_READ,
+    tags,
+    summary: '导出知识目录 (xlsx, 按树的顺序, 含完整路径)',
+    querystring: ZCatalogFilters,
+    fileName: '知识目录',
+    columns: [
+      { key: 'catalogName', header: '目录名称', width: 24 },
+      { key: 'path', header: '完整路径', width: 48 },
+      { key: 'parentName', header: '上级目录', width: 24 },
+      { key: 'sort', header: '排序', width: 8 },
+      { key: 'createTime', header: '创建时间', width: 20 },
+    ],
+    rows: async (ctx, query) => ({ rows: await s.catalogs.exportRows(ctx, query), next: null }),
+  })
+
   // Labels and authors: the generic CRUD.
   registerCrudRoutes(app, s.labels)
   registerCrudRoutes(app, s.authors)
@@ -159,6 +176,18 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     handler: async (request) => ok(await s.entries.detail(ctxOf(request), BigInt(request.query.id))),
   })
   const ZSaved = zEnvelope(z.object({ id: ZWireIdSchema }))
+  /** The editor's labels and experts are the links labelAssociate and expertAssociate guard: same buttons. */
+  const requireLinkPermissions = async (
+    request: { user?: unknown },
+    body: { labelIds?: unknown; expertIds?: unknown },
+  ) => {
+    if (body.labelIds !== undefined) {
+      await requirePermission(request, 'kms_main_label')
+    }
+    if (body.expertIds !== undefined) {
+      await requirePermission(request, 'kms_main_expert')
+    }
+  }
   r.post(`${MAIN}/submit`, {
     config: { access: { permission: ['kms_main_add', 'kms_main_edit'] } },
     schema: {
@@ -169,6 +198,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     },
     handler: async (request) => {
       await requirePermission(request, request.body.id ? 'kms_main_edit' : 'kms_main_add')
+      await requireLinkPermissions(request, request.body)
       return ok(await s.entries.save(ctxOf(request), request.body))
     },
   })
@@ -180,7 +210,10 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
       body: ZKmsMainSubmitSchema.extend({ id: ZIdSchema }),
       response: { 200: ZSaved },
     },
-    handler: async (request) => ok(await s.entries.save(ctxOf(request), request.body, true)),
+    handler: async (request) => {
+      await requireLinkPermissions(request, request.body)
+      return ok(await s.entries.save(ctxOf(request), request.body, true))
+    },
   })
   r.post(`${MAIN}/remove`, {
     config: { access: { permission: 'kms_main_delete' } },
@@ -265,6 +298,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
         value: (row) => (row.labels as { labelName: string }[]).map((l) => l.labelName).join('、'),
       },
     ],
-    rows: (ctx, query, skip, take) => s.entries.rows(ctx, { ...query, current: 1, size: take }, skip, take),
+    rows: (ctx, query, after, take) =>
+      s.entries.batch(ctx, { ...query, current: 1, size: take }, after as TMainKeyset | null, take),
   })
 }

@@ -51,6 +51,13 @@ export const createKmsLabelService = (prisma: PrismaClient) =>
       remove: 'kms_label_delete',
     },
     unique: [{ fields: ['labelName'], message: KmsMsg.LABEL_NAME_TAKEN }],
+    export: {
+      fileName: '知识标签',
+      columns: [
+        { key: 'labelName', header: '标签名称', width: 30 },
+        { key: 'createTime', header: '创建时间', width: 20 },
+      ],
+    },
   })
 
 /** Authors of an entry (知识作者): the generic CRUD; the entry must be the tenant's. */
@@ -82,6 +89,15 @@ export const createKmsAuthorService = (prisma: PrismaClient) =>
         : []
       const titles = new Map(entries.map((e) => [e.id, e.title]))
       return rows.map((r) => ({ ...r, mainTitle: titles.get(r.mainId as bigint) ?? '' }))
+    },
+    export: {
+      fileName: '知识作者',
+      columns: [
+        { key: 'mainTitle', header: '知识条目', width: 40 },
+        { key: 'authorName', header: '作者姓名' },
+        { key: 'unitName', header: '工作单位', width: 30 },
+        { key: 'sort', header: '排序', width: 8 },
+      ],
     },
     validate: async (ctx, data) => {
       const entry = await db(prisma, ctx.tenantId).kmsMain.findFirst({
@@ -143,6 +159,36 @@ export const createKmsCatalogService = (prisma: PrismaClient) => {
       })
       const labelled = await label(ctx.tenantId, rows)
       return q.catalogName ? labelled : buildTree(labelled)
+    },
+    /**
+     * The export's rows: the catalogs of the list's filter, in the tree's order (depth first) when not
+     * filtered, each with its full path. A tenant's catalogs are few and the list answers them all at
+     * once, so the export is one batch.
+     */
+    async exportRows(ctx: TCtx, q: { catalogName?: string }) {
+      const rows = await label(ctx.tenantId, await all(ctx.tenantId))
+      const byId = new Map(rows.map((r) => [r.id, r]))
+      const pathOf = (row: KmsCatalog) => {
+        const names = [row.catalogName]
+        const seen = new Set([row.id])
+        for (let up = byId.get(row.parentId); up && !seen.has(up.id); up = byId.get(up.parentId)) {
+          seen.add(up.id)
+          names.unshift(up.catalogName)
+        }
+        return names.join(' / ')
+      }
+      const needle = q.catalogName?.toLowerCase()
+      const ordered: typeof rows = []
+      const walk = (nodes: ReturnType<typeof buildTree<(typeof rows)[number]>>) => {
+        for (const { children, ...n } of nodes) {
+          ordered.push(byId.get(n.id)!)
+          walk(children ?? [])
+        }
+      }
+      walk(buildTree(rows))
+      return ordered
+        .filter((r) => !needle || r.catalogName.toLowerCase().includes(needle))
+        .map((r) => ({ ...r, path: pathOf(r) }))
     },
     async lazyList(ctx: TCtx, q: { parentId?: string; catalogName?: string }) {
       const d = db(prisma, ctx.tenantId)
@@ -263,11 +309,29 @@ export const createKmsCatalogService = (prisma: PrismaClient) => {
 }
 export type TKmsCatalogService = ReturnType<typeof createKmsCatalogService>
 
-/** Plain text of sanitised rich text, for the keyword index. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+/**
+ * Plain text of sanitised rich text, for the keyword index: markup removed and its entities decoded
+ * once (so `A&amp;B` is searchable as A&B, and `&amp;lt;` stays the text `&lt;`).
+ */
 const textOf = (html: string | null | undefined) =>
   html
-    ? sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|&amp;|&lt;|&gt;/g, ' ')
+    ? sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(
+        /&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,6});/gi,
+        (whole, name: string) => {
+          if (name[0] === '#') {
+            const code =
+              name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+            return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+          }
+          return ENTITIES[name.toLowerCase()] ?? whole
+        },
+      )
     : ''
+
+/** Where an export of entries continues: the last entry's rank, sort date and id. */
+export type TMainKeyset = { rank: number; sortAt: Date; id: bigint }
 
 type TMainRow = {
   id: bigint
@@ -332,6 +396,9 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
           select: { id: true, link: true, originalName: true },
         })
       : []
+    const attachById = new Map(attaches.map((a) => [a.id, a]))
+    const attachmentsOf = (r: TMainRow) =>
+      (r.fileAttach ? r.fileAttach.split(',').map(BigInt) : []).flatMap((id) => attachById.get(id) ?? [])
     return rows.map((r) => ({
       ...r,
       catalogName: catNames.get(r.catalogId) ?? '',
@@ -342,7 +409,7 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
           const found = labelById.get(l.labelId)
           return found ? [found] : []
         }),
-      ...(withAttach ? { attachments: attaches } : {}),
+      ...(withAttach ? { attachments: attachmentsOf(r) } : {}),
     }))
   }
 
@@ -400,17 +467,27 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
     return { where: Prisma.join(conds, ' AND '), rank }
   }
 
-  /** The entries of one window of the filtered, ranked list, in order. */
+  /**
+   * The entries of one window of the filtered, ranked list, in order: from `skip` (a page), or after a
+   * keyset (the export). Undated entries sort by when they were entered, so a new one is not buried.
+   */
   const windowOf = async (
     tenantId: string,
     filter: { where: Prisma.Sql; rank: Prisma.Sql | null },
-    skip: number,
+    at: { skip: number } | { after: TMainKeyset | null },
     take: number,
   ) => {
     const { where, rank } = filter
-    const rows = await prisma.$queryRaw<{ id: bigint }[]>`SELECT m.id FROM kms_main m WHERE ${where}
-        ORDER BY ${rank ? Prisma.sql`${rank},` : Prisma.empty} m.publish_date DESC NULLS LAST, m.id DESC
-        LIMIT ${take} OFFSET ${skip}`
+    const rankOf = rank ?? Prisma.sql`0`
+    const sortAt = Prisma.sql`coalesce(m.publish_date, m.create_time)`
+    const after = 'after' in at ? at.after : null
+    const keyset = after
+      ? Prisma.sql`AND (${rankOf} > ${after.rank} OR (${rankOf} = ${after.rank} AND (${sortAt}, m.id) < (${after.sortAt}, ${after.id})))`
+      : Prisma.empty
+    const rows = await prisma.$queryRaw<{ id: bigint; rank: number; sort_at: Date }[]>`
+        SELECT m.id, ${rankOf}::int AS rank, ${sortAt} AS sort_at FROM kms_main m WHERE ${where} ${keyset}
+        ORDER BY ${rank ? Prisma.sql`${rank},` : Prisma.empty} ${sortAt} DESC, m.id DESC
+        LIMIT ${take} OFFSET ${'skip' in at ? at.skip : 0}`
     const ids = rows.map((r) => r.id)
     const found = ids.length
       ? await db(prisma, tenantId).kmsMain.findMany({ where: { id: { in: ids } }, select: MAIN_COLUMNS })
@@ -420,15 +497,19 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
       const r = byId.get(id)
       return r ? [r] : []
     })
-    return enrich(tenantId, ordered)
+    const last = rows.at(-1)
+    return {
+      rows: await enrich(tenantId, ordered),
+      next: rows.length === take && last ? { rank: last.rank, sortAt: last.sort_at, id: last.id } : null,
+    }
   }
 
   const page = async (ctx: TCtx, q: TKmsMainListQuery, portal: boolean) => {
     const tenantId = ctx.tenantId
     const { skip, take } = skipTake(q)
     const filter = await filterOf(tenantId, q, portal)
-    const [records, counted] = await Promise.all([
-      windowOf(tenantId, filter, skip, take),
+    const [{ rows: records }, counted] = await Promise.all([
+      windowOf(tenantId, filter, { skip }, take),
       prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM kms_main m WHERE ${filter.where}`,
     ])
     return toPage(records, Number(counted[0]?.n ?? 0), q)
@@ -457,9 +538,9 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
 
   return {
     list: (ctx: TCtx, q: TKmsMainListQuery) => page(ctx, q, false),
-    /** Rows of the management list's filters from `skip` (the xlsx export reads them batch by batch). */
-    rows: async (ctx: TCtx, q: TKmsMainListQuery, skip: number, take: number) =>
-      windowOf(ctx.tenantId, await filterOf(ctx.tenantId, q, false), skip, take),
+    /** The management list's rows after a keyset, in its order (the xlsx export reads them batch by batch). */
+    batch: async (ctx: TCtx, q: TKmsMainListQuery, after: TMainKeyset | null, take: number) =>
+      windowOf(ctx.tenantId, await filterOf(ctx.tenantId, q, false), { after }, take),
     /** What the portal shows: entries on the shelf only, whatever `shelves` the caller asks for. */
     portalList: (ctx: TCtx, q: TKmsMainListQuery) => page(ctx, q, true),
 

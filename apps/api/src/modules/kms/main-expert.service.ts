@@ -97,6 +97,16 @@ export const createKmsMainExpertService = (prisma: PrismaClient) => {
         expertName: names.get(r.expertId as bigint) ?? '',
       }))
     },
+    export: {
+      fileName: '知识专家',
+      columns: [
+        { key: 'mainTitle', header: '知识条目', width: 40 },
+        { key: 'expertName', header: '专家' },
+        { key: 'sort', header: '排序', width: 8 },
+        { key: 'remark', header: '备注', width: 30 },
+        { key: 'createTime', header: '创建时间', width: 20 },
+      ],
+    },
   })
 
   return {

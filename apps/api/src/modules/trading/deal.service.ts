@@ -5,6 +5,7 @@ import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { clearing, dateOnly, dictNames, formatDateOnly, money, nameOf } from './dict-names.ts'
+import { assertStoredAttachment } from './stored-file.ts'
 
 const LIVE = { isDeleted: 0 }
 
@@ -63,6 +64,7 @@ export const createDealService = (prisma: PrismaClient) =>
       if (!project) {
         throw AppError.badRequest(DealMsg.PROJECT_MISSING)
       }
+      await assertStoredAttachment(prisma, ctx.tenantId, data.fileAttach)
     },
     enrich: async (ctx: TCtx, rows) => {
       const db = tenantDb(prisma, ctx.tenantId)

@@ -4,6 +4,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { dateOnly, dictNames, formatDateOnly, nameOf } from './dict-names.ts'
+import { assertStoredAttachment } from './stored-file.ts'
 
 const LIVE = { isDeleted: 0 }
 
@@ -54,6 +55,7 @@ export const createEquityService = (prisma: PrismaClient) => {
       accreditTime: dateOnly(accreditTime),
     }),
     enrich,
+    validate: (ctx, data) => assertStoredAttachment(prisma, ctx.tenantId, data.fileAttach),
     export: {
       fileName: '知识产权',
       columns: [

@@ -84,6 +84,23 @@ export const SearchForm = ({ fields, values, onSearch }: TProps) => {
             </TextField>
           )
         }
+        if (field.kind === 'custom' && field.component) {
+          // A custom control (e.g. a server-searched picker) edits the search value as it edits a form field.
+          const Control = field.component
+          return (
+            <Box key={field.name} sx={common.sx}>
+              <Control
+                name={common.name}
+                label={common.label}
+                value={draft[field.name] ?? ''}
+                onChange={(v) => set(field.name, v === null || v === undefined ? '' : String(v))}
+                onBlur={() => undefined}
+                disabled={false}
+                error={false}
+              />
+            </Box>
+          )
+        }
         if (field.kind === 'date') {
           return (
             <TextField

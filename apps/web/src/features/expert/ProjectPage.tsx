@@ -11,7 +11,6 @@ import {
   Grid,
   IconButton,
   LinearProgress,
-  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -29,7 +28,8 @@ import { firstErrorMessage } from '@/components/form/formErrors'
 import { translateMessage } from '@/lib/i18n/messages'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { entityApi, projectApi, type TGenericRow, unitOptions } from './expertApi'
+import { entityApi, projectApi, type TGenericRow, unitSource } from './expertApi'
+import { RemotePicker } from './RemotePicker'
 
 const F = 'expert.f'
 const DONE = '操作成功!'
@@ -55,7 +55,8 @@ const listResource: TResource<TGenericRow> = {
   fields,
 }
 
-type TUnitRow = { id?: string; unitId: string; role?: string }
+/** `unitName` names the chosen unit in the form and in the removal prompt; it is not sent. */
+type TUnitRow = { id?: string; unitId: string; unitName?: string; role?: string }
 type TPersonRow = { id?: string; name: string; workUnit?: string; duty?: string }
 type TForm = {
   id?: string
@@ -92,8 +93,6 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
     enabled: !!id,
     staleTime: 0,
   })
-  const units = useQuery({ queryKey: ['unit-options', ''], queryFn: () => unitOptions(), staleTime: 30_000 })
-  const unitName = (unitId: string) => units.data?.find((u) => u.value === unitId)?.label ?? unitId
   const values = useMemo<TForm>(() => {
     const d = detail.data
     if (!d) {
@@ -108,7 +107,12 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
       startDate: text(d.startDate),
       endDate: text(d.endDate),
       summary: text(d.summary),
-      unitList: d.unitList.map((u) => ({ id: u.id, unitId: u.unitId, role: text(u.role) })),
+      unitList: d.unitList.map((u) => ({
+        id: u.id,
+        unitId: u.unitId,
+        unitName: u.unitName,
+        role: text(u.role),
+      })),
       peopleList: d.peopleList.map((p) => ({
         id: p.id,
         name: p.name,
@@ -117,7 +121,7 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
       })),
     }
   }, [detail.data])
-  const { control, handleSubmit, formState } = useForm<TForm>({
+  const { control, handleSubmit, formState, setValue } = useForm<TForm>({
     resolver: zodResolver(ZProjectSubmitSchema) as never,
     mode: 'onBlur',
     values,
@@ -204,23 +208,22 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
                 control={control}
                 name={`unitList.${index}.unitId`}
                 render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    size="small"
+                  <RemotePicker
+                    source={unitSource}
                     label={t(`${F}.unit`)}
                     sx={{ flex: 2 }}
-                    {...field}
+                    value={field.value ? [field.value] : []}
+                    {...(row.unitName ? { known: { [row.unitId]: row.unitName } } : {})}
+                    onChange={(chosen) => {
+                      field.onChange(chosen[0]?.value ?? '')
+                      setValue(`unitList.${index}.unitName`, chosen[0]?.label ?? '')
+                    }}
+                    onBlur={field.onBlur}
                     error={!!fieldState.error}
-                    helperText={
-                      fieldState.error?.message ? translateMessage(fieldState.error.message) : undefined
-                    }
-                  >
-                    {(units.data ?? []).map((u) => (
-                      <MenuItem key={u.value} value={u.value}>
-                        {u.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    {...(fieldState.error?.message
+                      ? { helperText: translateMessage(fieldState.error.message) }
+                      : {})}
+                  />
                 )}
               />
               <Controller
@@ -242,7 +245,8 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
                   void removeRow(
                     row,
                     index,
-                    ExpertMsg.REMOVE_UNIT(unitName(row.unitId)),
+                    // A saved row names the unit it was saved with (detailProject answers it).
+                    ExpertMsg.REMOVE_UNIT(row.unitName ?? ''),
                     projectApi.removeUnit,
                     unitRows.remove,
                   )

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
 import { fileUrl } from '@/features/resource/fileLink'
 import { uploadFile } from '@/lib/upload'
-import { accountOptions, unitOptions } from './expertApi'
+import { accountOptions, unitNames } from './expertApi'
 
 /** A 0/1 switch (博士生导师, 院士 …). */
 export const SwitchField = ({ label, value, onChange, disabled }: TCustomFieldProps) => (
@@ -141,11 +141,11 @@ export const UnitNameField = ({
   const [input, setInput] = useState('')
   const units = useQuery({
     queryKey: ['unit-options', input],
-    queryFn: () => unitOptions(input),
+    queryFn: () => unitNames(input),
     enabled: !disabled,
     staleTime: 30_000,
   })
-  const names = (units.data ?? []).map((u) => u.label ?? '')
+  const names = units.data ?? []
   return (
     <Autocomplete<string, false, false, true>
       freeSolo

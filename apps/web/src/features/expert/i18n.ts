@@ -99,6 +99,7 @@ export const expertZh = {
   detail: '专家详情',
   yes: '是',
   no: '否',
+  noMatch: '无匹配项, 请换个关键词',
 }
 export const expertEn: typeof expertZh = {
   route: {
@@ -200,4 +201,5 @@ export const expertEn: typeof expertZh = {
   detail: 'Expert',
   yes: 'Yes',
   no: 'No',
+  noMatch: 'No match, try another keyword',
 }

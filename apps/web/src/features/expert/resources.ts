@@ -7,16 +7,9 @@ import {
   ZUnitSubmitSchema,
 } from '@ysjs/shared'
 import type { TField, TResource, TValues } from '@/components/crud/types'
-import { entryOptions } from '@/features/kms/kmsApi'
-import {
-  entityApi,
-  expertOptions,
-  type TExpertRow,
-  type TGenericRow,
-  type TUnitRow,
-  unitOptions,
-} from './expertApi'
+import { entityApi, type TExpertRow, type TGenericRow, type TUnitRow } from './expertApi'
 import { AccountField, PhotoField, SwitchField } from './fields'
+import { EntryPicker, ExpertPicker, UnitPicker } from './pickerFields'
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const F = 'expert.f'
@@ -149,26 +142,18 @@ export const associationResource: TResource<TGenericRow> = {
   permissions: { menuPath: '/expert/unitassociation' },
   dialogWidth: 'md',
   fields: [
-    plain('expertId', {
-      labelKey: `${F}.expert`,
-      kind: 'select',
-      search: true,
-      loadOptions: { key: 'expert-options', load: expertOptions },
-    }),
+    plain('expertId', { labelKey: `${F}.expert`, kind: 'custom', component: ExpertPicker, search: true }),
     plain('expertName', { labelKey: `${F}.expert`, form: false, column: { width: 120 } }),
-    plain('unitId', {
-      labelKey: `${F}.unit`,
-      kind: 'select',
-      search: true,
-      loadOptions: { key: 'unit-select', load: () => unitOptions() },
-    }),
+    plain('unitId', { labelKey: `${F}.unit`, kind: 'custom', component: UnitPicker, search: true }),
     plain('unitName', { form: false, column: { flex: 2 } }),
     plain('role', { column: { width: 120 } }),
     plain('startDate', { kind: 'date', column: { width: 120 } }),
     plain('endDate', { kind: 'date', column: { width: 120 } }),
     plain('remark', { kind: 'textarea', rows: 2, span: 12 }),
   ],
-  toForm: (row) => formOf(row, ['expertId', 'unitId', 'role', 'startDate', 'endDate', 'remark']),
+  // The names ride along for the pickers (the submit schema leaves them out).
+  toForm: (row) =>
+    formOf(row, ['expertId', 'expertName', 'unitId', 'unitName', 'role', 'startDate', 'endDate', 'remark']),
 }
 
 /** 单位人员. */
@@ -176,17 +161,12 @@ export const personResource: TResource<TGenericRow> = {
   key: 'expert-person',
   nameKey: 'expert.name.person',
   schema: ZPersonSubmitSchema,
-  api: entityApi(`${EXPERT_PREFIX}/persionTable`, { exact: ['unitId'], exportable: false }),
+  api: entityApi(`${EXPERT_PREFIX}/persionTable`, { exact: ['unitId'] }),
   permissions: { menuPath: '/expert/persiontable' },
   dialogWidth: 'md',
   fields: [
     plain('name', { search: true, column: { width: 120 } }),
-    plain('unitId', {
-      labelKey: `${F}.unit`,
-      kind: 'select',
-      search: true,
-      loadOptions: { key: 'unit-select', load: () => unitOptions() },
-    }),
+    plain('unitId', { labelKey: `${F}.unit`, kind: 'custom', component: UnitPicker, search: true }),
     plain('unitName', { form: false, column: { flex: 2 } }),
     plain('sex', {
       kind: 'dict',
@@ -199,7 +179,8 @@ export const personResource: TResource<TGenericRow> = {
     plain('email'),
     plain('remark', { kind: 'textarea', rows: 2, span: 12 }),
   ],
-  toForm: (row) => formOf(row, ['name', 'unitId', 'sex', 'position', 'title', 'phone', 'email', 'remark']),
+  toForm: (row) =>
+    formOf(row, ['name', 'unitId', 'unitName', 'sex', 'position', 'title', 'phone', 'email', 'remark']),
 }
 
 /** 知识专家: one expert linked to one knowledge entry. */
@@ -207,28 +188,23 @@ export const mainExpertResource: TResource<TGenericRow> = {
   key: 'kms-main-expert',
   nameKey: 'expert.name.mainExpert',
   schema: ZMainExpertSubmitSchema,
-  api: entityApi('/api/ysjs-kms/blade-kms_main_expert', { exact: ['mainId', 'expertId'], exportable: false }),
+  api: entityApi('/api/ysjs-kms/blade-kms_main_expert', { exact: ['mainId', 'expertId'] }),
   permissions: { menuPath: '/kms/expert' },
   invalidates: ['kms-main'],
   fields: [
     plain('mainId', {
       labelKey: `${F}.entry`,
-      kind: 'select',
+      kind: 'custom',
+      component: EntryPicker,
       search: true,
       span: 12,
-      loadOptions: { key: 'kms-entry-options', load: entryOptions },
     }),
     plain('mainTitle', { labelKey: `${F}.entry`, form: false, column: { flex: 2 } }),
-    plain('expertId', {
-      labelKey: `${F}.expert`,
-      kind: 'select',
-      search: true,
-      loadOptions: { key: 'expert-options', load: expertOptions },
-    }),
+    plain('expertId', { labelKey: `${F}.expert`, kind: 'custom', component: ExpertPicker, search: true }),
     plain('expertName', { labelKey: `${F}.expert`, form: false, column: { width: 140 } }),
     plain('sort', { kind: 'number', column: { width: 80 } }),
     plain('remark', { kind: 'textarea', rows: 2, span: 12, column: { flex: 1 } }),
   ],
   defaults: () => ({ sort: '0' }),
-  toForm: (row) => formOf(row, ['mainId', 'expertId', 'sort', 'remark']),
+  toForm: (row) => formOf(row, ['mainId', 'mainTitle', 'expertId', 'expertName', 'sort', 'remark']),
 }

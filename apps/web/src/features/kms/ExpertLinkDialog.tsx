@@ -1,18 +1,9 @@
-import {
-  Autocomplete,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  TextField,
-} from '@mui/material'
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TOption } from '@/components/crud/types'
-import { expertOptions } from '@/features/expert/expertApi'
+import { expertSource } from '@/features/expert/expertApi'
+import { RemotePicker, type TPickOption } from '@/features/expert/RemotePicker'
 import { toast } from '@/lib/notify'
 import { mainApi, type TMainRow } from './kmsApi'
 import { mainResource } from './resources'
@@ -21,12 +12,11 @@ import { mainResource } from './resources'
 export const ExpertLinkDialog = ({ row, onClose }: { row: TMainRow; onClose: () => void }) => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const options = useQuery({ queryKey: ['field-options', 'expert-options'], queryFn: expertOptions })
   const detail = useQuery({
     queryKey: ['kms-main', 'detail', row.id],
     queryFn: () => mainApi.detail?.(row.id),
   })
-  const [chosen, setChosen] = useState<TOption[] | null>(null)
+  const [chosen, setChosen] = useState<TPickOption[] | null>(null)
   const [busy, setBusy] = useState(false)
   useEffect(() => {
     if (detail.data && chosen === null) {
@@ -54,18 +44,18 @@ export const ExpertLinkDialog = ({ row, onClose }: { row: TMainRow; onClose: () 
       <DialogTitle>
         {t('expert.associate')}：{row.title}
       </DialogTitle>
-      {(detail.isLoading || options.isLoading) && <LinearProgress />}
+      {detail.isLoading && <LinearProgress />}
       <DialogContent>
-        <Autocomplete<TOption, true>
-          multiple
-          sx={{ mt: 1 }}
-          options={options.data ?? []}
-          value={chosen ?? []}
-          isOptionEqualToValue={(a, b) => a.value === b.value}
-          getOptionLabel={(o) => o.label ?? o.value}
-          onChange={(_e, v) => setChosen(v)}
-          renderInput={(params) => <TextField {...params} label={t('expert.experts')} />}
-        />
+        <Box sx={{ mt: 1 }}>
+          <RemotePicker
+            source={expertSource}
+            multiple
+            label={t('expert.experts')}
+            value={(chosen ?? []).map((o) => o.value)}
+            known={Object.fromEntries((chosen ?? []).map((o) => [o.value, o.label]))}
+            onChange={setChosen}
+          />
+        </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

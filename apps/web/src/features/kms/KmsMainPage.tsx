@@ -6,7 +6,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
+import type { TResource } from '@/components/crud/types'
 import { flattenTree } from '@/features/system/dept/deptApi'
+import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { ExpertLinkDialog } from './ExpertLinkDialog'
 import { catalogApi, mainApi, type TMainRow } from './kmsApi'
@@ -14,6 +16,26 @@ import { mainResource } from './resources'
 
 const SHELF_CODE = 'kms_main_shelf'
 const EXPERT_CODE = 'kms_main_expert'
+const LABEL_CODE = 'kms_main_label'
+
+/**
+ * The editor without the link fields the user may not set: the server refuses labels and experts
+ * from a user without 关联标签 / 关联专家, so the form neither shows nor sends them.
+ */
+const editorFor = (canLabel: boolean, canLinkExperts: boolean): TResource<TMainRow> => {
+  const hidden = new Set([...(canLabel ? [] : ['labelIds']), ...(canLinkExperts ? [] : ['expertIds'])])
+  if (hidden.size === 0) {
+    return mainResource
+  }
+  return {
+    ...mainResource,
+    fields: mainResource.fields.filter((f) => !hidden.has(f.name)),
+    toForm: (row) =>
+      Object.fromEntries(
+        Object.entries(mainResource.toForm?.(row) ?? {}).filter(([key]) => !hidden.has(key)),
+      ),
+  }
+}
 
 /** 知识管理: the catalog tree beside the entries of the chosen catalog (and its sub-catalogs). */
 export const KmsMainPage = () => {
@@ -21,13 +43,20 @@ export const KmsMainPage = () => {
   const queryClient = useQueryClient()
   const canShelve = useSession((s) => s.permissions[SHELF_CODE] === true)
   const canLinkExperts = useSession((s) => s.permissions[EXPERT_CODE] === true)
+  const canLabel = useSession((s) => s.permissions[LABEL_CODE] === true)
+  const resource = useMemo(() => editorFor(canLabel, canLinkExperts), [canLabel, canLinkExperts])
   const [catalogId, setCatalogId] = useState<string | null>(null)
   const [linking, setLinking] = useState<TMainRow | null>(null)
   const tree = useQuery({ queryKey: ['kms-catalog-tree'], queryFn: catalogApi.tree })
   const nodes = useMemo(() => flattenTree(tree.data ?? []), [tree.data])
   const filter = useMemo(() => (catalogId ? { catalogId } : undefined), [catalogId])
   const shelve = async (row: TMainRow, shelves: 0 | 1) => {
-    await mainApi.shelves([row.id], shelves)
+    try {
+      await mainApi.shelves([row.id], shelves)
+    } catch {
+      return
+    }
+    toast.success(t('msg.operateSuccess'))
     await queryClient.invalidateQueries({ queryKey: [mainResource.key] })
   }
   return (
@@ -54,7 +83,7 @@ export const KmsMainPage = () => {
       </Paper>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <CrudScreen
-          resource={mainResource}
+          resource={resource}
           filter={filter}
           rowActions={[
             {

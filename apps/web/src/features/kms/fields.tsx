@@ -1,9 +1,11 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile'
 import { Box, Button, Chip, FormControlLabel, FormHelperText, Switch } from '@mui/material'
 import { useState } from 'react'
+import { useController } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
-import { uploadFile } from '@/lib/upload'
+import { fileUrl } from '@/features/resource/fileLink'
+import { uploadAttachment } from '@/lib/upload'
 
 /** The shelf state as a switch: 1 on the shelf (portal visible), 0 off. */
 export const ShelfSwitch = ({ label, value, onChange, disabled }: TCustomFieldProps) => (
@@ -20,24 +22,43 @@ export const ShelfSwitch = ({ label, value, onChange, disabled }: TCustomFieldPr
   />
 )
 
-/** Attachments through the platform's upload: the value is the attachment ids, comma separated. */
-export const AttachField = ({ label, value, onChange, disabled, helperText, error }: TCustomFieldProps) => {
+/** An attachment as the entry detail answers it (and the upload, once recorded). */
+export type TEntryAttachment = { id: string; link: string; originalName: string | null }
+
+/**
+ * Attachments through `put-file-attach`, which records each file as an attachment row: the value is
+ * the attachment ids, comma separated (the platform's form). Names and links live beside it in the
+ * form's `attachments` (seeded from the entry detail), which the submit schema does not send.
+ */
+export const AttachField = ({
+  label,
+  value,
+  onChange,
+  disabled,
+  helperText,
+  error,
+  control,
+}: TCustomFieldProps) => {
   const { t } = useTranslation()
-  const [names, setNames] = useState<Record<string, string>>({})
+  const known = useController({ name: 'attachments', control })
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const ids = String(value ?? '')
     .split(',')
     .filter(Boolean)
+  const files = (Array.isArray(known.field.value) ? known.field.value : []) as TEntryAttachment[]
+  const byId = new Map(files.map((f) => [f.id, f]))
   const add = async (file: File) => {
     setBusy(true)
     setFailure(null)
     try {
-      const saved = await uploadFile(file)
-      if (saved.attachId) {
-        setNames((n) => ({ ...n, [saved.attachId as string]: saved.originalName }))
-        onChange([...ids, saved.attachId].join(','))
+      const saved = await uploadAttachment(file)
+      if (!saved.attachId) {
+        return
       }
+      const attachId = saved.attachId
+      known.field.onChange([...files, { id: attachId, link: saved.link, originalName: saved.originalName }])
+      onChange([...ids, attachId].join(','))
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e))
     } finally {
@@ -47,23 +68,51 @@ export const AttachField = ({ label, value, onChange, disabled, helperText, erro
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button
-          component="label"
-          variant="outlined"
-          size="small"
-          startIcon={<AttachFileIcon />}
-          disabled={disabled || busy}
-        >
-          {label}：{t('kms.upload')}
-          <input hidden type="file" onChange={(e) => e.target.files?.[0] && void add(e.target.files[0])} />
-        </Button>
-        {ids.map((id) => (
-          <Chip
-            key={id}
-            label={names[id] ?? id}
-            {...(disabled ? {} : { onDelete: () => onChange(ids.filter((x) => x !== id).join(',')) })}
-          />
-        ))}
+        {!disabled && (
+          <Button
+            component="label"
+            variant="outlined"
+            size="small"
+            startIcon={<AttachFileIcon />}
+            disabled={busy}
+          >
+            {label}：{t('kms.upload')}
+            <input
+              hidden
+              type="file"
+              data-testid="kms-attach-input"
+              onChange={(e) => {
+                const file = e.target.files?.[0]
+                e.target.value = ''
+                if (file) {
+                  void add(file)
+                }
+              }}
+            />
+          </Button>
+        )}
+        {ids.map((id) => {
+          const file = byId.get(id)
+          return (
+            <Chip
+              key={id}
+              data-testid="kms-attachment"
+              icon={<AttachFileIcon />}
+              label={file?.originalName || file?.link.split('/').pop() || id}
+              {...(file
+                ? {
+                    component: 'a',
+                    href: fileUrl(file.link),
+                    target: '_blank',
+                    rel: 'noopener',
+                    clickable: true,
+                  }
+                : {})}
+              {...(disabled ? {} : { onDelete: () => onChange(ids.filter((x) => x !== id).join(',')) })}
+            />
+          )
+        })}
+        {disabled && !ids.length && <FormHelperText>{t('kms.noAttachment')}</FormHelperText>}
       </Box>
       {(failure || helperText) && (
         <FormHelperText error={error || !!failure}>{failure ?? helperText}</FormHelperText>

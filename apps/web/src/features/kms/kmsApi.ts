@@ -1,5 +1,6 @@
 import type { TKmsCatalog, TKmsLabel, TKmsMain, TPage, TTreeNode } from '@ysjs/shared'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
+import type { TPickSource } from '@/features/expert/RemotePicker'
 import { flattenTree, treeOptions } from '@/features/system/dept/deptApi'
 import { downloadFile } from '@/lib/download'
 import { http } from '@/lib/http'
@@ -31,6 +32,7 @@ export const authorApi: TResourceApi<TAuthorRow> = {
   detail: (id: string) => http.get<TAuthorRow>(`${BASE}/main_to_author/detail`, { id }),
   submit: (values: TValues) => http.post(`${BASE}/main_to_author/submit`, values),
   remove: removeCall('main_to_author'),
+  exportFile: (search) => downloadFile(`${BASE}/main_to_author/export`, search),
 }
 
 export const catalogApi = {
@@ -41,6 +43,7 @@ export const catalogApi = {
   detail: (id: string) => http.get<TCatalogRow>(`${BASE}/catalog/detail`, { id }),
   submit: (values: TValues) => http.post(`${BASE}/catalog/submit`, values),
   remove: removeCall('catalog'),
+  exportFile: (search: Record<string, string>) => downloadFile(`${BASE}/catalog/export`, search),
 }
 
 export const labelApi: TResourceApi<TLabelRow> & {
@@ -57,6 +60,7 @@ export const labelApi: TResourceApi<TLabelRow> & {
   detail: (id: string) => http.get<TLabelRow>(`${BASE}/label/detail`, { id }),
   submit: (values: TValues) => http.post(`${BASE}/label/submit`, values),
   remove: removeCall('label'),
+  exportFile: (search) => downloadFile(`${BASE}/label/export`, search),
 }
 
 export const mainApi: TResourceApi<TMainRow> & {
@@ -75,8 +79,11 @@ export const mainApi: TResourceApi<TMainRow> & {
   shelves: (ids, shelves) => http.post(`${BASE}/main/upOrLowUpdate`, { ids: ids.join(','), shelves }),
 }
 
-/** Entries as choices (the author screen's entry picker): the newest 1000. */
-export const entryOptions = async () => {
-  const page = await http.get<TPage<TMainRow>>(`${BASE}/main/list`, { current: 1, size: 1000 })
-  return page.records.map((r) => ({ value: r.id, label: r.title }))
+/** Entries for pickers (authors, entry experts): searched on the server by title, page by page. */
+export const entrySource: TPickSource = {
+  key: 'kms-entries',
+  search: async (title, current) => {
+    const page = await http.get<TPage<TMainRow>>(`${BASE}/main/list`, { title, current, size: 20 })
+    return { options: page.records.map((r) => ({ value: r.id, label: r.title })), total: page.total }
+  },
 }

@@ -5,12 +5,11 @@ import {
   ZKmsMainSubmitSchema,
 } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
-import { expertOptions } from '@/features/expert/expertApi'
+import { EntryPicker, ExpertsPicker } from '@/features/expert/pickerFields'
 import { AttachField, ShelfSwitch } from './fields'
 import {
   authorApi,
   catalogApi,
-  entryOptions,
   labelApi,
   mainApi,
   type TAuthorRow,
@@ -38,6 +37,7 @@ export const catalogResource: TResource<TCatalogRow> = {
     detail: catalogApi.detail,
     submit: catalogApi.submit,
     remove: catalogApi.remove,
+    exportFile: catalogApi.exportFile,
   },
   fields: [
     { name: 'catalogName', labelKey: 'kms.catalogName', search: true },
@@ -115,9 +115,9 @@ export const mainResource: TResource<TMainRow> = {
     {
       name: 'expertIds',
       labelKey: 'expert.experts',
-      kind: 'multiselect',
+      kind: 'custom',
+      component: ExpertsPicker,
       column: false,
-      loadOptions: { key: 'expert-options', load: expertOptions },
     },
     { name: 'summary', labelKey: 'kms.summary', kind: 'textarea', rows: 2, column: false },
     { name: 'content', labelKey: 'kms.content', kind: 'richtext', rows: 8, column: false },
@@ -137,6 +137,8 @@ export const mainResource: TResource<TMainRow> = {
     summary: text(row.summary),
     content: text(row.content),
     fileAttach: text(row.fileAttach),
+    // Names and links of the attachments (detail only), for the attachment field; never sent.
+    attachments: row.attachments ?? [],
   }),
 }
 
@@ -151,9 +153,9 @@ export const authorResource: TResource<TAuthorRow> = {
     {
       name: 'mainId',
       labelKey: 'kms.entry',
-      kind: 'select',
+      kind: 'custom',
+      component: EntryPicker,
       search: true,
-      loadOptions: { key: 'kms-entry-options', load: entryOptions },
       column: false,
     },
     { name: 'mainTitle', labelKey: 'kms.entry', form: false, column: { flex: 2 } },
@@ -165,6 +167,7 @@ export const authorResource: TResource<TAuthorRow> = {
   toForm: (row) => ({
     id: row.id,
     mainId: text(row.mainId),
+    mainTitle: text(row.mainTitle),
     authorName: row.authorName,
     unitName: text(row.unitName),
     sort: text(row.sort),

@@ -10,6 +10,7 @@ import { useRef, useState } from 'react'
 import { useController } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
+import { fileUrl } from '@/features/resource/fileLink'
 import { http } from '@/lib/http'
 import { toast } from '@/lib/notify'
 
@@ -69,7 +70,7 @@ export const FileAttachField = ({
       <FormLabel sx={{ fontSize: 12 }}>{label}</FormLabel>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minHeight: 40 }}>
         {link ? (
-          <Link href={link} target="_blank" rel="noopener" data-testid="attached-file">
+          <Link href={fileUrl(link)} target="_blank" rel="noopener" data-testid="attached-file">
             <AttachFileIcon fontSize="inherit" /> {String(fileName.field.value || link.split('/').pop())}
           </Link>
         ) : null}

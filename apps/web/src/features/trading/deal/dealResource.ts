@@ -1,7 +1,10 @@
 import type { TPage } from '@ysjs/shared'
 import { type TDeal, ZDealSubmitSchema } from '@ysjs/shared'
-import type { TOption, TResource } from '@/components/crud/types'
+import { createElement } from 'react'
+import type { TCustomFieldProps, TResource } from '@/components/crud/types'
 import { UnitNameField } from '@/features/expert/fields'
+import { PickerField } from '@/features/expert/pickerFields'
+import type { TPickSource } from '@/features/expert/RemotePicker'
 import { http } from '@/lib/http'
 import { FileAttachField } from '../components/FileAttachField'
 import { crudApi, text } from '../crudApi'
@@ -10,14 +13,20 @@ export type TDealRow = TDeal & Record<string, unknown>
 
 const L = 'trading.deal'
 
-/** The tenant's trading projects to choose from (the newest 200). */
-const loadProjects = async (): Promise<TOption[]> => {
-  const page = await http.get<TPage<{ id: string; title: string }>>('/api/ysjs-trading/project/list', {
-    current: 1,
-    size: 200,
-  })
-  return page.records.map((p) => ({ value: p.id, label: p.title }))
+/** The tenant's trading projects, searched on the server by title, page by page (no cap). */
+const projectSource: TPickSource = {
+  key: 'trading-projects',
+  search: async (title, current) => {
+    const page = await http.get<TPage<{ id: string; title: string }>>('/api/ysjs-trading/project/list', {
+      title,
+      current,
+      size: 20,
+    })
+    return { options: page.records.map((p) => ({ value: p.id, label: p.title })), total: page.total }
+  },
 }
+const ProjectPicker = (props: TCustomFieldProps) =>
+  createElement(PickerField, { ...props, source: projectSource, labelField: 'projectTitle' })
 
 /** 交易管理: technology deals on trading projects (decision 014). */
 export const dealResource: TResource<TDealRow> = {
@@ -34,8 +43,8 @@ export const dealResource: TResource<TDealRow> = {
     {
       name: 'projectId',
       labelKey: `${L}.project`,
-      kind: 'select',
-      loadOptions: { key: 'trading-projects', load: loadProjects },
+      kind: 'custom',
+      component: ProjectPicker,
       span: 6,
       column: false,
     },
@@ -83,6 +92,8 @@ export const dealResource: TResource<TDealRow> = {
   toForm: (row) => ({
     id: row.id,
     projectId: row.projectId,
+    // The title rides along for the project picker (the submit schema leaves it out).
+    projectTitle: row.projectTitle,
     contractNo: row.contractNo,
     buyerUnit: row.buyerUnit,
     sellerUnit: row.sellerUnit,
