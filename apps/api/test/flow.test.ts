@@ -28,6 +28,22 @@ let worker: ChildProcess | null = null
 const tokens: Record<string, string> = {}
 const ids: Record<string, string> = {}
 let otherManager: string
+/** Tenant 731010's `admin`, granted every flow administration code. */
+let otherAdmin: string
+const FLOW_ADMIN_CODES = [
+  'flow',
+  'flow_model',
+  'flow_model_create',
+  'flow_model_update',
+  'flow_model_deploy',
+  'flow_model_delete',
+  'flow_deploy',
+  'flow_manager',
+  'flow_manager_state',
+  'flow_manager_remove',
+  'flow_follow',
+  'flow_follow_delete',
+]
 let definitionId: string
 
 /** A real worker process (the engine), on the test database and queue prefix. */
@@ -122,7 +138,16 @@ beforeAll(async () => {
     tokens[account] = body.access_token
     ids[account] = String(body.user_id)
   }
-  const other = await createTenant(t.app.prisma, { tenantId: '731010', codes: WORK_CODES })
+  const other = await createTenant(t.app.prisma, {
+    tenantId: '731010',
+    codes: [...WORK_CODES, ...FLOW_ADMIN_CODES],
+  })
+  const admin2 = await createUser(t.app.prisma, {
+    tenantId: other.tenantId,
+    roleId: other.roleId,
+    deptId: other.deptId,
+  })
+  otherAdmin = await tokenOf(t.app, other.tenantId, admin2.account)
   const role = await createRole(t.app.prisma, other.tenantId, 'manager', WORK_CODES)
   const user = await createUser(t.app.prisma, {
     tenantId: other.tenantId,
@@ -148,7 +173,7 @@ afterAll(async () => {
   await t.close()
 })
 
-describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('leave process', () => {
+describe('leave process', () => {
   it('up to 3 days: the chosen approver, then any manager (claim by role), then finished', async () => {
     const { instanceId, leave } = await applyLeave(tokens.admin!, 2)
     expect(leave).toMatchObject({
@@ -334,7 +359,7 @@ describe('timers', () => {
   }, 90_000)
 })
 
-describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('tenancy', () => {
+describe('tenancy', () => {
   it('another tenant sees none of these tasks and cannot act on them', async () => {
     const { instanceId } = await applyLeave(tokens.admin!, 1)
     const hrTask = await taskOf(tokens.hr!, 'todo-list', instanceId)
@@ -360,7 +385,7 @@ describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('tenancy', () => {
   }, 60_000)
 })
 
-describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('dashboard', () => {
+describe('dashboard', () => {
   it('counts the user’s open tasks', async () => {
     const before = (await call(tokens.hr!, 'GET', '/api/ysjs-desk/dashboard/stats')).data?.todoCount
     await applyLeave(tokens.admin!, 1)
@@ -386,7 +411,7 @@ const multipartDeploy = (fields: Record<string, string>, files: { name: string; 
   }
 }
 
-describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('administration', () => {
+describe('administration', () => {
   it('models are checked on save and deployed per tenant; suspended definitions cannot start', async () => {
     const admin = tokens.admin!
     expect(
@@ -489,5 +514,169 @@ describe.skipIf(!!process.env.FLOW_ONLY_RESTART)('administration', () => {
         (d: { key: string }) => d.key,
       ),
     ).not.toContain('Upload')
+  }, 60_000)
+})
+
+const HOSTILE_XML = (condition: string) =>
+  TIMED_XML.replaceAll('Timed', 'Hostile').replace(
+    '<sequenceFlow id="b" sourceRef="approve" targetRef="end"/>',
+    '<sequenceFlow id="b" sourceRef="approve" targetRef="end"/><sequenceFlow id="s" sourceRef="start" targetRef="end"><conditionExpression xsi:type="tFormalExpression">CONDITION</conditionExpression></sequenceFlow>'.replace(
+      'CONDITION',
+      condition,
+    ),
+  )
+
+describe('authority', () => {
+  it('process administration is the platform administrator’s: a tenant admin with every flow code is refused', async () => {
+    const admin = tokens.admin!
+    const leaveDef = (await call(admin, 'GET', '/api/ysjs-flow/manager/list?mode=1')).data.records.find(
+      (d: { key: string }) => d.key === 'Leave',
+    )
+    const model = await call(admin, 'POST', '/api/ysjs-flow/model/submit', {
+      name: '权限',
+      modelKey: 'Authority',
+      xml: TIMED_XML.replaceAll('Timed', 'Authority'),
+    })
+    expect(model).toMatchObject({ code: 200 })
+    const { instanceId, businessId } = await applyLeave(admin, 1)
+    const q = (o: Record<string, string>) => new URLSearchParams(o).toString()
+    const refused: [string, 'GET' | 'POST', string][] = [
+      ['model list', 'GET', '/api/ysjs-flow/model/list'],
+      ['model detail', 'GET', `/api/ysjs-flow/model/detail?id=${model.data}`],
+      ['model remove', 'POST', `/api/ysjs-flow/model/remove?ids=${model.data}`],
+      [
+        'model deploy',
+        'POST',
+        `/api/ysjs-flow/model/deploy?${q({ modelId: model.data, category: 'flow_1', tenantIds: '731010' })}`,
+      ],
+      ['manager list', 'GET', '/api/ysjs-flow/manager/list?mode=1'],
+      [
+        'change-state',
+        'POST',
+        `/api/ysjs-flow/manager/change-state?${q({ state: 'suspend', processId: leaveDef.id })}`,
+      ],
+      [
+        'delete-deployment',
+        'POST',
+        `/api/ysjs-flow/manager/delete-deployment?deploymentIds=${leaveDef.deploymentId}`,
+      ],
+      ['follow list', 'GET', '/api/ysjs-flow/follow/list'],
+      [
+        'delete instance',
+        'POST',
+        `/api/ysjs-flow/follow/delete-process-instance?${q({ processInstanceId: instanceId, deleteReason: 'x' })}`,
+      ],
+    ]
+    for (const [what, method, url] of refused) {
+      const res = await t.app.inject({ method, url, headers: auth(otherAdmin) })
+      expect([what, res.statusCode, res.json().msg]).toEqual([what, 403, '请求被拒绝'])
+    }
+    expect(
+      await call(otherAdmin, 'POST', '/api/ysjs-flow/model/submit', {
+        name: '越权',
+        modelKey: 'Escalate',
+        xml: TIMED_XML.replaceAll('Timed', 'Escalate'),
+      }),
+    ).toMatchObject({ code: 403 })
+    const upload = multipartDeploy({ category: 'flow_1', tenantIds: '' }, [
+      { name: 'Escalate.bpmn20.xml', xml: TIMED_XML.replaceAll('Timed', 'Escalate') },
+    ])
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/ysjs-flow/manager/deploy-upload',
+      headers: { ...auth(otherAdmin), ...upload.headers },
+      payload: upload.payload,
+    })
+    expect(uploaded.statusCode).toBe(403)
+    // Nothing changed: the common Leave is active and deployed, the model and the instance are there.
+    const after = (await call(admin, 'GET', '/api/ysjs-flow/manager/list?mode=1')).data.records.find(
+      (d: { key: string }) => d.key === 'Leave',
+    )
+    expect(after).toMatchObject({ id: leaveDef.id, suspensionState: 1 })
+    expect(await call(admin, 'GET', `/api/ysjs-flow/model/detail?id=${model.data}`)).toMatchObject({
+      code: 200,
+    })
+    expect(await taskOf(tokens.hr!, 'todo-list', instanceId)).toBeDefined()
+    expect(
+      (await call(admin, 'GET', '/api/ysjs-flow/manager/list?mode=2')).data.records.map(
+        (d: { key: string }) => d.key,
+      ),
+    ).not.toContain('Escalate')
+    // Its own tenant's rows stay unreadable to it through the shared calls too.
+    expect(
+      await call(otherAdmin, 'GET', `/api/ysjs-flow/process/model-view?processInstanceId=${instanceId}`),
+    ).toMatchObject({ code: 400 })
+    expect(
+      await call(otherAdmin, 'GET', `/api/ysjs-desk/process/leave/detail?businessId=${businessId}`),
+    ).toMatchObject({
+      code: 400,
+    })
+  }, 60_000)
+
+  it('a new tenant’s admin inherits 我的事务 but not 流程管理', async () => {
+    const res = await call(tokens.admin!, 'POST', '/api/ysjs-system/tenant/submit', {
+      tenantName: '流程租户',
+      linkman: '张三',
+      contactNumber: '13800000000',
+    })
+    expect(res).toMatchObject({ code: 200 })
+    const role = await t.app.prisma.role.findFirstOrThrow({ where: { tenantId: res.data.tenantId } })
+    const links = await t.app.prisma.roleMenu.findMany({ where: { roleId: role.id } })
+    const codes = (
+      await t.app.prisma.menu.findMany({ where: { id: { in: links.map((l) => l.menuId) } } })
+    ).map((m) => m.code)
+    expect(codes).toEqual(expect.arrayContaining(['work', 'work_start', 'work_todo_handle', 'desk']))
+    expect(codes.filter((c) => c.startsWith('flow'))).toEqual([])
+  })
+
+  it('a process is data: scripts and calls in expressions are refused on save, and inert if stored', async () => {
+    const admin = tokens.admin!
+    for (const [condition, msg] of [
+      [`\${next.constructor('return process')().exit(1)}`, '流程表达式不正确: s'],
+      [`\${pass.constructor.constructor("return process")()}`, '流程表达式不正确: s'],
+      ['process.exit(1)', '流程表达式不正确: s'],
+    ]) {
+      expect(
+        await call(admin, 'POST', '/api/ysjs-flow/model/submit', {
+          name: '恶意',
+          modelKey: 'Hostile',
+          xml: HOSTILE_XML(condition!),
+        }),
+      ).toMatchObject({ code: 400, msg })
+    }
+    const script = HOSTILE_XML(`\${pass}`).replace(
+      '<conditionExpression xsi:type="tFormalExpression">',
+      '<conditionExpression xsi:type="tFormalExpression" language="javascript">',
+    )
+    expect(
+      await call(admin, 'POST', '/api/ysjs-flow/model/submit', {
+        name: '脚本',
+        modelKey: 'Hostile',
+        xml: script,
+      }),
+    ).toMatchObject({ code: 400, msg: '流程中不能包含脚本: s' })
+    // Stored without the check (an old deployment): the worker refuses to run it and lives on.
+    await t.app.prisma.flowDefinition.create({
+      data: {
+        id: 'Hostile:1:2',
+        deploymentId: 2n,
+        tenantId: '',
+        key: 'Hostile',
+        name: '恶意',
+        version: 1,
+        resourceName: 'hostile.bpmn',
+        xml: HOSTILE_XML(`\${next.constructor('return process')().exit(1)}`),
+      },
+    })
+    const res = await call(admin, 'POST', '/api/ysjs-desk/process/leave/start-process', {
+      processDefinitionId: 'Hostile:1:2',
+      taskUser: ids.hr,
+      startTime: '2026-01-05 09:00:00',
+      endTime: '2026-01-06 09:00:00',
+      reason: '恶意流程',
+    })
+    expect(res).toMatchObject({ code: 400, msg: '开启流程失败' })
+    expect(worker?.exitCode).toBeNull()
+    expect((await applyLeave(admin, 1)).instanceId).toMatch(/^\d+$/)
   }, 60_000)
 })

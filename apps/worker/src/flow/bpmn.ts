@@ -1,3 +1,4 @@
+import { resolveValue } from '@ysjs/shared'
 import BpmnModdle from 'bpmn-moddle'
 
 /** What the engine needs from a user task that bpmn-engine does not keep (Flowable/Camunda attributes). */
@@ -66,15 +67,16 @@ export const parseBpmn = async (xml: string): Promise<TParsedProcess> => {
   return { processId: process.id, name: process.name ?? null, initiator, tasks, names }
 }
 
-/** `${name}` → the variable's value; anything else is taken literally. */
+/** `${expr}` → its value over the variables (the safe reader); anything else is taken literally. */
 export const resolveExpression = (value: string | null, vars: Record<string, unknown>): string | null => {
   if (value === null) {
     return null
   }
-  const m = /^\$\{\s*([A-Za-z_$][\w$]*)\s*\}$/.exec(value.trim())
-  if (!m) {
-    return value
+  let v: unknown
+  try {
+    v = resolveValue(value.trim(), vars)
+  } catch {
+    return null
   }
-  const v = vars[m[1]!]
-  return v === undefined || v === null ? null : String(v)
+  return v === undefined || v === null || v === '' ? null : String(v)
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { Engine } from 'bpmn-engine'
-import { FlowConditions } from './conditions.ts'
+import { FlowConditions, flowExpressions } from './conditions.ts'
 
 /** One engine event the worker turns into history and task rows (in order). */
 export type TFlowEvent =
@@ -16,6 +16,9 @@ export type TStepResult = {
   /** Earliest pending timer, null when none. */
   timerDue: Date | null
 }
+
+/** The process itself failed (a broken condition, an unsupported element): the same on every retry. */
+export class EngineFailure extends Error {}
 
 type TApi = {
   id: string
@@ -111,10 +114,11 @@ export const runStep = async (opts: {
       ? S
       : never
     : never
+  const expressions = flowExpressions(opts.variables)
   const engine =
     opts.state === null
-      ? new Engine({ name: opts.name, source: opts.xml, scripts })
-      : new Engine({ name: opts.name, scripts }).recover(opts.state)
+      ? new Engine({ name: opts.name, source: opts.xml, scripts, expressions })
+      : new Engine({ name: opts.name, scripts, expressions }).recover(opts.state)
   engine.once('end', () => {
     finished = true
   })
@@ -134,7 +138,7 @@ export const runStep = async (opts: {
       await tick()
     }
     if (failure) {
-      throw failure
+      throw new EngineFailure((failure as Error).message)
     }
     const state = finished ? null : JSON.parse(JSON.stringify(await engine.getState()))
     const pending = [...timers.values()]

@@ -11,7 +11,7 @@ import {
 } from '@ysjs/shared'
 import type { Logger } from 'pino'
 import { parseBpmn, resolveExpression, type TParsedProcess } from './bpmn.ts'
-import { runStep, type TFlowEvent, type TStepResult } from './engine-run.ts'
+import { EngineFailure, runStep, type TFlowEvent, type TStepResult } from './engine-run.ts'
 
 type TTx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]
 type TVars = Record<string, unknown>
@@ -395,6 +395,10 @@ export const createFlowService = (deps: {
       } catch (err) {
         if (err instanceof Refusal) {
           return { ok: false, msg: err.message }
+        }
+        if (err instanceof EngineFailure) {
+          log.warn({ err: err.message, kind: cmd.kind }, 'flow process failed')
+          return { ok: false, msg: cmd.kind === 'start' ? FlowMsg.START_FAILED : FlowMsg.ENGINE_FAILED }
         }
         log.warn({ err, kind: cmd.kind }, 'flow command failed')
         throw err

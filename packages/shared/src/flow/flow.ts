@@ -4,6 +4,8 @@ import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { zOptionalText, zRequired } from '../common/validators.ts'
 
+export * from './expression.ts'
+
 /** BullMQ queue the API sends instance commands to; the worker's flow engine consumes it (decision 015). */
 export const FLOW_COMMAND_QUEUE = 'flow-command'
 /** BullMQ queue of delayed timer wake-ups (job id `timer-<instance>-<due ms>`). */
@@ -25,12 +27,19 @@ export const userIdOfTaskUser = (taskUser: string | null | undefined): string | 
 export const LEAVE_TABLE = 'blade_process_leave'
 export const LEAVE_CATEGORY = 'flow_1'
 
+/**
+ * Menus whose calls are the platform administrator's alone (contract 10.2 `SA`: process models,
+ * deployments, running instances): a new tenant's admin never inherits them.
+ */
+export const PLATFORM_ONLY_MENU_CODES: readonly string[] = ['flow']
+
 export const FLOW_INSTANCE_STATUS = { RUNNING: 1, FINISHED: 2, DELETED: 3 } as const
 export const FLOW_TASK_STATUS = { OPEN: 1, COMPLETED: 2, CANCELLED: 3 } as const
 export const FLOW_SUSPENSION = { ACTIVE: 1, SUSPENDED: 2 } as const
 
 export const FlowMsg = {
   START_FAILED: '开启流程失败',
+  ENGINE_FAILED: '流程执行失败',
   DEFINITION_MISSING: '流程定义不存在',
   DEFINITION_SUSPENDED: '流程定义已挂起,不能发起',
   TASK_MISSING: '任务不存在或已办结',
@@ -42,6 +51,8 @@ export const FlowMsg = {
   BUSY: '流程引擎繁忙,请稍后再试',
   XML_INVALID: 'BPMN 文件格式不正确',
   XML_NO_PROCESS: 'BPMN 文件中没有可执行的流程',
+  XML_SCRIPT: '流程中不能包含脚本',
+  XML_EXPRESSION: '流程表达式不正确',
   MODEL_NAME: '请输入模型名称',
   MODEL_KEY: '请输入模型标识',
   MODEL_XML: '请输入流程文件',

@@ -1,6 +1,59 @@
-import { FlowMsg } from '@ysjs/shared'
+import { expressionBody, FlowMsg, parseExpression } from '@ysjs/shared'
 import BpmnModdle from 'bpmn-moddle'
 import { AppError } from '../../lib/errors.ts'
+
+type TElement = {
+  $type: string
+  id?: string
+  conditionExpression?: { body?: string; language?: string }
+  $attrs?: Record<string, string>
+}
+
+/** Attributes of user tasks the worker resolves (`${…}` allowed). */
+const EXPRESSION_ATTRS = /(^|:)(assignee|candidateUsers|candidateGroups|dueDate)$/
+
+const checkExpression = (text: string, id: string) => {
+  if (!text.includes('${')) {
+    return
+  }
+  const body = expressionBody(text)
+  try {
+    if (body === null) {
+      throw new Error('not a whole expression')
+    }
+    parseExpression(body)
+  } catch {
+    throw AppError.badRequest(`${FlowMsg.XML_EXPRESSION}: ${id}`)
+  }
+}
+
+/**
+ * A process is data, never code: scripts (script tasks, `javascript` conditions) are refused, and
+ * every `${…}` must be one the worker's expression reader accepts (decision 015).
+ */
+const checkElements = (elements: TElement[]) => {
+  for (const el of elements) {
+    const id = el.id ?? el.$type
+    if (el.$type === 'bpmn:ScriptTask') {
+      throw AppError.badRequest(`${FlowMsg.XML_SCRIPT}: ${id}`)
+    }
+    const cond = el.conditionExpression
+    if (cond?.body !== undefined) {
+      if (cond.language) {
+        throw AppError.badRequest(`${FlowMsg.XML_SCRIPT}: ${id}`)
+      }
+      if (expressionBody(cond.body) === null) {
+        throw AppError.badRequest(`${FlowMsg.XML_EXPRESSION}: ${id}`)
+      }
+      checkExpression(cond.body, id)
+    }
+    for (const [k, v] of Object.entries(el.$attrs ?? {})) {
+      if (EXPRESSION_ATTRS.test(k)) {
+        checkExpression(v, id)
+      }
+    }
+  }
+}
 
 /** BPMN XML checked before it is stored: well-formed, with an executable process. Answers its id and name. */
 export const checkBpmn = async (xml: string): Promise<{ key: string; name: string | null }> => {
@@ -20,5 +73,6 @@ export const checkBpmn = async (xml: string): Promise<{ key: string; name: strin
   if (parsed.rootElement.$type !== 'bpmn:Definitions' || !process?.id) {
     throw AppError.badRequest(FlowMsg.XML_NO_PROCESS)
   }
+  checkElements(Object.values(parsed.elementsById) as TElement[])
   return { key: process.id, name: process.name ?? null }
 }

@@ -13,7 +13,7 @@ import {
   taskUserOf,
   userIdOfTaskUser,
 } from '@ysjs/shared'
-import { isAdministrator, type TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 
@@ -201,7 +201,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
     const tenantWhere =
       q.mode === 1
         ? { tenantId: '' }
-        : isAdministrator(ctx.user)
+        : isPlatformAdmin(ctx.user)
           ? { tenantId: { not: '' } }
           : { tenantId: ctx.tenantId }
     const rows = await prisma.flowDefinition.findMany({
@@ -242,7 +242,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
 
   const instanceFor = async (ctx: TCtx, id: bigint): Promise<TInstanceRow> => {
     const inst = await prisma.flowInstance.findUnique({ where: { id } })
-    if (!inst || (inst.tenantId !== ctx.tenantId && !isAdministrator(ctx.user))) {
+    if (!inst || (inst.tenantId !== ctx.tenantId && !isPlatformAdmin(ctx.user))) {
       throw AppError.badRequest('流程实例不存在')
     }
     return inst
@@ -395,7 +395,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         return { xml: def?.xml ?? '', flow: await history(ctx, inst.id) }
       }
       const def = await prisma.flowDefinition.findUnique({ where: { id: q.processDefinitionId ?? '' } })
-      if (!def || (def.tenantId !== '' && def.tenantId !== ctx.tenantId && !isAdministrator(ctx.user))) {
+      if (!def || (def.tenantId !== '' && def.tenantId !== ctx.tenantId && !isPlatformAdmin(ctx.user))) {
         throw AppError.badRequest('流程定义不存在')
       }
       return { xml: def.xml, flow: [] }

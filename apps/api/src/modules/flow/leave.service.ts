@@ -11,7 +11,7 @@ import {
   taskUserOf,
   userIdOfTaskUser,
 } from '@ysjs/shared'
-import type { TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import type { TFlowBus } from './flow-bus.ts'
@@ -164,15 +164,20 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
       })
     },
 
+    /** The platform administrator's (follow list): any tenant's running instance. */
     async deleteInstance(ctx: TCtx, instanceId: string, reason: string) {
       const inst = await prisma.flowInstance.findFirst({
-        where: { id: BigInt(instanceId), tenantId: ctx.tenantId, status: FLOW_INSTANCE_STATUS.RUNNING },
-        select: { id: true },
+        where: {
+          id: BigInt(instanceId),
+          status: FLOW_INSTANCE_STATUS.RUNNING,
+          ...(isPlatformAdmin(ctx.user) ? {} : { tenantId: ctx.tenantId }),
+        },
+        select: { id: true, tenantId: true },
       })
       if (!inst) {
         throw AppError.badRequest(FlowMsg.INSTANCE_MISSING)
       }
-      await bus.send({ kind: 'delete', tenantId: ctx.tenantId, actor: actorOf(ctx), instanceId, reason })
+      await bus.send({ kind: 'delete', tenantId: inst.tenantId, actor: actorOf(ctx), instanceId, reason })
     },
   }
 }
