@@ -680,3 +680,71 @@ describe('authority', () => {
     expect((await applyLeave(admin, 1)).instanceId).toMatch(/^\d+$/)
   }, 60_000)
 })
+
+describe('query-parameter transport', () => {
+  /** A POST carrying its parameters in the query only, as the platform's front end sends them. */
+  const post = async (token: string, path: string, params: Record<string, string>) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${path}?${new URLSearchParams(params).toString()}`,
+      headers: auth(token),
+    })
+    return res.json()
+  }
+
+  it('claim-task, model/deploy, change-state, delete-process-instance and delete-deployment take query parameters', async () => {
+    const admin = tokens.admin!
+    const model = await call(admin, 'POST', '/api/ysjs-flow/model/submit', {
+      name: '参数',
+      modelKey: 'QueryParams',
+      xml: TIMED_XML.replaceAll('Timed', 'QueryParams'),
+    })
+    expect(
+      await post(admin, '/api/ysjs-flow/model/deploy', {
+        modelId: model.data,
+        category: 'flow_1',
+        tenantIds: '',
+      }),
+    ).toMatchObject({ code: 200 })
+    const deployed = (await call(admin, 'GET', '/api/ysjs-flow/manager/list?mode=1')).data.records.find(
+      (d: { key: string }) => d.key === 'QueryParams',
+    )
+    expect(deployed).toMatchObject({ category: 'flow_1', tenantId: '', suspensionState: 1 })
+    expect(
+      await post(admin, '/api/ysjs-flow/manager/change-state', { state: 'suspend', processId: deployed.id }),
+    ).toMatchObject({ code: 200, msg: `挂起ID为 [${deployed.id}] 的流程成功` })
+    expect(
+      await post(admin, '/api/ysjs-flow/manager/change-state', { state: 'active', processId: deployed.id }),
+    ).toMatchObject({ code: 200, msg: `激活ID为 [${deployed.id}] 的流程成功` })
+
+    const { instanceId } = await applyLeave(admin, 2)
+    const hrTask = await taskOf(tokens.hr!, 'todo-list', instanceId)
+    expect(await complete(tokens.hr!, hrTask!.taskId!, 'ok', '同意')).toMatchObject({ code: 200 })
+    const offered = await taskOf(tokens.manager!, 'claim-list', instanceId)
+    expect(
+      await post(tokens.manager!, '/api/ysjs-flow/work/claim-task', { taskId: offered!.taskId! }),
+    ).toMatchObject({ code: 200, msg: '签收事务成功' })
+    expect(await taskOf(tokens.manager!, 'todo-list', instanceId)).toMatchObject({ taskName: '经理审批' })
+    expect(
+      await post(admin, '/api/ysjs-flow/follow/delete-process-instance', {
+        processInstanceId: instanceId,
+        deleteReason: '参数删除',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(await taskOf(tokens.manager!, 'todo-list', instanceId)).toBeUndefined()
+
+    expect(
+      await post(admin, '/api/ysjs-flow/manager/delete-deployment', { deploymentIds: deployed.deploymentId }),
+    ).toMatchObject({ code: 200 })
+    expect(
+      (await call(admin, 'GET', '/api/ysjs-flow/manager/list?mode=1')).data.records.map(
+        (d: { key: string }) => d.key,
+      ),
+    ).not.toContain('QueryParams')
+    // A missing parameter is named, as for a body.
+    expect(await post(admin, '/api/ysjs-flow/manager/change-state', { state: 'active' })).toMatchObject({
+      code: 400,
+      msg: '缺少必要的请求参数: processId',
+    })
+  }, 60_000)
+})
