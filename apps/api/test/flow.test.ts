@@ -4,8 +4,10 @@ import { appendFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { FLOW_COMMAND_QUEUE, FLOW_TIMER_QUEUE } from '@ysjs/shared'
 import { Queue } from 'bullmq'
+import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../src/app.ts'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 import { createRole, createTenant, createUser, tokenOf } from './helpers/system.ts'
 
@@ -747,4 +749,107 @@ describe('query-parameter transport', () => {
       msg: '缺少必要的请求参数: processId',
     })
   }, 60_000)
+})
+
+describe('a start the API stopped waiting for (M6: never an instance without its leave)', () => {
+  let slow: FastifyInstance
+  let connection: Redis
+  let commands: Queue
+  beforeAll(async () => {
+    // The same database, Redis and queues, but an API that waits only 300 ms for the worker.
+    slow = await buildApp({
+      env: {
+        DATABASE_URL: t.databaseUrl,
+        DATABASE_POOL_MAX: '4',
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: t.redisPrefix,
+        LOG_LEVEL: 'silent',
+        CAPTCHA_ENABLED: 'false',
+        NODE_ENV: 'test',
+        QUEUE_PREFIX,
+        FLOW_ANSWER_TIMEOUT_MS: '300',
+      },
+    })
+    connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null })
+    commands = new Queue(FLOW_COMMAND_QUEUE, { connection, prefix: QUEUE_PREFIX })
+  })
+  afterAll(async () => {
+    await commands.resume()
+    await commands.close()
+    connection.disconnect()
+    await slow.close()
+  })
+  const startSlowly = async (reason: string) =>
+    (
+      await slow.inject({
+        method: 'POST',
+        url: '/api/ysjs-desk/process/leave/start-process',
+        headers: auth(tokens.admin!),
+        payload: {
+          processDefinitionId: definitionId,
+          taskUser: ids.hr,
+          startTime: '2026-02-02 09:00:00',
+          endTime: '2026-02-03 09:00:00',
+          reason,
+        },
+      })
+    ).json()
+  const rowsOf = (reason: string) => t.app.prisma.processLeave.findMany({ where: { reason } })
+
+  it('a start no worker took yet is withdrawn with its row; it never runs later', async () => {
+    await commands.pause()
+    const reason = `排队-${randomBytes(3).toString('hex')}`
+    expect(await startSlowly(reason)).toMatchObject({ code: 503, msg: '流程引擎繁忙,请稍后再试' })
+    await commands.resume()
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const rows = await rowsOf(reason)
+    expect(rows.map((r) => r.isDeleted)).toEqual([1])
+    expect(
+      await t.app.prisma.flowInstance.count({ where: { businessKey: `blade_process_leave:${rows[0]!.id}` } }),
+    ).toBe(0)
+    expect(
+      await t.app.prisma.flowInstance.count({ where: { id: BigInt(rows[0]!.processInstanceId!) } }),
+    ).toBe(0)
+  }, 30_000)
+
+  it('a start a worker is running keeps its row, and the instance it creates is the row’s', async () => {
+    const reason = `运行-${randomBytes(3).toString('hex')}`
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let locked: () => void = () => {}
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve
+    })
+    // The worker's start blocks on its insert while this transaction holds the instance table.
+    const holder = t.app.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe('LOCK TABLE blade_flow_instance IN EXCLUSIVE MODE')
+        locked()
+        await held
+      },
+      { timeout: 30_000 },
+    )
+    await isLocked
+    let answer: unknown
+    try {
+      answer = await startSlowly(reason)
+    } finally {
+      release()
+      await holder
+    }
+    expect(answer).toMatchObject({ code: 503, msg: '流程正在发起,请稍后在已发事务中查看' })
+    const [row] = await rowsOf(reason)
+    expect(row).toMatchObject({ isDeleted: 0 })
+    const instanceId = row!.processInstanceId!
+    let instance = null
+    for (let i = 0; i < 40 && !instance; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      instance = await t.app.prisma.flowInstance.findUnique({ where: { id: BigInt(instanceId) } })
+    }
+    expect(instance).toMatchObject({ status: 1, businessKey: `blade_process_leave:${row!.id}` })
+    expect(await taskOf(tokens.hr!, 'todo-list', instanceId)).toMatchObject({ taskName: '人事审批' })
+    expect((await rowsOf(reason)).map((r) => r.isDeleted)).toEqual([0])
+  }, 30_000)
 })

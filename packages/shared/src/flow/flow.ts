@@ -49,6 +49,7 @@ export const FlowMsg = {
   CLAIM_OK: '签收事务成功',
   INSTANCE_MISSING: '流程实例不存在或已结束',
   BUSY: '流程引擎繁忙,请稍后再试',
+  START_PENDING: '流程正在发起,请稍后在已发事务中查看',
   XML_INVALID: 'BPMN 文件格式不正确',
   XML_NO_PROCESS: 'BPMN 文件中没有可执行的流程',
   XML_SCRIPT: '流程中不能包含脚本',

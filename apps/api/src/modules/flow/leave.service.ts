@@ -14,7 +14,7 @@ import {
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import type { TFlowBus } from './flow-bus.ts'
+import { FlowCommandPending, type TFlowBus } from './flow-bus.ts'
 
 const actorOf = (ctx: TCtx) => {
   if (!ctx.user) {
@@ -78,11 +78,14 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
       }
       const id = nextId()
       const instanceId = nextId()
+      // The row names the instance before the start is sent: whatever becomes of the command, the
+      // row and the instance it may create stay linked (never an instance without its leave).
       await db.processLeave.create({
         data: {
           id,
           tenantId: ctx.tenantId,
           processDefinitionId: def.id,
+          processInstanceId: String(instanceId),
           startTime,
           endTime,
           days,
@@ -93,6 +96,7 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
           createDept: ctx.user?.deptIds[0] ?? null,
         },
       })
+      const discard = () => db.processLeave.updateMany({ where: { id }, data: { isDeleted: 1 } })
       try {
         await bus.send({
           kind: 'start',
@@ -103,15 +107,35 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
           businessKey: `${LEAVE_TABLE}:${id}`,
           variables: { createUser: actor.name, taskUser: taskUserOf(approver.id), days },
         })
+        return String(instanceId)
       } catch (err) {
-        await db.processLeave.updateMany({ where: { id }, data: { isDeleted: 1 } })
+        if (err instanceof FlowCommandPending) {
+          const fate = await bus.withdraw(err.job).catch(() => ({ kind: 'running' as const }))
+          if (fate.kind === 'done' && fate.result.ok) {
+            return String(instanceId)
+          }
+          if (fate.kind === 'running') {
+            // A worker has the start: keep the row and let the outcome settle; only a refusal or a
+            // failure for good (nothing was created) discards it.
+            void bus
+              .settle(err.job)
+              .then((result) => (result && !result.ok ? discard() : undefined))
+              .catch((e: unknown) =>
+                ctx.log.warn({ err: e, leave: String(id) }, 'leave start did not settle'),
+              )
+            throw new AppError(503, FlowMsg.START_PENDING)
+          }
+          await discard()
+          throw fate.kind === 'withdrawn'
+            ? err
+            : AppError.badRequest(fate.result.ok ? FlowMsg.START_FAILED : fate.result.msg)
+        }
+        await discard()
         if (err instanceof AppError && err.httpStatus === 400) {
           throw err
         }
         throw AppError.badRequest(FlowMsg.START_FAILED)
       }
-      await db.processLeave.updateMany({ where: { id }, data: { processInstanceId: String(instanceId) } })
-      return String(instanceId)
     },
 
     async detail(ctx: TCtx, businessId: bigint) {
@@ -135,7 +159,8 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
         ...row,
         flow: {
           assigneeName: creator ? (creator.realName ?? creator.name ?? creator.account) : null,
-          processIsFinished: inst && inst.status !== FLOW_INSTANCE_STATUS.RUNNING ? 'finished' : 'unfinished',
+          // Finished, deleted, or gone with its deployment.
+          processIsFinished: inst?.status === FLOW_INSTANCE_STATUS.RUNNING ? 'unfinished' : 'finished',
         },
       }
     },
