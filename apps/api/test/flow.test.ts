@@ -853,3 +853,98 @@ describe('a start the API stopped waiting for (M6: never an instance without its
     expect((await rowsOf(reason)).map((r) => r.isDeleted)).toEqual([0])
   }, 30_000)
 })
+
+const SERVICE_XML = (title: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="test">
+  <process id="Noticed" name="请假公告" isExecutable="true">
+    <startEvent id="start"/>
+    <userTask id="approve" name="审批" flowable:assignee="\${taskUser}"/>
+    <serviceTask id="notify" name="发布通知" flowable:delegateExpression="\${notice}" flowable:title="${title}" flowable:content="请假 \${days} 天"/>
+    <userTask id="after" name="备案" flowable:assignee="\${taskUser}"/>
+    <endEvent id="end"/>
+    <sequenceFlow id="a" sourceRef="start" targetRef="approve"/>
+    <sequenceFlow id="b" sourceRef="approve" targetRef="notify"/>
+    <sequenceFlow id="c" sourceRef="notify" targetRef="after"/>
+    <sequenceFlow id="d" sourceRef="after" targetRef="end"/>
+  </process>
+</definitions>`
+
+describe('service tasks', () => {
+  it('a service task’s side effect happens once, even when the worker is killed in the middle of its step', async () => {
+    const admin = tokens.admin!
+    const title = `请假公告-${randomBytes(3).toString('hex')}`
+    expect(
+      await call(admin, 'POST', '/api/ysjs-flow/model/submit', {
+        name: '未知服务',
+        modelKey: 'Noticed',
+        xml: SERVICE_XML(title).replace(`\${notice}`, `\${sendMail}`),
+      }),
+    ).toMatchObject({ code: 400, msg: '流程中的服务任务不存在: notify' })
+    const model = await call(admin, 'POST', '/api/ysjs-flow/model/submit', {
+      name: '请假公告',
+      modelKey: 'Noticed',
+      xml: SERVICE_XML(title),
+    })
+    expect(model).toMatchObject({ code: 200 })
+    await call(admin, 'POST', '/api/ysjs-flow/model/deploy', { modelId: model.data, category: 'flow_1' })
+    const def = (await call(admin, 'GET', '/api/ysjs-flow/manager/list?mode=1')).data.records.find(
+      (d: { key: string }) => d.key === 'Noticed',
+    )
+    const saved = definitionId
+    definitionId = def.id
+    const { instanceId } = await applyLeave(admin, 2)
+    definitionId = saved
+    const approve = await taskOf(tokens.hr!, 'todo-list', instanceId)
+    const notices = () => t.app.prisma.notice.count({ where: { title } })
+
+    // Hold the instance table: the step runs the service (its notice is written), then blocks on
+    // saving the instance. The worker is killed right there, and started again.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let locked: () => void = () => {}
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve
+    })
+    const holder = t.app.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe('LOCK TABLE blade_flow_instance IN EXCLUSIVE MODE')
+        locked()
+        await held
+      },
+      { timeout: 60_000 },
+    )
+    await isLocked
+    const answer = complete(tokens.hr!, approve!.taskId!, 'ok', '同意')
+    let blocked = 0
+    for (let i = 0; i < 80 && !blocked; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const rows = await t.app.prisma.$queryRawUnsafe<{ n: bigint }[]>(
+        `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%blade_flow_instance%'`,
+      )
+      blocked = Number(rows[0]!.n)
+    }
+    expect(blocked).toBeGreaterThan(0)
+    await killWorker()
+    release()
+    await holder
+    await startWorker()
+    expect(await answer).toMatchObject({ code: 200 })
+    const after = await taskOf(tokens.hr!, 'todo-list', instanceId)
+    expect(after).toMatchObject({ taskName: '备案' })
+    expect(await notices()).toBe(1)
+    const notice = await t.app.prisma.notice.findFirstOrThrow({ where: { title } })
+    expect(notice).toMatchObject({ content: '请假 2 天', category: 6, tenantId: '000000' })
+    expect(
+      await t.app.prisma.flowServiceCall.findMany({
+        where: { instanceId: BigInt(instanceId) },
+        select: { activityId: true, visit: true, service: true, output: true },
+      }),
+    ).toEqual([
+      { activityId: 'notify', visit: 1, service: 'notice', output: { noticeId: String(notice.id) } },
+    ])
+    expect(await complete(tokens.hr!, after!.taskId!, 'ok', '同意')).toMatchObject({ code: 200 })
+    expect(await notices()).toBe(1)
+  }, 90_000)
+})

@@ -56,3 +56,12 @@ describe('flow expressions', () => {
     expect(() => parseExpression(`${'a || '.repeat(500)}a`)).toThrow()
   })
 })
+
+describe('templates', () => {
+  it('puts each value in place', () => {
+    expect(resolveValue(`请假 \${days} 天, \${user.name}`, { days: 3, user: { name: '张三' } })).toBe(
+      '请假 3 天, 张三',
+    )
+    expect(() => resolveValue(`x \${a()} y`, {})).toThrow()
+  })
+})

@@ -1,4 +1,4 @@
-import { resolveValue } from '@ysjs/shared'
+import { flowServiceOf, resolveValue } from '@ysjs/shared'
 import BpmnModdle from 'bpmn-moddle'
 
 /** What the engine needs from a user task that bpmn-engine does not keep (Flowable/Camunda attributes). */
@@ -9,12 +9,15 @@ export type TTaskAttrs = {
   candidateGroups: string[]
   dueDate: string | null
 }
+/** A service task: the service it names and its extension attributes by local name (unresolved). */
+export type TServiceAttrs = { service: string | null; attrs: Record<string, string> }
 export type TParsedProcess = {
   processId: string
   name: string | null
   /** The start event's `initiator` attribute: the variable that receives the starter (`applyUser`). */
   initiator: string | null
   tasks: Map<string, TTaskAttrs>
+  services: Map<string, TServiceAttrs>
   names: Map<string, string | null>
 }
 
@@ -44,6 +47,7 @@ export const parseBpmn = async (xml: string): Promise<TParsedProcess> => {
     throw new Error('no process')
   }
   const tasks = new Map<string, TTaskAttrs>()
+  const services = new Map<string, TServiceAttrs>()
   const names = new Map<string, string | null>()
   let initiator: string | null = null
   for (const el of Object.values(elementsById)) {
@@ -60,11 +64,19 @@ export const parseBpmn = async (xml: string): Promise<TParsedProcess> => {
         dueDate: attr(el.$attrs, 'dueDate'),
       })
     }
+    if (el.$type === 'bpmn:ServiceTask') {
+      services.set(el.id, {
+        service: flowServiceOf(el.$attrs),
+        attrs: Object.fromEntries(
+          Object.entries(el.$attrs ?? {}).map(([k, v]) => [k.replace(/^.*:/, ''), v]),
+        ),
+      })
+    }
     if (el.$type === 'bpmn:StartEvent' && !initiator) {
       initiator = attr(el.$attrs, 'initiator')
     }
   }
-  return { processId: process.id, name: process.name ?? null, initiator, tasks, names }
+  return { processId: process.id, name: process.name ?? null, initiator, tasks, services, names }
 }
 
 /** `${expr}` → its value over the variables (the safe reader); anything else is taken literally. */

@@ -374,8 +374,21 @@ export const expressionBody = (text: string): string | null => {
   return m ? m[1]! : null
 }
 
-/** `${…}` → its value over the variables; any other text is taken literally. Throws on a bad expression. */
+/** The bodies of every `${…}` in a text (a template like `请假 ${days} 天` has one). */
+export const expressionsIn = (text: string): string[] =>
+  [...text.matchAll(/\$\{([\s\S]+?)\}/g)].map((m) => m[1]!)
+
+/**
+ * `${…}` → its value over the variables; a template with `${…}` inside text → the text with each
+ * value in place; any other text is taken literally. Throws on a bad expression.
+ */
 export const resolveValue = (text: string, vars: Record<string, unknown>): unknown => {
   const body = expressionBody(text)
-  return body === null ? text : evaluateExpression(parseExpression(body), vars)
+  if (body !== null) {
+    return evaluateExpression(parseExpression(body), vars)
+  }
+  return text.replace(/\$\{([\s\S]+?)\}/g, (_m, inner: string) => {
+    const v = evaluateExpression(parseExpression(inner), vars)
+    return v === null || v === undefined ? '' : String(v)
+  })
 }

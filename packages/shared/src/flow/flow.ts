@@ -33,6 +33,20 @@ export const LEAVE_CATEGORY = 'flow_1'
  */
 export const PLATFORM_ONLY_MENU_CODES: readonly string[] = ['flow']
 
+/** Service tasks the worker runs (`flowable:delegateExpression="${name}"`); see the worker's handlers. */
+export const FLOW_SERVICE_NAMES = ['notice'] as const
+export type TFlowServiceName = (typeof FLOW_SERVICE_NAMES)[number]
+/** The service a service task names through `delegateExpression`, `expression` or `class` (`${name}` or `name`). */
+export const flowServiceOf = (attrs: Record<string, string> | undefined): string | null => {
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (/(^|:)(delegateExpression|expression|class)$/.test(k)) {
+      const m = /^\s*(?:\$\{\s*)?([A-Za-z_][\w]*)\s*\}?\s*$/.exec(v)
+      return m ? m[1]! : v
+    }
+  }
+  return null
+}
+
 export const FLOW_INSTANCE_STATUS = { RUNNING: 1, FINISHED: 2, DELETED: 3 } as const
 export const FLOW_TASK_STATUS = { OPEN: 1, COMPLETED: 2, CANCELLED: 3 } as const
 export const FLOW_SUSPENSION = { ACTIVE: 1, SUSPENDED: 2 } as const
@@ -54,6 +68,7 @@ export const FlowMsg = {
   XML_NO_PROCESS: 'BPMN 文件中没有可执行的流程',
   XML_SCRIPT: '流程中不能包含脚本',
   XML_EXPRESSION: '流程表达式不正确',
+  XML_SERVICE: '流程中的服务任务不存在',
   MODEL_NAME: '请输入模型名称',
   MODEL_KEY: '请输入模型标识',
   MODEL_XML: '请输入流程文件',

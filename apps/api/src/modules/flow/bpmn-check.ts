@@ -1,4 +1,11 @@
-import { expressionBody, FlowMsg, parseExpression } from '@ysjs/shared'
+import {
+  expressionBody,
+  expressionsIn,
+  FLOW_SERVICE_NAMES,
+  FlowMsg,
+  flowServiceOf,
+  parseExpression,
+} from '@ysjs/shared'
 import BpmnModdle from 'bpmn-moddle'
 import { AppError } from '../../lib/errors.ts'
 
@@ -9,27 +16,21 @@ type TElement = {
   $attrs?: Record<string, string>
 }
 
-/** Attributes of user tasks the worker resolves (`${…}` allowed). */
-const EXPRESSION_ATTRS = /(^|:)(assignee|candidateUsers|candidateGroups|dueDate)$/
-
 const checkExpression = (text: string, id: string) => {
-  if (!text.includes('${')) {
-    return
-  }
   const body = expressionBody(text)
   try {
-    if (body === null) {
-      throw new Error('not a whole expression')
+    for (const inner of body === null ? expressionsIn(text) : [body]) {
+      parseExpression(inner)
     }
-    parseExpression(body)
   } catch {
     throw AppError.badRequest(`${FlowMsg.XML_EXPRESSION}: ${id}`)
   }
 }
 
 /**
- * A process is data, never code: scripts (script tasks, `javascript` conditions) are refused, and
- * every `${…}` must be one the worker's expression reader accepts (decision 015).
+ * A process is data, never code: scripts (script tasks, `javascript` conditions) are refused, a
+ * service task must name one of the worker's services, and every `${…}` must be one the worker's
+ * expression reader accepts (decision 015).
  */
 const checkElements = (elements: TElement[]) => {
   for (const el of elements) {
@@ -47,10 +48,15 @@ const checkElements = (elements: TElement[]) => {
       }
       checkExpression(cond.body, id)
     }
-    for (const [k, v] of Object.entries(el.$attrs ?? {})) {
-      if (EXPRESSION_ATTRS.test(k)) {
-        checkExpression(v, id)
+    if (el.$type === 'bpmn:ServiceTask') {
+      const service = flowServiceOf(el.$attrs)
+      if (!service || !(FLOW_SERVICE_NAMES as readonly string[]).includes(service)) {
+        throw AppError.badRequest(`${FlowMsg.XML_SERVICE}: ${id}`)
       }
+    }
+    // Extension attributes the worker resolves (assignee, candidates, due date, service fields).
+    for (const v of Object.values(el.$attrs ?? {})) {
+      checkExpression(v, id)
     }
   }
 }

@@ -192,6 +192,7 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
         })
         const instIds = instances.map((i) => i.id)
         await tx.flowHistory.deleteMany({ where: { instanceId: { in: instIds } } })
+        await tx.flowServiceCall.deleteMany({ where: { instanceId: { in: instIds } } })
         await tx.flowTask.deleteMany({ where: { instanceId: { in: instIds } } })
         await tx.flowInstance.deleteMany({ where: { id: { in: instIds } } })
         await tx.flowDefinition.deleteMany({ where: { id: { in: defIds } } })
