@@ -130,6 +130,15 @@ const applyLeave = async (applicant: string, days: number, approver = ids.hr!) =
     leave: detail[0]!.d,
   }
 }
+type THistoryItem = {
+  historyActivityId: string
+  historyActivityType: string
+  assignee: string | null
+  comment: string | null
+}
+/** Ids of the history items of one type, in order. */
+const typesOf = (items: THistoryItem[], type: string) =>
+  items.filter((h) => h.historyActivityType === type).map((h) => h.historyActivityId)
 const complete = (token: string, taskId: string, flag: string | undefined, comment: string) =>
   call(token, 'POST', '/api/ysjs-flow/work/complete-task', { taskId, comment, ...(flag ? { flag } : {}) })
 
@@ -197,6 +206,22 @@ describe('leave process', () => {
     expect(await taskOf(tokens.boss!, 'claim-list', instanceId)).toBeUndefined()
     const offered = await taskOf(tokens.manager!, 'claim-list', instanceId)
     expect(offered).toMatchObject({ taskName: '经理审批', status: 'claim' })
+    // Spec 3: the waiting task is the `candidate` item the viewer marks current; the task that
+    // ended and the flows taken are the others. Unclaimed, it is no assigned activity yet.
+    const midway = (
+      await call(tokens.admin!, 'GET', `/api/ysjs-flow/process/model-view?processInstanceId=${instanceId}`)
+    ).data.flow
+    expect(typesOf(midway, 'candidate')).toEqual(['managerTak'])
+    expect(typesOf(midway, 'userTask')).toEqual(['hrTask'])
+    expect(typesOf(midway, 'sequenceFlow')).toEqual(['f1', 'f2', 'f3', 'f6'])
+    const midwayHistory = (
+      await call(
+        tokens.admin!,
+        'GET',
+        `/api/ysjs-flow/process/history-flow-list?processInstanceId=${instanceId}`,
+      )
+    ).data
+    expect(midwayHistory.map((h: THistoryItem) => h.historyActivityId)).toEqual(['start', 'hrTask'])
     expect(
       await call(tokens.boss!, 'POST', '/api/ysjs-flow/work/claim-task', { taskId: offered!.taskId }),
     ).toMatchObject({
@@ -211,6 +236,18 @@ describe('leave process', () => {
     })
     const mine = await taskOf(tokens.manager!, 'todo-list', instanceId)
     expect(mine?.claimTime).toBeTruthy()
+    const claimed = (
+      await call(
+        tokens.admin!,
+        'GET',
+        `/api/ysjs-flow/process/history-flow-list?processInstanceId=${instanceId}`,
+      )
+    ).data
+    expect(claimed.map((h: THistoryItem) => [h.historyActivityId, h.historyActivityType])).toEqual([
+      ['start', 'startEvent'],
+      ['hrTask', 'userTask'],
+      ['managerTak', 'candidate'],
+    ])
     expect(await complete(tokens.manager!, mine!.taskId!, 'ok', '同意')).toMatchObject({ code: 200 })
     const sent = (await list(tokens.admin!, 'send-list')).find((r) => r.processInstanceId === instanceId)
     expect(sent).toMatchObject({ processIsFinished: 'finished', status: 'finish' })
@@ -223,21 +260,21 @@ describe('leave process', () => {
         `/api/ysjs-flow/process/history-flow-list?processInstanceId=${instanceId}`,
       )
     ).data
-    const tasks = history.filter((h: { historyActivityType: string }) => h.historyActivityType === 'userTask')
-    expect(
-      tasks.map((h: { historyActivityName: string; comment: string }) => [h.historyActivityName, h.comment]),
-    ).toEqual([
-      ['人事审批', '情况属实'],
-      ['经理审批', '同意'],
-    ])
-    expect(history.some((h: { historyActivityId: string }) => h.historyActivityId === 'end')).toBe(true)
-    expect(
-      history.some((h: { historyActivityType: string }) => h.historyActivityType === 'sequenceFlow'),
-    ).toBe(true)
+    // Contract 10.2: one item per start or end event or assigned activity, nothing else.
+    expect(history.map((h: THistoryItem) => [h.historyActivityId, h.historyActivityType, h.comment])).toEqual(
+      [
+        ['start', 'startEvent', null],
+        ['hrTask', 'userTask', '情况属实'],
+        ['managerTak', 'userTask', '同意'],
+        ['end', 'endEvent', null],
+      ],
+    )
     const view = (
       await call(tokens.admin!, 'GET', `/api/ysjs-flow/process/model-view?processInstanceId=${instanceId}`)
     ).data
     expect(view.xml).toContain('<process id="Leave"')
+    expect(view.flow.filter((h: THistoryItem) => h.historyActivityType === 'candidate')).toEqual([])
+    expect(typesOf(view.flow, 'sequenceFlow')).toEqual(['f1', 'f2', 'f3', 'f6', 'f8', 'f11'])
   }, 60_000)
 
   it('more than 3 days goes to the boss; a rejection goes back to the applicant, who re-applies', async () => {
@@ -350,14 +387,11 @@ describe('timers', () => {
       (await list(tokens.hr!, 'todo-list')).filter((r) => r.processInstanceId === instanceId),
     ).toHaveLength(1)
     expect(await complete(tokens.hr!, task!.taskId!, 'ok', '已处理')).toMatchObject({ code: 200 })
-    const history = (
-      await call(
-        tokens.admin!,
-        'GET',
-        `/api/ysjs-flow/process/history-flow-list?processInstanceId=${instanceId}`,
-      )
-    ).data
-    expect(history.map((h: { historyActivityId: string }) => h.historyActivityId)).toContain('timeout')
+    const flow = (
+      await call(tokens.admin!, 'GET', `/api/ysjs-flow/process/model-view?processInstanceId=${instanceId}`)
+    ).data.flow
+    expect(typesOf(flow, 'boundaryEvent')).toEqual(['timeout'])
+    expect(typesOf(flow, 'sequenceFlow')).toEqual(['a', 'c', 'd'])
   }, 90_000)
 })
 

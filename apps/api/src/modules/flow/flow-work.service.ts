@@ -248,21 +248,35 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
     return inst
   }
 
-  const history = async (ctx: TCtx, instanceId: bigint): Promise<TFlowHistory[]> => {
-    await instanceFor(ctx, instanceId)
+  /**
+   * The instance's history as the spec's items (spec 3): taken flows are `sequenceFlow`, a user
+   * task still waiting (assigned or offered to candidates) is `candidate`, anything else keeps its
+   * BPMN type and has ended. Elements still running that are not tasks (a pending timer) are left out.
+   */
+  const historyItems = async (instanceId: bigint): Promise<TFlowHistory[]> => {
     const rows = await prisma.flowHistory.findMany({ where: { instanceId }, orderBy: [{ seq: 'asc' }] })
     const names = await userNames(rows.map((r) => r.assignee))
-    return rows.map((r) => ({
-      historyActivityId: r.activityId,
-      historyActivityName: r.activityName,
-      historyActivityType: r.activityType,
-      createTime: wire(r.startTime) as string,
-      endTime: wire(r.endTime),
-      historyActivityDurationTime: r.endTime ? durationText(r.endTime.getTime() - r.startTime.getTime()) : '',
-      assignee: r.assignee,
-      assigneeName: r.assignee ? (names.get(r.assignee) ?? null) : null,
-      comment: r.comment,
-    }))
+    return rows
+      .filter((r) => r.endTime || r.activityType === 'userTask')
+      .map((r) => ({
+        historyActivityId: r.activityId,
+        historyActivityName: r.activityName,
+        historyActivityType: r.endTime ? r.activityType : 'candidate',
+        createTime: wire(r.startTime) as string,
+        endTime: wire(r.endTime),
+        historyActivityDurationTime: r.endTime ? durationText(r.endTime.getTime() - r.startTime.getTime()) : '',
+        assignee: r.assignee,
+        assigneeName: r.assignee ? (names.get(r.assignee) ?? null) : null,
+        comment: r.comment,
+      }))
+  }
+
+  /** Contract 10.2 history-flow-list: one item per start or end event or assigned activity. */
+  const history = async (ctx: TCtx, instanceId: bigint): Promise<TFlowHistory[]> => {
+    await instanceFor(ctx, instanceId)
+    return (await historyItems(instanceId)).filter(
+      (h) => h.historyActivityType === 'startEvent' || h.historyActivityType === 'endEvent' || h.assignee,
+    )
   }
 
   return {
@@ -392,7 +406,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
       if (q.processInstanceId) {
         const inst = await instanceFor(ctx, BigInt(q.processInstanceId))
         const def = await prisma.flowDefinition.findUnique({ where: { id: inst.definitionId } })
-        return { xml: def?.xml ?? '', flow: await history(ctx, inst.id) }
+        return { xml: def?.xml ?? '', flow: await historyItems(inst.id) }
       }
       const def = await prisma.flowDefinition.findUnique({ where: { id: q.processDefinitionId ?? '' } })
       if (!def || (def.tenantId !== '' && def.tenantId !== ctx.tenantId && !isPlatformAdmin(ctx.user))) {

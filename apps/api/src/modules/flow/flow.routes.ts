@@ -109,7 +109,7 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
     config: { access: { permission: WORK_ANY } },
     schema: {
       tags: ['flow-process'],
-      summary: '流程实例的历史 (开始、结束、任务与走过的连线)',
+      summary: '流程实例的历史 (开始、结束事件与有办理人的任务)',
       querystring: ZProcessInstanceQuerySchema,
       response: { 200: zEnvelope(z.array(ZFlowHistorySchema)) },
     },
@@ -120,7 +120,7 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
     config: { access: { permission: WORK_ANY } },
     schema: {
       tags: ['flow-process'],
-      summary: '流程图: BPMN XML 与实例的历史 (已完成与当前节点)',
+      summary: '流程图: BPMN XML 与实例的历史 (sequenceFlow 走过的连线, candidate 当前节点, 其余已完成)',
       querystring: ZModelViewQuerySchema,
       response: { 200: zEnvelope(ZModelViewSchema) },
     },
