@@ -277,8 +277,8 @@ describe('leave process', () => {
     expect(typesOf(view.flow, 'sequenceFlow')).toEqual(['f1', 'f2', 'f3', 'f6', 'f8', 'f11'])
   }, 60_000)
 
-  it('more than 3 days goes to the boss; a rejection goes back to the applicant, who re-applies', async () => {
-    const { instanceId } = await applyLeave(tokens.admin!, 5)
+  it('more than 3 days goes to the boss; a rejection goes back to the applicant, who adjusts and resubmits, or withdraws', async () => {
+    const { instanceId, businessId } = await applyLeave(tokens.admin!, 5)
     const hrTask = await taskOf(tokens.hr!, 'todo-list', instanceId)
     expect(await complete(tokens.hr!, hrTask!.taskId!, 'ok', '同意')).toMatchObject({ code: 200 })
     expect(await taskOf(tokens.manager!, 'claim-list', instanceId)).toBeUndefined()
@@ -290,16 +290,53 @@ describe('leave process', () => {
     })
     const adjust = await taskOf(tokens.admin!, 'todo-list', instanceId)
     expect(adjust).toMatchObject({ taskName: '调整申请', assignee: `taskUser_${ids.admin}` })
-    expect(await complete(tokens.admin!, adjust!.taskId!, 'ok', '重新申请')).toMatchObject({ code: 200 })
-    const again = await taskOf(tokens.hr!, 'todo-list', instanceId)
-    expect(again).toMatchObject({ taskName: '人事审批' })
-    expect(again!.taskId).not.toBe(hrTask!.taskId)
-    // Rejected at the first approval, then withdrawn by the applicant: finished.
-    expect(await complete(tokens.hr!, again!.taskId!, undefined, '驳回')).toMatchObject({ code: 200 })
+    const detail = async () =>
+      (await call(tokens.admin!, 'GET', `/api/ysjs-desk/process/leave/detail?businessId=${businessId}`)).data
+    expect((await detail()).flow).toMatchObject({
+      taskId: adjust!.taskId,
+      taskDefinitionKey: 'userTask',
+      assignee: `taskUser_${ids.admin}`,
+      processIsFinished: 'unfinished',
+    })
+    // The applicant shortens the leave to 2 days and names the boss as first approver, then resubmits.
+    expect(
+      await call(tokens.admin!, 'POST', '/api/ysjs-desk/process/leave/start-process', {
+        id: businessId,
+        processDefinitionId: definitionId,
+        taskUser: ids.boss,
+        startTime: '2026-01-05 09:00:00',
+        endTime: '2026-01-07 09:00:00',
+        reason: '缩短假期',
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(await detail()).toMatchObject({ days: 2, reason: '缩短假期', taskUser: `taskUser_${ids.boss}` })
+    // A client cannot route it by sending its own days: the row's are used.
+    expect(
+      await call(tokens.admin!, 'POST', '/api/ysjs-flow/work/complete-task', {
+        taskId: adjust!.taskId,
+        flag: 'ok',
+        comment: '重新申请',
+        variables: { days: 30 },
+      }),
+    ).toMatchObject({ code: 200 })
+    expect(await taskOf(tokens.hr!, 'todo-list', instanceId)).toBeUndefined()
+    const again = await taskOf(tokens.boss!, 'todo-list', instanceId)
+    expect(again).toMatchObject({ taskName: '人事审批', assignee: `taskUser_${ids.boss}` })
+    expect(await complete(tokens.boss!, again!.taskId!, 'ok', '同意')).toMatchObject({ code: 200 })
+    // 2 days now: the manager role, not the boss.
+    expect(await taskOf(tokens.boss!, 'claim-list', instanceId)).toBeUndefined()
+    const managerOffer = await taskOf(tokens.manager!, 'claim-list', instanceId)
+    expect(managerOffer).toMatchObject({ taskName: '经理审批' })
+    await call(tokens.manager!, 'POST', '/api/ysjs-flow/work/claim-task', { taskId: managerOffer!.taskId })
+    // Rejected again, then withdrawn by the applicant: finished.
+    expect(await complete(tokens.manager!, managerOffer!.taskId!, undefined, '不同意')).toMatchObject({
+      code: 200,
+    })
     const adjust2 = await taskOf(tokens.admin!, 'todo-list', instanceId)
     expect(await complete(tokens.admin!, adjust2!.taskId!, undefined, '撤回')).toMatchObject({ code: 200 })
     const sent = (await list(tokens.admin!, 'send-list')).find((r) => r.processInstanceId === instanceId)
     expect(sent).toMatchObject({ processIsFinished: 'finished' })
+    expect((await detail()).flow).toMatchObject({ taskId: null, processIsFinished: 'finished' })
   }, 60_000)
 
   it('refuses bad input with the form messages', async () => {
@@ -375,6 +412,20 @@ describe('timers', () => {
     definitionId = saved
     expect(await taskOf(tokens.hr!, 'todo-list', instanceId)).toMatchObject({ taskName: '审批' })
     await killWorker()
+    // Lose the delayed wake-up too (Redis is transport, PostgreSQL the record): only the boot-time
+    // reschedule from timer_due can fire the timer now.
+    const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+      maxRetriesPerRequest: null,
+    })
+    const timers = new Queue(FLOW_TIMER_QUEUE, { connection, prefix: QUEUE_PREFIX })
+    expect(await timers.getDelayedCount()).toBe(1)
+    await timers.obliterate({ force: true })
+    expect(await timers.getJobCounts()).toMatchObject({ delayed: 0, waiting: 0, active: 0 })
+    await timers.close()
+    connection.disconnect()
+    expect(
+      await t.app.prisma.flowInstance.findUniqueOrThrow({ where: { id: BigInt(instanceId) } }),
+    ).toMatchObject({ timerDue: expect.any(Date) })
     await new Promise((resolve) => setTimeout(resolve, 3500))
     await startWorker()
     let task: Record<string, string> | undefined
@@ -478,6 +529,17 @@ describe('administration', () => {
     expect(theirs.map((d: { key: string }) => d.key)).toEqual(['Timed2'])
     const ours = (await call(admin, 'GET', '/api/ysjs-flow/work/start-list?mode=1')).data.records
     expect(ours.map((d: { key: string }) => d.key)).not.toContain('Timed2')
+    expect(
+      (await call(admin, 'GET', '/api/ysjs-flow/work/start-list?mode=2')).data.records.map(
+        (d: { key: string }) => d.key,
+      ),
+    ).not.toContain('Timed2')
+    // The platform administrator manages every tenant's deployments.
+    expect(
+      (await call(admin, 'GET', '/api/ysjs-flow/manager/list?mode=2')).data.records.map(
+        (d: { key: string; tenantId: string }) => `${d.tenantId}/${d.key}`,
+      ),
+    ).toContain('731010/Timed2')
 
     const upload = multipartDeploy({ category: 'flow_1', tenantIds: '' }, [
       { name: 'Leave2.bpmn20.xml', xml: TIMED_XML.replaceAll('Timed', 'Upload') },

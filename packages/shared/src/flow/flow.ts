@@ -371,7 +371,15 @@ export const ZLeaveRecordSchema = z.object({
   applyTime: ZWireDateTimeSchema.nullable(),
   createUser: ZWireIdSchema.nullable(),
   createTime: ZWireDateTimeSchema,
-  flow: z.object({ assigneeName: str, processIsFinished: str }),
+  /** BladeFlow keys: the applicant's name, whether the process ended, and its open task (if any). */
+  flow: z.object({
+    assigneeName: str,
+    processIsFinished: str,
+    taskId: str,
+    taskName: str,
+    taskDefinitionKey: str,
+    assignee: str,
+  }),
 })
 export type TLeaveRecord = z.infer<typeof ZLeaveRecordSchema>
 

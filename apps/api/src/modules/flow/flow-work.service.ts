@@ -197,18 +197,20 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
   }
 
   /** Latest version of each definition the caller may see (mode 1 common, 2 the tenant's). */
-  const latestDefinitions = async (ctx: TCtx, q: TFlowModeQuery, activeOnly: boolean) => {
+  const latestDefinitions = async (ctx: TCtx, q: TFlowModeQuery, startable: boolean) => {
+    // Mode 2 is the tenant's own; the platform administrator manages every tenant's, but starts
+    // only its own (an instance runs in its starter's tenant).
     const tenantWhere =
       q.mode === 1
         ? { tenantId: '' }
-        : isPlatformAdmin(ctx.user)
+        : isPlatformAdmin(ctx.user) && !startable
           ? { tenantId: { not: '' } }
           : { tenantId: ctx.tenantId }
     const rows = await prisma.flowDefinition.findMany({
       where: {
         ...tenantWhere,
         ...(q.category ? { category: q.category } : {}),
-        ...(activeOnly ? { suspensionState: FLOW_SUSPENSION.ACTIVE } : {}),
+        ...(startable ? { suspensionState: FLOW_SUSPENSION.ACTIVE } : {}),
       },
       orderBy: [{ key: 'asc' }, { version: 'desc' }],
     })
@@ -264,7 +266,9 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         historyActivityType: r.endTime ? r.activityType : 'candidate',
         createTime: wire(r.startTime) as string,
         endTime: wire(r.endTime),
-        historyActivityDurationTime: r.endTime ? durationText(r.endTime.getTime() - r.startTime.getTime()) : '',
+        historyActivityDurationTime: r.endTime
+          ? durationText(r.endTime.getTime() - r.startTime.getTime())
+          : '',
         assignee: r.assignee,
         assigneeName: r.assignee ? (names.get(r.assignee) ?? null) : null,
         comment: r.comment,

@@ -3,6 +3,7 @@ import {
   FLOW_INSTANCE_STATUS,
   FLOW_TASK_STATUS,
   FlowMsg,
+  isId,
   LEAVE_TABLE,
   leaveDays,
   parseDateTime,
@@ -34,11 +35,32 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
   const openTask = async (ctx: TCtx, taskId: string) => {
     const task = await prisma.flowTask.findFirst({
       where: { id: BigInt(taskId), tenantId: ctx.tenantId, status: FLOW_TASK_STATUS.OPEN },
-      select: { id: true },
+      select: { id: true, instanceId: true },
     })
     if (!task) {
       throw AppError.badRequest(FlowMsg.TASK_MISSING)
     }
+    return task
+  }
+  /**
+   * The routing variables of a leave instance, read from its row at every step: an applicant who
+   * adjusted the leave (dates, approver) is routed by what the row now says, and no client can
+   * route it by sending its own `days`.
+   */
+  const leaveVariables = async (ctx: TCtx, instanceId: bigint): Promise<Record<string, unknown>> => {
+    const inst = await prisma.flowInstance.findUnique({
+      where: { id: instanceId },
+      select: { businessKey: true },
+    })
+    const [table, id] = (inst?.businessKey ?? '').split(':')
+    if (table !== LEAVE_TABLE || !id || !isId(id)) {
+      return {}
+    }
+    const row = await tenantDb(prisma, ctx.tenantId).processLeave.findFirst({
+      where: { id: BigInt(id), isDeleted: 0 },
+      select: { days: true, taskUser: true },
+    })
+    return row ? { days: row.days, taskUser: row.taskUser } : {}
   }
   return {
     async start(ctx: TCtx, input: TLeaveStart) {
@@ -63,6 +85,7 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
             endTime,
             days,
             reason: input.reason,
+            taskUser: taskUserOf(approver.id),
             updateUser: ctx.user?.userId,
             updateTime: new Date(),
           },
@@ -155,9 +178,19 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
           ? prisma.flowInstance.findUnique({ where: { id: BigInt(row.processInstanceId) } })
           : null,
       ])
+      const task = inst
+        ? await prisma.flowTask.findFirst({
+            where: { instanceId: inst.id, status: FLOW_TASK_STATUS.OPEN },
+            orderBy: { createTime: 'desc' },
+          })
+        : null
       return {
         ...row,
         flow: {
+          taskId: task ? String(task.id) : null,
+          taskName: task?.name ?? null,
+          taskDefinitionKey: task?.taskDefinitionKey ?? null,
+          assignee: task?.assignee ?? null,
           assigneeName: creator ? (creator.realName ?? creator.name ?? creator.account) : null,
           // Finished, deleted, or gone with its deployment.
           processIsFinished: inst?.status === FLOW_INSTANCE_STATUS.RUNNING ? 'unfinished' : 'finished',
@@ -172,12 +205,13 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
 
     /** `flag: ok` approves; anything else rejects. The comment defaults to 同意 / 驳回. */
     async complete(ctx: TCtx, input: TCompleteTask) {
-      await openTask(ctx, input.taskId)
+      const task = await openTask(ctx, input.taskId)
       const pass = input.flag === 'ok' || input.comment === '同意'
       const comment = input.comment ?? (pass ? '同意' : '驳回')
       const variables = Object.fromEntries(
         Object.entries(input.variables ?? {}).filter(([k]) => /^[A-Za-z_]\w{0,63}$/.test(k) && k !== 'pass'),
       )
+      Object.assign(variables, await leaveVariables(ctx, task.instanceId))
       return bus.send({
         kind: 'complete',
         tenantId: ctx.tenantId,

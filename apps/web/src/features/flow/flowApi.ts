@@ -30,6 +30,8 @@ export const flowApi = {
   modelView: (q: { processInstanceId?: string; processDefinitionId?: string }) =>
     http.get<{ xml: string; flow: TFlowHistory[] }>(`${FLOW}/process/model-view`, q),
   leaveStart: (body: {
+    /** The leave to change (the applicant's 调整申请); without it a new leave and process. */
+    id?: string
     processDefinitionId: string
     taskUser: string
     startTime: string
