@@ -72,6 +72,7 @@ export const startFlowQueues = async (deps: {
   wakes.on('failed', (job, err) => log.warn({ err: err.message, job: job?.id }, 'flow timer failed'))
 
   const reschedule = async () => {
+    const began = Date.now()
     let after = 0n
     let count = 0
     for (;;) {
@@ -85,7 +86,7 @@ export const startFlowQueues = async (deps: {
       }
       after = rows[rows.length - 1]!.id
     }
-    log.info({ count }, 'flow timers rescheduled')
+    log.info({ count, ms: Date.now() - began }, 'flow timers rescheduled')
   }
   await reschedule().catch((err: unknown) => log.warn({ err }, 'rescheduling flow timers failed'))
 
