@@ -333,7 +333,13 @@ describe('leave process', () => {
       code: 200,
     })
     const adjust2 = await taskOf(tokens.admin!, 'todo-list', instanceId)
-    expect(await complete(tokens.admin!, adjust2!.taskId!, undefined, '撤回')).toMatchObject({ code: 200 })
+    // Withdrawn without a comment: not passed, and recorded with the default comment 同意 (contract 10.2).
+    expect(
+      await call(tokens.admin!, 'POST', '/api/ysjs-flow/work/complete-task', { taskId: adjust2!.taskId }),
+    ).toMatchObject({ code: 200 })
+    expect(
+      await t.app.prisma.flowTask.findUniqueOrThrow({ where: { id: BigInt(adjust2!.taskId!) } }),
+    ).toMatchObject({ comment: '同意', pass: false, status: 2 })
     const sent = (await list(tokens.admin!, 'send-list')).find((r) => r.processInstanceId === instanceId)
     expect(sent).toMatchObject({ processIsFinished: 'finished' })
     expect((await detail()).flow).toMatchObject({ taskId: null, processIsFinished: 'finished' })
@@ -954,7 +960,7 @@ const SERVICE_XML = (title: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="test">
   <process id="Noticed" name="请假公告" isExecutable="true">
     <startEvent id="start"/>
-    <userTask id="approve" name="审批" flowable:assignee="\${taskUser}"/>
+    <userTask id="approve" name="审批" flowable:assignee="\${taskUser}" flowable:dueDate="P2D"/>
     <serviceTask id="notify" name="发布通知" flowable:delegateExpression="\${notice}" flowable:title="${title}" flowable:content="请假 \${days} 天"/>
     <userTask id="after" name="备案" flowable:assignee="\${taskUser}"/>
     <endEvent id="end"/>
@@ -991,6 +997,9 @@ describe('service tasks', () => {
     const { instanceId } = await applyLeave(admin, 2)
     definitionId = saved
     const approve = await taskOf(tokens.hr!, 'todo-list', instanceId)
+    // The process gives the task two days.
+    const row = await t.app.prisma.flowTask.findUniqueOrThrow({ where: { id: BigInt(approve!.taskId!) } })
+    expect(row.dueDate?.getTime()).toBe(row.createTime.getTime() + 2 * 86_400_000)
     const notices = () => t.app.prisma.notice.count({ where: { title } })
 
     // Hold the instance table: the step runs the service (its notice is written), then blocks on

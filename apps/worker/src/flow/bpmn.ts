@@ -1,4 +1,4 @@
-import { flowServiceOf, resolveValue } from '@ysjs/shared'
+import { flowServiceOf, parseDateTime, resolveValue } from '@ysjs/shared'
 import BpmnModdle from 'bpmn-moddle'
 
 /** What the engine needs from a user task that bpmn-engine does not keep (Flowable/Camunda attributes). */
@@ -91,4 +91,51 @@ export const resolveExpression = (value: string | null, vars: Record<string, unk
     return null
   }
   return v === undefined || v === null || v === '' ? null : String(v)
+}
+
+const DURATION =
+  /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/
+
+/** An ISO 8601 duration (`P2D`, `PT4H`, `P1DT12H`) added to a moment; null when it is not one. */
+export const addDuration = (from: Date, text: string): Date | null => {
+  const m = DURATION.exec(text.trim())
+  if (!m || text.trim() === 'P' || text.trim().endsWith('T')) {
+    return null
+  }
+  const [y, mo, w, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0))
+  const out = new Date(from)
+  out.setUTCFullYear(out.getUTCFullYear() + y!, out.getUTCMonth() + mo!, out.getUTCDate() + w! * 7 + d!)
+  return new Date(out.getTime() + ((h! * 60 + mi!) * 60 + s!) * 1000)
+}
+
+/**
+ * A user task's due date (Flowable `dueDate`): an expression or text giving a date (ISO 8601 or
+ * `yyyy-MM-dd HH:mm:ss`) or a duration from the task's creation (`P2D`); null when none or unreadable.
+ */
+export const dueDateOf = (attr: string | null, vars: Record<string, unknown>, created: Date): Date | null => {
+  if (!attr) {
+    return null
+  }
+  let v: unknown
+  try {
+    v = resolveValue(attr.trim(), vars)
+  } catch {
+    return null
+  }
+  if (v instanceof Date) {
+    return Number.isNaN(v.getTime()) ? null : v
+  }
+  if (typeof v !== 'string' || !v.trim()) {
+    return null
+  }
+  const text = v.trim()
+  if (text.startsWith('P')) {
+    return addDuration(created, text)
+  }
+  const local = parseDateTime(text)
+  if (local) {
+    return local
+  }
+  const iso = /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text) : null
+  return iso && !Number.isNaN(iso.getTime()) ? iso : null
 }

@@ -11,7 +11,7 @@ import {
   taskUserOf,
 } from '@ysjs/shared'
 import type { Logger } from 'pino'
-import { parseBpmn, resolveExpression, type TParsedProcess } from './bpmn.ts'
+import { dueDateOf, parseBpmn, resolveExpression, type TParsedProcess } from './bpmn.ts'
 import { EngineFailure, runStep, type TFlowEvent, type TStepResult } from './engine-run.ts'
 import { FLOW_SERVICE_HANDLERS } from './services.ts'
 
@@ -162,6 +162,7 @@ export const createFlowService = (deps: {
                 .map((g) => resolveExpression(g, ctx.vars))
                 .filter((g): g is string => !!g),
               createTime: w.at,
+              dueDate: dueDateOf(attrs?.dueDate ?? null, ctx.vars, w.at),
             }
           : null
       })

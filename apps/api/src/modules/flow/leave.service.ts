@@ -203,11 +203,12 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
       await bus.send({ kind: 'claim', tenantId: ctx.tenantId, actor: actorOf(ctx), taskId })
     },
 
-    /** `flag: ok` approves; anything else rejects. The comment defaults to 同意 / 驳回. */
+    /** `flag: ok` approves; anything else rejects. The comment defaults to 同意 (contract 10.2). */
     async complete(ctx: TCtx, input: TCompleteTask) {
       const task = await openTask(ctx, input.taskId)
+      // Contract 10.2: pass from the flag or the comment as sent; the recorded comment defaults to 同意.
       const pass = input.flag === 'ok' || input.comment === '同意'
-      const comment = input.comment ?? (pass ? '同意' : '驳回')
+      const comment = input.comment ?? '同意'
       const variables = Object.fromEntries(
         Object.entries(input.variables ?? {}).filter(([k]) => /^[A-Za-z_]\w{0,63}$/.test(k) && k !== 'pass'),
       )

@@ -51,7 +51,7 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
   }
   const claim = async (r: TBladeFlow) => {
     await flowApi.claim(r.taskId ?? '')
-    toast.success(t('flow.action.sign'))
+    toast.success(t('msg.operateSuccess'))
     await list.refetch()
   }
   const rows = (list.data?.records ?? []) as (TBladeFlow | TFlowProcess)[]
