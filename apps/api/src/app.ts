@@ -495,6 +495,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     prefix: env.QUEUE_PREFIX,
     connectTimeoutMs: env.REDIS_CONNECT_TIMEOUT_MS,
     commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+    answerTimeoutMs: env.FLOW_ANSWER_TIMEOUT_MS,
   })
   flowRoutes(app, flowWork, createLeaveService(prisma, flowBus))
   flowAdminRoutes(app, createFlowAdminService(prisma), flowWork)

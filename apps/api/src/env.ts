@@ -93,6 +93,8 @@ export const ZEnvSchema = z.object({
   WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
   /** Statement timeout of report queries (read-only transactions, decision 020). */
   REPORT_STATEMENT_TIMEOUT_MS: ms(10_000),
+  /** How long a workflow call waits for the worker's answer before answering 503 (decision 015). */
+  FLOW_ANSWER_TIMEOUT_MS: ms(15_000),
 })
 type TParsedEnv = z.infer<typeof ZEnvSchema>
 export type TEnv = Omit<TParsedEnv, 'API_DOCS_ENABLED' | 'DATABASE_QUERY_TIMEOUT_MS'> & {

@@ -44,7 +44,7 @@ test.describe('workflow', () => {
     await page.locator('textarea[name="reason"]').fill(reason)
     await page.screenshot({ path: 'test-results/flow-leave-form.png' })
     await page.getByRole('button', { name: '提交' }).click()
-    await expect(toast(page, '流程已发起')).toBeVisible()
+    await expect(toast(page, '操作成功!')).toBeVisible()
     await expect(page).toHaveURL(/\/work\/send/)
     await expect(page.getByTestId('work-send')).toContainText('请假流程')
 
@@ -76,7 +76,7 @@ test.describe('workflow', () => {
       .first()
       .getByRole('button', { name: '签收' })
       .click()
-    await expect(toast(page, '签收')).toBeVisible()
+    await expect(toast(page, '操作成功!')).toBeVisible()
     await page.getByRole('tab', { name: '待办事务' }).click()
     await expect(page.getByTestId('work-todo')).toContainText('经理审批', { timeout: 30_000 })
 
@@ -95,5 +95,47 @@ test.describe('workflow', () => {
     // The detail page shows the history with the comment.
     await page.getByTestId('work-send').getByRole('row').nth(1).getByRole('button', { name: '详情' }).click()
     await expect(page.getByTestId('flow-history')).toContainText('情况属实,同意')
+
+    // manager rejects; the applicant's 调整申请 shows the leave to edit, and resubmits it.
+    const managerPage = await as('manager')
+    page = managerPage
+    await open('/work/todo', 'work-todo', '经理审批')
+    await page
+      .getByTestId('work-todo')
+      .getByRole('row', { name: /经理审批/ })
+      .first()
+      .getByRole('button', { name: '处理' })
+      .click()
+    await page.locator('textarea[name="comment"]').fill('请缩短假期')
+    await page.getByRole('button', { name: '驳回' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+
+    page = adminPage
+    await open('/work/todo', 'work-todo', '调整申请')
+    await page
+      .getByTestId('work-todo')
+      .getByRole('row', { name: /调整申请/ })
+      .first()
+      .getByRole('button', { name: '处理' })
+      .click()
+    const adjust = page.getByTestId('leave-adjust')
+    await expect(adjust.locator('textarea[name="reason"]')).toHaveValue(reason)
+    await adjust.locator('input[name="endTime"]').fill('2026-01-06T09:00:00')
+    await adjust.locator('textarea[name="reason"]').fill(`${reason}-改`)
+    await page.screenshot({ path: 'test-results/flow-leave-adjust.png' })
+    await adjust.getByRole('button', { name: '重新提交' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+    await expect(page).toHaveURL(/\/work\/todo/)
+
+    page = await as('appraiser')
+    await open('/work/todo', 'work-todo', '人事审批')
+    await page
+      .getByTestId('work-todo')
+      .getByRole('row', { name: /人事审批/ })
+      .first()
+      .getByRole('button', { name: '处理' })
+      .click()
+    await expect(page.getByText(`${reason}-改`)).toBeVisible()
+    await expect(page.getByTestId('leave-请假天数')).toHaveText('1')
   })
 })

@@ -1,3 +1,4 @@
+import { flowServiceOf, parseDateTime, resolveValue } from '@ysjs/shared'
 import BpmnModdle from 'bpmn-moddle'
 
 /** What the engine needs from a user task that bpmn-engine does not keep (Flowable/Camunda attributes). */
@@ -8,12 +9,15 @@ export type TTaskAttrs = {
   candidateGroups: string[]
   dueDate: string | null
 }
+/** A service task: the service it names and its extension attributes by local name (unresolved). */
+export type TServiceAttrs = { service: string | null; attrs: Record<string, string> }
 export type TParsedProcess = {
   processId: string
   name: string | null
   /** The start event's `initiator` attribute: the variable that receives the starter (`applyUser`). */
   initiator: string | null
   tasks: Map<string, TTaskAttrs>
+  services: Map<string, TServiceAttrs>
   names: Map<string, string | null>
 }
 
@@ -43,6 +47,7 @@ export const parseBpmn = async (xml: string): Promise<TParsedProcess> => {
     throw new Error('no process')
   }
   const tasks = new Map<string, TTaskAttrs>()
+  const services = new Map<string, TServiceAttrs>()
   const names = new Map<string, string | null>()
   let initiator: string | null = null
   for (const el of Object.values(elementsById)) {
@@ -59,22 +64,78 @@ export const parseBpmn = async (xml: string): Promise<TParsedProcess> => {
         dueDate: attr(el.$attrs, 'dueDate'),
       })
     }
+    if (el.$type === 'bpmn:ServiceTask') {
+      services.set(el.id, {
+        service: flowServiceOf(el.$attrs),
+        attrs: Object.fromEntries(
+          Object.entries(el.$attrs ?? {}).map(([k, v]) => [k.replace(/^.*:/, ''), v]),
+        ),
+      })
+    }
     if (el.$type === 'bpmn:StartEvent' && !initiator) {
       initiator = attr(el.$attrs, 'initiator')
     }
   }
-  return { processId: process.id, name: process.name ?? null, initiator, tasks, names }
+  return { processId: process.id, name: process.name ?? null, initiator, tasks, services, names }
 }
 
-/** `${name}` → the variable's value; anything else is taken literally. */
+/** `${expr}` → its value over the variables (the safe reader); anything else is taken literally. */
 export const resolveExpression = (value: string | null, vars: Record<string, unknown>): string | null => {
   if (value === null) {
     return null
   }
-  const m = /^\$\{\s*([A-Za-z_$][\w$]*)\s*\}$/.exec(value.trim())
-  if (!m) {
-    return value
+  let v: unknown
+  try {
+    v = resolveValue(value.trim(), vars)
+  } catch {
+    return null
   }
-  const v = vars[m[1]!]
-  return v === undefined || v === null ? null : String(v)
+  return v === undefined || v === null || v === '' ? null : String(v)
+}
+
+const DURATION =
+  /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/
+
+/** An ISO 8601 duration (`P2D`, `PT4H`, `P1DT12H`) added to a moment; null when it is not one. */
+export const addDuration = (from: Date, text: string): Date | null => {
+  const m = DURATION.exec(text.trim())
+  if (!m || text.trim() === 'P' || text.trim().endsWith('T')) {
+    return null
+  }
+  const [y, mo, w, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0))
+  const out = new Date(from)
+  out.setUTCFullYear(out.getUTCFullYear() + y!, out.getUTCMonth() + mo!, out.getUTCDate() + w! * 7 + d!)
+  return new Date(out.getTime() + ((h! * 60 + mi!) * 60 + s!) * 1000)
+}
+
+/**
+ * A user task's due date (Flowable `dueDate`): an expression or text giving a date (ISO 8601 or
+ * `yyyy-MM-dd HH:mm:ss`) or a duration from the task's creation (`P2D`); null when none or unreadable.
+ */
+export const dueDateOf = (attr: string | null, vars: Record<string, unknown>, created: Date): Date | null => {
+  if (!attr) {
+    return null
+  }
+  let v: unknown
+  try {
+    v = resolveValue(attr.trim(), vars)
+  } catch {
+    return null
+  }
+  if (v instanceof Date) {
+    return Number.isNaN(v.getTime()) ? null : v
+  }
+  if (typeof v !== 'string' || !v.trim()) {
+    return null
+  }
+  const text = v.trim()
+  if (text.startsWith('P')) {
+    return addDuration(created, text)
+  }
+  const local = parseDateTime(text)
+  if (local) {
+    return local
+  }
+  const iso = /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text) : null
+  return iso && !Number.isNaN(iso.getTime()) ? iso : null
 }

@@ -1,22 +1,25 @@
-import { createContext, Script } from 'node:vm'
+import {
+  ExpressionError,
+  evaluateExpression,
+  expressionBody,
+  parseExpression,
+  type TExpression,
+  truthy,
+} from '@ysjs/shared'
 
 type TRegister = {
   id: string
   type: string
   behaviour: { conditionExpression?: { body?: string; language?: string } }
 }
-/** One context for every condition: creating a V8 context per evaluation costs milliseconds. Runs are synchronous. */
-const shared = createContext({ variables: {}, environment: { variables: {} }, next: () => {} })
-/** Generous: a cold process on busy cores compiles slowly; a condition is one expression. */
-const CONDITION_TIMEOUT_MS = 1000
-
 type TScript = { execute: (ctx: unknown, next: (err: Error | null, result?: unknown) => void) => void }
 
 /**
- * Sequence-flow conditions for bpmn-engine. Flowable's `${expr}` (no language) and `javascript`
- * scripts (`next(null, …)`) are both taken; either reads the process variables this run holds (the
- * instance's variables are kept in PostgreSQL by the worker, not in the engine's environment).
- * The XML comes from the super administrator (deploy is theirs alone); node:vm is not a sandbox.
+ * Sequence-flow conditions for bpmn-engine: Flowable's `${expr}`, parsed and evaluated by the shared
+ * expression reader over the process variables this run holds (the instance's variables are kept in
+ * PostgreSQL by the worker, not in the engine's environment). Nothing a process carries is ever run
+ * as code: a script condition (`language="javascript"`) is refused, and the deploy check refuses it
+ * before it is stored.
  */
 export class FlowConditions {
   private readonly scripts = new Map<string, TScript>()
@@ -27,24 +30,24 @@ export class FlowConditions {
     if (type !== 'bpmn:SequenceFlow' || !expr?.body) {
       return undefined
     }
-    const body = expr.body.trim()
-    const juel = /^\$\{([\s\S]*)\}$/.exec(body)
-    if (!juel && !/^(javascript|js)$/i.test(expr.language ?? '')) {
-      return undefined
+    const body = expressionBody(expr.body)
+    let parsed: TExpression | ExpressionError
+    if (body === null) {
+      parsed = new ExpressionError(`condition of ${id} is not a \${…} expression`)
+    } else {
+      try {
+        parsed = parseExpression(body)
+      } catch (err) {
+        parsed = err as ExpressionError
+      }
     }
-    const code = juel ? `next(null, !!(function () { with (variables) { return (${juel[1]}) } })())` : body
-    const compiled = new Script(code, { filename: `condition/${id}` })
     const script: TScript = {
       execute: (_ctx, next) => {
-        const variables = { ...this.variables() }
-        try {
-          shared.variables = variables
-          shared.environment = { variables }
-          shared.next = next
-          compiled.runInContext(shared, { timeout: CONDITION_TIMEOUT_MS })
-        } catch (err) {
-          next(err as Error)
+        if (parsed instanceof ExpressionError) {
+          next(parsed)
+          return
         }
+        next(null, truthy(evaluateExpression(parsed, this.variables())))
       },
     }
     this.scripts.set(id, script)
@@ -53,5 +56,41 @@ export class FlowConditions {
 
   getScript(_language: string, { id }: { id: string }): TScript | undefined {
     return this.scripts.get(id)
+  }
+}
+
+const WHOLE = /^\$\{(.+?)\}$/s
+const ANY = /\$\{(.+?)\}/gs
+
+/**
+ * The engine's own `${…}` resolution (timer durations, message names, and any other attribute
+ * bpmn-elements resolves), replaced by the same safe reader: bpmn-elements' default resolver can call
+ * functions it finds on the engine's objects, which a deployed process must never reach. A broken
+ * expression resolves to undefined (inert).
+ */
+export const flowExpressions = (variables: () => Record<string, unknown>) => {
+  const value = (body: string): unknown => {
+    try {
+      return evaluateExpression(parseExpression(body), variables())
+    } catch {
+      return undefined
+    }
+  }
+  return {
+    resolveExpression(template: unknown): unknown {
+      if (typeof template !== 'string') {
+        return template
+      }
+      const whole = WHOLE.exec(template)
+      if (whole) {
+        return value(whole[1]!)
+      }
+      return template.replace(ANY, (_m, body: string) => {
+        const v = value(body)
+        return v === undefined || v === null ? '' : String(v)
+      })
+    },
+    isExpression: (text: unknown) => typeof text === 'string' && WHOLE.test(text),
+    hasExpression: (text: unknown) => typeof text === 'string' && /\$\{(.+?)\}/s.test(text),
   }
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { Engine } from 'bpmn-engine'
-import { FlowConditions } from './conditions.ts'
+import { FlowConditions, flowExpressions } from './conditions.ts'
 
 /** One engine event the worker turns into history and task rows (in order). */
 export type TFlowEvent =
@@ -16,6 +16,9 @@ export type TStepResult = {
   /** Earliest pending timer, null when none. */
   timerDue: Date | null
 }
+
+/** The process itself failed (a broken condition, an unsupported element): the same on every retry. */
+export class EngineFailure extends Error {}
 
 type TApi = {
   id: string
@@ -42,6 +45,8 @@ export const runStep = async (opts: {
   state: unknown | null
   variables: () => Record<string, unknown>
   action?: (execution: { signal: (m: object) => void }) => void
+  /** Runs a service task's side effect; its answer is the task's output. */
+  service?: (activityId: string) => Promise<Record<string, unknown>>
 }): Promise<TStepResult> => {
   const events: TFlowEvent[] = []
   const timers = new Map<string, number>()
@@ -111,12 +116,52 @@ export const runStep = async (opts: {
       ? S
       : never
     : never
-  // A service task without an implementation completes (it may name a job to start: job/flow-trigger.ts).
-  const settings = { enableDummyService: true }
+  const expressions = flowExpressions(opts.variables)
+  // Service tasks answer asynchronously (they write to the database): the step waits for them.
+  const pending = new Set<Promise<unknown>>()
+  /** A service that failed for a reason outside the process (the database): the step is retried. */
+  let serviceError: Error | null = null
+  const extensions = {
+    flowServices(element: unknown) {
+      const activity = element as { id: string; type: string; behaviour: { Service?: unknown } }
+      const none = { activate() {}, deactivate() {} }
+      if (activity.type !== 'bpmn:ServiceTask') {
+        return none
+      }
+      activity.behaviour.Service = function Service() {
+        return {
+          execute(_message: unknown, callback: (err: Error | null, output?: unknown) => void) {
+            const run = opts.service
+              ? opts.service(activity.id)
+              : Promise.reject(new Error(`service task ${activity.id}: no service runner`))
+            const settled = run.then(
+              (output) => callback(null, output),
+              (err: Error) => {
+                if (!(err instanceof EngineFailure)) {
+                  serviceError ??= err
+                }
+                callback(err)
+              },
+            )
+            pending.add(settled)
+            void settled.finally(() => pending.delete(settled))
+          },
+        }
+      }
+      return none
+    },
+  }
+  const idle = async () => {
+    await tick()
+    while (pending.size) {
+      await Promise.allSettled([...pending])
+      await tick()
+    }
+  }
   const engine =
     opts.state === null
-      ? new Engine({ name: opts.name, source: opts.xml, scripts, settings })
-      : new Engine({ name: opts.name, scripts, settings }).recover(opts.state)
+      ? new Engine({ name: opts.name, source: opts.xml, scripts, expressions, extensions })
+      : new Engine({ name: opts.name, scripts, expressions, extensions }).recover(opts.state)
   engine.once('end', () => {
     finished = true
   })
@@ -127,16 +172,20 @@ export const runStep = async (opts: {
     const execution =
       opts.state === null ? await engine.execute({ listener }) : await engine.resume({ listener })
     // Timers already due fire on the next turns of the event loop.
-    await tick()
+    await idle()
     if ([...timers.values()].some((due) => due <= Date.now() + 5)) {
       await tick(20)
+      await idle()
     }
     if (opts.action && !finished) {
       opts.action(execution)
-      await tick()
+      await idle()
+    }
+    if (serviceError) {
+      throw serviceError
     }
     if (failure) {
-      throw failure
+      throw new EngineFailure((failure as Error).message)
     }
     const state = finished ? null : JSON.parse(JSON.stringify(await engine.getState()))
     const pending = [...timers.values()]

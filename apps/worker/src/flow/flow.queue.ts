@@ -30,19 +30,21 @@ export const startFlowQueues = async (deps: {
   const prefix = env.QUEUE_PREFIX
   const timers = new Queue(FLOW_TIMER_QUEUE, { connection, prefix })
   timers.on('error', (err) => log.debug({ err: err.message }, 'flow timer queue error'))
+  const wakeJob = (instanceId: bigint, due: Date) => ({
+    name: 'wake',
+    data: { instanceId: String(instanceId) },
+    opts: {
+      jobId: `timer-${instanceId}-${due.getTime()}`,
+      delay: Math.max(0, due.getTime() - Date.now()),
+      attempts: 5,
+      backoff: { type: 'exponential' as const, delay: 1000 },
+      removeOnComplete: true,
+      removeOnFail: 1000,
+    },
+  })
   const scheduleTimer = async (instanceId: bigint, due: Date) => {
-    await timers.add(
-      'wake',
-      { instanceId: String(instanceId) },
-      {
-        jobId: `timer-${instanceId}-${due.getTime()}`,
-        delay: Math.max(0, due.getTime() - Date.now()),
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: true,
-        removeOnFail: 1000,
-      },
-    )
+    const job = wakeJob(instanceId, due)
+    await timers.add(job.name, job.data, job.opts)
   }
   const jobTrigger = createFlowJobTrigger({ connection, prefix, log })
   const service = createFlowService({ prisma, log, scheduleTimer, onStep: jobTrigger.onStep })
@@ -74,12 +76,14 @@ export const startFlowQueues = async (deps: {
   wakes.on('failed', (job, err) => log.warn({ err: err.message, job: job?.id }, 'flow timer failed'))
 
   const reschedule = async () => {
+    const began = Date.now()
     let after = 0n
     let count = 0
     for (;;) {
       const rows = await service.pendingTimers(after, RESCHEDULE_BATCH)
-      for (const row of rows) {
-        await scheduleTimer(row.id, row.timerDue as Date)
+      // One round trip per batch: one by one, 10,000 wake-ups took minutes on a busy machine.
+      if (rows.length) {
+        await timers.addBulk(rows.map((row) => wakeJob(row.id, row.timerDue as Date)))
       }
       count += rows.length
       if (rows.length < RESCHEDULE_BATCH) {
@@ -87,7 +91,7 @@ export const startFlowQueues = async (deps: {
       }
       after = rows[rows.length - 1]!.id
     }
-    log.info({ count }, 'flow timers rescheduled')
+    log.info({ count, ms: Date.now() - began }, 'flow timers rescheduled')
   }
   await reschedule().catch((err: unknown) => log.warn({ err }, 'rescheduling flow timers failed'))
 

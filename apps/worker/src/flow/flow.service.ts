@@ -7,11 +7,13 @@ import {
   type TFlowActor,
   type TFlowCommand,
   type TFlowResult,
+  type TFlowServiceName,
   taskUserOf,
 } from '@ysjs/shared'
 import type { Logger } from 'pino'
-import { parseBpmn, resolveExpression, type TParsedProcess } from './bpmn.ts'
-import { runStep, type TFlowEvent, type TStepResult } from './engine-run.ts'
+import { dueDateOf, parseBpmn, resolveExpression, type TParsedProcess } from './bpmn.ts'
+import { EngineFailure, runStep, type TFlowEvent, type TStepResult } from './engine-run.ts'
+import { FLOW_SERVICE_HANDLERS } from './services.ts'
 
 type TTx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]
 type TVars = Record<string, unknown>
@@ -162,6 +164,7 @@ export const createFlowService = (deps: {
                 .map((g) => resolveExpression(g, ctx.vars))
                 .filter((g): g is string => !!g),
               createTime: w.at,
+              dueDate: dueDateOf(attrs?.dueDate ?? null, ctx.vars, w.at),
             }
           : null
       })
@@ -189,35 +192,98 @@ export const createFlowService = (deps: {
     return def
   }
 
+  /**
+   * A service task's side effect, at most once per visit: the n-th visit of an activity (n counted
+   * from the committed history, so a step run again after a crash counts the same) is recorded with
+   * the effect in the step's transaction and looked up before the effect is run.
+   */
+  const serviceRunner = (
+    tx: TTx,
+    ctx: {
+      tenantId: string
+      instanceId: bigint
+      process: TParsedProcess
+      vars: TVars
+      startUserId: bigint | null
+    },
+  ) => {
+    /** Visits of each activity within this step (a loop without a wait state visits it again). */
+    const visits = new Map<string, number>()
+    return async (activityId: string): Promise<Record<string, unknown>> => {
+      const name = ctx.process.services.get(activityId)?.service ?? ''
+      if (!Object.hasOwn(FLOW_SERVICE_HANDLERS, name)) {
+        throw new EngineFailure(`service task ${activityId} names no known service (${name})`)
+      }
+      const handler = FLOW_SERVICE_HANDLERS[name as TFlowServiceName]
+      const previous = await tx.flowHistory.count({ where: { instanceId: ctx.instanceId, activityId } })
+      const inStep = (visits.get(activityId) ?? 0) + 1
+      visits.set(activityId, inStep)
+      const visit = previous + inStep
+      const key = { instanceId: ctx.instanceId, activityId, visit }
+      const done = await tx.flowServiceCall.findUnique({ where: { instanceId_activityId_visit: key } })
+      if (done) {
+        log.info({ ...key, instanceId: String(ctx.instanceId) }, 'flow service already done, not repeated')
+        return (done.output ?? {}) as Record<string, unknown>
+      }
+      const attrs = Object.fromEntries(
+        Object.entries(ctx.process.services.get(activityId)?.attrs ?? {}).map(([k, v]) => [
+          k,
+          resolveExpression(v, ctx.vars),
+        ]),
+      )
+      const output = await handler({
+        tx,
+        tenantId: ctx.tenantId,
+        instanceId: ctx.instanceId,
+        activityId,
+        key: `${ctx.instanceId}:${activityId}:${visit}`,
+        attrs,
+        startUserId: ctx.startUserId,
+      })
+      await tx.flowServiceCall.create({
+        data: { id: nextId(), tenantId: ctx.tenantId, ...key, service: name, output: output as object },
+      })
+      return output
+    }
+  }
+
   const start = async (cmd: Extract<TFlowCommand, { kind: 'start' }>): Promise<TFlowResult> => {
     const instanceId = BigInt(cmd.instanceId)
-    const existing = await prisma.flowInstance.findUnique({ where: { id: instanceId } })
-    if (existing) {
-      return {
-        ok: true,
-        instanceId: cmd.instanceId,
-        finished: existing.status !== FLOW_INSTANCE_STATUS.RUNNING,
-      }
-    }
-    const def = await loadDefinition(prisma, cmd.definitionId, cmd.tenantId)
-    if (def.suspensionState !== FLOW_SUSPENSION.ACTIVE) {
-      throw new Refusal(FlowMsg.DEFINITION_SUSPENDED)
-    }
-    const process = await parse(def.id, def.xml)
-    const vars: TVars = { ...cmd.variables }
-    if (process.initiator) {
-      vars[process.initiator] = taskUserOf(cmd.actor.userId)
-    }
-    const step = await runStep({ name: cmd.instanceId, xml: def.xml, state: null, variables: () => vars })
-    await prisma.$transaction(async (tx) => {
+    let timerDue: Date | null = null
+    const result = await prisma.$transaction(async (tx) => {
       await lock(tx, instanceId)
+      const existing = await tx.flowInstance.findUnique({ where: { id: instanceId } })
+      if (existing) {
+        return {
+          ok: true as const,
+          instanceId: cmd.instanceId,
+          finished: existing.status !== FLOW_INSTANCE_STATUS.RUNNING,
+        }
+      }
+      const def = await loadDefinition(tx, cmd.definitionId, cmd.tenantId)
+      if (def.suspensionState !== FLOW_SUSPENSION.ACTIVE) {
+        throw new Refusal(FlowMsg.DEFINITION_SUSPENDED)
+      }
+      const process = await parse(def.id, def.xml)
+      const vars: TVars = { ...cmd.variables }
+      if (process.initiator) {
+        vars[process.initiator] = taskUserOf(cmd.actor.userId)
+      }
+      const startUserId = BigInt(cmd.actor.userId)
+      const step = await runStep({
+        name: cmd.instanceId,
+        xml: def.xml,
+        state: null,
+        variables: () => vars,
+        service: serviceRunner(tx, { tenantId: cmd.tenantId, instanceId, process, vars, startUserId }),
+      })
       await tx.flowInstance.create({
         data: {
           id: instanceId,
           tenantId: cmd.tenantId,
           definitionId: def.id,
           businessKey: cmd.businessKey,
-          startUserId: BigInt(cmd.actor.userId),
+          startUserId,
           startUser: cmd.actor.name,
           state: step.state === null ? undefined : (step.state as object),
           variables: vars as object,
@@ -227,11 +293,13 @@ export const createFlowService = (deps: {
         },
       })
       await record(tx, { tenantId: cmd.tenantId, instanceId, definitionId: def.id, vars, process }, step)
+      timerDue = step.timerDue
+      return { ok: true as const, instanceId: cmd.instanceId, finished: step.finished }
     }, TX_OPTIONS)
-    if (step.timerDue) {
-      await deps.scheduleTimer(instanceId, step.timerDue)
+    if (timerDue) {
+      await deps.scheduleTimer(instanceId, timerDue)
     }
-    return { ok: true, instanceId: cmd.instanceId, finished: step.finished }
+    return result
   }
 
   /** Runs an action on a waiting instance under its lock and saves the result (version-guarded). */
@@ -256,6 +324,13 @@ export const createFlowService = (deps: {
       state: inst.state,
       variables: () => vars,
       action,
+      service: serviceRunner(tx, {
+        tenantId: inst.tenantId,
+        instanceId,
+        process,
+        vars,
+        startUserId: inst.startUserId,
+      }),
     })
     const saved = await tx.flowInstance.updateMany({
       where: { id: instanceId, version: inst.version },
@@ -322,10 +397,27 @@ export const createFlowService = (deps: {
     let timerDue: Date | null = null
     const result = await prisma.$transaction(async (tx) => {
       await lock(tx, peek.instanceId)
-      const task = await openTask(tx, cmd.taskId, cmd.tenantId)
       const me = taskUserOf(cmd.actor.userId)
+      const already = await tx.flowTask.findUnique({ where: { id: peek.id } })
+      if (
+        already?.status === FLOW_TASK_STATUS.COMPLETED &&
+        already.assignee === me &&
+        already.tenantId === cmd.tenantId
+      ) {
+        // The same command delivered again after it committed (a crash before BullMQ heard the answer).
+        const inst = await tx.flowInstance.findUnique({
+          where: { id: already.instanceId },
+          select: { status: true },
+        })
+        return {
+          ok: true as const,
+          instanceId: String(already.instanceId),
+          finished: inst?.status !== FLOW_INSTANCE_STATUS.RUNNING,
+        }
+      }
+      const task = await openTask(tx, cmd.taskId, cmd.tenantId)
       if (task.assignee !== me) {
-        throw new Refusal(task.assignee ? FlowMsg.TASK_NOT_ASSIGNEE : FlowMsg.TASK_NOT_ASSIGNEE)
+        throw new Refusal(FlowMsg.TASK_NOT_ASSIGNEE)
       }
       const step = await advance(
         tx,
@@ -398,6 +490,10 @@ export const createFlowService = (deps: {
       } catch (err) {
         if (err instanceof Refusal) {
           return { ok: false, msg: err.message }
+        }
+        if (err instanceof EngineFailure) {
+          log.warn({ err: err.message, kind: cmd.kind }, 'flow process failed')
+          return { ok: false, msg: cmd.kind === 'start' ? FlowMsg.START_FAILED : FlowMsg.ENGINE_FAILED }
         }
         log.warn({ err, kind: cmd.kind }, 'flow command failed')
         throw err

@@ -1,5 +1,5 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
-import { TimeExpressionType } from '@ysjs/shared'
+import { FLOW_JOB_ATTRIBUTE, TimeExpressionType } from '@ysjs/shared'
 import {
   JOB_RUN_QUEUE,
   JobInstanceStatus,
@@ -25,8 +25,6 @@ export type TFlowStepEvent = {
 }
 export type TFlowStepContext = { instanceId: bigint; definitionId: string }
 
-/** A service task names the job it starts with this extension attribute (any prefix: `flowable:jobInfoId`). */
-export const FLOW_JOB_ATTRIBUTE = 'jobInfoId'
 export const FLOW_JOB_REFUSED = '任务未启用或不是工作流类型, 流程未启动它'
 
 const jobIdOf = (attrs: Record<string, string> | undefined): string | null => {

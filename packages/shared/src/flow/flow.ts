@@ -4,6 +4,8 @@ import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { zOptionalText, zRequired } from '../common/validators.ts'
 
+export * from './expression.ts'
+
 /** BullMQ queue the API sends instance commands to; the worker's flow engine consumes it (decision 015). */
 export const FLOW_COMMAND_QUEUE = 'flow-command'
 /** BullMQ queue of delayed timer wake-ups (job id `timer-<instance>-<due ms>`). */
@@ -25,12 +27,44 @@ export const userIdOfTaskUser = (taskUser: string | null | undefined): string | 
 export const LEAVE_TABLE = 'blade_process_leave'
 export const LEAVE_CATEGORY = 'flow_1'
 
+/**
+ * Menus whose calls are the platform administrator's alone (contract 10.2 `SA`: process models,
+ * deployments, running instances): a new tenant's admin never inherits them.
+ */
+export const PLATFORM_ONLY_MENU_CODES: readonly string[] = ['flow']
+
+/**
+ * Service tasks the worker runs (`flowable:delegateExpression="${name}"`); see the worker's handlers.
+ * `job` is a task that starts a run of a 工作流-type scheduled job (`flowable:jobInfoId`, decision 012).
+ */
+export const FLOW_SERVICE_NAMES = ['notice', 'job'] as const
+export type TFlowServiceName = (typeof FLOW_SERVICE_NAMES)[number]
+/** The extension attribute naming the scheduled job a service task starts (any prefix). */
+export const FLOW_JOB_ATTRIBUTE = 'jobInfoId'
+/**
+ * The service a service task names through `delegateExpression`, `expression` or `class` (`${name}` or
+ * `name`); a task that names none but carries `jobInfoId` is the `job` service.
+ */
+export const flowServiceOf = (attrs: Record<string, string> | undefined): string | null => {
+  const entries = Object.entries(attrs ?? {})
+  for (const [k, v] of entries) {
+    if (/(^|:)(delegateExpression|expression|class)$/.test(k)) {
+      const m = /^\s*(?:\$\{\s*)?([A-Za-z_][\w]*)\s*\}?\s*$/.exec(v)
+      return m ? m[1]! : v
+    }
+  }
+  return entries.some(([k]) => k === FLOW_JOB_ATTRIBUTE || k.endsWith(`:${FLOW_JOB_ATTRIBUTE}`))
+    ? 'job'
+    : null
+}
+
 export const FLOW_INSTANCE_STATUS = { RUNNING: 1, FINISHED: 2, DELETED: 3 } as const
 export const FLOW_TASK_STATUS = { OPEN: 1, COMPLETED: 2, CANCELLED: 3 } as const
 export const FLOW_SUSPENSION = { ACTIVE: 1, SUSPENDED: 2 } as const
 
 export const FlowMsg = {
   START_FAILED: '开启流程失败',
+  ENGINE_FAILED: '流程执行失败',
   DEFINITION_MISSING: '流程定义不存在',
   DEFINITION_SUSPENDED: '流程定义已挂起,不能发起',
   TASK_MISSING: '任务不存在或已办结',
@@ -40,8 +74,12 @@ export const FlowMsg = {
   CLAIM_OK: '签收事务成功',
   INSTANCE_MISSING: '流程实例不存在或已结束',
   BUSY: '流程引擎繁忙,请稍后再试',
+  START_PENDING: '流程正在发起,请稍后在已发事务中查看',
   XML_INVALID: 'BPMN 文件格式不正确',
   XML_NO_PROCESS: 'BPMN 文件中没有可执行的流程',
+  XML_SCRIPT: '流程中不能包含脚本',
+  XML_EXPRESSION: '流程表达式不正确',
+  XML_SERVICE: '流程中的服务任务不存在',
   MODEL_NAME: '请输入模型名称',
   MODEL_KEY: '请输入模型标识',
   MODEL_XML: '请输入流程文件',
@@ -344,7 +382,15 @@ export const ZLeaveRecordSchema = z.object({
   applyTime: ZWireDateTimeSchema.nullable(),
   createUser: ZWireIdSchema.nullable(),
   createTime: ZWireDateTimeSchema,
-  flow: z.object({ assigneeName: str, processIsFinished: str }),
+  /** BladeFlow keys: the applicant's name, whether the process ended, and its open task (if any). */
+  flow: z.object({
+    assigneeName: str,
+    processIsFinished: str,
+    taskId: str,
+    taskName: str,
+    taskDefinitionKey: str,
+    assignee: str,
+  }),
 })
 export type TLeaveRecord = z.infer<typeof ZLeaveRecordSchema>
 

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf } from '../../lib/context.ts'
+import { ctxOf, isPlatformAdmin } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { multipartFailure } from '../oss/multipart.ts'
@@ -50,11 +50,24 @@ const readDeployUpload = async (request: FastifyRequest) => {
   return { fields, files }
 }
 
+/**
+ * Contract 10.2 marks model, manager and follow calls `SA`: the platform's administrator (role
+ * `administrator` of tenant 000000) alone. The menu codes still decide what the menus show; this
+ * refuses everyone else, whatever codes their roles were given (a tenant admin must never suspend,
+ * replace or delete another tenant's or the common definitions).
+ */
+export const platformAdminOnly = async (request: FastifyRequest) => {
+  if (!isPlatformAdmin(request.user)) {
+    throw AppError.forbidden()
+  }
+}
+
 export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, work: TFlowWorkService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const model = ['flow-model']
   r.get(`${FLOW}/model/list`, {
     config: { access: { permission: 'flow_model' } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: model,
       summary: '模型列表',
@@ -65,6 +78,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
   })
   r.get(`${FLOW}/model/detail`, {
     config: { access: { permission: 'flow_model' } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: model,
       summary: '模型详情 (含 BPMN XML)',
@@ -75,6 +89,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
   })
   r.post(`${FLOW}/model/submit`, {
     config: { access: { permission: ['flow_model_create', 'flow_model_update'] } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: model,
       summary: '保存模型 (BPMN XML 保存时校验)',
@@ -85,6 +100,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
   })
   r.post(`${FLOW}/model/remove`, {
     config: { access: { permission: 'flow_model_delete' } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: model,
       summary: '删除模型',
@@ -98,6 +114,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
   })
   r.post(`${FLOW}/model/deploy`, {
     config: { access: { permission: 'flow_model_deploy' } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: model,
       summary: '部署模型 (每个租户一个版本; 无租户时为通用流程)',
@@ -114,6 +131,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
   const manager = ['flow-manager']
   r.get(`${FLOW}/manager/list`, {
     config: { access: { permission: 'flow_manager' } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: manager,
       summary: '流程定义 (各流程的最新版本)',
@@ -124,6 +142,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
   })
   r.post(`${FLOW}/manager/change-state`, {
     config: { access: { permission: 'flow_manager_state' } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: manager,
       summary: '激活 (active) 或挂起 (suspend) 流程定义',
@@ -134,6 +153,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
   })
   r.post(`${FLOW}/manager/delete-deployment`, {
     config: { access: { permission: 'flow_manager_remove' } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: manager,
       summary: '删除部署 (连同其实例)',
@@ -147,6 +167,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
   })
   r.post(`${FLOW}/manager/deploy-upload`, {
     config: { access: { permission: 'flow_deploy' } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: manager,
       summary: '上传部署 (multipart: category, tenantIds, files)',
@@ -170,6 +191,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
 
   r.get(`${FLOW}/follow/list`, {
     config: { access: { permission: 'flow_follow' } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: ['flow-follow'],
       summary: '运行中的流程实例',

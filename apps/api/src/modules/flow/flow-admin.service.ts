@@ -8,8 +8,7 @@ import {
   type TFlowModelSubmit,
   type TPageQuery,
 } from '@ysjs/shared'
-import type { TCtx } from '../../lib/context.ts'
-import { isAdministrator } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { checkBpmn } from './bpmn-check.ts'
@@ -193,6 +192,7 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
         })
         const instIds = instances.map((i) => i.id)
         await tx.flowHistory.deleteMany({ where: { instanceId: { in: instIds } } })
+        await tx.flowServiceCall.deleteMany({ where: { instanceId: { in: instIds } } })
         await tx.flowTask.deleteMany({ where: { instanceId: { in: instIds } } })
         await tx.flowInstance.deleteMany({ where: { id: { in: instIds } } })
         await tx.flowDefinition.deleteMany({ where: { id: { in: defIds } } })
@@ -219,7 +219,7 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
       }
       const where = {
         status: FLOW_INSTANCE_STATUS.RUNNING,
-        ...(isAdministrator(ctx.user) && ctx.tenantId === '000000' ? {} : { tenantId: ctx.tenantId }),
+        ...(isPlatformAdmin(ctx.user) ? {} : { tenantId: ctx.tenantId }),
         ...(instanceId !== null ? { id: instanceId } : {}),
         ...(defIds ? { definitionId: { in: defIds } } : {}),
       }

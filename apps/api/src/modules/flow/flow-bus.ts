@@ -7,9 +7,22 @@ import {
   ZFlowCommandSchema,
   ZFlowResultSchema,
 } from '@ysjs/shared'
-import { Queue, QueueEvents } from 'bullmq'
+import { Job, Queue, QueueEvents } from 'bullmq'
 import { Redis } from 'ioredis'
 import { AppError } from '../../lib/errors.ts'
+
+/** No answer in time: the command may still run. Carries its job so the caller can withdraw it. */
+export class FlowCommandPending extends AppError {
+  constructor(readonly job: Job) {
+    super(503, FlowMsg.BUSY)
+  }
+}
+
+/** A command's fate once the API stopped waiting: not run (withdrawn), still running, or its answer. */
+export type TFlowFate = { kind: 'withdrawn' } | { kind: 'running' } | { kind: 'done'; result: TFlowResult }
+
+/** How long a command the API stopped waiting for is followed before it is left to run unobserved. */
+const SETTLE_MS = 10 * 60_000
 
 /**
  * The API's side of the flow engine: every command on an instance goes to the worker through BullMQ
@@ -61,13 +74,48 @@ export const createFlowBus = (opts: {
       try {
         answer = await job.waitUntilFinished(events, opts.answerTimeoutMs ?? FLOW_COMMAND_TIMEOUT_MS)
       } catch {
-        throw new AppError(503, FlowMsg.BUSY)
+        throw new FlowCommandPending(job)
       }
       const result = ZFlowResultSchema.parse(answer)
       if (!result.ok) {
         throw AppError.badRequest(result.msg)
       }
       return result
+    },
+    /**
+     * Takes a command back if no worker has picked it up yet; otherwise tells what became of it. A
+     * job that failed for good never changed anything (each attempt is one transaction).
+     */
+    async withdraw(job: Job): Promise<TFlowFate> {
+      const state = await job.getState()
+      if (state === 'completed') {
+        const fresh = await Job.fromId(open().queue, job.id ?? '')
+        const parsed = ZFlowResultSchema.safeParse(fresh?.returnvalue)
+        return parsed.success ? { kind: 'done', result: parsed.data } : { kind: 'running' }
+      }
+      if (state === 'failed') {
+        return { kind: 'done', result: { ok: false, msg: FlowMsg.START_FAILED } }
+      }
+      if (state === 'active' || state === 'unknown') {
+        return { kind: 'running' }
+      }
+      try {
+        await job.remove()
+        return { kind: 'withdrawn' }
+      } catch {
+        // Taken by a worker between the two calls.
+        return { kind: 'running' }
+      }
+    },
+    /** Waits (in the background) for a running command's answer; null when it did not come. */
+    async settle(job: Job): Promise<TFlowResult | null> {
+      const { events } = open()
+      try {
+        return ZFlowResultSchema.parse(await job.waitUntilFinished(events, SETTLE_MS))
+      } catch {
+        const fate = await this.withdraw(job).catch(() => null)
+        return fate?.kind === 'done' ? fate.result : null
+      }
     },
     async close() {
       await events?.close()

@@ -13,7 +13,7 @@ import {
   taskUserOf,
   userIdOfTaskUser,
 } from '@ysjs/shared'
-import { isAdministrator, type TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 
@@ -197,18 +197,20 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
   }
 
   /** Latest version of each definition the caller may see (mode 1 common, 2 the tenant's). */
-  const latestDefinitions = async (ctx: TCtx, q: TFlowModeQuery, activeOnly: boolean) => {
+  const latestDefinitions = async (ctx: TCtx, q: TFlowModeQuery, startable: boolean) => {
+    // Mode 2 is the tenant's own; the platform administrator manages every tenant's, but starts
+    // only its own (an instance runs in its starter's tenant).
     const tenantWhere =
       q.mode === 1
         ? { tenantId: '' }
-        : isAdministrator(ctx.user)
+        : isPlatformAdmin(ctx.user) && !startable
           ? { tenantId: { not: '' } }
           : { tenantId: ctx.tenantId }
     const rows = await prisma.flowDefinition.findMany({
       where: {
         ...tenantWhere,
         ...(q.category ? { category: q.category } : {}),
-        ...(activeOnly ? { suspensionState: FLOW_SUSPENSION.ACTIVE } : {}),
+        ...(startable ? { suspensionState: FLOW_SUSPENSION.ACTIVE } : {}),
       },
       orderBy: [{ key: 'asc' }, { version: 'desc' }],
     })
@@ -242,27 +244,43 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
 
   const instanceFor = async (ctx: TCtx, id: bigint): Promise<TInstanceRow> => {
     const inst = await prisma.flowInstance.findUnique({ where: { id } })
-    if (!inst || (inst.tenantId !== ctx.tenantId && !isAdministrator(ctx.user))) {
+    if (!inst || (inst.tenantId !== ctx.tenantId && !isPlatformAdmin(ctx.user))) {
       throw AppError.badRequest('流程实例不存在')
     }
     return inst
   }
 
-  const history = async (ctx: TCtx, instanceId: bigint): Promise<TFlowHistory[]> => {
-    await instanceFor(ctx, instanceId)
+  /**
+   * The instance's history as the spec's items (spec 3): taken flows are `sequenceFlow`, a user
+   * task still waiting (assigned or offered to candidates) is `candidate`, anything else keeps its
+   * BPMN type and has ended. Elements still running that are not tasks (a pending timer) are left out.
+   */
+  const historyItems = async (instanceId: bigint): Promise<TFlowHistory[]> => {
     const rows = await prisma.flowHistory.findMany({ where: { instanceId }, orderBy: [{ seq: 'asc' }] })
     const names = await userNames(rows.map((r) => r.assignee))
-    return rows.map((r) => ({
-      historyActivityId: r.activityId,
-      historyActivityName: r.activityName,
-      historyActivityType: r.activityType,
-      createTime: wire(r.startTime) as string,
-      endTime: wire(r.endTime),
-      historyActivityDurationTime: r.endTime ? durationText(r.endTime.getTime() - r.startTime.getTime()) : '',
-      assignee: r.assignee,
-      assigneeName: r.assignee ? (names.get(r.assignee) ?? null) : null,
-      comment: r.comment,
-    }))
+    return rows
+      .filter((r) => r.endTime || r.activityType === 'userTask')
+      .map((r) => ({
+        historyActivityId: r.activityId,
+        historyActivityName: r.activityName,
+        historyActivityType: r.endTime ? r.activityType : 'candidate',
+        createTime: wire(r.startTime) as string,
+        endTime: wire(r.endTime),
+        historyActivityDurationTime: r.endTime
+          ? durationText(r.endTime.getTime() - r.startTime.getTime())
+          : '',
+        assignee: r.assignee,
+        assigneeName: r.assignee ? (names.get(r.assignee) ?? null) : null,
+        comment: r.comment,
+      }))
+  }
+
+  /** Contract 10.2 history-flow-list: one item per start or end event or assigned activity. */
+  const history = async (ctx: TCtx, instanceId: bigint): Promise<TFlowHistory[]> => {
+    await instanceFor(ctx, instanceId)
+    return (await historyItems(instanceId)).filter(
+      (h) => h.historyActivityType === 'startEvent' || h.historyActivityType === 'endEvent' || h.assignee,
+    )
   }
 
   return {
@@ -392,10 +410,10 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
       if (q.processInstanceId) {
         const inst = await instanceFor(ctx, BigInt(q.processInstanceId))
         const def = await prisma.flowDefinition.findUnique({ where: { id: inst.definitionId } })
-        return { xml: def?.xml ?? '', flow: await history(ctx, inst.id) }
+        return { xml: def?.xml ?? '', flow: await historyItems(inst.id) }
       }
       const def = await prisma.flowDefinition.findUnique({ where: { id: q.processDefinitionId ?? '' } })
-      if (!def || (def.tenantId !== '' && def.tenantId !== ctx.tenantId && !isAdministrator(ctx.user))) {
+      if (!def || (def.tenantId !== '' && def.tenantId !== ctx.tenantId && !isPlatformAdmin(ctx.user))) {
         throw AppError.badRequest('流程定义不存在')
       }
       return { xml: def.xml, flow: [] }

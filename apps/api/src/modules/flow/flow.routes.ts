@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { platformAdminOnly } from './flow-admin.routes.ts'
 import type { TFlowWorkService } from './flow-work.service.ts'
 import type { TLeaveService } from './leave.service.ts'
 
@@ -108,7 +109,7 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
     config: { access: { permission: WORK_ANY } },
     schema: {
       tags: ['flow-process'],
-      summary: '流程实例的历史 (开始、结束、任务与走过的连线)',
+      summary: '流程实例的历史 (开始、结束事件与有办理人的任务)',
       querystring: ZProcessInstanceQuerySchema,
       response: { 200: zEnvelope(z.array(ZFlowHistorySchema)) },
     },
@@ -119,7 +120,7 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
     config: { access: { permission: WORK_ANY } },
     schema: {
       tags: ['flow-process'],
-      summary: '流程图: BPMN XML 与实例的历史 (已完成与当前节点)',
+      summary: '流程图: BPMN XML 与实例的历史 (sequenceFlow 走过的连线, candidate 当前节点, 其余已完成)',
       querystring: ZModelViewQuerySchema,
       response: { 200: zEnvelope(ZModelViewSchema) },
     },
@@ -128,6 +129,7 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
 
   r.post(`${FLOW}/follow/delete-process-instance`, {
     config: { access: { permission: 'flow_follow_delete' } },
+    preHandler: platformAdminOnly,
     schema: {
       tags: ['flow-follow'],
       summary: '删除流程实例',

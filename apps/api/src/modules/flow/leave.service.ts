@@ -3,6 +3,7 @@ import {
   FLOW_INSTANCE_STATUS,
   FLOW_TASK_STATUS,
   FlowMsg,
+  isId,
   LEAVE_TABLE,
   leaveDays,
   parseDateTime,
@@ -11,10 +12,10 @@ import {
   taskUserOf,
   userIdOfTaskUser,
 } from '@ysjs/shared'
-import type { TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import type { TFlowBus } from './flow-bus.ts'
+import { FlowCommandPending, type TFlowBus } from './flow-bus.ts'
 
 const actorOf = (ctx: TCtx) => {
   if (!ctx.user) {
@@ -34,11 +35,32 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
   const openTask = async (ctx: TCtx, taskId: string) => {
     const task = await prisma.flowTask.findFirst({
       where: { id: BigInt(taskId), tenantId: ctx.tenantId, status: FLOW_TASK_STATUS.OPEN },
-      select: { id: true },
+      select: { id: true, instanceId: true },
     })
     if (!task) {
       throw AppError.badRequest(FlowMsg.TASK_MISSING)
     }
+    return task
+  }
+  /**
+   * The routing variables of a leave instance, read from its row at every step: an applicant who
+   * adjusted the leave (dates, approver) is routed by what the row now says, and no client can
+   * route it by sending its own `days`.
+   */
+  const leaveVariables = async (ctx: TCtx, instanceId: bigint): Promise<Record<string, unknown>> => {
+    const inst = await prisma.flowInstance.findUnique({
+      where: { id: instanceId },
+      select: { businessKey: true },
+    })
+    const [table, id] = (inst?.businessKey ?? '').split(':')
+    if (table !== LEAVE_TABLE || !id || !isId(id)) {
+      return {}
+    }
+    const row = await tenantDb(prisma, ctx.tenantId).processLeave.findFirst({
+      where: { id: BigInt(id), isDeleted: 0 },
+      select: { days: true, taskUser: true },
+    })
+    return row ? { days: row.days, taskUser: row.taskUser } : {}
   }
   return {
     async start(ctx: TCtx, input: TLeaveStart) {
@@ -63,6 +85,7 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
             endTime,
             days,
             reason: input.reason,
+            taskUser: taskUserOf(approver.id),
             updateUser: ctx.user?.userId,
             updateTime: new Date(),
           },
@@ -78,11 +101,14 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
       }
       const id = nextId()
       const instanceId = nextId()
+      // The row names the instance before the start is sent: whatever becomes of the command, the
+      // row and the instance it may create stay linked (never an instance without its leave).
       await db.processLeave.create({
         data: {
           id,
           tenantId: ctx.tenantId,
           processDefinitionId: def.id,
+          processInstanceId: String(instanceId),
           startTime,
           endTime,
           days,
@@ -93,6 +119,7 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
           createDept: ctx.user?.deptIds[0] ?? null,
         },
       })
+      const discard = () => db.processLeave.updateMany({ where: { id }, data: { isDeleted: 1 } })
       try {
         await bus.send({
           kind: 'start',
@@ -103,15 +130,35 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
           businessKey: `${LEAVE_TABLE}:${id}`,
           variables: { createUser: actor.name, taskUser: taskUserOf(approver.id), days },
         })
+        return String(instanceId)
       } catch (err) {
-        await db.processLeave.updateMany({ where: { id }, data: { isDeleted: 1 } })
+        if (err instanceof FlowCommandPending) {
+          const fate = await bus.withdraw(err.job).catch(() => ({ kind: 'running' as const }))
+          if (fate.kind === 'done' && fate.result.ok) {
+            return String(instanceId)
+          }
+          if (fate.kind === 'running') {
+            // A worker has the start: keep the row and let the outcome settle; only a refusal or a
+            // failure for good (nothing was created) discards it.
+            void bus
+              .settle(err.job)
+              .then((result) => (result && !result.ok ? discard() : undefined))
+              .catch((e: unknown) =>
+                ctx.log.warn({ err: e, leave: String(id) }, 'leave start did not settle'),
+              )
+            throw new AppError(503, FlowMsg.START_PENDING)
+          }
+          await discard()
+          throw fate.kind === 'withdrawn'
+            ? err
+            : AppError.badRequest(fate.result.ok ? FlowMsg.START_FAILED : fate.result.msg)
+        }
+        await discard()
         if (err instanceof AppError && err.httpStatus === 400) {
           throw err
         }
         throw AppError.badRequest(FlowMsg.START_FAILED)
       }
-      await db.processLeave.updateMany({ where: { id }, data: { processInstanceId: String(instanceId) } })
-      return String(instanceId)
     },
 
     async detail(ctx: TCtx, businessId: bigint) {
@@ -131,11 +178,22 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
           ? prisma.flowInstance.findUnique({ where: { id: BigInt(row.processInstanceId) } })
           : null,
       ])
+      const task = inst
+        ? await prisma.flowTask.findFirst({
+            where: { instanceId: inst.id, status: FLOW_TASK_STATUS.OPEN },
+            orderBy: { createTime: 'desc' },
+          })
+        : null
       return {
         ...row,
         flow: {
+          taskId: task ? String(task.id) : null,
+          taskName: task?.name ?? null,
+          taskDefinitionKey: task?.taskDefinitionKey ?? null,
+          assignee: task?.assignee ?? null,
           assigneeName: creator ? (creator.realName ?? creator.name ?? creator.account) : null,
-          processIsFinished: inst && inst.status !== FLOW_INSTANCE_STATUS.RUNNING ? 'finished' : 'unfinished',
+          // Finished, deleted, or gone with its deployment.
+          processIsFinished: inst?.status === FLOW_INSTANCE_STATUS.RUNNING ? 'unfinished' : 'finished',
         },
       }
     },
@@ -145,14 +203,16 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
       await bus.send({ kind: 'claim', tenantId: ctx.tenantId, actor: actorOf(ctx), taskId })
     },
 
-    /** `flag: ok` approves; anything else rejects. The comment defaults to 同意 / 驳回. */
+    /** `flag: ok` approves; anything else rejects. The comment defaults to 同意 (contract 10.2). */
     async complete(ctx: TCtx, input: TCompleteTask) {
-      await openTask(ctx, input.taskId)
+      const task = await openTask(ctx, input.taskId)
+      // Contract 10.2: pass from the flag or the comment as sent; the recorded comment defaults to 同意.
       const pass = input.flag === 'ok' || input.comment === '同意'
-      const comment = input.comment ?? (pass ? '同意' : '驳回')
+      const comment = input.comment ?? '同意'
       const variables = Object.fromEntries(
         Object.entries(input.variables ?? {}).filter(([k]) => /^[A-Za-z_]\w{0,63}$/.test(k) && k !== 'pass'),
       )
+      Object.assign(variables, await leaveVariables(ctx, task.instanceId))
       return bus.send({
         kind: 'complete',
         tenantId: ctx.tenantId,
@@ -164,15 +224,20 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
       })
     },
 
+    /** The platform administrator's (follow list): any tenant's running instance. */
     async deleteInstance(ctx: TCtx, instanceId: string, reason: string) {
       const inst = await prisma.flowInstance.findFirst({
-        where: { id: BigInt(instanceId), tenantId: ctx.tenantId, status: FLOW_INSTANCE_STATUS.RUNNING },
-        select: { id: true },
+        where: {
+          id: BigInt(instanceId),
+          status: FLOW_INSTANCE_STATUS.RUNNING,
+          ...(isPlatformAdmin(ctx.user) ? {} : { tenantId: ctx.tenantId }),
+        },
+        select: { id: true, tenantId: true },
       })
       if (!inst) {
         throw AppError.badRequest(FlowMsg.INSTANCE_MISSING)
       }
-      await bus.send({ kind: 'delete', tenantId: ctx.tenantId, actor: actorOf(ctx), instanceId, reason })
+      await bus.send({ kind: 'delete', tenantId: inst.tenantId, actor: actorOf(ctx), instanceId, reason })
     },
   }
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import { hashPassword, md5Hex, nextId, type Prisma, type PrismaClient } from '@ysjs/db'
 import {
   DEFAULT_TENANT_ID,
+  PLATFORM_ONLY_MENU_CODES,
   parseDateTime,
   TenantMsg,
   TenantStatus,
@@ -168,15 +169,18 @@ export const createTenantService = (deps: {
       where: LIVE,
       select: { id: true, parentId: true, code: true },
     })
+    // Menus whose calls are the platform administrator's alone (e.g. 流程管理) would only lead a
+    // tenant's admin to refusals.
+    const platformOnly = new Set(menuSubtreeIds(menus, PLATFORM_ONLY_MENU_CODES))
     if (pkgMenuCsv !== null) {
       const live = new Set(menus.map((m) => m.id))
-      return splitIds(pkgMenuCsv).filter((id) => live.has(id))
+      return splitIds(pkgMenuCsv).filter((id) => live.has(id) && !platformOnly.has(id))
     }
     const codes = ((await params.value('tenant.default.menuCode')) ?? '')
       .split(',')
       .map((c) => c.trim())
       .filter(Boolean)
-    return menuSubtreeIds(menus, codes)
+    return menuSubtreeIds(menus, codes).filter((id) => !platformOnly.has(id))
   }
 
   /** Every top-level business dictionary tree of the management tenant, with new ids. */

@@ -82,7 +82,7 @@ export const BpmnModelerDialog = ({
     setBusy(true)
     try {
       await flowApi.modelSubmit({ ...(model !== 'new' ? { id: model.id } : {}), ...meta, xml })
-      toast.success(t('flow.action.save'))
+      toast.success(t('msg.operateSuccess'))
       onClose(true)
     } finally {
       setBusy(false)

@@ -5,6 +5,7 @@ import CardHeader from '@mui/material/CardHeader'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
+import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
@@ -111,7 +112,7 @@ const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => vo
   const [tenantIds, setTenantIds] = useState('')
   const deploy = async () => {
     await flowApi.modelDeploy({ modelId: model.id, category, ...(tenantIds ? { tenantIds } : {}) })
-    toast.success(t('flow.action.deploy'))
+    toast.success(t('msg.operateSuccess'))
     onClose()
   }
   return (
@@ -221,8 +222,9 @@ export const FlowModelPage = () => {
                 size="small"
                 color="error"
                 onClick={async () => {
-                  if (await confirm({ message: `${t('flow.action.remove')} ${m.name}?` })) {
+                  if (await confirm({ message: t('msg.deleteConfirm') })) {
                     await flowApi.modelRemove(m.id)
+                    toast.success(t('msg.deleteSuccess'))
                     reload()
                   }
                 }}
@@ -270,7 +272,7 @@ export const FlowDeployPage = () => {
     setBusy(true)
     try {
       await flowApi.deployUpload(form)
-      toast.success(t('flow.action.upload'))
+      toast.success(t('msg.operateSuccess'))
       setFiles([])
     } finally {
       setBusy(false)
@@ -361,6 +363,7 @@ export const FlowManagerPage = () => {
                 size="small"
                 onClick={async () => {
                   await flowApi.changeState(d.id, d.suspensionState === 1 ? 'suspend' : 'active')
+                  toast.success(t('msg.operateSuccess'))
                   reload()
                 }}
               >
@@ -377,8 +380,9 @@ export const FlowManagerPage = () => {
                 size="small"
                 color="error"
                 onClick={async () => {
-                  if (await confirm({ message: `${t('flow.action.remove')} ${d.name ?? d.key}?` })) {
+                  if (await confirm({ message: t('msg.deleteConfirm') })) {
                     await flowApi.deleteDeployment(d.deploymentId)
+                    toast.success(t('msg.deleteSuccess'))
                     reload()
                   }
                 }}
@@ -435,8 +439,9 @@ export const FlowFollowPage = () => {
       <FlowTrackDialog target={track} onClose={() => setTrack(null)} />
       {deleting && (
         <Dialog open onClose={() => setDeleting(null)} fullWidth maxWidth="xs">
-          <DialogTitle>{t('flow.action.remove')}</DialogTitle>
+          <DialogTitle>{t('common.tip')}</DialogTitle>
           <DialogContent>
+            <DialogContentText>{t('msg.deleteConfirm')}</DialogContentText>
             <TextField
               sx={{ mt: 1 }}
               fullWidth
@@ -446,7 +451,7 @@ export const FlowFollowPage = () => {
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setDeleting(null)}>{t('flow.action.back')}</Button>
+            <Button onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
             <Button
               color="error"
               variant="contained"
@@ -456,12 +461,13 @@ export const FlowFollowPage = () => {
                   return
                 }
                 await flowApi.deleteInstance(deleting.id, reason.trim())
+                toast.success(t('msg.deleteSuccess'))
                 deleting.reload()
                 setDeleting(null)
                 setReason('')
               }}
             >
-              {t('flow.action.remove')}
+              {t('common.confirm')}
             </Button>
           </DialogActions>
         </Dialog>

@@ -13,12 +13,13 @@ import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import { ZLeaveStartSchema } from '@ysjs/shared'
+import { type TLeaveRecord, taskUserOf, userIdOfTaskUser, ZLeaveStartSchema } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
 import { navigateTo } from '@/lib/navigation'
 import { toast } from '@/lib/notify'
+import { useSession } from '@/lib/session/session'
 import { flowApi, fromLocalInput } from '../flowApi'
 import { FlowTrackDialog } from './FlowTrackDialog'
 
@@ -110,34 +111,107 @@ const LeaveSummary = ({
   )
 }
 
-/** `/work/process/leave/form/{processDefinitionId}`: the leave request. */
-export const LeaveFormPage = () => {
-  const { t } = useTranslation()
-  const { processDefinitionId = '' } = useParams()
-  const users = useQuery({ queryKey: ['flow', 'users'], queryFn: flowApi.userList })
-  const [values, setValues] = useState({ taskUser: '', startTime: '', endTime: '', reason: '' })
+type TLeaveValues = { taskUser: string; startTime: string; endTime: string; reason: string }
+const EMPTY: TLeaveValues = { taskUser: '', startTime: '', endTime: '', reason: '' }
+
+/** The leave's fields, checked with the server's own schema (same messages). */
+const useLeaveForm = (initial: TLeaveValues) => {
+  const [values, setValues] = useState(initial)
   const [error, setError] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
+  const set = (k: keyof TLeaveValues) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [k]: e.target.value }))
-  const submit = async () => {
-    const body = {
+  const body = (processDefinitionId: string, id?: string) => {
+    const b = {
+      ...(id ? { id } : {}),
       processDefinitionId,
       taskUser: values.taskUser,
       startTime: fromLocalInput(values.startTime),
       endTime: fromLocalInput(values.endTime),
       reason: values.reason,
     }
-    const parsed = ZLeaveStartSchema.safeParse(body)
+    const parsed = ZLeaveStartSchema.safeParse(b)
     if (!parsed.success) {
       setError(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
-      return
+      return null
     }
     setError({})
+    return b
+  }
+  return { values, setValues, error, set, body }
+}
+
+const LeaveFields = ({ form }: { form: ReturnType<typeof useLeaveForm> }) => {
+  const { t } = useTranslation()
+  const users = useQuery({ queryKey: ['flow', 'users'], queryFn: flowApi.userList })
+  const { values, error, set } = form
+  return (
+    <>
+      <TextField
+        select
+        label={t('flow.leave.taskUser')}
+        value={values.taskUser}
+        onChange={set('taskUser')}
+        error={!!error.taskUser}
+        helperText={error.taskUser}
+        required
+        slotProps={{ htmlInput: { 'data-testid': 'leave-task-user' } }}
+      >
+        {(users.data ?? []).map((u) => (
+          <MenuItem key={u.id} value={u.id}>
+            {u.realName ?? u.account} ({u.account})
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        type="datetime-local"
+        label={t('flow.leave.startTime')}
+        value={values.startTime}
+        onChange={set('startTime')}
+        error={!!error.startTime}
+        helperText={error.startTime}
+        required
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, name: 'startTime' } }}
+      />
+      <TextField
+        type="datetime-local"
+        label={t('flow.leave.endTime')}
+        value={values.endTime}
+        onChange={set('endTime')}
+        error={!!error.endTime}
+        helperText={error.endTime}
+        required
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, name: 'endTime' } }}
+      />
+      <TextField
+        label={t('flow.leave.reason')}
+        value={values.reason}
+        onChange={set('reason')}
+        error={!!error.reason}
+        helperText={error.reason}
+        required
+        multiline
+        minRows={3}
+        slotProps={{ htmlInput: { name: 'reason' } }}
+      />
+    </>
+  )
+}
+
+/** `/work/process/leave/form/{processDefinitionId}`: the leave request. */
+export const LeaveFormPage = () => {
+  const { t } = useTranslation()
+  const { processDefinitionId = '' } = useParams()
+  const form = useLeaveForm(EMPTY)
+  const [busy, setBusy] = useState(false)
+  const submit = async () => {
+    const body = form.body(processDefinitionId)
+    if (!body) {
+      return
+    }
     setBusy(true)
     try {
       await flowApi.leaveStart(body)
-      toast.success(t('flow.leave.started'))
+      toast.success(t('msg.operateSuccess'))
       navigateTo('/work/send')
     } finally {
       setBusy(false)
@@ -156,53 +230,7 @@ export const LeaveFormPage = () => {
             void submit()
           }}
         >
-          <TextField
-            select
-            label={t('flow.leave.taskUser')}
-            value={values.taskUser}
-            onChange={set('taskUser')}
-            error={!!error.taskUser}
-            helperText={error.taskUser}
-            required
-            slotProps={{ htmlInput: { 'data-testid': 'leave-task-user' } }}
-          >
-            {(users.data ?? []).map((u) => (
-              <MenuItem key={u.id} value={u.id}>
-                {u.realName ?? u.account} ({u.account})
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            type="datetime-local"
-            label={t('flow.leave.startTime')}
-            value={values.startTime}
-            onChange={set('startTime')}
-            error={!!error.startTime}
-            helperText={error.startTime}
-            required
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, name: 'startTime' } }}
-          />
-          <TextField
-            type="datetime-local"
-            label={t('flow.leave.endTime')}
-            value={values.endTime}
-            onChange={set('endTime')}
-            error={!!error.endTime}
-            helperText={error.endTime}
-            required
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, name: 'endTime' } }}
-          />
-          <TextField
-            label={t('flow.leave.reason')}
-            value={values.reason}
-            onChange={set('reason')}
-            error={!!error.reason}
-            helperText={error.reason}
-            required
-            multiline
-            minRows={3}
-            slotProps={{ htmlInput: { name: 'reason' } }}
-          />
+          <LeaveFields form={form} />
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained" disabled={busy}>
               {t('flow.action.submit')}
@@ -215,13 +243,98 @@ export const LeaveFormPage = () => {
   )
 }
 
+/** `yyyy-MM-dd HH:mm:ss` → a datetime-local input's value. */
+const toLocalInput = (v: string | null | undefined) => (v ? v.replace(' ', 'T') : '')
+
+/**
+ * The applicant's 调整申请 step (contract 10.3): edit the leave (dates, reason, approver) and
+ * resubmit it to the first approval, or withdraw it (the process ends).
+ */
+const LeaveAdjust = ({
+  leave,
+  taskId,
+  processInstanceId,
+}: {
+  leave: TLeaveRecord
+  taskId: string
+  processInstanceId: string
+}) => {
+  const { t } = useTranslation()
+  const form = useLeaveForm({
+    taskUser: userIdOfTaskUser(leave.taskUser) ?? '',
+    startTime: toLocalInput(leave.startTime),
+    endTime: toLocalInput(leave.endTime),
+    reason: leave.reason ?? '',
+  })
+  const [comment, setComment] = useState('')
+  const [busy, setBusy] = useState(false)
+  const act = async (resubmit: boolean) => {
+    const body = resubmit ? form.body(leave.processDefinitionId ?? '', leave.id) : null
+    if (resubmit && !body) {
+      return
+    }
+    setBusy(true)
+    try {
+      if (body) {
+        await flowApi.leaveStart(body)
+      }
+      await flowApi.complete({
+        taskId,
+        processInstanceId,
+        comment: comment.trim() || t(resubmit ? 'flow.leave.resubmitComment' : 'flow.leave.withdrawComment'),
+        ...(resubmit ? { flag: 'ok' } : {}),
+      })
+      toast.success(t('msg.operateSuccess'))
+      navigateTo('/work/todo')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card data-testid="leave-adjust">
+      <CardHeader title={t('flow.leave.adjustTitle')} />
+      <CardContent>
+        <Stack spacing={2}>
+          <LeaveFields form={form} />
+          <TextField
+            label={t('flow.leave.comment')}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { name: 'comment' } }}
+          />
+          <Stack direction="row" spacing={1}>
+            <Button variant="contained" disabled={busy} onClick={() => void act(true)}>
+              {t('flow.action.resubmit')}
+            </Button>
+            <Button variant="contained" color="error" disabled={busy} onClick={() => void act(false)}>
+              {t('flow.action.withdraw')}
+            </Button>
+            <Button onClick={() => navigateTo('/work/todo')}>{t('flow.action.back')}</Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  )
+}
+
 /** `/work/process/leave/handle/{taskId}/{processInstanceId}/{businessId}`: approve or reject with a comment. */
 export const LeaveHandlePage = () => {
   const { t } = useTranslation()
   const { taskId = '', processInstanceId = '', businessId = '' } = useParams()
+  const me = useSession((s) => String(s.user?.user_id ?? ''))
+  const leave = useQuery({
+    queryKey: ['flow', 'leave', businessId],
+    queryFn: () => flowApi.leaveDetail(businessId),
+  })
   const [comment, setComment] = useState('')
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
+  const d = leave.data
+  // The task in hand is the applicant's own (调整申请): they adjust or withdraw, not approve.
+  const adjusting =
+    !!d && d.flow.taskId === taskId && d.flow.assignee === taskUserOf(me) && String(d.createUser) === me
   const complete = async (flag?: string) => {
     if (!comment.trim()) {
       setError(t('flow.leave.commentRequired'))
@@ -236,7 +349,7 @@ export const LeaveHandlePage = () => {
         comment: comment.trim(),
         ...(flag ? { flag } : {}),
       })
-      toast.success(t(flag ? 'flow.action.approve' : 'flow.action.reject'))
+      toast.success(t('msg.operateSuccess'))
       navigateTo('/work/todo')
     } finally {
       setBusy(false)
@@ -245,33 +358,41 @@ export const LeaveHandlePage = () => {
   return (
     <Stack spacing={2} sx={{ maxWidth: 960 }}>
       <LeaveSummary businessId={businessId} processInstanceId={processInstanceId} />
-      <Card>
-        <CardHeader title={t('flow.leave.handleTitle')} />
-        <CardContent>
-          <Stack spacing={2}>
-            <TextField
-              label={t('flow.leave.comment')}
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-              error={!!error}
-              helperText={error}
-              required
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { name: 'comment' } }}
-            />
-            <Stack direction="row" spacing={1}>
-              <Button variant="contained" color="success" disabled={busy} onClick={() => void complete('ok')}>
-                {t('flow.action.approve')}
-              </Button>
-              <Button variant="contained" color="error" disabled={busy} onClick={() => void complete()}>
-                {t('flow.action.reject')}
-              </Button>
-              <Button onClick={() => navigateTo('/work/todo')}>{t('flow.action.back')}</Button>
+      {d && adjusting && <LeaveAdjust leave={d} taskId={taskId} processInstanceId={processInstanceId} />}
+      {d && !adjusting && (
+        <Card>
+          <CardHeader title={t('flow.leave.handleTitle')} />
+          <CardContent>
+            <Stack spacing={2}>
+              <TextField
+                label={t('flow.leave.comment')}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                error={!!error}
+                helperText={error}
+                required
+                multiline
+                minRows={2}
+                slotProps={{ htmlInput: { name: 'comment' } }}
+              />
+              <Stack direction="row" spacing={1}>
+                <Button
+                  variant="contained"
+                  color="success"
+                  disabled={busy}
+                  onClick={() => void complete('ok')}
+                >
+                  {t('flow.action.approve')}
+                </Button>
+                <Button variant="contained" color="error" disabled={busy} onClick={() => void complete()}>
+                  {t('flow.action.reject')}
+                </Button>
+                <Button onClick={() => navigateTo('/work/todo')}>{t('flow.action.back')}</Button>
+              </Stack>
             </Stack>
-          </Stack>
-        </CardContent>
-      </Card>
+          </CardContent>
+        </Card>
+      )}
     </Stack>
   )
 }

@@ -10,6 +10,8 @@ import TableHead from '@mui/material/TableHead'
 import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import Tabs from '@mui/material/Tabs'
+import ToggleButton from '@mui/material/ToggleButton'
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { useQuery } from '@tanstack/react-query'
 import type { TBladeFlow, TFlowProcess, TPage } from '@ysjs/shared'
 import { useState } from 'react'
@@ -28,14 +30,16 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
   const permissions = useSession((s) => s.permissions)
   const [page, setPage] = useState(0)
   const [size, setSize] = useState(10)
+  // Contract 10.1: 1 = common deployments, 2 = the tenant's own (定制流程).
+  const [mode, setMode] = useState<1 | 2>(1)
   const [track, setTrack] = useState<{ processInstanceId?: string; processDefinitionId?: string } | null>(
     null,
   )
   const list = useQuery({
-    queryKey: ['flow', 'work', kind, page, size],
+    queryKey: ['flow', 'work', kind, page, size, kind === 'start' ? mode : 0],
     queryFn: (): Promise<TPage<TBladeFlow | TFlowProcess>> =>
       kind === 'start'
-        ? flowApi.startList({ current: page + 1, size })
+        ? flowApi.startList({ current: page + 1, size, mode })
         : flowApi.workList(kind, { current: page + 1, size }),
   })
   const can = (code: string) => !!permissions[code]
@@ -47,7 +51,7 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
   }
   const claim = async (r: TBladeFlow) => {
     await flowApi.claim(r.taskId ?? '')
-    toast.success(t('flow.action.sign'))
+    toast.success(t('msg.operateSuccess'))
     await list.refetch()
   }
   const rows = (list.data?.records ?? []) as (TBladeFlow | TFlowProcess)[]
@@ -63,6 +67,23 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
           <Tab key={k} value={k} label={t(`flow.tab.${k}`)} />
         ))}
       </Tabs>
+      {kind === 'start' && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={mode}
+          onChange={(_, v: 1 | 2 | null) => {
+            if (v) {
+              setMode(v)
+              setPage(0)
+            }
+          }}
+          sx={{ mb: 1 }}
+        >
+          <ToggleButton value={1}>{t('flow.mode.common')}</ToggleButton>
+          <ToggleButton value={2}>{t('flow.mode.custom')}</ToggleButton>
+        </ToggleButtonGroup>
+      )}
       <Table size="small" data-testid={`work-${kind}`}>
         <TableHead>
           <TableRow>
