@@ -5,6 +5,8 @@ import {
   CarReason,
   type TArrival,
   type TBusy,
+  type TCarAllocation,
+  type TPerson,
   type TVehicle,
 } from '../src/modules/meeting/car-allocation.ts'
 import { allocateRooms, RoomReason, type TRoomGuest } from '../src/modules/meeting/room-allocation.ts'
@@ -171,82 +173,201 @@ const arrival = (over: Partial<TArrival> = {}): TArrival => {
     ...over,
   }
 }
-const vehicle = (id: bigint, seats: number, plateNo = `湘A${id}`): TVehicle => ({
+/** A vehicle driven by default by the driver of the same number. */
+const vehicle = (id: bigint, seats: number, driverId: bigint | null = id): TVehicle => ({
   id,
-  plateNo,
+  plateNo: `湘A${id}`,
   seats,
-  driverName: `司机${id}`,
+  driverId,
+  driverName: driverId ? `司机${driverId}` : null,
 })
+const person = (id: bigint, prefix = '司机'): TPerson => ({ id, name: `${prefix}${id}` })
+const driversOf = (fleet: TVehicle[]) =>
+  [...new Set(fleet.flatMap((v) => (v.driverId ? [v.driverId] : [])))].map((id) => person(id))
+
+/** The invariants every pick-up allocation must hold. */
+const checkCars = (
+  arrivals: TArrival[],
+  fleet: TVehicle[],
+  drivers: TPerson[],
+  escorts: TPerson[],
+  busy: TBusy[] = [],
+  options = CAR_DEFAULTS,
+): TCarAllocation => {
+  const result = allocateCars(arrivals, fleet, drivers, escorts, busy, options)
+  const seen = new Map<bigint, number>()
+  for (const t of result.trips) {
+    for (const id of t.passengers) {
+      seen.set(id, (seen.get(id) ?? 0) + 1)
+    }
+    // The escort rides in one of the seats besides the driver's.
+    expect(t.passengers.length + (t.escort ? 1 : 0)).toBeLessThanOrEqual(t.vehicle.seats)
+    expect(t.passengers.length).toBeGreaterThan(0)
+    const own = { from: t.pickupTime, to: t.busyUntil }
+    // No vehicle, driver or escort on two trips at once, nor on a trip that was already busy.
+    for (const b of busy) {
+      if (b.from < own.to && b.to > own.from) {
+        const id = b.kind === 'car' ? t.vehicle.id : b.kind === 'driver' ? t.driver.id : t.escort?.id
+        expect(b.id).not.toBe(id)
+      }
+    }
+    for (const u of result.trips) {
+      if (t !== u && t.pickupTime < u.busyUntil && u.pickupTime < t.busyUntil) {
+        expect(t.vehicle.id).not.toBe(u.vehicle.id)
+        expect(t.driver.id).not.toBe(u.driver.id)
+        if (t.escort && u.escort) {
+          expect(t.escort.id).not.toBe(u.escort.id)
+        }
+      }
+    }
+  }
+  for (const u of result.unallocated) {
+    seen.set(u.id, (seen.get(u.id) ?? 0) + 1)
+    expect(u.reason).toBeTruthy()
+  }
+  // Everyone not kept by hand is carried once or listed once with the reason.
+  const auto = arrivals.filter((a) => !a.manualCarNo).map((a) => a.id)
+  expect([...seen.keys()].sort()).toEqual(auto.sort())
+  expect([...seen.values()].every((n) => n === 1)).toBe(true)
+  // Every trip without an escort is reported as not covered.
+  expect(result.uncovered.filter((u) => u.reason === CarReason.NO_ESCORT)).toHaveLength(
+    result.trips.filter((t) => !t.escort).length,
+  )
+  expect(
+    allocateCars(
+      [...arrivals].reverse(),
+      [...fleet].reverse(),
+      [...drivers].reverse(),
+      [...escorts].reverse(),
+      busy,
+      options,
+    ),
+  ).toEqual(result)
+  return result
+}
 
 describe('car allocation', () => {
-  it('groups by station and window, fills the largest vehicles first and the smallest that takes the rest', () => {
+  it('groups by station and window, fills the smallest vehicle that takes the group, else the largest', () => {
     const a = Array.from({ length: 9 }, (_, i) => arrival({ arrivalTime: day(10, 9, i * 5) }))
     const later = arrival({ arrivalTime: day(10, 11) })
     const airport = arrival({ arrivalStation: '黄花机场', arrivalTime: day(10, 9, 10) })
-    const result = allocateCars(
-      [...a, later, airport],
-      [vehicle(1n, 7), vehicle(2n, 4), vehicle(3n, 3), vehicle(4n, 2)],
-      [
-        { id: 1n, name: '接1' },
-        { id: 2n, name: '接2' },
-        { id: 3n, name: '接3' },
-      ],
-      [],
-    )
+    const fleet = [vehicle(1n, 7), vehicle(2n, 4), vehicle(3n, 3), vehicle(4n, 2)]
+    const escorts = [1n, 2n, 3n, 4n].map((id) => person(id, '接'))
+    const result = checkCars([...a, later, airport], fleet, driversOf(fleet), escorts)
     expect(result.unallocated).toEqual([])
+    expect(result.uncovered).toEqual([])
+    // The airport's one arrival (picked up first) takes the 2-seater with its escort.
+    expect(result.trips[0]).toMatchObject({
+      station: '黄花机场',
+      vehicle: { seats: 2 },
+      passengers: [airport.id],
+    })
     const station = result.trips.filter(
       (t) => t.station === '长沙南站' && t.pickupTime.getTime() === day(10, 9, 40).getTime(),
     )
-    // The airport's one arrival (picked up first) took the 2-seater; the 9 at the station get the
-    // 7-seater, then the smallest free vehicle that takes the 2 left: the 3-seater.
-    expect(result.trips[0]).toMatchObject({ station: '黄花机场', vehicle: { seats: 2 } })
-    expect(station.map((t) => [t.vehicle.seats, t.passengers.length])).toEqual([
-      [7, 7],
-      [3, 2],
+    // 9 at the station: the 7-seater carries 6 and its escort, the 4-seater the 3 left and its escort.
+    expect(station.map((t) => [t.vehicle.seats, t.passengers.length, t.escort?.name])).toEqual([
+      [7, 6, '接2'],
+      [4, 3, '接3'],
     ])
-    // Every passenger once; no vehicle or escort in two places at once.
-    const ids = result.trips.flatMap((t) => t.passengers)
-    expect(new Set(ids).size).toBe(11)
-    for (const t of result.trips) {
-      for (const u of result.trips) {
-        if (t !== u && t.pickupTime < u.busyUntil && u.pickupTime < t.busyUntil) {
-          expect(t.vehicle.id).not.toBe(u.vehicle.id)
-          if (t.escort && u.escort) {
-            expect(t.escort.id).not.toBe(u.escort.id)
-          }
-        }
-      }
-      expect(t.passengers.length).toBeLessThanOrEqual(t.vehicle.seats)
-    }
+    expect(station.map((t) => t.driver.id)).toEqual([1n, 2n])
   })
 
-  it('too few cars: the rest are listed as not covered; busy vehicles and escorts are not used', () => {
+  it('too few cars: the rest are listed with the reason; busy vehicles, drivers and escorts of other meetings are not used', () => {
     const people = Array.from({ length: 6 }, () => arrival())
+    const fleet = [vehicle(1n, 4), vehicle(2n, 7)]
+    // Another meeting holds vehicle 2 and escort 1 at that time.
     const busy: TBusy[] = [
       { kind: 'car', id: 2n, from: day(10, 8), to: day(10, 12) },
       { kind: 'escort', id: 1n, from: day(10, 8), to: day(10, 12) },
     ]
-    const result = allocateCars(people, [vehicle(1n, 4), vehicle(2n, 7)], [{ id: 1n, name: '忙' }], busy)
+    const result = checkCars(people, fleet, driversOf(fleet), [person(1n, '接')], busy)
     expect(result.trips).toHaveLength(1)
     expect(result.trips[0]).toMatchObject({ vehicle: { id: 1n }, escort: null })
     expect(result.unallocated).toEqual(
       people.slice(4).map((p) => ({ id: p.id, reason: CarReason.NO_VEHICLE })),
     )
+    expect(result.uncovered.map((u) => [u.reason, u.passengers.length])).toEqual([
+      [CarReason.NO_ESCORT, 4],
+      [CarReason.NO_VEHICLE, 2],
+    ])
   })
 
-  it('keeps manual assignments, lists missing arrivals, and gives the same answer for any input order', () => {
+  it('a driver is one person: the same driver on two vehicles drives one trip at a time', () => {
+    // Two vehicles, one driver (user 9) for both, no one else to drive.
+    const fleet = [vehicle(1n, 4, 9n), vehicle(2n, 4, 9n)]
+    const station = Array.from({ length: 3 }, () => arrival({ arrivalTime: day(10, 9) }))
+    const airport = Array.from({ length: 2 }, () =>
+      arrival({ arrivalStation: '黄花机场', arrivalTime: day(10, 9, 30) }),
+    )
+    const result = checkCars([...station, ...airport], fleet, [person(9n)], [])
+    expect(result.trips).toHaveLength(1)
+    expect(result.trips[0]!.driver.id).toBe(9n)
+    expect(result.unallocated).toEqual(airport.map((p) => ({ id: p.id, reason: CarReason.NO_DRIVER })))
+    expect(result.uncovered.find((u) => u.reason === CarReason.NO_DRIVER)).toMatchObject({
+      station: '黄花机场',
+      passengers: airport.map((p) => p.id),
+    })
+    // A driver busy in another meeting is not used either; a second driver takes the other vehicle.
+    const busy: TBusy[] = [{ kind: 'driver', id: 9n, from: day(10, 8), to: day(10, 10) }]
+    const other = checkCars([...station, ...airport], fleet, [person(9n), person(10n)], [], busy)
+    expect(other.trips.map((t) => t.driver.id)).toEqual([10n])
+    expect(other.unallocated.map((u) => u.reason)).toEqual([CarReason.NO_DRIVER, CarReason.NO_DRIVER])
+  })
+
+  it('an escort takes a seat; a one-seat vehicle runs without one and is reported', () => {
+    const two = [arrival(), arrival()]
+    const result = checkCars(two, [vehicle(1n, 2)], [person(1n)], [person(1n, '接')])
+    // Two seats: one for the escort, so only one passenger fits.
+    expect(result.trips.map((t) => [t.passengers.length, t.escort?.id])).toEqual([[1, 1n]])
+    expect(result.unallocated).toEqual([{ id: two[1]!.id, reason: CarReason.NO_VEHICLE }])
+    const one = checkCars([arrival()], [vehicle(1n, 1)], [person(1n)], [person(1n, '接')])
+    expect(one.trips[0]).toMatchObject({ escort: null })
+    expect(one.uncovered).toMatchObject([{ reason: CarReason.NO_ESCORT }])
+  })
+
+  it('keeps manual assignments, lists missing arrivals, and reuses a vehicle once its trip is over', () => {
     const manual = arrival({ manualCarNo: '湘A1' })
     const missing = arrival({ arrivalStation: ' ' })
     const rest = Array.from({ length: 5 }, (_, i) => arrival({ arrivalTime: day(10, 9 + i * 2) }))
-    const all = [manual, missing, ...rest]
     const fleet = [vehicle(1n, 4), vehicle(2n, 4)]
-    const result = allocateCars(all, fleet, [], [], { ...CAR_DEFAULTS, windowMinutes: 30 })
+    const result = checkCars([manual, missing, ...rest], fleet, driversOf(fleet), [], [], {
+      ...CAR_DEFAULTS,
+      windowMinutes: 30,
+    })
     expect(result.trips.flatMap((t) => t.passengers)).not.toContain(manual.id)
     expect(result.unallocated).toEqual([{ id: missing.id, reason: CarReason.NO_ARRIVAL }])
-    // Arrivals two hours apart are separate groups; a vehicle is reused once its trip is over.
-    expect(result.trips).toHaveLength(5)
-    expect(
-      allocateCars([...all].reverse(), [...fleet].reverse(), [], [], { ...CAR_DEFAULTS, windowMinutes: 30 }),
-    ).toEqual(result)
+    // Arrivals two hours apart are separate groups; the trip takes two hours, so one vehicle suffices.
+    expect(result.trips.map((t) => t.vehicle.id)).toEqual([1n, 1n, 1n, 1n, 1n])
+  })
+
+  it('holds the invariants on a large random case with busy time', () => {
+    let x = 11
+    const rand = (n: number) => {
+      x = (x * 1103515245 + 12345) % 2 ** 31
+      return x % n
+    }
+    const stations = ['长沙南站', '黄花机场', '长沙站']
+    const people = Array.from({ length: 400 }, () =>
+      arrival({
+        arrivalStation: stations[rand(3)]!,
+        arrivalTime: rand(30) === 0 ? null : day(10 + rand(2), 7 + rand(14), rand(60)),
+        manualCarNo: rand(40) === 0 ? '湘A1' : null,
+      }),
+    )
+    const fleet = Array.from({ length: 8 }, (_, i) =>
+      vehicle(BigInt(i + 1), 1 + rand(7), BigInt(1 + rand(5))),
+    )
+    const busy: TBusy[] = Array.from({ length: 10 }, () => {
+      const from = day(10 + rand(2), 7 + rand(14))
+      return {
+        kind: (['car', 'driver', 'escort'] as const)[rand(3)]!,
+        id: BigInt(1 + rand(8)),
+        from,
+        to: new Date(from.getTime() + 90 * 60_000),
+      }
+    })
+    const escorts = [1n, 2n, 3n].map((id) => person(id, '接'))
+    checkCars(people, fleet, driversOf(fleet), escorts, busy)
   })
 })

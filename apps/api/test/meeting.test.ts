@@ -1,4 +1,4 @@
-import { MeetingMsg, RegisteredMsg } from '@ysjs/shared'
+import { ArrangeMsg, MeetingMsg, RegisteredMsg } from '@ysjs/shared'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
@@ -403,26 +403,23 @@ describe('allocation', () => {
     })
   })
 
-  it('allocates cars by station and time with free escorts, keeps manual cars, lists who is free', async () => {
+  it('allocates cars by station and time: seats with the escort, kept manual trips, reasons for what is not covered', async () => {
     const m = await openMeeting()
-    for (const [plateNo, seats] of [
-      ['湘A11111', 4],
-      ['湘A22222', 2],
-    ] as const) {
-      expect(
-        await call('POST', `${API}/carMaintenance/submit`, {
-          plateNo,
-          seats,
-          driverName: `司机${seats}`,
-          driverPhone: '13700000000',
-        }),
-      ).toMatchObject({ code: 200 })
-    }
-    expect(
-      await call('POST', `${API}/escort/submit`, { name: '接站甲', sex: 1, phone: '13600000000' }),
-    ).toMatchObject({
-      code: 200,
+    const role = await createRole(t.app, { alias: 'driver', name: '司机', menuCodes: [] })
+    const d1 = await createUser(t.app, { account: 'driver1', roleIds: [role] })
+    const d2 = await createUser(t.app, { account: 'driver2', roleIds: [role] })
+    const car = (plateNo: string, seats: number, driverId: bigint | string) =>
+      call('POST', `${API}/carMaintenance/submit`, { plateNo, seats, driverId: String(driverId) })
+    expect(await car('湘A11111', 4, d1)).toMatchObject({ code: 200 })
+    expect(await car('湘A22222', 2, d2)).toMatchObject({ code: 200 })
+    expect(await car('湘A99999', 4, '1')).toMatchObject({ code: 400, msg: '司机不存在' })
+    expect((await call('GET', `${API}/carMaintenance/list?plateNo=A11111`)).data.records[0]).toMatchObject({
+      driverId: String(d1),
+      driverName: 'driver1',
     })
+    const escort = (name: string) =>
+      call('POST', `${API}/escort/submit`, { name, sex: 1, phone: '13600000000' })
+    expect(await escort('接站甲')).toMatchObject({ code: 200 })
     const group = await Promise.all(
       [0, 10, 20, 30, 40].map((min) =>
         register(m.id, { arrivalTime: `2026-05-10 09:${String(min).padStart(2, '0')}:00` }),
@@ -430,45 +427,143 @@ describe('allocation', () => {
     )
     const far = await register(m.id, { arrivalTime: '2026-05-10 20:00:00', arrivalStation: '黄花机场' })
     const manual = await register(m.id, { arrivalTime: '2026-05-10 20:05:00', arrivalStation: '黄花机场' })
+    const noStation = await register(m.id, { arrivalStation: '' })
     expect(await call('POST', `${REG}/updateCar`, { id: manual, carNo: '湘B00000' })).toMatchObject({
       code: 400,
-      msg: '车辆不存在',
+      msg: ArrangeMsg.VEHICLE_NOT_FOUND,
+    })
+    expect(await call('POST', `${REG}/updateCar`, { id: noStation, carNo: '湘A22222' })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.NO_ARRIVAL,
     })
     expect(await call('POST', `${REG}/updateCar`, { id: manual, carNo: '湘A22222' })).toMatchObject({
       code: 200,
     })
     const result = (await call('GET', `${REG}/IntelligentAllocationCar?meetingId=${m.id}`)).data
-    const auto = result.trips.filter((x: { manual: boolean }) => !x.manual)
+    type TTrip = {
+      id: string
+      plateNo: string
+      driverName: string
+      escortName: string | null
+      manual: boolean
+      capacity: number
+      passengers: { id: string }[]
+    }
+    const trips = result.trips as TTrip[]
+    // Five at 09:40: the 4-seater takes 3 and the escort, the 2-seater the other 2 without an escort;
+    // at 20:00 the 4-seater again (its 09:40 trip is over), with the escort.
     expect(
-      auto.map((x: { plateNo: string; passengers: unknown[]; escortName: string | null }) => [
-        x.plateNo,
-        x.passengers.length,
-        x.escortName,
-      ]),
+      trips.map((x) => [x.plateNo, x.passengers.length, x.driverName, x.escortName, x.manual, x.capacity]),
     ).toEqual([
-      ['湘A11111', 4, '接站甲'],
-      ['湘A22222', 1, null],
-      ['湘A11111', 1, '接站甲'],
+      ['湘A11111', 3, 'driver1', '接站甲', false, 3],
+      ['湘A22222', 2, 'driver2', null, false, 2],
+      ['湘A11111', 1, 'driver1', '接站甲', false, 3],
+      ['湘A22222', 1, 'driver2', null, true, 2],
     ])
-    expect(result.trips.find((x: { manual: boolean }) => x.manual)).toMatchObject({
-      plateNo: '湘A22222',
-      passengers: [{ id: manual }],
-    })
-    expect(result.unallocated).toEqual([])
+    expect(trips.flatMap((x) => x.passengers.map((p) => p.id)).sort()).toEqual([...group, far, manual].sort())
+    expect(
+      result.uncovered.map((u: { reason: string; passengers: unknown[] }) => [u.reason, u.passengers.length]),
+    ).toEqual([
+      ['无空闲接送人员', 2],
+      ['无空闲接送人员', 1],
+    ])
+    expect(result.unallocated).toEqual([{ id: noStation, name: '张三丰', reason: '缺少到达时间或到达站点' }])
     expect((await call('GET', `${REG}/detail?id=${far}`)).data.carNo).toBe('湘A11111')
-    expect(group).toHaveLength(5)
-    const freeEscorts = await call(
-      'GET',
-      `${API}/escort/freeTimedetail?time=${encodeURIComponent('2026-05-10 10:00:00')}`,
-    )
-    expect(freeEscorts.data).toEqual([])
-    const freeDrivers = await call(
-      'GET',
-      `${API}/user/list?driverTime=${encodeURIComponent('2026-05-10 15:00:00')}`,
-    )
-    expect(freeDrivers.data.map((d: { plateNo: string }) => d.plateNo)).toEqual(['湘A11111', '湘A22222'])
-    const view = (await call('GET', `${REG}/arrangeView?meetingId=${m.id}`)).data
-    expect(view.trips).toHaveLength(4)
+    // The view after a reload answers the same, reasons included.
+    expect((await call('GET', `${REG}/arrangeView?meetingId=${m.id}`)).data).toEqual(result)
+
+    // Who is free: the manual trip holds its vehicle and driver like any other.
+    const at = (time: string) => encodeURIComponent(`2026-05-10 ${time}`)
+    const names = (list: { name: string }[]) => list.map((x) => x.name)
+    expect((await call('GET', `${API}/escort/freeTimedetail?time=${at('10:00:00')}`)).data).toEqual([])
+    expect(names((await call('GET', `${API}/escort/freeTimedetail?time=${at('15:00:00')}`)).data)).toEqual([
+      '接站甲',
+    ])
+    expect((await call('GET', `${API}/user/list?driverTime=${at('10:00:00')}`)).data).toEqual([])
+    expect(names((await call('GET', `${API}/user/list?driverTime=${at('15:00:00')}`)).data)).toEqual([
+      'driver1',
+      'driver2',
+    ])
+    expect((await call('GET', `${API}/user/list?driverTime=${at('21:30:00')}`)).data).toEqual([])
+    const everyone = (await call('GET', `${API}/user/list`)).data
+    expect(everyone.find((u: { id: string }) => u.id === String(d1))).toMatchObject({
+      plateNos: ['湘A11111'],
+    })
+
+    // Manual changes are refused rather than double-booking: a full trip, a busy vehicle, a busy driver.
+    const late = await register(m.id, { arrivalTime: '2026-05-10 09:35:00' })
+    expect(await call('POST', `${REG}/updateCar`, { id: late, carNo: '湘A22222' })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.CAR_FULL,
+    })
+    const other = await openMeeting()
+    const guest = await register(other.id, { arrivalTime: '2026-05-10 20:30:00', arrivalStation: '黄花机场' })
+    expect(await call('POST', `${REG}/updateCar`, { id: guest, carNo: '湘A22222' })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.CAR_BUSY,
+    })
+    // A third vehicle driven by driver1, who is on the 20:00 trip of the first meeting.
+    expect(await car('湘A33333', 4, d1)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${REG}/updateCar`, { id: guest, carNo: '湘A33333' })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.DRIVER_BUSY,
+    })
+    // The other meeting's allocation finds the vehicle free but no driver: both are on trips.
+    const second = (await call('GET', `${REG}/IntelligentAllocationCar?meetingId=${other.id}`)).data
+    expect(second.trips).toEqual([])
+    expect(second.unallocated).toEqual([{ id: guest, name: '张三丰', reason: '无空闲司机' }])
+    expect(second.uncovered).toMatchObject([
+      { tripId: null, reason: '无空闲司机', passengers: [{ id: guest }] },
+    ])
+
+    // Per trip: a busy driver or escort is refused; an escort needs a seat; a change keeps the trip.
+    const station2 = trips[1]!
+    const pickup = (body: object) => call('POST', `${REG}/updatePickup`, body)
+    expect(await pickup({ id: station2.id, driverId: String(d1) })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.DRIVER_BUSY,
+    })
+    const escorts = (await call('GET', `${API}/escort/list?size=100`)).data.records as {
+      id: string
+      name: string
+    }[]
+    const jia = escorts.find((e) => e.name === '接站甲')!.id
+    expect(await pickup({ id: station2.id, driverId: String(d2), escortId: jia })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.ESCORT_BUSY,
+    })
+    expect(await escort('接站乙')).toMatchObject({ code: 200 })
+    const yi = (await call('GET', `${API}/escort/list?name=${encodeURIComponent('接站乙')}`)).data.records[0]
+      .id
+    expect(await pickup({ id: station2.id, driverId: String(d2), escortId: yi })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.ESCORT_NO_SEAT,
+    })
+    const evening = trips[2]!
+    expect(await pickup({ id: evening.id, driverId: String(d1), escortId: yi })).toMatchObject({ code: 200 })
+    expect(await pickup({ id: '1', driverId: String(d1) })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.TRIP_NOT_FOUND,
+    })
+    expect(
+      await call('POST', `${REG}/updatePickup`, { id: evening.id, driverId: String(d1) }, otherTenant),
+    ).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.TRIP_NOT_FOUND,
+    })
+    // A new run keeps both trips changed by hand and their people.
+    const again = (await call('GET', `${REG}/IntelligentAllocationCar?meetingId=${m.id}`)).data
+      .trips as TTrip[]
+    expect(again.filter((x) => x.manual).map((x) => [x.id, x.escortName])).toEqual([
+      [evening.id, '接站乙'],
+      [trips[3]!.id, null],
+    ])
+    // Removing the registrant of a manual trip frees its vehicle and driver.
+    expect(await call('POST', `${REG}/remove?ids=${manual}`)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${REG}/updateCar`, { id: guest, carNo: '湘A22222' })).toMatchObject({
+      code: 200,
+    })
+    expect(names((await call('GET', `${API}/user/list?driverTime=${at('21:30:00')}`)).data)).toEqual([])
   })
 })
 
@@ -528,7 +623,7 @@ describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
     const car = {
       plateNo: '湘C12345',
       seats: 7,
-      driverName: '孙师傅',
+      driverId: String(memberId),
       upkeepDate: '2026-04-01',
       upkeepItem: '换机油',
       upkeepCost: '350.5',

@@ -4,6 +4,7 @@ import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { isPhone, zInt, zName, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
 import { zMoney } from '../trading/money.ts'
+import { CarMsg, zIdOf, zOptionalIdOf } from './entities.ts'
 import { zOptionalDateTime } from './meeting.ts'
 
 export const RegisteredMsg = {
@@ -34,6 +35,21 @@ export const RegisteredMsg = {
   WINDOW_MINUTES: '分组时长为10到720分钟',
   HOUSE_NO: '房间号不能超过32个字符',
   CAR_NO: '车牌号不能超过32个字符',
+} as const
+
+/** Manual pick-up changes (`updateCar`, `updatePickup`): refused rather than double-booking anyone. */
+export const ArrangeMsg = {
+  VEHICLE_NOT_FOUND: '车辆不存在',
+  NO_ARRIVAL: '该报名缺少到达时间或到达站点,不能安排车辆',
+  CAR_FULL: '该车辆座位已满',
+  CAR_BUSY: '该车辆在该时段已有接送任务',
+  NO_DRIVER: '该车辆未设置司机',
+  DRIVER_BUSY: '该司机在该时段已有接送任务',
+  DRIVER_NOT_FOUND: '司机不存在',
+  ESCORT_BUSY: '该接送人员在该时段已有接送任务',
+  ESCORT_NOT_FOUND: '接送人员不存在',
+  ESCORT_NO_SEAT: '车辆座位不足,无法安排接送人员',
+  TRIP_NOT_FOUND: '接站车次不存在',
 } as const
 
 /** 住宿要求: 1 单住 (a room alone), 2 合住 (shares with the same sex). */
@@ -179,6 +195,12 @@ export const ZUpdateCarSchema = z.object({
     z.string().trim().max(32, RegisteredMsg.CAR_NO).optional(),
   ),
 })
+/** `updatePickup`: a trip's driver (required) and escort (empty: none). */
+export const ZUpdatePickupSchema = z.object({
+  id: ZIdSchema,
+  driverId: zIdOf(CarMsg.DRIVER),
+  escortId: zOptionalIdOf(ArrangeMsg.ESCORT_NOT_FOUND),
+})
 
 const zDay = (message: string) =>
   zRequired(message, 10).refine((v) => DATE_PATTERN.test(v) && parseDateTime(v) !== null, { message })
@@ -212,20 +234,34 @@ export const ZRoomAllocationResultSchema = z.object({
   unallocated: z.array(ZUnallocatedSchema),
 })
 
+const ZPassengerSchema = z.object({ id: ZWireIdSchema, name: z.string(), arrivalTime: ZWireDateTimeSchema })
 export const ZCarAllocationResultSchema = z.object({
   trips: z.array(
     z.object({
       id: ZWireIdSchema,
       station: z.string(),
       pickupTime: ZWireDateTimeSchema,
+      busyUntil: ZWireDateTimeSchema,
       plateNo: z.string(),
+      /** Seats besides the driver's; `capacity` is what is left for passengers (an escort takes one). */
       seats: z.number(),
+      capacity: z.number(),
+      driverId: ZWireIdSchema.nullable(),
       driverName: z.string().nullable(),
+      escortId: ZWireIdSchema.nullable(),
       escortName: z.string().nullable(),
       manual: z.boolean(),
-      passengers: z.array(
-        z.object({ id: ZWireIdSchema, name: z.string(), arrivalTime: ZWireDateTimeSchema }),
-      ),
+      passengers: z.array(ZPassengerSchema),
+    }),
+  ),
+  /** Arrival groups (or parts) no vehicle took, and trips running without an escort, with the reason. */
+  uncovered: z.array(
+    z.object({
+      tripId: ZWireIdSchema.nullable(),
+      station: z.string(),
+      pickupTime: ZWireDateTimeSchema,
+      reason: z.string(),
+      passengers: z.array(ZPassengerSchema),
     }),
   ),
   unallocated: z.array(ZUnallocatedSchema),

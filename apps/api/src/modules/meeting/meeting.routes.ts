@@ -26,6 +26,7 @@ import {
   ZUpdateCarSchema,
   ZUpdateHouseSchema,
   ZUpdateInvoicingSchema,
+  ZUpdatePickupSchema,
   ZUpdatePriceSchema,
   ZUserIdQuerySchema,
   ZWireIdSchema,
@@ -197,7 +198,7 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
     config: perm('meeting_registered_delete', 'meeting_registration_status_delete'),
     schema: { tags, summary: '删除报名', querystring: ZIdsQuery, response: { 200: zDone } },
     handler: async (request) => {
-      await s.registered.remove(ctxOf(request), request.query.ids.map(BigInt))
+      await s.allocation.removeRegistrations(ctxOf(request), request.query.ids.map(BigInt), false)
       return done()
     },
   })
@@ -297,6 +298,19 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
       return done()
     },
   })
+  r.post(`${REG}/updatePickup`, {
+    config: perm('meeting_arrange_list_car'),
+    schema: {
+      tags,
+      summary: '调整接站车次的司机与接送人员 (须在该时段空闲; 接送人员占一个座位)',
+      body: ZUpdatePickupSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await s.allocation.updatePickup(ctxOf(request), request.body)
+      return done()
+    },
+  })
   r.get(`${REG}/IntelligentAllocation`, {
     config: perm('meeting_allocation_list_auto'),
     schema: {
@@ -378,7 +392,7 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
     },
     handler: async (request) => {
       const ctx = ctxOf(request)
-      await s.registered.remove(
+      await s.allocation.removeRegistrations(
         ctx,
         request.query.ids.map(BigInt),
         !(await has(ctx, 'meeting_registered_delete')),
@@ -476,14 +490,16 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
   })
   registerCrudRoutes(app, s.cars)
   r.get(`${MEETING_API}/user/list`, {
-    config: perm('meeting_arrange_list', 'meeting_car_maintenance'),
+    config: perm('meeting_arrange_list', 'meeting_car_maintenance', 'meeting_upkeep_list'),
     schema: {
       tags: ['carMaintenance'],
-      summary: '该时间空闲的司机与车辆',
+      summary: '司机: 给出 driverTime 时为该时间没有接站任务的司机, 否则为可选作司机的用户',
       querystring: ZDriverTimeQuerySchema,
       response: { 200: zEnvelope(z.array(ZFreeDriverSchema)) },
     },
-    handler: async (request) =>
-      ok(await s.allocation.freeDrivers(ctxOf(request), parseDateTime(request.query.driverTime)!)),
+    handler: async (request) => {
+      const { driverTime } = request.query
+      return ok(await s.allocation.drivers(ctxOf(request), driverTime ? parseDateTime(driverTime) : null))
+    },
   })
 }

@@ -17,15 +17,15 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
-import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
 import { clearing, money } from '../trading/dict-names.ts'
 import { atOrNull } from './entities.service.ts'
 import { priceItemsOf, type TMeetingService } from './meeting.service.ts'
+import { type TMeetingTx, withMeetingLock } from './meeting-lock.ts'
 import { streamXlsx } from './xlsx.ts'
 
 const LIVE = { isDeleted: 0 }
 const DAY = 86_400_000
-type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
 
 /** Nights between arrival and departure (calendar days in Asia/Shanghai), at least one. */
 export const nightsOf = (arrival: Date | null, departure: Date | null): number => {
@@ -94,7 +94,7 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
     }
   }
 
-  const assertPhoneFree = async (tx: TTx, meetingId: bigint, phone: string, id?: bigint) => {
+  const assertPhoneFree = async (tx: TMeetingTx, meetingId: bigint, phone: string, id?: bigint) => {
     const clash = await tx.registeredMeeting.findFirst({
       where: { meetingId, phone, ...LIVE, ...(id ? { NOT: { id } } : {}) },
       select: { id: true },
@@ -117,8 +117,7 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
      */
     async create(ctx: TCtx, input: TRegisteredSubmit) {
       const data = dataOf(input)
-      return db(ctx).$transaction(async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${data.meetingId})`
+      return withMeetingLock(prisma, ctx.tenantId, data.meetingId, async (tx) => {
         const meeting = await tx.meeting.findFirst({ where: { id: data.meetingId, ...LIVE } })
         if (!meeting || !isMeetingOpen(meeting)) {
           throw AppError.badRequest(RegisteredMsg.NOT_OPEN)
@@ -147,7 +146,7 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
     /** `update`: staff corrections; the meeting stays the same and the phone stays unique in it. */
     async update(ctx: TCtx, id: bigint, input: TRegisteredSubmit) {
       const data = dataOf(input)
-      await db(ctx).$transaction(async (tx) => {
+      await withMeetingLock(prisma, ctx.tenantId, data.meetingId, async (tx) => {
         const row = await tx.registeredMeeting.findFirst({ where: { id, ...LIVE } })
         if (!row) {
           throw AppError.badRequest(RegisteredMsg.NOT_FOUND)
@@ -155,21 +154,12 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
         if (row.meetingId !== data.meetingId) {
           throw AppError.badRequest('报名的会议不能更改')
         }
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${data.meetingId})`
         await assertPhoneFree(tx, data.meetingId, data.phone, id)
         await tx.registeredMeeting.updateMany({
           where: { id, ...LIVE },
           data: { ...data, updateUser: who(ctx), updateTime: new Date() } as never,
         })
       })
-    },
-    /** Removes registrations; `ownOnly` limits it to the caller's own (a member cancelling). */
-    async remove(ctx: TCtx, ids: bigint[], ownOnly = false) {
-      const { count } = await db(ctx).registeredMeeting.updateMany({
-        where: { id: { in: ids }, ...LIVE, ...(ownOnly ? { createUser: who(ctx) ?? -1n } : {}) },
-        data: { isDeleted: 1, updateUser: who(ctx), updateTime: new Date() },
-      })
-      return count
     },
     async pageByMeetingId(
       ctx: TCtx,
