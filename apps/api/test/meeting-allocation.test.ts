@@ -1,3 +1,4 @@
+import { RoomMsg, roomMoveProblem } from '@ysjs/shared'
 import { describe, expect, it } from 'vitest'
 import {
   allocateCars,
@@ -40,15 +41,17 @@ const checkRooms = (guests: TRoomGuest[], bedCount: number) => {
     for (const id of room.occupants) {
       seen.set(id, (seen.get(id) ?? 0) + 1)
     }
-    if (!room.manual) {
-      expect(room.occupants.length).toBeGreaterThan(0)
-      expect(room.occupants.length).toBeLessThanOrEqual(bedCount)
-      const sexes = new Set(room.occupants.map((id) => byId.get(id)!.sex))
-      expect(sexes.size).toBe(1)
-      if (room.occupants.some((id) => byId.get(id)!.roomWish === 1)) {
-        expect(room.occupants).toHaveLength(1)
-      }
+    // Manual rooms too: they were built by moves roomMoveProblem accepted.
+    expect(room.occupants.length).toBeGreaterThan(0)
+    expect(room.occupants.length).toBeLessThanOrEqual(bedCount)
+    const sexes = new Set(room.occupants.map((id) => byId.get(id)!.sex))
+    expect(sexes.size).toBe(1)
+    const single = room.occupants.some((id) => byId.get(id)!.roomWish === 1)
+    if (single) {
+      expect(room.occupants).toHaveLength(1)
     }
+    expect(room.single).toBe(single)
+    expect(room.manual).toBe(room.occupants.some((id) => byId.get(id)!.manualHouseNo !== null))
   }
   for (const u of result.unallocated) {
     seen.set(u.id, (seen.get(u.id) ?? 0) + 1)
@@ -61,6 +64,22 @@ const checkRooms = (guests: TRoomGuest[], bedCount: number) => {
   // Deterministic, whatever the input order.
   expect(allocateRooms([...guests].reverse(), WINDOW, bedCount)).toEqual(result)
   return result
+}
+
+/** Applies manual moves in order, keeping only those `roomMoveProblem` accepts (as updateHouse does). */
+const moveByHand = (guests: TRoomGuest[], wanted: (string | null)[], bedCount: number): TRoomGuest[] => {
+  const placed = guests.map((g) => ({ ...g }))
+  placed.forEach((g, i) => {
+    const houseNo = wanted[i]
+    if (!houseNo) {
+      return
+    }
+    const mates = placed.filter((m) => m !== g && m.manualHouseNo === houseNo)
+    if (!roomMoveProblem(g, mates, bedCount)) {
+      g.manualHouseNo = houseNo
+    }
+  })
+  return placed
 }
 
 describe('room allocation', () => {
@@ -139,6 +158,42 @@ describe('room allocation', () => {
     })
   })
 
+  it('a manual move must keep the room rules: one sex, 单住 alone, no more than the bed count', () => {
+    const man = { sex: 1, roomWish: 2 }
+    const woman = { sex: 2, roomWish: 2 }
+    const alone = { sex: 1, roomWish: 1 }
+    expect(roomMoveProblem(man, [], 2)).toBeNull()
+    expect(roomMoveProblem(alone, [], 2)).toBeNull()
+    expect(roomMoveProblem(man, [man], 2)).toBeNull()
+    expect(roomMoveProblem(man, [man, man], 2)).toBe(RoomMsg.FULL)
+    expect(roomMoveProblem(man, [man, man], 3)).toBeNull()
+    expect(roomMoveProblem(man, [woman], 4)).toBe(RoomMsg.OTHER_SEX)
+    expect(roomMoveProblem(man, [alone], 4)).toBe(RoomMsg.SINGLE_ROOM)
+    expect(roomMoveProblem(alone, [man], 4)).toBe(RoomMsg.WANTS_SINGLE)
+  })
+
+  it('rooms built by accepted manual moves keep the invariants, and are not filled further', () => {
+    const people = [
+      guest({ sex: 1 }),
+      guest({ sex: 1 }),
+      guest({ sex: 2 }),
+      guest({ sex: 1, roomWish: 1 }),
+      guest({ sex: 1 }),
+      guest({ sex: 2 }),
+    ]
+    // Staff move the first four into M1, M1, M1, M2: the woman and the 单住 cannot join M1.
+    const wanted = ['M1', 'M1', 'M1', 'M1', null, null]
+    const placed = moveByHand(people, wanted, 2)
+    expect(placed.map((g) => g.manualHouseNo)).toEqual(['M1', 'M1', null, null, null, null])
+    const result = checkRooms(placed, 2)
+    expect(result.rooms.find((r) => r.houseNo === 'M1')).toMatchObject({
+      manual: true,
+      occupants: [people[0]!.id, people[1]!.id],
+    })
+    // The rest are roomed by the rules around it: the 单住 alone, the man and the women by sex.
+    expect(result.rooms.filter((r) => !r.manual).map((r) => r.occupants.length)).toEqual([1, 1, 2])
+  })
+
   it('holds the invariants on a large random case and refuses a bed count below one', () => {
     let x = 7
     const rand = (n: number) => {
@@ -152,11 +207,13 @@ describe('room allocation', () => {
         unitName: `单位${rand(40)}`,
         arrivalTime: day(8 + rand(5), rand(24)),
         departureTime: day(13 + rand(3), rand(24)),
-        manualHouseNo: rand(50) === 0 ? `M${rand(5)}` : null,
+        manualHouseNo: null,
       }),
     )
     for (const beds of [1, 2, 3]) {
-      checkRooms(guests, beds)
+      // Some are moved by hand first, as staff would (only the moves the rules accept stick).
+      const wanted = guests.map(() => (rand(20) === 0 ? `M${rand(8)}` : null))
+      checkRooms(moveByHand(guests, wanted, beds), beds)
     }
     expect(() => allocateRooms(guests, WINDOW, 0)).toThrow(RangeError)
   })

@@ -1,4 +1,4 @@
-import { ArrangeMsg, MeetingMsg, RegisteredMsg } from '@ysjs/shared'
+import { ArrangeMsg, MeetingMsg, RegisteredMsg, RoomMsg } from '@ysjs/shared'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
@@ -389,12 +389,47 @@ describe('allocation', () => {
     expect(roomOf(men[1]!).occupants.map((o: { id: string }) => o.id)).toEqual([men[1], men[2]])
     expect(roomOf(woman).occupants).toHaveLength(1)
     expect(roomOf(single)).toMatchObject({ single: true })
-    expect(result.unallocated).toEqual([{ id: late, name: '张三丰', reason: '住宿时间不在分配时段内' }])
+    expect(result.unallocated).toEqual([
+      {
+        id: late,
+        name: '张三丰',
+        unitName: '中南大学',
+        sex: 1,
+        roomWish: 2,
+        reason: '住宿时间不在分配时段内',
+      },
+    ])
     expect((await call('GET', `${REG}/detail?id=${men[1]}`)).data.houseNo).toBe(roomOf(men[1]!).houseNo)
-    // Same input, same output; and the view answers what was written.
+    // Same input, same output; and the view answers what was written, reasons included.
     expect((await call('GET', `${REG}/IntelligentAllocation?${q}`)).data).toEqual(result)
     const view = (await call('GET', `${REG}/allocationView?meetingId=${m.id}`)).data
-    expect(view.rooms).toHaveLength(result.rooms.length)
+    expect(view).toEqual({
+      ...result,
+      rooms: [...result.rooms].sort((a, b) => a.houseNo.localeCompare(b.houseNo)),
+    })
+
+    // Moves by hand keep the rules, with the reason when refused.
+    const move = (id: string, houseNo: string) => call('POST', `${REG}/updateHouse`, { id, houseNo })
+    const menRoom = roomOf(men[1]!).houseNo as string
+    expect(await move(woman, menRoom)).toMatchObject({ code: 400, msg: RoomMsg.OTHER_SEX })
+    expect(await move(single, roomOf(woman).houseNo)).toMatchObject({ code: 400, msg: RoomMsg.WANTS_SINGLE })
+    expect(await move(men[0]!, roomOf(single).houseNo)).toMatchObject({ code: 400, msg: RoomMsg.SINGLE_ROOM })
+    expect(await move(men[0]!, menRoom)).toMatchObject({ code: 400, msg: RoomMsg.FULL })
+    expect(await move(men[2]!, '808')).toMatchObject({ code: 200 })
+    const after = (await call('GET', `${REG}/allocationView?meetingId=${m.id}`)).data
+    const room808 = after.rooms.find((r: { houseNo: string }) => r.houseNo === '808')
+    expect(room808.occupants.map((o: { id: string; manual: boolean }) => [o.id, o.manual])).toEqual([
+      [men[0], true],
+      [men[2], true],
+    ])
+    // A bigger bed count on the next run lets a third man in.
+    await call('GET', `${REG}/IntelligentAllocation?${q.replace('bedCount=2', 'bedCount=3')}`)
+    expect(await move(men[1]!, '808')).toMatchObject({ code: 200 })
+    expect(await move(men[1]!, '')).toMatchObject({ code: 200 })
+    expect((await call('GET', `${REG}/detail?id=${men[1]}`)).data).toMatchObject({
+      houseNo: null,
+      houseManual: 0,
+    })
     expect(
       await call('GET', `${REG}/IntelligentAllocation?${q.replace('bedCount=2', 'bedCount=0')}`),
     ).toMatchObject({

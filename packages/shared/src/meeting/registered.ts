@@ -54,6 +54,42 @@ export const ArrangeMsg = {
 
 /** 住宿要求: 1 单住 (a room alone), 2 合住 (shares with the same sex). */
 export const ROOM_WISH = { SINGLE: 1, SHARED: 2 } as const
+
+/** Why a registrant cannot be moved into a room by hand (`updateHouse`, the /allocationList picker). */
+export const RoomMsg = {
+  FULL: '该房间床位已满',
+  OTHER_SEX: '该房间已住异性,不能调入',
+  SINGLE_ROOM: '该房间为单住房间,不能调入',
+  WANTS_SINGLE: '该参会人员要求单住,只能调入空房间',
+} as const
+export type TRoomMate = { sex: number | null; roomWish: number }
+/**
+ * The room rules a manual move must keep (the allocation keeps them too): a 单住 wish is alone, a
+ * shared room holds one sex and at most `bedCount`. `mates` are the room's other occupants. Shared by
+ * the server, which refuses, and the browser, which greys out the rooms it would refuse.
+ */
+export const roomMoveProblem = (
+  guest: TRoomMate,
+  mates: readonly TRoomMate[],
+  bedCount: number,
+): string | null => {
+  if (mates.length === 0) {
+    return null
+  }
+  if (guest.roomWish === ROOM_WISH.SINGLE) {
+    return RoomMsg.WANTS_SINGLE
+  }
+  if (mates.some((m) => m.roomWish === ROOM_WISH.SINGLE)) {
+    return RoomMsg.SINGLE_ROOM
+  }
+  if (mates.some((m) => m.sex !== guest.sex)) {
+    return RoomMsg.OTHER_SEX
+  }
+  if (mates.length >= bedCount) {
+    return RoomMsg.FULL
+  }
+  return null
+}
 export const ROOM_WISH_NAMES: Record<number, string> = { 1: '单住', 2: '合住' }
 export const SEX_NAMES: Record<number, string> = { 1: '男', 2: '女' }
 export const INVOICE_TYPE_NAMES: Record<number, string> = { 1: '增值税普通发票', 2: '增值税专用发票' }
@@ -221,17 +257,27 @@ export const ZCarAllocationQuerySchema = z.object({
 
 export const ZUnallocatedSchema = z.object({ id: ZWireIdSchema, name: z.string(), reason: z.string() })
 
+const ZRoomGuestSchema = z.object({
+  id: ZWireIdSchema,
+  name: z.string(),
+  unitName: z.string(),
+  sex: z.number().nullable(),
+  roomWish: z.number(),
+})
 export const ZRoomAllocationResultSchema = z.object({
+  /** Beds per room of the last allocation (manual moves are checked against it). */
+  bedCount: z.number(),
   rooms: z.array(
     z.object({
       houseNo: z.string(),
       sex: z.number().nullable(),
+      /** The room holds a 单住 wish. */
       single: z.boolean(),
       manual: z.boolean(),
-      occupants: z.array(z.object({ id: ZWireIdSchema, name: z.string(), unitName: z.string() })),
+      occupants: z.array(ZRoomGuestSchema.extend({ manual: z.boolean() })),
     }),
   ),
-  unallocated: z.array(ZUnallocatedSchema),
+  unallocated: z.array(ZRoomGuestSchema.extend({ reason: z.string() })),
 })
 
 const ZPassengerSchema = z.object({ id: ZWireIdSchema, name: z.string(), arrivalTime: ZWireDateTimeSchema })

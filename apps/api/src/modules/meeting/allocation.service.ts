@@ -1,5 +1,5 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
-import { ArrangeMsg, RegisteredMsg } from '@ysjs/shared'
+import { ArrangeMsg, RegisteredMsg, ROOM_WISH, roomMoveProblem } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
@@ -92,21 +92,29 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
   }
 
   const roomAnswer = (
+    bedCount: number,
     guests: TGuest[],
     rooms: { houseNo: string; sex: number | null; single: boolean; manual: boolean; occupants: bigint[] }[],
     unallocated: { id: bigint; reason: string }[],
   ) => {
     const byId = new Map(guests.map((g) => [g.id, g]))
+    const guest = (id: bigint) => {
+      const g = byId.get(id)
+      return {
+        id,
+        name: g?.name ?? '',
+        unitName: g?.unitName ?? '',
+        sex: g?.sex ?? null,
+        roomWish: g?.roomWish ?? 2,
+      }
+    }
     return {
+      bedCount,
       rooms: rooms.map((r) => ({
         ...r,
-        occupants: r.occupants.map((id) => ({
-          id,
-          name: byId.get(id)?.name ?? '',
-          unitName: byId.get(id)?.unitName ?? '',
-        })),
+        occupants: r.occupants.map((id) => ({ ...guest(id), manual: byId.get(id)?.houseManual === 1 })),
       })),
-      unallocated: unallocated.map((u) => ({ id: u.id, name: byId.get(u.id)?.name ?? '', reason: u.reason })),
+      unallocated: unallocated.map((u) => ({ ...guest(u.id), reason: u.reason })),
     }
   }
 
@@ -266,6 +274,8 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
       await meetings.find(ctx, meetingId)
       const window = { from: parseWindowDay(q.betweenOne, false), to: parseWindowDay(q.betweenTwo, true) }
       return locked(ctx, meetingId, async (tx) => {
+        // Manual moves are checked against the bed count of the last run.
+        await tx.meeting.updateMany({ where: { id: meetingId }, data: { bedCount: q.bedCount } })
         const guests = await guestsOf(tx, meetingId)
         const result = allocateRooms(
           guests.map((g) => ({ ...g, manualHouseNo: g.houseManual && g.houseNo ? g.houseNo : null })),
@@ -279,12 +289,12 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
           ...result.unallocated.map((u) => ({ id: u.id, value: null, reason: u.reason })),
         ]
         await writeRooms(tx, ctx.tenantId, pairs)
-        return roomAnswer(guests, result.rooms, result.unallocated)
+        return roomAnswer(q.bedCount, guests, result.rooms, result.unallocated)
       })
     },
     /** The rooms as they are now (`/allocationList`). */
     async roomView(ctx: TCtx, meetingId: bigint) {
-      await meetings.find(ctx, meetingId)
+      const meeting = await meetings.find(ctx, meetingId)
       const guests = await guestsOf(db(ctx), meetingId)
       const rooms = new Map<
         string,
@@ -300,26 +310,45 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
         }
         room.occupants.push(g.id)
         room.manual ||= g.houseManual === 1
+        room.single ||= g.roomWish === ROOM_WISH.SINGLE
         if (room.sex !== g.sex) {
           room.sex = null
         }
         rooms.set(g.houseNo!, room)
       }
-      const list = [...rooms.values()].sort((a, b) => a.houseNo.localeCompare(b.houseNo))
-      for (const r of list) {
-        r.single = r.occupants.length === 1
-      }
       return roomAnswer(
+        meeting.bedCount,
         guests,
-        list,
+        [...rooms.values()].sort((a, b) => a.houseNo.localeCompare(b.houseNo)),
         guests.filter((g) => !g.houseNo).map((g) => ({ id: g.id, reason: g.houseReason ?? NOT_YET })),
       )
     },
-    /** `updateHouse`: a manual room (kept by later allocations); empty drops the manual assignment. */
+    /**
+     * `updateHouse`: a manual room (kept by later allocations); empty drops the manual assignment. The
+     * move must keep the room rules (roomMoveProblem): the room's sex, 单住 alone, at most the bed count
+     * of the last allocation.
+     */
     async updateHouse(ctx: TCtx, id: bigint, houseNo: string | undefined) {
       const meetingId = await meetingOfRegistration(ctx, id)
       await locked(ctx, meetingId, async (tx) => {
-        const { count } = await tx.registeredMeeting.updateMany({
+        const reg = await tx.registeredMeeting.findFirst({ where: { id, ...LIVE } })
+        if (!reg) {
+          throw AppError.badRequest(RegisteredMsg.NOT_FOUND)
+        }
+        if (houseNo && houseNo !== reg.houseNo) {
+          const [meeting, mates] = await Promise.all([
+            tx.meeting.findFirst({ where: { id: meetingId }, select: { bedCount: true } }),
+            tx.registeredMeeting.findMany({
+              where: { meetingId, houseNo, ...LIVE, NOT: { id } },
+              select: { sex: true, roomWish: true },
+            }),
+          ])
+          const problem = roomMoveProblem(reg, mates, meeting?.bedCount ?? 2)
+          if (problem) {
+            throw AppError.badRequest(problem)
+          }
+        }
+        await tx.registeredMeeting.updateMany({
           where: { id, ...LIVE },
           data: {
             houseNo: houseNo ?? null,
@@ -329,9 +358,6 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
             updateTime: new Date(),
           },
         })
-        if (count === 0) {
-          throw AppError.badRequest(RegisteredMsg.NOT_FOUND)
-        }
       })
     },
     /**

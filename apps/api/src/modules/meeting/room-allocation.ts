@@ -23,6 +23,7 @@ export type TRoomGuest = {
 export type TRoom = {
   houseNo: string
   sex: number | null
+  /** The room holds a 单住 wish (so no one else). */
   single: boolean
   manual: boolean
   occupants: bigint[]
@@ -85,6 +86,7 @@ export const allocateRooms = (
         occupants: [],
       }
       room.occupants.push(g.id)
+      room.single ||= g.roomWish === 1
       if (room.sex !== g.sex) {
         room.sex = null
       }
@@ -114,9 +116,6 @@ export const allocateRooms = (
 
   const nextNo = roomNumbers(new Set(manualRooms.keys()))
   const rooms: TRoom[] = [...manualRooms.values()].sort((a, b) => compareText(a.houseNo, b.houseNo))
-  for (const r of rooms) {
-    r.single = r.occupants.length === 1
-  }
   for (const g of single) {
     rooms.push({ houseNo: nextNo(), sex: g.sex, single: true, manual: false, occupants: [g.id] })
   }
@@ -143,7 +142,7 @@ export const allocateRooms = (
         rooms.push({
           houseNo: nextNo(),
           sex,
-          single: bedCount === 1,
+          single: false,
           manual: false,
           occupants: members.slice(i, i + bedCount).map((m) => m.id),
         })
@@ -153,7 +152,7 @@ export const allocateRooms = (
     pool.sort(byArrival)
     for (let i = 0; i < pool.length; i += bedCount) {
       const occupants = pool.slice(i, i + bedCount).map((m) => m.id)
-      rooms.push({ houseNo: nextNo(), sex, single: occupants.length === 1, manual: false, occupants })
+      rooms.push({ houseNo: nextNo(), sex, single: false, manual: false, occupants })
     }
   }
   return { rooms, unallocated }

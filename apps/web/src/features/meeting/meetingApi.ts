@@ -5,15 +5,17 @@ import { getAccessToken } from '@/lib/session/session'
 export const API = '/api/ysjs-meeting'
 export const REG = `${API}/registeredmeeting`
 
+type TRoomGuest = { id: string; name: string; unitName: string; sex: number | null; roomWish: number }
 export type TRoomAllocation = {
+  bedCount: number
   rooms: {
     houseNo: string
     sex: number | null
     single: boolean
     manual: boolean
-    occupants: { id: string; name: string; unitName: string }[]
+    occupants: (TRoomGuest & { manual: boolean })[]
   }[]
-  unallocated: { id: string; name: string; reason: string }[]
+  unallocated: (TRoomGuest & { reason: string })[]
 }
 type TPassenger = { id: string; name: string; arrivalTime: string }
 export type TTrip = {
