@@ -28,7 +28,7 @@ export const FeeSituationPage = () => {
           {(fees.data?.records ?? []).map((m) => (
             <TableRow key={m.id}>
               <TableCell>{m.name}</TableCell>
-              <TableCell>{m.meetingStatusName}</TableCell>
+              <TableCell>{m.statusName}</TableCell>
               {COLUMNS.map((c) => (
                 <TableCell key={c} align="right">
                   {m[c]}

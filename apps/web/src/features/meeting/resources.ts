@@ -47,7 +47,7 @@ export const meetingResource: TResource<TMeetingRow> = {
   key: 'meeting',
   nameKey: `${M}.name`,
   schema: ZMeetingSubmitSchema as never,
-  api: crudApi<TMeetingRow>(`${API}/meeting`, ['meetingStatus']),
+  api: crudApi<TMeetingRow>(`${API}/meeting`, ['status']),
   permissions: codes('meeting_info'),
   dialogWidth: 'md',
   fields: [
@@ -64,7 +64,7 @@ export const meetingResource: TResource<TMeetingRow> = {
       column: false,
     },
     {
-      name: 'meetingStatus',
+      name: 'status',
       labelKey: `${M}.status`,
       kind: 'dict',
       dictCode: 'meeting_status',
