@@ -607,6 +607,37 @@ describe('allocation', () => {
   })
 })
 
+describe('concurrency', () => {
+  it('a burst of allocations, registrations and manual edits on one meeting answers no 5xx and loses no edit', async () => {
+    const m = await openMeeting()
+    const people: string[] = []
+    for (let i = 0; i < 24; i++) {
+      people.push(await register(m.id, { sex: (i % 2) + 1, arrivalTime: `2026-05-10 1${i % 10}:00:00` }))
+    }
+    const q = `meetingId=${m.id}&betweenOne=2026-05-10&betweenTwo=2026-05-12&bedCount=2`
+    const edits = people.slice(0, 8).map((id, i) => ({ id, houseNo: `E${String(i).padStart(2, '0')}` }))
+    const burst = await Promise.all([
+      ...Array.from({ length: 4 }, () => call('GET', `${REG}/IntelligentAllocation?${q}`)),
+      ...Array.from({ length: 3 }, () => call('GET', `${REG}/IntelligentAllocationCar?meetingId=${m.id}`)),
+      ...edits.map((e) => call('POST', `${REG}/updateHouse`, e)),
+      ...Array.from({ length: 40 }, () => call('POST', `${REG}/save`, regBody(m.id))),
+      ...people.slice(8, 12).map((id) => call('POST', `${REG}/updateCar`, { id, carNo: '湘Z00000' })),
+      ...Array.from({ length: 4 }, () => call('GET', `${REG}/allocationView?meetingId=${m.id}`)),
+    ])
+    expect(burst.filter((r) => r.status >= 500)).toEqual([])
+    expect(burst.every((r) => r.code === 200 || r.code === 400)).toBe(true)
+    // Every manual room survived whichever allocation ran after it.
+    const after = (await call('GET', `${REG}/pageByMeetingId?meetingId=${m.id}&size=100`)).data.records
+    for (const e of edits) {
+      expect(after.find((r: { id: string }) => r.id === e.id)).toMatchObject({
+        houseNo: e.houseNo,
+        houseManual: 1,
+      })
+    }
+    expect(after).toHaveLength(64)
+  })
+})
+
 describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
   it('keeps them with the generic calls and listAll answers the caller’s own', async () => {
     const m = await createMeeting()
