@@ -33,8 +33,8 @@ const guest = (over: Partial<TRoomGuest> = {}): TRoomGuest => {
 }
 
 /** The invariants every room allocation must hold. */
-const checkRooms = (guests: TRoomGuest[], bedCount: number) => {
-  const result = allocateRooms(guests, WINDOW, bedCount)
+const checkRooms = (guests: TRoomGuest[], bedCount: number, window = WINDOW) => {
+  const result = allocateRooms(guests, window, bedCount)
   const byId = new Map(guests.map((g) => [g.id, g]))
   const seen = new Map<bigint, number>()
   for (const room of result.rooms) {
@@ -62,7 +62,7 @@ const checkRooms = (guests: TRoomGuest[], bedCount: number) => {
   expect([...seen.values()].every((n) => n === 1)).toBe(true)
   expect(new Set(result.rooms.map((r) => r.houseNo)).size).toBe(result.rooms.length)
   // Deterministic, whatever the input order.
-  expect(allocateRooms([...guests].reverse(), WINDOW, bedCount)).toEqual(result)
+  expect(allocateRooms([...guests].reverse(), window, bedCount)).toEqual(result)
   return result
 }
 
@@ -194,6 +194,43 @@ describe('room allocation', () => {
     expect(result.rooms.filter((r) => !r.manual).map((r) => r.occupants.length)).toEqual([1, 1, 2])
   })
 
+  it('a second window keeps the rooms of the first one for the stays outside it', () => {
+    const first = { from: day(10, 0), to: day(11, 0) }
+    const second = { from: day(12, 0), to: day(13, 0) }
+    const early = [guest({ departureTime: day(10, 20) }), guest({ departureTime: day(10, 21) })]
+    const both = guest({ arrivalTime: day(10, 15), departureTime: day(12, 10) })
+    const late = [
+      guest({ arrivalTime: day(12, 9), departureTime: day(12, 20) }),
+      guest({ arrivalTime: day(12, 10), departureTime: day(12, 21) }),
+    ]
+    const all = [...early, both, ...late]
+    const run1 = allocateRooms(all, first, 2)
+    expect(run1.rooms.map((r) => r.occupants)).toEqual([[early[0]!.id, early[1]!.id], [both.id]])
+    // The second run starts from what the first wrote.
+    const roomOf = new Map(run1.rooms.flatMap((r) => r.occupants.map((id) => [id, r.houseNo] as const)))
+    const again = all.map((g) => ({ ...g, keptHouseNo: roomOf.get(g.id) ?? null }))
+    const run2 = allocateRooms(again, second, 2)
+    expect(run2.rooms.find((r) => r.kept)).toMatchObject({
+      houseNo: 'R001',
+      occupants: [early[0]!.id, early[1]!.id],
+    })
+    // The stays overlapping the second window are roomed again, numbered around the kept room.
+    expect(run2.rooms.filter((r) => !r.kept).map((r) => [r.houseNo, r.occupants])).toEqual([
+      ['R002', [both.id, late[0]!.id]],
+      ['R003', [late[1]!.id]],
+    ])
+    expect(run2.unallocated).toEqual([])
+    // A kept room staff also put someone in by hand is one room, the manual one.
+    const mixed = allocateRooms(
+      [...again.slice(0, 2), guest({ manualHouseNo: 'R001', departureTime: day(10, 22) })],
+      second,
+      3,
+    )
+    expect(mixed.rooms).toHaveLength(1)
+    expect(mixed.rooms[0]).toMatchObject({ houseNo: 'R001', manual: true })
+    expect(mixed.rooms[0]!.occupants).toHaveLength(3)
+  })
+
   it('holds the invariants on a large random case and refuses a bed count below one', () => {
     let x = 7
     const rand = (n: number) => {
@@ -213,7 +250,20 @@ describe('room allocation', () => {
     for (const beds of [1, 2, 3]) {
       // Some are moved by hand first, as staff would (only the moves the rules accept stick).
       const wanted = guests.map(() => (rand(20) === 0 ? `M${rand(8)}` : null))
-      checkRooms(moveByHand(guests, wanted, beds), beds)
+      const placed = moveByHand(guests, wanted, beds)
+      const first = checkRooms(placed, beds)
+      // A second, later window over what the first wrote keeps the invariants too.
+      const roomOf = new Map(
+        first.rooms
+          .filter((r) => !r.manual)
+          .flatMap((r) => r.occupants.map((id) => [id, r.houseNo] as const)),
+      )
+      const later = { from: day(13, 0), to: day(16, 0) }
+      checkRooms(
+        placed.map((g) => ({ ...g, keptHouseNo: roomOf.get(g.id) ?? null })),
+        beds,
+        later,
+      )
     }
     expect(() => allocateRooms(guests, WINDOW, 0)).toThrow(RangeError)
   })

@@ -435,6 +435,22 @@ describe('allocation', () => {
       houseNo: null,
       houseManual: 0,
     })
+    // A later window rooms the late stay and leaves the first window's rooms alone.
+    const houseOf = async (id: string) => (await call('GET', `${REG}/detail?id=${id}`)).data.houseNo
+    const kept = [await houseOf(woman), await houseOf(single)]
+    expect(kept.every(Boolean)).toBe(true)
+    const later = (
+      await call(
+        'GET',
+        `${REG}/IntelligentAllocation?meetingId=${m.id}&betweenOne=2026-05-20&betweenTwo=2026-05-21`,
+      )
+    ).data
+    expect(
+      later.rooms.some((r: { occupants: { id: string }[] }) => r.occupants.some((o) => o.id === late)),
+    ).toBe(true)
+    expect([await houseOf(woman), await houseOf(single)]).toEqual(kept)
+    expect(await houseOf(late)).not.toBe(null)
+    expect(new Set([await houseOf(late), ...kept]).size).toBe(3)
     expect(
       await call('GET', `${REG}/IntelligentAllocation?${q.replace('bedCount=2', 'bedCount=0')}`),
     ).toMatchObject({

@@ -278,13 +278,18 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
         await tx.meeting.updateMany({ where: { id: meetingId }, data: { bedCount: q.bedCount } })
         const guests = await guestsOf(tx, meetingId)
         const result = allocateRooms(
-          guests.map((g) => ({ ...g, manualHouseNo: g.houseManual && g.houseNo ? g.houseNo : null })),
+          guests.map((g) => ({
+            ...g,
+            manualHouseNo: g.houseManual && g.houseNo ? g.houseNo : null,
+            keptHouseNo: !g.houseManual && g.houseNo ? g.houseNo : null,
+          })),
           window,
           q.bedCount,
         )
+        // Manual rooms and an earlier window's rooms are left as they are.
         const pairs = [
           ...result.rooms
-            .filter((r) => !r.manual)
+            .filter((r) => !r.manual && !r.kept)
             .flatMap((r) => r.occupants.map((id) => ({ id, value: r.houseNo, reason: null }))),
           ...result.unallocated.map((u) => ({ id: u.id, value: null, reason: u.reason })),
         ]

@@ -4,7 +4,8 @@
  *
  * Invariants: every registrant is in exactly one room or in `unallocated` with a reason; no room holds
  * more than `bedCount`; a 单住 wish is alone; a shared room holds one sex; manual assignments are kept
- * as they are; the same input gives the same output (every order has a total tie-break on the id).
+ * as they are, and so are an earlier run's rooms of the stays outside this window; the same input gives
+ * the same output (every order has a total tie-break on the id).
  */
 
 export type TRoomGuest = {
@@ -18,6 +19,11 @@ export type TRoomGuest = {
   departureTime: Date | null
   /** The room kept from a manual assignment (`updateHouse`), if any. */
   manualHouseNo: string | null
+  /**
+   * The room an earlier run gave: kept when the stay is outside this run's window, so allocating a
+   * second window leaves the first one's rooms alone.
+   */
+  keptHouseNo?: string | null
 }
 
 export type TRoom = {
@@ -26,6 +32,8 @@ export type TRoom = {
   /** The room holds a 单住 wish (so no one else). */
   single: boolean
   manual: boolean
+  /** An earlier run's room, kept for stays outside this window (not written again). */
+  kept: boolean
   occupants: bigint[]
 }
 export type TUnallocated = { id: bigint; reason: string }
@@ -72,25 +80,33 @@ export const allocateRooms = (
   }
   const sorted = [...guests].sort(byId)
   const unallocated: TUnallocated[] = []
-  const manualRooms = new Map<string, TRoom>()
   const single: TRoomGuest[] = []
   const shared = new Map<number, TRoomGuest[]>()
-
+  const fixed = new Map<string, TRoom>()
+  /** Manual rooms first: an earlier run's guest kept in a room staff also use stays in that room. */
+  const keep = (g: TRoomGuest, houseNo: string, manual: boolean) => {
+    const room = fixed.get(houseNo) ?? {
+      houseNo,
+      sex: g.sex,
+      single: false,
+      manual,
+      kept: !manual,
+      occupants: [],
+    }
+    room.occupants.push(g.id)
+    room.single ||= g.roomWish === 1
+    if (room.sex !== g.sex) {
+      room.sex = null
+    }
+    fixed.set(houseNo, room)
+  }
   for (const g of sorted) {
     if (g.manualHouseNo) {
-      const room = manualRooms.get(g.manualHouseNo) ?? {
-        houseNo: g.manualHouseNo,
-        sex: g.sex,
-        single: false,
-        manual: true,
-        occupants: [],
-      }
-      room.occupants.push(g.id)
-      room.single ||= g.roomWish === 1
-      if (room.sex !== g.sex) {
-        room.sex = null
-      }
-      manualRooms.set(g.manualHouseNo, room)
+      keep(g, g.manualHouseNo, true)
+    }
+  }
+  for (const g of sorted) {
+    if (g.manualHouseNo) {
       continue
     }
     if (!g.arrivalTime || !g.departureTime) {
@@ -98,7 +114,11 @@ export const allocateRooms = (
       continue
     }
     if (!overlaps(g, window)) {
-      unallocated.push({ id: g.id, reason: RoomReason.OUTSIDE_WINDOW })
+      if (g.keptHouseNo) {
+        keep(g, g.keptHouseNo, false)
+      } else {
+        unallocated.push({ id: g.id, reason: RoomReason.OUTSIDE_WINDOW })
+      }
       continue
     }
     if (g.roomWish === 1) {
@@ -114,10 +134,12 @@ export const allocateRooms = (
     shared.set(g.sex, list)
   }
 
-  const nextNo = roomNumbers(new Set(manualRooms.keys()))
-  const rooms: TRoom[] = [...manualRooms.values()].sort((a, b) => compareText(a.houseNo, b.houseNo))
+  const nextNo = roomNumbers(new Set(fixed.keys()))
+  const rooms: TRoom[] = [...fixed.values()].sort(
+    (a, b) => Number(b.manual) - Number(a.manual) || compareText(a.houseNo, b.houseNo),
+  )
   for (const g of single) {
-    rooms.push({ houseNo: nextNo(), sex: g.sex, single: true, manual: false, occupants: [g.id] })
+    rooms.push({ houseNo: nextNo(), sex: g.sex, single: true, manual: false, kept: false, occupants: [g.id] })
   }
   const byArrival = (a: TRoomGuest, b: TRoomGuest) => time(a.arrivalTime) - time(b.arrivalTime) || byId(a, b)
   for (const sex of [1, 2]) {
@@ -144,6 +166,7 @@ export const allocateRooms = (
           sex,
           single: false,
           manual: false,
+          kept: false,
           occupants: members.slice(i, i + bedCount).map((m) => m.id),
         })
       }
@@ -152,7 +175,7 @@ export const allocateRooms = (
     pool.sort(byArrival)
     for (let i = 0; i < pool.length; i += bedCount) {
       const occupants = pool.slice(i, i + bedCount).map((m) => m.id)
-      rooms.push({ houseNo: nextNo(), sex, single: false, manual: false, occupants })
+      rooms.push({ houseNo: nextNo(), sex, single: false, manual: false, kept: false, occupants })
     }
   }
   return { rooms, unallocated }
