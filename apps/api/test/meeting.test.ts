@@ -342,6 +342,26 @@ describe('fees and invoices', () => {
       await register(m.id, { name: `参会${String.fromCharCode(0x4e00 + i)}人` })
     }
     await register(m.id, { invoiceTitle: null, taxNumber: null, invoiceType: null })
+    // Some invoices issued, one returned, one returned and reissued: only issued ones count.
+    const ids = (await call('GET', `${REG}/pageByMeetingId?meetingId=${m.id}&size=10`)).data.records.map(
+      (r: { id: string }) => r.id,
+    ) as string[]
+    for (const [i, id] of ids.slice(0, 5).entries()) {
+      await call('POST', `${REG}/updatePrice`, { id, price: String(1000 + i * 111.11) })
+      const issued = await call('POST', `${REG}/updateInvoicing`, {
+        id,
+        invoiceTitle: '中南大学',
+        taxNumber: '12430000444877024R',
+        invoiceType: 1,
+        invoiceNo: `FP9${i}`,
+      })
+      expect(issued).toMatchObject({ code: 200 })
+    }
+    const ret = (id: string, action: number, invoiceNo?: string) =>
+      call('POST', `${REG}/updateMeetingInvoicingReturn`, { id, action, reason: '抬头有误', invoiceNo })
+    expect(await ret(ids[0]!, 2)).toMatchObject({ code: 200 })
+    expect(await ret(ids[1]!, 2)).toMatchObject({ code: 200 })
+    expect(await ret(ids[1]!, 3, 'FP99')).toMatchObject({ code: 200 })
     const res = await t.app.inject({
       method: 'GET',
       url: `${REG}/exportInvoicingExcel?meetingId=${m.id}`,
@@ -369,6 +389,18 @@ describe('fees and invoices', () => {
       db.reduce((s, r) => s + Number(r.price), 0),
       2,
     )
+    // 开票金额: the issued and reissued invoices, as in the database and as /feeSituation says.
+    const counted = db.filter((r) => r.invoiceStatus === 1 || r.invoiceStatus === 3)
+    expect(counted).toHaveLength(4)
+    const invoiced = counted.reduce((s, r) => s + Number(r.invoiceAmount), 0)
+    expect(total[8]).toBeCloseTo(invoiced, 2)
+    const fees = (await call('GET', `${MEETING}/listInvoicing?name=${encodeURIComponent(String(m.name))}`))
+      .data.records[0]
+    expect(Number(fees.invoiced)).toBeCloseTo(total[8] as number, 2)
+    expect(fees).toMatchObject({ invoicedCount: 4, returnedCount: 1 })
+    // The returned invoice's row still shows its amount and its status.
+    const returned = body.find((r) => r[3] === db.find((x) => x.invoiceStatus === 2)!.phone)!
+    expect(returned.slice(8)).toEqual([1000, 1000, '未缴费', '已退回'])
     expect(await call('GET', `${REG}/exportInvoicingExcel?meetingId=1`)).toMatchObject({ code: 400 })
   })
 })

@@ -102,6 +102,12 @@ export const INVOICE_STATUS_NAMES: Record<number, string> = {
   3: '已重开',
 }
 export const PAY_STATUS_NAMES: Record<number, string> = { 0: '未缴费', 1: '已缴费' }
+/**
+ * Whether a registration's invoice amount counts as invoiced: issued or reissued, not returned. The one
+ * definition behind /feeSituation's 已开票金额 and the export's total, so the two always agree.
+ */
+export const isInvoiceCounted = (invoiceStatus: number): boolean =>
+  invoiceStatus === INVOICE_STATUS.INVOICED || invoiceStatus === INVOICE_STATUS.REISSUED
 
 const zPhoneText = zRequired(RegisteredMsg.PHONE, 20).refine(isPhone, { message: RegisteredMsg.PHONE_BAD })
 

@@ -1,5 +1,7 @@
 import type { Meeting, PrismaClient } from '@ysjs/db'
 import {
+  INVOICE_STATUS,
+  isInvoiceCounted,
   isMeetingOpen,
   MEETING_STATUS_NAMES,
   MeetingMsg,
@@ -150,9 +152,7 @@ export const createMeetingService = (prisma: PrismaClient) => {
           mine.reduce((t, s) => t + Math.round(Number(pick(s) ?? 0) * 100), 0)
         const due = add((s) => s._sum.price)
         const paid = add((s) => (s.payStatus === 1 ? s._sum.price : 0))
-        const invoiced = add((s) =>
-          s.invoiceStatus === 1 || s.invoiceStatus === 3 ? s._sum.invoiceAmount : 0,
-        )
+        const invoiced = add((s) => (isInvoiceCounted(s.invoiceStatus) ? s._sum.invoiceAmount : 0))
         const count = (pred: (s: (typeof mine)[number]) => boolean) =>
           mine.filter(pred).reduce((t, s) => t + s._count._all, 0)
         return {
@@ -166,8 +166,8 @@ export const createMeetingService = (prisma: PrismaClient) => {
           paid: (paid / 100).toFixed(2),
           unpaid: ((due - paid) / 100).toFixed(2),
           invoiced: (invoiced / 100).toFixed(2),
-          invoicedCount: count((s) => s.invoiceStatus === 1 || s.invoiceStatus === 3),
-          returnedCount: count((s) => s.invoiceStatus === 2),
+          invoicedCount: count((s) => isInvoiceCounted(s.invoiceStatus)),
+          returnedCount: count((s) => s.invoiceStatus === INVOICE_STATUS.RETURNED),
         }
       })
       return toPage(records, total, query)

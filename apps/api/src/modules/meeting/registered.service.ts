@@ -3,6 +3,7 @@ import {
   INVOICE_STATUS,
   INVOICE_STATUS_NAMES,
   INVOICE_TYPE_NAMES,
+  isInvoiceCounted,
   isMeetingOpen,
   PAY_STATUS_NAMES,
   PRICE_ITEM_TYPE,
@@ -372,7 +373,7 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
             const price = Math.round(Number(r.price) * 100)
             const amount = r.invoiceAmount === null ? null : Math.round(Number(r.invoiceAmount) * 100)
             due += price
-            invoiced += amount ?? 0
+            invoiced += amount !== null && isInvoiceCounted(r.invoiceStatus) ? amount : 0
             yield [
               n,
               r.name,
