@@ -12,6 +12,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -223,4 +224,23 @@ for (const [name, r] of [
   )
 }
 console.log(JSON.stringify(figures))
-process.exit(0)
+
+// Budgets: the warm end-to-end allocation (median of the three runs), the 50,000-row export, and flat
+// memory (the 50,000-row export retains no more than 10 MB beyond what the 5,000-row one does).
+const apiMedian = [...figures.roomAllocationApiMs].sort((a, b) => a - b)[1]
+const over = [
+  apiMedian > 1000 && `room allocation ${apiMedian} ms > 1000 ms`,
+  figures.export50k.status !== 200 && `export answered ${figures.export50k.status}`,
+  figures.export50k.ms > 5000 && `export ${figures.export50k.ms} ms > 5000 ms`,
+  figures.export50k.retainedHeapPeakAboveBaseMb > figures.export5k.retainedHeapPeakAboveBaseMb + 10 &&
+    'export memory grows with the rows',
+].filter(Boolean)
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(
+      ' ',
+    )} on ${os.cpus().length} cores — ${over.length ? `OVER BUDGET: ${over.join('; ')}` : 'within budget'}`,
+)
+process.exit(over.length ? 1 : 0)

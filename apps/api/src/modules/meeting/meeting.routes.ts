@@ -40,7 +40,7 @@ import { ctxOf, type TAuthUser, type TCtx } from '../../lib/context.ts'
 import { registerCrudRoutes } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
-import { contentDisposition } from '../oss/oss-endpoint.routes.ts'
+import { sendXlsx, xlsxStream } from '../../lib/xlsx.ts'
 import type { TAllocationService } from './allocation.service.ts'
 import {
   MEETING_API,
@@ -51,7 +51,7 @@ import {
   type TRegistrantService,
 } from './entities.service.ts'
 import type { TMeetingService } from './meeting.service.ts'
-import type { TRegisteredService } from './registered.service.ts'
+import { INVOICING_COLUMNS, type TRegisteredService } from './registered.service.ts'
 
 type TServices = {
   meetings: TMeetingService
@@ -249,17 +249,17 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
       ok(await s.registered.invoicingReturnList(ctxOf(request), BigInt(request.query.id))),
   })
   r.get(`${REG}/exportInvoicingExcel`, {
-    config: perm('meeting_registered_export', 'meeting_fee_situation_export'),
+    config: { ...perm('meeting_registered_export', 'meeting_fee_situation_export'), download: 'xlsx' },
     schema: { tags, summary: '导出会议开票信息 (xlsx, 流式)', querystring: ZMeetingIdQuerySchema },
     handler: async (request, reply) => {
-      const { fileName, stream } = await s.registered.exportInvoicing(
+      const { fileName, batches } = await s.registered.exportInvoicing(
         ctxOf(request),
         BigInt(request.query.meetingId),
       )
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition(fileName, false))
-        .send(stream)
+      const stream = await xlsxStream(INVOICING_COLUMNS, batches, (err) =>
+        request.log.error({ err }, 'meeting invoicing export failed'),
+      )
+      return sendXlsx(reply, fileName, stream)
     },
   })
   r.get(`${REG}/statistics`, {

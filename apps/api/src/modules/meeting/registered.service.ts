@@ -19,11 +19,11 @@ import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
+import type { TXlsxColumn } from '../../lib/xlsx.ts'
 import { clearing, money } from '../trading/dict-names.ts'
 import { atOrNull } from './entities.service.ts'
 import { priceItemsOf, type TMeetingService } from './meeting.service.ts'
 import { type TMeetingTx, withMeetingLock } from './meeting-lock.ts'
-import { streamXlsx } from './xlsx.ts'
 
 const LIVE = { isDeleted: 0 }
 const DAY = 86_400_000
@@ -327,7 +327,8 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
     },
     /**
      * `exportInvoicingExcel`: every registration of the meeting that asked for an invoice, read in
-     * batches by id and streamed as xlsx, then a totals row (fees due, invoiced amounts).
+     * batches by id for the shared streamed xlsx writer (lib/xlsx.ts), then a totals row (fees due,
+     * invoiced amounts).
      */
     async exportInvoicing(ctx: TCtx, meetingId: bigint) {
       const meeting = await meetings.find(ctx, meetingId)
@@ -357,7 +358,8 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
         read.catch(() => undefined)
         return read
       }
-      async function* rows() {
+      /** Batches of rows keyed by column, then the totals row (the shared writer's input). */
+      async function* batches(): AsyncGenerator<Record<string, unknown>[]> {
         let n = 0
         let due = 0
         let invoiced = 0
@@ -368,43 +370,40 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
           if (page.length === batch) {
             next = readBatch(page[page.length - 1]!.id)
           }
-          for (const r of page) {
+          yield page.map((r) => {
             n += 1
             const price = Math.round(Number(r.price) * 100)
             const amount = r.invoiceAmount === null ? null : Math.round(Number(r.invoiceAmount) * 100)
             due += price
             invoiced += amount !== null && isInvoiceCounted(r.invoiceStatus) ? amount : 0
-            yield [
-              n,
-              r.name,
-              r.unitName,
-              r.phone,
-              r.invoiceTitle,
-              r.taxNumber,
-              INVOICE_TYPE_NAMES[r.invoiceType ?? 0] ?? '',
-              r.invoiceNo ?? '',
-              amount === null ? null : amount / 100,
-              price / 100,
-              PAY_STATUS_NAMES[r.payStatus] ?? '',
-              INVOICE_STATUS_NAMES[r.invoiceStatus] ?? '',
-            ]
-          }
+            return {
+              no: n,
+              name: r.name,
+              unitName: r.unitName,
+              phone: r.phone,
+              invoiceTitle: r.invoiceTitle,
+              taxNumber: r.taxNumber,
+              invoiceType: INVOICE_TYPE_NAMES[r.invoiceType ?? 0] ?? '',
+              invoiceNo: r.invoiceNo ?? '',
+              invoiceAmount: amount === null ? null : amount / 100,
+              price: price / 100,
+              payStatus: PAY_STATUS_NAMES[r.payStatus] ?? '',
+              invoiceStatus: INVOICE_STATUS_NAMES[r.invoiceStatus] ?? '',
+            }
+          })
           if (page.length < batch) {
             break
           }
         }
-        yield ['合计', `${n} 人`, '', '', '', '', '', '', invoiced / 100, due / 100, '', '']
+        yield [{ no: '合计', name: `${n} 人`, invoiceAmount: invoiced / 100, price: due / 100 }]
       }
-      return {
-        fileName: `${meeting.name}-开票信息.xlsx`,
-        stream: streamXlsx('开票信息', INVOICING_COLUMNS, rows()),
-      }
+      return { fileName: `${meeting.name}-开票信息.xlsx`, batches: batches() }
     },
   }
 }
 export type TRegisteredService = ReturnType<typeof createRegisteredService>
 
-export const INVOICING_COLUMNS = [
+export const INVOICING_COLUMNS: readonly TXlsxColumn[] = [
   { header: '序号', key: 'no', width: 8 },
   { header: '姓名', key: 'name', width: 12 },
   { header: '单位名称', key: 'unitName', width: 28 },
@@ -417,7 +416,7 @@ export const INVOICING_COLUMNS = [
   { header: '应缴费用', key: 'price', width: 12 },
   { header: '缴费状态', key: 'payStatus', width: 10 },
   { header: '开票状态', key: 'invoiceStatus', width: 10 },
-] as const
+]
 
 export const parseWindowDay = (day: string, endOfDay: boolean): Date =>
   new Date(parseDateTime(day)!.getTime() + (endOfDay ? DAY : 0))
