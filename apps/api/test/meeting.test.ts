@@ -553,7 +553,7 @@ describe('allocation', () => {
       result.uncovered.map((u: { reason: string; passengers: unknown[] }) => [u.reason, u.passengers.length]),
     ).toEqual([
       ['无空闲接送人员', 2],
-      ['无空闲接送人员', 1],
+      ['未安排接送人员', 1],
     ])
     expect(result.unallocated).toEqual([{ id: noStation, name: '张三丰', reason: '缺少到达时间或到达站点' }])
     expect((await call('GET', `${REG}/detail?id=${far}`)).data.carNo).toBe('湘A11111')

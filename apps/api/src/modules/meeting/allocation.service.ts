@@ -228,13 +228,19 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
         passengers: guests.filter((g) => g.pickupId === p.id).map(passenger),
       }
     })
-    const uncovered = trips
+    const uncovered: {
+      tripId: bigint | null
+      station: string
+      pickupTime: Date
+      reason: string
+      passengers: ReturnType<typeof passenger>[]
+    }[] = trips
       .filter((t) => t.escortId === null)
       .map((t) => ({
-        tripId: t.id as bigint | null,
+        tripId: t.id,
         station: t.station,
         pickupTime: t.pickupTime,
-        reason: CarReason.NO_ESCORT as string,
+        reason: t.manual ? CarReason.ESCORT_NONE : CarReason.NO_ESCORT,
         passengers: t.passengers,
       }))
     const carried = new Set(pickups.map((p) => p.id))

@@ -53,6 +53,8 @@ export const CarReason = {
   NO_VEHICLE: '无空闲车辆',
   NO_DRIVER: '无空闲司机',
   NO_ESCORT: '无空闲接送人员',
+  /** A trip staff left without an escort by hand. */
+  ESCORT_NONE: '未安排接送人员',
 } as const
 
 export type TCarOptions = { windowMinutes: number; tripMinutes: number }

@@ -253,7 +253,8 @@ export const ArrangeListPage = () => {
               {trip.driverName ?? '-'}
             </Typography>
             <Typography variant="body2" color={trip.escortName ? undefined : 'warning.main'} sx={{ mb: 1 }}>
-              {t('meeting.alloc.escort')} {trip.escortName ?? t('meeting.alloc.noEscort')}
+              {t('meeting.alloc.escort')}{' '}
+              {trip.escortName ?? (trip.manual ? t('meeting.alloc.escortNone') : t('meeting.alloc.noEscort'))}
             </Typography>
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
               {trip.passengers.map((p) => (
