@@ -762,4 +762,85 @@ describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
       code: 400,
     })
   })
+
+  it('each entity: save, list, detail, update, remove; another tenant neither reads nor removes it', async () => {
+    const m = await createMeeting()
+    const cases: [string, Record<string, unknown>, Record<string, unknown>, string][] = [
+      ['meeting', meetingBody({ name: unique('保存会议') }), { address: '昆明' }, 'name'],
+      [
+        'calendar',
+        { meetingId: m.id, title: unique('闭幕式'), startTime: '2026-05-12 16:00:00' },
+        { place: '二号厅', endTime: '2026-05-12 17:00:00' },
+        'title',
+      ],
+      [
+        'registrants',
+        { name: '钱七哥', sex: 2, unitName: unique('有研院'), phone: '13500000001' },
+        { position: '工程师' },
+        'unitName',
+      ],
+      [
+        'invoicing',
+        { invoiceTitle: unique('江铜'), taxNumber: '913600', invoiceType: 2 },
+        { bankName: '工商银行' },
+        'invoiceTitle',
+      ],
+      ['escort', { name: unique('接站'), sex: 2, phone: '13600000002' }, { remark: '晚班' }, 'name'],
+      [
+        'carMaintenance',
+        { plateNo: unique('湘D'), seats: 5, driverId: String(memberId) },
+        { seats: 6, upkeepItem: '年检' },
+        'plateNo',
+      ],
+    ]
+    for (const [entity, body, changed, key] of cases) {
+      const url = `${API}/${entity}`
+      const find = `${key}=${encodeURIComponent(String(body[key]))}`
+      expect(await call('POST', `${url}/save`, body), entity).toMatchObject({ code: 200 })
+      const page = (await call('GET', `${url}/list?${find}`)).data
+      expect(page.total, entity).toBe(1)
+      const id = page.records[0].id as string
+      expect((await call('GET', `${url}/detail?id=${id}`)).data, entity).toMatchObject({
+        id,
+        [key]: body[key],
+      })
+      expect(await call('POST', `${url}/update`, { ...body, ...changed, id }), entity).toMatchObject({
+        code: 200,
+      })
+      expect((await call('GET', `${url}/detail?id=${id}`)).data, entity).toMatchObject(changed)
+      expect((await call('GET', `${url}/detail?id=${id}`, undefined, otherTenant)).code, entity).not.toBe(200)
+      await call('POST', `${url}/remove?ids=${id}`, undefined, otherTenant)
+      expect((await call('GET', `${url}/detail?id=${id}`)).code, entity).toBe(200)
+      expect(await call('POST', `${url}/remove?ids=${id}`), entity).toMatchObject({ code: 200 })
+      expect((await call('GET', `${url}/detail?id=${id}`)).code, entity).not.toBe(200)
+      expect((await call('GET', `${url}/list?${find}`)).data.total, entity).toBe(0)
+    }
+  })
+
+  it('refuses a fee the price column cannot hold, and a new number on an issued invoice', async () => {
+    const m = await openMeeting({
+      priceItems: [
+        { itemName: '会务费', itemType: 1, price: '800' },
+        { itemName: '合住', itemType: 3, price: '999999999999' },
+      ],
+    })
+    expect(await call('POST', `${REG}/save`, regBody(m.id))).toMatchObject({
+      code: 400,
+      msg: RegisteredMsg.PRICE_TOO_LARGE,
+    })
+    const one = await register(m.id, { departureTime: '2026-05-10 20:00:00', roomWish: 1 })
+    expect((await call('GET', `${REG}/detail?id=${one}`)).data.price).toBe('800.00')
+    const invoice = (invoiceNo: string) =>
+      call('POST', `${REG}/updateInvoicing`, {
+        id: one,
+        invoiceTitle: '中南大学',
+        taxNumber: '12430000444877024R',
+        invoiceType: 1,
+        invoiceNo,
+      })
+    expect(await invoice('FP100')).toMatchObject({ code: 200 })
+    expect(await invoice('FP100')).toMatchObject({ code: 200 })
+    expect(await invoice('FP101')).toMatchObject({ code: 400, msg: RegisteredMsg.INVOICE_ISSUED })
+    expect((await call('GET', `${REG}/detail?id=${one}`)).data.invoiceNo).toBe('FP100')
+  })
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DATE_PATTERN, parseDateTime, ZWireDateTimeSchema } from '../common/dates.ts'
-import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { isPhone, zInt, zName, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
 import { zMoney } from '../trading/money.ts'
@@ -29,6 +29,8 @@ export const RegisteredMsg = {
   NOT_INVOICED: '尚未开票,不能退回',
   NOT_RETURNED: '发票未退回,不能重开',
   INVOICE_NO: '请输入发票号码',
+  INVOICE_ISSUED: '发票已开具,如需更换发票号码请先退回再重开',
+  PRICE_TOO_LARGE: '应缴费用超出上限,请检查费用项目和到达、离开时间',
   BED_COUNT: '每间床位数为1到8',
   WINDOW: '请选择分配时段',
   WINDOW_ORDER: '分配时段结束日期不能早于开始日期',
@@ -114,7 +116,7 @@ const zPhoneText = zRequired(RegisteredMsg.PHONE, 20).refine(isPhone, { message:
 export const ZRegisteredSubmitSchema = z
   .object({
     id: ZIdSchema.optional(),
-    meetingId: zRequired(RegisteredMsg.MEETING, 19).refine(isId, { message: RegisteredMsg.MEETING }),
+    meetingId: zIdOf(RegisteredMsg.MEETING),
     name: zName(RegisteredMsg.NAME),
     sex: zInt({ message: RegisteredMsg.SEX, min: 1, max: 2 }),
     unitName: zRequired(RegisteredMsg.UNIT, 255),

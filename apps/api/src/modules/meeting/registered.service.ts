@@ -37,7 +37,13 @@ export const nightsOf = (arrival: Date | null, departure: Date | null): number =
   return Math.max(1, day(departure) - day(arrival))
 }
 
-/** The fee due at registration: every 会务费 item, plus the wished room type's price per night. */
+/** The largest fee the price column (Decimal(14,2)) holds, in cents. */
+const MAX_PRICE_CENTS = 99_999_999_999_999
+
+/**
+ * The fee due at registration: every 会务费 item, plus the wished room type's price per night. A fee
+ * the column cannot hold (a large room price over many nights) is refused with a message, not a 500.
+ */
 export const priceOf = (
   items: ReturnType<typeof priceItemsOf>,
   roomWish: number,
@@ -49,6 +55,9 @@ export const priceOf = (
   const roomType = roomWish === ROOM_WISH.SINGLE ? PRICE_ITEM_TYPE.SINGLE_ROOM : PRICE_ITEM_TYPE.SHARED_ROOM
   const room = items.find((i) => i.itemType === roomType)
   const total = fee + (room ? cents(room.price) * nightsOf(arrival, departure) : 0)
+  if (!Number.isSafeInteger(total) || total > MAX_PRICE_CENTS) {
+    throw AppError.badRequest(RegisteredMsg.PRICE_TOO_LARGE)
+  }
   return (total / 100).toFixed(2)
 }
 
@@ -219,6 +228,10 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
       const id = BigInt(input.id)
       const row = await find(ctx, id)
       const issue = input.invoiceNo && row.invoiceStatus === INVOICE_STATUS.NONE
+      // An issued invoice changes number only through a return and a reissue (which keep the history).
+      if (input.invoiceNo && !issue && input.invoiceNo !== row.invoiceNo) {
+        throw AppError.badRequest(RegisteredMsg.INVOICE_ISSUED)
+      }
       await db(ctx).registeredMeeting.updateMany({
         where: { id, ...LIVE },
         data: {
