@@ -261,6 +261,16 @@ describe('registration', () => {
         (r: { id: string }) => r.id,
       ),
     ).toEqual([staff])
+    // Once registration has closed, a member no longer cancels (staff still remove).
+    const kept = await register(m.id, {}, member)
+    await call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=3`)
+    expect(
+      await call('POST', `${API}/meetingRelational/remove?ids=${kept}`, undefined, member),
+    ).toMatchObject({
+      code: 400,
+      msg: RegisteredMsg.CANCEL_CLOSED,
+    })
+    expect((await call('GET', `${REG}/detail?id=${kept}`)).data.id).toBe(kept)
   })
 
   it('another tenant neither sees nor changes this tenant’s meetings and registrations', async () => {

@@ -23,6 +23,7 @@ export const RegisteredMsg = {
   TAX_NUMBER: '请输入纳税人识别号',
   NOT_OPEN: '会议未开放报名',
   DUPLICATE: '该手机号已报名此会议',
+  CANCEL_CLOSED: '会议报名已截止,不能取消报名',
   NOT_FOUND: '报名信息不存在',
   RETURN_ACTION: '请选择退回或重开',
   RETURN_REASON: '请输入原因',

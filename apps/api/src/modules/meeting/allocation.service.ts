@@ -1,5 +1,5 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
-import { ArrangeMsg, RegisteredMsg, ROOM_WISH, roomMoveProblem } from '@ysjs/shared'
+import { ArrangeMsg, isMeetingOpen, RegisteredMsg, ROOM_WISH, roomMoveProblem } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
@@ -601,6 +601,13 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
       let removed = 0
       for (const { meetingId } of rows) {
         removed += await locked(ctx, meetingId, async (tx) => {
+          // A member cancels only while registration is open; staff remove at any time.
+          if (ownOnly) {
+            const meeting = await tx.meeting.findFirst({ where: { id: meetingId, ...LIVE } })
+            if (!meeting || !isMeetingOpen(meeting)) {
+              throw AppError.badRequest(RegisteredMsg.CANCEL_CLOSED)
+            }
+          }
           const { count } = await tx.registeredMeeting.updateMany({
             where: {
               id: { in: ids },
