@@ -128,6 +128,23 @@ describe('room allocation', () => {
     ])
   })
 
+  it('what is left of a unit stays together when a room has beds for all of it', () => {
+    const x = [
+      guest({ unitName: 'X', arrivalTime: day(10, 10) }),
+      guest({ unitName: 'X', arrivalTime: day(10, 10, 30) }),
+    ]
+    const y = guest({ unitName: 'Y', arrivalTime: day(10, 10, 10) })
+    const z = [
+      guest({ unitName: 'Z', arrivalTime: day(10, 10, 20) }),
+      guest({ unitName: 'Z', arrivalTime: day(10, 10, 40) }),
+    ]
+    const result = checkRooms([...x, y, ...z], 3)
+    expect(result.rooms.map((r) => r.occupants)).toEqual([
+      [x[0]!.id, x[1]!.id, y.id],
+      [z[0]!.id, z[1]!.id],
+    ])
+  })
+
   it('keeps manual assignments and numbers new rooms around them', () => {
     const kept = guest({ manualHouseNo: 'R001' })
     const keptToo = guest({ manualHouseNo: 'R001', arrivalTime: null })

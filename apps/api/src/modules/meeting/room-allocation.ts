@@ -144,8 +144,7 @@ export const allocateRooms = (
   const byArrival = (a: TRoomGuest, b: TRoomGuest) => time(a.arrivalTime) - time(b.arrivalTime) || byId(a, b)
   for (const sex of [1, 2]) {
     const list = shared.get(sex) ?? []
-    // Same unit first: each unit's guests fill whole rooms in order of arrival; what is left of every
-    // unit is pooled and roomed by closest arrival.
+    // Same unit first: each unit's guests fill whole rooms in order of arrival.
     const units = new Map<string, TRoomGuest[]>()
     for (const g of list) {
       const key = g.unitName.trim()
@@ -156,7 +155,7 @@ export const allocateRooms = (
         units.set(key, [g])
       }
     }
-    const pool: TRoomGuest[] = []
+    const blocks: TRoomGuest[][] = []
     for (const key of [...units.keys()].sort(compareText)) {
       const members = units.get(key)!.sort(byArrival)
       const whole = members.length - (members.length % bedCount)
@@ -170,12 +169,25 @@ export const allocateRooms = (
           occupants: members.slice(i, i + bedCount).map((m) => m.id),
         })
       }
-      pool.push(...members.slice(whole))
+      if (whole < members.length) {
+        blocks.push(members.slice(whole))
+      }
     }
-    pool.sort(byArrival)
-    for (let i = 0; i < pool.length; i += bedCount) {
-      const occupants = pool.slice(i, i + bedCount).map((m) => m.id)
-      rooms.push({ houseNo: nextNo(), sex, single: false, manual: false, kept: false, occupants })
+    // What is left of each unit (fewer than a room) stays together: blocks in order of their first
+    // arrival, each into the first room that has beds for all of it, else a new room.
+    blocks.sort((a, b) => byArrival(a[0]!, b[0]!))
+    const open: { room: TRoom; free: number }[] = []
+    for (const block of blocks) {
+      const ids = block.map((m) => m.id)
+      const target = open.find((o) => o.free >= ids.length)
+      if (target) {
+        target.room.occupants.push(...ids)
+        target.free -= ids.length
+        continue
+      }
+      const room = { houseNo: nextNo(), sex, single: false, manual: false, kept: false, occupants: ids }
+      rooms.push(room)
+      open.push({ room, free: bedCount - ids.length })
     }
   }
   return { rooms, unallocated }
