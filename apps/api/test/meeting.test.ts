@@ -412,6 +412,9 @@ describe('fees and invoices', () => {
     const returned = body.find((r) => r[3] === db.find((x) => x.invoiceStatus === 2)!.phone)!
     expect(returned.slice(8)).toEqual([1000, 1000, '未缴费', '已退回'])
     expect(await call('GET', `${REG}/exportInvoicingExcel?meetingId=1`)).toMatchObject({ code: 400 })
+    expect(
+      await call('GET', `${REG}/exportInvoicingExcel?meetingId=${m.id}`, undefined, otherTenant),
+    ).toMatchObject({ code: 400 })
   })
 })
 
