@@ -1,4 +1,4 @@
-import { MeetingMsg, RegisteredMsg } from '@ysjs/shared'
+import { ArrangeMsg, MeetingMsg, RegisteredMsg, RoomMsg } from '@ysjs/shared'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
@@ -92,8 +92,8 @@ describe('meeting', () => {
   it('creates at 筹备中 and off the shelf, with its fee items; edits, lists and removes', async () => {
     const m = await createMeeting()
     expect(m).toMatchObject({
-      meetingStatus: 1,
-      meetingStatusName: '筹备中',
+      status: 1,
+      statusName: '筹备中',
       shelves: 0,
       open: false,
       meetingTypeName: '线下',
@@ -134,10 +134,15 @@ describe('meeting', () => {
     expect(await status(1)).toMatchObject({ code: 400, msg: MeetingMsg.STATUS_FORWARD })
     expect(await status(4)).toMatchObject({ code: 200 })
     expect(await status(6)).toMatchObject({ code: 400 })
-    expect((await call('GET', `${MEETING}/detail?id=${m.id}`)).data).toMatchObject({
-      meetingStatus: 4,
-      meetingStatusName: '进行中',
-    })
+    const detail = (await call('GET', `${MEETING}/detail?id=${m.id}`)).data
+    expect(detail).toMatchObject({ status: 4, statusName: '进行中' })
+    // `status` is the meeting's; the platform's row status is not on the wire to shadow it.
+    expect(Object.keys(detail)).not.toContain('meetingStatus')
+    expect(Object.keys(detail)).not.toContain('rowStatus')
+    const byStatus = (s: number) =>
+      call('GET', `${MEETING}/list?status_equal=${s}&name=${encodeURIComponent(String(m.name))}`)
+    expect((await byStatus(4)).data.records.map((x: { id: string }) => x.id)).toEqual([m.id])
+    expect((await byStatus(1)).data.records).toEqual([])
     expect(await call('POST', `${MEETING}/UpdateShelvesById?id=${m.id}&shelves=2`)).toMatchObject({
       code: 400,
     })
@@ -256,6 +261,16 @@ describe('registration', () => {
         (r: { id: string }) => r.id,
       ),
     ).toEqual([staff])
+    // Once registration has closed, a member no longer cancels (staff still remove).
+    const kept = await register(m.id, {}, member)
+    await call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=3`)
+    expect(
+      await call('POST', `${API}/meetingRelational/remove?ids=${kept}`, undefined, member),
+    ).toMatchObject({
+      code: 400,
+      msg: RegisteredMsg.CANCEL_CLOSED,
+    })
+    expect((await call('GET', `${REG}/detail?id=${kept}`)).data.id).toBe(kept)
   })
 
   it('another tenant neither sees nor changes this tenant’s meetings and registrations', async () => {
@@ -270,7 +285,7 @@ describe('registration', () => {
       msg: RegisteredMsg.NOT_OPEN,
     })
     await call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=5`, undefined, otherTenant)
-    expect((await call('GET', `${MEETING}/detail?id=${m.id}`)).data.meetingStatus).toBe(2)
+    expect((await call('GET', `${MEETING}/detail?id=${m.id}`)).data.status).toBe(2)
   })
 })
 
@@ -337,6 +352,26 @@ describe('fees and invoices', () => {
       await register(m.id, { name: `参会${String.fromCharCode(0x4e00 + i)}人` })
     }
     await register(m.id, { invoiceTitle: null, taxNumber: null, invoiceType: null })
+    // Some invoices issued, one returned, one returned and reissued: only issued ones count.
+    const ids = (await call('GET', `${REG}/pageByMeetingId?meetingId=${m.id}&size=10`)).data.records.map(
+      (r: { id: string }) => r.id,
+    ) as string[]
+    for (const [i, id] of ids.slice(0, 5).entries()) {
+      await call('POST', `${REG}/updatePrice`, { id, price: String(1000 + i * 111.11) })
+      const issued = await call('POST', `${REG}/updateInvoicing`, {
+        id,
+        invoiceTitle: '中南大学',
+        taxNumber: '12430000444877024R',
+        invoiceType: 1,
+        invoiceNo: `FP9${i}`,
+      })
+      expect(issued).toMatchObject({ code: 200 })
+    }
+    const ret = (id: string, action: number, invoiceNo?: string) =>
+      call('POST', `${REG}/updateMeetingInvoicingReturn`, { id, action, reason: '抬头有误', invoiceNo })
+    expect(await ret(ids[0]!, 2)).toMatchObject({ code: 200 })
+    expect(await ret(ids[1]!, 2)).toMatchObject({ code: 200 })
+    expect(await ret(ids[1]!, 3, 'FP99')).toMatchObject({ code: 200 })
     const res = await t.app.inject({
       method: 'GET',
       url: `${REG}/exportInvoicingExcel?meetingId=${m.id}`,
@@ -364,7 +399,22 @@ describe('fees and invoices', () => {
       db.reduce((s, r) => s + Number(r.price), 0),
       2,
     )
+    // 开票金额: the issued and reissued invoices, as in the database and as /feeSituation says.
+    const counted = db.filter((r) => r.invoiceStatus === 1 || r.invoiceStatus === 3)
+    expect(counted).toHaveLength(4)
+    const invoiced = counted.reduce((s, r) => s + Number(r.invoiceAmount), 0)
+    expect(total[8]).toBeCloseTo(invoiced, 2)
+    const fees = (await call('GET', `${MEETING}/listInvoicing?name=${encodeURIComponent(String(m.name))}`))
+      .data.records[0]
+    expect(Number(fees.invoiced)).toBeCloseTo(total[8] as number, 2)
+    expect(fees).toMatchObject({ invoicedCount: 4, returnedCount: 1 })
+    // The returned invoice's row still shows its amount and its status.
+    const returned = body.find((r) => r[3] === db.find((x) => x.invoiceStatus === 2)!.phone)!
+    expect(returned.slice(8)).toEqual([1000, 1000, '未缴费', '已退回'])
     expect(await call('GET', `${REG}/exportInvoicingExcel?meetingId=1`)).toMatchObject({ code: 400 })
+    expect(
+      await call('GET', `${REG}/exportInvoicingExcel?meetingId=${m.id}`, undefined, otherTenant),
+    ).toMatchObject({ code: 400 })
   })
 })
 
@@ -389,12 +439,63 @@ describe('allocation', () => {
     expect(roomOf(men[1]!).occupants.map((o: { id: string }) => o.id)).toEqual([men[1], men[2]])
     expect(roomOf(woman).occupants).toHaveLength(1)
     expect(roomOf(single)).toMatchObject({ single: true })
-    expect(result.unallocated).toEqual([{ id: late, name: '张三丰', reason: '住宿时间不在分配时段内' }])
+    expect(result.unallocated).toEqual([
+      {
+        id: late,
+        name: '张三丰',
+        unitName: '中南大学',
+        sex: 1,
+        roomWish: 2,
+        reason: '住宿时间不在分配时段内',
+      },
+    ])
     expect((await call('GET', `${REG}/detail?id=${men[1]}`)).data.houseNo).toBe(roomOf(men[1]!).houseNo)
-    // Same input, same output; and the view answers what was written.
+    // Same input, same output; and the view answers what was written, reasons included.
     expect((await call('GET', `${REG}/IntelligentAllocation?${q}`)).data).toEqual(result)
     const view = (await call('GET', `${REG}/allocationView?meetingId=${m.id}`)).data
-    expect(view.rooms).toHaveLength(result.rooms.length)
+    expect(view).toEqual({
+      ...result,
+      rooms: [...result.rooms].sort((a, b) => a.houseNo.localeCompare(b.houseNo)),
+    })
+
+    // Moves by hand keep the rules, with the reason when refused.
+    const move = (id: string, houseNo: string) => call('POST', `${REG}/updateHouse`, { id, houseNo })
+    const menRoom = roomOf(men[1]!).houseNo as string
+    expect(await move(woman, menRoom)).toMatchObject({ code: 400, msg: RoomMsg.OTHER_SEX })
+    expect(await move(single, roomOf(woman).houseNo)).toMatchObject({ code: 400, msg: RoomMsg.WANTS_SINGLE })
+    expect(await move(men[0]!, roomOf(single).houseNo)).toMatchObject({ code: 400, msg: RoomMsg.SINGLE_ROOM })
+    expect(await move(men[0]!, menRoom)).toMatchObject({ code: 400, msg: RoomMsg.FULL })
+    expect(await move(men[2]!, '808')).toMatchObject({ code: 200 })
+    const after = (await call('GET', `${REG}/allocationView?meetingId=${m.id}`)).data
+    const room808 = after.rooms.find((r: { houseNo: string }) => r.houseNo === '808')
+    expect(room808.occupants.map((o: { id: string; manual: boolean }) => [o.id, o.manual])).toEqual([
+      [men[0], true],
+      [men[2], true],
+    ])
+    // A bigger bed count on the next run lets a third man in.
+    await call('GET', `${REG}/IntelligentAllocation?${q.replace('bedCount=2', 'bedCount=3')}`)
+    expect(await move(men[1]!, '808')).toMatchObject({ code: 200 })
+    expect(await move(men[1]!, '')).toMatchObject({ code: 200 })
+    expect((await call('GET', `${REG}/detail?id=${men[1]}`)).data).toMatchObject({
+      houseNo: null,
+      houseManual: 0,
+    })
+    // A later window rooms the late stay and leaves the first window's rooms alone.
+    const houseOf = async (id: string) => (await call('GET', `${REG}/detail?id=${id}`)).data.houseNo
+    const kept = [await houseOf(woman), await houseOf(single)]
+    expect(kept.every(Boolean)).toBe(true)
+    const later = (
+      await call(
+        'GET',
+        `${REG}/IntelligentAllocation?meetingId=${m.id}&betweenOne=2026-05-20&betweenTwo=2026-05-21`,
+      )
+    ).data
+    expect(
+      later.rooms.some((r: { occupants: { id: string }[] }) => r.occupants.some((o) => o.id === late)),
+    ).toBe(true)
+    expect([await houseOf(woman), await houseOf(single)]).toEqual(kept)
+    expect(await houseOf(late)).not.toBe(null)
+    expect(new Set([await houseOf(late), ...kept]).size).toBe(3)
     expect(
       await call('GET', `${REG}/IntelligentAllocation?${q.replace('bedCount=2', 'bedCount=0')}`),
     ).toMatchObject({
@@ -403,26 +504,23 @@ describe('allocation', () => {
     })
   })
 
-  it('allocates cars by station and time with free escorts, keeps manual cars, lists who is free', async () => {
+  it('allocates cars by station and time: seats with the escort, kept manual trips, reasons for what is not covered', async () => {
     const m = await openMeeting()
-    for (const [plateNo, seats] of [
-      ['湘A11111', 4],
-      ['湘A22222', 2],
-    ] as const) {
-      expect(
-        await call('POST', `${API}/carMaintenance/submit`, {
-          plateNo,
-          seats,
-          driverName: `司机${seats}`,
-          driverPhone: '13700000000',
-        }),
-      ).toMatchObject({ code: 200 })
-    }
-    expect(
-      await call('POST', `${API}/escort/submit`, { name: '接站甲', sex: 1, phone: '13600000000' }),
-    ).toMatchObject({
-      code: 200,
+    const role = await createRole(t.app, { alias: 'driver', name: '司机', menuCodes: [] })
+    const d1 = await createUser(t.app, { account: 'driver1', roleIds: [role] })
+    const d2 = await createUser(t.app, { account: 'driver2', roleIds: [role] })
+    const car = (plateNo: string, seats: number, driverId: bigint | string) =>
+      call('POST', `${API}/carMaintenance/submit`, { plateNo, seats, driverId: String(driverId) })
+    expect(await car('湘A11111', 4, d1)).toMatchObject({ code: 200 })
+    expect(await car('湘A22222', 2, d2)).toMatchObject({ code: 200 })
+    expect(await car('湘A99999', 4, '1')).toMatchObject({ code: 400, msg: '司机不存在' })
+    expect((await call('GET', `${API}/carMaintenance/list?plateNo=A11111`)).data.records[0]).toMatchObject({
+      driverId: String(d1),
+      driverName: 'driver1',
     })
+    const escort = (name: string) =>
+      call('POST', `${API}/escort/submit`, { name, sex: 1, phone: '13600000000' })
+    expect(await escort('接站甲')).toMatchObject({ code: 200 })
     const group = await Promise.all(
       [0, 10, 20, 30, 40].map((min) =>
         register(m.id, { arrivalTime: `2026-05-10 09:${String(min).padStart(2, '0')}:00` }),
@@ -430,45 +528,174 @@ describe('allocation', () => {
     )
     const far = await register(m.id, { arrivalTime: '2026-05-10 20:00:00', arrivalStation: '黄花机场' })
     const manual = await register(m.id, { arrivalTime: '2026-05-10 20:05:00', arrivalStation: '黄花机场' })
+    const noStation = await register(m.id, { arrivalStation: '' })
     expect(await call('POST', `${REG}/updateCar`, { id: manual, carNo: '湘B00000' })).toMatchObject({
       code: 400,
-      msg: '车辆不存在',
+      msg: ArrangeMsg.VEHICLE_NOT_FOUND,
+    })
+    expect(await call('POST', `${REG}/updateCar`, { id: noStation, carNo: '湘A22222' })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.NO_ARRIVAL,
     })
     expect(await call('POST', `${REG}/updateCar`, { id: manual, carNo: '湘A22222' })).toMatchObject({
       code: 200,
     })
     const result = (await call('GET', `${REG}/IntelligentAllocationCar?meetingId=${m.id}`)).data
-    const auto = result.trips.filter((x: { manual: boolean }) => !x.manual)
+    type TTrip = {
+      id: string
+      plateNo: string
+      driverName: string
+      escortName: string | null
+      manual: boolean
+      capacity: number
+      passengers: { id: string }[]
+    }
+    const trips = result.trips as TTrip[]
+    // Five at 09:40: the 4-seater takes 3 and the escort, the 2-seater the other 2 without an escort;
+    // at 20:00 the 4-seater again (its 09:40 trip is over), with the escort.
     expect(
-      auto.map((x: { plateNo: string; passengers: unknown[]; escortName: string | null }) => [
-        x.plateNo,
-        x.passengers.length,
-        x.escortName,
-      ]),
+      trips.map((x) => [x.plateNo, x.passengers.length, x.driverName, x.escortName, x.manual, x.capacity]),
     ).toEqual([
-      ['湘A11111', 4, '接站甲'],
-      ['湘A22222', 1, null],
-      ['湘A11111', 1, '接站甲'],
+      ['湘A11111', 3, 'driver1', '接站甲', false, 3],
+      ['湘A22222', 2, 'driver2', null, false, 2],
+      ['湘A11111', 1, 'driver1', '接站甲', false, 3],
+      ['湘A22222', 1, 'driver2', null, true, 2],
     ])
-    expect(result.trips.find((x: { manual: boolean }) => x.manual)).toMatchObject({
-      plateNo: '湘A22222',
-      passengers: [{ id: manual }],
-    })
-    expect(result.unallocated).toEqual([])
+    expect(trips.flatMap((x) => x.passengers.map((p) => p.id)).sort()).toEqual([...group, far, manual].sort())
+    expect(
+      result.uncovered.map((u: { reason: string; passengers: unknown[] }) => [u.reason, u.passengers.length]),
+    ).toEqual([
+      ['无空闲接送人员', 2],
+      ['未安排接送人员', 1],
+    ])
+    expect(result.unallocated).toEqual([{ id: noStation, name: '张三丰', reason: '缺少到达时间或到达站点' }])
     expect((await call('GET', `${REG}/detail?id=${far}`)).data.carNo).toBe('湘A11111')
-    expect(group).toHaveLength(5)
-    const freeEscorts = await call(
-      'GET',
-      `${API}/escort/freeTimedetail?time=${encodeURIComponent('2026-05-10 10:00:00')}`,
-    )
-    expect(freeEscorts.data).toEqual([])
-    const freeDrivers = await call(
-      'GET',
-      `${API}/user/list?driverTime=${encodeURIComponent('2026-05-10 15:00:00')}`,
-    )
-    expect(freeDrivers.data.map((d: { plateNo: string }) => d.plateNo)).toEqual(['湘A11111', '湘A22222'])
-    const view = (await call('GET', `${REG}/arrangeView?meetingId=${m.id}`)).data
-    expect(view.trips).toHaveLength(4)
+    // The view after a reload answers the same, reasons included.
+    expect((await call('GET', `${REG}/arrangeView?meetingId=${m.id}`)).data).toEqual(result)
+
+    // Who is free: the manual trip holds its vehicle and driver like any other.
+    const at = (time: string) => encodeURIComponent(`2026-05-10 ${time}`)
+    const names = (list: { name: string }[]) => list.map((x) => x.name)
+    expect((await call('GET', `${API}/escort/freeTimedetail?time=${at('10:00:00')}`)).data).toEqual([])
+    expect(names((await call('GET', `${API}/escort/freeTimedetail?time=${at('15:00:00')}`)).data)).toEqual([
+      '接站甲',
+    ])
+    expect((await call('GET', `${API}/user/list?driverTime=${at('10:00:00')}`)).data).toEqual([])
+    expect(names((await call('GET', `${API}/user/list?driverTime=${at('15:00:00')}`)).data)).toEqual([
+      'driver1',
+      'driver2',
+    ])
+    expect((await call('GET', `${API}/user/list?driverTime=${at('21:30:00')}`)).data).toEqual([])
+    const everyone = (await call('GET', `${API}/user/list`)).data
+    expect(everyone.find((u: { id: string }) => u.id === String(d1))).toMatchObject({
+      plateNos: ['湘A11111'],
+    })
+
+    // Manual changes are refused rather than double-booking: a full trip, a busy vehicle, a busy driver.
+    const late = await register(m.id, { arrivalTime: '2026-05-10 09:35:00' })
+    expect(await call('POST', `${REG}/updateCar`, { id: late, carNo: '湘A22222' })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.CAR_FULL,
+    })
+    const other = await openMeeting()
+    const guest = await register(other.id, { arrivalTime: '2026-05-10 20:30:00', arrivalStation: '黄花机场' })
+    expect(await call('POST', `${REG}/updateCar`, { id: guest, carNo: '湘A22222' })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.CAR_BUSY,
+    })
+    // A third vehicle driven by driver1, who is on the 20:00 trip of the first meeting.
+    expect(await car('湘A33333', 4, d1)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${REG}/updateCar`, { id: guest, carNo: '湘A33333' })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.DRIVER_BUSY,
+    })
+    // The other meeting's allocation finds the vehicle free but no driver: both are on trips.
+    const second = (await call('GET', `${REG}/IntelligentAllocationCar?meetingId=${other.id}`)).data
+    expect(second.trips).toEqual([])
+    expect(second.unallocated).toEqual([{ id: guest, name: '张三丰', reason: '无空闲司机' }])
+    expect(second.uncovered).toMatchObject([
+      { tripId: null, reason: '无空闲司机', passengers: [{ id: guest }] },
+    ])
+
+    // Per trip: a busy driver or escort is refused; an escort needs a seat; a change keeps the trip.
+    const station2 = trips[1]!
+    const pickup = (body: object) => call('POST', `${REG}/updatePickup`, body)
+    expect(await pickup({ id: station2.id, driverId: String(d1) })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.DRIVER_BUSY,
+    })
+    const escorts = (await call('GET', `${API}/escort/list?size=100`)).data.records as {
+      id: string
+      name: string
+    }[]
+    const jia = escorts.find((e) => e.name === '接站甲')!.id
+    expect(await pickup({ id: station2.id, driverId: String(d2), escortId: jia })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.ESCORT_BUSY,
+    })
+    expect(await escort('接站乙')).toMatchObject({ code: 200 })
+    const yi = (await call('GET', `${API}/escort/list?name=${encodeURIComponent('接站乙')}`)).data.records[0]
+      .id
+    expect(await pickup({ id: station2.id, driverId: String(d2), escortId: yi })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.ESCORT_NO_SEAT,
+    })
+    const evening = trips[2]!
+    expect(await pickup({ id: evening.id, driverId: String(d1), escortId: yi })).toMatchObject({ code: 200 })
+    expect(await pickup({ id: '1', driverId: String(d1) })).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.TRIP_NOT_FOUND,
+    })
+    expect(
+      await call('POST', `${REG}/updatePickup`, { id: evening.id, driverId: String(d1) }, otherTenant),
+    ).toMatchObject({
+      code: 400,
+      msg: ArrangeMsg.TRIP_NOT_FOUND,
+    })
+    // A new run keeps both trips changed by hand and their people.
+    const again = (await call('GET', `${REG}/IntelligentAllocationCar?meetingId=${m.id}`)).data
+      .trips as TTrip[]
+    expect(again.filter((x) => x.manual).map((x) => [x.id, x.escortName])).toEqual([
+      [evening.id, '接站乙'],
+      [trips[3]!.id, null],
+    ])
+    // Removing the registrant of a manual trip frees its vehicle and driver.
+    expect(await call('POST', `${REG}/remove?ids=${manual}`)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${REG}/updateCar`, { id: guest, carNo: '湘A22222' })).toMatchObject({
+      code: 200,
+    })
+    expect(names((await call('GET', `${API}/user/list?driverTime=${at('21:30:00')}`)).data)).toEqual([])
+  })
+})
+
+describe('concurrency', () => {
+  it('a burst of allocations, registrations and manual edits on one meeting answers no 5xx and loses no edit', async () => {
+    const m = await openMeeting()
+    const people: string[] = []
+    for (let i = 0; i < 24; i++) {
+      people.push(await register(m.id, { sex: (i % 2) + 1, arrivalTime: `2026-05-10 1${i % 10}:00:00` }))
+    }
+    const q = `meetingId=${m.id}&betweenOne=2026-05-10&betweenTwo=2026-05-12&bedCount=2`
+    const edits = people.slice(0, 8).map((id, i) => ({ id, houseNo: `E${String(i).padStart(2, '0')}` }))
+    const burst = await Promise.all([
+      ...Array.from({ length: 4 }, () => call('GET', `${REG}/IntelligentAllocation?${q}`)),
+      ...Array.from({ length: 3 }, () => call('GET', `${REG}/IntelligentAllocationCar?meetingId=${m.id}`)),
+      ...edits.map((e) => call('POST', `${REG}/updateHouse`, e)),
+      ...Array.from({ length: 40 }, () => call('POST', `${REG}/save`, regBody(m.id))),
+      ...people.slice(8, 12).map((id) => call('POST', `${REG}/updateCar`, { id, carNo: '湘Z00000' })),
+      ...Array.from({ length: 4 }, () => call('GET', `${REG}/allocationView?meetingId=${m.id}`)),
+    ])
+    expect(burst.filter((r) => r.status >= 500)).toEqual([])
+    expect(burst.every((r) => r.code === 200 || r.code === 400)).toBe(true)
+    // Every manual room survived whichever allocation ran after it.
+    const after = (await call('GET', `${REG}/pageByMeetingId?meetingId=${m.id}&size=100`)).data.records
+    for (const e of edits) {
+      expect(after.find((r: { id: string }) => r.id === e.id)).toMatchObject({
+        houseNo: e.houseNo,
+        houseManual: 1,
+      })
+    }
+    expect(after).toHaveLength(64)
   })
 })
 
@@ -528,7 +755,7 @@ describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
     const car = {
       plateNo: '湘C12345',
       seats: 7,
-      driverName: '孙师傅',
+      driverId: String(memberId),
       upkeepDate: '2026-04-01',
       upkeepItem: '换机油',
       upkeepCost: '350.5',
@@ -547,5 +774,86 @@ describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
     ).toMatchObject({
       code: 400,
     })
+  })
+
+  it('each entity: save, list, detail, update, remove; another tenant neither reads nor removes it', async () => {
+    const m = await createMeeting()
+    const cases: [string, Record<string, unknown>, Record<string, unknown>, string][] = [
+      ['meeting', meetingBody({ name: unique('保存会议') }), { address: '昆明' }, 'name'],
+      [
+        'calendar',
+        { meetingId: m.id, title: unique('闭幕式'), startTime: '2026-05-12 16:00:00' },
+        { place: '二号厅', endTime: '2026-05-12 17:00:00' },
+        'title',
+      ],
+      [
+        'registrants',
+        { name: '钱七哥', sex: 2, unitName: unique('有研院'), phone: '13500000001' },
+        { position: '工程师' },
+        'unitName',
+      ],
+      [
+        'invoicing',
+        { invoiceTitle: unique('江铜'), taxNumber: '913600', invoiceType: 2 },
+        { bankName: '工商银行' },
+        'invoiceTitle',
+      ],
+      ['escort', { name: unique('接站'), sex: 2, phone: '13600000002' }, { remark: '晚班' }, 'name'],
+      [
+        'carMaintenance',
+        { plateNo: unique('湘D'), seats: 5, driverId: String(memberId) },
+        { seats: 6, upkeepItem: '年检' },
+        'plateNo',
+      ],
+    ]
+    for (const [entity, body, changed, key] of cases) {
+      const url = `${API}/${entity}`
+      const find = `${key}=${encodeURIComponent(String(body[key]))}`
+      expect(await call('POST', `${url}/save`, body), entity).toMatchObject({ code: 200 })
+      const page = (await call('GET', `${url}/list?${find}`)).data
+      expect(page.total, entity).toBe(1)
+      const id = page.records[0].id as string
+      expect((await call('GET', `${url}/detail?id=${id}`)).data, entity).toMatchObject({
+        id,
+        [key]: body[key],
+      })
+      expect(await call('POST', `${url}/update`, { ...body, ...changed, id }), entity).toMatchObject({
+        code: 200,
+      })
+      expect((await call('GET', `${url}/detail?id=${id}`)).data, entity).toMatchObject(changed)
+      expect((await call('GET', `${url}/detail?id=${id}`, undefined, otherTenant)).code, entity).not.toBe(200)
+      await call('POST', `${url}/remove?ids=${id}`, undefined, otherTenant)
+      expect((await call('GET', `${url}/detail?id=${id}`)).code, entity).toBe(200)
+      expect(await call('POST', `${url}/remove?ids=${id}`), entity).toMatchObject({ code: 200 })
+      expect((await call('GET', `${url}/detail?id=${id}`)).code, entity).not.toBe(200)
+      expect((await call('GET', `${url}/list?${find}`)).data.total, entity).toBe(0)
+    }
+  })
+
+  it('refuses a fee the price column cannot hold, and a new number on an issued invoice', async () => {
+    const m = await openMeeting({
+      priceItems: [
+        { itemName: '会务费', itemType: 1, price: '800' },
+        { itemName: '合住', itemType: 3, price: '999999999999' },
+      ],
+    })
+    expect(await call('POST', `${REG}/save`, regBody(m.id))).toMatchObject({
+      code: 400,
+      msg: RegisteredMsg.PRICE_TOO_LARGE,
+    })
+    const one = await register(m.id, { departureTime: '2026-05-10 20:00:00', roomWish: 1 })
+    expect((await call('GET', `${REG}/detail?id=${one}`)).data.price).toBe('800.00')
+    const invoice = (invoiceNo: string) =>
+      call('POST', `${REG}/updateInvoicing`, {
+        id: one,
+        invoiceTitle: '中南大学',
+        taxNumber: '12430000444877024R',
+        invoiceType: 1,
+        invoiceNo,
+      })
+    expect(await invoice('FP100')).toMatchObject({ code: 200 })
+    expect(await invoice('FP100')).toMatchObject({ code: 200 })
+    expect(await invoice('FP101')).toMatchObject({ code: 400, msg: RegisteredMsg.INVOICE_ISSUED })
+    expect((await call('GET', `${REG}/detail?id=${one}`)).data.invoiceNo).toBe('FP100')
   })
 })

@@ -56,18 +56,25 @@ export const xlsxStream = async (
   columns: readonly TXlsxColumn[],
   batches: AsyncIterable<Record<string, unknown>[]>,
   onError: (err: unknown) => void,
+  /**
+   * `plain`: no styles (the header is not bold). exceljs then registers no style per cell, which
+   * makes writing about 2.5 times faster: for exports with a row budget (the meeting invoicing export).
+   */
+  options: { plain?: boolean } = {},
 ): Promise<Readable> => {
   const iterator = batches[Symbol.asyncIterator]()
   const first = await iterator.next()
   const out = new PassThrough()
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
-    useStyles: true,
+    useStyles: !options.plain,
     useSharedStrings: false,
   })
   const sheet = book.addWorksheet('Sheet1')
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }))
-  sheet.getRow(1).font = { bold: true }
+  if (!options.plain) {
+    sheet.getRow(1).font = { bold: true }
+  }
   const write = (rows: Record<string, unknown>[]) => {
     for (const row of rows) {
       // Only the exported fields are converted (a row may hold long texts no column shows).

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
-import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { isPhone, zInt, zName, zOptionalText, zRequired } from '../common/validators.ts'
 import { zOptionalMoney } from '../trading/money.ts'
 import { zDateTime, zOptionalDateTime } from './meeting.ts'
@@ -103,12 +103,31 @@ export const ZEscortRecordSchema = z.object({
   ...audit,
 })
 
-/** 车辆与保养. */
+/** A required id (string or number, contract decision 4) with the field's own message. */
+export const zIdOf = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
+    z.string({ error: message }).trim().refine(isId, { message }),
+  )
+/** An optional id: empty and null are "none". */
+export const zOptionalIdOf = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
+    z.string({ error: message }).trim().refine(isId, { message }).optional(),
+  )
+
+export const CarMsg = {
+  SEATS: '请输入座位数(1到60,不含司机)',
+  DRIVER: '请选择司机',
+  DRIVER_NOT_FOUND: '司机不存在',
+} as const
+
+/** 车辆与保养: `seats` are the seats besides the driver's; the driver is a platform user. */
 export const ZCarMaintenanceSubmitSchema = z.object({
   id: ZIdSchema.optional(),
   plateNo: zRequired('请输入车牌号', 32),
-  seats: zInt({ message: '请输入座位数(1到60)', min: 1, max: 60 }),
-  driverName: zName('请输入司机姓名'),
+  seats: zInt({ message: CarMsg.SEATS, min: 1, max: 60 }),
+  driverId: zIdOf(CarMsg.DRIVER),
   driverPhone: zOptionalPhone,
   upkeepDate: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
@@ -129,6 +148,7 @@ export const ZCarMaintenanceRecordSchema = z.object({
   tenantId: z.string(),
   plateNo: z.string(),
   seats: z.number(),
+  driverId: ZWireIdSchema.nullable(),
   driverName: z.string(),
   driverPhone: z.string().nullable(),
   upkeepDate: ZWireDateSchema.nullable(),
@@ -139,13 +159,14 @@ export const ZCarMaintenanceRecordSchema = z.object({
 })
 
 export const ZFreeTimeQuerySchema = z.object({ time: zDateTime('请选择时间') })
-export const ZDriverTimeQuerySchema = z.object({ driverTime: zDateTime('请选择时间') })
+/** `user/list`: without `driverTime` the tenant's users (to choose a vehicle's driver); with it, the drivers free then. */
+export const ZDriverTimeQuerySchema = z.object({ driverTime: zOptionalDateTime('请选择时间') })
 export const ZCreateUserQuerySchema = z.object({ createUser: ZIdSchema.optional() })
 export const ZUserIdQuerySchema = z.object({ userId: ZIdSchema.optional() })
+/** A driver (a platform user) and the plates of the vehicles they drive. */
 export const ZFreeDriverSchema = z.object({
   id: ZWireIdSchema,
-  plateNo: z.string(),
-  seats: z.number(),
-  driverName: z.string(),
-  driverPhone: z.string().nullable(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  plateNos: z.array(z.string()),
 })

@@ -95,15 +95,15 @@ export const ZMeetingRecordSchema = z.object({
   content: z.string().nullable(),
   meetingType: z.number(),
   meetingTypeName: z.string(),
-  meetingStatus: z.number(),
-  meetingStatusName: z.string(),
+  /** 会议状态 (dictionary meeting_status, 1 筹备中 … 5 已结束). */
+  status: z.number(),
+  statusName: z.string(),
   shelves: z.number(),
   open: z.boolean(),
   priceItems: z.array(ZWirePriceItemSchema),
   createUser: ZWireIdSchema.nullable(),
   createTime: ZWireDateTimeSchema,
   updateTime: ZWireDateTimeSchema.nullable(),
-  status: z.number(),
   isDeleted: z.number(),
 })
 export type TMeeting = z.infer<typeof ZMeetingRecordSchema>
@@ -123,8 +123,8 @@ export const ZMeetingFeeRecordSchema = z.object({
   id: ZWireIdSchema,
   name: z.string(),
   startTime: ZWireDateTimeSchema,
-  meetingStatus: z.number(),
-  meetingStatusName: z.string(),
+  status: z.number(),
+  statusName: z.string(),
   registered: z.number(),
   due: z.string(),
   paid: z.string(),
@@ -136,5 +136,5 @@ export const ZMeetingFeeRecordSchema = z.object({
 export type TMeetingFee = z.infer<typeof ZMeetingFeeRecordSchema>
 
 /** A meeting is open to registration while it is 报名中 and on the shelf. */
-export const isMeetingOpen = (m: { meetingStatus: number; shelves: number }): boolean =>
-  m.meetingStatus === MEETING_STATUS.REGISTERING && m.shelves === MEETING_SHELVES.ON
+export const isMeetingOpen = (m: { status: number; shelves: number }): boolean =>
+  m.status === MEETING_STATUS.REGISTERING && m.shelves === MEETING_SHELVES.ON

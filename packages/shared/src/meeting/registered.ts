@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { DATE_PATTERN, parseDateTime, ZWireDateTimeSchema } from '../common/dates.ts'
-import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { isPhone, zInt, zName, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
 import { zMoney } from '../trading/money.ts'
+import { CarMsg, zIdOf, zOptionalIdOf } from './entities.ts'
 import { zOptionalDateTime } from './meeting.ts'
 
 export const RegisteredMsg = {
@@ -22,12 +23,15 @@ export const RegisteredMsg = {
   TAX_NUMBER: '请输入纳税人识别号',
   NOT_OPEN: '会议未开放报名',
   DUPLICATE: '该手机号已报名此会议',
+  CANCEL_CLOSED: '会议报名已截止,不能取消报名',
   NOT_FOUND: '报名信息不存在',
   RETURN_ACTION: '请选择退回或重开',
   RETURN_REASON: '请输入原因',
   NOT_INVOICED: '尚未开票,不能退回',
   NOT_RETURNED: '发票未退回,不能重开',
   INVOICE_NO: '请输入发票号码',
+  INVOICE_ISSUED: '发票已开具,如需更换发票号码请先退回再重开',
+  PRICE_TOO_LARGE: '应缴费用超出上限,请检查费用项目和到达、离开时间',
   BED_COUNT: '每间床位数为1到8',
   WINDOW: '请选择分配时段',
   WINDOW_ORDER: '分配时段结束日期不能早于开始日期',
@@ -36,8 +40,59 @@ export const RegisteredMsg = {
   CAR_NO: '车牌号不能超过32个字符',
 } as const
 
+/** Manual pick-up changes (`updateCar`, `updatePickup`): refused rather than double-booking anyone. */
+export const ArrangeMsg = {
+  VEHICLE_NOT_FOUND: '车辆不存在',
+  NO_ARRIVAL: '该报名缺少到达时间或到达站点,不能安排车辆',
+  CAR_FULL: '该车辆座位已满',
+  CAR_BUSY: '该车辆在该时段已有接送任务',
+  NO_DRIVER: '该车辆未设置司机',
+  DRIVER_BUSY: '该司机在该时段已有接送任务',
+  DRIVER_NOT_FOUND: '司机不存在',
+  ESCORT_BUSY: '该接送人员在该时段已有接送任务',
+  ESCORT_NOT_FOUND: '接送人员不存在',
+  ESCORT_NO_SEAT: '车辆座位不足,无法安排接送人员',
+  TRIP_NOT_FOUND: '接站车次不存在',
+} as const
+
 /** 住宿要求: 1 单住 (a room alone), 2 合住 (shares with the same sex). */
 export const ROOM_WISH = { SINGLE: 1, SHARED: 2 } as const
+
+/** Why a registrant cannot be moved into a room by hand (`updateHouse`, the /allocationList picker). */
+export const RoomMsg = {
+  FULL: '该房间床位已满',
+  OTHER_SEX: '该房间已住异性,不能调入',
+  SINGLE_ROOM: '该房间为单住房间,不能调入',
+  WANTS_SINGLE: '该参会人员要求单住,只能调入空房间',
+} as const
+export type TRoomMate = { sex: number | null; roomWish: number }
+/**
+ * The room rules a manual move must keep (the allocation keeps them too): a 单住 wish is alone, a
+ * shared room holds one sex and at most `bedCount`. `mates` are the room's other occupants. Shared by
+ * the server, which refuses, and the browser, which greys out the rooms it would refuse.
+ */
+export const roomMoveProblem = (
+  guest: TRoomMate,
+  mates: readonly TRoomMate[],
+  bedCount: number,
+): string | null => {
+  if (mates.length === 0) {
+    return null
+  }
+  if (guest.roomWish === ROOM_WISH.SINGLE) {
+    return RoomMsg.WANTS_SINGLE
+  }
+  if (mates.some((m) => m.roomWish === ROOM_WISH.SINGLE)) {
+    return RoomMsg.SINGLE_ROOM
+  }
+  if (mates.some((m) => m.sex !== guest.sex)) {
+    return RoomMsg.OTHER_SEX
+  }
+  if (mates.length >= bedCount) {
+    return RoomMsg.FULL
+  }
+  return null
+}
 export const ROOM_WISH_NAMES: Record<number, string> = { 1: '单住', 2: '合住' }
 export const SEX_NAMES: Record<number, string> = { 1: '男', 2: '女' }
 export const INVOICE_TYPE_NAMES: Record<number, string> = { 1: '增值税普通发票', 2: '增值税专用发票' }
@@ -50,13 +105,19 @@ export const INVOICE_STATUS_NAMES: Record<number, string> = {
   3: '已重开',
 }
 export const PAY_STATUS_NAMES: Record<number, string> = { 0: '未缴费', 1: '已缴费' }
+/**
+ * Whether a registration's invoice amount counts as invoiced: issued or reissued, not returned. The one
+ * definition behind /feeSituation's 已开票金额 and the export's total, so the two always agree.
+ */
+export const isInvoiceCounted = (invoiceStatus: number): boolean =>
+  invoiceStatus === INVOICE_STATUS.INVOICED || invoiceStatus === INVOICE_STATUS.REISSUED
 
 const zPhoneText = zRequired(RegisteredMsg.PHONE, 20).refine(isPhone, { message: RegisteredMsg.PHONE_BAD })
 
 export const ZRegisteredSubmitSchema = z
   .object({
     id: ZIdSchema.optional(),
-    meetingId: zRequired(RegisteredMsg.MEETING, 19).refine(isId, { message: RegisteredMsg.MEETING }),
+    meetingId: zIdOf(RegisteredMsg.MEETING),
     name: zName(RegisteredMsg.NAME),
     sex: zInt({ message: RegisteredMsg.SEX, min: 1, max: 2 }),
     unitName: zRequired(RegisteredMsg.UNIT, 255),
@@ -179,6 +240,12 @@ export const ZUpdateCarSchema = z.object({
     z.string().trim().max(32, RegisteredMsg.CAR_NO).optional(),
   ),
 })
+/** `updatePickup`: a trip's driver (required) and escort (empty: none). */
+export const ZUpdatePickupSchema = z.object({
+  id: ZIdSchema,
+  driverId: zIdOf(CarMsg.DRIVER),
+  escortId: zOptionalIdOf(ArrangeMsg.ESCORT_NOT_FOUND),
+})
 
 const zDay = (message: string) =>
   zRequired(message, 10).refine((v) => DATE_PATTERN.test(v) && parseDateTime(v) !== null, { message })
@@ -199,33 +266,57 @@ export const ZCarAllocationQuerySchema = z.object({
 
 export const ZUnallocatedSchema = z.object({ id: ZWireIdSchema, name: z.string(), reason: z.string() })
 
+const ZRoomGuestSchema = z.object({
+  id: ZWireIdSchema,
+  name: z.string(),
+  unitName: z.string(),
+  sex: z.number().nullable(),
+  roomWish: z.number(),
+})
 export const ZRoomAllocationResultSchema = z.object({
+  /** Beds per room of the last allocation (manual moves are checked against it). */
+  bedCount: z.number(),
   rooms: z.array(
     z.object({
       houseNo: z.string(),
       sex: z.number().nullable(),
+      /** The room holds a 单住 wish. */
       single: z.boolean(),
       manual: z.boolean(),
-      occupants: z.array(z.object({ id: ZWireIdSchema, name: z.string(), unitName: z.string() })),
+      occupants: z.array(ZRoomGuestSchema.extend({ manual: z.boolean() })),
     }),
   ),
-  unallocated: z.array(ZUnallocatedSchema),
+  unallocated: z.array(ZRoomGuestSchema.extend({ reason: z.string() })),
 })
 
+const ZPassengerSchema = z.object({ id: ZWireIdSchema, name: z.string(), arrivalTime: ZWireDateTimeSchema })
 export const ZCarAllocationResultSchema = z.object({
   trips: z.array(
     z.object({
       id: ZWireIdSchema,
       station: z.string(),
       pickupTime: ZWireDateTimeSchema,
+      busyUntil: ZWireDateTimeSchema,
       plateNo: z.string(),
+      /** Seats besides the driver's; `capacity` is what is left for passengers (an escort takes one). */
       seats: z.number(),
+      capacity: z.number(),
+      driverId: ZWireIdSchema.nullable(),
       driverName: z.string().nullable(),
+      escortId: ZWireIdSchema.nullable(),
       escortName: z.string().nullable(),
       manual: z.boolean(),
-      passengers: z.array(
-        z.object({ id: ZWireIdSchema, name: z.string(), arrivalTime: ZWireDateTimeSchema }),
-      ),
+      passengers: z.array(ZPassengerSchema),
+    }),
+  ),
+  /** Arrival groups (or parts) no vehicle took, and trips running without an escort, with the reason. */
+  uncovered: z.array(
+    z.object({
+      tripId: ZWireIdSchema.nullable(),
+      station: z.string(),
+      pickupTime: ZWireDateTimeSchema,
+      reason: z.string(),
+      passengers: z.array(ZPassengerSchema),
     }),
   ),
   unallocated: z.array(ZUnallocatedSchema),

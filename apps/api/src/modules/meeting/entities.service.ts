@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@ysjs/db'
 import {
+  CarMsg,
   parseDateTime,
   ZCalendarRecordSchema,
   ZCalendarSubmitSchema,
@@ -157,11 +158,23 @@ export const createCarMaintenanceService = (prisma: PrismaClient) =>
       remove: 'meeting_car_maintenance_delete',
     },
     resourceCode: 'meeting_car_maintenance',
-    toData: ({ upkeepDate, upkeepCost, ...rest }) => ({
+    toData: ({ upkeepDate, upkeepCost, driverId, ...rest }) => ({
       ...clearing(rest, ['driverPhone', 'upkeepItem', 'remark']),
+      driverId: BigInt(driverId),
       upkeepDate: upkeepDate ? dateOnly(upkeepDate) : null,
       upkeepCost: upkeepCost ?? null,
     }),
+    // The driver is a user of the tenant; the row keeps their name as it was, for the lists.
+    validate: async (ctx: TCtx, data) => {
+      const driver = await tenantDb(prisma, ctx.tenantId).user.findFirst({
+        where: { id: data.driverId as bigint, isDeleted: 0 },
+        select: { realName: true, name: true, account: true },
+      })
+      if (!driver) {
+        throw AppError.badRequest(CarMsg.DRIVER_NOT_FOUND)
+      }
+      data.driverName = driver.realName || driver.name || driver.account
+    },
     enrich: async (_ctx, rows) =>
       rows.map((r) => ({
         ...r,

@@ -26,6 +26,7 @@ import {
   ZUpdateCarSchema,
   ZUpdateHouseSchema,
   ZUpdateInvoicingSchema,
+  ZUpdatePickupSchema,
   ZUpdatePriceSchema,
   ZUserIdQuerySchema,
   ZWireIdSchema,
@@ -39,7 +40,7 @@ import { ctxOf, type TAuthUser, type TCtx } from '../../lib/context.ts'
 import { registerCrudRoutes } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
-import { contentDisposition } from '../oss/oss-endpoint.routes.ts'
+import { sendXlsx, xlsxStream } from '../../lib/xlsx.ts'
 import type { TAllocationService } from './allocation.service.ts'
 import {
   MEETING_API,
@@ -50,7 +51,7 @@ import {
   type TRegistrantService,
 } from './entities.service.ts'
 import type { TMeetingService } from './meeting.service.ts'
-import type { TRegisteredService } from './registered.service.ts'
+import { INVOICING_COLUMNS, type TRegisteredService } from './registered.service.ts'
 
 type TServices = {
   meetings: TMeetingService
@@ -197,7 +198,7 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
     config: perm('meeting_registered_delete', 'meeting_registration_status_delete'),
     schema: { tags, summary: '删除报名', querystring: ZIdsQuery, response: { 200: zDone } },
     handler: async (request) => {
-      await s.registered.remove(ctxOf(request), request.query.ids.map(BigInt))
+      await s.allocation.removeRegistrations(ctxOf(request), request.query.ids.map(BigInt), false)
       return done()
     },
   })
@@ -248,17 +249,21 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
       ok(await s.registered.invoicingReturnList(ctxOf(request), BigInt(request.query.id))),
   })
   r.get(`${REG}/exportInvoicingExcel`, {
-    config: perm('meeting_registered_export', 'meeting_fee_situation_export'),
+    config: { ...perm('meeting_registered_export', 'meeting_fee_situation_export'), download: 'xlsx' },
     schema: { tags, summary: '导出会议开票信息 (xlsx, 流式)', querystring: ZMeetingIdQuerySchema },
     handler: async (request, reply) => {
-      const { fileName, stream } = await s.registered.exportInvoicing(
+      const { fileName, batches } = await s.registered.exportInvoicing(
         ctxOf(request),
         BigInt(request.query.meetingId),
       )
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition(fileName, false))
-        .send(stream)
+      // Plain (no styles): 50,000 rows must stream within the 5 s budget (decision 018).
+      const stream = await xlsxStream(
+        INVOICING_COLUMNS,
+        batches,
+        (err) => request.log.error({ err }, 'meeting invoicing export failed'),
+        { plain: true },
+      )
+      return sendXlsx(reply, fileName, stream)
     },
   })
   r.get(`${REG}/statistics`, {
@@ -294,6 +299,19 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
     },
     handler: async (request) => {
       await s.allocation.updateCar(ctxOf(request), BigInt(request.body.id), request.body.carNo)
+      return done()
+    },
+  })
+  r.post(`${REG}/updatePickup`, {
+    config: perm('meeting_arrange_list_car'),
+    schema: {
+      tags,
+      summary: '调整接站车次的司机与接送人员 (须在该时段空闲; 接送人员占一个座位)',
+      body: ZUpdatePickupSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      await s.allocation.updatePickup(ctxOf(request), request.body)
       return done()
     },
   })
@@ -378,7 +396,7 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
     },
     handler: async (request) => {
       const ctx = ctxOf(request)
-      await s.registered.remove(
+      await s.allocation.removeRegistrations(
         ctx,
         request.query.ids.map(BigInt),
         !(await has(ctx, 'meeting_registered_delete')),
@@ -476,14 +494,16 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
   })
   registerCrudRoutes(app, s.cars)
   r.get(`${MEETING_API}/user/list`, {
-    config: perm('meeting_arrange_list', 'meeting_car_maintenance'),
+    config: perm('meeting_arrange_list', 'meeting_car_maintenance', 'meeting_upkeep_list'),
     schema: {
       tags: ['carMaintenance'],
-      summary: '该时间空闲的司机与车辆',
+      summary: '司机: 给出 driverTime 时为该时间没有接站任务的司机, 否则为可选作司机的用户',
       querystring: ZDriverTimeQuerySchema,
       response: { 200: zEnvelope(z.array(ZFreeDriverSchema)) },
     },
-    handler: async (request) =>
-      ok(await s.allocation.freeDrivers(ctxOf(request), parseDateTime(request.query.driverTime)!)),
+    handler: async (request) => {
+      const { driverTime } = request.query
+      return ok(await s.allocation.drivers(ctxOf(request), driverTime ? parseDateTime(driverTime) : null))
+    },
   })
 }

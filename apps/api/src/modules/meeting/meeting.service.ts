@@ -1,5 +1,7 @@
 import type { Meeting, PrismaClient } from '@ysjs/db'
 import {
+  INVOICE_STATUS,
+  isInvoiceCounted,
   isMeetingOpen,
   MEETING_STATUS_NAMES,
   MeetingMsg,
@@ -33,7 +35,7 @@ const enrichMeetings = (rows: Meeting[]) =>
   rows.map((r) => ({
     ...r,
     meetingTypeName: MEETING_TYPE_NAMES[r.meetingType] ?? '',
-    meetingStatusName: MEETING_STATUS_NAMES[r.meetingStatus] ?? '',
+    statusName: MEETING_STATUS_NAMES[r.status] ?? '',
     open: isMeetingOpen(r),
     priceItems: priceItemsOf(r.priceItems),
   }))
@@ -50,8 +52,8 @@ export const createMeetingService = (prisma: PrismaClient) => {
     tenantScoped: true,
     submit: ZMeetingSubmitSchema,
     record: ZMeetingRecordSchema,
-    filters: { name: 'string', address: 'string', meetingStatus: 'int', shelves: 'int', startTime: 'date' },
-    sortable: ['name', 'startTime', 'endTime', 'meetingStatus', 'createTime'],
+    filters: { name: 'string', address: 'string', status: 'int', shelves: 'int', startTime: 'date' },
+    sortable: ['name', 'startTime', 'endTime', 'status', 'createTime'],
     defaultOrder: [{ startTime: 'desc' }],
     permissions: {
       list: 'meeting_info',
@@ -95,13 +97,13 @@ export const createMeetingService = (prisma: PrismaClient) => {
     /** `UpdateStatusById`: forward only (筹备中 → 报名中 → 报名截止 → 进行中 → 已结束), steps may be skipped. */
     async updateStatus(ctx: TCtx, id: bigint, status: number): Promise<void> {
       const meeting = await find(ctx, id)
-      if (status <= meeting.meetingStatus) {
+      if (status <= meeting.status) {
         throw AppError.badRequest(MeetingMsg.STATUS_FORWARD)
       }
       // The guard in the where makes two concurrent changes unable to move it backwards.
       const { count } = await db(ctx).meeting.updateMany({
-        where: { id, ...LIVE, meetingStatus: { lt: status } },
-        data: { meetingStatus: status, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+        where: { id, ...LIVE, status: { lt: status } },
+        data: { status, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
       })
       if (count === 0) {
         throw AppError.badRequest(MeetingMsg.STATUS_FORWARD)
@@ -120,7 +122,7 @@ export const createMeetingService = (prisma: PrismaClient) => {
     /** Meetings open to members (报名中 and on the shelf), newest first. */
     async listOpen(ctx: TCtx) {
       const rows = await db(ctx).meeting.findMany({
-        where: { ...LIVE, meetingStatus: 2, shelves: 1 },
+        where: { ...LIVE, status: 2, shelves: 1 },
         orderBy: [{ startTime: 'asc' }, { id: 'asc' }],
         take: 200,
       })
@@ -150,24 +152,22 @@ export const createMeetingService = (prisma: PrismaClient) => {
           mine.reduce((t, s) => t + Math.round(Number(pick(s) ?? 0) * 100), 0)
         const due = add((s) => s._sum.price)
         const paid = add((s) => (s.payStatus === 1 ? s._sum.price : 0))
-        const invoiced = add((s) =>
-          s.invoiceStatus === 1 || s.invoiceStatus === 3 ? s._sum.invoiceAmount : 0,
-        )
+        const invoiced = add((s) => (isInvoiceCounted(s.invoiceStatus) ? s._sum.invoiceAmount : 0))
         const count = (pred: (s: (typeof mine)[number]) => boolean) =>
           mine.filter(pred).reduce((t, s) => t + s._count._all, 0)
         return {
           id: m.id,
           name: m.name,
           startTime: m.startTime,
-          meetingStatus: m.meetingStatus,
-          meetingStatusName: MEETING_STATUS_NAMES[m.meetingStatus] ?? '',
+          status: m.status,
+          statusName: MEETING_STATUS_NAMES[m.status] ?? '',
           registered: count(() => true),
           due: (due / 100).toFixed(2),
           paid: (paid / 100).toFixed(2),
           unpaid: ((due - paid) / 100).toFixed(2),
           invoiced: (invoiced / 100).toFixed(2),
-          invoicedCount: count((s) => s.invoiceStatus === 1 || s.invoiceStatus === 3),
-          returnedCount: count((s) => s.invoiceStatus === 2),
+          invoicedCount: count((s) => isInvoiceCounted(s.invoiceStatus)),
+          returnedCount: count((s) => s.invoiceStatus === INVOICE_STATUS.RETURNED),
         }
       })
       return toPage(records, total, query)

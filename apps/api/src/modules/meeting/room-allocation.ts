@@ -4,7 +4,8 @@
  *
  * Invariants: every registrant is in exactly one room or in `unallocated` with a reason; no room holds
  * more than `bedCount`; a 单住 wish is alone; a shared room holds one sex; manual assignments are kept
- * as they are; the same input gives the same output (every order has a total tie-break on the id).
+ * as they are, and so are an earlier run's rooms of the stays outside this window; the same input gives
+ * the same output (every order has a total tie-break on the id).
  */
 
 export type TRoomGuest = {
@@ -18,13 +19,21 @@ export type TRoomGuest = {
   departureTime: Date | null
   /** The room kept from a manual assignment (`updateHouse`), if any. */
   manualHouseNo: string | null
+  /**
+   * The room an earlier run gave: kept when the stay is outside this run's window, so allocating a
+   * second window leaves the first one's rooms alone.
+   */
+  keptHouseNo?: string | null
 }
 
 export type TRoom = {
   houseNo: string
   sex: number | null
+  /** The room holds a 单住 wish (so no one else). */
   single: boolean
   manual: boolean
+  /** An earlier run's room, kept for stays outside this window (not written again). */
+  kept: boolean
   occupants: bigint[]
 }
 export type TUnallocated = { id: bigint; reason: string }
@@ -71,24 +80,33 @@ export const allocateRooms = (
   }
   const sorted = [...guests].sort(byId)
   const unallocated: TUnallocated[] = []
-  const manualRooms = new Map<string, TRoom>()
   const single: TRoomGuest[] = []
   const shared = new Map<number, TRoomGuest[]>()
-
+  const fixed = new Map<string, TRoom>()
+  /** Manual rooms first: an earlier run's guest kept in a room staff also use stays in that room. */
+  const keep = (g: TRoomGuest, houseNo: string, manual: boolean) => {
+    const room = fixed.get(houseNo) ?? {
+      houseNo,
+      sex: g.sex,
+      single: false,
+      manual,
+      kept: !manual,
+      occupants: [],
+    }
+    room.occupants.push(g.id)
+    room.single ||= g.roomWish === 1
+    if (room.sex !== g.sex) {
+      room.sex = null
+    }
+    fixed.set(houseNo, room)
+  }
   for (const g of sorted) {
     if (g.manualHouseNo) {
-      const room = manualRooms.get(g.manualHouseNo) ?? {
-        houseNo: g.manualHouseNo,
-        sex: g.sex,
-        single: false,
-        manual: true,
-        occupants: [],
-      }
-      room.occupants.push(g.id)
-      if (room.sex !== g.sex) {
-        room.sex = null
-      }
-      manualRooms.set(g.manualHouseNo, room)
+      keep(g, g.manualHouseNo, true)
+    }
+  }
+  for (const g of sorted) {
+    if (g.manualHouseNo) {
       continue
     }
     if (!g.arrivalTime || !g.departureTime) {
@@ -96,7 +114,11 @@ export const allocateRooms = (
       continue
     }
     if (!overlaps(g, window)) {
-      unallocated.push({ id: g.id, reason: RoomReason.OUTSIDE_WINDOW })
+      if (g.keptHouseNo) {
+        keep(g, g.keptHouseNo, false)
+      } else {
+        unallocated.push({ id: g.id, reason: RoomReason.OUTSIDE_WINDOW })
+      }
       continue
     }
     if (g.roomWish === 1) {
@@ -112,19 +134,17 @@ export const allocateRooms = (
     shared.set(g.sex, list)
   }
 
-  const nextNo = roomNumbers(new Set(manualRooms.keys()))
-  const rooms: TRoom[] = [...manualRooms.values()].sort((a, b) => compareText(a.houseNo, b.houseNo))
-  for (const r of rooms) {
-    r.single = r.occupants.length === 1
-  }
+  const nextNo = roomNumbers(new Set(fixed.keys()))
+  const rooms: TRoom[] = [...fixed.values()].sort(
+    (a, b) => Number(b.manual) - Number(a.manual) || compareText(a.houseNo, b.houseNo),
+  )
   for (const g of single) {
-    rooms.push({ houseNo: nextNo(), sex: g.sex, single: true, manual: false, occupants: [g.id] })
+    rooms.push({ houseNo: nextNo(), sex: g.sex, single: true, manual: false, kept: false, occupants: [g.id] })
   }
   const byArrival = (a: TRoomGuest, b: TRoomGuest) => time(a.arrivalTime) - time(b.arrivalTime) || byId(a, b)
   for (const sex of [1, 2]) {
     const list = shared.get(sex) ?? []
-    // Same unit first: each unit's guests fill whole rooms in order of arrival; what is left of every
-    // unit is pooled and roomed by closest arrival.
+    // Same unit first: each unit's guests fill whole rooms in order of arrival.
     const units = new Map<string, TRoomGuest[]>()
     for (const g of list) {
       const key = g.unitName.trim()
@@ -135,7 +155,7 @@ export const allocateRooms = (
         units.set(key, [g])
       }
     }
-    const pool: TRoomGuest[] = []
+    const blocks: TRoomGuest[][] = []
     for (const key of [...units.keys()].sort(compareText)) {
       const members = units.get(key)!.sort(byArrival)
       const whole = members.length - (members.length % bedCount)
@@ -143,17 +163,31 @@ export const allocateRooms = (
         rooms.push({
           houseNo: nextNo(),
           sex,
-          single: bedCount === 1,
+          single: false,
           manual: false,
+          kept: false,
           occupants: members.slice(i, i + bedCount).map((m) => m.id),
         })
       }
-      pool.push(...members.slice(whole))
+      if (whole < members.length) {
+        blocks.push(members.slice(whole))
+      }
     }
-    pool.sort(byArrival)
-    for (let i = 0; i < pool.length; i += bedCount) {
-      const occupants = pool.slice(i, i + bedCount).map((m) => m.id)
-      rooms.push({ houseNo: nextNo(), sex, single: occupants.length === 1, manual: false, occupants })
+    // What is left of each unit (fewer than a room) stays together: blocks in order of their first
+    // arrival, each into the first room that has beds for all of it, else a new room.
+    blocks.sort((a, b) => byArrival(a[0]!, b[0]!))
+    const open: { room: TRoom; free: number }[] = []
+    for (const block of blocks) {
+      const ids = block.map((m) => m.id)
+      const target = open.find((o) => o.free >= ids.length)
+      if (target) {
+        target.room.occupants.push(...ids)
+        target.free -= ids.length
+        continue
+      }
+      const room = { houseNo: nextNo(), sex, single: false, manual: false, kept: false, occupants: ids }
+      rooms.push(room)
+      open.push({ room, free: bedCount - ids.length })
     }
   }
   return { rooms, unallocated }

@@ -1,13 +1,119 @@
-import { Box, Button, Chip, Paper, TextField, Typography } from '@mui/material'
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  TextField,
+  Typography,
+} from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { roomMoveProblem, SEX_NAMES } from '@ysjs/shared'
+import { type DragEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { MeetingPicker } from './MeetingPicker'
 import { meetingApi, type TRoomAllocation } from './meetingApi'
 
-/** 食宿分配: run the room allocation for a date window and bed count, then pick rooms by hand. */
+type TRoom = TRoomAllocation['rooms'][number]
+type TGuest = TRoom['occupants'][number] | TRoomAllocation['unallocated'][number]
+
+const DRAG_TYPE = 'application/x-ysjs-registration'
+
+/** The first `R###` number no room uses (the allocation numbers its rooms the same way). */
+const freeRoomNo = (rooms: TRoom[]) => {
+  const taken = new Set(rooms.map((r) => r.houseNo))
+  for (let n = 1; ; n += 1) {
+    const no = `R${String(n).padStart(3, '0')}`
+    if (!taken.has(no)) {
+      return no
+    }
+  }
+}
+
+/** Why `guest` cannot go into `room` (the server's own rule), or null. */
+const problemOf = (guest: TGuest, room: TRoom, bedCount: number) =>
+  roomMoveProblem(
+    guest,
+    room.occupants.filter((o) => o.id !== guest.id),
+    bedCount,
+  )
+
+/** Picks a room for one registrant: the rooms with their free beds, those that refuse them greyed out. */
+const RoomPicker = ({
+  guest,
+  data,
+  onClose,
+  onMove,
+}: {
+  guest: TGuest
+  data: TRoomAllocation
+  onClose: () => void
+  onMove: (houseNo: string) => void
+}) => {
+  const { t } = useTranslation()
+  const [houseNo, setHouseNo] = useState(freeRoomNo(data.rooms))
+  const current = data.rooms.find((r) => r.occupants.some((o) => o.id === guest.id))
+  const manual = 'manual' in guest && guest.manual
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>
+        {t('meeting.alloc.moveTo')} · {guest.name}
+      </DialogTitle>
+      <DialogContent>
+        <List dense aria-label={t('meeting.alloc.rooms')} sx={{ maxHeight: 360, overflow: 'auto' }}>
+          {data.rooms
+            .filter((r) => r !== current)
+            .map((room) => {
+              const problem = problemOf(guest, room, data.bedCount)
+              return (
+                <ListItemButton key={room.houseNo} disabled={!!problem} onClick={() => onMove(room.houseNo)}>
+                  <ListItemText
+                    primary={`${room.houseNo} · ${room.occupants.length}/${data.bedCount} · ${
+                      room.single ? t('meeting.alloc.single') : (SEX_NAMES[room.sex ?? 0] ?? '')
+                    }`}
+                    secondary={problem ?? room.occupants.map((o) => o.name).join('、')}
+                  />
+                </ListItemButton>
+              )
+            })}
+        </List>
+        <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+          <TextField
+            size="small"
+            label={t('meeting.alloc.newRoom')}
+            value={houseNo}
+            onChange={(e) => setHouseNo(e.target.value)}
+          />
+          <Button variant="outlined" disabled={!houseNo.trim()} onClick={() => onMove(houseNo.trim())}>
+            {t('meeting.alloc.move')}
+          </Button>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        {manual ? (
+          <Button color="warning" onClick={() => onMove('')}>
+            {t('meeting.alloc.clear')}
+          </Button>
+        ) : null}
+        <Button onClick={onClose}>取消</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
+
+/**
+ * 食宿分配: run the room allocation for a date window and bed count, then move people by hand: drag a
+ * person onto a room (or onto 新房间), or click them and pick a room. Rooms that would break the rules
+ * (another sex, a 单住, no free bed) refuse the drop with the reason, as the server would.
+ */
 export const AllocationListPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
@@ -17,32 +123,84 @@ export const AllocationListPage = () => {
   const [betweenOne, setBetweenOne] = useState('')
   const [betweenTwo, setBetweenTwo] = useState('')
   const [bedCount, setBedCount] = useState('2')
+  const [picking, setPicking] = useState<TGuest | null>(null)
+  const [over, setOver] = useState<string | null>(null)
   const key = ['meeting-rooms', meetingId]
   const rooms = useQuery({ queryKey: key, queryFn: () => meetingApi.rooms(meetingId), enabled: !!meetingId })
   const meetings = useQuery({ queryKey: ['meeting-choices'], queryFn: meetingApi.choices })
   const meeting = meetings.data?.find((m) => m.id === meetingId)
   const from = betweenOne || meeting?.startTime.slice(0, 10) || ''
   const to = betweenTwo || meeting?.endTime.slice(0, 10) || ''
+  const data = rooms.data
+  const guests: TGuest[] = [...(data?.rooms.flatMap((r) => r.occupants) ?? []), ...(data?.unallocated ?? [])]
 
   const run = async () => {
-    const result = await meetingApi.allocateRooms({
-      meetingId,
-      betweenOne: from,
-      betweenTwo: to,
-      bedCount: Number(bedCount),
-    })
-    queryClient.setQueryData<TRoomAllocation>(key, result)
-    toast.success(t('meeting.alloc.done'))
-  }
-  const move = async (id: string, current: string) => {
-    const houseNo = window.prompt(t('meeting.alloc.moveTo'), current)
-    if (houseNo === null) {
-      return
+    try {
+      const result = await meetingApi.allocateRooms({
+        meetingId,
+        betweenOne: from,
+        betweenTwo: to,
+        bedCount: Number(bedCount),
+      })
+      queryClient.setQueryData<TRoomAllocation>(key, result)
+      toast.success(t('meeting.alloc.done'))
+    } catch {
+      // The client has shown the reason.
     }
-    await meetingApi.updateHouse(id, houseNo)
-    toast.success('操作成功!')
+  }
+  const move = async (id: string, houseNo: string) => {
+    setPicking(null)
+    try {
+      await meetingApi.updateHouse(id, houseNo)
+      toast.success('操作成功!')
+    } catch {
+      // The client has shown the server's reason.
+    }
     await queryClient.invalidateQueries({ queryKey: key })
   }
+  const drop = (room: TRoom | null) => (e: DragEvent) => {
+    e.preventDefault()
+    setOver(null)
+    const guest = guests.find((g) => g.id === e.dataTransfer.getData(DRAG_TYPE))
+    if (!guest || !data) {
+      return
+    }
+    const problem = room ? problemOf(guest, room, data.bedCount) : null
+    if (problem) {
+      toast.warning(problem)
+      return
+    }
+    void move(guest.id, room ? room.houseNo : freeRoomNo(data.rooms))
+  }
+  const dropTarget = (id: string, room: TRoom | null) =>
+    canMove
+      ? {
+          onDragOver: (e: DragEvent) => {
+            e.preventDefault()
+            setOver(id)
+          },
+          onDragLeave: () => setOver(null),
+          onDrop: drop(room),
+        }
+      : {}
+  const person = (g: TGuest, label: string, color: 'primary' | 'secondary' | 'default') => (
+    <Chip
+      key={g.id}
+      size="small"
+      color={color}
+      variant={color === 'default' ? 'outlined' : 'filled'}
+      label={label}
+      data-testid="guest"
+      draggable={canMove}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, g.id)
+        e.dataTransfer.effectAllowed = 'move'
+      }}
+      onClick={canMove ? () => setPicking(g) : undefined}
+      sx={canMove ? { cursor: 'grab' } : undefined}
+    />
+  )
+  const outline = (id: string) => (over === id ? { outline: '2px dashed', outlineColor: 'primary.main' } : {})
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -81,7 +239,13 @@ export const AllocationListPage = () => {
         ) : null}
       </Box>
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.rooms')} ({rooms.data?.rooms.length ?? 0})
+        {t('meeting.alloc.rooms')} ({data?.rooms.length ?? 0}) · {t('meeting.alloc.bedCount')}{' '}
+        {data?.bedCount ?? '-'}
+        {canMove ? (
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 2 }}>
+            {t('meeting.alloc.dragHint')}
+          </Typography>
+        ) : null}
       </Typography>
       <Box
         sx={{
@@ -91,43 +255,58 @@ export const AllocationListPage = () => {
           mb: 3,
         }}
       >
-        {(rooms.data?.rooms ?? []).map((room) => (
-          <Paper key={room.houseNo} variant="outlined" sx={{ p: 1.5 }} data-testid="room">
+        {(data?.rooms ?? []).map((room) => (
+          <Paper
+            key={room.houseNo}
+            variant="outlined"
+            sx={{ p: 1.5, ...outline(room.houseNo) }}
+            data-testid="room"
+            data-room={room.houseNo}
+            {...dropTarget(room.houseNo, room)}
+          >
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
               <Typography variant="subtitle2">{room.houseNo}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {room.occupants.length}/{data?.bedCount}
+              </Typography>
               {room.manual ? <Chip size="small" label={t('meeting.alloc.manual')} /> : null}
               {room.single ? (
                 <Chip size="small" variant="outlined" label={t('meeting.alloc.single')} />
               ) : null}
             </Box>
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-              {room.occupants.map((o) => (
-                <Chip
-                  key={o.id}
-                  size="small"
-                  color={room.sex === 2 ? 'secondary' : 'primary'}
-                  label={`${o.name} · ${o.unitName}`}
-                  onClick={canMove ? () => void move(o.id, room.houseNo) : undefined}
-                />
-              ))}
+              {room.occupants.map((o) =>
+                person(o, `${o.name} · ${o.unitName}`, o.sex === 2 ? 'secondary' : 'primary'),
+              )}
             </Box>
           </Paper>
         ))}
+        {canMove && data ? (
+          <Paper
+            variant="outlined"
+            sx={{ p: 1.5, borderStyle: 'dashed', color: 'text.secondary', ...outline('new') }}
+            data-testid="new-room"
+            {...dropTarget('new', null)}
+          >
+            <Typography variant="subtitle2">{t('meeting.alloc.newRoom')}</Typography>
+            <Typography variant="caption">{freeRoomNo(data.rooms)}</Typography>
+          </Paper>
+        ) : null}
       </Box>
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.unallocated')} ({rooms.data?.unallocated.length ?? 0})
+        {t('meeting.alloc.unallocated')} ({data?.unallocated.length ?? 0})
       </Typography>
       <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-        {(rooms.data?.unallocated ?? []).map((u) => (
-          <Chip
-            key={u.id}
-            size="small"
-            variant="outlined"
-            label={`${u.name}: ${u.reason}`}
-            onClick={canMove ? () => void move(u.id, '') : undefined}
-          />
-        ))}
+        {(data?.unallocated ?? []).map((u) => person(u, `${u.name}: ${u.reason}`, 'default'))}
       </Box>
+      {picking && data ? (
+        <RoomPicker
+          guest={picking}
+          data={data}
+          onClose={() => setPicking(null)}
+          onMove={(houseNo) => void move(picking.id, houseNo)}
+        />
+      ) : null}
     </Box>
   )
 }

@@ -1,13 +1,176 @@
-import { Box, Button, Chip, Paper, TextField, Typography } from '@mui/material'
+import EditIcon from '@mui/icons-material/Edit'
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Paper,
+  TextField,
+  Typography,
+} from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { MeetingPicker } from './MeetingPicker'
-import { meetingApi, type TCarAllocation } from './meetingApi'
+import { meetingApi, type TCarAllocation, type TTrip } from './meetingApi'
 
-/** 接送分配: arrival groups with their vehicle, driver and escort; run the allocation or pick a vehicle. */
+const hhmm = (at: string) => at.slice(5, 16)
+
+/** A trip's driver and escort, chosen among those free at its time (and the current ones). */
+const TripDialog = ({ trip, onClose, onDone }: { trip: TTrip; onClose: () => void; onDone: () => void }) => {
+  const { t } = useTranslation()
+  const drivers = useQuery({
+    queryKey: ['meeting-free-drivers', trip.pickupTime],
+    queryFn: () => meetingApi.freeDrivers(trip.pickupTime),
+  })
+  const escorts = useQuery({
+    queryKey: ['meeting-free-escorts', trip.pickupTime],
+    queryFn: () => meetingApi.freeEscorts(trip.pickupTime),
+  })
+  const [driverId, setDriverId] = useState(trip.driverId ?? '')
+  const [escortId, setEscortId] = useState(trip.escortId ?? '')
+  const [saving, setSaving] = useState(false)
+  const driverChoices = [
+    ...(trip.driverId ? [{ id: trip.driverId, name: trip.driverName ?? '' }] : []),
+    ...(drivers.data ?? []).filter((d) => d.id !== trip.driverId),
+  ]
+  const escortChoices = [
+    ...(trip.escortId ? [{ id: trip.escortId, name: trip.escortName ?? '' }] : []),
+    ...(escorts.data ?? []).filter((e) => e.id !== trip.escortId),
+  ]
+  const save = async () => {
+    setSaving(true)
+    try {
+      await meetingApi.updatePickup(trip.id, driverId, escortId)
+      toast.success('操作成功!')
+      onDone()
+    } catch {
+      // The client has shown the server's reason (e.g. the escort is busy then).
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>
+        {t('meeting.alloc.editTrip')} · {hhmm(trip.pickupTime)} {trip.station} {trip.plateNo}
+      </DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+        <TextField
+          select
+          size="small"
+          label={t('meeting.alloc.driver')}
+          value={driverId}
+          onChange={(e) => setDriverId(e.target.value)}
+        >
+          {driverChoices.map((d) => (
+            <MenuItem key={d.id} value={d.id}>
+              {d.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('meeting.alloc.escort')}
+          value={escortId}
+          onChange={(e) => setEscortId(e.target.value)}
+        >
+          <MenuItem value="">{t('meeting.alloc.noneEscort')}</MenuItem>
+          {escortChoices.map((e) => (
+            <MenuItem key={e.id} value={e.id}>
+              {e.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Typography variant="body2" color="text.secondary">
+          {t('meeting.alloc.freeHint')}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>取消</Button>
+        <Button variant="contained" disabled={saving || !driverId} onClick={() => void save()}>
+          确定
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
+
+/** Puts one registrant on a vehicle (or drops the manual assignment). */
+const CarDialog = ({
+  person,
+  onClose,
+  onDone,
+}: {
+  person: { id: string; name: string; plateNo: string }
+  onClose: () => void
+  onDone: () => void
+}) => {
+  const { t } = useTranslation()
+  const vehicles = useQuery({ queryKey: ['meeting-vehicles'], queryFn: meetingApi.vehicles })
+  const [plateNo, setPlateNo] = useState(person.plateNo)
+  const [saving, setSaving] = useState(false)
+  const save = async (value: string) => {
+    setSaving(true)
+    try {
+      await meetingApi.updateCar(person.id, value)
+      toast.success('操作成功!')
+      onDone()
+    } catch {
+      // The client has shown the server's reason (full, busy, no driver).
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>
+        {t('meeting.alloc.changeCar')} · {person.name}
+      </DialogTitle>
+      <DialogContent sx={{ pt: '8px !important' }}>
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={t('meeting.reg.carNo')}
+          value={plateNo}
+          onChange={(e) => setPlateNo(e.target.value)}
+        >
+          {(vehicles.data ?? []).map((v) => (
+            <MenuItem key={v.id} value={v.plateNo}>
+              {v.plateNo} · {v.seats} {t('meeting.alloc.seatsUnit')} · {v.driverName}
+            </MenuItem>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        {person.plateNo ? (
+          <Button color="warning" disabled={saving} onClick={() => void save('')}>
+            {t('meeting.alloc.clear')}
+          </Button>
+        ) : null}
+        <Button onClick={onClose}>取消</Button>
+        <Button variant="contained" disabled={saving || !plateNo} onClick={() => void save(plateNo)}>
+          确定
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
+
+/**
+ * 接送分配: arrival groups with their vehicle, driver and escort; what is not covered and why; run the
+ * allocation, put someone on a vehicle, or change a trip's driver and escort.
+ */
 export const ArrangeListPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
@@ -15,27 +178,32 @@ export const ArrangeListPage = () => {
   const canChange = useSession((s) => s.permissions.meeting_arrange_list_car === true)
   const [meetingId, setMeetingId] = useState('')
   const [windowMinutes, setWindowMinutes] = useState('60')
+  const [editing, setEditing] = useState<TTrip | null>(null)
+  const [moving, setMoving] = useState<{ id: string; name: string; plateNo: string } | null>(null)
   const key = ['meeting-trips', meetingId]
   const trips = useQuery({ queryKey: key, queryFn: () => meetingApi.trips(meetingId), enabled: !!meetingId })
   const run = async () => {
-    queryClient.setQueryData<TCarAllocation>(
-      key,
-      await meetingApi.allocateCars(meetingId, Number(windowMinutes)),
-    )
-    toast.success(t('meeting.alloc.done'))
-  }
-  const change = async (id: string, current: string) => {
-    const carNo = window.prompt(t('meeting.alloc.changeCar'), current)
-    if (carNo === null) {
-      return
+    try {
+      queryClient.setQueryData<TCarAllocation>(
+        key,
+        await meetingApi.allocateCars(meetingId, Number(windowMinutes)),
+      )
+      toast.success(t('meeting.alloc.done'))
+    } catch {
+      // Shown by the client.
     }
-    await meetingApi.updateCar(id, carNo)
-    toast.success('操作成功!')
-    await queryClient.invalidateQueries({ queryKey: key })
   }
+  const changed = async () => {
+    setEditing(null)
+    setMoving(null)
+    await queryClient.invalidateQueries({ queryKey: key })
+    await queryClient.invalidateQueries({ queryKey: ['meeting-free-drivers'] })
+    await queryClient.invalidateQueries({ queryKey: ['meeting-free-escorts'] })
+  }
+  const data = trips.data
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <MeetingPicker value={meetingId} onChange={setMeetingId} />
         <TextField
           fullWidth={false}
@@ -52,29 +220,41 @@ export const ArrangeListPage = () => {
           </Button>
         ) : null}
       </Box>
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        {t('meeting.alloc.trips')} ({data?.trips.length ?? 0})
+      </Typography>
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
           gap: 1.5,
           mb: 3,
         }}
       >
-        {(trips.data?.trips ?? []).map((trip) => (
-          <Paper
-            key={`${trip.id}-${trip.plateNo}-${trip.station}`}
-            variant="outlined"
-            sx={{ p: 1.5 }}
-            data-testid="trip"
-          >
-            <Typography variant="subtitle2">
-              {trip.pickupTime} · {trip.station}
+        {(data?.trips ?? []).map((trip) => (
+          <Paper key={trip.id} variant="outlined" sx={{ p: 1.5 }} data-testid="trip">
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography variant="subtitle2" sx={{ flex: 1 }}>
+                {hhmm(trip.pickupTime)} · {trip.station}
+              </Typography>
+              {trip.manual ? <Chip size="small" label={t('meeting.alloc.manual')} /> : null}
+              {canChange ? (
+                <IconButton
+                  size="small"
+                  aria-label={`${t('meeting.alloc.editTrip')} ${trip.plateNo} ${hhmm(trip.pickupTime)}`}
+                  onClick={() => setEditing(trip)}
+                >
+                  <EditIcon fontSize="inherit" />
+                </IconButton>
+              ) : null}
+            </Box>
+            <Typography variant="body2">
+              {trip.plateNo} ({trip.passengers.length}/{trip.capacity}) · {t('meeting.alloc.driver')}{' '}
+              {trip.driverName ?? '-'}
             </Typography>
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {trip.plateNo} ({trip.passengers.length}/{trip.seats}) · {t('meeting.alloc.driver')}{' '}
-              {trip.driverName ?? '-'} · {t('meeting.alloc.escort')}{' '}
-              {trip.escortName ?? t('meeting.alloc.noEscort')}
-              {trip.manual ? ` · ${t('meeting.alloc.manual')}` : ''}
+            <Typography variant="body2" color={trip.escortName ? undefined : 'warning.main'} sx={{ mb: 1 }}>
+              {t('meeting.alloc.escort')}{' '}
+              {trip.escortName ?? (trip.manual ? t('meeting.alloc.escortNone') : t('meeting.alloc.noEscort'))}
             </Typography>
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
               {trip.passengers.map((p) => (
@@ -82,7 +262,9 @@ export const ArrangeListPage = () => {
                   key={p.id}
                   size="small"
                   label={`${p.name} ${p.arrivalTime.slice(11, 16)}`}
-                  onClick={canChange ? () => void change(p.id, trip.plateNo) : undefined}
+                  onClick={
+                    canChange ? () => setMoving({ id: p.id, name: p.name, plateNo: trip.plateNo }) : undefined
+                  }
                 />
               ))}
             </Box>
@@ -90,19 +272,39 @@ export const ArrangeListPage = () => {
         ))}
       </Box>
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.unallocated')} ({trips.data?.unallocated.length ?? 0})
+        {t('meeting.alloc.uncovered')} ({data?.uncovered.length ?? 0})
+      </Typography>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: 3 }}>
+        {(data?.uncovered ?? []).map((u) => (
+          <Alert
+            key={`${u.tripId ?? ''}-${u.station}-${u.pickupTime}-${u.reason}`}
+            severity="warning"
+            data-testid="uncovered"
+          >
+            {hhmm(u.pickupTime)} · {u.station} · {u.reason}: {u.passengers.map((p) => p.name).join('、')}
+          </Alert>
+        ))}
+      </Box>
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        {t('meeting.alloc.unallocated')} ({data?.unallocated.length ?? 0})
       </Typography>
       <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-        {(trips.data?.unallocated ?? []).map((u) => (
+        {(data?.unallocated ?? []).map((u) => (
           <Chip
             key={u.id}
             size="small"
             variant="outlined"
             label={`${u.name}: ${u.reason}`}
-            onClick={canChange ? () => void change(u.id, '') : undefined}
+            onClick={canChange ? () => setMoving({ id: u.id, name: u.name, plateNo: '' }) : undefined}
           />
         ))}
       </Box>
+      {editing ? (
+        <TripDialog trip={editing} onClose={() => setEditing(null)} onDone={() => void changed()} />
+      ) : null}
+      {moving ? (
+        <CarDialog person={moving} onClose={() => setMoving(null)} onDone={() => void changed()} />
+      ) : null}
     </Box>
   )
 }

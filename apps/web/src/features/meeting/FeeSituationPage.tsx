@@ -1,6 +1,17 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import {
+  Box,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useGridLocaleText } from '@/lib/gridLocale'
 import { meetingApi } from './meetingApi'
 import { RegisteredPage } from './RegisteredPage'
 
@@ -9,10 +20,16 @@ const COLUMNS = ['registered', 'due', 'paid', 'unpaid', 'invoiced', 'invoicedCou
 /** 缴费情况: totals per meeting, then the chosen meeting's registrations with the fee actions. */
 export const FeeSituationPage = () => {
   const { t } = useTranslation()
-  const fees = useQuery({ queryKey: ['meeting-fees'], queryFn: () => meetingApi.fees(1, 50) })
+  const localeText = useGridLocaleText()
+  const [page, setPage] = useState(0)
+  const [size, setSize] = useState(10)
+  const fees = useQuery({
+    queryKey: ['meeting-fees', page, size],
+    queryFn: () => meetingApi.fees(page + 1, size),
+  })
   return (
     <Box>
-      <Table size="small" sx={{ mb: 3 }} aria-label={t('meeting.route.feeSituation')}>
+      <Table size="small" aria-label={t('meeting.route.feeSituation')}>
         <TableHead>
           <TableRow>
             <TableCell>{t('meeting.meeting.title')}</TableCell>
@@ -28,7 +45,7 @@ export const FeeSituationPage = () => {
           {(fees.data?.records ?? []).map((m) => (
             <TableRow key={m.id}>
               <TableCell>{m.name}</TableCell>
-              <TableCell>{m.meetingStatusName}</TableCell>
+              <TableCell>{m.statusName}</TableCell>
               {COLUMNS.map((c) => (
                 <TableCell key={c} align="right">
                   {m[c]}
@@ -38,6 +55,24 @@ export const FeeSituationPage = () => {
           ))}
         </TableBody>
       </Table>
+      <TablePagination
+        component="div"
+        count={fees.data?.total ?? 0}
+        page={page}
+        rowsPerPage={size}
+        rowsPerPageOptions={[10, 30, 50, 100]}
+        onPageChange={(_, next) => setPage(next)}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value))
+          setPage(0)
+        }}
+        labelRowsPerPage={localeText.paginationRowsPerPage}
+        labelDisplayedRows={({ from, to, count }) =>
+          localeText.paginationDisplayedRows?.({ from, to, count, estimated: undefined }) ??
+          `${from}–${to} / ${count}`
+        }
+        sx={{ mb: 2 }}
+      />
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
         {t('meeting.meeting.registrations')}
       </Typography>

@@ -22,7 +22,7 @@ export const MeetingPage = () => {
     await queryClient.invalidateQueries({ queryKey: ['meeting-choices'] })
   }
   const next = async (row: TMeetingRow) => {
-    await meetingApi.status(row.id, row.meetingStatus + 1)
+    await meetingApi.status(row.id, row.status + 1)
     await refresh()
   }
   const shelve = async (row: TMeetingRow) => {
@@ -34,12 +34,12 @@ export const MeetingPage = () => {
       resource={meetingResource}
       rowButtons={(row) => (
         <>
-          {canStatus && row.meetingStatus < 5 ? (
+          {canStatus && row.status < 5 ? (
             <button
               type="button"
               className="crud-row-action"
-              title={`${t('meeting.meeting.statusTo')} ${MEETING_STATUS_NAMES[row.meetingStatus + 1]}`}
-              aria-label={`${t('meeting.meeting.statusTo')} ${MEETING_STATUS_NAMES[row.meetingStatus + 1]}`}
+              title={`${t('meeting.meeting.statusTo')} ${MEETING_STATUS_NAMES[row.status + 1]}`}
+              aria-label={`${t('meeting.meeting.statusTo')} ${MEETING_STATUS_NAMES[row.status + 1]}`}
               onClick={(e) => {
                 e.stopPropagation()
                 void next(row)

@@ -27,7 +27,7 @@ export const MeetingPicker = ({ value, onChange }: { value: string; onChange: (i
     >
       {(meetings.data ?? []).map((m) => (
         <MenuItem key={m.id} value={m.id}>
-          {m.name}（{m.meetingStatusName}）
+          {m.name}（{m.statusName}）
         </MenuItem>
       ))}
     </TextField>

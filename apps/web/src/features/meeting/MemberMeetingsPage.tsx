@@ -18,6 +18,7 @@ import { type TMeeting, ZRegisteredSubmitSchema } from '@ysjs/shared'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { ResourceField } from '@/components/crud/ResourceField'
 import type { TValues } from '@/components/crud/types'
 import { toast } from '@/lib/notify'
@@ -87,9 +88,17 @@ export const MemberMeetingsPage = () => {
   const open = useQuery({ queryKey: ['meeting-open'], queryFn: meetingApi.listOpen })
   const mine = useQuery({ queryKey: ['meeting-mine'], queryFn: meetingApi.mine })
   const [registering, setRegistering] = useState<TMeeting | null>(null)
+  const confirm = useConfirm()
   const cancel = async (id: string) => {
-    await meetingApi.cancel(id)
-    toast.success('删除成功')
+    if (!(await confirm({ message: t('msg.deleteConfirm') }))) {
+      return
+    }
+    try {
+      await meetingApi.cancel(id)
+      toast.success('删除成功')
+    } catch {
+      // The client has shown the reason (e.g. registration has closed).
+    }
     await queryClient.invalidateQueries({ queryKey: ['meeting-mine'] })
   }
   return (

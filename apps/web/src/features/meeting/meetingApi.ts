@@ -5,30 +5,48 @@ import { getAccessToken } from '@/lib/session/session'
 export const API = '/api/ysjs-meeting'
 export const REG = `${API}/registeredmeeting`
 
+type TRoomGuest = { id: string; name: string; unitName: string; sex: number | null; roomWish: number }
 export type TRoomAllocation = {
+  bedCount: number
   rooms: {
     houseNo: string
     sex: number | null
     single: boolean
     manual: boolean
-    occupants: { id: string; name: string; unitName: string }[]
+    occupants: (TRoomGuest & { manual: boolean })[]
   }[]
-  unallocated: { id: string; name: string; reason: string }[]
+  unallocated: (TRoomGuest & { reason: string })[]
+}
+type TPassenger = { id: string; name: string; arrivalTime: string }
+export type TTrip = {
+  id: string
+  station: string
+  pickupTime: string
+  busyUntil: string
+  plateNo: string
+  seats: number
+  capacity: number
+  driverId: string | null
+  driverName: string | null
+  escortId: string | null
+  escortName: string | null
+  manual: boolean
+  passengers: TPassenger[]
 }
 export type TCarAllocation = {
-  trips: {
-    id: string
+  trips: TTrip[]
+  uncovered: {
+    tripId: string | null
     station: string
     pickupTime: string
-    plateNo: string
-    seats: number
-    driverName: string | null
-    escortName: string | null
-    manual: boolean
-    passengers: { id: string; name: string; arrivalTime: string }[]
+    reason: string
+    passengers: TPassenger[]
   }[]
   unallocated: { id: string; name: string; reason: string }[]
 }
+/** A driver (a platform user) and the plates they drive. */
+export type TDriver = { id: string; name: string; phone: string | null; plateNos: string[] }
+export type TEscort = { id: string; name: string; phone: string }
 export type TStats = {
   registered: number
   byUnit: { unitName: string; count: number }[]
@@ -59,6 +77,20 @@ export const meetingApi = {
   allocateCars: (meetingId: string, windowMinutes: number) =>
     http.get<TCarAllocation>(`${REG}/IntelligentAllocationCar`, { meetingId, windowMinutes }),
   updateCar: (id: string, carNo: string) => http.post(`${REG}/updateCar`, { id, carNo }),
+  updatePickup: (id: string, driverId: string, escortId: string) =>
+    http.post(`${REG}/updatePickup`, { id, driverId, escortId }),
+  /** The tenant's users, to choose a vehicle's driver from. */
+  users: () => http.get<TDriver[]>(`${API}/user/list`),
+  /** Drivers and escorts with no trip at that time. */
+  freeDrivers: (driverTime: string) => http.get<TDriver[]>(`${API}/user/list`, { driverTime }),
+  freeEscorts: (time: string) => http.get<TEscort[]>(`${API}/escort/freeTimedetail`, { time }),
+  vehicles: async () =>
+    (
+      await http.get<TPage<{ id: string; plateNo: string; seats: number; driverName: string }>>(
+        `${API}/carMaintenance/list`,
+        { current: 1, size: 100 },
+      )
+    ).records,
   updatePrice: (id: string, price: string, payStatus: number) =>
     http.post(`${REG}/updatePrice`, { id, price, payStatus }),
   updateInvoicing: (values: Record<string, unknown>) => http.post(`${REG}/updateInvoicing`, values),

@@ -47,7 +47,7 @@ export const meetingResource: TResource<TMeetingRow> = {
   key: 'meeting',
   nameKey: `${M}.name`,
   schema: ZMeetingSubmitSchema as never,
-  api: crudApi<TMeetingRow>(`${API}/meeting`, ['meetingStatus']),
+  api: crudApi<TMeetingRow>(`${API}/meeting`, ['status']),
   permissions: codes('meeting_info'),
   dialogWidth: 'md',
   fields: [
@@ -64,7 +64,7 @@ export const meetingResource: TResource<TMeetingRow> = {
       column: false,
     },
     {
-      name: 'meetingStatus',
+      name: 'status',
       labelKey: `${M}.status`,
       kind: 'dict',
       dictCode: 'meeting_status',
@@ -286,7 +286,22 @@ export const carResource = (page: 'meeting_car_maintenance' | 'meeting_upkeep_li
   fields: [
     { name: 'plateNo', labelKey: `${E}.plateNo`, search: true, span: 6, column: { width: 120 } },
     { name: 'seats', labelKey: `${E}.seats`, kind: 'number', span: 6, column: { width: 80 } },
-    { name: 'driverName', labelKey: `${E}.driverName`, search: true, span: 6, column: { width: 100 } },
+    {
+      name: 'driverId',
+      labelKey: `${E}.driverName`,
+      kind: 'select',
+      loadOptions: {
+        key: 'meeting-driver-choices',
+        load: async () =>
+          (await meetingApi.users()).map((u) => ({
+            value: u.id,
+            label: u.phone ? `${u.name} (${u.phone})` : u.name,
+          })),
+      },
+      span: 6,
+      column: false,
+    },
+    { name: 'driverName', labelKey: `${E}.driverName`, search: true, form: false, column: { width: 100 } },
     { name: 'driverPhone', labelKey: `${E}.driverPhone`, span: 6, column: { width: 130 } },
     { name: 'upkeepDate', labelKey: `${E}.upkeepDate`, kind: 'date', span: 6, column: { width: 120 } },
     { name: 'upkeepCost', labelKey: `${E}.upkeepCost`, span: 6, column: { width: 120 } },
@@ -299,7 +314,7 @@ export const carResource = (page: 'meeting_car_maintenance' | 'meeting_upkeep_li
         'id',
         'plateNo',
         'seats',
-        'driverName',
+        'driverId',
         'driverPhone',
         'upkeepDate',
         'upkeepCost',
