@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyGenerated, readZip } from '../../../scripts/apply-generated.mjs'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
@@ -29,8 +30,55 @@ const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token =
     await t.app.inject({ method, url, headers: auth(token), ...(body ? { payload: body as object } : {}) })
   ).json()
 
-/** The test database's URL for the data-source calls (the app connects with node-postgres). */
-const dbUrl = () => t.databaseUrl
+/** The test database's URL for the data-source calls: host, port and database only (no credentials). */
+const dbUrl = () => {
+  const u = new URL(t.databaseUrl)
+  return `postgresql://${u.host}${u.pathname}`
+}
+
+/**
+ * A server that speaks just enough of the PostgreSQL protocol to ask for a cleartext password, and
+ * records every password it is sent: where a stored password goes, an attacker's server would see it.
+ */
+const passwordCatcher = async () => {
+  const received: string[] = []
+  let connections = 0
+  const server: Server = createServer((socket) => {
+    connections++
+    let startup = true
+    let buffer = Buffer.alloc(0)
+    socket.on('error', () => {})
+    socket.on('data', (chunk) => {
+      buffer = Buffer.concat([buffer, chunk])
+      if (startup && buffer.length >= 4 && buffer.length >= buffer.readInt32BE(0)) {
+        startup = false
+        buffer = buffer.subarray(buffer.readInt32BE(0))
+        const ask = Buffer.alloc(9)
+        ask.write('R', 0)
+        ask.writeInt32BE(8, 1)
+        ask.writeInt32BE(3, 5)
+        socket.write(ask)
+      }
+      if (!startup && buffer.length >= 5 && buffer[0] === 0x70 && buffer.length >= 1 + buffer.readInt32BE(1)) {
+        received.push(buffer.subarray(5, 1 + buffer.readInt32BE(1) - 1).toString('utf8'))
+        buffer = Buffer.alloc(0)
+        const text = Buffer.from('SFATAL\0C28P01\0Mno\0\0')
+        const error = Buffer.alloc(5)
+        error.write('E', 0)
+        error.writeInt32BE(4 + text.length, 1)
+        socket.end(Buffer.concat([error, text]))
+      }
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as { port: number }).port
+  return {
+    url: `postgresql://127.0.0.1:${port}/stolen`,
+    received,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
 
 describe('data sources', () => {
   it('lists the application database as the read-only default and never answers a password in full', async () => {
@@ -44,7 +92,7 @@ describe('data sources', () => {
     })
     expect(await call('POST', `${D}/datasource/remove?ids=1`)).toMatchObject({ code: 400 })
 
-    const url = `jdbc:${dbUrl().replace('postgresql:', 'postgresql:')}?a=1&amp;b=2`
+    const url = `jdbc:${dbUrl()}?sslmode=disable`
     expect(
       await call('POST', `${D}/datasource/submit`, {
         name: '测试库',
@@ -55,7 +103,7 @@ describe('data sources', () => {
     ).toMatchObject({ code: 200 })
     const row = (await call('GET', `${D}/datasource/list?name=测试库`)).data.records[0]
     expect(row.password).toBe('se******-1')
-    expect(row.url).toBe(url.replace('&amp;', '&'))
+    expect(row.url).toBe(url)
     expect((await call('GET', `${D}/datasource/detail?id=${row.id}`)).data.password).toBe('se******-1')
     // Submitting the masked value back keeps the stored password.
     await call('POST', `${D}/datasource/submit`, { ...row, remark: '备注' })
@@ -89,6 +137,93 @@ describe('data sources', () => {
     const tables = (await call('GET', `${D}/model/table-list?datasourceId=${id}`)).data
     expect(tables).toContainEqual({ name: 'dev_sample', comment: '示例表' })
     expect(tables.some((x: { name: string }) => x.name.startsWith('_prisma'))).toBe(false)
+  })
+})
+
+describe('stored data-source passwords', () => {
+  it('sends a stored password only to the server, database and user it was saved for', async () => {
+    const catcher = await passwordCatcher()
+    try {
+      const saved = { name: '凭据库', url: dbUrl(), username: 'postgres', password: 'stored-secret-77' }
+      expect(await call('POST', `${D}/datasource/submit`, saved)).toMatchObject({ code: 200 })
+      const row = (await call('GET', `${D}/datasource/list?name=凭据库`)).data.records[0]
+      expect(row.password).toBe('st******77')
+
+      // Another host with the masked (or a blank) password: refused before anything connects.
+      for (const password of [row.password, '', undefined]) {
+        expect(
+          await call('POST', `${D}/datasource/test-connection`, { ...saved, id: row.id, url: catcher.url, password }),
+        ).toMatchObject({ code: 400, msg: '连接地址或用户名已修改，请重新输入密码' })
+      }
+      // Another user of the same server is another credential too.
+      expect(
+        await call('POST', `${D}/datasource/test-connection`, {
+          ...saved,
+          id: row.id,
+          username: 'someone',
+          password: row.password,
+        }),
+      ).toMatchObject({ code: 400, msg: '连接地址或用户名已修改，请重新输入密码' })
+      // The same rule when saving: a changed host needs the password typed again.
+      expect(
+        await call('POST', `${D}/datasource/submit`, { ...row, url: catcher.url, password: row.password }),
+      ).toMatchObject({ code: 400, msg: '连接地址或用户名已修改，请重新输入密码' })
+      expect(catcher.connections()).toBe(0)
+      expect(catcher.received).toEqual([])
+
+      // The saved target with the mask: the stored password is used (the test database trusts it).
+      expect(
+        await call('POST', `${D}/datasource/test-connection`, { ...saved, id: row.id, password: row.password }),
+      ).toMatchObject({ code: 200, msg: '连接成功' })
+      // A password typed with the new host goes there, and saving it moves the row.
+      expect(
+        await call('POST', `${D}/datasource/test-connection`, {
+          ...saved,
+          id: row.id,
+          url: catcher.url,
+          password: 'typed-again',
+        }),
+      ).toMatchObject({ code: 400, msg: '数据源连接失败' })
+      expect(catcher.received).toEqual(['typed-again'])
+      expect(
+        await call('POST', `${D}/datasource/submit`, { ...row, url: catcher.url, password: 'typed-again' }),
+      ).toMatchObject({ code: 200 })
+      // Now saved for the catcher: the mask sends the stored password there, as it should.
+      expect(
+        await call('POST', `${D}/datasource/test-connection`, {
+          ...saved,
+          id: row.id,
+          url: catcher.url,
+          password: row.password,
+        }),
+      ).toMatchObject({ code: 400, msg: '数据源连接失败' })
+      expect(catcher.received).toEqual(['typed-again', 'typed-again'])
+    } finally {
+      await catcher.close()
+    }
+  })
+
+  it('keeps data sources and reading their tables to the platform administrator', async () => {
+    const tenantId = unique('s').slice(0, 6)
+    const other = await createTenant(t.app.prisma, {
+      tenantId,
+      codes: ['datasource', 'datasource_add', 'datasource_edit', 'datasource_delete', 'model'],
+    })
+    const user = await createUser(t.app.prisma, { tenantId, roleId: other.roleId, deptId: other.deptId })
+    const token = await tokenOf(t.app, tenantId, user.account)
+    const body = { name: '越权库', url: dbUrl(), username: 'postgres' }
+    expect(await call('POST', `${D}/datasource/test-connection`, body, token)).toMatchObject({
+      code: 403,
+      msg: '请求被拒绝',
+    })
+    expect((await call('POST', `${D}/datasource/submit`, body, token)).code).toBe(403)
+    expect((await call('POST', `${D}/datasource/save`, body, token)).code).toBe(403)
+    expect((await call('POST', `${D}/datasource/remove?ids=2`, undefined, token)).code).toBe(403)
+    expect((await call('GET', `${D}/model/table-list?datasourceId=1`, undefined, token)).code).toBe(403)
+    expect(
+      (await call('GET', `${D}/model/table-info?tableName=blade_user&datasourceId=1`, undefined, token)).code,
+    ).toBe(403)
+    expect((await call('GET', `${D}/datasource/list`, undefined, token)).code).toBe(200)
   })
 })
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ZWireDateTimeSchema } from '../common/dates.ts'
 import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
+import { parseDatasourceUrl } from './datasource-url.ts'
 
 /** The seeded data source that is the application's own database. */
 export const DEFAULT_DATASOURCE_ID = '1'
@@ -9,8 +10,7 @@ export const DEFAULT_DATASOURCE_ID = '1'
 /** Drivers the generator reads tables from. */
 export const DATASOURCE_DRIVERS = ['postgresql'] as const
 
-/** A PostgreSQL URL, plain or in the old platform's JDBC form. */
-export const DATASOURCE_URL_PATTERN = /^(jdbc:)?postgres(ql)?:\/\/[^\s]+$/
+export * from './datasource-url.ts'
 
 /** Lower-case SQL identifiers the generator and the reports accept (tables, columns). */
 export const SQL_NAME_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/
@@ -28,6 +28,8 @@ export const DevelopMsg = {
   MODEL_NOT_FOUND: '数据模型不存在',
   NO_PROTOTYPE: '请先配置模型字段',
   GEN_SUCCESS: '代码生成成功',
+  PASSWORD_AGAIN: '连接地址或用户名已修改，请重新输入密码',
+  QUERY_FAILED: '数据源查询失败',
 } as const
 
 export const ZDatasourceSubmitSchema = z.object({
@@ -35,9 +37,15 @@ export const ZDatasourceSubmitSchema = z.object({
   name: zRequired('请输入数据源名称', 100),
   driverClass: z.enum(DATASOURCE_DRIVERS, { error: '请选择驱动类型' }).default('postgresql'),
   // The old platform's front end escaped & in the URL; its submit unescaped it (contract section 11).
+  // Only host, port, database and sslmode (datasource-url.ts).
   url: zRequired('请输入连接地址', 500)
     .transform((v) => v.replaceAll('&amp;', '&'))
-    .refine((v) => DATASOURCE_URL_PATTERN.test(v), { message: '连接地址格式不正确' }),
+    .superRefine((v, ctx) => {
+      const parsed = parseDatasourceUrl(v)
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.message })
+      }
+    }),
   username: zRequired('请输入用户名', 100),
   // Blank or the masked value answered earlier keeps the stored password.
   password: zOptionalText(200).meta({ format: 'password' }),

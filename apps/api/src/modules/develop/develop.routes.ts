@@ -50,7 +50,7 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
     config: { access: { permission: ['datasource_add', 'datasource_edit'] } },
     schema: { tags, summary: '测试数据源连接', body: ZDatasourceSubmitSchema, response: { 200: zDone } },
     handler: async (request) => {
-      await datasources.test(request.body)
+      await datasources.test(ctxOf(request), request.body)
       return done('连接成功')
     },
   })
@@ -68,7 +68,7 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
       querystring: z.object({ datasourceId: ZIdSchema }),
       response: { 200: zEnvelope(z.array(ZTableSchema)) },
     },
-    handler: async (request) => ok(await models.tables(BigInt(request.query.datasourceId))),
+    handler: async (request) => ok(await models.tables(ctxOf(request), BigInt(request.query.datasourceId))),
   })
   r.get(`${PREFIX}/model/table-info`, {
     config: { access: { permission: 'model' } },
@@ -84,16 +84,17 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
     },
     handler: async (request) => {
       const { modelId, tableName, datasourceId } = request.query
+      const ctx = ctxOf(request)
       if (modelId) {
         const model = await models.modelOf(BigInt(modelId))
         return ok(
-          await models.columns(datasourceId ? BigInt(datasourceId) : model.datasourceId, model.modelTable),
+          await models.columns(ctx, datasourceId ? BigInt(datasourceId) : model.datasourceId, model.modelTable),
         )
       }
       if (!tableName || !datasourceId) {
         throw AppError.badRequest('缺少必要的请求参数: tableName')
       }
-      return ok(await models.columns(BigInt(datasourceId), tableName))
+      return ok(await models.columns(ctx, BigInt(datasourceId), tableName))
     },
   })
   r.get(`${PREFIX}/model/model-prototype`, {
@@ -106,7 +107,9 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
     },
     handler: async (request) => {
       const { modelId, datasourceId } = request.query
-      return ok(await models.prototypes(BigInt(modelId), datasourceId ? BigInt(datasourceId) : undefined))
+      return ok(
+        await models.prototypes(ctxOf(request), BigInt(modelId), datasourceId ? BigInt(datasourceId) : undefined),
+      )
     },
   })
   r.get(`${PREFIX}/model-prototype/select`, {

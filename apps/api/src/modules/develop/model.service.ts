@@ -7,7 +7,7 @@ import {
   type ZPrototypeListSubmitSchema,
 } from '@ysjs/shared'
 import type { z } from 'zod'
-import { isAdministrator, type TCtx } from '../../lib/context.ts'
+import { isAdministrator, isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TDatasourceService } from './datasource.service.ts'
@@ -49,16 +49,26 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
       orderBy: [{ sort: 'asc' }, { id: 'asc' }],
     })
 
+  /** Reading a data source's tables uses its stored credentials: the platform administrator's (decision 020). */
+  const assertIntrospect = (ctx: TCtx) => {
+    if (!isPlatformAdmin(ctx.user)) {
+      throw AppError.forbidden()
+    }
+  }
+  const columns = async (ctx: TCtx, datasourceId: bigint, table: string) => {
+    assertIntrospect(ctx)
+    return withDatasource(prisma, await datasources.connOf(datasourceId), (q) => tableColumns(q, table))
+  }
+
   return {
     ...crud,
     modelOf,
     savedPrototypes,
-    async tables(datasourceId: bigint) {
+    async tables(ctx: TCtx, datasourceId: bigint) {
+      assertIntrospect(ctx)
       return withDatasource(prisma, await datasources.connOf(datasourceId), listTables)
     },
-    async columns(datasourceId: bigint, table: string) {
-      return withDatasource(prisma, await datasources.connOf(datasourceId), (q) => tableColumns(q, table))
-    },
+    columns,
     async select() {
       return (
         await prisma.devModel.findMany({
@@ -69,14 +79,14 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
       ).map((m) => ({ id: m.id, name: m.modelName }))
     },
     /** The saved prototypes, or (none saved yet) ones proposed from the table's columns. */
-    async prototypes(modelId: bigint, datasourceId?: bigint): Promise<TPrototype[]> {
+    async prototypes(ctx: TCtx, modelId: bigint, datasourceId?: bigint): Promise<TPrototype[]> {
       const model = await modelOf(modelId)
       const saved = await savedPrototypes(modelId)
       if (saved.length) {
         return saved as unknown as TPrototype[]
       }
-      const columns = await this.columns(datasourceId ?? model.datasourceId, model.modelTable)
-      return columns.map((c, i) => ({ ...defaultPrototype(c, i), modelId })) as unknown as TPrototype[]
+      const found = await columns(ctx, datasourceId ?? model.datasourceId, model.modelTable)
+      return found.map((c, i) => ({ ...defaultPrototype(c, i), modelId })) as unknown as TPrototype[]
     },
     /** Replaces the model's prototypes in one transaction. */
     async submitPrototypes(ctx: TCtx, input: z.infer<typeof ZPrototypeListSubmitSchema>) {
