@@ -88,7 +88,11 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
       if (modelId) {
         const model = await models.modelOf(BigInt(modelId))
         return ok(
-          await models.columns(ctx, datasourceId ? BigInt(datasourceId) : model.datasourceId, model.modelTable),
+          await models.columns(
+            ctx,
+            datasourceId ? BigInt(datasourceId) : model.datasourceId,
+            model.modelTable,
+          ),
         )
       }
       if (!tableName || !datasourceId) {
@@ -108,7 +112,11 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
     handler: async (request) => {
       const { modelId, datasourceId } = request.query
       return ok(
-        await models.prototypes(ctxOf(request), BigInt(modelId), datasourceId ? BigInt(datasourceId) : undefined),
+        await models.prototypes(
+          ctxOf(request),
+          BigInt(modelId),
+          datasourceId ? BigInt(datasourceId) : undefined,
+        ),
       )
     },
   })
