@@ -14,6 +14,7 @@ beforeAll(async () => {
   await t.app.prisma.$executeRawUnsafe(`create table dev_sample (
     id bigint primary key, tenant_id varchar(12) not null default '000000',
     title varchar(80) not null, qty integer, made_on date, note text, active boolean,
+    price numeric(12,2), ratio double precision, ref uuid,
     create_user bigint, create_dept bigint, create_time timestamp(3) not null default now(),
     update_user bigint, update_time timestamp(3), status integer not null default 1,
     is_deleted integer not null default 0)`)
@@ -330,6 +331,30 @@ describe('models and prototypes', () => {
       componentType: 'date',
       isRequired: 0,
     })
+    // numeric and floating-point columns are numbers, not text; a type the generator cannot map is text.
+    expect(proposed.find((p: { jdbcName: string }) => p.jdbcName === 'price')).toMatchObject({
+      jdbcType: 'numeric(12,2)',
+      propertyType: 'decimal',
+      componentType: 'number',
+    })
+    expect(proposed.find((p: { jdbcName: string }) => p.jdbcName === 'ratio')).toMatchObject({
+      jdbcType: 'double precision',
+      propertyType: 'double',
+      componentType: 'number',
+    })
+    expect(proposed.find((p: { jdbcName: string }) => p.jdbcName === 'ref')).toMatchObject({
+      jdbcType: 'uuid',
+      propertyType: 'string',
+    })
+    const asText = proposed.map((p: { jdbcName: string }) =>
+      p.jdbcName === 'price' ? { ...p, propertyType: 'string' } : p,
+    )
+    expect(
+      await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: asText }),
+    ).toMatchObject({
+      code: 400,
+      msg: '属性类型与字段类型不符: price (numeric(12,2)) 应为 decimal',
+    })
     expect(await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: [] })).toMatchObject(
       {
         code: 400,
@@ -367,6 +392,46 @@ describe('models and prototypes', () => {
   })
 })
 
+describe('importing a model again', () => {
+  it('reads the table again, keeping the edits of the columns still there, and saves nothing by itself', async () => {
+    const sql = (q: string) => t.app.prisma.$executeRawUnsafe(q)
+    await sql('create table dev_refresh (id bigint primary key, name varchar(20), qty integer)')
+    const code = unique('r').replace(/[^a-z0-9]/g, '')
+    await call('POST', `${D}/model/submit`, {
+      datasourceId: '1',
+      modelName: '重导',
+      modelCode: code,
+      modelTable: 'dev_refresh',
+      modelClass: 'DevRefresh',
+    })
+    const modelId = (await call('GET', `${D}/model/list?modelCode=${code}`)).data.records[0].id
+    const proposed = (await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data
+    const edited = proposed.map((p: { jdbcName: string }) =>
+      p.jdbcName === 'name' ? { ...p, comment: '名字', isQuery: 1 } : p,
+    )
+    expect(
+      (await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: edited })).code,
+    ).toBe(200)
+    const saved = (await call('GET', `${D}/model-prototype/select?modelId=${modelId}`)).data
+
+    await sql('alter table dev_refresh drop column qty, add column price numeric(8,3)')
+    await sql('alter table dev_refresh alter column name type varchar(40)')
+    const again = (await call('GET', `${D}/model/model-prototype?modelId=${modelId}&refresh=true`)).data
+    expect(again.map((p: { jdbcName: string }) => p.jdbcName)).toEqual(['id', 'name', 'price'])
+    const name = again.find((p: { jdbcName: string }) => p.jdbcName === 'name')
+    expect(name).toMatchObject({ comment: '名字', isQuery: 1, length: 40 })
+    expect(name.id).toBe(saved.find((p: { jdbcName: string }) => p.jdbcName === 'name').id)
+    expect(again.find((p: { jdbcName: string }) => p.jdbcName === 'price')).toMatchObject({
+      id: null,
+      jdbcType: 'numeric(8,3)',
+      propertyType: 'decimal',
+    })
+    // Nothing is saved until the grid is.
+    expect((await call('GET', `${D}/model-prototype/select?modelId=${modelId}`)).data).toEqual(saved)
+    expect((await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data).toEqual(saved)
+  })
+})
+
 describe('code configs', () => {
   it('saves, copies, previews and zips a module in the project layout', async () => {
     const modelId = await createModel()
@@ -395,6 +460,13 @@ describe('code configs', () => {
       msg: '请先配置模型字段',
     })
     await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: proposed })
+    expect(await call('GET', `${D}/code/preview?id=${code.id}`)).toMatchObject({
+      code: 400,
+      msg: '不支持的字段类型: ref uuid',
+    })
+    // Without the uuid column the module can be written.
+    const supported = proposed.filter((p: { jdbcName: string }) => p.jdbcName !== 'ref')
+    await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: supported })
 
     expect(await call('POST', `${D}/code/copy?id=${code.id}`)).toMatchObject({ code: 200 })
     const copy = (await call('GET', `${D}/code/list?packageName=dev-sample-copy`)).data.records[0]
@@ -428,6 +500,12 @@ describe('code configs', () => {
     expect(names.filter((n) => n.startsWith('prisma/migrations/')).length).toBe(2)
     const shared = entries.get('packages/shared/src/dev-sample/dev-sample.ts')!.toString()
     expect(shared).toContain("title: zRequired('请输入标题', 80)")
+    expect(shared).toContain('price: zGenOptionalDecimal(12, 2),')
+    expect(shared).toContain('ratio: zGenOptionalNumber(),')
+    expect(shared).toContain('price: z.string().nullable(),')
+    expect(shared).toContain('ratio: z.number().nullable(),')
+    const schema = JSON.parse(entries.get('generated.json')!.toString()).inserts[0].text as string
+    expect(schema).toContain('  price Decimal? @db.Decimal(12, 2)\n  ratio Float?\n')
     // Applying twice clashes instead of overwriting.
     expect(() => applyGenerated(res.rawPayload, '/nonexistent-root')).toThrow()
   })

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const sql = (s: string) => t.app.prisma.$executeRawUnsafe(s)
   await sql(`create table rep_sale (id bigint primary key, tenant_id varchar(12) not null,
     region varchar(20) not null, amount integer not null, sold_on date, secret varchar(20),
-    is_deleted integer not null default 0)`)
+    is_deleted integer not null default 0, price numeric(12,2), weight real)`)
   await sql(`comment on column rep_sale.region is '地区'`)
   await sql(`comment on column rep_sale.amount is '金额'`)
   await sql(`insert into rep_sale values
@@ -44,6 +44,7 @@ beforeAll(async () => {
     (3, '000000', '华东', 30, '2026-01-03', 's', 0), (4, '000000', '华北', 12, '2026-01-04', 's', 0),
     (5, '000000', '华南', 40, '2026-01-05', 's', 0), (6, '000000', '华南', 99, '2026-01-06', 's', 1),
     (7, '111111', '华东', 1000, '2026-01-07', 's', 0)`)
+  await sql(`update rep_sale set price = id * 10.25 + 0.01, weight = id * 0.5`)
   await sql(`create view rep_slow as select s.id, s.tenant_id, s.region, s.amount, s.is_deleted
     from rep_sale s, lateral (select pg_sleep(0.5)) z`)
   modelKey = await modelFor('rep_sale', 'rep-sale')
@@ -73,7 +74,10 @@ describe('report designs', () => {
       'amount',
       'soldOn',
       'secret',
+      'price',
+      'weight',
     ])
+    expect(sale.columns.find((c: { name: string }) => c.name === 'price').type).toBe('decimal')
     expect(sources.some((s: { key: string }) => s.key === 'view:notice')).toBe(true)
   })
 
@@ -136,6 +140,43 @@ describe('report designs', () => {
       { region: '华东', amount: 30 },
     ])
     expect(rows.chart).toBeNull()
+  })
+
+  it('sums and averages numeric and floating-point columns, with the numbers of a direct query', async () => {
+    const run = (
+      await call('POST', `${R}/run`, {
+        definition: design({
+          filters: [{ column: 'price', op: 'ge', value: '20.5' }],
+          aggregates: [
+            { fn: 'sum', column: 'price' },
+            { fn: 'avg', column: 'price' },
+            { fn: 'max', column: 'weight' },
+          ],
+          chart: { type: 'bar', category: 'region', value: 'sum_price' },
+        }),
+      })
+    ).data
+    const direct = await t.app.prisma.$queryRawUnsafe<{ region: string; s: number; a: number; m: number }[]>(
+      `select region, sum(price)::float8 as s, avg(price)::float8 as a, max(weight)::float8 as m from rep_sale
+       where tenant_id = '000000' and is_deleted = 0 and price >= 20.5 group by region order by region`,
+    )
+    expect(direct.length).toBe(3)
+    expect(run.records).toEqual(
+      direct.map((d) => ({ region: d.region, sum_price: d.s, avg_price: d.a, max_weight: d.m })),
+    )
+    expect(run.chart.values).toEqual(direct.map((d) => d.s))
+    // Plain rows answer a numeric value as its decimal string: no digit is lost.
+    const rows = (
+      await call('POST', `${R}/run`, {
+        definition: design({ columns: ['id', 'price'], filters: [], groupBy: [], aggregates: [], chart: {} }),
+      })
+    ).data
+    expect(rows.records[0]).toEqual({ id: '1', price: '10.26' })
+    expect(
+      await call('POST', `${R}/run`, {
+        definition: design({ filters: [{ column: 'price', op: 'ge', value: '1e3' }] }),
+      }),
+    ).toMatchObject({ code: 400, msg: '报表条件的值格式不正确: price' })
   })
 
   it('refuses a column outside the whitelist and sources that are not models', async () => {

@@ -78,7 +78,7 @@ export type TTable = z.infer<typeof ZTableSchema>
 
 export const ZColumnSchema = z.object({
   name: z.string(),
-  /** PostgreSQL type as information_schema names it, e.g. `character varying`, `bigint`. */
+  /** PostgreSQL type as information_schema names it, e.g. `character varying`, `bigint`; `numeric(12,2)` with its size. */
   type: z.string(),
   /** Length of character columns, null for others. */
   length: z.number().nullable(),
@@ -120,9 +120,59 @@ export const ZModelRecordSchema = z.object({
 })
 export type TModel = z.infer<typeof ZModelRecordSchema>
 
-/** Property types of generated code (TypeScript side of a column). */
-export const PROPERTY_TYPES = ['string', 'int', 'bigint', 'decimal', 'date', 'datetime', 'boolean'] as const
+/**
+ * Property types of generated code (TypeScript side of a column): `decimal` is a `numeric` column,
+ * carried as a decimal string; `double` a `real` / `double precision` one, carried as a number.
+ */
+export const PROPERTY_TYPES = [
+  'string',
+  'int',
+  'bigint',
+  'decimal',
+  'double',
+  'date',
+  'datetime',
+  'boolean',
+] as const
 export type TPropertyType = (typeof PROPERTY_TYPES)[number]
+
+/** The property type of each column type the generator maps (information_schema's names). */
+const PROPERTY_TYPE_OF_COLUMN: Record<string, TPropertyType> = {
+  'character varying': 'string',
+  character: 'string',
+  text: 'string',
+  smallint: 'int',
+  integer: 'int',
+  bigint: 'bigint',
+  numeric: 'decimal',
+  real: 'double',
+  'double precision': 'double',
+  boolean: 'boolean',
+  date: 'date',
+  'timestamp without time zone': 'datetime',
+  'timestamp with time zone': 'datetime',
+}
+
+/** `numeric(12,2)` → `numeric`: table-info names numeric columns with their precision and scale. */
+export const columnBaseType = (jdbcType: string): string => jdbcType.replace(/\(.*\)$/, '').trim()
+
+/** Precision and scale of a `numeric(p,s)` column type; empty for a plain `numeric`. */
+export const numericSize = (jdbcType: string): { precision?: number; scale?: number } => {
+  const m = /^numeric\((\d+),(\d+)\)$/.exec(jdbcType.replace(/\s/g, ''))
+  return m ? { precision: Number(m[1]), scale: Number(m[2]) } : {}
+}
+
+/** The property type of a column type, null when the generator has no mapping for it (uuid, json…). */
+export const propertyTypeOfColumn = (jdbcType: string): TPropertyType | null =>
+  PROPERTY_TYPE_OF_COLUMN[columnBaseType(jdbcType)] ?? null
+
+/**
+ * Property types a column may be given: the one of its column type; `string` for column types the
+ * generator cannot map (reports show them as text, the generator refuses them).
+ */
+export const propertyTypesOfColumn = (jdbcType: string): TPropertyType[] => [
+  propertyTypeOfColumn(jdbcType) ?? 'string',
+]
 /** Form components of the generated web resource. */
 export const COMPONENT_TYPES = ['input', 'textarea', 'number', 'select', 'date', 'datetime'] as const
 export const QUERY_TYPES = ['equal', 'like'] as const
@@ -161,7 +211,17 @@ export type TPrototypeSubmit = z.input<typeof ZPrototypeSubmitSchema>
 export const ZPrototypeListSubmitSchema = z.object({
   modelId: ZIdSchema,
   prototypes: z
-    .array(ZPrototypeSubmitSchema)
+    .array(
+      ZPrototypeSubmitSchema.superRefine((p, ctx) => {
+        if (!propertyTypesOfColumn(p.jdbcType).includes(p.propertyType)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['propertyType'],
+            message: `属性类型与字段类型不符: ${p.jdbcName} (${p.jdbcType}) 应为 ${propertyTypesOfColumn(p.jdbcType).join('/')}`,
+          })
+        }
+      }),
+    )
     .min(1, '请先配置模型字段')
     .max(200, '字段不能超过200个')
     .refine((list) => new Set(list.map((p) => p.jdbcName)).size === list.length, {

@@ -20,7 +20,7 @@ export const zGenOptionalDateTime = () =>
 /** A 64-bit integer as a string of digits. */
 export const zGenBigint = (message: string) =>
   z
-    .union([z.string().trim(), z.number().int()])
+    .union([z.string().trim(), z.number().int()], { error: message })
     .transform((v) => String(v))
     .refine(isId, { message })
 export const zGenOptionalBigint = () => z.preprocess(blankToUndefined, zGenBigint('请输入整数').optional())
@@ -33,3 +33,37 @@ export const zGenBoolean = (message: string) =>
   )
 export const zGenOptionalBoolean = () =>
   z.preprocess(blankToUndefined, zGenBoolean('请选择是或否').optional())
+
+/**
+ * A `numeric(precision, scale)` value: a decimal string or a number, answered as a string so no digit
+ * is lost on the way (JavaScript numbers hold 15-17 significant digits). Without a precision (a plain
+ * `numeric` column) any decimal of at most 30 integer and 30 fraction digits.
+ */
+export const zGenDecimal = (message: string, precision?: number, scale?: number) => {
+  const intDigits = precision === undefined ? 30 : precision - (scale ?? 0)
+  const fracDigits = precision === undefined ? 30 : (scale ?? 0)
+  const range =
+    fracDigits > 0 ? `整数部分最多${intDigits}位，小数最多${fracDigits}位` : `请输入最多${intDigits}位的整数`
+  return z
+    .union([z.string().trim(), z.number()], { error: message })
+    .transform((v) => (typeof v === 'number' ? String(v) : v))
+    .refine((v) => v !== '', { message })
+    .refine((v) => /^-?\d+(\.\d+)?$/.test(v), { message: '请输入数值' })
+    .refine(
+      (v) => {
+        const [int = '', frac = ''] = v.replace(/^-/, '').split('.')
+        return int.replace(/^0+(?=\d)/, '').length <= intDigits && frac.length <= fracDigits
+      },
+      { message: range },
+    )
+}
+export const zGenOptionalDecimal = (precision?: number, scale?: number) =>
+  z.preprocess(blankToUndefined, zGenDecimal('请输入数值', precision, scale).optional())
+
+/** A `real` / `double precision` value: a finite number (numeric strings as forms send them). */
+export const zGenNumber = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ error: message }),
+  )
+export const zGenOptionalNumber = () => z.preprocess(blankToUndefined, zGenNumber('请输入数值').optional())

@@ -106,16 +106,22 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
     schema: {
       tags,
       summary: '模型字段 (未保存时由数据表推出)',
-      querystring: z.object({ modelId: ZIdSchema, datasourceId: ZIdSchema.optional() }),
+      querystring: z.object({
+        modelId: ZIdSchema,
+        datasourceId: ZIdSchema.optional(),
+        /** true: propose again from the table, keeping the saved edits of columns still there. */
+        refresh: z.enum(['true', 'false']).optional(),
+      }),
       response: { 200: zEnvelope(z.array(ZPrototypeRecordSchema)) },
     },
     handler: async (request) => {
-      const { modelId, datasourceId } = request.query
+      const { modelId, datasourceId, refresh } = request.query
       return ok(
         await models.prototypes(
           ctxOf(request),
           BigInt(modelId),
           datasourceId ? BigInt(datasourceId) : undefined,
+          refresh === 'true',
         ),
       )
     },

@@ -1,3 +1,4 @@
+import { numericSize, propertyTypeOfColumn } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
 import { PLATFORM_COLUMNS } from './prototypes.ts'
 
@@ -48,7 +49,14 @@ const camel = (kebab: string) => {
 const lit = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 const dq = (s: string) => JSON.stringify(s)
 
-const SUPPORTED = new Set(['string', 'int', 'bigint', 'boolean', 'date', 'datetime'])
+/** `numeric` without a size: Prisma's `Decimal` default, written out so the migration and schema agree. */
+const DEFAULT_DECIMAL = { precision: 65, scale: 30 }
+const decimalSize = (f: TField) => {
+  const size = numericSize(f.jdbcType)
+  return size.precision === undefined
+    ? DEFAULT_DECIMAL
+    : { precision: size.precision, scale: size.scale ?? 0 }
+}
 
 const prismaType = (f: TField): string => {
   const opt = f.isRequired ? '' : '?'
@@ -64,6 +72,12 @@ const prismaType = (f: TField): string => {
       return `BigInt${opt}`
     case 'boolean':
       return `Boolean${opt}`
+    case 'decimal': {
+      const { precision, scale } = decimalSize(f)
+      return `Decimal${opt} @db.Decimal(${precision}, ${scale})`
+    }
+    case 'double':
+      return f.jdbcType === 'real' ? `Float${opt} @db.Real` : `Float${opt}`
     case 'date':
       return `DateTime${opt} @db.Date`
     default:
@@ -86,6 +100,12 @@ const sqlType = (f: TField): string => {
       return 'BIGINT'
     case 'boolean':
       return 'BOOLEAN'
+    case 'decimal': {
+      const { precision, scale } = decimalSize(f)
+      return `DECIMAL(${precision},${scale})`
+    }
+    case 'double':
+      return f.jdbcType === 'real' ? 'REAL' : 'DOUBLE PRECISION'
     case 'date':
       return 'DATE'
     default:
@@ -115,6 +135,15 @@ const submitRule = (f: TField, uses: Set<string>): string => {
     case 'boolean':
       uses.add(req ? 'zGenBoolean' : 'zGenOptionalBoolean')
       return req ? `zGenBoolean(${lit(choose)})` : 'zGenOptionalBoolean()'
+    case 'decimal': {
+      const size = numericSize(f.jdbcType)
+      const args = size.precision === undefined ? '' : `${size.precision}, ${size.scale ?? 0}`
+      uses.add(req ? 'zGenDecimal' : 'zGenOptionalDecimal')
+      return req ? `zGenDecimal(${lit(enter)}${args ? `, ${args}` : ''})` : `zGenOptionalDecimal(${args})`
+    }
+    case 'double':
+      uses.add(req ? 'zGenNumber' : 'zGenOptionalNumber')
+      return req ? `zGenNumber(${lit(enter)})` : 'zGenOptionalNumber()'
     case 'date':
       uses.add(req ? 'zGenDate' : 'zGenOptionalDate')
       return req ? `zGenDate(${lit(choose)})` : 'zGenOptionalDate()'
@@ -126,7 +155,11 @@ const submitRule = (f: TField, uses: Set<string>): string => {
 
 const recordRule = (f: TField): string => {
   const base =
-    f.propertyType === 'int' ? 'z.number()' : f.propertyType === 'boolean' ? 'z.boolean()' : 'z.string()'
+    f.propertyType === 'int' || f.propertyType === 'double'
+      ? 'z.number()'
+      : f.propertyType === 'boolean'
+        ? 'z.boolean()'
+        : 'z.string()'
   return f.isRequired ? base : `${base}.nullable()`
 }
 
@@ -141,6 +174,8 @@ const webKind = (f: TField): string => {
   }
   switch (f.propertyType) {
     case 'int':
+    case 'decimal':
+    case 'double':
       return 'number'
     case 'boolean':
       return 'select'
@@ -174,8 +209,12 @@ export const generateModule = (input: TGenInput): TGenResult => {
     throw AppError.badRequest('请先配置模型字段')
   }
   for (const f of fields) {
-    if (!SUPPORTED.has(f.propertyType)) {
-      throw AppError.badRequest(`不支持的字段类型: ${f.jdbcName} ${f.propertyType}`)
+    const expected = propertyTypeOfColumn(f.jdbcType)
+    if (!expected) {
+      throw AppError.badRequest(`不支持的字段类型: ${f.jdbcName} ${f.jdbcType}`)
+    }
+    if (f.propertyType !== expected) {
+      throw AppError.badRequest(`属性类型与字段类型不符: ${f.jdbcName} (${f.jdbcType}) 应为 ${expected}`)
     }
   }
   const tenantScoped = input.prototypes.some((p) => p.jdbcName === 'tenant_id')
@@ -272,11 +311,18 @@ export const generateModule = (input: TGenInput): TGenResult => {
     ...(bigints.length ? [`bigints: [${bigints.join(', ')}]`] : []),
   ]
   const sortable = ["'createTime'", ...fields.filter((f) => f.isList).map((f) => lit(f.propertyName))]
+  const decimals = fields
+    .filter((f) => f.propertyType === 'decimal')
+    .map((f) => `${f.propertyName}: ${numericSize(f.jdbcType).scale ?? 'null'}`)
   const service = [
     "import type { PrismaClient } from '@ysjs/db'",
     `import { Z${Cls}RecordSchema, Z${Cls}SubmitSchema } from '@ysjs/shared'`,
     "import { createCrudService } from '../../lib/crud.ts'",
-    ...(kinds.length ? ["import { generatedFieldData } from '../../lib/generated-fields.ts'"] : []),
+    ...(kinds.length || decimals.length
+      ? [
+          `import { ${[...(kinds.length ? ['generatedFieldData'] : []), ...(decimals.length ? ['generatedRecords'] : [])].join(', ')} } from '../../lib/generated-fields.ts'`,
+        ]
+      : []),
     '',
     `/** ${label} (${code.tableName}) on the generic CRUD.${byline} */`,
     `export const create${Cls}Service = (prisma: PrismaClient) =>`,
@@ -297,6 +343,11 @@ export const generateModule = (input: TGenInput): TGenResult => {
     `      remove: ${lit(`${perm}_delete`)},`,
     '    },',
     ...(kinds.length ? [`    toData: (input) => generatedFieldData(input, { ${kinds.join(', ')} }),`] : []),
+    ...(decimals.length
+      ? [
+          `    enrich: async (_ctx, rows) => generatedRecords(rows, { decimals: { ${decimals.join(', ')} } }),`,
+        ]
+      : []),
     '  })',
     `export type T${Cls}Service = ReturnType<typeof create${Cls}Service>`,
     '',
@@ -318,7 +369,7 @@ export const generateModule = (input: TGenInput): TGenResult => {
   // Web: api, resource, page, routes, texts.
   const webDir = `apps/web/src/features/${pkg}`
   const searchOps = fields
-    .filter((f) => f.isQuery && f.queryType === 'equal' && f.propertyType !== 'string')
+    .filter((f) => f.isQuery && f.queryType === 'equal' && f.propertyType !== 'string' && filterKind(f))
     .map((f) => f.propertyName)
   const api = [
     `import type { T${Cls}, TPage } from '@ysjs/shared'`,
@@ -364,7 +415,8 @@ export const generateModule = (input: TGenInput): TGenResult => {
     if (kind === 'select') {
       parts.push("options: [{ value: 'true', label: '是' }, { value: 'false', label: '否' }]")
     }
-    if (f.isQuery) {
+    // Searchable only where the list declares a filter for it (text, integers, ids, dates).
+    if (f.isQuery && filterKind(f)) {
       parts.push('search: true')
     }
     if (!f.isList) {

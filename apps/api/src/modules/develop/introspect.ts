@@ -16,7 +16,10 @@ const TABLES_SQL = `select c.relname as name, coalesce(obj_description(c.oid, 'p
   where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v') and c.relname not like '\\_prisma%'
   order by c.relname`
 
-const COLUMNS_SQL = `select c.column_name as name, c.data_type as type,
+// numeric columns carry their size in the type (`numeric(12,2)`): the generator and the forms need it.
+const COLUMNS_SQL = `select c.column_name as name,
+    case when c.data_type = 'numeric' and c.numeric_precision is not null
+      then format('numeric(%s,%s)', c.numeric_precision, c.numeric_scale) else c.data_type end as type,
     c.character_maximum_length::int as length, c.is_nullable = 'YES' as nullable,
     coalesce(col_description(format('%I.%I', c.table_schema, c.table_name)::regclass, c.ordinal_position::int), '') as comment,
     exists(select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)

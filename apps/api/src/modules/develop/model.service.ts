@@ -78,15 +78,41 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
         })
       ).map((m) => ({ id: m.id, name: m.modelName }))
     },
-    /** The saved prototypes, or (none saved yet) ones proposed from the table's columns. */
-    async prototypes(ctx: TCtx, modelId: bigint, datasourceId?: bigint): Promise<TPrototype[]> {
+    /**
+     * The saved prototypes, or (none saved yet, or `refresh`) ones proposed from the table's columns.
+     * A refresh keeps what the user edited on columns still there (labels, names, flags, dictionary),
+     * reads type and length again, adds new columns and leaves out vanished ones; nothing is saved.
+     */
+    async prototypes(
+      ctx: TCtx,
+      modelId: bigint,
+      datasourceId?: bigint,
+      refresh = false,
+    ): Promise<TPrototype[]> {
       const model = await modelOf(modelId)
       const saved = await savedPrototypes(modelId)
-      if (saved.length) {
+      if (saved.length && !refresh) {
         return saved as unknown as TPrototype[]
       }
       const found = await columns(ctx, datasourceId ?? model.datasourceId, model.modelTable)
-      return found.map((c, i) => ({ ...defaultPrototype(c, i), modelId })) as unknown as TPrototype[]
+      const before = new Map(saved.map((p) => [p.jdbcName, p]))
+      return found.map((c, sort) => {
+        const proposed = { ...defaultPrototype(c, sort), modelId }
+        const old = before.get(c.name)
+        if (!old) {
+          return proposed
+        }
+        const sameType = old.propertyType === proposed.propertyType
+        return {
+          ...old,
+          jdbcType: proposed.jdbcType,
+          length: proposed.length,
+          propertyType: proposed.propertyType,
+          componentType: sameType ? old.componentType : proposed.componentType,
+          queryType: sameType ? old.queryType : proposed.queryType,
+          sort,
+        }
+      }) as unknown as TPrototype[]
     },
     /** Replaces the model's prototypes in one transaction. */
     async submitPrototypes(ctx: TCtx, input: z.infer<typeof ZPrototypeListSubmitSchema>) {

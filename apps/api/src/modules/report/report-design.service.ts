@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream'
-import { nextId, type PrismaClient } from '@ysjs/db'
+import { nextId, Prisma, type PrismaClient } from '@ysjs/db'
 import {
   formatDateTime,
   REPORT_EXPORT_MAX_ROWS,
@@ -20,7 +20,8 @@ type TTx = Pick<PrismaClient, '$queryRawUnsafe' | '$executeRawUnsafe'>
 const CHART_ROWS = 200
 const EXPORT_BATCH = 2_000
 
-const cell = (v: unknown): TCell => {
+/** A value as a report answers it; `numeric` as its decimal string in JSON, as a number in a sheet. */
+const cell = (v: unknown, sheet: boolean): TCell => {
   if (v === null || v === undefined) {
     return null
   }
@@ -33,10 +34,13 @@ const cell = (v: unknown): TCell => {
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') {
     return v
   }
-  return String(v)
+  if (v instanceof Prisma.Decimal) {
+    return sheet ? Number(String(v)) : String(v)
+  }
+  return typeof v === 'object' ? JSON.stringify(v) : String(v)
 }
-const rowOf = (r: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v)])) as Record<string, TCell>
+const rowOf = (r: Record<string, unknown>, sheet = false) =>
+  Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v, sheet)])) as Record<string, TCell>
 
 const isTimeout = (error: unknown) => {
   const text = `${(error as { message?: string })?.message ?? ''} ${JSON.stringify((error as { meta?: unknown })?.meta ?? '')}`
@@ -160,7 +164,7 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
             String(input.size),
             String((input.current - 1) * input.size),
           )
-        ).map(rowOf)
+        ).map((r) => rowOf(r))
         const chartRows =
           def.chart.type === 'none'
             ? []
@@ -169,7 +173,7 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
                   `${q.sql} limit ${CHART_ROWS}`,
                   ...q.params,
                 )
-              ).map(rowOf)
+              ).map((r) => rowOf(r))
         return {
           columns: q.columns,
           records,
@@ -223,7 +227,7 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
             String(EXPORT_BATCH),
             String(offset),
           )
-        ).map(rowOf),
+        ).map((r) => rowOf(r, true)),
       )
     },
   }

@@ -7,7 +7,8 @@ import type { TReportColumn, TReportSourceDef } from './report-sources.ts'
 export type TReportQuery = { sql: string; params: string[]; columns: { key: string; label: string }[] }
 
 const OPS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=', like: 'ILIKE' } as const
-const NUMERIC = new Set(['int', 'bigint', 'number'])
+const NUMERIC = new Set(['int', 'bigint', 'decimal', 'double', 'number'])
+const DECIMAL_VALUE = /^-?\d{1,30}(\.\d{1,30})?$/
 const FN_LABEL = { count: '计数', sum: '合计', avg: '平均', min: '最小', max: '最大' } as const
 
 const quote = (name: string) => `"${name}"`
@@ -22,6 +23,17 @@ const castOf = (column: TReportColumn, value: string): string => {
         throw bad()
       }
       return '::int8'
+    case 'decimal':
+      if (!DECIMAL_VALUE.test(value)) {
+        throw bad()
+      }
+      return '::numeric'
+    case 'double':
+    case 'number':
+      if (!DECIMAL_VALUE.test(value)) {
+        throw bad()
+      }
+      return '::float8'
     case 'boolean':
       if (!/^(true|false)$/.test(value)) {
         throw bad()

@@ -29,7 +29,12 @@ export type TOption = { id: string; name: string }
 export const developApi = {
   datasources: () => http.get<TOption[]>(`${BASE}/datasource/select`),
   models: () => http.get<TOption[]>(`${BASE}/model/select`),
-  prototypes: (modelId: string) => http.get<TPrototype[]>(`${BASE}/model/model-prototype`, { modelId }),
+  /** The saved fields, or proposed from the table (`refresh`: again, keeping the edits of kept columns). */
+  prototypes: (modelId: string, refresh = false) =>
+    http.get<TPrototype[]>(`${BASE}/model/model-prototype`, {
+      modelId,
+      ...(refresh ? { refresh: 'true' } : {}),
+    }),
   savePrototypes: (modelId: string, prototypes: TPrototype[]) =>
     http.post(`${BASE}/model-prototype/submit-list`, { modelId, prototypes }),
   copy: (id: string) => http.post(`${BASE}/code/copy`, undefined, { params: { id } }),
