@@ -355,6 +355,13 @@ describe('models and prototypes', () => {
       code: 400,
       msg: '属性类型与字段类型不符: price (numeric(12,2)) 应为 decimal',
     })
+    const stranger = { ...title, jdbcName: 'nope', propertyName: 'nope' }
+    expect(
+      await call('POST', `${D}/model-prototype/submit-list`, {
+        modelId,
+        prototypes: [...proposed, stranger],
+      }),
+    ).toMatchObject({ code: 400, msg: '字段不在数据表中: nope' })
     expect(await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: [] })).toMatchObject(
       {
         code: 400,
@@ -389,6 +396,15 @@ describe('models and prototypes', () => {
       code: 400,
       msg: '模型编号只能包含小写字母、数字和连字符',
     })
+    expect(
+      await call('POST', `${D}/model/submit`, {
+        datasourceId: '1',
+        modelName: 'x',
+        modelCode: 'no-table',
+        modelTable: 'no_such_table',
+        modelClass: 'X',
+      }),
+    ).toMatchObject({ code: 400, msg: '数据表不存在' })
   })
 })
 

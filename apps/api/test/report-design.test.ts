@@ -36,7 +36,7 @@ beforeAll(async () => {
   const sql = (s: string) => t.app.prisma.$executeRawUnsafe(s)
   await sql(`create table rep_sale (id bigint primary key, tenant_id varchar(12) not null,
     region varchar(20) not null, amount integer not null, sold_on date, secret varchar(20),
-    is_deleted integer not null default 0, price numeric(12,2), weight real)`)
+    is_deleted integer not null default 0, price numeric(12,2), weight real, paid boolean)`)
   await sql(`comment on column rep_sale.region is '地区'`)
   await sql(`comment on column rep_sale.amount is '金额'`)
   await sql(`insert into rep_sale values
@@ -76,6 +76,7 @@ describe('report designs', () => {
       'secret',
       'price',
       'weight',
+      'paid',
     ])
     expect(sale.columns.find((c: { name: string }) => c.name === 'price').type).toBe('decimal')
     expect(sources.some((s: { key: string }) => s.key === 'view:notice')).toBe(true)
@@ -209,6 +210,62 @@ describe('report designs', () => {
         })
       ).msg,
     ).toBe('只能对数值字段求和或平均: 地区')
+  })
+
+  it('refuses impossible dates, min/max of yes/no, ids beyond bigint and reports whose table changed', async () => {
+    for (const value of ['2026-13-45', '2026-02-30', '2026-01-01 25:00:00']) {
+      const op = value.length > 10 ? 'le' : 'eq'
+      expect(
+        await call('POST', `${R}/run`, {
+          definition: design({ filters: [{ column: 'soldOn', op, value }], chart: { type: 'none' } }),
+        }),
+        value,
+      ).toMatchObject({ code: 400, msg: '报表条件的值格式不正确: sold_on' })
+    }
+    for (const fn of ['min', 'max']) {
+      expect(
+        await call('POST', `${R}/run`, {
+          definition: design({ filters: [], aggregates: [{ fn, column: 'paid' }], chart: { type: 'none' } }),
+        }),
+      ).toMatchObject({ code: 400, msg: '是否字段不能求最小或最大值: paid' })
+    }
+    const huge = '9999999999999999999'
+    for (const res of [
+      await call('POST', `${R}/run`, { id: huge }),
+      await call('GET', `${R}/detail?id=${huge}`),
+      await call('GET', `${R}/export?id=${huge}`),
+      await call('POST', `${R}/submit`, { id: huge, name: 'x', definition: design() }),
+    ]) {
+      expect(res).toMatchObject({ code: 400, msg: '请求参数类型错误' })
+    }
+    expect(await call('POST', `${R}/run`, { definition: design({ source: `model:${huge}` }) })).toMatchObject(
+      {
+        code: 400,
+        msg: '请选择数据模型',
+      },
+    )
+
+    // A saved report whose model's column, then table, was dropped afterwards.
+    await t.app.prisma.$executeRawUnsafe(
+      `create table rep_gone (id bigint primary key, region varchar(10), amount integer)`,
+    )
+    const gone = await modelFor('rep_gone', 'rep-gone')
+    const name = unique('消失的表')
+    const definition = design({ source: gone, filters: [], chart: { type: 'none' } })
+    expect((await call('POST', `${R}/submit`, { name, definition })).code).toBe(200)
+    const id = (await call('GET', `${R}/list?name=${encodeURIComponent(name)}`)).data.records[0].id
+    expect((await call('POST', `${R}/run`, { id })).code).toBe(200)
+    await t.app.prisma.$executeRawUnsafe('alter table rep_gone drop column amount')
+    expect(await call('POST', `${R}/run`, { id })).toMatchObject({
+      code: 400,
+      msg: '报表的字段已不在数据表中，请重新导入模型字段',
+    })
+    expect(await call('GET', `${R}/export?id=${id}`)).toMatchObject({ code: 400 })
+    await t.app.prisma.$executeRawUnsafe('drop table rep_gone')
+    expect(await call('POST', `${R}/run`, { id })).toMatchObject({
+      code: 400,
+      msg: '报表的数据表已不存在，请检查数据模型',
+    })
   })
 
   it('stops a query at the statement timeout', async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { zGenDecimal, zGenNumber, zGenOptionalDecimal, zGenOptionalNumber } from '../src/index.ts'
+import {
+  zGenDate,
+  zGenDateTime,
+  zGenDecimal,
+  zGenNumber,
+  zGenOptionalDate,
+  zGenOptionalDecimal,
+  zGenOptionalNumber,
+} from '../src/index.ts'
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : r.error?.issues[0]?.message
@@ -30,5 +38,20 @@ describe('generated decimal fields', () => {
     expect(first(zGenNumber('请输入比例').safeParse('x'))).toBe('请输入比例')
     expect(first(zGenNumber('请输入比例').safeParse(undefined))).toBe('请输入比例')
     expect(zGenOptionalNumber().parse(null)).toBeUndefined()
+  })
+})
+
+describe('generated date fields', () => {
+  it('takes calendar days and times only', () => {
+    expect(zGenDate('请选择日期').parse('2024-02-29')).toBe('2024-02-29')
+    for (const bad of ['2026-02-30', '2026-13-45', '2026-1-1', '2026-01-01 08:00:00']) {
+      expect(first(zGenDate('请选择日期').safeParse(bad)), bad).toBe('请选择日期')
+    }
+    expect(first(zGenOptionalDate().safeParse('2025-02-29'))).toBe('日期格式不正确')
+    expect(zGenDateTime('请选择时间').parse('2026-01-02 10:30:00')).toBe('2026-01-02 10:30:00')
+    expect(zGenDateTime('请选择时间').parse('2026-01-02')).toBe('2026-01-02')
+    for (const bad of ['2026-01-02 24:00:00', '2026-04-31 10:00:00', '2026-01-02T10:30:00']) {
+      expect(first(zGenDateTime('请选择时间').safeParse(bad)), bad).toBe('请选择时间')
+    }
   })
 })

@@ -30,6 +30,7 @@ export const DevelopMsg = {
   GEN_SUCCESS: '代码生成成功',
   PASSWORD_AGAIN: '连接地址或用户名已修改，请重新输入密码',
   QUERY_FAILED: '数据源查询失败',
+  COLUMN_NOT_IN_TABLE: '字段不在数据表中',
 } as const
 
 export const ZDatasourceSubmitSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DATE_PATTERN, DATE_TIME_PATTERN } from '../common/dates.ts'
+import { DATE_PATTERN, DATE_TIME_PATTERN, parseDateTime } from '../common/dates.ts'
 import { isId } from '../common/ids.ts'
 
 // Field rules of the modules the code generator writes: one definition each, so generated schemas stay
@@ -7,13 +7,20 @@ import { isId } from '../common/ids.ts'
 
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v)
 
-/** A `yyyy-MM-dd` date. */
-export const zGenDate = (message: string) => z.string({ error: message }).regex(DATE_PATTERN, message)
+/** A `yyyy-MM-dd` date that is on the calendar (2026-02-30 is refused, not stored as March). */
+export const zGenDate = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((v) => DATE_PATTERN.test(v) && parseDateTime(v) !== null, { message })
 export const zGenOptionalDate = () => z.preprocess(blankToUndefined, zGenDate('日期格式不正确').optional())
 
-/** A `yyyy-MM-dd HH:mm:ss` date-time (a bare date is midnight). */
+/** A `yyyy-MM-dd HH:mm:ss` date-time (a bare date is midnight) that exists on the calendar. */
 export const zGenDateTime = (message: string) =>
-  z.string({ error: message }).refine((v) => DATE_TIME_PATTERN.test(v) || DATE_PATTERN.test(v), { message })
+  z
+    .string({ error: message })
+    .refine((v) => (DATE_TIME_PATTERN.test(v) || DATE_PATTERN.test(v)) && parseDateTime(v) !== null, {
+      message,
+    })
 export const zGenOptionalDateTime = () =>
   z.preprocess(blankToUndefined, zGenDateTime('日期时间格式不正确').optional())
 

@@ -30,8 +30,10 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
     permissions: { list: 'model', add: 'model_add', edit: 'model_edit', remove: 'model_delete' },
     unique: [{ fields: ['modelCode'], message: '模型编号已存在' }],
     toData: ({ datasourceId, ...rest }) => ({ ...rest, datasourceId: BigInt(datasourceId) }),
+    // The table must be there: prototypes, reports and the generator all read it.
     validate: async (_ctx, data) => {
-      await datasources.connOf(data.datasourceId as bigint)
+      const conn = await datasources.connOf(data.datasourceId as bigint)
+      await withDatasource(prisma, conn, (q) => tableColumns(q, data.modelTable as string))
     },
   })
 
@@ -120,7 +122,15 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
         throw AppError.forbidden()
       }
       const modelId = BigInt(input.modelId)
-      await modelOf(modelId)
+      const model = await modelOf(modelId)
+      const table = await withDatasource(prisma, await datasources.connOf(model.datasourceId), (q) =>
+        tableColumns(q, model.modelTable),
+      )
+      const known = new Set(table.map((c) => c.name))
+      const unknown = input.prototypes.find((p) => !known.has(p.jdbcName))
+      if (unknown) {
+        throw AppError.badRequest(`${DevelopMsg.COLUMN_NOT_IN_TABLE}: ${unknown.jdbcName}`)
+      }
       const user = ctx.user?.userId ?? null
       await prisma.$transaction([
         prisma.devModelPrototype.deleteMany({ where: { modelId } }),

@@ -42,6 +42,28 @@ const cell = (v: unknown, sheet: boolean): TCell => {
 const rowOf = (r: Record<string, unknown>, sheet = false) =>
   Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v, sheet)])) as Record<string, TCell>
 
+/** The SQLSTATE PostgreSQL answered, as the driver adapter passes it through Prisma. */
+const sqlStateOf = (error: unknown): string | null => {
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta
+    ?.driverAdapterError?.cause
+  return typeof cause?.originalCode === 'string' ? cause.originalCode : null
+}
+
+/**
+ * Failures a saved report meets when the database changed under its model (a table or column dropped
+ * after the model was saved): refusals with what to do, not 500s.
+ */
+const refusalOf = (error: unknown): AppError | null => {
+  switch (sqlStateOf(error)) {
+    case '42P01':
+      return AppError.badRequest(ReportMsg.TABLE_GONE)
+    case '42703':
+      return AppError.badRequest(ReportMsg.COLUMN_GONE)
+    default:
+      return null
+  }
+}
+
 const isTimeout = (error: unknown) => {
   const text = `${(error as { message?: string })?.message ?? ''} ${JSON.stringify((error as { meta?: unknown })?.meta ?? '')}`
   return text.includes('57014') || text.includes('statement timeout')
@@ -67,7 +89,7 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
       if (isTimeout(error)) {
         throw AppError.badRequest(ReportMsg.TIMEOUT)
       }
-      throw error
+      throw refusalOf(error) ?? error
     }
   }
 

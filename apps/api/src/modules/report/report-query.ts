@@ -1,4 +1,4 @@
-import { DATE_OR_DATE_TIME_PATTERN, DATE_PATTERN, ReportMsg, type TReportDefinition } from '@ysjs/shared'
+import { DATE_PATTERN, parseDateTime, ReportMsg, type TReportDefinition } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import type { TReportColumn, TReportSourceDef } from './report-sources.ts'
@@ -15,7 +15,7 @@ const quote = (name: string) => `"${name}"`
 
 /** The cast and format check of a filter value by column type; a malformed value is refused, not sent. */
 const castOf = (column: TReportColumn, value: string): string => {
-  const bad = () => AppError.badRequest(`报表条件的值格式不正确: ${column.label}`)
+  const bad = () => AppError.badRequest(`${ReportMsg.BAD_VALUE}: ${column.label}`)
   switch (column.type) {
     case 'int':
     case 'bigint':
@@ -39,13 +39,14 @@ const castOf = (column: TReportColumn, value: string): string => {
         throw bad()
       }
       return '::boolean'
+    // A real calendar day and time: 2026-13-45 is refused here, not by PostgreSQL.
     case 'date':
-      if (!DATE_PATTERN.test(value)) {
+      if (!DATE_PATTERN.test(value) || !parseDateTime(value)) {
         throw bad()
       }
       return '::date'
     case 'datetime':
-      if (!DATE_OR_DATE_TIME_PATTERN.test(value)) {
+      if (!parseDateTime(value)) {
         throw bad()
       }
       return '::timestamp'
@@ -120,6 +121,10 @@ export const buildReportQuery = (
     const c = columnOf(a.column)
     if ((a.fn === 'sum' || a.fn === 'avg') && !NUMERIC.has(c.type)) {
       throw AppError.badRequest(`只能对数值字段求和或平均: ${c.label}`)
+    }
+    // PostgreSQL has no min/max of boolean.
+    if ((a.fn === 'min' || a.fn === 'max') && c.type === 'boolean') {
+      throw AppError.badRequest(`${ReportMsg.NO_MIN_MAX}: ${c.label}`)
     }
     const key = `${a.fn}_${c.name}`
     const cast = NUMERIC.has(c.type) ? '::float8' : ''

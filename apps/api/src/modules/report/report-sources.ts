@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@ysjs/db'
-import { DEFAULT_DATASOURCE_ID, ReportMsg, SQL_NAME_PATTERN } from '@ysjs/shared'
+import { DEFAULT_DATASOURCE_ID, isId, propertyTypeOfColumn, ReportMsg, SQL_NAME_PATTERN } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
 
 export type TReportColumn = { name: string; jdbcName: string; label: string; type: string }
@@ -77,16 +77,24 @@ export const listSources = async (prisma: PrismaClient): Promise<TReportSourceDe
 
 const HIDDEN = new Set(['tenant_id', 'is_deleted', 'password'])
 
+/**
+ * A model as a report source. A column's type is its column type's (not the saved property type, which
+ * rows saved before numeric support may carry as text); columns of types without one (uuid, json…)
+ * are left out, as PostgreSQL cannot group, order or compare all of them.
+ */
 const toSource = (
   model: { id: bigint; modelName: string; modelTable: string },
-  prototypes: { jdbcName: string; propertyName: string; comment: string; propertyType: string }[],
+  prototypes: { jdbcName: string; jdbcType: string; propertyName: string; comment: string }[],
 ): TReportSourceDef => ({
   key: `model:${model.id}`,
   name: model.modelName,
   table: model.modelTable,
-  columns: prototypes
-    .filter((p) => !HIDDEN.has(p.jdbcName) && SQL_NAME_PATTERN.test(p.jdbcName))
-    .map((p) => col(p.propertyName, p.jdbcName, p.comment, p.propertyType)),
+  columns: prototypes.flatMap((p) => {
+    const type = propertyTypeOfColumn(p.jdbcType)
+    return type && !HIDDEN.has(p.jdbcName) && SQL_NAME_PATTERN.test(p.jdbcName)
+      ? [col(p.propertyName, p.jdbcName, p.comment, type)]
+      : []
+  }),
   tenantColumn: prototypes.some((p) => p.jdbcName === 'tenant_id'),
   deletedColumn: prototypes.some((p) => p.jdbcName === 'is_deleted'),
 })
@@ -97,7 +105,7 @@ export const sourceOf = async (prisma: PrismaClient, key: string): Promise<TRepo
     return view
   }
   const id = /^model:(\d{1,19})$/.exec(key)?.[1]
-  const model = id ? await prisma.devModel.findFirst({ where: { id: BigInt(id), isDeleted: 0 } }) : null
+  const model = isId(id) ? await prisma.devModel.findFirst({ where: { id: BigInt(id), isDeleted: 0 } }) : null
   if (!model || !SQL_NAME_PATTERN.test(model.modelTable)) {
     throw AppError.badRequest(ReportMsg.SOURCE_NOT_FOUND)
   }
