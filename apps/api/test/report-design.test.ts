@@ -83,10 +83,20 @@ describe('report designs', () => {
   })
 
   it('saves a report and runs it with the same numbers as a direct query', async () => {
-    expect(await call('POST', `${R}/submit`, { name: '地区销售', definition: design() })).toMatchObject({
-      code: 200,
-    })
+    const submitted = await call('POST', `${R}/submit`, { name: '地区销售', definition: design() })
+    expect(submitted).toMatchObject({ code: 200, data: { id: expect.stringMatching(/^\d+$/) } })
     const saved = (await call('GET', `${R}/list?name=地区销售`)).data.records[0]
+    expect(saved.id).toBe(submitted.data.id)
+    // Saving again with the id changes that report and answers the same id.
+    expect(
+      (await call('POST', `${R}/submit`, { id: saved.id, name: '地区销售', definition: design() })).data,
+    ).toEqual({ id: saved.id })
+    expect(
+      await call('POST', `${R}/submit`, {
+        name: 'x',
+        definition: design({ filters: [{ column: 'amount', op: 'ge', param: 'id' }] }),
+      }),
+    ).toMatchObject({ code: 400, msg: '参数名不能为 id' })
     expect((await call('GET', `${R}/detail?id=${saved.id}`)).data.definition.groupBy).toEqual(['region'])
 
     const run = (await call('POST', `${R}/run`, { id: saved.id, params: { min: '10' }, size: 10 })).data

@@ -47,6 +47,8 @@ export const ZReportFilterSchema = z.object({
   param: z
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9_]{0,30}$/, '参数名格式不正确')
+    // The export takes parameters beside the report's `id` in its query.
+    .refine((v) => v !== 'id', { message: '参数名不能为 id' })
     .optional(),
 })
 

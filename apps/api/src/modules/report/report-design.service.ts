@@ -141,21 +141,27 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
     async detail(id: bigint) {
       return { id, ...(await definitionOf(id)) }
     },
-    async submit(ctx: TCtx, input: { id?: string; name: string; definition: TReportDefinition }) {
+    async submit(
+      ctx: TCtx,
+      input: { id?: string; name: string; definition: TReportDefinition },
+    ): Promise<bigint> {
       // Checked now, so a saved report always names whitelisted columns only.
       await queryOf(ctx, input.definition, {}, false)
       const content = Buffer.from(JSON.stringify(input.definition), 'utf8')
       if (input.id) {
+        const id = BigInt(input.id)
         const result = await prisma.reportFile.updateMany({
-          where: { id: BigInt(input.id), isDeleted: 0 },
+          where: { id, isDeleted: 0 },
           data: { name: input.name, content, updateTime: new Date() },
         })
         if (result.count === 0) {
           throw AppError.notFound()
         }
-        return
+        return id
       }
-      await prisma.reportFile.create({ data: { id: nextId(), name: input.name, content } })
+      const id = nextId()
+      await prisma.reportFile.create({ data: { id, name: input.name, content } })
+      return id
     },
     async run(
       ctx: TCtx,

@@ -69,8 +69,32 @@ export const PrototypeDialog = ({ modelId, onClose }: { modelId: string; onClose
   }, [modelId])
   const change = (i: number, patch: Partial<TPrototype>) =>
     setRows((list) => list?.map((r, j) => (j === i ? { ...r, ...patch } : r)) ?? null)
+  // The table's columns again; what is being edited in the grid stays on the columns still there.
   const reimport = async () => {
-    setRows(await developApi.prototypes(modelId, true))
+    const fresh = await developApi.prototypes(modelId, true)
+    setRows((editing) => {
+      const byName = new Map((editing ?? []).map((r) => [r.jdbcName, r]))
+      return fresh.map((f) => {
+        const e = byName.get(f.jdbcName)
+        if (!e) {
+          return f
+        }
+        const sameType = e.propertyType === f.propertyType
+        return {
+          ...f,
+          comment: e.comment,
+          propertyName: e.propertyName,
+          isList: e.isList,
+          isForm: e.isForm,
+          isRow: e.isRow,
+          isQuery: e.isQuery,
+          isRequired: e.isRequired,
+          dictCode: e.dictCode,
+          componentType: sameType ? e.componentType : f.componentType,
+          queryType: sameType ? e.queryType : f.queryType,
+        }
+      })
+    })
     toast.success(t('develop.model.reimported'))
   }
   const save = async () => {

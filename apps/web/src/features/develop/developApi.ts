@@ -28,6 +28,10 @@ export type TOption = { id: string; name: string }
 
 export const developApi = {
   datasources: () => http.get<TOption[]>(`${BASE}/datasource/select`),
+  /** Connects with the settings as typed (a blank or masked password: the stored one, same target only). */
+  testConnection: (values: TValues) => http.post(`${BASE}/datasource/test-connection`, values),
+  tables: (datasourceId: string) =>
+    http.get<{ name: string; comment: string }[]>(`${BASE}/model/table-list`, { datasourceId }),
   models: () => http.get<TOption[]>(`${BASE}/model/select`),
   /** The saved fields, or proposed from the table (`refresh`: again, keeping the edits of kept columns). */
   prototypes: (modelId: string, refresh = false) =>
