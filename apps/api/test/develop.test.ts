@@ -495,9 +495,15 @@ describe('code configs', () => {
     expect(service.content).toContain("prefix: '/api/ysjs-demo/dev-sample'")
     expect(service.content).toContain('tenantScoped: true')
 
+    // A config and its copy are the same model: one zip cannot hold both (two `model DevSample`).
+    expect(await call('POST', `${D}/code/gen-code?ids=${code.id},${copy.id}`)).toMatchObject({
+      code: 400,
+      msg: '同一次生成的模块不能重复: 模型类名 DevSample',
+    })
+    // The same config twice is one module.
     const res = await t.app.inject({
       method: 'POST',
-      url: `${D}/code/gen-code?ids=${code.id},${copy.id}`,
+      url: `${D}/code/gen-code?ids=${code.id},${code.id}`,
       headers: auth(admin),
     })
     expect(res.statusCode).toBe(200)
@@ -510,10 +516,20 @@ describe('code configs', () => {
         'packages/shared/src/dev-sample/dev-sample.ts',
         'apps/api/src/modules/dev-sample/dev-sample.routes.ts',
         'apps/web/src/features/dev-sample/devSampleResource.ts',
-        'apps/web/src/features/dev-sample-copy/DevSamplePage.tsx',
+        'apps/web/src/features/dev-sample/DevSamplePage.tsx',
       ]),
     )
-    expect(names.filter((n) => n.startsWith('prisma/migrations/')).length).toBe(2)
+    expect(names.filter((n) => n.startsWith('prisma/migrations/')).length).toBe(1)
+    expect(JSON.parse(entries.get('generated.json')!.toString()).modules).toEqual([
+      {
+        className: 'DevSample',
+        table: 'dev_sample',
+        packageName: 'dev-sample',
+        apiPrefix: '/api/ysjs-demo/dev-sample',
+        webPath: '/demo/sample',
+        menuCode: 'dev_sample',
+      },
+    ])
     const shared = entries.get('packages/shared/src/dev-sample/dev-sample.ts')!.toString()
     expect(shared).toContain("title: zRequired('请输入标题', 80)")
     expect(shared).toContain('price: zGenOptionalDecimal(12, 2),')
@@ -524,6 +540,85 @@ describe('code configs', () => {
     expect(schema).toContain('  price Decimal? @db.Decimal(12, 2)\n  ratio Float?\n')
     // Applying twice clashes instead of overwriting.
     expect(() => applyGenerated(res.rawPayload, '/nonexistent-root')).toThrow()
+  })
+
+  it('fits a module to a table that exists: adds the platform columns it lacks, refuses what cannot fit', async () => {
+    const sql = (q: string) => t.app.prisma.$executeRawUnsafe(q)
+    /** A model and config on the table, its prototypes as proposed (edited by `edit`): the preview's answer. */
+    const previewOf = async (table: string, edit = (p: Record<string, unknown>[]) => p) => {
+      const code = unique('x').replace(/[^a-z0-9]/g, '')
+      const cls = `X${code}`
+      expect(
+        (
+          await call('POST', `${D}/model/submit`, {
+            datasourceId: '1',
+            modelName: table,
+            modelCode: code,
+            modelTable: table,
+            modelClass: cls,
+          })
+        ).code,
+      ).toBe(200)
+      const modelId = (await call('GET', `${D}/model/list?modelCode=${code}`)).data.records[0].id
+      const proposed = (await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data
+      expect(
+        (await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: edit(proposed) }))
+          .code,
+      ).toBe(200)
+      await call('POST', `${D}/code/submit`, {
+        modelId,
+        codeName: table,
+        tableName: table,
+        pkName: 'id',
+        packageName: code,
+        apiPath: '/api/ysjs-demo',
+        webPath: `/demo/${code}`,
+      })
+      const codeId = (await call('GET', `${D}/code/list?packageName=${code}`)).data.records[0].id
+      return call('GET', `${D}/code/preview?id=${codeId}`)
+    }
+
+    await sql('create table dev_legacy (id bigint primary key, name varchar(40) not null, born date)')
+    await sql(`insert into dev_legacy values (1, '旧数据', '2020-01-02')`)
+    const legacy = await previewOf('dev_legacy')
+    expect(legacy.code).toBe(200)
+    const migration = legacy.data.find((f: { path: string }) => f.path.endsWith('/migration.sql')).content
+    expect(migration).toContain('CREATE TABLE IF NOT EXISTS "dev_legacy"')
+    expect(migration).toContain('ADD COLUMN IF NOT EXISTS "is_deleted" INTEGER NOT NULL DEFAULT 0')
+    // Run on the table that is there: its row gets the platform columns' defaults.
+    for (const statement of migration.split(/;\n/).filter((x: string) => x.replace(/--.*\n/g, '').trim())) {
+      await sql(statement)
+    }
+    expect(
+      await t.app.prisma.$queryRawUnsafe('select name, status, is_deleted, create_user from dev_legacy'),
+    ).toEqual([{ name: '旧数据', status: 1, is_deleted: 0, create_user: null }])
+    // Run again (the migration applied on a database where the table came with it): no change.
+    for (const statement of migration.split(/;\n/).filter((x: string) => x.replace(/--.*\n/g, '').trim())) {
+      await sql(statement)
+    }
+
+    await sql('create table dev_textid (id varchar(20) primary key, name varchar(40))')
+    expect(await previewOf('dev_textid')).toMatchObject({
+      code: 400,
+      msg: '数据表 dev_textid 已存在，须有 bigint 类型的 id 主键（通用增删改查使用它）',
+    })
+    await sql(
+      'create table dev_required (id bigint primary key, name varchar(40), code varchar(10) not null)',
+    )
+    expect(
+      await previewOf('dev_required', (list) => list.filter((p) => p.jdbcName !== 'code')),
+    ).toMatchObject({ code: 400, msg: '数据表 dev_required 已存在，其必填字段不在模型中: code' })
+    await sql('create table dev_nullable (id bigint primary key, name varchar(40))')
+    expect(
+      await previewOf('dev_nullable', (list) =>
+        list.map((p) => (p.jdbcName === 'name' ? { ...p, isRequired: 1 } : p)),
+      ),
+    ).toMatchObject({ code: 400, msg: '数据表 dev_nullable 已存在，字段 name 可为空，模型中不能设为必填' })
+    await sql('create table dev_badstatus (id bigint primary key, name varchar(40), status varchar(2))')
+    expect(await previewOf('dev_badstatus')).toMatchObject({
+      code: 400,
+      msg: '数据表 dev_badstatus 已存在，平台字段 status 的类型 (character varying) 应为 integer',
+    })
   })
 
   it('keeps the generator to administrators', async () => {

@@ -31,6 +31,7 @@ export const DevelopMsg = {
   PASSWORD_AGAIN: '连接地址或用户名已修改，请重新输入密码',
   QUERY_FAILED: '数据源查询失败',
   COLUMN_NOT_IN_TABLE: '字段不在数据表中',
+  DUPLICATE_IN_ZIP: '同一次生成的模块不能重复',
 } as const
 
 export const ZDatasourceSubmitSchema = z.object({

@@ -1,5 +1,6 @@
 import { numericSize, propertyTypeOfColumn } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
+import type { TExistingColumn } from './introspect.ts'
 import { PLATFORM_COLUMNS } from './prototypes.ts'
 
 /** What the generator reads: a code config, its model and the model's saved prototypes. */
@@ -31,12 +32,23 @@ export type TGenInput = {
   }[]
   /** Migration folder timestamp (`yyyyMMddHHmmss`); the generator is pure, the caller gives the time. */
   stamp: string
+  /** The module's table as it is in the application's database, null when it is not there yet. */
+  existing?: TExistingColumn[] | null
 }
 
 export type TGenFile = { path: string; content: string }
 /** A line to put above a marker comment of a shared registry file (see `scripts/apply-generated.mjs`). */
 export type TGenInsert = { file: string; marker: string; text: string }
-export type TGenResult = { files: TGenFile[]; inserts: TGenInsert[] }
+/** What a module claims in the repository: `scripts/apply-generated.mjs` refuses one that is taken. */
+export type TGenModule = {
+  className: string
+  table: string
+  packageName: string
+  apiPrefix: string
+  webPath: string
+  menuCode: string
+}
+export type TGenResult = { module: TGenModule; files: TGenFile[]; inserts: TGenInsert[] }
 
 type TField = TGenInput['prototypes'][number]
 
@@ -48,6 +60,7 @@ const camel = (kebab: string) => {
 /** A string literal for generated TypeScript (single quotes, as the house style writes them). */
 const lit = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 const dq = (s: string) => JSON.stringify(s)
+const sqlComment = (s: string) => s
 
 /** `numeric` without a size: Prisma's `Decimal` default, written out so the migration and schema agree. */
 const DEFAULT_DECIMAL = { precision: 65, scale: 30 }
@@ -188,6 +201,72 @@ const webKind = (f: TField): string => {
   }
 }
 
+/** The platform columns a module's table gets (besides id and tenant_id), as SQL and the type they need. */
+const AUDIT_SQL: [string, string, string][] = [
+  ['create_user', 'BIGINT', 'bigint'],
+  ['create_dept', 'BIGINT', 'bigint'],
+  ['create_time', 'TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP', 'timestamp without time zone'],
+  ['update_user', 'BIGINT', 'bigint'],
+  ['update_time', 'TIMESTAMP(3)', 'timestamp without time zone'],
+  ['status', 'INTEGER NOT NULL DEFAULT 1', 'integer'],
+  ['is_deleted', 'INTEGER NOT NULL DEFAULT 0', 'integer'],
+]
+const TENANT_SQL = `VARCHAR(12) NOT NULL DEFAULT '000000'`
+
+/**
+ * A table that is already there must fit the module (decision 020): a bigint `id` primary key, the
+ * model's fields with their types and nullability, platform columns of the right type (missing ones the
+ * migration adds), and no other required column the module could not fill.
+ */
+const checkExisting = (
+  table: string,
+  existing: TExistingColumn[],
+  fields: TField[],
+  tenantScoped: boolean,
+) => {
+  const refuse = (why: string) => AppError.badRequest(`数据表 ${table} 已存在，${why}`)
+  const byName = new Map(existing.map((c) => [c.name, c]))
+  const id = byName.get('id')
+  if (!id || id.type !== 'bigint' || !id.primaryKey) {
+    throw refuse('须有 bigint 类型的 id 主键（通用增删改查使用它）')
+  }
+  const missing = fields.filter((f) => !byName.has(f.jdbcName)).map((f) => f.jdbcName)
+  if (missing.length) {
+    throw refuse(`但缺少模型字段: ${missing.join(', ')}`)
+  }
+  for (const f of fields) {
+    const c = byName.get(f.jdbcName)!
+    if (c.type !== f.jdbcType || (f.propertyType === 'string' && c.length !== f.length)) {
+      throw refuse(
+        `字段 ${f.jdbcName} 的类型 (${c.type}${c.length ? `(${c.length})` : ''}) 与模型不符，请重新导入模型字段`,
+      )
+    }
+    if (!c.nullable && !c.hasDefault && !f.isRequired) {
+      throw refuse(`字段 ${f.jdbcName} 不可为空，模型中须设为必填`)
+    }
+    if (c.nullable && f.isRequired) {
+      throw refuse(`字段 ${f.jdbcName} 可为空，模型中不能设为必填`)
+    }
+  }
+  const platform: [string, string][] = [
+    ...AUDIT_SQL.map(([n, , type]): [string, string] => [n, type]),
+    ...(tenantScoped ? [['tenant_id', 'character varying'] as [string, string]] : []),
+  ]
+  for (const [name, type] of platform) {
+    const c = byName.get(name)
+    if (c && c.type !== type && !(type.startsWith('timestamp') && c.type.startsWith('timestamp'))) {
+      throw refuse(`平台字段 ${name} 的类型 (${c.type}) 应为 ${type}`)
+    }
+  }
+  const known = new Set<string>([...PLATFORM_COLUMNS, ...fields.map((f) => f.jdbcName)])
+  const unfillable = existing
+    .filter((c) => !known.has(c.name) && !c.nullable && !c.hasDefault)
+    .map((c) => c.name)
+  if (unfillable.length) {
+    throw refuse(`其必填字段不在模型中: ${unfillable.join(', ')}`)
+  }
+}
+
 /** English label of a field: `unitPrice` → `Unit price`. */
 const english = (name: string) => {
   const words = name.replace(/([A-Z])/g, ' $1').toLowerCase()
@@ -218,6 +297,9 @@ export const generateModule = (input: TGenInput): TGenResult => {
     }
   }
   const tenantScoped = input.prototypes.some((p) => p.jdbcName === 'tenant_id')
+  if (input.existing) {
+    checkExisting(code.tableName, input.existing, fields, tenantScoped)
+  }
   const pkg = code.packageName
   const Cls = model.modelClass
   const cls = Cls.charAt(0).toLowerCase() + Cls.slice(1)
@@ -250,21 +332,30 @@ export const generateModule = (input: TGenInput): TGenResult => {
   const prismaLines = [...platformPrisma, ...fieldPrisma, ...auditPrisma].map(([n, t]) => `  ${n} ${t}`)
   const prismaModel = `\n// ${label} (${pkg}): written by the code generator.\nmodel ${Cls} {\n${prismaLines.join('\n')}\n\n  @@map(${dq(code.tableName)})\n}\n`
 
+  const platformSql: [string, string][] = [
+    ...(tenantScoped ? [['tenant_id', TENANT_SQL] as [string, string]] : []),
+    ...AUDIT_SQL.map(([n, sql]) => [n, sql] as [string, string]),
+  ]
   const sqlColumns = [
     '"id" BIGINT NOT NULL',
-    ...(tenantScoped ? [`"tenant_id" VARCHAR(12) NOT NULL DEFAULT '000000'`] : []),
+    ...(tenantScoped ? [`"tenant_id" ${TENANT_SQL}`] : []),
     ...fields.map((f) => `${dq(f.jdbcName)} ${sqlType(f)}${f.isRequired ? ' NOT NULL' : ''}`),
-    '"create_user" BIGINT',
-    '"create_dept" BIGINT',
-    '"create_time" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP',
-    '"update_user" BIGINT',
-    '"update_time" TIMESTAMP(3)',
-    '"status" INTEGER NOT NULL DEFAULT 1',
-    '"is_deleted" INTEGER NOT NULL DEFAULT 0',
+    ...AUDIT_SQL.map(([n, sql]) => `${dq(n)} ${sql}`),
     `CONSTRAINT ${dq(`${code.tableName}_pkey`)} PRIMARY KEY ("id")`,
   ]
-  // IF NOT EXISTS: the model usually describes a table that is already there.
-  const migration = `-- CreateTable (${label}, written by the code generator)\nCREATE TABLE IF NOT EXISTS ${dq(code.tableName)} (\n${sqlColumns.map((c) => `    ${c}`).join(',\n')}\n);\n`
+  // IF NOT EXISTS: the model usually describes a table that is already there. Such a table gets the
+  // platform columns the generic CRUD needs; on a table just created these are no-ops.
+  const migration = [
+    `-- CreateTable (${sqlComment(label)}, written by the code generator)`,
+    `CREATE TABLE IF NOT EXISTS ${dq(code.tableName)} (`,
+    sqlColumns.map((c) => `    ${c}`).join(',\n'),
+    ');',
+    '',
+    '-- An existing table: the platform columns it lacks.',
+    `ALTER TABLE ${dq(code.tableName)}`,
+    `${platformSql.map(([n, sql]) => `    ADD COLUMN IF NOT EXISTS ${dq(n)} ${sql}`).join(',\n')};`,
+    '',
+  ].join('\n')
 
   // Shared schemas.
   const uses = new Set<string>()
@@ -521,6 +612,14 @@ export const generateModule = (input: TGenInput): TGenResult => {
   ].join('\n')
 
   return {
+    module: {
+      className: Cls,
+      table: code.tableName,
+      packageName: pkg,
+      apiPrefix: prefix,
+      webPath: code.webPath,
+      menuCode: perm,
+    },
     files: [
       { path: `prisma/migrations/${stamp}_${code.tableName}/migration.sql`, content: migration },
       { path: `packages/shared/src/${pkg}/${pkg}.ts`, content: shared },

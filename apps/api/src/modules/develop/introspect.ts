@@ -99,3 +99,29 @@ export const tableColumns = async (query: TQuery, table: string): Promise<TColum
   }
   return rows.map((r) => ({ ...r, length: r.length === null ? null : Number(r.length) }))
 }
+
+/** A column of a table the generator is about to write a module for (the application's database). */
+export type TExistingColumn = TColumn & { hasDefault: boolean }
+
+const DEFAULTS_SQL = `select c.column_name as name,
+    (c.column_default is not null or c.is_identity = 'YES' or c.is_generated = 'ALWAYS') as "hasDefault"
+  from information_schema.columns c
+  where c.table_schema = current_schema() and c.table_name = $1`
+
+/**
+ * The table's columns with whether each has a default, or null when there is no such table: the
+ * generated migration creates it then, else it must fit the module (generator.ts).
+ */
+export const existingTable = async (prisma: PrismaClient, table: string): Promise<TExistingColumn[] | null> =>
+  withDatasource(prisma, { url: '', username: '', password: '' }, async (q) => {
+    const defaults = new Map(
+      ((await q(DEFAULTS_SQL, [table])) as { name: string; hasDefault: boolean }[]).map((r) => [
+        r.name,
+        r.hasDefault,
+      ]),
+    )
+    if (defaults.size === 0) {
+      return null
+    }
+    return (await tableColumns(q, table)).map((c) => ({ ...c, hasDefault: defaults.get(c.name) ?? false }))
+  })
