@@ -1,4 +1,15 @@
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyGenerated, readZip } from '../../../scripts/apply-generated.mjs'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
@@ -7,6 +18,26 @@ import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
 let t: TTestApp
 let admin: string
 const D = '/api/ysjs-develop'
+const ROOT = path.resolve(import.meta.dirname, '../../..')
+/** The files apply-generated writes its registration lines into. */
+const REGISTRIES = [
+  'prisma/schema.prisma',
+  'packages/shared/src/index.ts',
+  'apps/api/src/modules/generated.ts',
+  'apps/web/src/features/generated/routes.ts',
+  'apps/web/src/features/generated/i18n.ts',
+  'prisma/seed/data/generated-menus.ts',
+]
+
+/** A folder holding copies of the registry files: enough of a checkout to apply a zip to. */
+const scratchCheckout = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ysjs-apply-'))
+  for (const file of REGISTRIES) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    copyFileSync(path.join(ROOT, file), path.join(dir, file))
+  }
+  return dir
+}
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -182,6 +213,82 @@ describe('data sources', () => {
     const tables = (await call('GET', `${D}/model/table-list?datasourceId=${id}`)).data
     expect(tables).toContainEqual({ name: 'dev_sample', comment: '示例表' })
     expect(tables.some((x: { name: string }) => x.name.startsWith('_prisma'))).toBe(false)
+  })
+})
+
+describe('detail, save, update and remove', () => {
+  it('of data sources, models and code configs', async () => {
+    // Data sources: save, update (the password typed again), detail, remove.
+    expect(
+      await call('POST', `${D}/datasource/save`, {
+        name: '增删库',
+        url: dbUrl(),
+        username: 'postgres',
+        password: 'pw-12345678',
+      }),
+    ).toMatchObject({ code: 200 })
+    const ds = (await call('GET', `${D}/datasource/list?name=增删库`)).data.records[0]
+    expect(
+      await call('POST', `${D}/datasource/update`, { ...ds, remark: '改过', password: 'pw-87654321' }),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${D}/datasource/detail?id=${ds.id}`)).data).toMatchObject({
+      name: '增删库',
+      remark: '改过',
+      password: 'pw******21',
+      isDefault: false,
+    })
+    // table-info of a model read through another data source than its own.
+    const modelId = await createModel()
+    const viaOther = (await call('GET', `${D}/model/table-info?modelId=${modelId}&datasourceId=${ds.id}`))
+      .data
+    expect(viaOther.map((c: { name: string }) => c.name)).toContain('title')
+    expect(await call('POST', `${D}/datasource/remove?ids=${ds.id}`)).toMatchObject({ code: 200 })
+    expect(await call('GET', `${D}/datasource/detail?id=${ds.id}`)).toMatchObject({ code: 400 })
+    expect(
+      (await call('GET', `${D}/datasource/select`)).data.some((d: { id: string }) => d.id === ds.id),
+    ).toBe(false)
+
+    // Models: detail, remove.
+    expect((await call('GET', `${D}/model/detail?id=${modelId}`)).data).toMatchObject({
+      id: modelId,
+      datasourceId: '1',
+      modelTable: 'dev_sample',
+      modelClass: 'DevSample',
+    })
+    // Codes: detail, remove.
+    const pkg = unique('c').replace(/[^a-z0-9]/g, '')
+    await call('POST', `${D}/code/submit`, {
+      modelId,
+      codeName: '详情',
+      tableName: 'dev_sample',
+      pkName: 'id',
+      packageName: pkg,
+      apiPath: '/api/ysjs-demo',
+      webPath: `/demo/${pkg}`,
+    })
+    const codeId = (await call('GET', `${D}/code/list?packageName=${pkg}`)).data.records[0].id
+    expect((await call('GET', `${D}/code/detail?id=${codeId}`)).data).toMatchObject({
+      id: codeId,
+      modelId,
+      datasourceId: '1',
+      codeName: '详情',
+      packageName: pkg,
+      baseMode: 2,
+      wrapMode: 2,
+    })
+    expect(await call('POST', `${D}/code/remove?ids=${codeId}`)).toMatchObject({ code: 200 })
+    expect(await call('GET', `${D}/code/detail?id=${codeId}`)).toMatchObject({ code: 400 })
+    expect((await call('GET', `${D}/code/list?packageName=${pkg}`)).data.total).toBe(0)
+
+    expect(await call('POST', `${D}/model/remove?ids=${modelId}`)).toMatchObject({ code: 200 })
+    expect(await call('GET', `${D}/model/detail?id=${modelId}`)).toMatchObject({ code: 400 })
+    expect((await call('GET', `${D}/model/select`)).data.some((m: { id: string }) => m.id === modelId)).toBe(
+      false,
+    )
+    expect(await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).toMatchObject({
+      code: 400,
+      msg: '数据模型不存在',
+    })
   })
 })
 
@@ -538,8 +645,44 @@ describe('code configs', () => {
     expect(shared).toContain('ratio: z.number().nullable(),')
     const schema = JSON.parse(entries.get('generated.json')!.toString()).inserts[0].text as string
     expect(schema).toContain('  price Decimal? @db.Decimal(12, 2)\n  ratio Float?\n')
-    // Applying twice clashes instead of overwriting.
-    expect(() => applyGenerated(res.rawPayload, '/nonexistent-root')).toThrow()
+
+    // Applied to a checkout: files written, registries extended; applying again clashes, overwrites nothing.
+    const dir = scratchCheckout()
+    try {
+      const { written, touched } = applyGenerated(res.rawPayload, dir)
+      expect(written).toContain(path.join(dir, 'apps/api/src/modules/dev-sample/dev-sample.service.ts'))
+      expect(touched).toHaveLength(REGISTRIES.length)
+      expect(readFileSync(path.join(dir, 'prisma/schema.prisma'), 'utf8')).toContain('model DevSample {')
+      expect(readFileSync(path.join(dir, 'apps/api/src/modules/generated.ts'), 'utf8')).toContain(
+        "import { devSampleModule } from './dev-sample/dev-sample.routes.ts'",
+      )
+      const service = path.join(dir, 'apps/api/src/modules/dev-sample/dev-sample.service.ts')
+      writeFileSync(service, '// edited by hand\n')
+      const schemaBefore = readFileSync(path.join(dir, 'prisma/schema.prisma'), 'utf8')
+      expect(() => applyGenerated(res.rawPayload, dir)).toThrow(/Prisma model DevSample exists already/)
+      expect(readFileSync(service, 'utf8')).toBe('// edited by hand\n')
+      expect(readFileSync(path.join(dir, 'prisma/schema.prisma'), 'utf8')).toBe(schemaBefore)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    // A checkout that has the table or the files already (another module's): refused too.
+    const other = scratchCheckout()
+    try {
+      const schema = path.join(other, 'prisma/schema.prisma')
+      writeFileSync(
+        schema,
+        `${readFileSync(schema, 'utf8')}\nmodel Other {\n  id BigInt @id\n\n  @@map("dev_sample")\n}\n`,
+      )
+      expect(() => applyGenerated(res.rawPayload, other)).toThrow(/table dev_sample exists already/)
+      writeFileSync(schema, readFileSync(path.join(ROOT, 'prisma/schema.prisma'), 'utf8'))
+      const page = path.join(other, 'apps/web/src/features/dev-sample/DevSamplePage.tsx')
+      mkdirSync(path.dirname(page), { recursive: true })
+      writeFileSync(page, '')
+      expect(() => applyGenerated(res.rawPayload, other)).toThrow(/DevSamplePage.tsx exists already/)
+      expect(existsSync(path.join(other, 'apps/api/src/modules/dev-sample'))).toBe(false)
+    } finally {
+      rmSync(other, { recursive: true, force: true })
+    }
   })
 
   it('fits a module to a table that exists: adds the platform columns it lacks, refuses what cannot fit', async () => {

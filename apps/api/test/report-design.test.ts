@@ -287,6 +287,22 @@ describe('report designs', () => {
     expect(Date.now() - started).toBeLessThan(2_900)
   })
 
+  it('runs in a read-only transaction: a source that would write is refused and writes nothing', async () => {
+    const sql = (q: string) => t.app.prisma.$executeRawUnsafe(q)
+    await sql('create table rep_log (n integer)')
+    await sql(`create function rep_touch() returns integer language sql volatile
+      as 'insert into rep_log values (1) returning n'`)
+    await sql(`create view rep_writer as select s.id, s.tenant_id, s.region, s.is_deleted, rep_touch() as touched
+      from rep_sale s`)
+    const writer = await modelFor('rep_writer', 'rep-writer')
+    expect(
+      await call('POST', `${R}/run`, {
+        definition: design({ source: writer, filters: [], aggregates: [{ fn: 'count' }], chart: {} }),
+      }),
+    ).toMatchObject({ code: 400, msg: '报表只能读取数据' })
+    expect(await t.app.prisma.$queryRawUnsafe('select count(*)::int as n from rep_log')).toEqual([{ n: 0 }])
+  })
+
   it('exports the whole result to xlsx', async () => {
     await call('POST', `${R}/submit`, { name: '导出测试', definition: design({ chart: { type: 'none' } }) })
     const id = (await call('GET', `${R}/list?name=导出测试`)).data.records[0].id

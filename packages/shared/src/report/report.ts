@@ -32,6 +32,7 @@ export const ReportMsg = {
   COLUMN_GONE: '报表的字段已不在数据表中，请重新导入模型字段',
   BAD_VALUE: '报表条件的值格式不正确',
   NO_MIN_MAX: '是否字段不能求最小或最大值',
+  READ_ONLY: '报表只能读取数据',
 } as const
 
 const ZPropName = z

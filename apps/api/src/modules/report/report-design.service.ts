@@ -59,6 +59,9 @@ const refusalOf = (error: unknown): AppError | null => {
       return AppError.badRequest(ReportMsg.TABLE_GONE)
     case '42703':
       return AppError.badRequest(ReportMsg.COLUMN_GONE)
+    // A view whose functions write: the read-only transaction stops it.
+    case '25006':
+      return AppError.badRequest(ReportMsg.READ_ONLY)
     default:
       return null
   }
