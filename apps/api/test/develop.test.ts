@@ -764,6 +764,62 @@ describe('code configs', () => {
     })
   })
 
+  it('keeps names and authors out of the generated comments and SQL', async () => {
+    const modelId = await createModel()
+    const base = {
+      modelId,
+      tableName: 'dev_sample',
+      pkName: 'id',
+      apiPath: '/api/ysjs-demo',
+      webPath: '/demo/inject',
+    }
+    for (const [codeName, author] of [
+      ['示例\n);DROP TABLE blade_user;--', 'x'],
+      ['示例 */ evil() /*', 'x'],
+      ['示例', 'a\rb'],
+      ['示例', 'a*/b'],
+    ]) {
+      expect(
+        await call('POST', `${D}/code/submit`, { ...base, codeName, author, packageName: 'dev-inject' }),
+      ).toMatchObject({ code: 400, msg: '不能包含换行、控制字符或 */' })
+    }
+    // A row saved before the rule: written out as one line, the block comment never closed early.
+    const proposed = (await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data
+    await call('POST', `${D}/model-prototype/submit-list`, {
+      modelId,
+      prototypes: proposed.filter((p: { jdbcName: string }) => p.jdbcName !== 'ref'),
+    })
+    const row = await t.app.prisma.devCode.create({
+      data: {
+        id: 9_000_002n,
+        modelId: BigInt(modelId),
+        datasourceId: 1n,
+        codeName: '示例\n);DROP TABLE blade_user;-- */',
+        author: 'me */ evil() /*\n',
+        tableName: 'dev_sample',
+        pkName: 'id',
+        packageName: 'dev-inject',
+        apiPath: '/api/ysjs-demo',
+        webPath: '/demo/inject',
+      },
+    })
+    const files = (await call('GET', `${D}/code/preview?id=${row.id}`)).data as {
+      path: string
+      content: string
+    }[]
+    const migration = files.find((f) => f.path.endsWith('/migration.sql'))!.content
+    expect(migration.split('\n')[0]).toBe(
+      '-- CreateTable (示例 );DROP TABLE blade_user;-- * /, written by the code generator)',
+    )
+    expect(migration).not.toMatch(/^\);DROP/m)
+    const shared = files.find((f) => f.path === 'packages/shared/src/dev-inject/dev-inject.ts')!.content
+    expect(shared).toContain(
+      '/** 示例 );DROP TABLE blade_user;-- * /: what a form submits. Written by the code generator for me * / evil() /* . */',
+    )
+    const i18n = files.find((f) => f.path.endsWith('dev-inject/i18n.ts'))!.content
+    expect(i18n).toContain("name: '示例\\u000a);DROP TABLE blade_user;-- */',")
+  })
+
   it('keeps the generator to administrators', async () => {
     const tenantId = unique('d').slice(0, 6)
     const other = await createTenant(t.app.prisma, { tenantId, codes: ['model', 'code', 'datasource'] })

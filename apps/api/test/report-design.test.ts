@@ -16,7 +16,7 @@ const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token =
     await t.app.inject({ method, url, headers: auth(token), ...(body ? { payload: body as object } : {}) })
   ).json()
 
-const modelFor = async (table: string, code: string) => {
+const modelFor = async (table: string, code: string, edit = (p: { jdbcName: string }[]) => p) => {
   await call('POST', `${D}/model/submit`, {
     datasourceId: '1',
     modelName: code,
@@ -25,7 +25,7 @@ const modelFor = async (table: string, code: string) => {
     modelClass: 'RepSale',
   })
   const id = (await call('GET', `${D}/model/list?modelCode=${code}`)).data.records[0].id
-  const prototypes = (await call('GET', `${D}/model/model-prototype?modelId=${id}`)).data
+  const prototypes = edit((await call('GET', `${D}/model/model-prototype?modelId=${id}`)).data)
   expect((await call('POST', `${D}/model-prototype/submit-list`, { modelId: id, prototypes })).code).toBe(200)
   return `model:${id}`
 }
@@ -36,7 +36,8 @@ beforeAll(async () => {
   const sql = (s: string) => t.app.prisma.$executeRawUnsafe(s)
   await sql(`create table rep_sale (id bigint primary key, tenant_id varchar(12) not null,
     region varchar(20) not null, amount integer not null, sold_on date, secret varchar(20),
-    is_deleted integer not null default 0, price numeric(12,2), weight real, paid boolean)`)
+    is_deleted integer not null default 0, price numeric(12,2), weight real, paid boolean,
+    api_key varchar(40), access_token varchar(40), keyword varchar(20))`)
   await sql(`comment on column rep_sale.region is '地区'`)
   await sql(`comment on column rep_sale.amount is '金额'`)
   await sql(`insert into rep_sale values
@@ -64,6 +65,8 @@ const design = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
+const PLAIN = { groupBy: [], aggregates: [], filters: [], chart: { type: 'none' } }
+
 describe('report designs', () => {
   it('offers the whitelisted sources and columns only', async () => {
     const sources = (await call('GET', `${R}/sources`)).data
@@ -73,10 +76,10 @@ describe('report designs', () => {
       'region',
       'amount',
       'soldOn',
-      'secret',
       'price',
       'weight',
       'paid',
+      'keyword',
     ])
     expect(sale.columns.find((c: { name: string }) => c.name === 'price').type).toBe('decimal')
     expect(sources.some((s: { key: string }) => s.key === 'view:notice')).toBe(true)
@@ -301,6 +304,73 @@ describe('report designs', () => {
       }),
     ).toMatchObject({ code: 400, msg: '报表只能读取数据' })
     expect(await t.app.prisma.$queryRawUnsafe('select count(*)::int as n from rep_log')).toEqual([{ n: 0 }])
+  })
+
+  it('keeps secrets out and the tenant filter on whatever the model says', async () => {
+    // A model whose tenant_id and is_deleted fields were removed: the table still has them.
+    const bare = await modelFor('rep_sale', 'rep-sale-bare', (list) =>
+      list.filter((p) => p.jdbcName !== 'tenant_id' && p.jdbcName !== 'is_deleted'),
+    )
+    const source = (await call('GET', `${R}/sources`)).data.find((x: { key: string }) => x.key === bare)
+    expect(source.columns.map((c: { name: string }) => c.name)).not.toContain('secret')
+    expect(source.columns.map((c: { name: string }) => c.name)).not.toContain('apiKey')
+    for (const column of ['secret', 'apiKey', 'accessToken']) {
+      expect(
+        await call('POST', `${R}/run`, { definition: design({ source: bare, columns: [column], ...PLAIN }) }),
+      ).toMatchObject({ code: 400, msg: `报表字段不在白名单内: ${column}` })
+    }
+    const rows = (
+      await call('POST', `${R}/run`, { definition: design({ source: bare, columns: ['id'], ...PLAIN }) })
+    ).data
+    expect(rows.records.map((r: { id: string }) => r.id)).toEqual(['1', '2', '3', '4', '5'])
+  })
+
+  it('says so when an export stops at its row cap, and pages by a stable key', async () => {
+    const { createReportDesignService } = await import('../src/modules/report/report-design.service.ts')
+    const capped = createReportDesignService(t.app.prisma, 1000, 3)
+    // Every row has the same region: only the key orders them, batch after batch.
+    await call('POST', `${R}/submit`, {
+      name: '上限测试',
+      definition: design({
+        columns: ['region', 'id'],
+        ...PLAIN,
+        filters: [{ column: 'region', op: 'eq', value: '华东' }],
+      }),
+    })
+    const id = (await call('GET', `${R}/list?name=上限测试`)).data.records[0].id
+    const ctx = { user: null, tenantId: '000000', log: t.app.log }
+    const read = async (result: { stream: NodeJS.ReadableStream }) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of result.stream) {
+        chunks.push(chunk as Buffer)
+      }
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer)
+      return book.worksheets[0]!.getSheetValues()
+        .slice(1)
+        .map((r) => (r as unknown[] | undefined)?.slice(1))
+    }
+    const two = createReportDesignService(t.app.prisma, 1000, 2)
+    const cut = await two.export(ctx, BigInt(id), {})
+    expect(cut).toMatchObject({ total: 3, truncated: true })
+    expect(await read(cut)).toEqual([
+      ['地区', 'id'],
+      ['华东', '1'],
+      ['华东', '2'],
+      undefined,
+      ['已达导出上限 2 行（共 3 行），其余未导出，请缩小查询范围'],
+    ])
+    const whole = await capped.export(ctx, BigInt(id), {})
+    expect(whole).toMatchObject({ total: 3, truncated: false })
+    expect(await read(whole)).toEqual([
+      ['地区', 'id'],
+      ['华东', '1'],
+      ['华东', '2'],
+      ['华东', '3'],
+    ])
+    const res = await t.app.inject({ method: 'GET', url: `${R}/export?id=${id}`, headers: auth(admin) })
+    expect(res.headers['x-report-truncated']).toBe('false')
+    expect(res.headers['x-report-total']).toBe('3')
   })
 
   it('exports the whole result to xlsx', async () => {

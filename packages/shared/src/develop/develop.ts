@@ -257,10 +257,20 @@ export type TPrototype = z.infer<typeof ZPrototypeRecordSchema>
 
 export const TEMPLATE_TYPES = ['crud'] as const
 
+export const COMMENT_UNSAFE_MSG = '不能包含换行、控制字符或 */'
+/** Control characters and the line and paragraph separators of JavaScript. */
+export const isControlChar = (c: string): boolean => {
+  const code = c.charCodeAt(0)
+  return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029
+}
+/** One line without control characters or the end of a block comment. */
+export const isCommentSafe = (v: string): boolean => !v.includes('*/') && ![...v].some(isControlChar)
+
 export const ZCodeSubmitSchema = z.object({
   id: ZIdSchema.optional(),
   modelId: ZIdSchema,
-  codeName: zRequired('请输入模块名', 64),
+  // Both are written into comments of the generated files (decision 020).
+  codeName: zRequired('请输入模块名', 64).refine(isCommentSafe, { message: COMMENT_UNSAFE_MSG }),
   serviceName: zOptionalText(64),
   tableName: zRequired('请输入表名', 64).refine((v) => SQL_NAME_PATTERN.test(v), {
     message: '表名只能包含小写字母、数字和下划线',
@@ -286,7 +296,9 @@ export const ZCodeSubmitSchema = z.object({
     message: '前端路径格式为 /目录/页面',
   }),
   templateType: z.enum(TEMPLATE_TYPES).default('crud'),
-  author: zOptionalText(32),
+  author: zOptionalText(32).refine((v) => v === undefined || isCommentSafe(v), {
+    message: COMMENT_UNSAFE_MSG,
+  }),
   subModelId: zOptionalText(32),
   subFkId: zOptionalText(32),
   treeId: zOptionalText(32),

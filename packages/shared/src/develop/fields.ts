@@ -9,9 +9,7 @@ const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v
 
 /** A `yyyy-MM-dd` date that is on the calendar (2026-02-30 is refused, not stored as March). */
 export const zGenDate = (message: string) =>
-  z
-    .string({ error: message })
-    .refine((v) => DATE_PATTERN.test(v) && parseDateTime(v) !== null, { message })
+  z.string({ error: message }).refine((v) => DATE_PATTERN.test(v) && parseDateTime(v) !== null, { message })
 export const zGenOptionalDate = () => z.preprocess(blankToUndefined, zGenDate('日期格式不正确').optional())
 
 /** A `yyyy-MM-dd HH:mm:ss` date-time (a bare date is midnight) that exists on the calendar. */

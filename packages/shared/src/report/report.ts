@@ -20,6 +20,9 @@ export const REPORT_AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const
 export const REPORT_CHART_TYPES = ['none', 'bar', 'line', 'pie'] as const
 /** At most this many rows are exported to xlsx. */
 export const REPORT_EXPORT_MAX_ROWS = 100_000
+/** The last line of an export that stopped at the cap (the viewer warns with it too). */
+export const reportExportCapMsg = (max: number, total: number) =>
+  `已达导出上限 ${max} 行（共 ${total} 行），其余未导出，请缩小查询范围`
 
 export const ReportMsg = {
   SOURCE_NOT_FOUND: '报表数据源不存在',

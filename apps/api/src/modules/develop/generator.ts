@@ -1,4 +1,4 @@
-import { numericSize, propertyTypeOfColumn } from '@ysjs/shared'
+import { isControlChar, numericSize, propertyTypeOfColumn } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
 import type { TExistingColumn } from './introspect.ts'
 import { PLATFORM_COLUMNS } from './prototypes.ts'
@@ -58,9 +58,29 @@ const camel = (kebab: string) => {
   return p.charAt(0).toLowerCase() + p.slice(1)
 }
 /** A string literal for generated TypeScript (single quotes, as the house style writes them). */
-const lit = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+const lit = (s: string) => {
+  const body = [...s]
+    .map((c) =>
+      c === '\\' || c === "'"
+        ? `\\${c}`
+        : isControlChar(c)
+          ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+          : c,
+    )
+    .join('')
+  return `'${body}'`
+}
 const dq = (s: string) => JSON.stringify(s)
-const sqlComment = (s: string) => s
+/**
+ * Text of a user (module name, author) inside a generated comment: one line, and never the end of a
+ * block comment, so it cannot add lines to migration.sql or schema.prisma or code to a source file.
+ * The submit schema refuses such names; this also covers rows saved before it did.
+ */
+const commentText = (s: string) =>
+  [...s]
+    .map((c) => (isControlChar(c) ? ' ' : c))
+    .join('')
+    .replaceAll('*/', '* /')
 
 /** `numeric` without a size: Prisma's `Decimal` default, written out so the migration and schema agree. */
 const DEFAULT_DECIMAL = { precision: 65, scale: 30 }
@@ -227,7 +247,7 @@ const checkExisting = (
   const refuse = (why: string) => AppError.badRequest(`数据表 ${table} 已存在，${why}`)
   const byName = new Map(existing.map((c) => [c.name, c]))
   const id = byName.get('id')
-  if (!id || id.type !== 'bigint' || !id.primaryKey) {
+  if (id?.type !== 'bigint' || !id.primaryKey) {
     throw refuse('须有 bigint 类型的 id 主键（通用增删改查使用它）')
   }
   const missing = fields.filter((f) => !byName.has(f.jdbcName)).map((f) => f.jdbcName)
@@ -306,9 +326,10 @@ export const generateModule = (input: TGenInput): TGenResult => {
   const mod = camel(pkg)
   const perm = pkg.replaceAll('-', '_')
   const prefix = `${code.apiPath}/${pkg}`
-  const label = code.codeName
+  // `label` goes into comments (string literals take the code name as it is, escaped by `lit`).
+  const label = commentText(code.codeName)
   const byline = code.author
-    ? ` Written by the code generator for ${code.author}.`
+    ? ` Written by the code generator for ${commentText(code.author)}.`
     : ' Written by the code generator.'
 
   // Prisma model and migration.
@@ -346,7 +367,7 @@ export const generateModule = (input: TGenInput): TGenResult => {
   // IF NOT EXISTS: the model usually describes a table that is already there. Such a table gets the
   // platform columns the generic CRUD needs; on a table just created these are no-ops.
   const migration = [
-    `-- CreateTable (${sqlComment(label)}, written by the code generator)`,
+    `-- CreateTable (${label}, written by the code generator)`,
     `CREATE TABLE IF NOT EXISTS ${dq(code.tableName)} (`,
     sqlColumns.map((c) => `    ${c}`).join(',\n'),
     ');',
@@ -572,7 +593,7 @@ export const generateModule = (input: TGenInput): TGenResult => {
   ].join('\n')
   const texts = (lang: 'zh' | 'en') =>
     [
-      `  name: ${lit(lang === 'zh' ? label : english(mod))},`,
+      `  name: ${lit(lang === 'zh' ? code.codeName : english(mod))},`,
       ...fields.map(
         (f) => `  ${f.propertyName}: ${lit(lang === 'zh' ? f.comment : english(f.propertyName))},`,
       ),
@@ -594,7 +615,7 @@ export const generateModule = (input: TGenInput): TGenResult => {
   const menu = [
     '  {',
     `    code: ${lit(perm)},`,
-    `    name: ${lit(label)},`,
+    `    name: ${lit(code.codeName)},`,
     "    alias: 'menu',",
     `    path: ${lit(code.webPath)},`,
     "    source: 'TableChart',",

@@ -69,9 +69,11 @@ export const reportDesignRoutes = (app: FastifyInstance, reports: TReportDesignS
     },
     handler: async (request, reply) => {
       const { id, ...params } = request.query as { id: string } & Record<string, string>
-      const { name, stream } = await reports.export(ctxOf(request), BigInt(id), params)
+      const { name, stream, total, truncated } = await reports.export(ctxOf(request), BigInt(id), params)
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('x-report-total', String(total))
+        .header('x-report-truncated', String(truncated))
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${name}.xlsx`)}`)
         .send(stream)
     },

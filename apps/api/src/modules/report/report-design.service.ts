@@ -4,6 +4,7 @@ import {
   formatDateTime,
   REPORT_EXPORT_MAX_ROWS,
   ReportMsg,
+  reportExportCapMsg,
   type TReportDefinition,
   type TReportResult,
   ZReportDefinitionSchema,
@@ -77,7 +78,12 @@ const isTimeout = (error: unknown) => {
  * A run builds its SQL from the whitelisted source only, and executes it in a read-only transaction
  * with a statement timeout (decision 020).
  */
-export const createReportDesignService = (prisma: PrismaClient, timeoutMs: number) => {
+export const createReportDesignService = (
+  prisma: PrismaClient,
+  timeoutMs: number,
+  /** Rows an export writes at most (tests make it small). */
+  exportMaxRows: number = REPORT_EXPORT_MAX_ROWS,
+) => {
   const readOnly = async <T>(use: (tx: TTx) => Promise<T>): Promise<T> => {
     try {
       return await prisma.$transaction(
@@ -218,12 +224,24 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
     },
     /**
      * The whole result as an xlsx, streamed: rows are read in batches (each its own read-only,
-     * time-limited transaction) and written as they come; at most REPORT_EXPORT_MAX_ROWS rows.
+     * time-limited transaction, in an order ending with the table's key) and written as they come; at
+     * most `exportMaxRows` rows, and a sheet that stops there says so in its last line.
      */
     async export(ctx: TCtx, id: bigint, params: Record<string, string>) {
       const { name, definition } = await definitionOf(id)
       const q: TReportQuery = await queryOf(ctx, definition, params)
-      const first = await this.batch(q, 0)
+      // Counted first: a result above the cap is said so (a header, and a last line in the sheet).
+      const total = await readOnly(
+        async (tx) =>
+          (
+            await tx.$queryRawUnsafe<{ total: number }[]>(
+              `select count(*)::int as total from (${q.sql}) q`,
+              ...q.params,
+            )
+          )[0]?.total ?? 0,
+      )
+      const truncated = total > exportMaxRows
+      const first = await this.batch(q, 0, Math.min(EXPORT_BATCH, exportMaxRows))
       const stream = new PassThrough()
       const write = async () => {
         const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })
@@ -237,25 +255,32 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
             sheet.addRow(r).commit()
           }
           offset += rows.length
-          if (rows.length < EXPORT_BATCH || offset >= REPORT_EXPORT_MAX_ROWS) {
+          const left = exportMaxRows - offset
+          if (rows.length < EXPORT_BATCH || left <= 0) {
             break
           }
-          rows = await this.batch(q, offset)
+          rows = await this.batch(q, offset, Math.min(EXPORT_BATCH, left))
+        }
+        if (truncated) {
+          sheet.addRow([]).commit()
+          const note = sheet.addRow([reportExportCapMsg(exportMaxRows, total)])
+          note.font = { bold: true, color: { argb: 'FFC00000' } }
+          note.commit()
         }
         sheet.commit()
         await book.commit()
       }
       write().catch((error: unknown) => stream.destroy(error as Error))
-      return { name, stream }
+      return { name, stream, total, truncated }
     },
-    async batch(q: TReportQuery, offset: number) {
+    async batch(q: TReportQuery, offset: number, size = EXPORT_BATCH) {
       const n = q.params.length
       return readOnly(async (tx) =>
         (
           await tx.$queryRawUnsafe<Record<string, unknown>[]>(
             `${q.sql} limit $${n + 1}::int offset $${n + 2}::int`,
             ...q.params,
-            String(EXPORT_BATCH),
+            String(size),
             String(offset),
           )
         ).map((r) => rowOf(r, true)),

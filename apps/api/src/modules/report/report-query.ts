@@ -141,8 +141,14 @@ export const buildReportQuery = (
   if (groups.length) {
     parts.push(`group by ${groups.map((c) => `t.${quote(c.jdbcName)}`).join(', ')}`)
   }
-  if (shown.length) {
-    parts.push(`order by ${shown.map((_, i) => i + 1).join(', ')}`)
+  // Plain rows end their order with the table's key: export batches page by offset, each in its own
+  // transaction, and rows equal in the shown columns must not move between batches.
+  const order = shown.map((_, i) => String(i + 1))
+  if (plain && source.keyColumn) {
+    order.push(`t.${quote(source.keyColumn)}`)
+  }
+  if (order.length) {
+    parts.push(`order by ${order.join(', ')}`)
   }
   return { sql: parts.join(' '), params, columns }
 }

@@ -45,7 +45,7 @@ export const developApi = {
   preview: (id: string) => http.get<TGeneratedFile[]>(`${BASE}/code/preview`, { id }),
 }
 
-/** Saves a file the API answers (a zip, an xlsx) through the browser, with the session's token. */
+/** Saves a file the API answers (a zip, an xlsx) through the browser, with the session's token; answers its headers. */
 export const downloadFile = async (url: string, method: 'GET' | 'POST', fileName: string) => {
   const res = await fetch(url, { method, headers: { 'Blade-Auth': `bearer ${getAccessToken() ?? ''}` } })
   if (!res.ok || res.headers.get('content-type')?.includes('json')) {
@@ -57,6 +57,7 @@ export const downloadFile = async (url: string, method: 'GET' | 'POST', fileName
   link.download = fileName
   link.click()
   URL.revokeObjectURL(link.href)
+  return res.headers
 }
 
 export const downloadZip = (ids: string[]) =>

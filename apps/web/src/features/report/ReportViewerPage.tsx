@@ -1,7 +1,7 @@
 import { Alert, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material'
 import type { GridPaginationModel } from '@mui/x-data-grid'
 import { useQuery } from '@tanstack/react-query'
-import type { TReportResult } from '@ysjs/shared'
+import { REPORT_EXPORT_MAX_ROWS, reportExportCapMsg, type TReportResult } from '@ysjs/shared'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
@@ -51,10 +51,16 @@ export const ReportViewerPage = () => {
     }
   })
   const missing = params.find((p) => !values[p.name]?.trim())
-  const exportXlsx = () =>
-    reportDesignApi
-      .exportXlsx(id, design.data?.name ?? '', values)
-      .catch((e: unknown) => toast.error(e instanceof Error ? e.message : String(e)))
+  const exportXlsx = async () => {
+    try {
+      const headers = await reportDesignApi.exportXlsx(id, design.data?.name ?? '', values)
+      if (headers.get('x-report-truncated') === 'true') {
+        toast.warning(reportExportCapMsg(REPORT_EXPORT_MAX_ROWS, Number(headers.get('x-report-total') ?? 0)))
+      }
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : String(e))
+    }
+  }
 
   if (design.isError) {
     return (
