@@ -822,11 +822,17 @@ describe('code configs', () => {
 
   it('keeps the generator to administrators', async () => {
     const tenantId = unique('d').slice(0, 6)
-    const other = await createTenant(t.app.prisma, { tenantId, codes: ['model', 'code', 'datasource'] })
+    // Even with the generator's buttons granted: the calls are the administrator's (contract section 11).
+    const other = await createTenant(t.app.prisma, {
+      tenantId,
+      codes: ['model', 'code', 'datasource', 'code_gen', 'code_copy'],
+    })
     const user = await createUser(t.app.prisma, { tenantId, roleId: other.roleId, deptId: other.deptId })
     const token = await tokenOf(t.app, tenantId, user.account)
     expect((await call('GET', `${D}/model/list`, undefined, token)).code).toBe(200)
     expect((await call('POST', `${D}/code/gen-code?ids=1`, undefined, token)).code).toBe(403)
+    expect((await call('GET', `${D}/code/preview?id=1`, undefined, token)).code).toBe(403)
+    expect((await call('POST', `${D}/code/copy?id=1`, undefined, token)).code).toBe(403)
     expect(
       (await call('POST', `${D}/model-prototype/submit-list`, { modelId: '1', prototypes: [] }, token)).code,
     ).toBe(403)

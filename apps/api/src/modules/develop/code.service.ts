@@ -93,13 +93,18 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
     )
   }
 
+  // Contract section 11: the generator's calls are the administrator's (SA), whatever buttons a role has.
+  const assertAdministrator = (ctx: TCtx) => {
+    if (!isAdministrator(ctx.user)) {
+      throw AppError.forbidden()
+    }
+  }
+
   return {
     ...crud,
     /** Duplicates a config as `<codeName>-copy` (its package name too, which must stay unique). */
     async copy(ctx: TCtx, id: bigint) {
-      if (!isAdministrator(ctx.user)) {
-        throw AppError.forbidden()
-      }
+      assertAdministrator(ctx)
       const { id: _id, createTime: _t, updateTime: _u, ...rest } = await codeOf(id)
       let packageName = `${rest.packageName}-copy`
       while (await prisma.devCode.findFirst({ where: { packageName, isDeleted: 0 }, select: { id: true } })) {
@@ -118,7 +123,8 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
       })
     },
     /** The files the generator writes for one config, for the preview screen. */
-    async preview(id: bigint): Promise<TGenFile[]> {
+    async preview(ctx: TCtx, id: bigint): Promise<TGenFile[]> {
+      assertAdministrator(ctx)
       const { result } = await generate(id, new Date())
       return [
         ...result.files,
@@ -129,7 +135,8 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
       ]
     },
     /** A zip of the modules of the given configs, with the manifest of registry lines. */
-    async zip(ids: bigint[]): Promise<Buffer> {
+    async zip(ctx: TCtx, ids: bigint[]): Promise<Buffer> {
+      assertAdministrator(ctx)
       const at = new Date()
       const files: TGenFile[] = []
       const inserts: TGenResult['inserts'] = []

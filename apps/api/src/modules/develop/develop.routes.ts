@@ -166,7 +166,7 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
       querystring: z.object({ id: ZIdSchema }),
       response: { 200: zEnvelope(z.array(ZGeneratedFileSchema)) },
     },
-    handler: async (request) => ok(await codes.preview(BigInt(request.query.id))),
+    handler: async (request) => ok(await codes.preview(ctxOf(request), BigInt(request.query.id))),
   })
   r.post(`${PREFIX}/code/gen-code`, {
     config: { access: { permission: 'code_gen' } },
@@ -178,7 +178,7 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
       response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) },
     },
     handler: async (request, reply) => {
-      const zip = await codes.zip(request.query.ids.map(BigInt))
+      const zip = await codes.zip(ctxOf(request), request.query.ids.map(BigInt))
       return reply
         .type('application/zip')
         .header('content-disposition', 'attachment; filename="ysjs-generated.zip"')
