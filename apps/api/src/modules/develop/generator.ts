@@ -517,7 +517,10 @@ export const generateModule = (input: TGenInput): TGenResult => {
   ].join('\n')
   const fieldLine = (f: TField) => {
     const kind = webKind(f)
-    const parts = [`name: ${lit(f.propertyName)}`, `labelKey: ${lit(`generated.${mod}.${f.propertyName}`)}`]
+    const parts = [
+      `name: ${lit(f.propertyName)}`,
+      `labelKey: ${lit(`generated.${mod}.field.${f.propertyName}`)}`,
+    ]
     if (kind !== 'text') {
       parts.push(`kind: ${lit(kind)}`)
     }
@@ -591,12 +594,15 @@ export const generateModule = (input: TGenInput): TGenResult => {
     '}',
     '',
   ].join('\n')
+  // Field labels apart from the module's name: a field may well be called `name`.
   const texts = (lang: 'zh' | 'en') =>
     [
       `  name: ${lit(lang === 'zh' ? code.codeName : english(mod))},`,
+      '  field: {',
       ...fields.map(
-        (f) => `  ${f.propertyName}: ${lit(lang === 'zh' ? f.comment : english(f.propertyName))},`,
+        (f) => `    ${f.propertyName}: ${lit(lang === 'zh' ? f.comment : english(f.propertyName))},`,
       ),
+      '  },',
     ].join('\n')
   const i18n = [
     `export const ${mod}Zh = {`,

@@ -34,10 +34,21 @@ type TOp = (typeof REPORT_FILTER_OPS)[number]
 type TFn = (typeof REPORT_AGGREGATES)[number]
 type TChartType = (typeof REPORT_CHART_TYPES)[number]
 /** A filter row: a fixed value, or a parameter asked at run time (its value here is the trial value). */
-type TFilterRow = { column: string; op: TOp; value: string; param: string; useParam: boolean }
-type TAggregateRow = { fn: TFn; column: string }
+type TFilterRow = { key: number; column: string; op: TOp; value: string; param: string; useParam: boolean }
+type TAggregateRow = { key: number; fn: TFn; column: string }
 
-const EMPTY_FILTER: TFilterRow = { column: '', op: 'eq', value: '', param: '', useParam: false }
+/** Keys of the rows being edited (React's list keys; never sent). */
+let nextKey = 0
+const newKey = () => ++nextKey
+const emptyFilter = (): TFilterRow => ({
+  key: newKey(),
+  column: '',
+  op: 'eq',
+  value: '',
+  param: '',
+  useParam: false,
+})
+const countRow = (): TAggregateRow => ({ key: newKey(), fn: 'count', column: '' })
 const MAX_GROUPS = 3
 
 const Select = ({
@@ -107,8 +118,8 @@ export const ReportDesignerPage = () => {
   const [source, setSource] = useState('')
   const [columns, setColumns] = useState<string[]>([])
   const [groupBy, setGroupBy] = useState<string[]>([])
-  const [aggregates, setAggregates] = useState<TAggregateRow[]>([{ fn: 'count', column: '' }])
-  const [filters, setFilters] = useState<TFilterRow[]>([EMPTY_FILTER])
+  const [aggregates, setAggregates] = useState<TAggregateRow[]>(() => [countRow()])
+  const [filters, setFilters] = useState<TFilterRow[]>(() => [emptyFilter()])
   const [chartType, setChartType] = useState<TChartType>('bar')
   const [chartValue, setChartValue] = useState('')
   const [page, setPage] = useState<GridPaginationModel>({ page: 0, pageSize: 10 })
@@ -128,17 +139,18 @@ export const ReportDesignerPage = () => {
     setSource(def.source)
     setColumns(def.columns)
     setGroupBy(def.groupBy)
-    setAggregates(def.aggregates.map((a) => ({ fn: a.fn, column: a.column ?? '' })))
+    setAggregates(def.aggregates.map((a) => ({ key: newKey(), fn: a.fn, column: a.column ?? '' })))
     setFilters(
       def.filters.length
         ? def.filters.map((f) => ({
+            key: newKey(),
             column: f.column,
             op: f.op,
             value: f.value ?? '',
             param: f.param ?? '',
             useParam: !!f.param,
           }))
-        : [EMPTY_FILTER],
+        : [emptyFilter()],
     )
     setChartType(def.chart.type)
     setChartValue(def.chart.value ?? '')
@@ -216,7 +228,7 @@ export const ReportDesignerPage = () => {
     setFilters((list) => list.map((f, j) => (j === i ? { ...f, ...patch } : f)))
   const changeAggregate = (i: number, patch: Partial<TAggregateRow>) =>
     setAggregates((list) => list.map((a, j) => (j === i ? { ...a, ...patch } : a)))
-  const aggregateLabel = (a: TAggregateRow) =>
+  const aggregateLabel = (a: { fn: TFn; column: string }) =>
     a.fn === 'count' ? t('develop.report.fn.count') : `${labelOf(a.column)}${t(`develop.report.fn.${a.fn}`)}`
 
   return (
@@ -239,8 +251,8 @@ export const ReportDesignerPage = () => {
                 setSource(v as string)
                 setColumns([])
                 setGroupBy([])
-                setAggregates([{ fn: 'count', column: '' }])
-                setFilters([EMPTY_FILTER])
+                setAggregates([countRow()])
+                setFilters([emptyFilter()])
                 setResult(null)
               }}
               items={(sources.data ?? []).map((s) => [s.key, s.name])}
@@ -258,9 +270,8 @@ export const ReportDesignerPage = () => {
 
           <Section title={t('develop.report.filters')}>
             {filters.map((f, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
               <Stack
-                key={i}
+                key={f.key}
                 direction="row"
                 spacing={1.5}
                 useFlexGap
@@ -325,7 +336,7 @@ export const ReportDesignerPage = () => {
               startIcon={<AddIcon />}
               sx={{ alignSelf: 'flex-start' }}
               disabled={filters.length >= 20}
-              onClick={() => setFilters((list) => [...list, EMPTY_FILTER])}
+              onClick={() => setFilters((list) => [...list, emptyFilter()])}
             >
               {t('develop.report.addFilter')}
             </Button>
@@ -342,8 +353,7 @@ export const ReportDesignerPage = () => {
               testId="report-group"
             />
             {aggregates.map((a, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-              <Stack key={i} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <Stack key={a.key} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                 <Select
                   label={t('develop.report.aggregate')}
                   value={a.fn}
@@ -375,7 +385,7 @@ export const ReportDesignerPage = () => {
               startIcon={<AddIcon />}
               sx={{ alignSelf: 'flex-start' }}
               disabled={aggregates.length >= 10}
-              onClick={() => setAggregates((list) => [...list, { fn: 'sum', column: '' }])}
+              onClick={() => setAggregates((list) => [...list, { key: newKey(), fn: 'sum', column: '' }])}
             >
               {t('develop.report.addAggregate')}
             </Button>
