@@ -6,7 +6,7 @@
 //
 //   node scripts/apply-generated.mjs <module.zip> [repository root, default: this checkout]
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { inflateRawSync } from 'node:zlib'
 
@@ -46,13 +46,50 @@ const inside = (root, relative) => {
   return target
 }
 
+/** Source files under a folder of the checkout (none when it is not there). */
+const sourcesUnder = (root, folder, pattern) => {
+  const dir = path.join(root, folder)
+  if (!existsSync(dir)) {
+    return []
+  }
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => pattern.test(f) && !f.includes('node_modules'))
+    .map((f) => path.join(dir, f))
+}
+
+/**
+ * Refuses a module whose Prisma model or table, route, screen or menu code the checkout has already:
+ * written anyway, it would break `prisma generate`, the app's start or the seed.
+ */
+const assertFree = (root, modules) => {
+  const read = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : '')
+  const schema = read(path.join(root, 'prisma/schema.prisma'))
+  const screens = sourcesUnder(root, 'apps/web/src/features', /routes\.tsx?$/).map(read)
+  const api = sourcesUnder(root, 'apps/api/src/modules', /\.ts$/).map(read)
+  const menus = sourcesUnder(root, 'prisma/seed/data', /\.ts$/).map(read)
+  for (const m of modules ?? []) {
+    const taken = [
+      [`model ${m.className} {`, [schema], `Prisma model ${m.className}`],
+      [`@@map("${m.table}")`, [schema], `table ${m.table}`],
+      [`'${m.webPath}'`, screens, `screen ${m.webPath}`],
+      [`'${m.apiPrefix}'`, api, `API prefix ${m.apiPrefix}`],
+      [`'${m.menuCode}'`, menus, `menu code ${m.menuCode}`],
+    ].find(([needle, texts]) => texts.some((text) => text.includes(needle)))
+    if (taken) {
+      throw new Error(`${taken[2]} exists already: the module was applied before or clashes with another`)
+    }
+  }
+}
+
 export const applyGenerated = (zip, root) => {
   const entries = readZip(zip)
   const manifest = entries.get(MANIFEST)
   if (!manifest) {
     throw new Error(`${MANIFEST} missing: not a module of the code generator`)
   }
-  const { inserts } = JSON.parse(manifest.toString('utf8'))
+  const { modules, inserts } = JSON.parse(manifest.toString('utf8'))
+  assertFree(root, modules)
   const written = []
   for (const name of entries.keys()) {
     if (name === MANIFEST || name.endsWith('/')) {

@@ -14,6 +14,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { applyGenerated } from '../../../scripts/apply-generated.mjs'
 import { cloneDatabase } from '../../../scripts/test-db.mjs'
@@ -25,6 +26,8 @@ import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 // workspace packages, which point into the copy so the copy's own sources are the ones compiled.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
+/** A table that exists before its module: no platform columns, one row. */
+const LEGACY_TABLE = 'create table gen_legacy (id bigint primary key, name varchar(40) not null, born date)'
 const PACKAGES = ['apps/api', 'apps/web', 'apps/worker', 'packages/shared', 'prisma']
 const D = '/api/ysjs-develop'
 
@@ -109,7 +112,7 @@ beforeAll(async () => {
   await t.app.prisma.$executeRawUnsafe(`create table gen_gadget (
     id bigint primary key, tenant_id varchar(12) not null default '000000',
     title varchar(80) not null, qty integer, weight_kg smallint, made_on date, checked_at timestamp(3),
-    serial bigint, note text, active boolean,
+    serial bigint, note text, active boolean, price numeric(12,2), ratio double precision,
     create_user bigint, create_dept bigint, create_time timestamp(3) not null default now(),
     update_user bigint, update_time timestamp(3), status integer not null default 1,
     is_deleted integer not null default 0)`)
@@ -140,9 +143,35 @@ beforeAll(async () => {
     webPath: '/gen/gadget',
   })
   const codeId = (await call('GET', `${D}/code/list?packageName=gen-gadget`)).data.records[0].id
+
+  // A second module in the same zip, on a table that exists without the platform columns.
+  await t.app.prisma.$executeRawUnsafe(LEGACY_TABLE)
+  await call('POST', `${D}/model/submit`, {
+    datasourceId: '1',
+    modelName: '旧器件',
+    modelCode: 'gen-legacy',
+    modelTable: 'gen_legacy',
+    modelClass: 'GenLegacy',
+  })
+  const legacyId = (await call('GET', `${D}/model/list?modelCode=gen-legacy`)).data.records[0].id
+  const legacyFields = (await call('GET', `${D}/model/model-prototype?modelId=${legacyId}`)).data
+  expect(
+    (await call('POST', `${D}/model-prototype/submit-list`, { modelId: legacyId, prototypes: legacyFields }))
+      .code,
+  ).toBe(200)
+  await call('POST', `${D}/code/submit`, {
+    modelId: legacyId,
+    codeName: '旧器件管理',
+    tableName: 'gen_legacy',
+    pkName: 'id',
+    packageName: 'gen-legacy',
+    apiPath: '/api/ysjs-gen',
+    webPath: '/gen/legacy',
+  })
+  const legacyCodeId = (await call('GET', `${D}/code/list?packageName=gen-legacy`)).data.records[0].id
   const res = await t.app.inject({
     method: 'POST',
-    url: `${D}/code/gen-code?ids=${codeId}`,
+    url: `${D}/code/gen-code?ids=${codeId},${legacyCodeId}`,
     headers: auth(admin),
   })
   expect(res.statusCode).toBe(200)
@@ -188,6 +217,7 @@ describe('a generated module applied to a copy of the repository', () => {
         extends: './tsconfig.json',
         include: [
           'src/features/gen-gadget',
+          'src/features/gen-legacy',
           'src/features/generated',
           'src/app/i18n/screens.ts',
           'src/vite-env.d.ts',
@@ -207,6 +237,12 @@ describe('a generated module applied to a copy of the repository', () => {
     const services = inject('testServices')
     const db = await cloneDatabase(services.template, services.databaseUrl, 'gen')
     try {
+      // The legacy table is there before the module's migration, with a row of its own.
+      const client = new pg.Client({ connectionString: db.url })
+      await client.connect()
+      await client.query(LEGACY_TABLE)
+      await client.query(`insert into gen_legacy values (1, '旧器件', '2020-01-02')`)
+      await client.end()
       const migrate = await run(
         process.execPath,
         [prismaCli, 'migrate', 'deploy'],
@@ -247,13 +283,33 @@ describe('a generated module applied to a copy of the repository', () => {
         serial: '9007199254740993',
         active: true,
         note: null,
+        price: '12.50',
+        ratio: 0.25,
       })
+      expect(out.badPrice).toMatchObject({ code: 400, msg: '整数部分最多10位，小数最多2位' })
+      expect(out.badDate).toMatchObject({ code: 400, msg: '日期格式不正确' })
+      // The table that was there: its row is listed, and the module writes to it.
+      expect(out.legacyBefore.data.records).toMatchObject([
+        { id: '1', name: '旧器件', born: expect.stringMatching(/^2020-01-02/) },
+      ])
+      expect(out.legacyCreated).toMatchObject({ code: 200 })
+      expect(out.legacyAfter.data.total).toBe(2)
+      expect(out.legacyMenu).toEqual([
+        'gen_legacy_add',
+        'gen_legacy_delete',
+        'gen_legacy_edit',
+        'gen_legacy_view',
+      ])
       expect(out.byQty.data.total).toBe(1)
       expect(out.byOtherQty.data.total).toBe(0)
       expect(out.detail.data.title).toBe('齿轮')
       expect(out.removed).toMatchObject({ code: 200 })
       expect(out.afterRemove.data.total).toBe(0)
-      expect(readFileSync(path.join(tmp, 'prisma/schema.prisma'), 'utf8')).toContain('model GenGadget {')
+      const schema = readFileSync(path.join(tmp, 'prisma/schema.prisma'), 'utf8')
+      expect(schema).toContain('model GenGadget {')
+      expect(schema).toContain('model GenLegacy {')
+      // Applied once: the same zip again is refused, nothing overwritten.
+      expect(() => applyGenerated(zip, tmp)).toThrow(/exists already/)
     } finally {
       await db.drop()
     }
@@ -293,8 +349,15 @@ out.missing = await call('POST', P + '/submit', {})
 out.tooLong = await call('POST', P + '/submit', { title: 'x'.repeat(81) })
 out.created = await call('POST', P + '/submit', {
   title: '齿轮', qty: 3, weightKg: '12', madeOn: '2026-01-02', checkedAt: '2026-01-02 10:30:00',
-  serial: '9007199254740993', active: 'true', note: '',
+  serial: '9007199254740993', active: 'true', note: '', price: '12.50', ratio: '0.25',
 })
+out.badPrice = await call('POST', P + '/submit', { title: 'x', price: '12.345' })
+out.badDate = await call('POST', P + '/submit', { title: 'x', madeOn: '2026-02-30' })
+const L = '/api/ysjs-gen/gen-legacy'
+out.legacyBefore = await call('GET', L + '/list')
+out.legacyCreated = await call('POST', L + '/submit', { name: '新器件', born: '2026-03-04' })
+out.legacyAfter = await call('GET', L + '/list')
+out.legacyMenu = (await app.prisma.menu.findMany({ where: { code: { startsWith: 'gen_legacy_' } }, orderBy: { code: 'asc' } })).map((m) => m.code)
 out.list = await call('GET', P + '/list?title=齿')
 out.byQty = await call('GET', P + '/list?qty_equal=3')
 out.byOtherQty = await call('GET', P + '/list?qty_equal=4')

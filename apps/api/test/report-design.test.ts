@@ -16,7 +16,7 @@ const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token =
     await t.app.inject({ method, url, headers: auth(token), ...(body ? { payload: body as object } : {}) })
   ).json()
 
-const modelFor = async (table: string, code: string) => {
+const modelFor = async (table: string, code: string, edit = (p: { jdbcName: string }[]) => p) => {
   await call('POST', `${D}/model/submit`, {
     datasourceId: '1',
     modelName: code,
@@ -25,7 +25,7 @@ const modelFor = async (table: string, code: string) => {
     modelClass: 'RepSale',
   })
   const id = (await call('GET', `${D}/model/list?modelCode=${code}`)).data.records[0].id
-  const prototypes = (await call('GET', `${D}/model/model-prototype?modelId=${id}`)).data
+  const prototypes = edit((await call('GET', `${D}/model/model-prototype?modelId=${id}`)).data)
   expect((await call('POST', `${D}/model-prototype/submit-list`, { modelId: id, prototypes })).code).toBe(200)
   return `model:${id}`
 }
@@ -36,7 +36,8 @@ beforeAll(async () => {
   const sql = (s: string) => t.app.prisma.$executeRawUnsafe(s)
   await sql(`create table rep_sale (id bigint primary key, tenant_id varchar(12) not null,
     region varchar(20) not null, amount integer not null, sold_on date, secret varchar(20),
-    is_deleted integer not null default 0)`)
+    is_deleted integer not null default 0, price numeric(12,2), weight real, paid boolean,
+    api_key varchar(40), access_token varchar(40), keyword varchar(20))`)
   await sql(`comment on column rep_sale.region is '地区'`)
   await sql(`comment on column rep_sale.amount is '金额'`)
   await sql(`insert into rep_sale values
@@ -44,6 +45,7 @@ beforeAll(async () => {
     (3, '000000', '华东', 30, '2026-01-03', 's', 0), (4, '000000', '华北', 12, '2026-01-04', 's', 0),
     (5, '000000', '华南', 40, '2026-01-05', 's', 0), (6, '000000', '华南', 99, '2026-01-06', 's', 1),
     (7, '111111', '华东', 1000, '2026-01-07', 's', 0)`)
+  await sql(`update rep_sale set price = id * 10.25 + 0.01, weight = id * 0.5`)
   await sql(`create view rep_slow as select s.id, s.tenant_id, s.region, s.amount, s.is_deleted
     from rep_sale s, lateral (select pg_sleep(0.5)) z`)
   modelKey = await modelFor('rep_sale', 'rep-sale')
@@ -63,6 +65,8 @@ const design = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
+const PLAIN = { groupBy: [], aggregates: [], filters: [], chart: { type: 'none' } }
+
 describe('report designs', () => {
   it('offers the whitelisted sources and columns only', async () => {
     const sources = (await call('GET', `${R}/sources`)).data
@@ -72,16 +76,30 @@ describe('report designs', () => {
       'region',
       'amount',
       'soldOn',
-      'secret',
+      'price',
+      'weight',
+      'paid',
+      'keyword',
     ])
+    expect(sale.columns.find((c: { name: string }) => c.name === 'price').type).toBe('decimal')
     expect(sources.some((s: { key: string }) => s.key === 'view:notice')).toBe(true)
   })
 
   it('saves a report and runs it with the same numbers as a direct query', async () => {
-    expect(await call('POST', `${R}/submit`, { name: '地区销售', definition: design() })).toMatchObject({
-      code: 200,
-    })
+    const submitted = await call('POST', `${R}/submit`, { name: '地区销售', definition: design() })
+    expect(submitted).toMatchObject({ code: 200, data: { id: expect.stringMatching(/^\d+$/) } })
     const saved = (await call('GET', `${R}/list?name=地区销售`)).data.records[0]
+    expect(saved.id).toBe(submitted.data.id)
+    // Saving again with the id changes that report and answers the same id.
+    expect(
+      (await call('POST', `${R}/submit`, { id: saved.id, name: '地区销售', definition: design() })).data,
+    ).toEqual({ id: saved.id })
+    expect(
+      await call('POST', `${R}/submit`, {
+        name: 'x',
+        definition: design({ filters: [{ column: 'amount', op: 'ge', param: 'id' }] }),
+      }),
+    ).toMatchObject({ code: 400, msg: '参数名不能为 id' })
     expect((await call('GET', `${R}/detail?id=${saved.id}`)).data.definition.groupBy).toEqual(['region'])
 
     const run = (await call('POST', `${R}/run`, { id: saved.id, params: { min: '10' }, size: 10 })).data
@@ -138,6 +156,43 @@ describe('report designs', () => {
     expect(rows.chart).toBeNull()
   })
 
+  it('sums and averages numeric and floating-point columns, with the numbers of a direct query', async () => {
+    const run = (
+      await call('POST', `${R}/run`, {
+        definition: design({
+          filters: [{ column: 'price', op: 'ge', value: '20.5' }],
+          aggregates: [
+            { fn: 'sum', column: 'price' },
+            { fn: 'avg', column: 'price' },
+            { fn: 'max', column: 'weight' },
+          ],
+          chart: { type: 'bar', category: 'region', value: 'sum_price' },
+        }),
+      })
+    ).data
+    const direct = await t.app.prisma.$queryRawUnsafe<{ region: string; s: number; a: number; m: number }[]>(
+      `select region, sum(price)::float8 as s, avg(price)::float8 as a, max(weight)::float8 as m from rep_sale
+       where tenant_id = '000000' and is_deleted = 0 and price >= 20.5 group by region order by region`,
+    )
+    expect(direct.length).toBe(3)
+    expect(run.records).toEqual(
+      direct.map((d) => ({ region: d.region, sum_price: d.s, avg_price: d.a, max_weight: d.m })),
+    )
+    expect(run.chart.values).toEqual(direct.map((d) => d.s))
+    // Plain rows answer a numeric value as its decimal string: no digit is lost.
+    const rows = (
+      await call('POST', `${R}/run`, {
+        definition: design({ columns: ['id', 'price'], filters: [], groupBy: [], aggregates: [], chart: {} }),
+      })
+    ).data
+    expect(rows.records[0]).toEqual({ id: '1', price: '10.26' })
+    expect(
+      await call('POST', `${R}/run`, {
+        definition: design({ filters: [{ column: 'price', op: 'ge', value: '1e3' }] }),
+      }),
+    ).toMatchObject({ code: 400, msg: '报表条件的值格式不正确: price' })
+  })
+
   it('refuses a column outside the whitelist and sources that are not models', async () => {
     const outside = await call('POST', `${R}/run`, {
       definition: design({ groupBy: ['tenantId'] }),
@@ -170,6 +225,62 @@ describe('report designs', () => {
     ).toBe('只能对数值字段求和或平均: 地区')
   })
 
+  it('refuses impossible dates, min/max of yes/no, ids beyond bigint and reports whose table changed', async () => {
+    for (const value of ['2026-13-45', '2026-02-30', '2026-01-01 25:00:00']) {
+      const op = value.length > 10 ? 'le' : 'eq'
+      expect(
+        await call('POST', `${R}/run`, {
+          definition: design({ filters: [{ column: 'soldOn', op, value }], chart: { type: 'none' } }),
+        }),
+        value,
+      ).toMatchObject({ code: 400, msg: '报表条件的值格式不正确: sold_on' })
+    }
+    for (const fn of ['min', 'max']) {
+      expect(
+        await call('POST', `${R}/run`, {
+          definition: design({ filters: [], aggregates: [{ fn, column: 'paid' }], chart: { type: 'none' } }),
+        }),
+      ).toMatchObject({ code: 400, msg: '是否字段不能求最小或最大值: paid' })
+    }
+    const huge = '9999999999999999999'
+    for (const res of [
+      await call('POST', `${R}/run`, { id: huge }),
+      await call('GET', `${R}/detail?id=${huge}`),
+      await call('GET', `${R}/export?id=${huge}`),
+      await call('POST', `${R}/submit`, { id: huge, name: 'x', definition: design() }),
+    ]) {
+      expect(res).toMatchObject({ code: 400, msg: '请求参数类型错误' })
+    }
+    expect(await call('POST', `${R}/run`, { definition: design({ source: `model:${huge}` }) })).toMatchObject(
+      {
+        code: 400,
+        msg: '请选择数据模型',
+      },
+    )
+
+    // A saved report whose model's column, then table, was dropped afterwards.
+    await t.app.prisma.$executeRawUnsafe(
+      `create table rep_gone (id bigint primary key, region varchar(10), amount integer)`,
+    )
+    const gone = await modelFor('rep_gone', 'rep-gone')
+    const name = unique('消失的表')
+    const definition = design({ source: gone, filters: [], chart: { type: 'none' } })
+    expect((await call('POST', `${R}/submit`, { name, definition })).code).toBe(200)
+    const id = (await call('GET', `${R}/list?name=${encodeURIComponent(name)}`)).data.records[0].id
+    expect((await call('POST', `${R}/run`, { id })).code).toBe(200)
+    await t.app.prisma.$executeRawUnsafe('alter table rep_gone drop column amount')
+    expect(await call('POST', `${R}/run`, { id })).toMatchObject({
+      code: 400,
+      msg: '报表的字段已不在数据表中，请重新导入模型字段',
+    })
+    expect(await call('GET', `${R}/export?id=${id}`)).toMatchObject({ code: 400 })
+    await t.app.prisma.$executeRawUnsafe('drop table rep_gone')
+    expect(await call('POST', `${R}/run`, { id })).toMatchObject({
+      code: 400,
+      msg: '报表的数据表已不存在，请检查数据模型',
+    })
+  })
+
   it('stops a query at the statement timeout', async () => {
     const started = Date.now()
     const slow = await call('POST', `${R}/run`, {
@@ -177,6 +288,89 @@ describe('report designs', () => {
     })
     expect(slow).toMatchObject({ code: 400, msg: '报表查询超时，请缩小查询范围' })
     expect(Date.now() - started).toBeLessThan(2_900)
+  })
+
+  it('runs in a read-only transaction: a source that would write is refused and writes nothing', async () => {
+    const sql = (q: string) => t.app.prisma.$executeRawUnsafe(q)
+    await sql('create table rep_log (n integer)')
+    await sql(`create function rep_touch() returns integer language sql volatile
+      as 'insert into rep_log values (1) returning n'`)
+    await sql(`create view rep_writer as select s.id, s.tenant_id, s.region, s.is_deleted, rep_touch() as touched
+      from rep_sale s`)
+    const writer = await modelFor('rep_writer', 'rep-writer')
+    expect(
+      await call('POST', `${R}/run`, {
+        definition: design({ source: writer, filters: [], aggregates: [{ fn: 'count' }], chart: {} }),
+      }),
+    ).toMatchObject({ code: 400, msg: '报表只能读取数据' })
+    expect(await t.app.prisma.$queryRawUnsafe('select count(*)::int as n from rep_log')).toEqual([{ n: 0 }])
+  })
+
+  it('keeps secrets out and the tenant filter on whatever the model says', async () => {
+    // A model whose tenant_id and is_deleted fields were removed: the table still has them.
+    const bare = await modelFor('rep_sale', 'rep-sale-bare', (list) =>
+      list.filter((p) => p.jdbcName !== 'tenant_id' && p.jdbcName !== 'is_deleted'),
+    )
+    const source = (await call('GET', `${R}/sources`)).data.find((x: { key: string }) => x.key === bare)
+    expect(source.columns.map((c: { name: string }) => c.name)).not.toContain('secret')
+    expect(source.columns.map((c: { name: string }) => c.name)).not.toContain('apiKey')
+    for (const column of ['secret', 'apiKey', 'accessToken']) {
+      expect(
+        await call('POST', `${R}/run`, { definition: design({ source: bare, columns: [column], ...PLAIN }) }),
+      ).toMatchObject({ code: 400, msg: `报表字段不在白名单内: ${column}` })
+    }
+    const rows = (
+      await call('POST', `${R}/run`, { definition: design({ source: bare, columns: ['id'], ...PLAIN }) })
+    ).data
+    expect(rows.records.map((r: { id: string }) => r.id)).toEqual(['1', '2', '3', '4', '5'])
+  })
+
+  it('says so when an export stops at its row cap, and pages by a stable key', async () => {
+    const { createReportDesignService } = await import('../src/modules/report/report-design.service.ts')
+    const capped = createReportDesignService(t.app.prisma, 1000, 3)
+    // Every row has the same region: only the key orders them, batch after batch.
+    await call('POST', `${R}/submit`, {
+      name: '上限测试',
+      definition: design({
+        columns: ['region', 'id'],
+        ...PLAIN,
+        filters: [{ column: 'region', op: 'eq', value: '华东' }],
+      }),
+    })
+    const id = (await call('GET', `${R}/list?name=上限测试`)).data.records[0].id
+    const ctx = { user: null, tenantId: '000000', log: t.app.log }
+    const read = async (result: { stream: NodeJS.ReadableStream }) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of result.stream) {
+        chunks.push(chunk as Buffer)
+      }
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer)
+      return book.worksheets[0]!.getSheetValues()
+        .slice(1)
+        .map((r) => (r as unknown[] | undefined)?.slice(1))
+    }
+    const two = createReportDesignService(t.app.prisma, 1000, 2)
+    const cut = await two.export(ctx, BigInt(id), {})
+    expect(cut).toMatchObject({ total: 3, truncated: true })
+    expect(await read(cut)).toEqual([
+      ['地区', 'id'],
+      ['华东', '1'],
+      ['华东', '2'],
+      undefined,
+      ['已达导出上限 2 行（共 3 行），其余未导出，请缩小查询范围'],
+    ])
+    const whole = await capped.export(ctx, BigInt(id), {})
+    expect(whole).toMatchObject({ total: 3, truncated: false })
+    expect(await read(whole)).toEqual([
+      ['地区', 'id'],
+      ['华东', '1'],
+      ['华东', '2'],
+      ['华东', '3'],
+    ])
+    const res = await t.app.inject({ method: 'GET', url: `${R}/export?id=${id}`, headers: auth(admin) })
+    expect(res.headers['x-report-truncated']).toBe('false')
+    expect(res.headers['x-report-total']).toBe('3')
   })
 
   it('exports the whole result to xlsx', async () => {

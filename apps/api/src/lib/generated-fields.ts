@@ -24,3 +24,20 @@ export const generatedFieldData = (
   }
   return out
 }
+
+/**
+ * Rows of a generated module as answered: `numeric` values (Prisma decimals) become decimal strings,
+ * with the column's scale when it has one (`12.50`, not `12.5`), so no digit is lost in JSON.
+ */
+export const generatedRecords = (
+  rows: Record<string, unknown>[],
+  kinds: { decimals: Readonly<Record<string, number | null>> },
+): Record<string, unknown>[] =>
+  rows.map((row) => {
+    const out = { ...row }
+    for (const [name, scale] of Object.entries(kinds.decimals)) {
+      const v = out[name] as { toFixed(n?: number): string } | null | undefined
+      out[name] = v === null || v === undefined ? null : scale === null ? String(v) : v.toFixed(scale)
+    }
+    return out
+  })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ZWireDateTimeSchema } from '../common/dates.ts'
 import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
+import { parseDatasourceUrl } from './datasource-url.ts'
 
 /** The seeded data source that is the application's own database. */
 export const DEFAULT_DATASOURCE_ID = '1'
@@ -9,8 +10,7 @@ export const DEFAULT_DATASOURCE_ID = '1'
 /** Drivers the generator reads tables from. */
 export const DATASOURCE_DRIVERS = ['postgresql'] as const
 
-/** A PostgreSQL URL, plain or in the old platform's JDBC form. */
-export const DATASOURCE_URL_PATTERN = /^(jdbc:)?postgres(ql)?:\/\/[^\s]+$/
+export * from './datasource-url.ts'
 
 /** Lower-case SQL identifiers the generator and the reports accept (tables, columns). */
 export const SQL_NAME_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/
@@ -28,6 +28,10 @@ export const DevelopMsg = {
   MODEL_NOT_FOUND: '数据模型不存在',
   NO_PROTOTYPE: '请先配置模型字段',
   GEN_SUCCESS: '代码生成成功',
+  PASSWORD_AGAIN: '连接地址或用户名已修改，请重新输入密码',
+  QUERY_FAILED: '数据源查询失败',
+  COLUMN_NOT_IN_TABLE: '字段不在数据表中',
+  DUPLICATE_IN_ZIP: '同一次生成的模块不能重复',
 } as const
 
 export const ZDatasourceSubmitSchema = z.object({
@@ -35,9 +39,15 @@ export const ZDatasourceSubmitSchema = z.object({
   name: zRequired('请输入数据源名称', 100),
   driverClass: z.enum(DATASOURCE_DRIVERS, { error: '请选择驱动类型' }).default('postgresql'),
   // The old platform's front end escaped & in the URL; its submit unescaped it (contract section 11).
+  // Only host, port, database and sslmode (datasource-url.ts).
   url: zRequired('请输入连接地址', 500)
     .transform((v) => v.replaceAll('&amp;', '&'))
-    .refine((v) => DATASOURCE_URL_PATTERN.test(v), { message: '连接地址格式不正确' }),
+    .superRefine((v, ctx) => {
+      const parsed = parseDatasourceUrl(v)
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.message })
+      }
+    }),
   username: zRequired('请输入用户名', 100),
   // Blank or the masked value answered earlier keeps the stored password.
   password: zOptionalText(200).meta({ format: 'password' }),
@@ -70,7 +80,7 @@ export type TTable = z.infer<typeof ZTableSchema>
 
 export const ZColumnSchema = z.object({
   name: z.string(),
-  /** PostgreSQL type as information_schema names it, e.g. `character varying`, `bigint`. */
+  /** PostgreSQL type as information_schema names it, e.g. `character varying`, `bigint`; `numeric(12,2)` with its size. */
   type: z.string(),
   /** Length of character columns, null for others. */
   length: z.number().nullable(),
@@ -112,9 +122,59 @@ export const ZModelRecordSchema = z.object({
 })
 export type TModel = z.infer<typeof ZModelRecordSchema>
 
-/** Property types of generated code (TypeScript side of a column). */
-export const PROPERTY_TYPES = ['string', 'int', 'bigint', 'decimal', 'date', 'datetime', 'boolean'] as const
+/**
+ * Property types of generated code (TypeScript side of a column): `decimal` is a `numeric` column,
+ * carried as a decimal string; `double` a `real` / `double precision` one, carried as a number.
+ */
+export const PROPERTY_TYPES = [
+  'string',
+  'int',
+  'bigint',
+  'decimal',
+  'double',
+  'date',
+  'datetime',
+  'boolean',
+] as const
 export type TPropertyType = (typeof PROPERTY_TYPES)[number]
+
+/** The property type of each column type the generator maps (information_schema's names). */
+const PROPERTY_TYPE_OF_COLUMN: Record<string, TPropertyType> = {
+  'character varying': 'string',
+  character: 'string',
+  text: 'string',
+  smallint: 'int',
+  integer: 'int',
+  bigint: 'bigint',
+  numeric: 'decimal',
+  real: 'double',
+  'double precision': 'double',
+  boolean: 'boolean',
+  date: 'date',
+  'timestamp without time zone': 'datetime',
+  'timestamp with time zone': 'datetime',
+}
+
+/** `numeric(12,2)` → `numeric`: table-info names numeric columns with their precision and scale. */
+export const columnBaseType = (jdbcType: string): string => jdbcType.replace(/\(.*\)$/, '').trim()
+
+/** Precision and scale of a `numeric(p,s)` column type; empty for a plain `numeric`. */
+export const numericSize = (jdbcType: string): { precision?: number; scale?: number } => {
+  const m = /^numeric\((\d+),(\d+)\)$/.exec(jdbcType.replace(/\s/g, ''))
+  return m ? { precision: Number(m[1]), scale: Number(m[2]) } : {}
+}
+
+/** The property type of a column type, null when the generator has no mapping for it (uuid, json…). */
+export const propertyTypeOfColumn = (jdbcType: string): TPropertyType | null =>
+  PROPERTY_TYPE_OF_COLUMN[columnBaseType(jdbcType)] ?? null
+
+/**
+ * Property types a column may be given: the one of its column type; `string` for column types the
+ * generator cannot map (reports show them as text, the generator refuses them).
+ */
+export const propertyTypesOfColumn = (jdbcType: string): TPropertyType[] => [
+  propertyTypeOfColumn(jdbcType) ?? 'string',
+]
 /** Form components of the generated web resource. */
 export const COMPONENT_TYPES = ['input', 'textarea', 'number', 'select', 'date', 'datetime'] as const
 export const QUERY_TYPES = ['equal', 'like'] as const
@@ -153,7 +213,17 @@ export type TPrototypeSubmit = z.input<typeof ZPrototypeSubmitSchema>
 export const ZPrototypeListSubmitSchema = z.object({
   modelId: ZIdSchema,
   prototypes: z
-    .array(ZPrototypeSubmitSchema)
+    .array(
+      ZPrototypeSubmitSchema.superRefine((p, ctx) => {
+        if (!propertyTypesOfColumn(p.jdbcType).includes(p.propertyType)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['propertyType'],
+            message: `属性类型与字段类型不符: ${p.jdbcName} (${p.jdbcType}) 应为 ${propertyTypesOfColumn(p.jdbcType).join('/')}`,
+          })
+        }
+      }),
+    )
     .min(1, '请先配置模型字段')
     .max(200, '字段不能超过200个')
     .refine((list) => new Set(list.map((p) => p.jdbcName)).size === list.length, {
@@ -187,10 +257,20 @@ export type TPrototype = z.infer<typeof ZPrototypeRecordSchema>
 
 export const TEMPLATE_TYPES = ['crud'] as const
 
+export const COMMENT_UNSAFE_MSG = '不能包含换行、控制字符或 */'
+/** Control characters and the line and paragraph separators of JavaScript. */
+export const isControlChar = (c: string): boolean => {
+  const code = c.charCodeAt(0)
+  return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029
+}
+/** One line without control characters or the end of a block comment. */
+export const isCommentSafe = (v: string): boolean => !v.includes('*/') && ![...v].some(isControlChar)
+
 export const ZCodeSubmitSchema = z.object({
   id: ZIdSchema.optional(),
   modelId: ZIdSchema,
-  codeName: zRequired('请输入模块名', 64),
+  // Both are written into comments of the generated files (decision 020).
+  codeName: zRequired('请输入模块名', 64).refine(isCommentSafe, { message: COMMENT_UNSAFE_MSG }),
   serviceName: zOptionalText(64),
   tableName: zRequired('请输入表名', 64).refine((v) => SQL_NAME_PATTERN.test(v), {
     message: '表名只能包含小写字母、数字和下划线',
@@ -216,7 +296,9 @@ export const ZCodeSubmitSchema = z.object({
     message: '前端路径格式为 /目录/页面',
   }),
   templateType: z.enum(TEMPLATE_TYPES).default('crud'),
-  author: zOptionalText(32),
+  author: zOptionalText(32).refine((v) => v === undefined || isCommentSafe(v), {
+    message: COMMENT_UNSAFE_MSG,
+  }),
   subModelId: zOptionalText(32),
   subFkId: zOptionalText(32),
   treeId: zOptionalText(32),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ZWireDateTimeSchema } from '../common/dates.ts'
-import { ZWireIdSchema } from '../common/ids.ts'
+import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 
 /** A saved report of the designer (`blade_report_file`); the content is not part of the list. */
 export const ZReportFileRecordSchema = z.object({
@@ -20,6 +20,9 @@ export const REPORT_AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const
 export const REPORT_CHART_TYPES = ['none', 'bar', 'line', 'pie'] as const
 /** At most this many rows are exported to xlsx. */
 export const REPORT_EXPORT_MAX_ROWS = 100_000
+/** The last line of an export that stopped at the cap (the viewer warns with it too). */
+export const reportExportCapMsg = (max: number, total: number) =>
+  `已达导出上限 ${max} 行（共 ${total} 行），其余未导出，请缩小查询范围`
 
 export const ReportMsg = {
   SOURCE_NOT_FOUND: '报表数据源不存在',
@@ -28,6 +31,11 @@ export const ReportMsg = {
   TIMEOUT: '报表查询超时，请缩小查询范围',
   PARAM_MISSING: '请输入报表参数',
   EXTERNAL_MODEL: '报表只能使用本系统数据库的模型',
+  TABLE_GONE: '报表的数据表已不存在，请检查数据模型',
+  COLUMN_GONE: '报表的字段已不在数据表中，请重新导入模型字段',
+  BAD_VALUE: '报表条件的值格式不正确',
+  NO_MIN_MAX: '是否字段不能求最小或最大值',
+  READ_ONLY: '报表只能读取数据',
 } as const
 
 const ZPropName = z
@@ -43,6 +51,8 @@ export const ZReportFilterSchema = z.object({
   param: z
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9_]{0,30}$/, '参数名格式不正确')
+    // The export takes parameters beside the report's `id` in its query.
+    .refine((v) => v !== 'id', { message: '参数名不能为 id' })
     .optional(),
 })
 
@@ -56,7 +66,8 @@ export const ZReportDefinitionSchema = z.object({
   /** `model:<id>` (a data model) or `view:<key>` (a curated business view). */
   source: z
     .string({ error: '请选择数据模型' })
-    .regex(/^(model:\d{1,19}|view:[a-z_]{1,40})$/, '请选择数据模型'),
+    .regex(/^(model:\d{1,19}|view:[a-z_]{1,40})$/, '请选择数据模型')
+    .refine((v) => !v.startsWith('model:') || isId(v.slice(6)), { message: '请选择数据模型' }),
   columns: z.array(ZPropName).max(50, '字段不能超过50个').default([]),
   filters: z.array(ZReportFilterSchema).max(20, '条件不能超过20个').default([]),
   groupBy: z.array(ZPropName).max(3, '分组字段不能超过3个').default([]),
@@ -74,10 +85,7 @@ export const ZReportDefinitionSchema = z.object({
 export type TReportDefinition = z.infer<typeof ZReportDefinitionSchema>
 
 export const ZReportSubmitSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,19}$/, '请求参数类型错误')
-    .optional(),
+  id: ZIdSchema.optional(),
   name: z
     .string({ error: '请输入报表名称' })
     .trim()
@@ -104,10 +112,7 @@ export type TReportSource = z.infer<typeof ZReportSourceSchema>
 
 export const ZReportRunSchema = z.object({
   /** A saved report, or a definition being designed. */
-  id: z
-    .string()
-    .regex(/^\d{1,19}$/, '请求参数类型错误')
-    .optional(),
+  id: ZIdSchema.optional(),
   definition: ZReportDefinitionSchema.optional(),
   params: z.record(z.string().max(40), z.string().max(200)).default({}),
   current: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -4,6 +4,7 @@ import { isAdministrator, type TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { generateModule, type TGenFile, type TGenResult } from './generator.ts'
+import { existingTable } from './introspect.ts'
 import type { TModelService } from './model.service.ts'
 import { zipFiles } from './zip.ts'
 
@@ -44,7 +45,7 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
     return code
   }
 
-  const generate = async (id: bigint, at: Date): Promise<TGenResult> => {
+  const generate = async (id: bigint, at: Date) => {
     const code = await codeOf(id)
     if (!code.modelId) {
       throw AppError.badRequest(DevelopMsg.MODEL_NOT_FOUND)
@@ -54,16 +55,56 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
     if (prototypes.length === 0) {
       throw AppError.badRequest(DevelopMsg.NO_PROTOTYPE)
     }
-    return generateModule({ code, model, prototypes, stamp: stampOf(at) })
+    // The module's table in the application's database, where its migration will run.
+    const existing = await existingTable(prisma, code.tableName)
+    return { code, result: generateModule({ code, model, prototypes, stamp: stampOf(at), existing }) }
+  }
+
+  /** Two modules of one zip must not share a class, a table, a folder, a route or a screen. */
+  const assertDistinct = (
+    codes: { packageName: string; tableName: string; apiPath: string; webPath: string }[],
+    classes: string[],
+  ) => {
+    const clash = (what: string, values: string[]) => {
+      const seen = new Set<string>()
+      for (const v of values) {
+        if (seen.has(v)) {
+          throw AppError.badRequest(`${DevelopMsg.DUPLICATE_IN_ZIP}: ${what} ${v}`)
+        }
+        seen.add(v)
+      }
+    }
+    clash('模型类名', classes)
+    clash(
+      '表名',
+      codes.map((c) => c.tableName),
+    )
+    clash(
+      '包名',
+      codes.map((c) => c.packageName.replaceAll('-', '')),
+    )
+    clash(
+      '后端路径',
+      codes.map((c) => `${c.apiPath}/${c.packageName}`),
+    )
+    clash(
+      '前端路径',
+      codes.map((c) => c.webPath),
+    )
+  }
+
+  // Contract section 11: the generator's calls are the administrator's (SA), whatever buttons a role has.
+  const assertAdministrator = (ctx: TCtx) => {
+    if (!isAdministrator(ctx.user)) {
+      throw AppError.forbidden()
+    }
   }
 
   return {
     ...crud,
     /** Duplicates a config as `<codeName>-copy` (its package name too, which must stay unique). */
     async copy(ctx: TCtx, id: bigint) {
-      if (!isAdministrator(ctx.user)) {
-        throw AppError.forbidden()
-      }
+      assertAdministrator(ctx)
       const { id: _id, createTime: _t, updateTime: _u, ...rest } = await codeOf(id)
       let packageName = `${rest.packageName}-copy`
       while (await prisma.devCode.findFirst({ where: { packageName, isDeleted: 0 }, select: { id: true } })) {
@@ -82,8 +123,9 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
       })
     },
     /** The files the generator writes for one config, for the preview screen. */
-    async preview(id: bigint): Promise<TGenFile[]> {
-      const result = await generate(id, new Date())
+    async preview(ctx: TCtx, id: bigint): Promise<TGenFile[]> {
+      assertAdministrator(ctx)
+      const { result } = await generate(id, new Date())
       return [
         ...result.files,
         ...result.inserts.map((i) => ({
@@ -93,17 +135,27 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
       ]
     },
     /** A zip of the modules of the given configs, with the manifest of registry lines. */
-    async zip(ids: bigint[]): Promise<Buffer> {
+    async zip(ctx: TCtx, ids: bigint[]): Promise<Buffer> {
+      assertAdministrator(ctx)
       const at = new Date()
       const files: TGenFile[] = []
       const inserts: TGenResult['inserts'] = []
-      for (const [i, id] of ids.entries()) {
+      const modules: TGenResult['module'][] = []
+      const codes: Parameters<typeof assertDistinct>[0] = []
+      // The same config twice is one module.
+      for (const [i, id] of [...new Set(ids)].entries()) {
         // One second apart: migration folders of one zip must sort and never collide.
-        const result = await generate(id, new Date(at.getTime() + i * 1000))
+        const { code, result } = await generate(id, new Date(at.getTime() + i * 1000))
+        codes.push(code)
+        modules.push(result.module)
         files.push(...result.files)
         inserts.push(...result.inserts)
       }
-      files.push({ path: MANIFEST, content: `${JSON.stringify({ inserts }, null, 2)}\n` })
+      assertDistinct(
+        codes,
+        modules.map((m) => m.className),
+      )
+      files.push({ path: MANIFEST, content: `${JSON.stringify({ modules, inserts }, null, 2)}\n` })
       return zipFiles(files, at)
     },
   }

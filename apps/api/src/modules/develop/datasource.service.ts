@@ -3,13 +3,15 @@ import {
   DEFAULT_DATASOURCE_ID,
   DevelopMsg,
   isMaskedSecret,
+  maskDatasourceUrl,
   maskSecret,
+  sameDatasourceTarget,
   type TDatasourceSubmit,
   ZDatasourceRecordSchema,
   ZDatasourceSubmitSchema,
 } from '@ysjs/shared'
 import type { z } from 'zod'
-import type { TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TDatasourceConn, withDatasource } from './introspect.ts'
@@ -17,7 +19,11 @@ import { type TDatasourceConn, withDatasource } from './introspect.ts'
 const DEFAULT_ID = BigInt(DEFAULT_DATASOURCE_ID)
 type TInput = z.infer<typeof ZDatasourceSubmitSchema>
 
-/** 数据源: platform rows; the password is never answered in full and the default row is read-only. */
+/**
+ * 数据源: platform rows; the password is never answered in full and the default row is read-only.
+ * Writing, testing and reading tables through a data source are the platform administrator's
+ * (decision 020): the server connects where the row points, with the password stored for it.
+ */
 export const createDatasourceService = (prisma: PrismaClient) => {
   const crud = createCrudService(prisma, {
     name: 'datasource',
@@ -40,13 +46,32 @@ export const createDatasourceService = (prisma: PrismaClient) => {
     enrich: async (_ctx, rows) =>
       rows.map((r) => ({
         ...r,
+        url: maskDatasourceUrl(r.url as string),
         password: maskSecret(r.password as string),
         isDefault: r.id === DEFAULT_ID,
       })),
   })
 
-  const keepPassword = (input: TInput): TInput =>
-    !input.password || isMaskedSecret(input.password) ? { ...input, password: undefined } : input
+  const assertPlatformAdmin = (ctx: TCtx) => {
+    if (!isPlatformAdmin(ctx.user)) {
+      throw AppError.forbidden()
+    }
+  }
+
+  const typed = (password: string | undefined) => !!password && !isMaskedSecret(password)
+
+  /**
+   * The stored password may stand in for a blank or masked one only where it was saved for: the same
+   * server, database, SSL mode and user. Anything else must come with the password typed again, so a
+   * stored password is never sent to a host the caller chose.
+   */
+  const storedPasswordFor = async (id: bigint, url: string, username: string): Promise<string> => {
+    const row = await connOf(id)
+    if (row.password && !(sameDatasourceTarget(row.url, url) && row.username === username)) {
+      throw AppError.badRequest(DevelopMsg.PASSWORD_AGAIN)
+    }
+    return row.password
+  }
 
   const connOf = async (id: bigint): Promise<TDatasourceConn> => {
     const row = await prisma.datasource.findFirst({ where: { id, isDeleted: 0 } })
@@ -58,13 +83,23 @@ export const createDatasourceService = (prisma: PrismaClient) => {
 
   return {
     ...crud,
+    async create(ctx: TCtx, input: TInput) {
+      assertPlatformAdmin(ctx)
+      return crud.create(ctx, input)
+    },
     async update(ctx: TCtx, id: bigint, input: TInput) {
+      assertPlatformAdmin(ctx)
       if (id === DEFAULT_ID) {
         throw AppError.badRequest(DevelopMsg.DEFAULT_DATASOURCE_READONLY)
       }
-      return crud.update(ctx, id, keepPassword(input))
+      if (typed(input.password)) {
+        return crud.update(ctx, id, input)
+      }
+      await storedPasswordFor(id, input.url, input.username)
+      return crud.update(ctx, id, { ...input, password: undefined })
     },
     async remove(ctx: TCtx, ids: bigint[]) {
+      assertPlatformAdmin(ctx)
       if (ids.includes(DEFAULT_ID)) {
         throw AppError.badRequest(DevelopMsg.DEFAULT_DATASOURCE_READONLY)
       }
@@ -78,12 +113,13 @@ export const createDatasourceService = (prisma: PrismaClient) => {
         orderBy: [{ createTime: 'asc' }, { id: 'asc' }],
       })
     },
-    /** Connects with the given settings (a blank or masked password: the stored one of `id`). */
-    async test(input: TDatasourceSubmit & { id?: string }) {
+    /** Connects with the given settings (a blank or masked password: the stored one of `id`, if allowed). */
+    async test(ctx: TCtx, input: TDatasourceSubmit & { id?: string }) {
+      assertPlatformAdmin(ctx)
       const parsed = ZDatasourceSubmitSchema.parse(input)
-      let password = parsed.password ?? ''
-      if (parsed.id && (!password || isMaskedSecret(password))) {
-        password = (await connOf(BigInt(parsed.id))).password
+      let password = typed(parsed.password) ? parsed.password! : ''
+      if (parsed.id && !typed(parsed.password)) {
+        password = await storedPasswordFor(BigInt(parsed.id), parsed.url, parsed.username)
       }
       await withDatasource(prisma, { url: parsed.url, username: parsed.username, password }, (q) =>
         q('select 1', []),

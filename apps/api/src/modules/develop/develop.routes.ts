@@ -50,7 +50,7 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
     config: { access: { permission: ['datasource_add', 'datasource_edit'] } },
     schema: { tags, summary: '测试数据源连接', body: ZDatasourceSubmitSchema, response: { 200: zDone } },
     handler: async (request) => {
-      await datasources.test(request.body)
+      await datasources.test(ctxOf(request), request.body)
       return done('连接成功')
     },
   })
@@ -68,7 +68,7 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
       querystring: z.object({ datasourceId: ZIdSchema }),
       response: { 200: zEnvelope(z.array(ZTableSchema)) },
     },
-    handler: async (request) => ok(await models.tables(BigInt(request.query.datasourceId))),
+    handler: async (request) => ok(await models.tables(ctxOf(request), BigInt(request.query.datasourceId))),
   })
   r.get(`${PREFIX}/model/table-info`, {
     config: { access: { permission: 'model' } },
@@ -84,16 +84,21 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
     },
     handler: async (request) => {
       const { modelId, tableName, datasourceId } = request.query
+      const ctx = ctxOf(request)
       if (modelId) {
         const model = await models.modelOf(BigInt(modelId))
         return ok(
-          await models.columns(datasourceId ? BigInt(datasourceId) : model.datasourceId, model.modelTable),
+          await models.columns(
+            ctx,
+            datasourceId ? BigInt(datasourceId) : model.datasourceId,
+            model.modelTable,
+          ),
         )
       }
       if (!tableName || !datasourceId) {
         throw AppError.badRequest('缺少必要的请求参数: tableName')
       }
-      return ok(await models.columns(BigInt(datasourceId), tableName))
+      return ok(await models.columns(ctx, BigInt(datasourceId), tableName))
     },
   })
   r.get(`${PREFIX}/model/model-prototype`, {
@@ -101,12 +106,24 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
     schema: {
       tags,
       summary: '模型字段 (未保存时由数据表推出)',
-      querystring: z.object({ modelId: ZIdSchema, datasourceId: ZIdSchema.optional() }),
+      querystring: z.object({
+        modelId: ZIdSchema,
+        datasourceId: ZIdSchema.optional(),
+        /** true: propose again from the table, keeping the saved edits of columns still there. */
+        refresh: z.enum(['true', 'false']).optional(),
+      }),
       response: { 200: zEnvelope(z.array(ZPrototypeRecordSchema)) },
     },
     handler: async (request) => {
-      const { modelId, datasourceId } = request.query
-      return ok(await models.prototypes(BigInt(modelId), datasourceId ? BigInt(datasourceId) : undefined))
+      const { modelId, datasourceId, refresh } = request.query
+      return ok(
+        await models.prototypes(
+          ctxOf(request),
+          BigInt(modelId),
+          datasourceId ? BigInt(datasourceId) : undefined,
+          refresh === 'true',
+        ),
+      )
     },
   })
   r.get(`${PREFIX}/model-prototype/select`, {
@@ -149,7 +166,7 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
       querystring: z.object({ id: ZIdSchema }),
       response: { 200: zEnvelope(z.array(ZGeneratedFileSchema)) },
     },
-    handler: async (request) => ok(await codes.preview(BigInt(request.query.id))),
+    handler: async (request) => ok(await codes.preview(ctxOf(request), BigInt(request.query.id))),
   })
   r.post(`${PREFIX}/code/gen-code`, {
     config: { access: { permission: 'code_gen' } },
@@ -161,7 +178,7 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
       response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) },
     },
     handler: async (request, reply) => {
-      const zip = await codes.zip(request.query.ids.map(BigInt))
+      const zip = await codes.zip(ctxOf(request), request.query.ids.map(BigInt))
       return reply
         .type('application/zip')
         .header('content-disposition', 'attachment; filename="ysjs-generated.zip"')

@@ -1,4 +1,6 @@
+import { isControlChar, numericSize, propertyTypeOfColumn } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
+import type { TExistingColumn } from './introspect.ts'
 import { PLATFORM_COLUMNS } from './prototypes.ts'
 
 /** What the generator reads: a code config, its model and the model's saved prototypes. */
@@ -30,12 +32,23 @@ export type TGenInput = {
   }[]
   /** Migration folder timestamp (`yyyyMMddHHmmss`); the generator is pure, the caller gives the time. */
   stamp: string
+  /** The module's table as it is in the application's database, null when it is not there yet. */
+  existing?: TExistingColumn[] | null
 }
 
 export type TGenFile = { path: string; content: string }
 /** A line to put above a marker comment of a shared registry file (see `scripts/apply-generated.mjs`). */
 export type TGenInsert = { file: string; marker: string; text: string }
-export type TGenResult = { files: TGenFile[]; inserts: TGenInsert[] }
+/** What a module claims in the repository: `scripts/apply-generated.mjs` refuses one that is taken. */
+export type TGenModule = {
+  className: string
+  table: string
+  packageName: string
+  apiPrefix: string
+  webPath: string
+  menuCode: string
+}
+export type TGenResult = { module: TGenModule; files: TGenFile[]; inserts: TGenInsert[] }
 
 type TField = TGenInput['prototypes'][number]
 
@@ -45,10 +58,38 @@ const camel = (kebab: string) => {
   return p.charAt(0).toLowerCase() + p.slice(1)
 }
 /** A string literal for generated TypeScript (single quotes, as the house style writes them). */
-const lit = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+const lit = (s: string) => {
+  const body = [...s]
+    .map((c) =>
+      c === '\\' || c === "'"
+        ? `\\${c}`
+        : isControlChar(c)
+          ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+          : c,
+    )
+    .join('')
+  return `'${body}'`
+}
 const dq = (s: string) => JSON.stringify(s)
+/**
+ * Text of a user (module name, author) inside a generated comment: one line, and never the end of a
+ * block comment, so it cannot add lines to migration.sql or schema.prisma or code to a source file.
+ * The submit schema refuses such names; this also covers rows saved before it did.
+ */
+const commentText = (s: string) =>
+  [...s]
+    .map((c) => (isControlChar(c) ? ' ' : c))
+    .join('')
+    .replaceAll('*/', '* /')
 
-const SUPPORTED = new Set(['string', 'int', 'bigint', 'boolean', 'date', 'datetime'])
+/** `numeric` without a size: Prisma's `Decimal` default, written out so the migration and schema agree. */
+const DEFAULT_DECIMAL = { precision: 65, scale: 30 }
+const decimalSize = (f: TField) => {
+  const size = numericSize(f.jdbcType)
+  return size.precision === undefined
+    ? DEFAULT_DECIMAL
+    : { precision: size.precision, scale: size.scale ?? 0 }
+}
 
 const prismaType = (f: TField): string => {
   const opt = f.isRequired ? '' : '?'
@@ -64,6 +105,12 @@ const prismaType = (f: TField): string => {
       return `BigInt${opt}`
     case 'boolean':
       return `Boolean${opt}`
+    case 'decimal': {
+      const { precision, scale } = decimalSize(f)
+      return `Decimal${opt} @db.Decimal(${precision}, ${scale})`
+    }
+    case 'double':
+      return f.jdbcType === 'real' ? `Float${opt} @db.Real` : `Float${opt}`
     case 'date':
       return `DateTime${opt} @db.Date`
     default:
@@ -86,6 +133,12 @@ const sqlType = (f: TField): string => {
       return 'BIGINT'
     case 'boolean':
       return 'BOOLEAN'
+    case 'decimal': {
+      const { precision, scale } = decimalSize(f)
+      return `DECIMAL(${precision},${scale})`
+    }
+    case 'double':
+      return f.jdbcType === 'real' ? 'REAL' : 'DOUBLE PRECISION'
     case 'date':
       return 'DATE'
     default:
@@ -115,6 +168,15 @@ const submitRule = (f: TField, uses: Set<string>): string => {
     case 'boolean':
       uses.add(req ? 'zGenBoolean' : 'zGenOptionalBoolean')
       return req ? `zGenBoolean(${lit(choose)})` : 'zGenOptionalBoolean()'
+    case 'decimal': {
+      const size = numericSize(f.jdbcType)
+      const args = size.precision === undefined ? '' : `${size.precision}, ${size.scale ?? 0}`
+      uses.add(req ? 'zGenDecimal' : 'zGenOptionalDecimal')
+      return req ? `zGenDecimal(${lit(enter)}${args ? `, ${args}` : ''})` : `zGenOptionalDecimal(${args})`
+    }
+    case 'double':
+      uses.add(req ? 'zGenNumber' : 'zGenOptionalNumber')
+      return req ? `zGenNumber(${lit(enter)})` : 'zGenOptionalNumber()'
     case 'date':
       uses.add(req ? 'zGenDate' : 'zGenOptionalDate')
       return req ? `zGenDate(${lit(choose)})` : 'zGenOptionalDate()'
@@ -126,7 +188,11 @@ const submitRule = (f: TField, uses: Set<string>): string => {
 
 const recordRule = (f: TField): string => {
   const base =
-    f.propertyType === 'int' ? 'z.number()' : f.propertyType === 'boolean' ? 'z.boolean()' : 'z.string()'
+    f.propertyType === 'int' || f.propertyType === 'double'
+      ? 'z.number()'
+      : f.propertyType === 'boolean'
+        ? 'z.boolean()'
+        : 'z.string()'
   return f.isRequired ? base : `${base}.nullable()`
 }
 
@@ -141,6 +207,8 @@ const webKind = (f: TField): string => {
   }
   switch (f.propertyType) {
     case 'int':
+    case 'decimal':
+    case 'double':
       return 'number'
     case 'boolean':
       return 'select'
@@ -150,6 +218,72 @@ const webKind = (f: TField): string => {
       return 'datetime'
     default:
       return f.componentType === 'textarea' ? 'textarea' : 'text'
+  }
+}
+
+/** The platform columns a module's table gets (besides id and tenant_id), as SQL and the type they need. */
+const AUDIT_SQL: [string, string, string][] = [
+  ['create_user', 'BIGINT', 'bigint'],
+  ['create_dept', 'BIGINT', 'bigint'],
+  ['create_time', 'TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP', 'timestamp without time zone'],
+  ['update_user', 'BIGINT', 'bigint'],
+  ['update_time', 'TIMESTAMP(3)', 'timestamp without time zone'],
+  ['status', 'INTEGER NOT NULL DEFAULT 1', 'integer'],
+  ['is_deleted', 'INTEGER NOT NULL DEFAULT 0', 'integer'],
+]
+const TENANT_SQL = `VARCHAR(12) NOT NULL DEFAULT '000000'`
+
+/**
+ * A table that is already there must fit the module (decision 020): a bigint `id` primary key, the
+ * model's fields with their types and nullability, platform columns of the right type (missing ones the
+ * migration adds), and no other required column the module could not fill.
+ */
+const checkExisting = (
+  table: string,
+  existing: TExistingColumn[],
+  fields: TField[],
+  tenantScoped: boolean,
+) => {
+  const refuse = (why: string) => AppError.badRequest(`数据表 ${table} 已存在，${why}`)
+  const byName = new Map(existing.map((c) => [c.name, c]))
+  const id = byName.get('id')
+  if (id?.type !== 'bigint' || !id.primaryKey) {
+    throw refuse('须有 bigint 类型的 id 主键（通用增删改查使用它）')
+  }
+  const missing = fields.filter((f) => !byName.has(f.jdbcName)).map((f) => f.jdbcName)
+  if (missing.length) {
+    throw refuse(`但缺少模型字段: ${missing.join(', ')}`)
+  }
+  for (const f of fields) {
+    const c = byName.get(f.jdbcName)!
+    if (c.type !== f.jdbcType || (f.propertyType === 'string' && c.length !== f.length)) {
+      throw refuse(
+        `字段 ${f.jdbcName} 的类型 (${c.type}${c.length ? `(${c.length})` : ''}) 与模型不符，请重新导入模型字段`,
+      )
+    }
+    if (!c.nullable && !c.hasDefault && !f.isRequired) {
+      throw refuse(`字段 ${f.jdbcName} 不可为空，模型中须设为必填`)
+    }
+    if (c.nullable && f.isRequired) {
+      throw refuse(`字段 ${f.jdbcName} 可为空，模型中不能设为必填`)
+    }
+  }
+  const platform: [string, string][] = [
+    ...AUDIT_SQL.map(([n, , type]): [string, string] => [n, type]),
+    ...(tenantScoped ? [['tenant_id', 'character varying'] as [string, string]] : []),
+  ]
+  for (const [name, type] of platform) {
+    const c = byName.get(name)
+    if (c && c.type !== type && !(type.startsWith('timestamp') && c.type.startsWith('timestamp'))) {
+      throw refuse(`平台字段 ${name} 的类型 (${c.type}) 应为 ${type}`)
+    }
+  }
+  const known = new Set<string>([...PLATFORM_COLUMNS, ...fields.map((f) => f.jdbcName)])
+  const unfillable = existing
+    .filter((c) => !known.has(c.name) && !c.nullable && !c.hasDefault)
+    .map((c) => c.name)
+  if (unfillable.length) {
+    throw refuse(`其必填字段不在模型中: ${unfillable.join(', ')}`)
   }
 }
 
@@ -174,20 +308,28 @@ export const generateModule = (input: TGenInput): TGenResult => {
     throw AppError.badRequest('请先配置模型字段')
   }
   for (const f of fields) {
-    if (!SUPPORTED.has(f.propertyType)) {
-      throw AppError.badRequest(`不支持的字段类型: ${f.jdbcName} ${f.propertyType}`)
+    const expected = propertyTypeOfColumn(f.jdbcType)
+    if (!expected) {
+      throw AppError.badRequest(`不支持的字段类型: ${f.jdbcName} ${f.jdbcType}`)
+    }
+    if (f.propertyType !== expected) {
+      throw AppError.badRequest(`属性类型与字段类型不符: ${f.jdbcName} (${f.jdbcType}) 应为 ${expected}`)
     }
   }
   const tenantScoped = input.prototypes.some((p) => p.jdbcName === 'tenant_id')
+  if (input.existing) {
+    checkExisting(code.tableName, input.existing, fields, tenantScoped)
+  }
   const pkg = code.packageName
   const Cls = model.modelClass
   const cls = Cls.charAt(0).toLowerCase() + Cls.slice(1)
   const mod = camel(pkg)
   const perm = pkg.replaceAll('-', '_')
   const prefix = `${code.apiPath}/${pkg}`
-  const label = code.codeName
+  // `label` goes into comments (string literals take the code name as it is, escaped by `lit`).
+  const label = commentText(code.codeName)
   const byline = code.author
-    ? ` Written by the code generator for ${code.author}.`
+    ? ` Written by the code generator for ${commentText(code.author)}.`
     : ' Written by the code generator.'
 
   // Prisma model and migration.
@@ -211,21 +353,30 @@ export const generateModule = (input: TGenInput): TGenResult => {
   const prismaLines = [...platformPrisma, ...fieldPrisma, ...auditPrisma].map(([n, t]) => `  ${n} ${t}`)
   const prismaModel = `\n// ${label} (${pkg}): written by the code generator.\nmodel ${Cls} {\n${prismaLines.join('\n')}\n\n  @@map(${dq(code.tableName)})\n}\n`
 
+  const platformSql: [string, string][] = [
+    ...(tenantScoped ? [['tenant_id', TENANT_SQL] as [string, string]] : []),
+    ...AUDIT_SQL.map(([n, sql]) => [n, sql] as [string, string]),
+  ]
   const sqlColumns = [
     '"id" BIGINT NOT NULL',
-    ...(tenantScoped ? [`"tenant_id" VARCHAR(12) NOT NULL DEFAULT '000000'`] : []),
+    ...(tenantScoped ? [`"tenant_id" ${TENANT_SQL}`] : []),
     ...fields.map((f) => `${dq(f.jdbcName)} ${sqlType(f)}${f.isRequired ? ' NOT NULL' : ''}`),
-    '"create_user" BIGINT',
-    '"create_dept" BIGINT',
-    '"create_time" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP',
-    '"update_user" BIGINT',
-    '"update_time" TIMESTAMP(3)',
-    '"status" INTEGER NOT NULL DEFAULT 1',
-    '"is_deleted" INTEGER NOT NULL DEFAULT 0',
+    ...AUDIT_SQL.map(([n, sql]) => `${dq(n)} ${sql}`),
     `CONSTRAINT ${dq(`${code.tableName}_pkey`)} PRIMARY KEY ("id")`,
   ]
-  // IF NOT EXISTS: the model usually describes a table that is already there.
-  const migration = `-- CreateTable (${label}, written by the code generator)\nCREATE TABLE IF NOT EXISTS ${dq(code.tableName)} (\n${sqlColumns.map((c) => `    ${c}`).join(',\n')}\n);\n`
+  // IF NOT EXISTS: the model usually describes a table that is already there. Such a table gets the
+  // platform columns the generic CRUD needs; on a table just created these are no-ops.
+  const migration = [
+    `-- CreateTable (${label}, written by the code generator)`,
+    `CREATE TABLE IF NOT EXISTS ${dq(code.tableName)} (`,
+    sqlColumns.map((c) => `    ${c}`).join(',\n'),
+    ');',
+    '',
+    '-- An existing table: the platform columns it lacks.',
+    `ALTER TABLE ${dq(code.tableName)}`,
+    `${platformSql.map(([n, sql]) => `    ADD COLUMN IF NOT EXISTS ${dq(n)} ${sql}`).join(',\n')};`,
+    '',
+  ].join('\n')
 
   // Shared schemas.
   const uses = new Set<string>()
@@ -272,11 +423,18 @@ export const generateModule = (input: TGenInput): TGenResult => {
     ...(bigints.length ? [`bigints: [${bigints.join(', ')}]`] : []),
   ]
   const sortable = ["'createTime'", ...fields.filter((f) => f.isList).map((f) => lit(f.propertyName))]
+  const decimals = fields
+    .filter((f) => f.propertyType === 'decimal')
+    .map((f) => `${f.propertyName}: ${numericSize(f.jdbcType).scale ?? 'null'}`)
   const service = [
     "import type { PrismaClient } from '@ysjs/db'",
     `import { Z${Cls}RecordSchema, Z${Cls}SubmitSchema } from '@ysjs/shared'`,
     "import { createCrudService } from '../../lib/crud.ts'",
-    ...(kinds.length ? ["import { generatedFieldData } from '../../lib/generated-fields.ts'"] : []),
+    ...(kinds.length || decimals.length
+      ? [
+          `import { ${[...(kinds.length ? ['generatedFieldData'] : []), ...(decimals.length ? ['generatedRecords'] : [])].join(', ')} } from '../../lib/generated-fields.ts'`,
+        ]
+      : []),
     '',
     `/** ${label} (${code.tableName}) on the generic CRUD.${byline} */`,
     `export const create${Cls}Service = (prisma: PrismaClient) =>`,
@@ -297,6 +455,11 @@ export const generateModule = (input: TGenInput): TGenResult => {
     `      remove: ${lit(`${perm}_delete`)},`,
     '    },',
     ...(kinds.length ? [`    toData: (input) => generatedFieldData(input, { ${kinds.join(', ')} }),`] : []),
+    ...(decimals.length
+      ? [
+          `    enrich: async (_ctx, rows) => generatedRecords(rows, { decimals: { ${decimals.join(', ')} } }),`,
+        ]
+      : []),
     '  })',
     `export type T${Cls}Service = ReturnType<typeof create${Cls}Service>`,
     '',
@@ -318,7 +481,7 @@ export const generateModule = (input: TGenInput): TGenResult => {
   // Web: api, resource, page, routes, texts.
   const webDir = `apps/web/src/features/${pkg}`
   const searchOps = fields
-    .filter((f) => f.isQuery && f.queryType === 'equal' && f.propertyType !== 'string')
+    .filter((f) => f.isQuery && f.queryType === 'equal' && f.propertyType !== 'string' && filterKind(f))
     .map((f) => f.propertyName)
   const api = [
     `import type { T${Cls}, TPage } from '@ysjs/shared'`,
@@ -354,7 +517,10 @@ export const generateModule = (input: TGenInput): TGenResult => {
   ].join('\n')
   const fieldLine = (f: TField) => {
     const kind = webKind(f)
-    const parts = [`name: ${lit(f.propertyName)}`, `labelKey: ${lit(`generated.${mod}.${f.propertyName}`)}`]
+    const parts = [
+      `name: ${lit(f.propertyName)}`,
+      `labelKey: ${lit(`generated.${mod}.field.${f.propertyName}`)}`,
+    ]
     if (kind !== 'text') {
       parts.push(`kind: ${lit(kind)}`)
     }
@@ -364,7 +530,8 @@ export const generateModule = (input: TGenInput): TGenResult => {
     if (kind === 'select') {
       parts.push("options: [{ value: 'true', label: '是' }, { value: 'false', label: '否' }]")
     }
-    if (f.isQuery) {
+    // Searchable only where the list declares a filter for it (text, integers, ids, dates).
+    if (f.isQuery && filterKind(f)) {
       parts.push('search: true')
     }
     if (!f.isList) {
@@ -427,12 +594,15 @@ export const generateModule = (input: TGenInput): TGenResult => {
     '}',
     '',
   ].join('\n')
+  // Field labels apart from the module's name: a field may well be called `name`.
   const texts = (lang: 'zh' | 'en') =>
     [
-      `  name: ${lit(lang === 'zh' ? label : english(mod))},`,
+      `  name: ${lit(lang === 'zh' ? code.codeName : english(mod))},`,
+      '  field: {',
       ...fields.map(
-        (f) => `  ${f.propertyName}: ${lit(lang === 'zh' ? f.comment : english(f.propertyName))},`,
+        (f) => `    ${f.propertyName}: ${lit(lang === 'zh' ? f.comment : english(f.propertyName))},`,
       ),
+      '  },',
     ].join('\n')
   const i18n = [
     `export const ${mod}Zh = {`,
@@ -451,7 +621,7 @@ export const generateModule = (input: TGenInput): TGenResult => {
   const menu = [
     '  {',
     `    code: ${lit(perm)},`,
-    `    name: ${lit(label)},`,
+    `    name: ${lit(code.codeName)},`,
     "    alias: 'menu',",
     `    path: ${lit(code.webPath)},`,
     "    source: 'TableChart',",
@@ -469,6 +639,14 @@ export const generateModule = (input: TGenInput): TGenResult => {
   ].join('\n')
 
   return {
+    module: {
+      className: Cls,
+      table: code.tableName,
+      packageName: pkg,
+      apiPrefix: prefix,
+      webPath: code.webPath,
+      menuCode: perm,
+    },
     files: [
       { path: `prisma/migrations/${stamp}_${code.tableName}/migration.sql`, content: migration },
       { path: `packages/shared/src/${pkg}/${pkg}.ts`, content: shared },

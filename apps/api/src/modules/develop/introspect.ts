@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@ysjs/db'
-import { DevelopMsg, type TColumn, type TTable } from '@ysjs/shared'
+import { DevelopMsg, parseDatasourceUrl, type TColumn, type TTable } from '@ysjs/shared'
 import pg from 'pg'
 import { AppError } from '../../lib/errors.ts'
 
@@ -16,7 +16,10 @@ const TABLES_SQL = `select c.relname as name, coalesce(obj_description(c.oid, 'p
   where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v') and c.relname not like '\\_prisma%'
   order by c.relname`
 
-const COLUMNS_SQL = `select c.column_name as name, c.data_type as type,
+// numeric columns carry their size in the type (`numeric(12,2)`): the generator and the forms need it.
+const COLUMNS_SQL = `select c.column_name as name,
+    case when c.data_type = 'numeric' and c.numeric_precision is not null
+      then format('numeric(%s,%s)', c.numeric_precision, c.numeric_scale) else c.data_type end as type,
     c.character_maximum_length::int as length, c.is_nullable = 'YES' as nullable,
     coalesce(col_description(format('%I.%I', c.table_schema, c.table_name)::regclass, c.ordinal_position::int), '') as comment,
     exists(select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
@@ -26,8 +29,34 @@ const COLUMNS_SQL = `select c.column_name as name, c.data_type as type,
   where c.table_schema = current_schema() and c.table_name = $1
   order by c.ordinal_position`
 
-/** `jdbc:postgresql://…` (the old platform's form) or a plain URL, as node-postgres takes it. */
-const connectionString = (url: string) => url.replace(/^jdbc:/, '').replace(/^postgres:/, 'postgresql:')
+/**
+ * The driver's settings, built from the URL's host, port, database and SSL mode only (never handed the
+ * URL itself: see datasource-url.ts). The password is a function so that an empty one stays empty:
+ * node-postgres would otherwise fill it from the server's PGPASSWORD or ~/.pgpass.
+ */
+const clientConfig = (ds: TDatasourceConn): pg.ClientConfig => {
+  const parsed = parseDatasourceUrl(ds.url)
+  if (!parsed.ok) {
+    throw AppError.badRequest(parsed.message)
+  }
+  const { host, port, database, sslmode } = parsed.target
+  const password = ds.password ?? ''
+  return {
+    host: host.replace(/^\[(.*)\]$/, '$1'),
+    port,
+    database,
+    user: ds.username,
+    password: () => password,
+    ssl: sslmode === 'require' ? { rejectUnauthorized: false } : sslmode === 'verify-full',
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: STATEMENT_TIMEOUT_MS,
+  }
+}
+
+/** An error the data source answered (SQLSTATE), not one of ours: a refusal, never a 500. */
+const isServerError = (error: unknown) =>
+  !(error instanceof AppError) && typeof (error as { code?: unknown })?.code === 'string'
 
 /** Runs `use` with a query function on the data source, read-only, and always closes what it opened. */
 export const withDatasource = async <T>(
@@ -38,14 +67,7 @@ export const withDatasource = async <T>(
   if (!ds.url) {
     return use((sql, params) => prisma.$queryRawUnsafe<Record<string, unknown>[]>(sql, ...params))
   }
-  const client = new pg.Client({
-    connectionString: connectionString(ds.url),
-    user: ds.username || undefined,
-    password: ds.password || undefined,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-    query_timeout: STATEMENT_TIMEOUT_MS,
-  })
+  const client = new pg.Client(clientConfig(ds))
   // A connection that fails later (server gone) must not crash the process.
   client.on('error', () => {})
   try {
@@ -57,6 +79,12 @@ export const withDatasource = async <T>(
   try {
     await client.query('set session characteristics as transaction read only')
     return await use(async (sql, params) => (await client.query(sql, params)).rows)
+  } catch (error) {
+    // Not a PostgreSQL of the expected shape, a missing privilege, a query timeout: the source's fault.
+    if (isServerError(error) || (error as Error)?.message?.includes('timeout')) {
+      throw AppError.badRequest(DevelopMsg.QUERY_FAILED)
+    }
+    throw error
   } finally {
     await client.end().catch(() => {})
   }
@@ -71,3 +99,29 @@ export const tableColumns = async (query: TQuery, table: string): Promise<TColum
   }
   return rows.map((r) => ({ ...r, length: r.length === null ? null : Number(r.length) }))
 }
+
+/** A column of a table the generator is about to write a module for (the application's database). */
+export type TExistingColumn = TColumn & { hasDefault: boolean }
+
+const DEFAULTS_SQL = `select c.column_name as name,
+    (c.column_default is not null or c.is_identity = 'YES' or c.is_generated = 'ALWAYS') as "hasDefault"
+  from information_schema.columns c
+  where c.table_schema = current_schema() and c.table_name = $1`
+
+/**
+ * The table's columns with whether each has a default, or null when there is no such table: the
+ * generated migration creates it then, else it must fit the module (generator.ts).
+ */
+export const existingTable = async (prisma: PrismaClient, table: string): Promise<TExistingColumn[] | null> =>
+  withDatasource(prisma, { url: '', username: '', password: '' }, async (q) => {
+    const defaults = new Map(
+      ((await q(DEFAULTS_SQL, [table])) as { name: string; hasDefault: boolean }[]).map((r) => [
+        r.name,
+        r.hasDefault,
+      ]),
+    )
+    if (defaults.size === 0) {
+      return null
+    }
+    return (await tableColumns(q, table)).map((c) => ({ ...c, hasDefault: defaults.get(c.name) ?? false }))
+  })

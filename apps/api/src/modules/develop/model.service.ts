@@ -7,7 +7,7 @@ import {
   type ZPrototypeListSubmitSchema,
 } from '@ysjs/shared'
 import type { z } from 'zod'
-import { isAdministrator, type TCtx } from '../../lib/context.ts'
+import { isAdministrator, isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TDatasourceService } from './datasource.service.ts'
@@ -30,8 +30,10 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
     permissions: { list: 'model', add: 'model_add', edit: 'model_edit', remove: 'model_delete' },
     unique: [{ fields: ['modelCode'], message: '模型编号已存在' }],
     toData: ({ datasourceId, ...rest }) => ({ ...rest, datasourceId: BigInt(datasourceId) }),
+    // The table must be there: prototypes, reports and the generator all read it.
     validate: async (_ctx, data) => {
-      await datasources.connOf(data.datasourceId as bigint)
+      const conn = await datasources.connOf(data.datasourceId as bigint)
+      await withDatasource(prisma, conn, (q) => tableColumns(q, data.modelTable as string))
     },
   })
 
@@ -49,16 +51,26 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
       orderBy: [{ sort: 'asc' }, { id: 'asc' }],
     })
 
+  /** Reading a data source's tables uses its stored credentials: the platform administrator's (decision 020). */
+  const assertIntrospect = (ctx: TCtx) => {
+    if (!isPlatformAdmin(ctx.user)) {
+      throw AppError.forbidden()
+    }
+  }
+  const columns = async (ctx: TCtx, datasourceId: bigint, table: string) => {
+    assertIntrospect(ctx)
+    return withDatasource(prisma, await datasources.connOf(datasourceId), (q) => tableColumns(q, table))
+  }
+
   return {
     ...crud,
     modelOf,
     savedPrototypes,
-    async tables(datasourceId: bigint) {
+    async tables(ctx: TCtx, datasourceId: bigint) {
+      assertIntrospect(ctx)
       return withDatasource(prisma, await datasources.connOf(datasourceId), listTables)
     },
-    async columns(datasourceId: bigint, table: string) {
-      return withDatasource(prisma, await datasources.connOf(datasourceId), (q) => tableColumns(q, table))
-    },
+    columns,
     async select() {
       return (
         await prisma.devModel.findMany({
@@ -68,15 +80,41 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
         })
       ).map((m) => ({ id: m.id, name: m.modelName }))
     },
-    /** The saved prototypes, or (none saved yet) ones proposed from the table's columns. */
-    async prototypes(modelId: bigint, datasourceId?: bigint): Promise<TPrototype[]> {
+    /**
+     * The saved prototypes, or (none saved yet, or `refresh`) ones proposed from the table's columns.
+     * A refresh keeps what the user edited on columns still there (labels, names, flags, dictionary),
+     * reads type and length again, adds new columns and leaves out vanished ones; nothing is saved.
+     */
+    async prototypes(
+      ctx: TCtx,
+      modelId: bigint,
+      datasourceId?: bigint,
+      refresh = false,
+    ): Promise<TPrototype[]> {
       const model = await modelOf(modelId)
       const saved = await savedPrototypes(modelId)
-      if (saved.length) {
+      if (saved.length && !refresh) {
         return saved as unknown as TPrototype[]
       }
-      const columns = await this.columns(datasourceId ?? model.datasourceId, model.modelTable)
-      return columns.map((c, i) => ({ ...defaultPrototype(c, i), modelId })) as unknown as TPrototype[]
+      const found = await columns(ctx, datasourceId ?? model.datasourceId, model.modelTable)
+      const before = new Map(saved.map((p) => [p.jdbcName, p]))
+      return found.map((c, sort) => {
+        const proposed = { ...defaultPrototype(c, sort), modelId }
+        const old = before.get(c.name)
+        if (!old) {
+          return proposed
+        }
+        const sameType = old.propertyType === proposed.propertyType
+        return {
+          ...old,
+          jdbcType: proposed.jdbcType,
+          length: proposed.length,
+          propertyType: proposed.propertyType,
+          componentType: sameType ? old.componentType : proposed.componentType,
+          queryType: sameType ? old.queryType : proposed.queryType,
+          sort,
+        }
+      }) as unknown as TPrototype[]
     },
     /** Replaces the model's prototypes in one transaction. */
     async submitPrototypes(ctx: TCtx, input: z.infer<typeof ZPrototypeListSubmitSchema>) {
@@ -84,7 +122,15 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
         throw AppError.forbidden()
       }
       const modelId = BigInt(input.modelId)
-      await modelOf(modelId)
+      const model = await modelOf(modelId)
+      const table = await withDatasource(prisma, await datasources.connOf(model.datasourceId), (q) =>
+        tableColumns(q, model.modelTable),
+      )
+      const known = new Set(table.map((c) => c.name))
+      const unknown = input.prototypes.find((p) => !known.has(p.jdbcName))
+      if (unknown) {
+        throw AppError.badRequest(`${DevelopMsg.COLUMN_NOT_IN_TABLE}: ${unknown.jdbcName}`)
+      }
       const user = ctx.user?.userId ?? null
       await prisma.$transaction([
         prisma.devModelPrototype.deleteMany({ where: { modelId } }),

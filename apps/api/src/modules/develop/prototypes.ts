@@ -1,4 +1,4 @@
-import type { TColumn, TPropertyType } from '@ysjs/shared'
+import { propertyTypeOfColumn, type TColumn, type TPropertyType } from '@ysjs/shared'
 
 /** Columns every generic-CRUD table carries (baseMode 2): the generator writes them itself. */
 export const PLATFORM_COLUMNS = [
@@ -13,22 +13,6 @@ export const PLATFORM_COLUMNS = [
   'is_deleted',
 ] as const
 
-const TYPE_OF: Record<string, TPropertyType> = {
-  'character varying': 'string',
-  character: 'string',
-  text: 'string',
-  smallint: 'int',
-  integer: 'int',
-  bigint: 'bigint',
-  boolean: 'boolean',
-  date: 'date',
-  'timestamp without time zone': 'datetime',
-  'timestamp with time zone': 'datetime',
-}
-
-/** The property type of a column, or null when the generator does not support its type. */
-export const propertyTypeOf = (jdbcType: string): TPropertyType | null => TYPE_OF[jdbcType] ?? null
-
 /** `unit_price` → `unitPrice`. */
 export const camelCase = (name: string): string =>
   name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
@@ -37,6 +21,8 @@ const componentOf = (type: TPropertyType, length: number | null): string => {
   switch (type) {
     case 'int':
     case 'bigint':
+    case 'decimal':
+    case 'double':
       return 'number'
     case 'date':
       return 'date'
@@ -51,7 +37,9 @@ const componentOf = (type: TPropertyType, length: number | null): string => {
 
 /** A field prototype proposed for a column before the user edits it (not yet saved: no id). */
 export const defaultPrototype = (column: TColumn, sort: number) => {
-  const type = propertyTypeOf(column.type) ?? 'string'
+  // A column type the generator cannot map is proposed as text: reports can show it, the generator
+  // refuses it by name (不支持的字段类型) until its row is removed from the model.
+  const type = propertyTypeOfColumn(column.type) ?? 'string'
   return {
     id: null,
     jdbcName: column.name,

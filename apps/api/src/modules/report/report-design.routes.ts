@@ -5,12 +5,13 @@ import {
   ZReportRunSchema,
   ZReportSourceSchema,
   ZReportSubmitSchema,
+  ZWireIdSchema,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
+import { ok, zEnvelope } from '../../lib/envelope.ts'
 import type { TReportDesignService } from './report-design.service.ts'
 
 const PREFIX = '/api/ysjs-report/report/rest'
@@ -40,11 +41,13 @@ export const reportDesignRoutes = (app: FastifyInstance, reports: TReportDesignS
   })
   r.post(`${PREFIX}/submit`, {
     config: { access: { permission: ['report_list_add', 'report_list_edit'] } },
-    schema: { tags, summary: '保存报表设计', body: ZReportSubmitSchema, response: { 200: zDone } },
-    handler: async (request) => {
-      await reports.submit(ctxOf(request), request.body)
-      return done()
+    schema: {
+      tags,
+      summary: '保存报表设计 (答复报表的 id)',
+      body: ZReportSubmitSchema,
+      response: { 200: zEnvelope(z.object({ id: ZWireIdSchema })) },
     },
+    handler: async (request) => ok({ id: await reports.submit(ctxOf(request), request.body) }),
   })
   r.post(`${PREFIX}/run`, {
     config: { access: { permission: 'report_list' } },
@@ -66,9 +69,11 @@ export const reportDesignRoutes = (app: FastifyInstance, reports: TReportDesignS
     },
     handler: async (request, reply) => {
       const { id, ...params } = request.query as { id: string } & Record<string, string>
-      const { name, stream } = await reports.export(ctxOf(request), BigInt(id), params)
+      const { name, stream, total, truncated } = await reports.export(ctxOf(request), BigInt(id), params)
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('x-report-total', String(total))
+        .header('x-report-truncated', String(truncated))
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${name}.xlsx`)}`)
         .send(stream)
     },

@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream'
-import { nextId, type PrismaClient } from '@ysjs/db'
+import { nextId, Prisma, type PrismaClient } from '@ysjs/db'
 import {
   formatDateTime,
   REPORT_EXPORT_MAX_ROWS,
   ReportMsg,
+  reportExportCapMsg,
   type TReportDefinition,
   type TReportResult,
   ZReportDefinitionSchema,
@@ -20,7 +21,8 @@ type TTx = Pick<PrismaClient, '$queryRawUnsafe' | '$executeRawUnsafe'>
 const CHART_ROWS = 200
 const EXPORT_BATCH = 2_000
 
-const cell = (v: unknown): TCell => {
+/** A value as a report answers it; `numeric` as its decimal string in JSON, as a number in a sheet. */
+const cell = (v: unknown, sheet: boolean): TCell => {
   if (v === null || v === undefined) {
     return null
   }
@@ -33,10 +35,38 @@ const cell = (v: unknown): TCell => {
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') {
     return v
   }
-  return String(v)
+  if (v instanceof Prisma.Decimal) {
+    return sheet ? Number(String(v)) : String(v)
+  }
+  return typeof v === 'object' ? JSON.stringify(v) : String(v)
 }
-const rowOf = (r: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v)])) as Record<string, TCell>
+const rowOf = (r: Record<string, unknown>, sheet = false) =>
+  Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v, sheet)])) as Record<string, TCell>
+
+/** The SQLSTATE PostgreSQL answered, as the driver adapter passes it through Prisma. */
+const sqlStateOf = (error: unknown): string | null => {
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta
+    ?.driverAdapterError?.cause
+  return typeof cause?.originalCode === 'string' ? cause.originalCode : null
+}
+
+/**
+ * Failures a saved report meets when the database changed under its model (a table or column dropped
+ * after the model was saved): refusals with what to do, not 500s.
+ */
+const refusalOf = (error: unknown): AppError | null => {
+  switch (sqlStateOf(error)) {
+    case '42P01':
+      return AppError.badRequest(ReportMsg.TABLE_GONE)
+    case '42703':
+      return AppError.badRequest(ReportMsg.COLUMN_GONE)
+    // A view whose functions write: the read-only transaction stops it.
+    case '25006':
+      return AppError.badRequest(ReportMsg.READ_ONLY)
+    default:
+      return null
+  }
+}
 
 const isTimeout = (error: unknown) => {
   const text = `${(error as { message?: string })?.message ?? ''} ${JSON.stringify((error as { meta?: unknown })?.meta ?? '')}`
@@ -48,7 +78,12 @@ const isTimeout = (error: unknown) => {
  * A run builds its SQL from the whitelisted source only, and executes it in a read-only transaction
  * with a statement timeout (decision 020).
  */
-export const createReportDesignService = (prisma: PrismaClient, timeoutMs: number) => {
+export const createReportDesignService = (
+  prisma: PrismaClient,
+  timeoutMs: number,
+  /** Rows an export writes at most (tests make it small). */
+  exportMaxRows: number = REPORT_EXPORT_MAX_ROWS,
+) => {
   const readOnly = async <T>(use: (tx: TTx) => Promise<T>): Promise<T> => {
     try {
       return await prisma.$transaction(
@@ -63,7 +98,7 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
       if (isTimeout(error)) {
         throw AppError.badRequest(ReportMsg.TIMEOUT)
       }
-      throw error
+      throw refusalOf(error) ?? error
     }
   }
 
@@ -115,21 +150,27 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
     async detail(id: bigint) {
       return { id, ...(await definitionOf(id)) }
     },
-    async submit(ctx: TCtx, input: { id?: string; name: string; definition: TReportDefinition }) {
+    async submit(
+      ctx: TCtx,
+      input: { id?: string; name: string; definition: TReportDefinition },
+    ): Promise<bigint> {
       // Checked now, so a saved report always names whitelisted columns only.
       await queryOf(ctx, input.definition, {}, false)
       const content = Buffer.from(JSON.stringify(input.definition), 'utf8')
       if (input.id) {
+        const id = BigInt(input.id)
         const result = await prisma.reportFile.updateMany({
-          where: { id: BigInt(input.id), isDeleted: 0 },
+          where: { id, isDeleted: 0 },
           data: { name: input.name, content, updateTime: new Date() },
         })
         if (result.count === 0) {
           throw AppError.notFound()
         }
-        return
+        return id
       }
-      await prisma.reportFile.create({ data: { id: nextId(), name: input.name, content } })
+      const id = nextId()
+      await prisma.reportFile.create({ data: { id, name: input.name, content } })
+      return id
     },
     async run(
       ctx: TCtx,
@@ -160,7 +201,7 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
             String(input.size),
             String((input.current - 1) * input.size),
           )
-        ).map(rowOf)
+        ).map((r) => rowOf(r))
         const chartRows =
           def.chart.type === 'none'
             ? []
@@ -169,7 +210,7 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
                   `${q.sql} limit ${CHART_ROWS}`,
                   ...q.params,
                 )
-              ).map(rowOf)
+              ).map((r) => rowOf(r))
         return {
           columns: q.columns,
           records,
@@ -183,12 +224,24 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
     },
     /**
      * The whole result as an xlsx, streamed: rows are read in batches (each its own read-only,
-     * time-limited transaction) and written as they come; at most REPORT_EXPORT_MAX_ROWS rows.
+     * time-limited transaction, in an order ending with the table's key) and written as they come; at
+     * most `exportMaxRows` rows, and a sheet that stops there says so in its last line.
      */
     async export(ctx: TCtx, id: bigint, params: Record<string, string>) {
       const { name, definition } = await definitionOf(id)
       const q: TReportQuery = await queryOf(ctx, definition, params)
-      const first = await this.batch(q, 0)
+      // Counted first: a result above the cap is said so (a header, and a last line in the sheet).
+      const total = await readOnly(
+        async (tx) =>
+          (
+            await tx.$queryRawUnsafe<{ total: number }[]>(
+              `select count(*)::int as total from (${q.sql}) q`,
+              ...q.params,
+            )
+          )[0]?.total ?? 0,
+      )
+      const truncated = total > exportMaxRows
+      const first = await this.batch(q, 0, Math.min(EXPORT_BATCH, exportMaxRows))
       const stream = new PassThrough()
       const write = async () => {
         const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })
@@ -202,28 +255,35 @@ export const createReportDesignService = (prisma: PrismaClient, timeoutMs: numbe
             sheet.addRow(r).commit()
           }
           offset += rows.length
-          if (rows.length < EXPORT_BATCH || offset >= REPORT_EXPORT_MAX_ROWS) {
+          const left = exportMaxRows - offset
+          if (rows.length < EXPORT_BATCH || left <= 0) {
             break
           }
-          rows = await this.batch(q, offset)
+          rows = await this.batch(q, offset, Math.min(EXPORT_BATCH, left))
+        }
+        if (truncated) {
+          sheet.addRow([]).commit()
+          const note = sheet.addRow([reportExportCapMsg(exportMaxRows, total)])
+          note.font = { bold: true, color: { argb: 'FFC00000' } }
+          note.commit()
         }
         sheet.commit()
         await book.commit()
       }
       write().catch((error: unknown) => stream.destroy(error as Error))
-      return { name, stream }
+      return { name, stream, total, truncated }
     },
-    async batch(q: TReportQuery, offset: number) {
+    async batch(q: TReportQuery, offset: number, size = EXPORT_BATCH) {
       const n = q.params.length
       return readOnly(async (tx) =>
         (
           await tx.$queryRawUnsafe<Record<string, unknown>[]>(
             `${q.sql} limit $${n + 1}::int offset $${n + 2}::int`,
             ...q.params,
-            String(EXPORT_BATCH),
+            String(size),
             String(offset),
           )
-        ).map(rowOf),
+        ).map((r) => rowOf(r, true)),
       )
     },
   }

@@ -1,4 +1,4 @@
-import { DATE_OR_DATE_TIME_PATTERN, DATE_PATTERN, ReportMsg, type TReportDefinition } from '@ysjs/shared'
+import { DATE_PATTERN, parseDateTime, ReportMsg, type TReportDefinition } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import type { TReportColumn, TReportSourceDef } from './report-sources.ts'
@@ -7,14 +7,15 @@ import type { TReportColumn, TReportSourceDef } from './report-sources.ts'
 export type TReportQuery = { sql: string; params: string[]; columns: { key: string; label: string }[] }
 
 const OPS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=', like: 'ILIKE' } as const
-const NUMERIC = new Set(['int', 'bigint', 'number'])
+const NUMERIC = new Set(['int', 'bigint', 'decimal', 'double', 'number'])
+const DECIMAL_VALUE = /^-?\d{1,30}(\.\d{1,30})?$/
 const FN_LABEL = { count: '计数', sum: '合计', avg: '平均', min: '最小', max: '最大' } as const
 
 const quote = (name: string) => `"${name}"`
 
 /** The cast and format check of a filter value by column type; a malformed value is refused, not sent. */
 const castOf = (column: TReportColumn, value: string): string => {
-  const bad = () => AppError.badRequest(`报表条件的值格式不正确: ${column.label}`)
+  const bad = () => AppError.badRequest(`${ReportMsg.BAD_VALUE}: ${column.label}`)
   switch (column.type) {
     case 'int':
     case 'bigint':
@@ -22,18 +23,30 @@ const castOf = (column: TReportColumn, value: string): string => {
         throw bad()
       }
       return '::int8'
+    case 'decimal':
+      if (!DECIMAL_VALUE.test(value)) {
+        throw bad()
+      }
+      return '::numeric'
+    case 'double':
+    case 'number':
+      if (!DECIMAL_VALUE.test(value)) {
+        throw bad()
+      }
+      return '::float8'
     case 'boolean':
       if (!/^(true|false)$/.test(value)) {
         throw bad()
       }
       return '::boolean'
+    // A real calendar day and time: 2026-13-45 is refused here, not by PostgreSQL.
     case 'date':
-      if (!DATE_PATTERN.test(value)) {
+      if (!DATE_PATTERN.test(value) || !parseDateTime(value)) {
         throw bad()
       }
       return '::date'
     case 'datetime':
-      if (!DATE_OR_DATE_TIME_PATTERN.test(value)) {
+      if (!parseDateTime(value)) {
         throw bad()
       }
       return '::timestamp'
@@ -109,6 +122,10 @@ export const buildReportQuery = (
     if ((a.fn === 'sum' || a.fn === 'avg') && !NUMERIC.has(c.type)) {
       throw AppError.badRequest(`只能对数值字段求和或平均: ${c.label}`)
     }
+    // PostgreSQL has no min/max of boolean.
+    if ((a.fn === 'min' || a.fn === 'max') && c.type === 'boolean') {
+      throw AppError.badRequest(`${ReportMsg.NO_MIN_MAX}: ${c.label}`)
+    }
     const key = `${a.fn}_${c.name}`
     const cast = NUMERIC.has(c.type) ? '::float8' : ''
     select.push(`${a.fn}(t.${quote(c.jdbcName)})${cast} as ${quote(key)}`)
@@ -124,8 +141,14 @@ export const buildReportQuery = (
   if (groups.length) {
     parts.push(`group by ${groups.map((c) => `t.${quote(c.jdbcName)}`).join(', ')}`)
   }
-  if (shown.length) {
-    parts.push(`order by ${shown.map((_, i) => i + 1).join(', ')}`)
+  // Plain rows end their order with the table's key: export batches page by offset, each in its own
+  // transaction, and rows equal in the shown columns must not move between batches.
+  const order = shown.map((_, i) => String(i + 1))
+  if (plain && source.keyColumn) {
+    order.push(`t.${quote(source.keyColumn)}`)
+  }
+  if (order.length) {
+    parts.push(`order by ${order.join(', ')}`)
   }
   return { sql: parts.join(' '), params, columns }
 }

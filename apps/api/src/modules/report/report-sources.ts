@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@ysjs/db'
-import { DEFAULT_DATASOURCE_ID, ReportMsg, SQL_NAME_PATTERN } from '@ysjs/shared'
+import { DEFAULT_DATASOURCE_ID, isId, propertyTypeOfColumn, ReportMsg, SQL_NAME_PATTERN } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
 
 export type TReportColumn = { name: string; jdbcName: string; label: string; type: string }
@@ -13,6 +13,8 @@ export type TReportSourceDef = {
   tenantColumn: boolean
   /** Live rows only (the table has `is_deleted`). */
   deletedColumn: boolean
+  /** A unique column that orders plain rows the same way batch after batch (`id`), if the table has one. */
+  keyColumn: string | null
 }
 
 const col = (name: string, jdbcName: string, label: string, type: string): TReportColumn => ({
@@ -36,6 +38,7 @@ export const BUSINESS_VIEWS: TReportSourceDef[] = [
     ],
     tenantColumn: true,
     deletedColumn: true,
+    keyColumn: 'id',
   },
   {
     key: 'view:trading_project',
@@ -51,6 +54,7 @@ export const BUSINESS_VIEWS: TReportSourceDef[] = [
     ],
     tenantColumn: true,
     deletedColumn: true,
+    keyColumn: 'id',
   },
 ]
 
@@ -75,21 +79,39 @@ export const listSources = async (prisma: PrismaClient): Promise<TReportSourceDe
   return [...BUSINESS_VIEWS, ...fromModels]
 }
 
-const HIDDEN = new Set(['tenant_id', 'is_deleted', 'password'])
+const HIDDEN = new Set(['tenant_id', 'is_deleted'])
+/**
+ * Columns that hold credentials are never offered (whatever a model says): passwords, secrets,
+ * tokens, salts, keys (`secret_key`, `api_key`, `key`; not `keyword`).
+ */
+const SECRET_COLUMN = /password|passwd|secret|token|credential|salt|(^|_)(pwd|key|private_key)(_|$)/
+export const isSecretColumn = (jdbcName: string) => SECRET_COLUMN.test(jdbcName.toLowerCase())
 
+/**
+ * A model as a report source. A column's type is its column type's (not the saved property type, which
+ * rows saved before numeric support may carry as text); columns of types without one (uuid, json…)
+ * are left out, as PostgreSQL cannot group, order or compare all of them.
+ */
 const toSource = (
   model: { id: bigint; modelName: string; modelTable: string },
-  prototypes: { jdbcName: string; propertyName: string; comment: string; propertyType: string }[],
+  prototypes: { jdbcName: string; jdbcType: string; propertyName: string; comment: string }[],
 ): TReportSourceDef => ({
   key: `model:${model.id}`,
   name: model.modelName,
   table: model.modelTable,
-  columns: prototypes
-    .filter((p) => !HIDDEN.has(p.jdbcName) && SQL_NAME_PATTERN.test(p.jdbcName))
-    .map((p) => col(p.propertyName, p.jdbcName, p.comment, p.propertyType)),
+  columns: prototypes.flatMap((p) => {
+    const type = propertyTypeOfColumn(p.jdbcType)
+    return type && !HIDDEN.has(p.jdbcName) && !isSecretColumn(p.jdbcName) && SQL_NAME_PATTERN.test(p.jdbcName)
+      ? [col(p.propertyName, p.jdbcName, p.comment, type)]
+      : []
+  }),
   tenantColumn: prototypes.some((p) => p.jdbcName === 'tenant_id'),
   deletedColumn: prototypes.some((p) => p.jdbcName === 'is_deleted'),
+  keyColumn: prototypes.some((p) => p.jdbcName === 'id') ? 'id' : null,
 })
+
+const TABLE_SHAPE_SQL = `select column_name as name from information_schema.columns
+  where table_schema = current_schema() and table_name = $1 and column_name in ('tenant_id', 'is_deleted', 'id')`
 
 export const sourceOf = async (prisma: PrismaClient, key: string): Promise<TReportSourceDef> => {
   const view = BUSINESS_VIEWS.find((v) => v.key === key)
@@ -97,7 +119,7 @@ export const sourceOf = async (prisma: PrismaClient, key: string): Promise<TRepo
     return view
   }
   const id = /^model:(\d{1,19})$/.exec(key)?.[1]
-  const model = id ? await prisma.devModel.findFirst({ where: { id: BigInt(id), isDeleted: 0 } }) : null
+  const model = isId(id) ? await prisma.devModel.findFirst({ where: { id: BigInt(id), isDeleted: 0 } }) : null
   if (!model || !SQL_NAME_PATTERN.test(model.modelTable)) {
     throw AppError.badRequest(ReportMsg.SOURCE_NOT_FOUND)
   }
@@ -108,5 +130,15 @@ export const sourceOf = async (prisma: PrismaClient, key: string): Promise<TRepo
     where: { modelId: model.id, isDeleted: 0 },
     orderBy: [{ sort: 'asc' }, { id: 'asc' }],
   })
-  return toSource(model, prototypes)
+  // Tenancy and live rows follow the table itself, not the model: a model whose tenant_id or is_deleted
+  // field was removed still shows a caller only their tenant's live rows.
+  const found = new Set(
+    (await prisma.$queryRawUnsafe<{ name: string }[]>(TABLE_SHAPE_SQL, model.modelTable)).map((r) => r.name),
+  )
+  return {
+    ...toSource(model, prototypes),
+    tenantColumn: found.has('tenant_id'),
+    deletedColumn: found.has('is_deleted'),
+    keyColumn: found.has('id') ? 'id' : null,
+  }
 }

@@ -1,3 +1,4 @@
+import CableIcon from '@mui/icons-material/Cable'
 import CodeIcon from '@mui/icons-material/Code'
 import ContentCopyIcon from '@mui/icons-material/ContentCopy'
 import DownloadIcon from '@mui/icons-material/Download'
@@ -9,12 +10,41 @@ import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { developApi, downloadZip } from './developApi'
+import { developApi, downloadZip, type TDatasourceRow } from './developApi'
 import { codeResource, datasourceResource, modelResource } from './developResources'
 import { PrototypeDialog } from './PrototypeDialog'
 
-/** 数据源管理 (`/tool/datasource`). */
-export const DatasourcePage = () => <CrudScreen resource={datasourceResource} />
+/** 数据源管理 (`/tool/datasource`): 测试连接 in each row (the saved settings) and in the form (as typed). */
+export const DatasourcePage = () => {
+  const { t } = useTranslation()
+  const permissions = useSession((s) => s.permissions)
+  const test = (row: TDatasourceRow) =>
+    void developApi
+      .testConnection({
+        id: row.id,
+        name: row.name,
+        driverClass: row.driverClass,
+        url: row.url,
+        username: row.username,
+        password: row.password ?? '',
+      })
+      .then(() => toast.success(t('develop.datasource.connected')))
+      .catch(() => {})
+  return (
+    <CrudScreen
+      resource={datasourceResource}
+      rowActions={[
+        {
+          key: 'test',
+          label: t('develop.datasource.test'),
+          Icon: CableIcon,
+          allowed: !!(permissions.datasource_add || permissions.datasource_edit),
+          onClick: (row) => (row.isDefault ? toast.info(t('develop.datasource.isDefault')) : test(row)),
+        },
+      ]}
+    />
+  )
+}
 
 /** 数据模型 (`/tool/model`): models, and their fields imported from the table and edited in a grid. */
 export const ModelPage = () => {

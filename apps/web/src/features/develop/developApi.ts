@@ -28,15 +28,24 @@ export type TOption = { id: string; name: string }
 
 export const developApi = {
   datasources: () => http.get<TOption[]>(`${BASE}/datasource/select`),
+  /** Connects with the settings as typed (a blank or masked password: the stored one, same target only). */
+  testConnection: (values: TValues) => http.post(`${BASE}/datasource/test-connection`, values),
+  tables: (datasourceId: string) =>
+    http.get<{ name: string; comment: string }[]>(`${BASE}/model/table-list`, { datasourceId }),
   models: () => http.get<TOption[]>(`${BASE}/model/select`),
-  prototypes: (modelId: string) => http.get<TPrototype[]>(`${BASE}/model/model-prototype`, { modelId }),
+  /** The saved fields, or proposed from the table (`refresh`: again, keeping the edits of kept columns). */
+  prototypes: (modelId: string, refresh = false) =>
+    http.get<TPrototype[]>(`${BASE}/model/model-prototype`, {
+      modelId,
+      ...(refresh ? { refresh: 'true' } : {}),
+    }),
   savePrototypes: (modelId: string, prototypes: TPrototype[]) =>
     http.post(`${BASE}/model-prototype/submit-list`, { modelId, prototypes }),
   copy: (id: string) => http.post(`${BASE}/code/copy`, undefined, { params: { id } }),
   preview: (id: string) => http.get<TGeneratedFile[]>(`${BASE}/code/preview`, { id }),
 }
 
-/** Saves a file the API answers (a zip, an xlsx) through the browser, with the session's token. */
+/** Saves a file the API answers (a zip, an xlsx) through the browser, with the session's token; answers its headers. */
 export const downloadFile = async (url: string, method: 'GET' | 'POST', fileName: string) => {
   const res = await fetch(url, { method, headers: { 'Blade-Auth': `bearer ${getAccessToken() ?? ''}` } })
   if (!res.ok || res.headers.get('content-type')?.includes('json')) {
@@ -48,6 +57,7 @@ export const downloadFile = async (url: string, method: 'GET' | 'POST', fileName
   link.download = fileName
   link.click()
   URL.revokeObjectURL(link.href)
+  return res.headers
 }
 
 export const downloadZip = (ids: string[]) =>

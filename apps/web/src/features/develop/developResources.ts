@@ -1,5 +1,7 @@
 import { ZCodeSubmitSchema, ZDatasourceSubmitSchema, ZModelSubmitSchema } from '@ysjs/shared'
+import { createElement } from 'react'
 import type { TResource } from '@/components/crud/types'
+import { TableNameField, TestConnectionButton } from './DevelopFields'
 import {
   codeApi,
   datasourceApi,
@@ -40,10 +42,11 @@ export const datasourceResource: TResource<TDatasourceRow> = {
     },
     { name: 'username', labelKey: 'develop.datasource.username', span: 6 },
     { name: 'url', labelKey: 'develop.datasource.url', column: { flex: 2 } },
-    { name: 'password', labelKey: 'develop.datasource.password', column: false },
+    { name: 'password', labelKey: 'develop.datasource.password', kind: 'password', column: false },
     { name: 'remark', labelKey: 'develop.datasource.remark', kind: 'textarea', column: false },
   ],
   defaults: () => ({ driverClass: 'postgresql' }),
+  formFooter: (values) => createElement(TestConnectionButton, { values }),
   toForm: (row) => ({
     id: row.id,
     name: row.name,
@@ -74,7 +77,13 @@ export const modelResource: TResource<TModelRow> = {
       span: 6,
       column: false,
     },
-    { name: 'modelTable', labelKey: 'develop.model.modelTable', span: 6 },
+    {
+      name: 'modelTable',
+      labelKey: 'develop.model.modelTable',
+      span: 6,
+      kind: 'custom',
+      component: TableNameField,
+    },
     { name: 'modelClass', labelKey: 'develop.model.modelClass', span: 6 },
     { name: 'modelRemark', labelKey: 'develop.model.remark', kind: 'textarea', column: false },
   ],
@@ -104,17 +113,46 @@ export const codeResource: TResource<TCodeRow> = {
     { name: 'apiPath', labelKey: 'develop.code.apiPath', span: 6 },
     { name: 'webPath', labelKey: 'develop.code.webPath', span: 6 },
     { name: 'author', labelKey: 'develop.code.author', span: 6, column: false },
+    { name: 'tablePrefix', labelKey: 'develop.code.tablePrefix', span: 6, column: false },
+    {
+      name: 'templateType',
+      labelKey: 'develop.code.templateType',
+      kind: 'select',
+      options: [{ value: 'crud', labelKey: 'develop.code.templateCrud' }],
+      span: 6,
+      column: false,
+    },
   ],
-  defaults: () => ({ pkName: 'id', apiPath: '/api/ysjs-', webPath: '/' }),
+  defaults: () => ({
+    pkName: 'id',
+    apiPath: '/api/ysjs-',
+    webPath: '/',
+    baseMode: '2',
+    wrapMode: '2',
+    templateType: 'crud',
+  }),
+  // Every stored field goes back with a save, so an edit never resets what the form does not show
+  // (baseMode/wrapMode, kept for the contract: generated modules always carry the platform columns;
+  // the tree and sub-model fields).
   toForm: (row) => ({
     id: row.id,
     modelId: row.modelId ?? '',
     codeName: row.codeName,
+    serviceName: row.serviceName,
     tableName: row.tableName,
+    tablePrefix: row.tablePrefix,
     packageName: row.packageName,
     pkName: row.pkName,
     apiPath: row.apiPath,
     webPath: row.webPath,
     author: row.author,
+    baseMode: String(row.baseMode),
+    wrapMode: String(row.wrapMode),
+    templateType: row.templateType,
+    subModelId: row.subModelId,
+    subFkId: row.subFkId,
+    treeId: row.treeId,
+    treePid: row.treePid,
+    treeName: row.treeName,
   }),
 }

@@ -1,8 +1,9 @@
 // @generated-imports: the code generator's apply script inserts module imports above this line.
 
-type TTexts = Record<string, Record<string, string>>
+/** A module's name and its field labels (apart, as a field may be called `name`). */
+type TTexts = Record<string, { name: string; field: Record<string, string> }>
 
-/** Screen texts of the generated modules, under `generated.<module>.<field>`. */
+/** Screen texts of the generated modules: `generated.<module>.name`, `generated.<module>.field.<field>`. */
 export const generatedZh: TTexts = {
   // @generated-zh: the apply script inserts one entry per module above this line.
 }

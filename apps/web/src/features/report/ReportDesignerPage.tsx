@@ -1,8 +1,18 @@
-import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material'
-import { BarChart } from '@mui/x-charts/BarChart'
-import { LineChart } from '@mui/x-charts/LineChart'
-import { PieChart } from '@mui/x-charts/PieChart'
-import { DataGrid } from '@mui/x-data-grid'
+import AddIcon from '@mui/icons-material/Add'
+import DeleteIcon from '@mui/icons-material/Delete'
+import {
+  Button,
+  Checkbox,
+  FormControlLabel,
+  IconButton,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material'
+import type { GridPaginationModel } from '@mui/x-data-grid'
 import { useQuery } from '@tanstack/react-query'
 import {
   REPORT_AGGREGATES,
@@ -10,244 +20,419 @@ import {
   REPORT_FILTER_OPS,
   type TReportDefinition,
   type TReportResult,
+  ZReportSubmitSchema,
 } from '@ysjs/shared'
-import { useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { downloadFile } from '@/features/develop/developApi'
-import { useGridLocaleText } from '@/lib/gridLocale'
+import { useSearchParams } from 'react-router-dom'
+import { navigateTo } from '@/lib/navigation'
 import { toast } from '@/lib/notify'
-import { reportDesignApi } from './reportDesignApi'
+import { ReportResultView } from './ReportResultView'
+import { aggregateKey, reportDesignApi } from './reportDesignApi'
 
-type TFilter = { column: string; op: (typeof REPORT_FILTER_OPS)[number]; value: string }
+type TOp = (typeof REPORT_FILTER_OPS)[number]
+type TFn = (typeof REPORT_AGGREGATES)[number]
+type TChartType = (typeof REPORT_CHART_TYPES)[number]
+/** A filter row: a fixed value, or a parameter asked at run time (its value here is the trial value). */
+type TFilterRow = { key: number; column: string; op: TOp; value: string; param: string; useParam: boolean }
+type TAggregateRow = { key: number; fn: TFn; column: string }
 
-const ReportChart = ({ chart }: { chart: NonNullable<TReportResult['chart']> }) => {
-  if (chart.type === 'pie') {
-    return (
-      <PieChart
-        height={280}
-        series={[{ data: chart.labels.map((label, id) => ({ id, label, value: chart.values[id] ?? 0 })) }]}
-      />
-    )
-  }
-  const xAxis = [{ scaleType: 'band' as const, data: chart.labels }]
-  return chart.type === 'line' ? (
-    <LineChart
-      height={280}
-      xAxis={[{ scaleType: 'point', data: chart.labels }]}
-      series={[{ data: chart.values }]}
-    />
-  ) : (
-    <BarChart height={280} xAxis={xAxis} series={[{ data: chart.values }]} />
-  )
-}
+/** Keys of the rows being edited (React's list keys; never sent). */
+let nextKey = 0
+const newKey = () => ++nextKey
+const emptyFilter = (): TFilterRow => ({
+  key: newKey(),
+  column: '',
+  op: 'eq',
+  value: '',
+  param: '',
+  useParam: false,
+})
+const countRow = (): TAggregateRow => ({ key: newKey(), fn: 'count', column: '' })
+const MAX_GROUPS = 3
+
+const Select = ({
+  label,
+  value,
+  onChange,
+  items,
+  testId,
+  multiple,
+  minWidth = 180,
+}: {
+  label: string
+  value: string | string[]
+  onChange: (v: string | string[]) => void
+  items: [string, string][]
+  testId?: string
+  multiple?: boolean
+  minWidth?: number
+}) => (
+  <TextField
+    select
+    size="small"
+    label={label}
+    value={value}
+    onChange={(e) => onChange(e.target.value as string | string[])}
+    sx={{ width: minWidth }}
+    slotProps={{
+      ...(testId ? { htmlInput: { 'data-testid': testId } } : {}),
+      ...(multiple ? { select: { multiple: true } } : {}),
+    }}
+  >
+    {items.map(([v, l]) => (
+      <MenuItem key={v} value={v}>
+        {l}
+      </MenuItem>
+    ))}
+  </TextField>
+)
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Stack spacing={1.5}>
+    <Typography variant="subtitle2" color="text.secondary">
+      {title}
+    </Typography>
+    {children}
+  </Stack>
+)
 
 /**
- * 报表设计 (`/report/design`): pick a model, its columns, a filter, grouping with aggregates and a
- * chart; run it (a paged table and the chart), save it, export a saved one to xlsx.
+ * 报表设计 (`/report/design`, `?id=` opens a saved report): pick a model, its columns, filters (fixed
+ * values or run-time parameters), grouping with aggregates and a chart; run it (a paged table and the
+ * chart), save it, open it in the viewer.
  */
 export const ReportDesignerPage = () => {
   const { t } = useTranslation()
-  const localeText = useGridLocaleText()
+  const [search] = useSearchParams()
+  const openId = search.get('id') ?? undefined
   const sources = useQuery({ queryKey: ['report-sources'], queryFn: reportDesignApi.sources })
+  const saved = useQuery({
+    queryKey: ['report-design', openId],
+    queryFn: () => reportDesignApi.detail(openId ?? ''),
+    enabled: !!openId,
+    staleTime: 0,
+  })
   const [name, setName] = useState('')
-  const [savedId, setSavedId] = useState<string | undefined>()
+  const [savedId, setSavedId] = useState<string | undefined>(openId)
   const [source, setSource] = useState('')
   const [columns, setColumns] = useState<string[]>([])
-  const [groupBy, setGroupBy] = useState('')
-  const [aggregate, setAggregate] = useState<{ fn: string; column: string }>({ fn: 'count', column: '' })
-  const [filter, setFilter] = useState<TFilter>({ column: '', op: 'eq', value: '' })
-  const [chartType, setChartType] = useState<(typeof REPORT_CHART_TYPES)[number]>('bar')
-  const [page, setPage] = useState({ page: 0, pageSize: 10 })
+  const [groupBy, setGroupBy] = useState<string[]>([])
+  const [aggregates, setAggregates] = useState<TAggregateRow[]>(() => [countRow()])
+  const [filters, setFilters] = useState<TFilterRow[]>(() => [emptyFilter()])
+  const [chartType, setChartType] = useState<TChartType>('bar')
+  const [chartValue, setChartValue] = useState('')
+  const [page, setPage] = useState<GridPaginationModel>({ page: 0, pageSize: 10 })
   const [result, setResult] = useState<TReportResult | null>(null)
+  const [busy, setBusy] = useState(false)
   const current = sources.data?.find((s) => s.key === source)
 
-  const definition = useMemo((): TReportDefinition => {
-    const aggKey = aggregate.fn === 'count' ? 'count' : `${aggregate.fn}_${aggregate.column}`
-    return {
-      source,
-      columns,
-      filters:
-        filter.column && filter.value ? [{ column: filter.column, op: filter.op, value: filter.value }] : [],
-      groupBy: groupBy ? [groupBy] : [],
-      aggregates: groupBy
-        ? [{ fn: aggregate.fn as 'count', ...(aggregate.column ? { column: aggregate.column } : {}) }]
-        : [],
-      chart: groupBy ? { type: chartType, category: groupBy, value: aggKey } : { type: 'none' },
-    }
-  }, [source, columns, filter, groupBy, aggregate, chartType])
-
-  const run = async (p = page) => {
-    setPage(p)
-    setResult(await reportDesignApi.run({ definition, current: p.page + 1, size: p.pageSize }))
-  }
-  const save = async () => {
-    await reportDesignApi.submit({ ...(savedId ? { id: savedId } : {}), name, definition })
-    toast.success(t('develop.report.saved'))
-    setSavedId(savedId ?? (await reportDesignApi.findByName(name)))
-  }
-  const exportXlsx = async () => {
-    if (!savedId) {
-      toast.error(t('develop.report.saveFirst'))
+  // A saved report fills the form once it is loaded.
+  useEffect(() => {
+    const d = saved.data
+    if (!d) {
       return
     }
-    await downloadFile(
-      `/api/ysjs-report/report/rest/export?id=${savedId}`,
-      'GET',
-      `${name || 'report'}.xlsx`,
-    ).catch((e: unknown) => toast.error(e instanceof Error ? e.message : String(e)))
+    const def = d.definition
+    setSavedId(d.id)
+    setName(d.name)
+    setSource(def.source)
+    setColumns(def.columns)
+    setGroupBy(def.groupBy)
+    setAggregates(def.aggregates.map((a) => ({ key: newKey(), fn: a.fn, column: a.column ?? '' })))
+    setFilters(
+      def.filters.length
+        ? def.filters.map((f) => ({
+            key: newKey(),
+            column: f.column,
+            op: f.op,
+            value: f.value ?? '',
+            param: f.param ?? '',
+            useParam: !!f.param,
+          }))
+        : [emptyFilter()],
+    )
+    setChartType(def.chart.type)
+    setChartValue(def.chart.value ?? '')
+    setResult(null)
+  }, [saved.data])
+
+  const definition = useMemo((): TReportDefinition => {
+    // Aggregates apply to groups, or to the whole result when no columns are chosen to be listed.
+    const aggregated = groupBy.length > 0 || (columns.length === 0 && aggregates.length > 0)
+    const aggs = aggregated
+      ? aggregates
+          .filter((a) => a.fn === 'count' || a.column)
+          .map((a) => ({ fn: a.fn, ...(a.fn !== 'count' ? { column: a.column } : {}) }))
+      : []
+    const keys = aggs.map(aggregateKey)
+    const value = keys.includes(chartValue) ? chartValue : keys[0]
+    return {
+      source,
+      columns: aggregated ? [] : columns,
+      filters: filters
+        .filter((f) => f.column && (f.useParam ? f.param : f.value))
+        .map((f) =>
+          f.useParam
+            ? { column: f.column, op: f.op, param: f.param }
+            : { column: f.column, op: f.op, value: f.value },
+        ),
+      groupBy,
+      aggregates: aggs,
+      chart:
+        groupBy.length && value && chartType !== 'none'
+          ? { type: chartType, category: groupBy[0], value }
+          : { type: 'none' },
+    }
+  }, [source, columns, filters, groupBy, aggregates, chartType, chartValue])
+
+  /** Trial values of the parameters: what the designer runs with. */
+  const trialParams = () =>
+    Object.fromEntries(filters.filter((f) => f.useParam && f.param).map((f) => [f.param, f.value]))
+
+  const run = async (p: GridPaginationModel = page) => {
+    setPage(p)
+    setBusy(true)
+    try {
+      setResult(
+        await reportDesignApi.run({
+          definition,
+          params: trialParams(),
+          current: p.page + 1,
+          size: p.pageSize,
+        }),
+      )
+    } finally {
+      setBusy(false)
+    }
   }
-  const select = (
-    label: string,
-    value: string,
-    onChange: (v: string) => void,
-    items: [string, string][],
-    testId: string,
-  ) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth: 160 }}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
-    >
-      {items.map(([v, l]) => (
-        <MenuItem key={v} value={v}>
-          {l}
-        </MenuItem>
-      ))}
-    </TextField>
-  )
+  const save = async () => {
+    const body = { ...(savedId ? { id: savedId } : {}), name, definition }
+    const checked = ZReportSubmitSchema.safeParse(body)
+    if (!checked.success) {
+      toast.warning(checked.error.issues[0]?.message ?? '')
+      return
+    }
+    setBusy(true)
+    try {
+      setSavedId(await reportDesignApi.submit(body))
+      toast.success(t('develop.report.saved'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const columnItems: [string, string][] = (current?.columns ?? []).map((c) => [c.name, c.label])
+  const labelOf = (column: string) => current?.columns.find((c) => c.name === column)?.label ?? column
+  const changeFilter = (i: number, patch: Partial<TFilterRow>) =>
+    setFilters((list) => list.map((f, j) => (j === i ? { ...f, ...patch } : f)))
+  const changeAggregate = (i: number, patch: Partial<TAggregateRow>) =>
+    setAggregates((list) => list.map((a, j) => (j === i ? { ...a, ...patch } : a)))
+  const aggregateLabel = (a: { fn: TFn; column: string }) =>
+    a.fn === 'count' ? t('develop.report.fn.count') : `${labelOf(a.column)}${t(`develop.report.fn.${a.fn}`)}`
 
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
+      {(saved.isLoading || busy) && <LinearProgress />}
       <Paper sx={{ p: 2 }}>
-        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
-          <TextField
-            size="small"
-            label={t('develop.report.name')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          {select(
-            t('develop.report.source'),
-            source,
-            (v) => {
-              setSource(v)
-              setColumns([])
-              setGroupBy('')
-              setResult(null)
-            },
-            (sources.data ?? []).map((s) => [s.key, s.name]),
-            'report-source',
-          )}
-          <TextField
-            select
-            size="small"
-            label={t('develop.report.columns')}
-            value={columns}
-            onChange={(e) => setColumns(e.target.value as unknown as string[])}
-            sx={{ minWidth: 200 }}
-            slotProps={{ select: { multiple: true } }}
-          >
-            {columnItems.map(([v, l]) => (
-              <MenuItem key={v} value={v}>
-                {l}
-              </MenuItem>
+        <Stack spacing={2.5}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <TextField
+              size="small"
+              label={t('develop.report.name')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              sx={{ width: 260 }}
+            />
+            <Select
+              label={t('develop.report.source')}
+              value={source}
+              onChange={(v) => {
+                setSource(v as string)
+                setColumns([])
+                setGroupBy([])
+                setAggregates([countRow()])
+                setFilters([emptyFilter()])
+                setResult(null)
+              }}
+              items={(sources.data ?? []).map((s) => [s.key, s.name])}
+              testId="report-source"
+            />
+            <Select
+              label={t('develop.report.columns')}
+              value={columns}
+              onChange={(v) => setColumns(v as string[])}
+              items={columnItems}
+              multiple
+              minWidth={220}
+            />
+          </Stack>
+
+          <Section title={t('develop.report.filters')}>
+            {filters.map((f, i) => (
+              <Stack
+                key={f.key}
+                direction="row"
+                spacing={1.5}
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+              >
+                <Select
+                  label={t('develop.report.filterColumn')}
+                  value={f.column}
+                  onChange={(column) => changeFilter(i, { column: column as string })}
+                  items={[['', '—'], ...columnItems]}
+                  testId={`report-filter-column-${i}`}
+                />
+                <Select
+                  label={t('develop.report.filterOp')}
+                  value={f.op}
+                  onChange={(op) => changeFilter(i, { op: op as TOp })}
+                  items={REPORT_FILTER_OPS.map((o) => [o, t(`develop.report.op.${o}`)])}
+                  minWidth={120}
+                />
+                <TextField
+                  size="small"
+                  label={f.useParam ? t('develop.report.trialValue') : t('develop.report.filterValue')}
+                  value={f.value}
+                  onChange={(e) => changeFilter(i, { value: e.target.value })}
+                  sx={{ width: 220 }}
+                />
+                <FormControlLabel
+                  label={t('develop.report.asParam')}
+                  control={
+                    <Checkbox
+                      checked={f.useParam}
+                      onChange={(e) =>
+                        changeFilter(i, {
+                          useParam: e.target.checked,
+                          param: f.param || (e.target.checked ? f.column || `p${i + 1}` : ''),
+                        })
+                      }
+                    />
+                  }
+                />
+                {f.useParam && (
+                  <TextField
+                    size="small"
+                    label={t('develop.report.paramName')}
+                    value={f.param}
+                    onChange={(e) => changeFilter(i, { param: e.target.value })}
+                    sx={{ width: 140 }}
+                  />
+                )}
+                <IconButton
+                  size="small"
+                  aria-label={t('develop.report.removeFilter')}
+                  title={t('develop.report.removeFilter')}
+                  onClick={() => setFilters((list) => list.filter((_, j) => j !== i))}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Stack>
             ))}
-          </TextField>
-          {select(
-            t('develop.report.groupBy'),
-            groupBy,
-            setGroupBy,
-            [['', '—'], ...columnItems],
-            'report-group',
-          )}
-          {select(
-            t('develop.report.aggregate'),
-            aggregate.fn,
-            (fn) => setAggregate((a) => ({ ...a, fn })),
-            REPORT_AGGREGATES.map((f) => [f, t(`develop.report.fn.${f}`)]),
-            'report-fn',
-          )}
-          {aggregate.fn !== 'count' &&
-            select(
-              t('develop.report.aggregateColumn'),
-              aggregate.column,
-              (column) => setAggregate((a) => ({ ...a, column })),
-              columnItems,
-              'report-fn-column',
-            )}
-          {select(
-            t('develop.report.filterColumn'),
-            filter.column,
-            (column) => setFilter((f) => ({ ...f, column })),
-            [['', '—'], ...columnItems],
-            'report-filter-column',
-          )}
-          {select(
-            t('develop.report.filterOp'),
-            filter.op,
-            (op) => setFilter((f) => ({ ...f, op: op as TFilter['op'] })),
-            REPORT_FILTER_OPS.map((o) => [o, t(`develop.report.op.${o}`)]),
-            'report-filter-op',
-          )}
-          <TextField
-            size="small"
-            label={t('develop.report.filterValue')}
-            value={filter.value}
-            onChange={(e) => setFilter((f) => ({ ...f, value: e.target.value }))}
-          />
-          {select(
-            t('develop.report.chart'),
-            chartType,
-            (v) => setChartType(v as typeof chartType),
-            REPORT_CHART_TYPES.map((c) => [c, t(`develop.report.chartType.${c}`)]),
-            'report-chart',
-          )}
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              sx={{ alignSelf: 'flex-start' }}
+              disabled={filters.length >= 20}
+              onClick={() => setFilters((list) => [...list, emptyFilter()])}
+            >
+              {t('develop.report.addFilter')}
+            </Button>
+          </Section>
+
+          <Section title={t('develop.report.grouping')}>
+            <Select
+              label={t('develop.report.groupBy')}
+              value={groupBy}
+              onChange={(v) => setGroupBy((v as string[]).slice(0, MAX_GROUPS))}
+              items={columnItems}
+              multiple
+              minWidth={220}
+              testId="report-group"
+            />
+            {aggregates.map((a, i) => (
+              <Stack key={a.key} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                <Select
+                  label={t('develop.report.aggregate')}
+                  value={a.fn}
+                  onChange={(fn) => changeAggregate(i, { fn: fn as TFn })}
+                  items={REPORT_AGGREGATES.map((f) => [f, t(`develop.report.fn.${f}`)])}
+                  testId={`report-fn-${i}`}
+                />
+                {a.fn !== 'count' && (
+                  <Select
+                    label={t('develop.report.aggregateColumn')}
+                    value={a.column}
+                    onChange={(column) => changeAggregate(i, { column: column as string })}
+                    items={columnItems}
+                    testId={`report-fn-column-${i}`}
+                  />
+                )}
+                <IconButton
+                  size="small"
+                  aria-label={t('develop.report.removeAggregate')}
+                  title={t('develop.report.removeAggregate')}
+                  onClick={() => setAggregates((list) => list.filter((_, j) => j !== i))}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Stack>
+            ))}
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              sx={{ alignSelf: 'flex-start' }}
+              disabled={aggregates.length >= 10}
+              onClick={() => setAggregates((list) => [...list, { key: newKey(), fn: 'sum', column: '' }])}
+            >
+              {t('develop.report.addAggregate')}
+            </Button>
+          </Section>
+
+          <Section title={t('develop.report.chart')}>
+            <Stack direction="row" spacing={1.5}>
+              <Select
+                label={t('develop.report.chart')}
+                value={chartType}
+                onChange={(v) => setChartType(v as TChartType)}
+                items={REPORT_CHART_TYPES.map((c) => [c, t(`develop.report.chartType.${c}`)])}
+                testId="report-chart"
+              />
+              <Select
+                label={t('develop.report.chartValue')}
+                value={definition.chart.value ?? ''}
+                onChange={(v) => setChartValue(v as string)}
+                items={definition.aggregates.map((a) => [
+                  aggregateKey(a),
+                  aggregateLabel({ fn: a.fn, column: a.column ?? '' }),
+                ])}
+              />
+            </Stack>
+          </Section>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <Button
             variant="contained"
-            disabled={!source}
+            disabled={!source || busy}
             onClick={() => void run({ page: 0, pageSize: page.pageSize })}
           >
             {t('develop.report.run')}
           </Button>
-          <Button variant="outlined" disabled={!source || !name} onClick={() => void save()}>
+          <Button variant="outlined" disabled={!source || !name || busy} onClick={() => void save()}>
             {t('develop.save')}
           </Button>
-          <Button variant="outlined" disabled={!savedId} onClick={() => void exportXlsx()}>
-            {t('develop.report.export')}
+          <Button
+            variant="outlined"
+            disabled={!savedId}
+            onClick={() => savedId && navigateTo(`/report/view/${savedId}`)}
+          >
+            {t('develop.report.openViewer')}
           </Button>
         </Stack>
       </Paper>
-      {result && (
-        <>
-          {result.chart && (
-            <Paper sx={{ p: 2 }} data-testid="report-chart">
-              <Typography variant="subtitle2">{t('develop.report.chart')}</Typography>
-              <ReportChart chart={result.chart} />
-            </Paper>
-          )}
-          <Box sx={{ height: 420 }}>
-            <DataGrid
-              data-testid="report-table"
-              localeText={localeText}
-              rows={result.records.map((r, id) => ({ __id: id, ...r }))}
-              getRowId={(r) => r.__id as number}
-              columns={result.columns.map((c) => ({ field: c.key, headerName: c.label, flex: 1 }))}
-              rowCount={result.total}
-              paginationMode="server"
-              paginationModel={page}
-              pageSizeOptions={[10, 30, 50, 100]}
-              onPaginationModelChange={(p) => void run(p)}
-            />
-          </Box>
-        </>
-      )}
+      {result && <ReportResultView result={result} page={page} onPage={(p) => void run(p)} />}
     </Stack>
   )
 }

@@ -1,6 +1,13 @@
+import AddIcon from '@mui/icons-material/Add'
+import DesignServicesIcon from '@mui/icons-material/DesignServices'
+import InsightsIcon from '@mui/icons-material/Insights'
+import { Button } from '@mui/material'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import type { TResource } from '@/components/crud/types'
+import { navigateTo } from '@/lib/navigation'
+import { useSession } from '@/lib/session/session'
 import { reportApi, type TReportRow } from './reportApi'
 
 const reportResource: TResource<TReportRow> = {
@@ -16,5 +23,36 @@ const reportResource: TResource<TReportRow> = {
   ],
 }
 
-/** 报表列表 (`/report/reportlist`). */
-export const ReportListPage = () => <CrudScreen resource={reportResource} />
+/** 报表列表 (`/report/reportlist`): saved reports, opened in the viewer or the designer. */
+export const ReportListPage = () => {
+  const { t } = useTranslation()
+  const permissions = useSession((s) => s.permissions)
+  return (
+    <CrudScreen
+      resource={reportResource}
+      toolbar={
+        permissions.report_list_add ? (
+          <Button startIcon={<AddIcon />} onClick={() => navigateTo('/report/design')}>
+            {t('develop.report.newReport')}
+          </Button>
+        ) : null
+      }
+      rowActions={[
+        {
+          key: 'open',
+          label: t('develop.report.view'),
+          Icon: InsightsIcon,
+          allowed: true,
+          onClick: (row) => navigateTo(`/report/view/${row.id}`),
+        },
+        {
+          key: 'design',
+          label: t('develop.report.design'),
+          Icon: DesignServicesIcon,
+          allowed: !!permissions.report_list_edit,
+          onClick: (row) => navigateTo(`/report/design?id=${row.id}`),
+        },
+      ]}
+    />
+  )
+}

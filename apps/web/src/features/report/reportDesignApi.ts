@@ -1,19 +1,18 @@
-import type { TPage, TReportDefinition, TReportResult, TReportSource } from '@ysjs/shared'
+import type { TReportDefinition, TReportResult, TReportSource } from '@ysjs/shared'
+import { downloadFile } from '@/features/develop/developApi'
 import { http } from '@/lib/http'
+import { buildUrl } from '@/lib/http/client'
 
 const BASE = '/api/ysjs-report/report/rest'
 
+export type TReportDesign = { id: string; name: string; definition: TReportDefinition }
+
 export const reportDesignApi = {
-  /** The newest saved report of that name (the submit answers no id). */
-  findByName: async (name: string) =>
-    (
-      await http.get<TPage<{ id: string; name: string }>>(`${BASE}/list`, { name, current: 1, size: 10 })
-    ).records.find((r) => r.name === name)?.id,
   sources: () => http.get<TReportSource[]>(`${BASE}/sources`),
-  detail: (id: string) =>
-    http.get<{ id: string; name: string; definition: TReportDefinition }>(`${BASE}/detail`, { id }),
-  submit: (body: { id?: string; name: string; definition: TReportDefinition }) =>
-    http.post(`${BASE}/submit`, body),
+  detail: (id: string) => http.get<TReportDesign>(`${BASE}/detail`, { id }),
+  /** Saves a design (new without id) and answers its id. */
+  submit: async (body: { id?: string; name: string; definition: TReportDefinition }) =>
+    (await http.post<{ id: string }>(`${BASE}/submit`, body)).id,
   run: (body: {
     id?: string
     definition?: TReportDefinition
@@ -21,4 +20,22 @@ export const reportDesignApi = {
     current: number
     size: number
   }) => http.post<TReportResult>(`${BASE}/run`, body),
+  /** The whole result of a saved report as xlsx, with its run-time parameters. */
+  exportXlsx: (id: string, name: string, params: Record<string, string>) =>
+    downloadFile(buildUrl(`${BASE}/export`, { id, ...params }), 'GET', `${name || 'report'}.xlsx`),
+}
+
+/** The result columns a definition's chart can plot: its aggregates' keys, as the server names them. */
+export const aggregateKey = (a: { fn: string; column?: string }) =>
+  a.fn === 'count' ? 'count' : `${a.fn}_${a.column ?? ''}`
+
+/** The run-time parameters of a design, each once, with the filter that asks for it. */
+export const paramsOf = (definition: TReportDefinition) => {
+  const seen = new Map<string, TReportDefinition['filters'][number]>()
+  for (const f of definition.filters) {
+    if (f.param && !seen.has(f.param)) {
+      seen.set(f.param, f)
+    }
+  }
+  return [...seen.entries()].map(([name, filter]) => ({ name, filter }))
 }
