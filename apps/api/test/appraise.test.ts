@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { nextId } from '@ysjs/db'
 import {
+  AppraiseReportMsg,
   DEFAULT_INDEX_SET,
   gradeOf,
   NoticeMsg,
@@ -210,6 +211,13 @@ describe('application: save, detail and the messages of spec section 5', () => {
       [{ principal: { phone: '12345' } }, '请输入正确的联系电话'],
       [{ principal: { postcode: 'abc' } }, ResultsMsg.P_POSTCODE_BAD],
       [{ signingDate: '2026/11/01' }, ResultsMsg.SIGNING_DATE],
+      // Real calendar days only: these used to reach the database (500) or roll over to March.
+      [{ signingDate: '2026-13-01' }, ResultsMsg.SIGNING_DATE],
+      [{ signingDate: '2026-01-32' }, ResultsMsg.SIGNING_DATE],
+      [{ signingDate: '2026-02-30' }, ResultsMsg.SIGNING_DATE],
+      [{ meetingTime: '2026-02-29 09:30:00' }, ResultsMsg.MEETING_TIME],
+      [{ meetingTime: '2026-12-01 24:00:00' }, ResultsMsg.MEETING_TIME],
+      [{ peopleEntityList: [{ birthTime: '1975-13' }] }, ResultsMsg.BIRTH_TIME],
       [{ agreementNumber: 'A'.repeat(13) }, '长度不能超过12个字符'],
     ]
     for (const [body, msg] of cases) {
@@ -570,6 +578,17 @@ describe('experts, scores and documents: the whole path from draft to archive', 
       code: 400,
       msg: '请输入评价基本过程陈述',
     })
+    for (const [over, msg] of [
+      [{ commissionDate: '2026-02-30' }, AppraiseReportMsg.COMMISSION_DATE],
+      [{ completeDate: '2026-00-10' }, AppraiseReportMsg.COMPLETE_DATE],
+      [{ times: ['2026-11-01', '2026-11-31'] }, AppraiseReportMsg.TIMES],
+      [{ times: ['2026-12-01', '2026-11-01'] }, AppraiseReportMsg.TIMES],
+    ] as const) {
+      expect(
+        await call('POST', `${P}/report/createReportFile`, { ...reportForm, ...over }, tok.appraiser),
+        JSON.stringify(over),
+      ).toMatchObject({ code: 400, msg })
+    }
     const t0 = performance.now()
     const report = await call('POST', `${P}/report/createReportFile`, reportForm, tok.appraiser)
     const reportMs = performance.now() - t0
@@ -644,6 +663,8 @@ describe('experts, scores and documents: the whole path from draft to archive', 
       [{ agreementNumber: '' }, NoticeMsg.AGREEMENT_NUMBER],
       [{ unit: '' }, NoticeMsg.UNIT],
       [{ evaluationDate: '' }, NoticeMsg.EVALUATION_DATE],
+      [{ evaluationDate: '2026-02-30' }, NoticeMsg.EVALUATION_DATE],
+      [{ sendDate: '2026-13-01' }, NoticeMsg.SEND_DATE],
       [{ meetingType: 1 }, NoticeMsg.MEETING_CODE],
       [{ contact: 'x' }, NoticeMsg.CONTACT_BAD],
       [{ phone: '12' }, NoticeMsg.PHONE_BAD],

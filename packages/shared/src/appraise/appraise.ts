@@ -4,6 +4,7 @@ import {
   DATE_OR_DATE_TIME_PATTERN,
   DATE_PATTERN,
   MONTH_PATTERN,
+  parseDateTime,
   ZWireDateTimeSchema,
 } from '../common/dates.ts'
 import { ID_PATTERN, isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
@@ -189,10 +190,18 @@ const reqInt = (msg: string, min: number, max: number) => z.preprocess(undefIfBl
 const int = (mode: TCheckMode, msg: string, min: number, max: number) =>
   mode === 'submit' ? reqInt(msg, min, max) : z.preprocess(undefIfBlank, intRule(msg, min, max).optional())
 
-const reqPatterned = (msg: string, pattern: RegExp, max: number) =>
-  reqText(msg, max, { test: (v) => pattern.test(v), msg })
-const patterned = (mode: TCheckMode, msg: string, pattern: RegExp, max: number) =>
-  text(mode, msg, max, { test: (v) => pattern.test(v), msg })
+/** `yyyy-MM-dd` naming a day that exists (2026-02-30 and 2026-13-01 do not). */
+export const isRealDate = (v: string): boolean => DATE_PATTERN.test(v) && parseDateTime(v) !== null
+/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`, a real day and time. */
+export const isRealDateOrTime = (v: string): boolean =>
+  DATE_OR_DATE_TIME_PATTERN.test(v) && parseDateTime(v) !== null
+/** `yyyy-MM` with a month from 01 to 12. */
+export const isRealMonth = (v: string): boolean => MONTH_PATTERN.test(v) && parseDateTime(`${v}-01`) !== null
+
+const reqChecked = (msg: string, test: (v: string) => boolean, max: number) =>
+  reqText(msg, max, { test, msg })
+const checked = (mode: TCheckMode, msg: string, test: (v: string) => boolean, max: number) =>
+  text(mode, msg, max, { test, msg })
 
 const isCompanyName = (v: string) => [...v].length >= 2 && [...v].length <= 100
 const isAddress = (v: string) => [...v].length >= 2 && [...v].length <= 255
@@ -214,7 +223,7 @@ export const resultsPeopleSchema = (mode: TCheckMode) =>
     id: optionalId,
     name: text(mode, ResultsMsg.PERSON_NAME, 50, { test: isName, msg: ResultsMsg.PERSON_NAME_BAD }),
     sex: z.preprocess((v) => (blank(v) ? undefined : v), z.coerce.number().int().min(1).max(2).optional()),
-    birthTime: patterned(mode, ResultsMsg.BIRTH_TIME, MONTH_PATTERN, 7),
+    birthTime: checked(mode, ResultsMsg.BIRTH_TIME, isRealMonth, 7),
     jobName: int(mode, ResultsMsg.JOB_NAME, 1, 999),
     educationalLevel: int(mode, ResultsMsg.EDUCATIONAL_LEVEL, 1, 999),
     // A unit of the same application: its id, or the unit name of a row saved in the same body.
@@ -251,13 +260,13 @@ export const resultsVOSchema = (mode: TCheckMode) =>
     name: text(mode, ResultsMsg.NAME, 255),
     firstParty: zOptionalText(255),
     signingLocation: zOptionalText(255),
-    signingDate: patterned(mode, ResultsMsg.SIGNING_DATE, DATE_PATTERN, 10),
+    signingDate: checked(mode, ResultsMsg.SIGNING_DATE, isRealDate, 10),
     resultsSource: text(mode, ResultsMsg.RESULTS_SOURCE, 20_000),
     outcomeType: int(mode, ResultsMsg.OUTCOME_TYPE, 1, 999),
     synopsis: text(mode, ResultsMsg.SYNOPSIS, 20_000),
     appraiseType: text(mode, ResultsMsg.APPRAISE_TYPE, 64),
     meetingType: int('draft', ResultsMsg.MEETING_TYPE, 1, 2),
-    meetingTime: patterned(mode, ResultsMsg.MEETING_TIME, DATE_OR_DATE_TIME_PATTERN, 19),
+    meetingTime: checked(mode, ResultsMsg.MEETING_TIME, isRealDateOrTime, 19),
     meetingVenue: text(mode, ResultsMsg.MEETING_VENUE, 255),
     unitEntityList: list(mode, resultsUnitSchema(mode), ResultsMsg.UNITS),
     peopleEntityList: list(mode, resultsPeopleSchema(mode), ResultsMsg.PEOPLE),
@@ -562,8 +571,8 @@ export const ZNoticeFormSchema = z
     agreementNumber: reqText(NoticeMsg.AGREEMENT_NUMBER, AGREEMENT_NUMBER_MAX),
     name: reqText(NoticeMsg.NAME, 255),
     unit: reqText(NoticeMsg.UNIT, 255),
-    evaluationDate: reqPatterned(NoticeMsg.EVALUATION_DATE, DATE_PATTERN, 10),
-    sendDate: reqPatterned(NoticeMsg.SEND_DATE, DATE_PATTERN, 10),
+    evaluationDate: reqChecked(NoticeMsg.EVALUATION_DATE, isRealDate, 10),
+    sendDate: reqChecked(NoticeMsg.SEND_DATE, isRealDate, 10),
     meetingType: reqInt(NoticeMsg.MEETING_TYPE, 1, 2),
     meetingCode: zOptionalText(64),
     contact: reqText(NoticeMsg.CONTACT, 50, { test: isName, msg: NoticeMsg.CONTACT_BAD }),
@@ -602,13 +611,16 @@ export const ZReportFormSchema = z.object({
   projectSource: reqText(AppraiseReportMsg.PROJECT_SOURCE, 20_000),
   outcomeType: reqInt(AppraiseReportMsg.OUTCOME_TYPE, 1, 999),
   firstParty: reqText(AppraiseReportMsg.FIRST_PARTY, 255),
-  commissionDate: reqPatterned(AppraiseReportMsg.COMMISSION_DATE, DATE_PATTERN, 10),
+  commissionDate: reqChecked(AppraiseReportMsg.COMMISSION_DATE, isRealDate, 10),
   appraiseType: reqText(AppraiseReportMsg.APPRAISE_TYPE, 64),
   appraiseUnit: reqText(AppraiseReportMsg.APPRAISE_UNIT, 255),
-  completeDate: reqPatterned(AppraiseReportMsg.COMPLETE_DATE, DATE_PATTERN, 10),
+  completeDate: reqChecked(AppraiseReportMsg.COMPLETE_DATE, isRealDate, 10),
   times: z
-    .array(z.string().regex(DATE_PATTERN, AppraiseReportMsg.TIMES), { error: AppraiseReportMsg.TIMES })
-    .length(2, AppraiseReportMsg.TIMES),
+    .array(z.string({ error: AppraiseReportMsg.TIMES }).refine(isRealDate, AppraiseReportMsg.TIMES), {
+      error: AppraiseReportMsg.TIMES,
+    })
+    .length(2, AppraiseReportMsg.TIMES)
+    .refine((v) => v[0]! <= v[1]!, AppraiseReportMsg.TIMES),
   statement: reqText(AppraiseReportMsg.STATEMENT, 20_000),
   technical: reqText(AppraiseReportMsg.TECHNICAL, 20_000),
   sources: reqText(AppraiseReportMsg.SOURCES, 20_000),
@@ -635,7 +647,7 @@ export const AppraiseMeetingMsg = {
 /** The appraisal meeting form (评价会) of spec section 2. */
 export const ZMeetingFormSchema = z.object({
   resultsId: zIdField(ResultsMsg.RESULTS),
-  meetingTime: reqPatterned(AppraiseMeetingMsg.MEETING_TIME, DATE_OR_DATE_TIME_PATTERN, 19),
+  meetingTime: reqChecked(AppraiseMeetingMsg.MEETING_TIME, isRealDateOrTime, 19),
   meetingType: reqInt(AppraiseMeetingMsg.MEETING_TYPE, 1, 2),
   meetingNo: reqText(AppraiseMeetingMsg.MEETING_NO, 64),
   direct: reqText(AppraiseMeetingMsg.DIRECT, 50),
