@@ -22,8 +22,11 @@ import './lib/zod-config.ts'
 import { accessRoutes } from './modules/access/access.routes.ts'
 import { createAccessService } from './modules/access/access.service.ts'
 import { appraiseRoutes } from './modules/appraise/appraise.routes.ts'
+import { createAppraiseAssortService } from './modules/appraise/assort.service.ts'
 import { createDocumentsService } from './modules/appraise/documents.service.ts'
 import { createResultsService } from './modules/appraise/results.service.ts'
+import { appraiseRowsRoutes } from './modules/appraise/rows.routes.ts'
+import { createRowsService } from './modules/appraise/rows.service.ts'
 import { createScoringService } from './modules/appraise/scoring.service.ts'
 import { assortRoutes } from './modules/assort/assort.routes.ts'
 import { createAssortService } from './modules/assort/assort.service.ts'
@@ -136,8 +139,8 @@ import { createUserAdminService } from './modules/user/user-admin.service.ts'
 import { createPermissionChecker, installAccess, type TPermissionChecker } from './plugins/access.ts'
 import { installErrorHandler } from './plugins/error-handler.ts'
 import { installInputGuard } from './plugins/input-guard.ts'
-import { installQueryBody } from './plugins/query-body.ts'
 import { createLogWriter, type TLogWriter } from './plugins/log-writer.ts'
+import { installQueryBody } from './plugins/query-body.ts'
 import { HELMET_OPTIONS, installSecurityHeaders } from './plugins/security-headers.ts'
 import { createLocalStorage } from './plugins/storage/local-storage.ts'
 import { createS3Storage } from './plugins/storage/s3-storage.ts'
@@ -469,6 +472,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     results: appraiseResults,
     param: (key: string) => params.value(key),
   })
+  const appraiseAssorts = createAppraiseAssortService(prisma)
   appraiseRoutes(app, {
     results: appraiseResults,
     scoring: appraiseScoring,
@@ -477,8 +481,10 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
       oss,
       results: appraiseResults,
       scoring: appraiseScoring,
+      assorts: appraiseAssorts,
     }),
   })
+  appraiseRowsRoutes(app, { rows: createRowsService(appraisal), assorts: appraiseAssorts })
   // Workflow (issue 10, decision 015): commands on instances go to the worker's engine.
   const flowBus = createFlowBus({
     redisUrl: env.REDIS_URL,

@@ -758,3 +758,196 @@ describe('grade rules', () => {
     expect(parseGradeThresholds('abc')).toBeNull()
   })
 })
+
+describe('sub-records as calls of their own: unit, people, principal, assort', () => {
+  const otherMember = async () => {
+    const member = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member' } })
+    const other = await createUser(t.app.prisma, {
+      tenantId: '000000',
+      roleId: String(member.id),
+      deptId: '1123598813738675201',
+    })
+    return tokenOf(t.app, '000000', other.account)
+  }
+
+  it('lists, reads, adds, changes and removes unit and person rows while the application is editable', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    const id = saved.data.id as string
+    const firstUnit = saved.data.unitEntityList[0].id as string
+
+    // A unit added on its own, checked like a row of the agreement form.
+    for (const [over, msg] of [
+      [{ unitName: '' }, ResultsMsg.UNIT_NAME],
+      [{ postcode: '41008' }, ResultsMsg.POSTCODE_BAD],
+      [{ phone: '' }, ResultsMsg.PHONE],
+    ] as const) {
+      expect(await call('POST', `${P}/unit/submit`, unit({ resultsId: id, ...over })), msg).toMatchObject({
+        code: 400,
+        msg,
+      })
+    }
+    const added = await call('POST', `${P}/unit/submit`, unit({ resultsId: id, unitName: '北京科技大学' }))
+    expect(added).toMatchObject({ code: 200, data: { unitName: '北京科技大学', sort: 2, canEdit: true } })
+    const changed = await call('POST', `${P}/unit/submit`, {
+      ...unit({ resultsId: id, unitName: '北京科技大学冶金学院' }),
+      id: added.data.id,
+    })
+    expect(changed.data).toMatchObject({ id: added.data.id, unitName: '北京科技大学冶金学院' })
+    expect((await call('GET', `${P}/unit/detail?id=${added.data.id}`)).data).toMatchObject({
+      resultsId: id,
+      resultsName: saved.data.name,
+    })
+    const units = await call('GET', `${P}/unit/list?resultsId=${id}`)
+    expect(units.data.records.map((u: { unitName: string }) => u.unitName)).toEqual([
+      '中南大学',
+      '北京科技大学冶金学院',
+    ])
+    expect((await call('GET', `${P}/unit/list?keyword=冶金学院&size=200`)).data.records).toHaveLength(1)
+
+    // A person names a unit of the same application by id.
+    const other = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    expect(
+      await call(
+        'POST',
+        `${P}/people/submit`,
+        person({ resultsId: id, workUnit: other.data.unitEntityList[0].id }),
+      ),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.WORK_UNIT })
+    for (const [over, msg] of [
+      [{ jobName: '' }, ResultsMsg.JOB_NAME],
+      [{ educationalLevel: null }, ResultsMsg.EDUCATIONAL_LEVEL],
+      [{ birthTime: '1975-13' }, ResultsMsg.BIRTH_TIME],
+      [{ sex: 3 }, ResultsMsg.SEX],
+    ] as const) {
+      expect(
+        await call('POST', `${P}/people/submit`, person({ resultsId: id, workUnit: added.data.id, ...over })),
+        msg,
+      ).toMatchObject({ code: 400, msg })
+    }
+    const newcomer = await call(
+      'POST',
+      `${P}/people/submit`,
+      person({ resultsId: id, name: '王二小', workUnit: added.data.id }),
+    )
+    expect(newcomer.data).toMatchObject({ name: '王二小', workUnitName: '北京科技大学冶金学院' })
+    const people = await call('GET', `${P}/people/list?resultsId=${id}`)
+    expect(people.data.total).toBe(2)
+    expect((await call('GET', `${P}/people/detail?id=${newcomer.data.id}`)).data.resultsName).toBe(
+      saved.data.name,
+    )
+
+    // Removing a unit (spec's project/unit/remove) clears the unit of its people.
+    expect(await call('POST', `${P}/project/unit/remove?ids=${added.data.id}`)).toMatchObject({
+      code: 200,
+      msg: '操作成功',
+    })
+    expect((await call('GET', `${P}/people/detail?id=${newcomer.data.id}`)).data.workUnit).toBeNull()
+    expect(await call('POST', `${P}/people/remove?ids=${newcomer.data.id}`)).toMatchObject({ code: 200 })
+    const vo = await call('GET', `${P}/results/detailResultsVO?id=${id}`)
+    expect(vo.data.unitEntityList.map((u: { id: string }) => u.id)).toEqual([firstUnit])
+    expect(vo.data.peopleEntityList).toHaveLength(1)
+
+    // Another applicant neither reads nor writes them.
+    const stranger = await otherMember()
+    expect((await call('GET', `${P}/unit/list?size=200`, undefined, stranger)).data.total).toBe(0)
+    expect(await call('GET', `${P}/unit/detail?id=${firstUnit}`, undefined, stranger)).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    expect(await call('POST', `${P}/unit/submit`, unit({ resultsId: id }), stranger)).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    expect(
+      await call('POST', `${P}/project/unit/remove?ids=${firstUnit}`, undefined, stranger),
+    ).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+
+    // Submitted: the applicant can no longer change the rows.
+    expect(await call('POST', `${P}/results/submit`, { id, status: S.PENDING })).toMatchObject({ code: 200 })
+    for (const [url, body] of [
+      [`${P}/unit/submit`, unit({ resultsId: id })],
+      [`${P}/people/submit`, person({ resultsId: id, workUnit: firstUnit })],
+      [`${P}/principal/submit`, { ...principal, resultsId: id }],
+      [`${P}/project/unit/remove?ids=${firstUnit}`, undefined],
+    ] as const) {
+      expect(await call('POST', url, body), url).toMatchObject({ code: 400, msg: '当前状态不能修改该成果' })
+    }
+    // Staff without the applications menu's edit rights read the rows through their own menus.
+    const staffUnits = await call('GET', `${P}/unit/list?resultsId=${id}`, undefined, tok.appraiser)
+    expect(staffUnits.data.records[0]).toMatchObject({ unitName: '中南大学', canEdit: true })
+  })
+
+  it('keeps one principal group per application, with the spec messages', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, { name: unique('委托方') })
+    const id = saved.data.id as string
+    expect(
+      await call('POST', `${P}/principal/submit`, { ...principal, dutyNumber: '', resultsId: id }),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.P_DUTY_NUMBER })
+    expect(
+      await call('POST', `${P}/principal/submit`, { ...principal, phone: '1234', resultsId: id }),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.P_PHONE_BAD })
+    const first = await call('POST', `${P}/principal/submit`, { ...principal, resultsId: id })
+    expect(first.data).toMatchObject({ unitName: principal.unitName, resultsName: saved.data.name })
+    const second = await call('POST', `${P}/principal/submit`, {
+      ...principal,
+      unitName: '铜陵有色金属集团',
+      resultsId: id,
+    })
+    expect(second.data.id).toBe(first.data.id)
+    const list = await call('GET', `${P}/principal/list?resultsId=${id}`)
+    expect(list.data.records.map((p: { unitName: string }) => p.unitName)).toEqual(['铜陵有色金属集团'])
+    expect((await call('GET', `${P}/principal/detail?id=${first.data.id}`)).data.dutyNumber).toBe(
+      principal.dutyNumber,
+    )
+    expect(await call('POST', `${P}/principal/remove?ids=${first.data.id}`)).toMatchObject({ code: 200 })
+    expect((await call('GET', `${P}/results/detailResultsVO?id=${id}`)).data.principal).toBeNull()
+  })
+
+  it('answers the attachment categories 12-17 at /api/ysjs-appraise/assort and files uploads under them', async () => {
+    const list = await call('GET', `${P}/assort/list?size=50`)
+    expect(list.data.records.map((a: { id: string; name: string }) => [a.id, a.name]).slice(0, 6)).toEqual([
+      ['12', '科技查新报告'],
+      ['13', '检测报告'],
+      ['14', '应用证明'],
+      ['15', '论文专著'],
+      ['16', '审批文件'],
+      ['17', '其他资料'],
+    ])
+    expect((await call('GET', `${P}/assort/detail?id=13`)).data).toMatchObject({ name: '检测报告' })
+    // Another category of the tree is not one of these.
+    expect(await call('GET', `${P}/assort/detail?id=11`)).toMatchObject({ code: 400, msg: '附件分类不存在' })
+    expect(await call('POST', `${P}/assort/submit`, { name: '鉴定证书' })).toMatchObject({ code: 403 })
+
+    const name = unique('鉴定证书')
+    expect(await call('POST', `${P}/assort/submit`, { name }, tok.appraiser)).toMatchObject({ code: 200 })
+    const added = (await call('GET', `${P}/assort/list?keyword=${encodeURIComponent(name)}`)).data.records[0]
+    expect(added).toMatchObject({ name, parentId: '11', files: 0 })
+
+    const saved = await call('POST', `${P}/results/saveResultsVO`, { name: unique('附件分类') })
+    const upload = (assortId: string) => {
+      const file = multipartFile('file', '证书.pdf', Buffer.from('%PDF-1.4\n%test\n'), 'application/pdf')
+      return t.app.inject({
+        method: 'POST',
+        url: `${P}/attach/put-object?resultsId=${saved.data.id}&assortId=${assortId}`,
+        headers: { ...auth(tok.member), ...file.headers },
+        payload: file.payload,
+      })
+    }
+    expect((await upload('11')).json()).toMatchObject({ code: 400, msg: '请选择附件分类' })
+    expect((await upload(added.id)).json()).toMatchObject({ code: 200 })
+    expect((await call('GET', `${P}/assort/detail?id=${added.id}`)).data.files).toBe(1)
+    expect(await call('POST', `${P}/assort/remove?ids=${added.id}`, undefined, tok.appraiser)).toMatchObject({
+      code: 400,
+      msg: '该分类下有成果附件，不能删除',
+    })
+    const files = await call('GET', `${P}/attach/findByResultsId?resultsId=${saved.data.id}`)
+    expect(await call('POST', `${P}/attach/remove?ids=${files.data[0].id}`)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${P}/assort/remove?ids=${added.id}`, undefined, tok.appraiser)).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${P}/assort/list?keyword=${encodeURIComponent(name)}`)).data.total).toBe(0)
+  })
+})

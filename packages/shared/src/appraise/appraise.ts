@@ -123,6 +123,7 @@ export const ResultsMsg = {
   PHONE_BAD: '联系电话格式不正确',
   PERSON_NAME: '请输入姓名',
   PERSON_NAME_BAD: '姓名格式不正确',
+  SEX: '请选择性别',
   BIRTH_TIME: '请选择出生年月',
   JOB_NAME: '请选择技术职称',
   EDUCATIONAL_LEVEL: '请选择文化程度',
@@ -222,7 +223,8 @@ export const resultsPeopleSchema = (mode: TCheckMode) =>
   z.object({
     id: optionalId,
     name: text(mode, ResultsMsg.PERSON_NAME, 50, { test: isName, msg: ResultsMsg.PERSON_NAME_BAD }),
-    sex: z.preprocess((v) => (blank(v) ? undefined : v), z.coerce.number().int().min(1).max(2).optional()),
+    // Optional (spec section 5); when given, 1 male or 2 female.
+    sex: z.preprocess(undefIfBlank, intRule(ResultsMsg.SEX, 1, 2).optional()),
     birthTime: checked(mode, ResultsMsg.BIRTH_TIME, isRealMonth, 7),
     jobName: int(mode, ResultsMsg.JOB_NAME, 1, 999),
     educationalLevel: int(mode, ResultsMsg.EDUCATIONAL_LEVEL, 1, 999),
@@ -359,7 +361,8 @@ export const ZResultsVORecordSchema = ZResultsRecordSchema.extend({
 })
 export type TResultsVO = z.infer<typeof ZResultsVORecordSchema>
 
-const zIdField = (msg: string) =>
+/** An id sent as a string or a number, refused with the field's message. */
+export const zAppraiseId = (msg: string) =>
   z
     .union([z.string().meta({ pattern: ID_PATTERN.source, example: '1123598821738675201' }), z.number()], {
       error: msg,
@@ -367,17 +370,21 @@ const zIdField = (msg: string) =>
     .transform((v) => String(v).trim())
     .refine(isId, { message: msg })
 
-export const ZResultsIdQuerySchema = z.object({ resultsId: zIdField(ResultsMsg.RESULTS) })
+export const ZResultsIdQuerySchema = z.object({ resultsId: zAppraiseId(ResultsMsg.RESULTS) })
 
 /** `POST results/submit`: the shared status call. */
 export const ZResultsStatusSchema = z.object({
-  id: zIdField(ResultsMsg.RESULTS),
-  status: z.coerce.number({ error: ResultsMsg.STATUS }).int(ResultsMsg.STATUS).min(0).max(99),
+  id: zAppraiseId(ResultsMsg.RESULTS),
+  status: z.coerce
+    .number({ error: ResultsMsg.STATUS })
+    .int(ResultsMsg.STATUS)
+    .min(0, ResultsMsg.STATUS)
+    .max(99, ResultsMsg.STATUS),
   opinion: zOptionalText(2000),
 })
 
 export const ZResultsAuditSchema = z.object({
-  id: zIdField(ResultsMsg.RESULTS),
+  id: zAppraiseId(ResultsMsg.RESULTS),
   pass: z.preprocess(
     (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
     z.boolean({ error: '请选择审核结果' }),
@@ -401,7 +408,7 @@ export const ZResultsPageQuerySchema = z.object({
 })
 
 export const ZResultsMessageSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   content: z
     .string({ error: ResultsMsg.MESSAGE })
     .trim()
@@ -433,11 +440,11 @@ export const ZIndexItemSchema = z.object({
   meaning: zOptionalText(1000),
 })
 export const ZIndexConfigSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   indexList: z.array(ZIndexItemSchema, { error: ResultsMsg.INDEX_SET }).min(1, ResultsMsg.INDEX_SET).max(50),
 })
 export const ZDefaultConfigQuerySchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   type: z.preprocess((v) => (blank(v) ? undefined : v), z.string().max(32).optional()),
 })
 
@@ -451,7 +458,7 @@ export const zScore = () =>
   )
 
 export const ZScoreSubmitSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   opinion: z
     .string({ error: ResultsMsg.OPINION })
     .trim()
@@ -459,7 +466,7 @@ export const ZScoreSubmitSchema = z.object({
     .max(2000, '长度不能超过2000个字符')
     .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
   scores: z
-    .array(z.object({ indexId: zIdField(ResultsMsg.SCORE), score: zScore() }), { error: ResultsMsg.SCORE })
+    .array(z.object({ indexId: zAppraiseId(ResultsMsg.SCORE), score: zScore() }), { error: ResultsMsg.SCORE })
     .min(1, ResultsMsg.SCORE)
     .max(50),
 })
@@ -490,14 +497,17 @@ export const ZIndexListSchema = z.object({
 // Experts
 
 export const ZExpertPushSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   expertIds: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(zIdField(ResultsMsg.EXPERTS), { error: ResultsMsg.EXPERTS }).min(1, ResultsMsg.EXPERTS).max(100),
+    z
+      .array(zAppraiseId(ResultsMsg.EXPERTS), { error: ResultsMsg.EXPERTS })
+      .min(1, ResultsMsg.EXPERTS)
+      .max(100),
   ),
 })
 export const ZExpertCandidatesQuerySchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   keyword: zOptionalText(64),
   current: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
   size: z.coerce.number().int().min(1).max(200).default(10).catch(10),
@@ -533,7 +543,7 @@ export const DOCUMENT_TITLES: Readonly<Record<TDocumentKind, string>> = {
   meeting: '评价会议通知',
 }
 export const ZDownloadQuerySchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   type: z.enum([...DOCUMENT_KINDS, 'all'], { error: '请选择下载类型' }),
 })
 
@@ -567,7 +577,7 @@ const names = z.preprocess(
 /** The evaluation notice (评价通知) of spec sections 3 and 5. */
 export const ZNoticeFormSchema = z
   .object({
-    resultsId: zIdField(ResultsMsg.RESULTS),
+    resultsId: zAppraiseId(ResultsMsg.RESULTS),
     agreementNumber: reqText(NoticeMsg.AGREEMENT_NUMBER, AGREEMENT_NUMBER_MAX),
     name: reqText(NoticeMsg.NAME, 255),
     unit: reqText(NoticeMsg.UNIT, 255),
@@ -605,7 +615,7 @@ export const AppraiseReportMsg = {
 
 /** The appraisal report form (评价报告) of spec section 2; indicators, scores and rows come from the server. */
 export const ZReportFormSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   reportNum: reqText(AppraiseReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
   outcomeName: reqText(AppraiseReportMsg.OUTCOME_NAME, 255),
   projectSource: reqText(AppraiseReportMsg.PROJECT_SOURCE, 20_000),
@@ -646,7 +656,7 @@ export const AppraiseMeetingMsg = {
 
 /** The appraisal meeting form (评价会) of spec section 2. */
 export const ZMeetingFormSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   meetingTime: reqChecked(AppraiseMeetingMsg.MEETING_TIME, isRealDateOrTime, 19),
   meetingType: reqInt(AppraiseMeetingMsg.MEETING_TYPE, 1, 2),
   meetingNo: reqText(AppraiseMeetingMsg.MEETING_NO, 64),
@@ -702,8 +712,8 @@ export const ZResultsFileRecordSchema = z.object({
   createTime: ZWireDateTimeSchema,
 })
 export const ZResultsAttachQuerySchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
-  assortId: z.preprocess((v) => (blank(v) ? undefined : v), zIdField('请选择附件分类').optional()),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
+  assortId: z.preprocess((v) => (blank(v) ? undefined : v), zAppraiseId('请选择附件分类').optional()),
 })
 
 /** The achievement attachment categories (section 9, dictionary `attachment_category`). */

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream'
 import {
   DOCUMENT_TITLES,
-  isResultsAssort,
   UploadMsg,
   ZDefaultConfigQuerySchema,
   ZDownloadQuerySchema,
@@ -232,13 +231,13 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       return ok((await results.rowsOf(ctx, id)).principal)
     },
   })
-  for (const [path, kind] of [
-    ['project/unit/remove', 'unit'],
-    ['unit/remove', 'unit'],
-    ['people/remove', 'people'],
+  for (const [path, kind, code] of [
+    ['project/unit/remove', 'unit', C.unitRemove],
+    ['unit/remove', 'unit', C.unitRemove],
+    ['people/remove', 'people', C.peopleRemove],
   ] as const) {
     r.post(`${P}/${path}`, {
-      config: perm(C.edit),
+      config: perm([C.edit, code]),
       schema: {
         tags,
         summary: kind === 'unit' ? '从项目删除完成单位' : '从项目删除人员',
@@ -535,9 +534,6 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       },
     },
     handler: async (request) => {
-      if (!isResultsAssort(request.query.assortId)) {
-        throw AppError.badRequest('请选择附件分类')
-      }
       const file = await readUpload(request)
       if (file?.fieldName !== 'file') {
         file?.body.resume()

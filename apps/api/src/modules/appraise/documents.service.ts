@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream'
 import { nextId } from '@ysjs/db'
 import {
+  AppraiseAssortMsg,
   DOCUMENT_TITLES,
   formatDate,
   formatDateTime,
@@ -19,6 +20,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import type { TOssService } from '../oss/oss.service.ts'
 import { APPRAISE_CODES, dateText, decimal, loadResults, type TAppraiseDeps } from './appraise-access.ts'
+import type { TAppraiseAssortService } from './assort.service.ts'
 import { fields, heading, para, renderDocx, richParas, table, title } from './docx-builders.ts'
 import type { TResultsService } from './results.service.ts'
 import type { TScoringService } from './scoring.service.ts'
@@ -32,7 +34,13 @@ export const DocumentMsg = {
   NOT_GENERATED: (kind: TDocumentKind) => `尚未生成${DOCUMENT_TITLES[kind]}`,
 } as const
 
-type TDeps = TAppraiseDeps & { oss: TOssService; results: TResultsService; scoring: TScoringService }
+type TDeps = TAppraiseDeps & {
+  oss: TOssService
+  results: TResultsService
+  scoring: TScoringService
+  /** Absent in tools that only render (the bench): every category is then accepted. */
+  assorts?: TAppraiseAssortService
+}
 
 const S = RESULTS_STATUS
 /** Statuses in which a form may be saved and its document generated. */
@@ -577,6 +585,10 @@ export const createDocumentsService = (deps: TDeps) => {
       if (!canEdit && !staff) {
         file.body.resume()
         throw AppError.badRequest('当前状态不能修改该成果')
+      }
+      if (deps.assorts && !(await deps.assorts.isCategory(assortId))) {
+        file.body.resume()
+        throw AppError.badRequest(AppraiseAssortMsg.SELECT)
       }
       const stored = await oss.store(ctx, file, true, 'attach')
       const attachId = stored.attachId!

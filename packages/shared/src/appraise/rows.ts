@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { ZWireIdSchema } from '../common/ids.ts'
+import { zOptionalText } from '../common/validators.ts'
+import { ZAssortSubmitSchema } from '../resource/resource.ts'
+import {
+  ResultsMsg,
+  resultsPeopleSchema,
+  resultsPrincipalSchema,
+  resultsUnitSchema,
+  ZResultsPeopleRecordSchema,
+  ZResultsPrincipalRecordSchema,
+  ZResultsUnitRecordSchema,
+  zAppraiseId,
+} from './appraise.ts'
+
+/**
+ * The sub-records of an application as calls of their own (spec section 7: unit, people, principal,
+ * assort): lists across the applications the caller may read, and single-row writes that need the
+ * application to be editable by the caller (decision 017).
+ */
+
+const optionalResultsId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  zAppraiseId(ResultsMsg.RESULTS).optional(),
+)
+
+/** `unit|people|principal/list`: paged, optionally one application, a keyword on the row's name. */
+export const ZAppraiseRowsQuerySchema = z.object({
+  current: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
+  size: z.coerce.number().int().min(1).max(200).default(10).catch(10),
+  resultsId: optionalResultsId,
+  keyword: zOptionalText(255),
+})
+export type TAppraiseRowsQuery = z.infer<typeof ZAppraiseRowsQuerySchema>
+
+/** Which application a row belongs to, for lists across applications. */
+const ofResults = {
+  resultsName: z.string(),
+  /** Whether the caller may change the row (its application is editable by them). */
+  canEdit: z.boolean(),
+}
+
+export const ZResultsUnitSubmitSchema = resultsUnitSchema('submit').extend({
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
+})
+export type TResultsUnitSubmit = z.infer<typeof ZResultsUnitSubmitSchema>
+export const ZResultsUnitRowSchema = ZResultsUnitRecordSchema.extend(ofResults)
+
+/** A person row on its own names its unit by id (a unit of the same application). */
+export const ZResultsPeopleSubmitSchema = resultsPeopleSchema('submit').extend({
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
+  workUnit: zAppraiseId(ResultsMsg.WORK_UNIT),
+})
+export type TResultsPeopleSubmit = z.infer<typeof ZResultsPeopleSubmitSchema>
+export const ZResultsPeopleRowSchema = ZResultsPeopleRecordSchema.extend(ofResults)
+
+/** The principal group is one per application: a submit without id replaces the application's. */
+export const ZResultsPrincipalSubmitSchema = resultsPrincipalSchema('submit').extend({
+  id: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    zAppraiseId(ResultsMsg.RESULTS).optional(),
+  ),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
+})
+export type TResultsPrincipalSubmit = z.infer<typeof ZResultsPrincipalSubmitSchema>
+export const ZResultsPrincipalRowSchema = ZResultsPrincipalRecordSchema.extend(ofResults)
+
+/** `/api/ysjs-appraise/assort`: the achievement attachment categories (children of `attachment_category`). */
+export const ATTACHMENT_CATEGORY_CODE = 'attachment_category'
+export const ZAppraiseAssortSubmitSchema = ZAssortSubmitSchema.omit({ parentId: true })
+export type TAppraiseAssortSubmit = z.infer<typeof ZAppraiseAssortSubmitSchema>
+export const AppraiseAssortMsg = {
+  SELECT: '请选择附件分类',
+  IN_USE: '该分类下有成果附件，不能删除',
+  NOT_FOUND: '附件分类不存在',
+} as const
+
+export const ZAppraiseAssortRecordSchema = z.object({
+  id: ZWireIdSchema,
+  parentId: ZWireIdSchema,
+  name: z.string(),
+  code: z.string().nullable(),
+  remark: z.string().nullable(),
+  sort: z.number(),
+  /** Files of the caller's tenant filed under the category. */
+  files: z.number(),
+})
