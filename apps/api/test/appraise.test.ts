@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { nextId } from '@ysjs/db'
 import {
+  AppraiseMeetingMsg,
   AppraiseReportMsg,
   DEFAULT_INDEX_SET,
   gradeOf,
@@ -949,5 +950,135 @@ describe('sub-records as calls of their own: unit, people, principal, assort', (
       code: 200,
     })
     expect((await call('GET', `${P}/assort/list?keyword=${encodeURIComponent(name)}`)).data.total).toBe(0)
+  })
+})
+
+describe('forms: 暂存 of the notice, report and meeting forms, and the meeting form', () => {
+  const meetingForm = (resultsId: string, over: Record<string, unknown> = {}) => ({
+    resultsId,
+    meetingTime: '2026-12-01 09:30:00',
+    meetingType: 2,
+    meetingNo: '2026-评-018',
+    direct: '周工程师',
+    meetingAgenda: '<p>一、项目汇报</p><p>二、专家质询</p><img src="x" onerror="alert(1)">',
+    enterpriseList: ['江西铜业集团有限公司'],
+    leaders: [{ name: '李四光', workUnit: '中南大学', technical: 1 }],
+    ...over,
+  })
+
+  it('saves drafts checking only what is filled, keeps them, and prefills the rest', async () => {
+    const { id, name } = await accepted()
+    const number = (await call('GET', `${P}/results/detail?id=${id}`)).data.agreementNumber as string
+    expect(
+      await call('POST', `${P}/notice/submit`, { resultsId: id, contact: '周工程师' }, tok.member),
+    ).toMatchObject({ code: 403 })
+    for (const [over, msg] of [
+      [{ contact: 'x' }, NoticeMsg.CONTACT_BAD],
+      [{ phone: '12' }, NoticeMsg.PHONE_BAD],
+      [{ sendDate: '2026-02-30' }, NoticeMsg.SEND_DATE],
+      [{ agreementNumber: 'A'.repeat(13) }, '长度不能超过12个字符'],
+    ] as const) {
+      expect(
+        await call('POST', `${P}/notice/submit`, { resultsId: id, ...over }, tok.appraiser),
+        msg,
+      ).toMatchObject({ code: 400, msg })
+    }
+    // Empty fields are fine in a draft (even the meeting type), and nothing is generated.
+    const draft = await call(
+      'POST',
+      `${P}/notice/submit`,
+      { resultsId: id, contact: '周工程师', phone: '', meetingType: '' },
+      tok.appraiser,
+    )
+    expect(draft).toMatchObject({ code: 200, data: { saved: true, generated: false, canEdit: true } })
+    expect(draft.data.data).toMatchObject({ contact: '周工程师', agreementNumber: number, name })
+    const again = await call('GET', `${P}/notice/detail?resultsId=${id}`, undefined, tok.appraiser)
+    expect(again.data.data.contact).toBe('周工程师')
+    expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.ACCEPTED)
+    // The report's draft waits for the scores like the report itself.
+    expect(
+      await call('POST', `${P}/report/submit`, { resultsId: id, statement: '<p>x</p>' }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '专家评分完成后才能生成评价报告' })
+  })
+
+  it('prefills the meeting form, saves it as a draft, checks every message and answers the meeting notice', async () => {
+    const draftApp = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    // Not accepted yet: the staff read it but cannot fill it in.
+    const early = await call(
+      'GET',
+      `${P}/have/detail?resultsId=${draftApp.data.id}`,
+      undefined,
+      tok.appraiser,
+    )
+    expect(early.data).toMatchObject({ saved: false, canEdit: false })
+    expect(
+      await call('POST', `${P}/results/haveMeeting`, meetingForm(draftApp.data.id), tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '成果受理后才能填写评价会' })
+    // The applicant has no meeting menu.
+    expect(await call('GET', `${P}/have/detail?resultsId=${draftApp.data.id}`)).toMatchObject({ code: 403 })
+
+    const { id, name } = await accepted()
+    const prefilled = await call('GET', `${P}/have/detail?resultsId=${id}`, undefined, tok.appraiser)
+    expect(prefilled.data).toMatchObject({ saved: false, generated: false, canEdit: true })
+    expect(prefilled.data.data).toMatchObject({
+      projectName: name,
+      meetingType: 2,
+      meetingTime: '2026-12-01 09:30:00',
+      unitList: [expect.objectContaining({ unitName: '中南大学' })],
+    })
+    expect((await call('GET', `${P}/have/findAll?resultsId=${id}`, undefined, tok.appraiser)).data).toEqual(
+      [],
+    )
+
+    expect(
+      await call('POST', `${P}/have/submit`, { resultsId: id, leaders: [{ name: 'x' }] }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '姓名格式不正确' })
+    const draft = await call(
+      'POST',
+      `${P}/have/submit`,
+      { resultsId: id, meetingNo: '2026-评-018', leaders: [{ name: '李四光' }], enterpriseList: [] },
+      tok.appraiser,
+    )
+    expect(draft).toMatchObject({ code: 200, data: { saved: true, canEdit: true } })
+    expect(draft.data.data).toMatchObject({ meetingNo: '2026-评-018', leaders: [{ name: '李四光' }] })
+    const all = await call('GET', `${P}/have/findAll?resultsId=${id}`, undefined, tok.appraiser)
+    expect(all.data).toHaveLength(1)
+    expect(all.data[0]).toMatchObject({ canEdit: true, data: { meetingNo: '2026-评-018' } })
+
+    // Every field is required on generation, with the spec's messages.
+    const cases: [Record<string, unknown>, string][] = [
+      [{ meetingTime: '' }, AppraiseMeetingMsg.MEETING_TIME],
+      [{ meetingTime: '2026-02-30 09:30:00' }, AppraiseMeetingMsg.MEETING_TIME],
+      [{ meetingType: 3 }, AppraiseMeetingMsg.MEETING_TYPE],
+      [{ meetingNo: '' }, AppraiseMeetingMsg.MEETING_NO],
+      [{ direct: ' ' }, AppraiseMeetingMsg.DIRECT],
+      [{ meetingAgenda: '' }, AppraiseMeetingMsg.AGENDA],
+      [{ enterpriseList: [] }, AppraiseMeetingMsg.ENTERPRISES],
+      [{ leaders: [] }, AppraiseMeetingMsg.LEADERS],
+      [{ leaders: [{ workUnit: '中南大学', technical: 1 }] }, AppraiseMeetingMsg.LEADER_NAME],
+      [{ leaders: [{ name: '李', workUnit: '中南大学', technical: 1 }] }, AppraiseMeetingMsg.LEADER_NAME_BAD],
+      [{ leaders: [{ name: '李四光', technical: 1 }] }, AppraiseMeetingMsg.LEADER_UNIT],
+      [{ leaders: [{ name: '李四光', workUnit: '甲', technical: 1 }] }, AppraiseMeetingMsg.LEADER_UNIT_BAD],
+      [{ leaders: [{ name: '李四光', workUnit: '中南大学' }] }, AppraiseMeetingMsg.LEADER_TECHNICAL],
+    ]
+    for (const [over, msg] of cases) {
+      expect(
+        await call('POST', `${P}/results/haveMeeting`, meetingForm(id, over), tok.appraiser),
+        JSON.stringify(over),
+      ).toMatchObject({ code: 400, msg })
+    }
+    const made = await call('POST', `${P}/results/haveMeeting`, meetingForm(id), tok.appraiser)
+    expect(made.status).toBe(200)
+    expect(made.headers['content-type']).toContain('wordprocessingml.document')
+    const xml = docXml(made.raw)
+    expect(xml).toContain(name)
+    expect(xml).toContain('2026-评-018')
+    expect(xml).toContain('中南大学')
+    const saved = await call('GET', `${P}/have/detail?resultsId=${id}`, undefined, tok.appraiser)
+    expect(saved.data).toMatchObject({ saved: true, generated: true })
+    // The agenda was sanitised before it was stored.
+    expect(saved.data.data.meetingAgenda).not.toContain('onerror')
+    const stored = await call('GET', `${P}/results/download?resultsId=${id}&type=meeting`)
+    expect(docXml(stored.raw)).toContain('2026-评-018')
   })
 })

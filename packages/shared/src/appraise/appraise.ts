@@ -199,8 +199,6 @@ export const isRealDateOrTime = (v: string): boolean =>
 /** `yyyy-MM` with a month from 01 to 12. */
 export const isRealMonth = (v: string): boolean => MONTH_PATTERN.test(v) && parseDateTime(`${v}-01`) !== null
 
-const reqChecked = (msg: string, test: (v: string) => boolean, max: number) =>
-  reqText(msg, max, { test, msg })
 const checked = (mode: TCheckMode, msg: string, test: (v: string) => boolean, max: number) =>
   text(mode, msg, max, { test, msg })
 
@@ -561,43 +559,67 @@ export const NoticeMsg = {
   PHONE_BAD: '联系电话格式不正确',
 } as const
 
-const names = z.preprocess(
-  (v) => (v === null || v === undefined ? [] : v),
-  z
-    .array(
-      z
-        .string()
-        .trim()
-        .max(255)
-        .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
-    )
-    .max(100),
-)
+const nameList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .max(255)
+      .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
+  )
+  .max(100)
+const names = z.preprocess((v) => (v === null || v === undefined ? [] : v), nameList)
+/** A list of names: on submit at least one (blank lines dropped), on a draft anything up to 100. */
+const namesOf = (mode: TCheckMode, empty: string) =>
+  mode === 'submit'
+    ? z.preprocess(
+        (v) => (Array.isArray(v) ? v.filter((x) => !blank(x)) : v),
+        z.array(z.string().trim().max(255), { error: empty }).min(1, empty).max(100),
+      )
+    : names
 
-/** The evaluation notice (评价通知) of spec sections 3 and 5. */
-export const ZNoticeFormSchema = z
-  .object({
-    resultsId: zAppraiseId(ResultsMsg.RESULTS),
-    agreementNumber: reqText(NoticeMsg.AGREEMENT_NUMBER, AGREEMENT_NUMBER_MAX),
-    name: reqText(NoticeMsg.NAME, 255),
-    unit: reqText(NoticeMsg.UNIT, 255),
-    evaluationDate: reqChecked(NoticeMsg.EVALUATION_DATE, isRealDate, 10),
-    sendDate: reqChecked(NoticeMsg.SEND_DATE, isRealDate, 10),
-    meetingType: reqInt(NoticeMsg.MEETING_TYPE, 1, 2),
-    meetingCode: zOptionalText(64),
-    contact: reqText(NoticeMsg.CONTACT, 50, { test: isName, msg: NoticeMsg.CONTACT_BAD }),
-    phone: reqText(NoticeMsg.PHONE, 20, { test: isPhone, msg: NoticeMsg.PHONE_BAD }),
-    list: names,
-  })
-  .superRefine((v, ctx) => {
-    if (v.meetingType === 1 && !v.meetingCode) {
-      ctx.addIssue({ code: 'custom', path: ['meetingCode'], message: NoticeMsg.MEETING_CODE })
-    }
-  })
+// The form factories below answer precise types per mode: required fields are strings on submit.
+type TModed<M extends TCheckMode, T> = z.ZodType<M extends 'submit' ? T : T | undefined, unknown>
+const mText = <M extends TCheckMode>(
+  mode: M,
+  empty: string,
+  max: number,
+  bad?: { test: (v: string) => boolean; msg: string },
+) => text(mode, empty, max, bad) as unknown as TModed<M, string>
+const mChecked = <M extends TCheckMode>(mode: M, msg: string, test: (v: string) => boolean, max: number) =>
+  checked(mode, msg, test, max) as unknown as TModed<M, string>
+const mInt = <M extends TCheckMode>(mode: M, msg: string, min: number, max: number) =>
+  int(mode, msg, min, max) as unknown as TModed<M, number>
+
+/** The evaluation notice (评价通知) of spec sections 3 and 5; a draft (暂存) checks what is filled. */
+export const noticeFormSchema = <M extends TCheckMode>(mode: M) =>
+  z
+    .object({
+      resultsId: zAppraiseId(ResultsMsg.RESULTS),
+      agreementNumber: mText(mode, NoticeMsg.AGREEMENT_NUMBER, AGREEMENT_NUMBER_MAX),
+      name: mText(mode, NoticeMsg.NAME, 255),
+      unit: mText(mode, NoticeMsg.UNIT, 255),
+      evaluationDate: mChecked(mode, NoticeMsg.EVALUATION_DATE, isRealDate, 10),
+      sendDate: mChecked(mode, NoticeMsg.SEND_DATE, isRealDate, 10),
+      meetingType: mInt(mode, NoticeMsg.MEETING_TYPE, 1, 2),
+      meetingCode: zOptionalText(64),
+      contact: mText(mode, NoticeMsg.CONTACT, 50, { test: isName, msg: NoticeMsg.CONTACT_BAD }),
+      phone: mText(mode, NoticeMsg.PHONE, 20, { test: isPhone, msg: NoticeMsg.PHONE_BAD }),
+      list: names,
+    })
+    .superRefine((v, ctx) => {
+      // The online meeting's number (decision 017: an offline meeting has none).
+      if (mode === 'submit' && v.meetingType === 1 && !v.meetingCode) {
+        ctx.addIssue({ code: 'custom', path: ['meetingCode'], message: NoticeMsg.MEETING_CODE })
+      }
+    })
+export const ZNoticeFormSchema = noticeFormSchema('submit')
+export const ZNoticeDraftSchema = noticeFormSchema('draft')
 export type TNoticeForm = z.infer<typeof ZNoticeFormSchema>
 
 export const AppraiseReportMsg = {
   REPORT_NUM: '请输入协议编号',
+  REPORT_NUM_BOUND: '协议编号须与成果的协议编号一致',
   OUTCOME_NAME: '请输入成果名称',
   PROJECT_SOURCE: '请输入项目来源',
   OUTCOME_TYPE: '请选择成果类型',
@@ -611,32 +633,52 @@ export const AppraiseReportMsg = {
   TECHNICAL: '请输入技术简要说明及主要技术经济指标',
   SOURCES: '请输入技术资料目录及来源',
   CONCLUSION: '请输入分项评价结论',
+  LIST: '请输入建议企业名单',
+  P_MAIL: '请输入邮箱',
 } as const
 
-/** The appraisal report form (评价报告) of spec section 2; indicators, scores and rows come from the server. */
-export const ZReportFormSchema = z.object({
-  resultsId: zAppraiseId(ResultsMsg.RESULTS),
-  reportNum: reqText(AppraiseReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
-  outcomeName: reqText(AppraiseReportMsg.OUTCOME_NAME, 255),
-  projectSource: reqText(AppraiseReportMsg.PROJECT_SOURCE, 20_000),
-  outcomeType: reqInt(AppraiseReportMsg.OUTCOME_TYPE, 1, 999),
-  firstParty: reqText(AppraiseReportMsg.FIRST_PARTY, 255),
-  commissionDate: reqChecked(AppraiseReportMsg.COMMISSION_DATE, isRealDate, 10),
-  appraiseType: reqText(AppraiseReportMsg.APPRAISE_TYPE, 64),
-  appraiseUnit: reqText(AppraiseReportMsg.APPRAISE_UNIT, 255),
-  completeDate: reqChecked(AppraiseReportMsg.COMPLETE_DATE, isRealDate, 10),
-  times: z
+const dateRange = (mode: TCheckMode) => {
+  const range = z
     .array(z.string({ error: AppraiseReportMsg.TIMES }).refine(isRealDate, AppraiseReportMsg.TIMES), {
       error: AppraiseReportMsg.TIMES,
     })
     .length(2, AppraiseReportMsg.TIMES)
-    .refine((v) => v[0]! <= v[1]!, AppraiseReportMsg.TIMES),
-  statement: reqText(AppraiseReportMsg.STATEMENT, 20_000),
-  technical: reqText(AppraiseReportMsg.TECHNICAL, 20_000),
-  sources: reqText(AppraiseReportMsg.SOURCES, 20_000),
-  conclusion: reqText(AppraiseReportMsg.CONCLUSION, 20_000),
-  list: names,
-})
+    .refine((v) => v[0]! <= v[1]!, AppraiseReportMsg.TIMES)
+  return (
+    mode === 'submit'
+      ? range
+      : z.preprocess(
+          (v) => (v === null || (Array.isArray(v) && v.every((x) => blank(x))) ? undefined : v),
+          range.optional(),
+        )
+  ) as z.ZodType<string[], unknown>
+}
+
+/**
+ * The appraisal report form (评价报告) of spec section 2; indicators, scores, rows and the principal
+ * group come from the server. A draft (暂存) checks what is filled.
+ */
+export const reportFormSchema = <M extends TCheckMode>(mode: M) =>
+  z.object({
+    resultsId: zAppraiseId(ResultsMsg.RESULTS),
+    reportNum: mText(mode, AppraiseReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
+    outcomeName: mText(mode, AppraiseReportMsg.OUTCOME_NAME, 255),
+    projectSource: mText(mode, AppraiseReportMsg.PROJECT_SOURCE, 20_000),
+    outcomeType: mInt(mode, AppraiseReportMsg.OUTCOME_TYPE, 1, 999),
+    firstParty: mText(mode, AppraiseReportMsg.FIRST_PARTY, 255),
+    commissionDate: mChecked(mode, AppraiseReportMsg.COMMISSION_DATE, isRealDate, 10),
+    appraiseType: mText(mode, AppraiseReportMsg.APPRAISE_TYPE, 64),
+    appraiseUnit: mText(mode, AppraiseReportMsg.APPRAISE_UNIT, 255),
+    completeDate: mChecked(mode, AppraiseReportMsg.COMPLETE_DATE, isRealDate, 10),
+    times: dateRange(mode) as TModed<M, string[]>,
+    statement: mText(mode, AppraiseReportMsg.STATEMENT, 20_000),
+    technical: mText(mode, AppraiseReportMsg.TECHNICAL, 20_000),
+    sources: mText(mode, AppraiseReportMsg.SOURCES, 20_000),
+    conclusion: mText(mode, AppraiseReportMsg.CONCLUSION, 20_000),
+    list: namesOf(mode, AppraiseReportMsg.LIST) as z.ZodType<string[], unknown>,
+  })
+export const ZReportFormSchema = reportFormSchema('submit')
+export const ZReportDraftSchema = reportFormSchema('draft')
 export type TReportForm = z.infer<typeof ZReportFormSchema>
 
 export const AppraiseMeetingMsg = {
@@ -654,39 +696,38 @@ export const AppraiseMeetingMsg = {
   ENTERPRISES: '请输入建议企业名单',
 } as const
 
-/** The appraisal meeting form (评价会) of spec section 2. */
-export const ZMeetingFormSchema = z.object({
-  resultsId: zAppraiseId(ResultsMsg.RESULTS),
-  meetingTime: reqChecked(AppraiseMeetingMsg.MEETING_TIME, isRealDateOrTime, 19),
-  meetingType: reqInt(AppraiseMeetingMsg.MEETING_TYPE, 1, 2),
-  meetingNo: reqText(AppraiseMeetingMsg.MEETING_NO, 64),
-  direct: reqText(AppraiseMeetingMsg.DIRECT, 50),
-  meetingAgenda: reqText(AppraiseMeetingMsg.AGENDA, 20_000),
-  enterpriseList: z
-    .array(z.string().trim().min(1, AppraiseMeetingMsg.ENTERPRISES).max(255), {
-      error: AppraiseMeetingMsg.ENTERPRISES,
-    })
-    .min(1, AppraiseMeetingMsg.ENTERPRISES)
-    .max(100),
-  leaders: z
-    .array(
-      z.object({
-        id: optionalId,
-        name: reqText(AppraiseMeetingMsg.LEADER_NAME, 50, {
-          test: isName,
-          msg: AppraiseMeetingMsg.LEADER_NAME_BAD,
-        }),
-        workUnit: reqText(AppraiseMeetingMsg.LEADER_UNIT, 255, {
-          test: isCompanyName,
-          msg: AppraiseMeetingMsg.LEADER_UNIT_BAD,
-        }),
-        technical: reqInt(AppraiseMeetingMsg.LEADER_TECHNICAL, 1, 999),
-      }),
-      { error: AppraiseMeetingMsg.LEADERS },
-    )
-    .min(1, AppraiseMeetingMsg.LEADERS)
-    .max(100),
-})
+/** A project unit leader row of the meeting form (spec section 3). */
+export const meetingLeaderSchema = <M extends TCheckMode>(mode: M) =>
+  z.object({
+    id: optionalId,
+    name: mText(mode, AppraiseMeetingMsg.LEADER_NAME, 50, {
+      test: isName,
+      msg: AppraiseMeetingMsg.LEADER_NAME_BAD,
+    }),
+    workUnit: mText(mode, AppraiseMeetingMsg.LEADER_UNIT, 255, {
+      test: isCompanyName,
+      msg: AppraiseMeetingMsg.LEADER_UNIT_BAD,
+    }),
+    technical: mInt(mode, AppraiseMeetingMsg.LEADER_TECHNICAL, 1, 999),
+  })
+
+/** The appraisal meeting form (评价会) of spec section 2; a draft (暂存) checks what is filled. */
+export const meetingFormSchema = <M extends TCheckMode>(mode: M) =>
+  z.object({
+    resultsId: zAppraiseId(ResultsMsg.RESULTS),
+    meetingTime: mChecked(mode, AppraiseMeetingMsg.MEETING_TIME, isRealDateOrTime, 19),
+    meetingType: mInt(mode, AppraiseMeetingMsg.MEETING_TYPE, 1, 2),
+    meetingNo: mText(mode, AppraiseMeetingMsg.MEETING_NO, 64),
+    direct: mText(mode, AppraiseMeetingMsg.DIRECT, 50),
+    meetingAgenda: mText(mode, AppraiseMeetingMsg.AGENDA, 20_000),
+    enterpriseList: namesOf(mode, AppraiseMeetingMsg.ENTERPRISES) as z.ZodType<string[], unknown>,
+    leaders: list(mode, meetingLeaderSchema(mode), AppraiseMeetingMsg.LEADERS) as unknown as z.ZodType<
+      z.infer<ReturnType<typeof meetingLeaderSchema<M>>>[],
+      unknown
+    >,
+  })
+export const ZMeetingFormSchema = meetingFormSchema('submit')
+export const ZMeetingDraftSchema = meetingFormSchema('draft')
 export type TMeetingForm = z.infer<typeof ZMeetingFormSchema>
 
 /** A saved form as `notice/detail`, `report/detail` and `have/findAll` answer it. */
@@ -695,6 +736,8 @@ export const ZFormRecordSchema = z.object({
   resultsId: ZWireIdSchema,
   /** False when nothing is saved yet and the form is prefilled from the application. */
   saved: z.boolean(),
+  /** Whether the form's document has been generated (and can be downloaded). */
+  generated: z.boolean(),
   canEdit: z.boolean(),
   data: z.record(z.string(), z.unknown()),
   updateTime: ZWireDateTimeSchema.nullable(),

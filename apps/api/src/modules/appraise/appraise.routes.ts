@@ -13,9 +13,12 @@ import {
   ZIndexConfigSchema,
   ZIndexItemSchema,
   ZIndexListSchema,
+  ZMeetingDraftSchema,
   ZMeetingFormSchema,
+  ZNoticeDraftSchema,
   ZNoticeFormSchema,
   ZPushedExpertSchema,
+  ZReportDraftSchema,
   ZReportFormSchema,
   ZResultsAttachQuerySchema,
   ZResultsAuditSchema,
@@ -423,6 +426,40 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
     handler: async (request) =>
       ok(await documents.reportDetail(ctxOf(request), BigInt(request.query.resultsId))),
   })
+  r.get(`${P}/have/detail`, {
+    config: perm(C.meetingView),
+    schema: {
+      tags,
+      summary: '评价会 (未保存时按成果预填)',
+      querystring: ZResultsIdQuerySchema,
+      response: { 200: zEnvelope(ZFormRecordSchema) },
+    },
+    handler: async (request) =>
+      ok(await documents.meetingDetail(ctxOf(request), BigInt(request.query.resultsId))),
+  })
+  for (const [path, kind, body, code, label] of [
+    ['notice/submit', 'notice', ZNoticeDraftSchema, C.noticeCreate, DOCUMENT_TITLES.notice],
+    ['report/submit', 'report', ZReportDraftSchema, C.reportCreate, DOCUMENT_TITLES.report],
+    ['have/submit', 'meeting', ZMeetingDraftSchema, C.meetingCreate, '评价会'],
+  ] as const) {
+    r.post(`${P}/${path}`, {
+      config: perm(code),
+      schema: {
+        tags,
+        summary: `暂存${label} (只校验已填写的字段)`,
+        body,
+        response: { 200: zEnvelope(ZFormRecordSchema) },
+      },
+      handler: async (request) =>
+        ok(
+          await documents.saveDraft(
+            ctxOf(request),
+            kind,
+            request.body as Record<string, unknown> & { resultsId: string },
+          ),
+        ),
+    })
+  }
   r.get(`${P}/have/findAll`, {
     config: perm(C.meetingView),
     schema: {

@@ -44,7 +44,8 @@ type TDeps = TAppraiseDeps & {
 
 const S = RESULTS_STATUS
 /** Statuses in which a form may be saved and its document generated. */
-const FORM_STATUSES: Record<'notice' | 'report' | 'meeting', readonly number[]> = {
+type TFormKind = 'notice' | 'report' | 'meeting'
+const FORM_STATUSES: Record<TFormKind, readonly number[]> = {
   notice: [S.ACCEPTED, S.EVALUATING, S.SCORED],
   report: [S.SCORED, S.REPORTED],
   meeting: [S.ACCEPTED, S.EVALUATING, S.SCORED],
@@ -54,6 +55,16 @@ const FORM_PERMISSION = {
   report: APPRAISE_CODES.reportCreate,
   meeting: APPRAISE_CODES.meetingCreate,
 } as const
+
+/** Rich-text fields of each form (sanitised on every save). */
+const RICH_FIELDS: Record<TFormKind, readonly string[]> = {
+  notice: [],
+  report: ['projectSource', 'statement', 'technical', 'sources', 'conclusion'],
+  meeting: ['meetingAgenda'],
+}
+
+const dropBlank = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''))
 
 const today = () => formatDate(new Date())
 const meetingTypeName = (t: unknown) => (Number(t) === 1 ? '线上' : '线下')
@@ -172,19 +183,26 @@ export const createDocumentsService = (deps: TDeps) => {
     }
   }
 
-  const formDetail = async (ctx: TCtx, resultsId: bigint, kind: 'notice' | 'report' | 'meeting') => {
+  /** Whether the caller may save the form now: its status and the form's button (decision 017). */
+  const formEditable = async (ctx: TCtx, status: number, kind: TFormKind) =>
+    FORM_STATUSES[kind].includes(status) &&
+    !!ctx.user &&
+    (await deps.hasPermission(ctx.user, FORM_PERMISSION[kind]))
+
+  const formDetail = async (ctx: TCtx, resultsId: bigint, kind: TFormKind) => {
     const c = await contextOf(ctx, resultsId)
-    const saved = await savedForm(ctx, resultsId, kind)
-    const canEdit =
-      FORM_STATUSES[kind].includes(c.row.status) &&
-      !!ctx.user &&
-      (await deps.hasPermission(ctx.user, FORM_PERMISSION[kind]))
-    const data = { ...(saved ? (saved.data as Record<string, unknown>) : prefill[kind](c)) }
+    const [saved, generated] = await Promise.all([
+      savedForm(ctx, resultsId, kind),
+      db(ctx).resultsAttach.count({ where: { resultsId, kind, isDeleted: 0 } }),
+    ])
+    // A draft keeps what was typed; what it left empty is prefilled from the application.
+    const data = { ...prefill[kind](c), ...dropBlank((saved?.data ?? {}) as Record<string, unknown>) }
     return {
       id: saved?.id ?? null,
       resultsId,
       saved: !!saved,
-      canEdit,
+      generated: generated > 0,
+      canEdit: await formEditable(ctx, c.row.status, kind),
       data:
         kind === 'report'
           ? { ...data, ...(await reportExtras(ctx, c)) }
@@ -460,7 +478,7 @@ export const createDocumentsService = (deps: TDeps) => {
     }
   }
 
-  const assertStatus = (c: TDocContext, kind: 'notice' | 'report' | 'meeting') => {
+  const assertStatus = (c: TDocContext, kind: TFormKind) => {
     if (!FORM_STATUSES[kind].includes(c.row.status)) {
       throw AppError.badRequest(
         kind === 'notice'
@@ -476,20 +494,29 @@ export const createDocumentsService = (deps: TDeps) => {
     noticeDetail: (ctx: TCtx, resultsId: bigint) => formDetail(ctx, resultsId, 'notice'),
     reportDetail: (ctx: TCtx, resultsId: bigint) => formDetail(ctx, resultsId, 'report'),
 
+    meetingDetail: (ctx: TCtx, resultsId: bigint) => formDetail(ctx, resultsId, 'meeting'),
+
+    /** `have/findAll`: the application's meetings (one form per application, once saved). */
     async meetings(ctx: TCtx, resultsId: bigint) {
-      await loadResults(deps, ctx, resultsId)
-      const rows = await db(ctx).resultsForm.findMany({
-        where: { resultsId, kind: 'meeting', isDeleted: 0 },
-        orderBy: { createTime: 'asc' },
-      })
-      return rows.map((r) => ({
-        id: r.id,
-        resultsId: r.resultsId,
-        saved: true,
-        canEdit: true,
-        data: r.data as Record<string, unknown>,
-        updateTime: r.updateTime ?? r.createTime,
-      }))
+      const detail = await formDetail(ctx, resultsId, 'meeting')
+      return detail.saved ? [detail] : []
+    },
+
+    /**
+     * 暂存: the notice, report or meeting form saved as it is (its filled fields checked by the draft
+     * schema), without generating its document or moving the application on.
+     */
+    async saveDraft(ctx: TCtx, kind: TFormKind, form: Record<string, unknown> & { resultsId: string }) {
+      const c = await contextOf(ctx, BigInt(form.resultsId))
+      assertStatus(c, kind)
+      const clean: Record<string, unknown> = { ...form }
+      for (const key of RICH_FIELDS[kind]) {
+        if (typeof clean[key] === 'string') {
+          clean[key] = sanitizeRichText(clean[key] as string)
+        }
+      }
+      await db(ctx).$transaction((tx) => saveForm(tx, ctx, c.row.id, kind, clean))
+      return formDetail(ctx, c.row.id, kind)
     },
 
     /** 评价通知: saved, rendered, stored; the first one moves 已受理 → 评价中. */

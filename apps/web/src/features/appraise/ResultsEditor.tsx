@@ -27,8 +27,6 @@ import {
   RESULTS_ASSORT_IDS,
   RESULTS_STATUS,
   RESULTS_STATUS_LABELS,
-  ZNoticeFormSchema,
-  ZReportFormSchema,
   ZResultsVOSubmitSchema,
 } from '@ysjs/shared'
 import { type ReactNode, useEffect, useState } from 'react'
@@ -36,7 +34,8 @@ import { useTranslation } from 'react-i18next'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { toast } from '@/lib/notify'
-import { appraiseApi, downloadDocument, fetchFile } from './appraiseApi'
+import { appraiseApi, fetchFile } from './appraiseApi'
+import { MeetingTab, NoticeTab, ReportTab } from './FormTabs'
 
 type TRow = Record<string, string>
 type TValues = {
@@ -349,13 +348,11 @@ export const ResultsEditor = ({
         )}
         {tab === 'equity' && <Alert severity="info">{t('appraise.equityHint')}</Alert>}
         {tab === 'attach' && currentId && <FilesTab resultsId={currentId} canEdit={canEdit || staff} />}
-        {tab === 'meeting' && <Alert severity="info">{t('appraise.meetingHint')}</Alert>}
-        {tab === 'notice' && currentId && (
-          <DocumentForm kind="notice" resultsId={currentId} onDone={() => detail.refetch()} />
+        {tab === 'meeting' && currentId && (
+          <MeetingTab resultsId={currentId} onDone={() => detail.refetch()} />
         )}
-        {tab === 'report' && currentId && (
-          <DocumentForm kind="report" resultsId={currentId} onDone={() => detail.refetch()} />
-        )}
+        {tab === 'notice' && currentId && <NoticeTab resultsId={currentId} onDone={() => detail.refetch()} />}
+        {tab === 'report' && currentId && <ReportTab resultsId={currentId} onDone={() => detail.refetch()} />}
         {tab === 'experts' && currentId && <ExpertsTab resultsId={currentId} />}
         {tab === 'dossier' && currentId && <DossierTab resultsId={currentId} />}
       </DialogContent>
@@ -528,191 +525,6 @@ const FilesTab = ({ resultsId, canEdit }: { resultsId: string; canEdit: boolean 
         ))}
       </TableBody>
     </Table>
-  )
-}
-
-const NOTICE_KEYS = [
-  'agreementNumber',
-  'name',
-  'unit',
-  'evaluationDate',
-  'sendDate',
-  'meetingCode',
-  'contact',
-  'phone',
-] as const
-const REPORT_KEYS = [
-  'reportNum',
-  'outcomeName',
-  'firstParty',
-  'commissionDate',
-  'appraiseType',
-  'appraiseUnit',
-  'completeDate',
-] as const
-const REPORT_RICH = ['projectSource', 'statement', 'technical', 'sources', 'conclusion'] as const
-
-/** 评价通知 / 评价报告: the saved (or prefilled) form, generated into a docx on the server. */
-const DocumentForm = ({
-  kind,
-  resultsId,
-  onDone,
-}: {
-  kind: 'notice' | 'report'
-  resultsId: string
-  onDone: () => void
-}) => {
-  const { t } = useTranslation()
-  const form = useQuery({
-    queryKey: ['appraise-form', kind, resultsId],
-    queryFn: () =>
-      kind === 'notice' ? appraiseApi.noticeDetail(resultsId) : appraiseApi.reportDetail(resultsId),
-  })
-  const [data, setData] = useState<Record<string, unknown>>({})
-  const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    if (form.data) {
-      setData(form.data.data)
-    }
-  }, [form.data])
-  const canEdit = form.data?.canEdit ?? false
-  const labelOf = (key: string) => t(`appraise.field.${key === 'name' ? 'outcomeName' : key}`)
-  const generate = async () => {
-    const body = {
-      ...data,
-      resultsId,
-      list: String(
-        (data.listText as string | undefined) ?? ((data.list as string[] | undefined) ?? []).join('\n'),
-      )
-        .split('\n')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    }
-    const checked = (kind === 'notice' ? ZNoticeFormSchema : ZReportFormSchema).safeParse(body)
-    if (!checked.success) {
-      toast.warning(checked.error.issues[0]?.message ?? '')
-      return
-    }
-    setBusy(true)
-    try {
-      const ok = await fetchFile(kind === 'notice' ? 'notice/createNoticeFile' : 'report/createReportFile', {
-        body,
-      })
-      if (ok) {
-        toast.success('操作成功')
-        await form.refetch()
-        onDone()
-      }
-    } finally {
-      setBusy(false)
-    }
-  }
-  const keys = kind === 'notice' ? NOTICE_KEYS : REPORT_KEYS
-  const index = data.indexList as { name: string; weight: number; score: number | null }[] | undefined
-  return (
-    <Stack spacing={2}>
-      <Grid container spacing={2}>
-        {keys.map((key) => (
-          <Grid key={key} size={{ xs: 12, md: 6 }}>
-            <TextField
-              fullWidth
-              size="small"
-              label={labelOf(key)}
-              value={str(data[key])}
-              onChange={(e) => setData({ ...data, [key]: e.target.value })}
-              disabled={!canEdit}
-            />
-          </Grid>
-        ))}
-        {kind === 'notice' && (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label={t('appraise.field.meetingType')}
-              value={str(data.meetingType)}
-              onChange={(e) => setData({ ...data, meetingType: e.target.value })}
-              disabled={!canEdit}
-            >
-              <MenuItem value="1">{t('appraise.meetingTypes.online')}</MenuItem>
-              <MenuItem value="2">{t('appraise.meetingTypes.offline')}</MenuItem>
-            </TextField>
-          </Grid>
-        )}
-        {kind === 'report' && (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              fullWidth
-              size="small"
-              label="起止时间 (yyyy-MM-dd ~ yyyy-MM-dd)"
-              value={((data.times as string[] | undefined) ?? []).join(' ~ ')}
-              onChange={(e) => setData({ ...data, times: e.target.value.split('~').map((s) => s.trim()) })}
-              disabled={!canEdit}
-            />
-          </Grid>
-        )}
-      </Grid>
-      {kind === 'report' &&
-        REPORT_RICH.map((key) => (
-          <RichTextEditor
-            key={key}
-            label={labelOf(key)}
-            value={str(data[key])}
-            onChange={(v) => setData((d) => ({ ...d, [key]: v }))}
-            disabled={!canEdit}
-          />
-        ))}
-      <TextField
-        label={t('appraise.field.list')}
-        multiline
-        minRows={2}
-        value={str(data.listText ?? ((data.list as string[] | undefined) ?? []).join('\n'))}
-        onChange={(e) => setData({ ...data, listText: e.target.value })}
-        disabled={!canEdit}
-      />
-      {kind === 'report' && index && (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('appraise.indexName')}</TableCell>
-              <TableCell>{t('appraise.weight')}</TableCell>
-              <TableCell>{t('appraise.meanScore')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {index.map((i) => (
-              <TableRow key={i.name}>
-                <TableCell>{i.name}</TableCell>
-                <TableCell>{i.weight}</TableCell>
-                <TableCell>{i.score ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-            <TableRow>
-              <TableCell>{t('appraise.totalScore')}</TableCell>
-              <TableCell />
-              <TableCell data-testid="report-total">
-                {str(data.totalScore)} {str(data.grade)}
-              </TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
-      )}
-      <Stack direction="row" spacing={1}>
-        {canEdit && (
-          <Button variant="contained" disabled={busy} onClick={() => void generate()}>
-            {t('appraise.generate')}
-            {t(`appraise.tab.${kind}`)}
-          </Button>
-        )}
-        {form.data?.saved && (
-          <Button variant="outlined" onClick={() => void downloadDocument(resultsId, kind)}>
-            {t('appraise.download')}
-            {t(`appraise.tab.${kind}`)}
-          </Button>
-        )}
-      </Stack>
-    </Stack>
   )
 }
 

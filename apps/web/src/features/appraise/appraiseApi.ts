@@ -61,7 +61,15 @@ export type TReviewRow = {
   meetingTime: string | null
   scored: boolean
 }
-export type TForm = { id: string | null; saved: boolean; canEdit: boolean; data: Record<string, unknown> }
+export type TForm = {
+  id: string | null
+  saved: boolean
+  generated: boolean
+  canEdit: boolean
+  data: Record<string, unknown>
+}
+export type TFormKind = 'notice' | 'report' | 'meeting'
+const FORM_PATHS: Record<TFormKind, string> = { notice: 'notice', report: 'report', meeting: 'have' }
 export type TFile = {
   id: string
   assortId: string | null
@@ -95,8 +103,10 @@ export const appraiseApi = {
     http.post(`${P}/index/score`, body),
   reviewPage: (q: { current: number; size: number }) =>
     http.get<TPage<TReviewRow>>(`${P}/results/reviewPage`, q),
-  noticeDetail: (resultsId: string) => http.get<TForm>(`${P}/notice/detail`, { resultsId }),
-  reportDetail: (resultsId: string) => http.get<TForm>(`${P}/report/detail`, { resultsId }),
+  formDetail: (kind: TFormKind, resultsId: string) =>
+    http.get<TForm>(`${P}/${FORM_PATHS[kind]}/detail`, { resultsId }),
+  /** 暂存 of the notice, report or meeting form. */
+  saveDraft: (kind: TFormKind, body: unknown) => http.post<TForm>(`${P}/${FORM_PATHS[kind]}/submit`, body),
   files: (resultsId: string) => http.get<TFile[]>(`${P}/attach/findByResultsId`, { resultsId }),
   upload: (resultsId: string, assortId: string, file: File) => {
     const body = new FormData()
