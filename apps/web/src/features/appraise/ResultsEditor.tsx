@@ -74,6 +74,9 @@ const blankValues = (): TValues => ({
   principal: {},
 })
 
+/** Tabs of the application itself (saved by 暂存/提交 at the bottom of the editor). */
+const APPLICATION_TABS = ['basic', 'principal', 'units', 'people']
+
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const rowOf = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, str(v)]))
@@ -231,12 +234,12 @@ export const ResultsEditor = ({
             key={key}
             value={key}
             label={label}
-            disabled={!currentId && !['basic', 'principal', 'units', 'people'].includes(key)}
+            disabled={!currentId && !APPLICATION_TABS.includes(key)}
           />
         ))}
       </Tabs>
       <DialogContent dividers>
-        {!canEdit && ['basic', 'principal', 'units', 'people'].includes(tab) && (
+        {!canEdit && APPLICATION_TABS.includes(tab) && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('appraise.readOnly')}
           </Alert>
@@ -364,12 +367,13 @@ export const ResultsEditor = ({
         )}
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>{t('appraise.close')}</Button>
-        {canEdit && (
+        {/* The application's own buttons; the forms of the other tabs have theirs. */}
+        {canEdit && APPLICATION_TABS.includes(tab) && (
           <Button variant="outlined" disabled={busy} onClick={() => void save()}>
             {t('appraise.saveDraft')}
           </Button>
         )}
-        {canEdit && !staff && (
+        {canEdit && !staff && APPLICATION_TABS.includes(tab) && (
           <Button variant="contained" disabled={busy} onClick={() => void submit()}>
             {t('appraise.submit')}
           </Button>
