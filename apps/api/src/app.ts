@@ -22,6 +22,7 @@ import './lib/zod-config.ts'
 import { accessRoutes } from './modules/access/access.routes.ts'
 import { createAccessService } from './modules/access/access.service.ts'
 import { appraiseRoutes } from './modules/appraise/appraise.routes.ts'
+import { createResultsGate } from './modules/appraise/appraise-access.ts'
 import { createAppraiseAssortService } from './modules/appraise/assort.service.ts'
 import { createDocumentsService } from './modules/appraise/documents.service.ts'
 import { createResultsService } from './modules/appraise/results.service.ts'
@@ -390,7 +391,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   tradingRoutes(app, {
     projects: createTradingProjectService(prisma),
     deals: createDealService(prisma),
-    equities: createEquityService(prisma),
+    // IP records belong to appraisal applications: their access is the applications' (decision 017).
+    equities: createEquityService(prisma, createResultsGate({ prisma, hasPermission: permissions.has })),
   })
   const kmsCatalogs = createKmsCatalogService(prisma)
   kmsRoutes(app, {

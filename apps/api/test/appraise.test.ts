@@ -1082,3 +1082,88 @@ describe('forms: 暂存 of the notice, report and meeting forms, and the meeting
     expect(docXml(stored.raw)).toContain('2026-评-018')
   })
 })
+
+describe('intellectual property of an application (equity)', () => {
+  const EQ = `${P}/equity`
+  const ip = (resultsId: string, over: Record<string, unknown> = {}) => ({
+    resultsId,
+    type: 1,
+    name: unique('一种高纯铜的制备方法'),
+    country: 1,
+    accreditNo: 'ZL202310000001.X',
+    accreditTime: '2024-06-18',
+    certificateNo: '第6543210号',
+    obligee: '中南大学',
+    inventor: '张三;李四',
+    isEffective: 1,
+    fileAttach: '/api/ysjs-resource/oss/file/upload/000000/env/20240618/cert.pdf',
+    fileName: '证书.pdf',
+    ...over,
+  })
+
+  it('keeps applicants to their own applications and checks the application on every write', async () => {
+    const mine = (await call('POST', `${P}/results/saveResultsVO`, fullBody())).data.id as string
+    const member = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member' } })
+    const other = await createUser(t.app.prisma, {
+      tenantId: '000000',
+      roleId: String(member.id),
+      deptId: '1123598813738675201',
+    })
+    const stranger = await tokenOf(t.app, '000000', other.account)
+    const theirs = (await call('POST', `${P}/results/saveResultsVO`, fullBody(), stranger)).data.id as string
+
+    const patent = ip(mine)
+    expect(await call('POST', `${EQ}/submit`, patent)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${EQ}/add`, ip(mine, { type: 2, name: '软件著作权' }))).toMatchObject({
+      code: 200,
+    })
+    // No typing of ids that are not applications the caller may edit.
+    expect(await call('POST', `${EQ}/submit`, ip('9000000000000000001'))).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    expect(await call('POST', `${EQ}/submit`, ip(theirs))).toMatchObject({ code: 400, msg: '成果不存在' })
+
+    // assortId narrows the application's records to one category.
+    const byType = await call('GET', `${EQ}/findByResultsId?resultsId=${mine}&assortId=1`)
+    expect(byType.data.map((r: { name: string }) => r.name)).toEqual([patent.name])
+    expect((await call('GET', `${EQ}/findByResultsId?resultsId=${mine}`)).data).toHaveLength(2)
+    const row = (
+      await call('GET', `${EQ}/list?resultsId_equal=${mine}&name=${encodeURIComponent(patent.name)}`)
+    ).data.records[0]
+    expect(row).toMatchObject({ resultsId: mine, resultsName: expect.stringContaining('高效铜冶炼新工艺') })
+
+    // The other applicant sees none of it and cannot change it.
+    const theirList = await call('GET', `${EQ}/list?size=200`, undefined, stranger)
+    expect(theirList.data.records.map((r: { id: string }) => r.id)).not.toContain(row.id)
+    expect(await call('GET', `${EQ}/findByResultsId?resultsId=${mine}`, undefined, stranger)).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    expect((await call('GET', `${EQ}/detail?id=${row.id}`, undefined, stranger)).code).toBe(400)
+    expect(await call('POST', `${EQ}/submit`, { ...ip(theirs), id: row.id }, stranger)).toMatchObject({
+      code: 400,
+    })
+    await call('POST', `${EQ}/remove?ids=${row.id}`, undefined, stranger)
+    expect((await call('GET', `${EQ}/detail?id=${row.id}`)).data.name).toBe(patent.name)
+    const exported = await t.app.inject({ method: 'GET', url: `${EQ}/export`, headers: auth(stranger) })
+    expect(exported.rawPayload.includes(Buffer.from(patent.name))).toBe(false)
+
+    // Staff read every application's records.
+    const staff = await call('GET', `${EQ}/list?size=200`, undefined, tok.appraiser)
+    expect(staff.data.records.map((r: { id: string }) => r.id)).toContain(row.id)
+
+    // Submitted: the applicant can no longer change them.
+    expect(await call('POST', `${P}/results/submit`, { id: mine, status: S.PENDING })).toMatchObject({
+      code: 200,
+    })
+    expect(await call('POST', `${EQ}/submit`, { ...patent, id: row.id, name: '改名' })).toMatchObject({
+      code: 400,
+      msg: '当前状态不能修改该成果',
+    })
+    expect(await call('POST', `${EQ}/remove?ids=${row.id}`)).toMatchObject({
+      code: 400,
+      msg: '当前状态不能修改该成果',
+    })
+  })
+})

@@ -80,6 +80,38 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
     await choose(page, form, '工作单位', '中南大学')
     await form.getByTestId('person-0-contribution').fill('工艺设计与试验')
     await page.screenshot({ path: `${SHOTS}/application-people.png` })
+    // Saved as a draft, the application takes its intellectual property records (spec section 5).
+    await form.getByRole('button', { name: '暂存' }).click()
+    await expect(toast(page, '操作成功').first()).toBeVisible()
+    await form.getByRole('tab', { name: '知识产权' }).click()
+    await form.getByRole('button', { name: '新增' }).click()
+    const ip = page.getByRole('dialog').last()
+    await ip.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请输入知识产权名称').first()).toBeVisible()
+    await ip.getByLabel('知识产权名称').fill('一种高效铜冶炼方法')
+    await choose(page, ip, '知识产权类别', '发明专利')
+    await choose(page, ip, '国家或地区', '中国')
+    await ip.getByLabel('授权号').fill('ZL202310000001.X')
+    await ip.getByRole('group', { name: '授权日期' }).getByRole('spinbutton').first().click()
+    await page.keyboard.type('20240618')
+    await ip.getByLabel('证书号').fill('第6543210号')
+    await ip.getByLabel('权利人').fill('中南大学')
+    await ip.getByLabel('发明人').fill('李四光')
+    await ip.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请上传附件').first()).toBeVisible()
+    await ip.getByTestId('fileAttach-input').setInputFiles({
+      name: '专利证书.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 patent'),
+    })
+    await expect(ip.getByTestId('attached-file')).toContainText('专利证书.pdf')
+    await ip.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '新增成功').first()).toBeVisible()
+    await expect(form.locator('.MuiDataGrid-row', { hasText: '一种高效铜冶炼方法' })).toContainText(
+      '发明专利',
+    )
+    await page.screenshot({ path: `${SHOTS}/application-equity.png` })
+    await form.getByRole('tab', { name: '完成人员' }).click()
     await form.getByRole('button', { name: '提交' }).click()
     await expect(toast(page, '操作成功').first()).toBeVisible()
     await expect(page.getByTestId(`results-row-${name}`)).toContainText('待审核')

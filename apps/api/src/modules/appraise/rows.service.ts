@@ -13,11 +13,11 @@ import { skipTake, toPage } from '../../lib/paging.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
 import {
   canEditResults,
-  isStaff,
   loadEditable,
   loadResults,
   lockResults,
   ResultsAccessMsg,
+  readableResultsWhere,
   type TAppraiseDeps,
 } from './appraise-access.ts'
 
@@ -29,10 +29,7 @@ export const RowsMsg = {
   PRINCIPAL_NOT_FOUND: '委托方不存在',
 } as const
 
-/**
- * The applications whose rows the caller may read, as a `resultsId` condition: staff every live
- * application of the tenant, an applicant their own (decision 017). One application when asked for.
- */
+/** The applications whose rows the caller may read as a `resultsId` condition; one when asked for. */
 export const readableResults = async (
   deps: TAppraiseDeps,
   ctx: TCtx,
@@ -42,18 +39,7 @@ export const readableResults = async (
     const { staff } = await loadResults(deps, ctx, BigInt(resultsId))
     return { staff, where: { equals: BigInt(resultsId) } }
   }
-  const db = tenantDb(deps.prisma, ctx.tenantId)
-  const staff = await isStaff(deps, ctx)
-  if (staff) {
-    // Only drafts can be removed, so the removed applications stay few.
-    const gone = await db.results.findMany({ where: { isDeleted: 1 }, select: { id: true } })
-    return { staff, where: { notIn: gone.map((r) => r.id) } }
-  }
-  const mine = await db.results.findMany({
-    where: { createUser: ctx.user?.userId ?? -1n, isDeleted: 0 },
-    select: { id: true },
-  })
-  return { staff, where: { in: mine.map((r) => r.id) } }
+  return readableResultsWhere(deps, ctx)
 }
 
 /** Name and can-edit flag of the applications of a page of rows. */

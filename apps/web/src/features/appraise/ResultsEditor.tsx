@@ -35,6 +35,7 @@ import { DictSelect } from '@/components/dict/DictSelect'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { toast } from '@/lib/notify'
 import { appraiseApi, fetchFile } from './appraiseApi'
+import { EquityTab } from './EquityTab'
 import { MeetingTab, NoticeTab, ReportTab } from './FormTabs'
 
 type TRow = Record<string, string>
@@ -230,12 +231,7 @@ export const ResultsEditor = ({
       </DialogTitle>
       <Tabs value={tab} onChange={(_e, v) => setTab(v)} variant="scrollable" sx={{ px: 2 }}>
         {tabs.map(([key, label]) => (
-          <Tab
-            key={key}
-            value={key}
-            label={label}
-            disabled={!currentId && !APPLICATION_TABS.includes(key)}
-          />
+          <Tab key={key} value={key} label={label} disabled={!currentId && !APPLICATION_TABS.includes(key)} />
         ))}
       </Tabs>
       <DialogContent dividers>
@@ -349,7 +345,7 @@ export const ResultsEditor = ({
             testId="person"
           />
         )}
-        {tab === 'equity' && <Alert severity="info">{t('appraise.equityHint')}</Alert>}
+        {tab === 'equity' && currentId && <EquityTab resultsId={currentId} canEdit={canEdit} />}
         {tab === 'attach' && currentId && <FilesTab resultsId={currentId} canEdit={canEdit || staff} />}
         {tab === 'meeting' && currentId && (
           <MeetingTab resultsId={currentId} onDone={() => detail.refetch()} />

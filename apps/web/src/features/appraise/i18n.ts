@@ -120,7 +120,7 @@ export const appraiseZh = {
   },
   meetingTypes: { online: '线上', offline: '线下' },
   sexes: { male: '男', female: '女' },
-  equityHint: '知识产权记录在「成果评价 › 知识产权」中按成果维护。',
+  noResults: '没有可选的成果',
 }
 
 type TDeep<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TDeep<T[K]> }
@@ -245,5 +245,5 @@ export const appraiseEn: TDeep<typeof appraiseZh> = {
   },
   meetingTypes: { online: 'Online', offline: 'Offline' },
   sexes: { male: 'Male', female: 'Female' },
-  equityHint: 'Intellectual property records are kept under Appraisal › Intellectual property.',
+  noResults: 'No application to choose',
 }
