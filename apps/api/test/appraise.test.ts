@@ -370,6 +370,53 @@ describe('status machine, audit and history', () => {
         tok.appraiser,
       ),
     ).toMatchObject({ code: 200 })
+
+    // Typed numbers of another shape sort above the series but do not move it (they used to reset it,
+    // and every later acceptance then failed on 协议编号已存在).
+    const year = na.slice(2, 6)
+    const typedAccept = async (agreementNumber: string) => {
+      const draft = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+      await call('POST', `${P}/results/submit`, { id: draft.data.id, status: S.PENDING })
+      expect(
+        await call(
+          'POST',
+          `${P}/results/audit`,
+          { id: draft.data.id, pass: true, agreementNumber },
+          tok.appraiser,
+        ),
+        agreementNumber,
+      ).toMatchObject({ code: 200 })
+    }
+    await typedAccept(`YS${year}A01`)
+    await typedAccept(`YS${year}1`)
+    await typedAccept(`YS${year}99999`)
+    const c = await accepted()
+    const nc = (await call('GET', `${P}/results/detail?id=${c.id}`)).data.agreementNumber
+    expect(nc).toBe(`YS${year}${String(Number(nb.slice(6)) + 1).padStart(4, '0')}`)
+    // A typed number of the series' shape is part of it: the next one follows it.
+    const next = Number(nc.slice(6)) + 5
+    await typedAccept(`YS${year}${String(next).padStart(4, '0')}`)
+    const d = await accepted()
+    expect((await call('GET', `${P}/results/detail?id=${d.id}`)).data.agreementNumber).toBe(
+      `YS${year}${String(next + 1).padStart(4, '0')}`,
+    )
+    // Two acceptances at once: both get numbers, different ones.
+    const drafts = await Promise.all([1, 2].map(() => call('POST', `${P}/results/saveResultsVO`, fullBody())))
+    for (const draft of drafts) {
+      await call('POST', `${P}/results/submit`, { id: draft.data.id, status: S.PENDING })
+    }
+    const answers = await Promise.all(
+      drafts.map((draft) =>
+        call('POST', `${P}/results/audit`, { id: draft.data.id, pass: true }, tok.appraiser),
+      ),
+    )
+    expect(answers.map((a) => a.code)).toEqual([200, 200])
+    const numbers = await Promise.all(
+      drafts.map(
+        async (draft) => (await call('GET', `${P}/results/detail?id=${draft.data.id}`)).data.agreementNumber,
+      ),
+    )
+    expect(new Set(numbers).size).toBe(2)
   })
 
   it('posts and lists messages; applicants see only their own applications', async () => {

@@ -100,6 +100,7 @@ export const ResultsMsg = {
   AGREEMENT_NUMBER: '请输入协议编号',
   AGREEMENT_NUMBER_MAX: `协议编号长度不能超过${AGREEMENT_NUMBER_MAX}个字符`,
   AGREEMENT_NUMBER_TAKEN: '协议编号已存在',
+  AGREEMENT_NUMBER_EXHAUSTED: '本年度协议编号已用完，请输入协议编号',
   NAME: '请输入成果名称',
   SIGNING_DATE: '请选择签订日期',
   RESULTS_SOURCE: '请输入成果来源',
