@@ -1214,3 +1214,121 @@ describe('intellectual property of an application (equity)', () => {
     })
   })
 })
+
+describe('experts: pushes follow the expert record', () => {
+  it('refuses experts without an account, resolves the account at read time and lets staff withdraw a push', async () => {
+    const { id } = await accepted()
+    const expertRole = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'expert' } })
+    const newExpertUser = async () => {
+      const user = await createUser(t.app.prisma, {
+        tenantId: '000000',
+        roleId: String(expertRole.id),
+        deptId: '1123598813738675201',
+      })
+      return { id: BigInt(user.id), token: await tokenOf(t.app, '000000', user.account) }
+    }
+    const first = await newExpertUser()
+    const second = await newExpertUser()
+    const withAccount = nextId()
+    const withoutAccount = nextId()
+    await t.app.prisma.expertBasic.createMany({
+      data: [
+        { id: withAccount, tenantId: '000000', name: unique('赵专家'), userId: first.id },
+        { id: withoutAccount, tenantId: '000000', name: '钱无账号' },
+      ],
+    })
+    expect(
+      await call(
+        'POST',
+        `${P}/basic/push`,
+        { resultsId: id, expertIds: [String(withAccount), String(withoutAccount)] },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 400, msg: '专家钱无账号没有登录账号，不能推送' })
+    expect(
+      await call(
+        'POST',
+        `${P}/basic/push`,
+        { resultsId: id, expertIds: [String(withAccount)] },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 200 })
+    const pushed = await call('GET', `${P}/basic/list?resultsId=${id}&size=10`, undefined, tok.appraiser)
+    expect(pushed.data).toMatchObject({
+      total: 1,
+      records: [{ expertId: String(withAccount), hasAccount: true }],
+    })
+
+    const reviews = async (token: string) =>
+      (await call('GET', `${P}/results/reviewPage?size=200`, undefined, token)).data.records.map(
+        (r: { id: string }) => r.id,
+      )
+    expect(await reviews(first.token)).toContain(id)
+    // Before scoring an expert reads neither addresses nor contact people.
+    const before = await call('GET', `${P}/results/reviewDetail?id=${id}`, undefined, first.token)
+    expect(before.data.units[0]).toMatchObject({
+      unitName: '中南大学',
+      address: null,
+      name: null,
+      phone: null,
+    })
+    expect(before.data.principal).toMatchObject({ address: null, phone: null })
+
+    // The account is relinked in the expert library: the review goes with it.
+    await t.app.prisma.expertBasic.update({ where: { id: withAccount }, data: { userId: second.id } })
+    expect(await reviews(first.token)).not.toContain(id)
+    expect(await reviews(second.token)).toContain(id)
+    expect(
+      await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, first.token),
+    ).toMatchObject({ code: 403, msg: '您不是该成果的评审专家' })
+    expect(
+      (await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, second.token)).data
+        .records,
+    ).toHaveLength(5)
+    // An expert reads neither the application's staff view nor its dossier.
+    expect(await call('GET', `${P}/results/detail?id=${id}`, undefined, second.token)).toMatchObject({
+      code: 403,
+    })
+    expect(await call('GET', `${P}/results/dossier?resultsId=${id}`, undefined, second.token)).toMatchObject({
+      code: 403,
+    })
+
+    // Withdrawing: the applicant may not, staff may (not scored yet), the expert loses the review.
+    const pushId = pushed.data.records[0].id
+    expect(await call('POST', `${P}/basic/remove?ids=${pushId}`)).toMatchObject({ code: 403 })
+    expect(await call('POST', `${P}/basic/remove?ids=${pushId}`, undefined, tok.appraiser)).toMatchObject({
+      code: 200,
+    })
+    expect(await reviews(second.token)).not.toContain(id)
+    expect((await call('GET', `${P}/basic/list?resultsId=${id}`, undefined, tok.appraiser)).data.total).toBe(
+      0,
+    )
+
+    // A scored push stays.
+    await call('POST', `${P}/basic/push`, { resultsId: id, expertIds: [String(withAccount)] }, tok.appraiser)
+    const indexes = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, second.token)
+    expect(
+      await call(
+        'POST',
+        `${P}/index/score`,
+        {
+          resultsId: id,
+          opinion: '同意',
+          scores: indexes.data.records.map((i: { id: string }) => ({ indexId: i.id, score: 80 })),
+        },
+        second.token,
+      ),
+    ).toMatchObject({ code: 200 })
+    const scoredPush = (await call('GET', `${P}/basic/list?resultsId=${id}`, undefined, tok.appraiser)).data
+      .records[0]
+    expect(scoredPush.scored).toBe(true)
+    expect(
+      await call('POST', `${P}/basic/remove?ids=${scoredPush.id}`, undefined, tok.appraiser),
+    ).toMatchObject({
+      code: 400,
+      msg: '该专家已提交评分，不能移除',
+    })
+    const after = await call('GET', `${P}/results/reviewDetail?id=${id}`, undefined, second.token)
+    expect(after.data.units[0]).toMatchObject({ address: '湖南省长沙市麓山南路932号', name: '张三丰' })
+  })
+})

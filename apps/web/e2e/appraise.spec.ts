@@ -182,6 +182,9 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
       const review = expert.getByTestId(`review-row-${name}`)
       await review.getByRole('button', { name: '评分' }).click()
       const dialog = expert.getByRole('dialog')
+      // The expert reads the application before scoring; its contacts only afterwards.
+      await expect(dialog.getByTestId('review-application')).toContainText('中南大学')
+      await expect(dialog.getByTestId('review-application')).toContainText('提交评分后可见')
       const inputs = dialog.locator('input[type="number"]')
       await expect(inputs).toHaveCount(5)
       for (const [i, score] of scores.entries()) {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import {
   DOCUMENT_TITLES,
   UploadMsg,
+  ZAppraiseRowsQuerySchema,
   ZDefaultConfigQuerySchema,
   ZDownloadQuerySchema,
   ZExpertCandidateSchema,
@@ -44,6 +45,7 @@ import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
+import { toPage } from '../../lib/paging.ts'
 import { readUpload } from '../oss/multipart.ts'
 import { contentDisposition } from '../oss/oss-endpoint.routes.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
@@ -277,11 +279,15 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
     config: perm([C.basicView, C.staff]),
     schema: {
       tags,
-      summary: '已推送的专家',
-      querystring: ZResultsIdQuerySchema,
-      response: { 200: zEnvelope(z.array(ZPushedExpertSchema)) },
+      summary: '已推送的专家 (分页)',
+      querystring: ZResultsIdQuerySchema.extend(ZAppraiseRowsQuerySchema.pick({ current: true, size: true }).shape),
+      response: { 200: zEnvelope(zPage(ZPushedExpertSchema)) },
     },
-    handler: async (request) => ok(await scoring.pushed(ctxOf(request), BigInt(request.query.resultsId))),
+    handler: async (request) => {
+      const q = request.query
+      const all = await scoring.pushed(ctxOf(request), BigInt(q.resultsId))
+      return ok(toPage(all.slice((q.current - 1) * q.size, q.current * q.size), all.length, q))
+    },
   })
   r.post(`${P}/basic/remove`, {
     config: perm(C.basicRemove),

@@ -28,6 +28,7 @@ export const ScoringMsg = {
   REMOVE_SCORED: '该专家已提交评分，不能移除',
   CONFIG_SCORED: '已有专家评分，不能修改评价指标',
   NO_EXPERT: '专家不存在',
+  NO_ACCOUNT: (name: string) => `专家${name}没有登录账号，不能推送`,
 } as const
 
 type TDeps = TAppraiseDeps & { param: (key: string) => Promise<string | null>; results: TResultsService }
@@ -39,12 +40,31 @@ export const createScoringService = (deps: TDeps) => {
   const thresholds = async () =>
     parseGradeThresholds((await deps.param(GRADE_THRESHOLDS_PARAM)) ?? '') ?? [...DEFAULT_GRADE_THRESHOLDS]
 
-  /** The caller's expert record (ExpertBasic with their login account) pushed to this application. */
-  const pushOf = async (ctx: TCtx, resultsId: bigint, d: TTx | TTenantDb = db(ctx)) => {
+  /**
+   * The expert records whose login account is the caller's, read now: relinking an account in the expert
+   * library moves the review rights with it (nothing is copied at push time).
+   */
+  const myExpertIds = async (ctx: TCtx, d: TTx | TTenantDb = db(ctx)) => {
     if (!ctx.user) {
+      return []
+    }
+    const experts = await d.expertBasic.findMany({
+      where: { userId: ctx.user.userId, isDeleted: 0 },
+      select: { id: true },
+    })
+    return experts.map((e) => e.id)
+  }
+
+  /** The caller's push to this application, through their expert record. */
+  const pushOf = async (ctx: TCtx, resultsId: bigint, d: TTx | TTenantDb = db(ctx)) => {
+    const expertIds = await myExpertIds(ctx, d)
+    if (!expertIds.length) {
       return null
     }
-    return d.resultsExpert.findFirst({ where: { resultsId, userId: ctx.user.userId, isDeleted: 0 } })
+    return d.resultsExpert.findFirst({
+      where: { resultsId, expertId: { in: expertIds }, isDeleted: 0 },
+      orderBy: { createTime: 'asc' },
+    })
   }
 
   const indexesOf = (d: TTx | TTenantDb, resultsId: bigint) =>
@@ -161,6 +181,11 @@ export const createScoringService = (deps: TDeps) => {
       if (experts.length !== new Set(expertIds.map(String)).size) {
         throw AppError.badRequest(ScoringMsg.NO_EXPERT)
       }
+      // An expert without a login account could never score, and the application would wait forever.
+      const noAccount = experts.find((e) => e.userId === null)
+      if (noAccount) {
+        throw AppError.badRequest(ScoringMsg.NO_ACCOUNT(noAccount.name ?? ''))
+      }
       await db(ctx).$transaction(async (tx) => {
         await lockResults(tx, resultsId)
         await ensureIndexes(tx, resultsId)
@@ -178,7 +203,6 @@ export const createScoringService = (deps: TDeps) => {
               id: nextId(),
               resultsId,
               expertId: e.id,
-              userId: e.userId,
               createUser: ctx.user?.userId ?? null,
             },
           })
@@ -203,7 +227,7 @@ export const createScoringService = (deps: TDeps) => {
         expertId: r.expertId,
         expertName: byId.get(r.expertId)?.name ?? '',
         workUnit: byId.get(r.expertId)?.workUnit ?? null,
-        hasAccount: r.userId !== null,
+        hasAccount: (byId.get(r.expertId)?.userId ?? null) !== null,
         scored: r.scoredTime !== null,
         scoredTime: r.scoredTime,
         createTime: r.createTime,
@@ -231,8 +255,9 @@ export const createScoringService = (deps: TDeps) => {
 
     /** An expert's review list: the applications pushed to them. */
     async reviewPage(ctx: TCtx, q: { current: number; size: number; name?: string }) {
-      const pushes = ctx.user
-        ? await db(ctx).resultsExpert.findMany({ where: { userId: ctx.user.userId, isDeleted: 0 } })
+      const expertIds = await myExpertIds(ctx)
+      const pushes = expertIds.length
+        ? await db(ctx).resultsExpert.findMany({ where: { expertId: { in: expertIds }, isDeleted: 0 } })
         : []
       const scored = new Map(pushes.map((p) => [p.resultsId, p.scoredTime !== null]))
       const where: Prisma.ResultsWhereInput = {
@@ -262,8 +287,8 @@ export const createScoringService = (deps: TDeps) => {
     },
 
     /**
-     * What a pushed expert reads of an application: no totals, and the principal's contact details only
-     * after they have submitted their scores.
+     * What a pushed expert reads of an application: no totals, and the principal's and units' contact
+     * details (addresses, people, phones, mail) only after they have submitted their scores.
      */
     async reviewDetail(ctx: TCtx, resultsId: bigint) {
       const push = await pushOf(ctx, resultsId)
@@ -280,7 +305,7 @@ export const createScoringService = (deps: TDeps) => {
       const principal = rows.principal
         ? {
             unitName: rows.principal.unitName,
-            address: rows.principal.address,
+            address: submitted ? rows.principal.address : null,
             name: submitted ? rows.principal.name : null,
             phone: submitted ? rows.principal.phone : null,
             personMail: submitted ? rows.principal.personMail : null,
@@ -298,7 +323,7 @@ export const createScoringService = (deps: TDeps) => {
         statusName: base!.statusName,
         units: rows.unitEntityList.map((u) => ({
           unitName: u.unitName,
-          address: u.address,
+          address: submitted ? u.address : null,
           name: submitted ? u.name : null,
           phone: submitted ? u.phone : null,
         })),

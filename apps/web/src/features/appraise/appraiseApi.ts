@@ -61,6 +61,26 @@ export type TReviewRow = {
   meetingTime: string | null
   scored: boolean
 }
+export type TReviewDetail = {
+  id: string
+  agreementNumber: string | null
+  name: string
+  outcomeTypeName: string
+  resultsSource: string | null
+  synopsis: string | null
+  meetingTime: string | null
+  meetingVenue: string | null
+  statusName: string
+  units: { unitName: string; address: string | null; name: string | null; phone: string | null }[]
+  principal: {
+    unitName: string | null
+    address: string | null
+    name: string | null
+    phone: string | null
+    personMail: string | null
+  } | null
+  submitted: boolean
+}
 export type TForm = {
   id: string | null
   saved: boolean
@@ -97,11 +117,15 @@ export const appraiseApi = {
   candidates: (resultsId: string, keyword: string) =>
     http.get<TPage<TCandidate>>(`${P}/basic/candidates`, { resultsId, keyword, current: 1, size: 50 }),
   push: (resultsId: string, expertIds: string[]) => http.post(`${P}/basic/push`, { resultsId, expertIds }),
-  pushed: (resultsId: string) => http.get<TPushed[]>(`${P}/basic/list`, { resultsId }),
+  pushed: async (resultsId: string) =>
+    (await http.get<TPage<TPushed>>(`${P}/basic/list`, { resultsId, current: 1, size: 200 })).records,
+  removePushed: (ids: string[]) =>
+    http.post(`${P}/basic/remove`, undefined, { params: { ids: ids.join(',') } }),
+  reviewDetail: (id: string) => http.get<TReviewDetail>(`${P}/results/reviewDetail`, { id }),
   indexes: (resultsId: string) => http.get<TIndexList>(`${P}/index/selectByResultsId`, { resultsId }),
   score: (body: { resultsId: string; opinion: string; scores: { indexId: string; score: number }[] }) =>
     http.post(`${P}/index/score`, body),
-  reviewPage: (q: { current: number; size: number }) =>
+  reviewPage: (q: { current: number; size: number; name?: string }) =>
     http.get<TPage<TReviewRow>>(`${P}/results/reviewPage`, q),
   formDetail: (kind: TFormKind, resultsId: string) =>
     http.get<TForm>(`${P}/${FORM_PATHS[kind]}/detail`, { resultsId }),
