@@ -657,6 +657,12 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const protocolXml = docXml(protocol.raw)
     expect(protocolXml).toContain(name)
     expect(protocolXml).toContain(principal.dutyNumber)
+    // Read again while the application is unchanged: the stored file, not a new one each time.
+    const again = await call('GET', `${P}/results/download?resultsId=${id}&type=protocol`)
+    expect(docXml(again.raw)).toContain(number)
+    expect(
+      await t.app.prisma.resultsAttach.count({ where: { resultsId: BigInt(id), kind: 'protocol' } }),
+    ).toBe(1)
     const upload = multipartFile('file', '检测报告.pdf', Buffer.from('%PDF-1.4\n%test\n'), 'application/pdf')
     const put = await t.app.inject({
       method: 'POST',

@@ -111,6 +111,20 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
       '发明专利',
     )
     await page.screenshot({ path: `${SHOTS}/application-equity.png` })
+    // Row deletion (spec section 5): a saved row asks by name and is removed on the server, an unsaved
+    // one goes without a call.
+    await form.getByRole('tab', { name: '完成单位' }).click()
+    await form.getByTestId('unit-add').click()
+    await form.getByTestId('unit-1-unitName').fill('北京科技大学')
+    await form.getByRole('button', { name: '暂存' }).click()
+    await expect(toast(page, '操作成功').first()).toBeVisible()
+    await form.getByTestId('unit-1-remove').click()
+    await expect(page.getByText('确定将单位 北京科技大学 从该项目删除?')).toBeVisible()
+    await page.getByRole('button', { name: '确定' }).click()
+    await expect(form.getByTestId('unit-1-unitName')).toHaveCount(0)
+    await form.getByTestId('unit-add').click()
+    await form.getByTestId('unit-1-remove').click()
+    await expect(form.getByTestId('unit-1-unitName')).toHaveCount(0)
     await form.getByRole('tab', { name: '完成人员' }).click()
     await form.getByRole('button', { name: '提交' }).click()
     await expect(toast(page, '操作成功').first()).toBeVisible()

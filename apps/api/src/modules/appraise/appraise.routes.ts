@@ -280,7 +280,9 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
     schema: {
       tags,
       summary: '已推送的专家 (分页)',
-      querystring: ZResultsIdQuerySchema.extend(ZAppraiseRowsQuerySchema.pick({ current: true, size: true }).shape),
+      querystring: ZResultsIdQuerySchema.extend(
+        ZAppraiseRowsQuerySchema.pick({ current: true, size: true }).shape,
+      ),
       response: { 200: zEnvelope(zPage(ZPushedExpertSchema)) },
     },
     handler: async (request) => {

@@ -567,6 +567,22 @@ export const createDocumentsService = (deps: TDeps) => {
     /** 评价协议书: rendered from the application as it stands, stored. */
     async protocol(ctx: TCtx, resultsId: bigint) {
       const c = await contextOf(ctx, resultsId)
+      // The stored one while the application has not changed since (not a new file on every read).
+      const stored = await db(ctx).resultsAttach.findFirst({
+        where: { resultsId, kind: 'protocol', isDeleted: 0 },
+        orderBy: { createTime: 'desc' },
+      })
+      if (stored && stored.createTime >= (c.row.updateTime ?? c.row.createTime)) {
+        const attach = await db(ctx).attach.findFirst({ where: { id: stored.attachId, isDeleted: 0 } })
+        const found = attach ? await oss.read(ctx, attach.name) : null
+        if (found) {
+          const chunks: Buffer[] = []
+          for await (const chunk of found.body as Readable) {
+            chunks.push(Buffer.from(chunk as Uint8Array))
+          }
+          return { fileName: stored.name, bytes: Buffer.concat(chunks) }
+        }
+      }
       return storeDocument(ctx, c, 'protocol', await render.protocol(c))
     },
 
@@ -608,8 +624,8 @@ export const createDocumentsService = (deps: TDeps) => {
 
     /** `attach/put-object`: an uploaded file filed under one of the six categories of the application. */
     async addFile(ctx: TCtx, resultsId: bigint, assortId: bigint, file: Parameters<TOssService['store']>[1]) {
-      const { canEdit, staff } = await loadResults(deps, ctx, resultsId)
-      if (!canEdit && !staff) {
+      const { canEdit, staff, row } = await loadResults(deps, ctx, resultsId)
+      if (!canEdit && !(staff && row.status !== S.ARCHIVED)) {
         file.body.resume()
         throw AppError.badRequest('当前状态不能修改该成果')
       }
@@ -646,8 +662,8 @@ export const createDocumentsService = (deps: TDeps) => {
         where: { id: { in: ids }, isDeleted: 0, kind: 'upload' },
       })
       for (const r of rows) {
-        const { canEdit, staff } = await loadResults(deps, ctx, r.resultsId)
-        if (!canEdit && !staff) {
+        const { canEdit, staff, row } = await loadResults(deps, ctx, r.resultsId)
+        if (!canEdit && !(staff && row.status !== S.ARCHIVED)) {
           throw AppError.badRequest('当前状态不能修改该成果')
         }
       }
@@ -665,16 +681,17 @@ export const createDocumentsService = (deps: TDeps) => {
 
     /** One stored document of the application (the protocol is generated when none is stored). */
     async openDocument(ctx: TCtx, resultsId: bigint, kind: TDocumentKind) {
+      if (kind === 'protocol') {
+        // The agreement follows the application: stored while unchanged, made again otherwise.
+        const made = await service.protocol(ctx, resultsId)
+        return { fileName: made.fileName, body: Readable.from([made.bytes]), size: made.bytes.length }
+      }
       await loadResults(deps, ctx, resultsId)
       const row = await db(ctx).resultsAttach.findFirst({
         where: { resultsId, kind, isDeleted: 0 },
         orderBy: { createTime: 'desc' },
       })
       if (!row) {
-        if (kind === 'protocol') {
-          const made = await service.protocol(ctx, resultsId)
-          return { fileName: made.fileName, body: Readable.from([made.bytes]), size: made.bytes.length }
-        }
         throw AppError.badRequest(DocumentMsg.NOT_GENERATED(kind))
       }
       const attach = await db(ctx).attach.findFirst({ where: { id: row.attachId, isDeleted: 0 } })

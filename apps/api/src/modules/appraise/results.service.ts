@@ -485,7 +485,10 @@ export const createResultsService = (deps: TAppraiseDeps) => {
           if (!current || !canEditResults(current, ctx, staff)) {
             throw AppError.badRequest(ResultsAccessMsg.NOT_EDITABLE)
           }
-          const number = staff && body.agreementNumber ? { agreementNumber: body.agreementNumber } : {}
+          // From acceptance on the number is the signed agreement's: no longer changed here.
+          const open = current.status === RESULTS_STATUS.DRAFT || current.status === RESULTS_STATUS.RETURNED
+          const number =
+            staff && open && body.agreementNumber ? { agreementNumber: body.agreementNumber } : {}
           if (number.agreementNumber) {
             await assertNumberFree(tx, number.agreementNumber, id)
           }

@@ -69,6 +69,11 @@ export const createRowsService = (deps: TAppraiseDeps) => {
       if (!current || !canEditResults(current, ctx, staff)) {
         throw AppError.badRequest(ResultsAccessMsg.NOT_EDITABLE)
       }
+      // The application changed (its agreement document is then made again).
+      await tx.results.updateMany({
+        where: { id: resultsId },
+        data: { updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+      })
       return work(tx)
     })
   }

@@ -8,6 +8,7 @@ import {
   DialogTitle,
   Grid,
   IconButton,
+  Link,
   MenuItem,
   Stack,
   Tab,
@@ -24,15 +25,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   APPRAISE_DEFAULTS,
   formatDate,
-  RESULTS_ASSORT_IDS,
   RESULTS_STATUS,
   RESULTS_STATUS_LABELS,
   ZResultsVOSubmitSchema,
 } from '@ysjs/shared'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
+import { fileUrl } from '@/features/resource/fileLink'
 import { toast } from '@/lib/notify'
 import { appraiseApi, fetchFile } from './appraiseApi'
 import { EquityTab } from './EquityTab'
@@ -115,6 +117,7 @@ export const ResultsEditor = ({
   onClose: () => void
 }) => {
   const { t } = useTranslation()
+  const confirm = useConfirm()
   const queryClient = useQueryClient()
   const [currentId, setCurrentId] = useState(id)
   const [tab, setTab] = useState('basic')
@@ -169,8 +172,11 @@ export const ResultsEditor = ({
       const saved = await appraiseApi.save(body)
       setCurrentId(saved.id)
       await queryClient.invalidateQueries({ queryKey: ['appraise-vo', saved.id] })
-      toast.success('操作成功')
+      toast.success(t('msg.operateSuccess'))
       return saved.id
+    } catch {
+      // The HTTP client has shown the server's message.
+      return null
     } finally {
       setBusy(false)
     }
@@ -180,10 +186,45 @@ export const ResultsEditor = ({
     if (!savedId) {
       return
     }
-    await appraiseApi.status(savedId, RESULTS_STATUS.PENDING)
-    toast.success('操作成功')
+    try {
+      await appraiseApi.status(savedId, RESULTS_STATUS.PENDING)
+    } catch {
+      return
+    }
+    toast.success(t('msg.operateSuccess'))
     onClose()
   }
+
+  /** Row deletion of spec section 5: a saved row is confirmed by name and removed on the server. */
+  const removeSaved = async (message: string, call: () => Promise<unknown>) => {
+    if (!(await confirm({ message }))) {
+      return false
+    }
+    try {
+      await call()
+    } catch {
+      return false
+    }
+    toast.success(t('msg.operateSuccess'))
+    return true
+  }
+  const removeUnit = async (row: TRow) => {
+    const removed = await removeSaved(t('appraise.removeUnit', { unit: row.unitName || row.id }), () =>
+      appraiseApi.removeUnits([row.id!]),
+    )
+    if (removed) {
+      // Its people keep their rows without a unit (the server cleared it too).
+      setValues((v) => ({
+        ...v,
+        peopleEntityList: v.peopleEntityList.map((p) => (p.workUnit === row.id ? { ...p, workUnit: '' } : p)),
+      }))
+    }
+    return removed
+  }
+  const removePerson = (row: TRow) =>
+    removeSaved(t('appraise.removePerson', { name: row.name || row.id }), () =>
+      appraiseApi.removePeople([row.id!]),
+    )
 
   const tabs: [string, string][] = [
     ['basic', t('appraise.tab.basic')],
@@ -317,6 +358,7 @@ export const ResultsEditor = ({
             onChange={(rows) => set('unitEntityList', rows)}
             columns={UNIT_FIELDS.map(([key, label]) => [key, t(`appraise.field.${label}`)])}
             testId="unit"
+            onRemoveSaved={removeUnit}
           />
         )}
         {tab === 'people' && (
@@ -343,6 +385,7 @@ export const ResultsEditor = ({
               values.unitEntityList.map((u) => [u.id || u.unitName, u.unitName]),
             )}
             testId="person"
+            onRemoveSaved={removePerson}
           />
         )}
         {tab === 'equity' && currentId && <EquityTab resultsId={currentId} canEdit={canEdit} />}
@@ -387,6 +430,7 @@ const Rows = ({
   onChange,
   unitLabels,
   testId,
+  onRemoveSaved,
 }: {
   rows: TRow[]
   columns: (readonly [string, string] | readonly [string, string, string])[]
@@ -394,6 +438,8 @@ const Rows = ({
   onChange: (rows: TRow[]) => void
   unitLabels?: Record<string, string>
   testId: string
+  /** A saved row (with an id) is removed on the server first; false keeps it. */
+  onRemoveSaved: (row: TRow) => Promise<boolean>
 }) => {
   const { t } = useTranslation()
   const setCell = (i: number, key: string, value: string) =>
@@ -459,7 +505,14 @@ const Rows = ({
           {canEdit && (
             <IconButton
               aria-label={t('appraise.remove')}
-              onClick={() => onChange(rows.filter((_r, n) => n !== i))}
+              data-testid={`${testId}-${i}-remove`}
+              onClick={async () => {
+                // An unsaved row is dropped without a call (spec section 5).
+                if (row.id && !(await onRemoveSaved(row))) {
+                  return
+                }
+                onChange(rows.filter((_r, n) => n !== i))
+              }}
             >
               ×
             </IconButton>
@@ -477,17 +530,11 @@ const Rows = ({
   )
 }
 
-const ASSORT_NAMES: Record<string, string> = {
-  '12': '科技查新报告',
-  '13': '检测报告',
-  '14': '应用证明',
-  '15': '论文专著',
-  '16': '审批文件',
-  '17': '其他资料',
-}
-
+/** 附件: the application's files under the attachment categories (assort/list, 12–17 seeded). */
 const FilesTab = ({ resultsId, canEdit }: { resultsId: string; canEdit: boolean }) => {
   const { t } = useTranslation()
+  const confirm = useConfirm()
+  const assorts = useQuery({ queryKey: ['appraise-assorts'], queryFn: () => appraiseApi.assorts() })
   const files = useQuery({
     queryKey: ['appraise-files', resultsId],
     queryFn: () => appraiseApi.files(resultsId),
@@ -496,28 +543,57 @@ const FilesTab = ({ resultsId, canEdit }: { resultsId: string; canEdit: boolean 
     if (!file) {
       return
     }
-    await appraiseApi.upload(resultsId, assortId, file)
-    toast.success('操作成功')
+    try {
+      await appraiseApi.upload(resultsId, assortId, file)
+    } catch {
+      return
+    }
+    toast.success(t('msg.operateSuccess'))
+    await files.refetch()
+  }
+  const remove = async (id: string) => {
+    if (!(await confirm({ message: t('msg.deleteConfirm') }))) {
+      return
+    }
+    try {
+      await appraiseApi.removeFiles([id])
+    } catch {
+      return
+    }
+    toast.success(t('msg.deleteSuccess'))
     await files.refetch()
   }
   return (
     <Table size="small">
       <TableBody>
-        {RESULTS_ASSORT_IDS.map((assortId) => (
-          <TableRow key={assortId}>
-            <TableCell sx={{ width: 160 }}>{ASSORT_NAMES[assortId]}</TableCell>
+        {(assorts.data ?? []).map((assort) => (
+          <TableRow key={assort.id}>
+            <TableCell sx={{ width: 160 }}>{assort.name}</TableCell>
             <TableCell>
               {(files.data ?? [])
-                .filter((f) => f.assortId === assortId)
+                .filter((f) => f.assortId === assort.id)
                 .map((f) => (
-                  <div key={f.id}>{f.name}</div>
+                  <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Link href={fileUrl(f.link)} target="_blank" rel="noopener">
+                      {f.name}
+                    </Link>
+                    {canEdit && (
+                      <IconButton
+                        size="small"
+                        aria-label={t('appraise.remove')}
+                        onClick={() => void remove(f.id)}
+                      >
+                        ×
+                      </IconButton>
+                    )}
+                  </Stack>
                 ))}
             </TableCell>
             <TableCell align="right">
               {canEdit && (
                 <Button component="label" size="small">
                   {t('appraise.upload')}
-                  <input hidden type="file" onChange={(e) => void upload(assortId, e.target.files?.[0])} />
+                  <input hidden type="file" onChange={(e) => void upload(assort.id, e.target.files?.[0])} />
                 </Button>
               )}
             </TableCell>

@@ -21,6 +21,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { RESULTS_STATUS, RESULTS_STATUS_LABELS, type TResultsRecord } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, downloadDocument } from './appraiseApi'
@@ -36,6 +37,8 @@ export const ResultsPage = () => {
   const permissions = useSession((s) => s.permissions)
   const staff = permissions.appraise_results_audit === true
   const canAdd = permissions.appraise_results_add === true
+  const canRemove = permissions.appraise_results_delete === true
+  const confirm = useConfirm()
   const [query, setQuery] = useState({ current: 1, size: 10, status: '', name: '' })
   const [nameInput, setNameInput] = useState('')
   const [editing, setEditing] = useState<{ id: string | null } | null>(null)
@@ -44,9 +47,27 @@ export const ResultsPage = () => {
   const list = useQuery({ queryKey: ['appraise-results', query], queryFn: () => appraiseApi.list(query) })
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['appraise-results'] })
 
+  /** Only drafts can be deleted (the server says so too). */
+  const remove = async (row: TResultsRecord) => {
+    if (!(await confirm({ message: t('msg.deleteConfirm') }))) {
+      return
+    }
+    try {
+      await appraiseApi.remove([row.id])
+    } catch {
+      return
+    }
+    toast.success(t('msg.deleteSuccess'))
+    await refresh()
+  }
+
   const archive = async (row: TResultsRecord) => {
-    await appraiseApi.status(row.id, S.ARCHIVED)
-    toast.success('操作成功')
+    try {
+      await appraiseApi.status(row.id, S.ARCHIVED)
+    } catch {
+      return
+    }
+    toast.success(t('msg.operateSuccess'))
     await refresh()
   }
 
@@ -117,6 +138,11 @@ export const ResultsPage = () => {
                 <Button size="small" onClick={() => setEditing({ id: row.id })}>
                   {row.canEdit ? t('appraise.edit') : t('appraise.view')}
                 </Button>
+                {canRemove && row.status === S.DRAFT && row.canEdit && (
+                  <Button size="small" color="error" onClick={() => void remove(row)}>
+                    {t('appraise.remove')}
+                  </Button>
+                )}
                 {staff && row.status === S.PENDING && (
                   <Button size="small" onClick={() => setAuditing(row)}>
                     {t('appraise.audit')}
@@ -197,7 +223,7 @@ const AuditDialog = ({ row, onClose }: { row: TResultsRecord; onClose: () => voi
         opinion: opinion || undefined,
         agreementNumber: agreementNumber || undefined,
       })
-      toast.success('操作成功')
+      toast.success(t('msg.operateSuccess'))
       onClose()
     } finally {
       setBusy(false)

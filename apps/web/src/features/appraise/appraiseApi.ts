@@ -110,6 +110,10 @@ export const appraiseApi = {
   audit: (body: { id: string; pass: boolean; opinion?: string; agreementNumber?: string }) =>
     http.post(`${P}/results/audit`, body),
   remove: (ids: string[]) => http.post(`${P}/results/remove`, undefined, { params: { ids: ids.join(',') } }),
+  removeUnits: (ids: string[]) =>
+    http.post(`${P}/project/unit/remove`, undefined, { params: { ids: ids.join(',') } }),
+  removePeople: (ids: string[]) =>
+    http.post(`${P}/people/remove`, undefined, { params: { ids: ids.join(',') } }),
   dossier: (resultsId: string) => http.get<TEvent[]>(`${P}/results/dossier`, { resultsId }),
   messages: (resultsId: string) => http.get<TEvent[]>(`${P}/results/message`, { resultsId }),
   postMessage: (resultsId: string, content: string) =>
@@ -131,6 +135,11 @@ export const appraiseApi = {
     http.get<TForm>(`${P}/${FORM_PATHS[kind]}/detail`, { resultsId }),
   /** 暂存 of the notice, report or meeting form. */
   saveDraft: (kind: TFormKind, body: unknown) => http.post<TForm>(`${P}/${FORM_PATHS[kind]}/submit`, body),
+  assorts: async () =>
+    (await http.get<TPage<{ id: string; name: string }>>(`${P}/assort/list`, { current: 1, size: 200 }))
+      .records,
+  removeFiles: (ids: string[]) =>
+    http.post(`${P}/attach/remove`, undefined, { params: { ids: ids.join(',') } }),
   files: (resultsId: string) => http.get<TFile[]>(`${P}/attach/findByResultsId`, { resultsId }),
   upload: (resultsId: string, assortId: string, file: File) => {
     const body = new FormData()
