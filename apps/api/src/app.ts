@@ -29,6 +29,7 @@ import { createResultsService } from './modules/appraise/results.service.ts'
 import { appraiseRowsRoutes } from './modules/appraise/rows.routes.ts'
 import { createRowsService } from './modules/appraise/rows.service.ts'
 import { createScoringService } from './modules/appraise/scoring.service.ts'
+import { createIndexTemplateService } from './modules/appraise/templates.service.ts'
 import { assortRoutes } from './modules/assort/assort.routes.ts'
 import { createAssortService } from './modules/assort/assort.service.ts'
 import { attachRoutes } from './modules/attach/attach.service.ts'
@@ -469,9 +470,11 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   // Achievement appraisal (issue 12): applications, status machine, experts and scores, documents.
   const appraisal = { prisma, hasPermission: permissions.has }
   const appraiseResults = createResultsService(appraisal)
+  const appraiseTemplates = createIndexTemplateService(prisma)
   const appraiseScoring = createScoringService({
     ...appraisal,
     results: appraiseResults,
+    templates: appraiseTemplates,
     param: (key: string) => params.value(key),
   })
   const appraiseAssorts = createAppraiseAssortService(prisma)
@@ -486,7 +489,11 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
       assorts: appraiseAssorts,
     }),
   })
-  appraiseRowsRoutes(app, { rows: createRowsService(appraisal), assorts: appraiseAssorts })
+  appraiseRowsRoutes(app, {
+    rows: createRowsService(appraisal),
+    assorts: appraiseAssorts,
+    templates: appraiseTemplates,
+  })
   // Workflow (issue 10, decision 015): commands on instances go to the worker's engine.
   const flowBus = createFlowBus({
     redisUrl: env.REDIS_URL,

@@ -1338,3 +1338,144 @@ describe('experts: pushes follow the expert record', () => {
     expect(after.data.units[0]).toMatchObject({ address: '湖南省长沙市麓山南路932号', name: '张三丰' })
   })
 })
+
+describe('indicator templates (评价配置) and the lists of the sub-record menus', () => {
+  it('keeps templates per outcome type and gives an application the one of its type', async () => {
+    const C = `${P}/cofig`
+    expect(await call('GET', `${C}/list`)).toMatchObject({ code: 403 })
+    expect(
+      await call('POST', `${C}/submit`, { name: '', indexList: [{ name: 'a', weight: 1 }] }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '请输入模板名称' })
+    expect(await call('POST', `${C}/submit`, { name: '新工艺', indexList: [] }, tok.appraiser)).toMatchObject(
+      {
+        code: 400,
+        msg: ResultsMsg.INDEX_SET,
+      },
+    )
+    expect(
+      await call(
+        'POST',
+        `${C}/submit`,
+        { name: '新工艺', outcomeType: 3, indexList: [{ name: '创新性', weight: 0 }] },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.INDEX_WEIGHT })
+    const name = unique('新工艺指标')
+    expect(
+      await call(
+        'POST',
+        `${C}/submit`,
+        {
+          name,
+          outcomeType: 3,
+          indexList: [
+            { name: '工艺创新性', weight: 50, meaning: '与同类工艺相比的创新' },
+            { name: '节能降耗效果', weight: 50, meaning: '能耗与回收率' },
+          ],
+        },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 200 })
+    const listed = await call(
+      'GET',
+      `${C}/list?keyword=${encodeURIComponent(name)}`,
+      undefined,
+      tok.appraiser,
+    )
+    expect(listed.data.records[0]).toMatchObject({ name, outcomeType: 3, outcomeTypeName: '新工艺' })
+    const templateId = listed.data.records[0].id
+    expect(
+      (await call('GET', `${C}/detail?id=${templateId}`, undefined, tok.appraiser)).data.indexList,
+    ).toEqual([
+      { name: '工艺创新性', weight: 50, meaning: '与同类工艺相比的创新' },
+      { name: '节能降耗效果', weight: 50, meaning: '能耗与回收率' },
+    ])
+
+    // An application of outcome type 3 (fullBody) gets it; another type gets the default set.
+    const { id } = await accepted()
+    const config = await call('GET', `${P}/results/defaultConfig?resultsId=${id}`, undefined, tok.appraiser)
+    expect(config.data.map((i: { name: string }) => i.name)).toEqual(['工艺创新性', '节能降耗效果'])
+    const other = await call(
+      'GET',
+      `${P}/results/defaultConfig?resultsId=${id}&type=1`,
+      undefined,
+      tok.appraiser,
+    )
+    expect(other.data.map((i: { name: string }) => i.name)).toEqual(DEFAULT_INDEX_SET.map((i) => i.name))
+    expect(
+      await call('GET', `${P}/results/defaultConfig?resultsId=${id}&type=abc`, undefined, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.OUTCOME_TYPE })
+    // Pushing experts fixes the application's set from the template.
+    const experts = await call(
+      'GET',
+      `${P}/basic/candidates?resultsId=${id}&keyword=王建国`,
+      undefined,
+      tok.appraiser,
+    )
+    await call(
+      'POST',
+      `${P}/basic/push`,
+      { resultsId: id, expertIds: [experts.data.records[0].id] },
+      tok.appraiser,
+    )
+    const indexes = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, tok.expert1)
+    expect(indexes.data.records.map((i: { name: string; weight: number }) => [i.name, i.weight])).toEqual([
+      ['工艺创新性', 50],
+      ['节能降耗效果', 50],
+    ])
+    // Changing the template later leaves the application's set as it is.
+    expect(
+      await call(
+        'POST',
+        `${C}/submit`,
+        { id: templateId, name, outcomeType: 3, indexList: [{ name: '只有一项', weight: 1 }] },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 200 })
+    expect(
+      (await call('GET', `${P}/results/defaultConfig?resultsId=${id}`, undefined, tok.appraiser)).data,
+    ).toHaveLength(2)
+    expect(await call('POST', `${C}/remove?ids=${templateId}`, undefined, tok.appraiser)).toMatchObject({
+      code: 200,
+    })
+    expect(
+      (await call('GET', `${C}/list?keyword=${encodeURIComponent(name)}`, undefined, tok.appraiser)).data
+        .total,
+    ).toBe(0)
+  })
+
+  it('lists uploaded files across the applications the caller reads', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, { name: unique('附件列表') })
+    const file = multipartFile('file', '查新报告.pdf', Buffer.from('%PDF-1.4\n%test\n'), 'application/pdf')
+    await t.app.inject({
+      method: 'POST',
+      url: `${P}/attach/put-object?resultsId=${saved.data.id}&assortId=12`,
+      headers: { ...auth(tok.member), ...file.headers },
+      payload: file.payload,
+    })
+    const mine = await call('GET', `${P}/attach/list?resultsId=${saved.data.id}`)
+    expect(mine.data.records).toEqual([
+      expect.objectContaining({
+        name: '查新报告.pdf',
+        assortName: '科技查新报告',
+        resultsName: saved.data.name,
+        canEdit: true,
+      }),
+    ])
+    const staff = await call(
+      'GET',
+      `${P}/attach/list?keyword=查新报告&assortId=12&size=200`,
+      undefined,
+      tok.appraiser,
+    )
+    expect(staff.data.records.map((r: { resultsId: string }) => r.resultsId)).toContain(saved.data.id)
+    const member = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member' } })
+    const other = await createUser(t.app.prisma, {
+      tenantId: '000000',
+      roleId: String(member.id),
+      deptId: '1123598813738675201',
+    })
+    const stranger = await tokenOf(t.app, '000000', other.account)
+    expect((await call('GET', `${P}/attach/list?size=200`, undefined, stranger)).data.total).toBe(0)
+  })
+})

@@ -444,7 +444,8 @@ export const ZIndexConfigSchema = z.object({
 })
 export const ZDefaultConfigQuerySchema = z.object({
   resultsId: zAppraiseId(ResultsMsg.RESULTS),
-  type: z.preprocess((v) => (blank(v) ? undefined : v), z.string().max(32).optional()),
+  /** An outcome type (dictionary `achievement_type`) whose template is asked for. */
+  type: z.preprocess((v) => (blank(v) ? undefined : v), intRule(ResultsMsg.OUTCOME_TYPE, 1, 999).optional()),
 })
 
 /** 0 to 100 with at most one decimal (spec sections 3 and 5). */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ZWireDateTimeSchema } from '../common/dates.ts'
 import { ZWireIdSchema } from '../common/ids.ts'
 import { zOptionalText } from '../common/validators.ts'
 import { ZAssortSubmitSchema } from '../resource/resource.ts'
@@ -9,6 +10,8 @@ import {
   resultsUnitSchema,
   ZResultsPeopleRecordSchema,
   ZResultsPrincipalRecordSchema,
+  ZIndexConfigSchema,
+  ZResultsFileRecordSchema,
   ZResultsUnitRecordSchema,
   zAppraiseId,
 } from './appraise.ts'
@@ -84,4 +87,56 @@ export const ZAppraiseAssortRecordSchema = z.object({
   sort: z.number(),
   /** Files of the caller's tenant filed under the category. */
   files: z.number(),
+})
+
+/** `attach/list`: the uploaded files of the applications the caller reads, by category and name. */
+export const ZAppraiseAttachQuerySchema = ZAppraiseRowsQuerySchema.extend({
+  assortId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    zAppraiseId(AppraiseAssortMsg.SELECT).optional(),
+  ),
+})
+export type TAppraiseAttachQuery = z.infer<typeof ZAppraiseAttachQuerySchema>
+export const ZResultsFileRowSchema = ZResultsFileRecordSchema.extend({
+  ...ofResults,
+  assortName: z.string(),
+})
+
+/** `/api/ysjs-appraise/cofig`: indicator templates (评价配置), one indicator set per outcome type. */
+export const IndexTemplateMsg = {
+  NAME: '请输入模板名称',
+  OUTCOME_TYPE: '请选择成果类型',
+} as const
+export const ZIndexTemplateSubmitSchema = z.object({
+  id: z.preprocess((v) => (v === '' || v === null ? undefined : v), zAppraiseId('模板不存在').optional()),
+  name: z
+    .string({ error: IndexTemplateMsg.NAME })
+    .trim()
+    .min(1, IndexTemplateMsg.NAME)
+    .max(255, '长度不能超过255个字符'),
+  /** Empty: the template of every outcome type without one of its own. */
+  outcomeType: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: IndexTemplateMsg.OUTCOME_TYPE })
+      .int(IndexTemplateMsg.OUTCOME_TYPE)
+      .min(1, IndexTemplateMsg.OUTCOME_TYPE)
+      .max(999, IndexTemplateMsg.OUTCOME_TYPE)
+      .optional(),
+  ),
+  indexList: ZIndexConfigSchema.shape.indexList,
+  remark: zOptionalText(500),
+})
+export type TIndexTemplateSubmit = z.infer<typeof ZIndexTemplateSubmitSchema>
+export const ZIndexTemplateRecordSchema = z.object({
+  id: ZWireIdSchema,
+  name: z.string(),
+  outcomeType: z.number().nullable(),
+  outcomeTypeName: z.string(),
+  indexList: z.array(z.object({ name: z.string(), weight: z.number(), meaning: z.string() })),
+  /** The indicators' names, for the list. */
+  indexNames: z.string(),
+  remark: z.string().nullable(),
+  createTime: ZWireDateTimeSchema,
+  updateTime: ZWireDateTimeSchema.nullable(),
 })

@@ -25,6 +25,7 @@ export const APPRAISE_CODES = {
   basicRemove: 'appraise_basic_delete',
   configView: 'appraise_cofig',
   configSave: ['appraise_cofig_add', 'appraise_cofig_edit'],
+  configRemove: 'appraise_cofig_delete',
   unitView: 'appraise_unit',
   unitSubmit: ['appraise_unit_add', 'appraise_unit_edit'],
   unitRemove: 'appraise_unit_delete',

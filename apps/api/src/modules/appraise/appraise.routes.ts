@@ -400,7 +400,7 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       response: { 200: zEnvelope(z.array(ZIndexItemSchema.extend({ meaning: z.string().nullable() }))) },
     },
     handler: async (request) =>
-      ok(await scoring.defaultConfig(ctxOf(request), BigInt(request.query.resultsId))),
+      ok(await scoring.defaultConfig(ctxOf(request), BigInt(request.query.resultsId), request.query.type)),
   })
   r.post(`${P}/cofig/saves`, {
     config: perm(C.configSave),

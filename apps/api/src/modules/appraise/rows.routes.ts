@@ -2,9 +2,13 @@ import {
   Msg,
   ZAppraiseAssortRecordSchema,
   ZAppraiseAssortSubmitSchema,
+  ZAppraiseAttachQuerySchema,
   ZAppraiseRowsQuerySchema,
   ZIdListSchema,
   ZIdSchema,
+  ZIndexTemplateRecordSchema,
+  ZIndexTemplateSubmitSchema,
+  ZResultsFileRowSchema,
   ZResultsPeopleRowSchema,
   ZResultsPeopleSubmitSchema,
   ZResultsPrincipalRowSchema,
@@ -21,6 +25,7 @@ import { AppError } from '../../lib/errors.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
 import type { TAppraiseAssortService } from './assort.service.ts'
 import type { TRowsService } from './rows.service.ts'
+import type { TIndexTemplateService } from './templates.service.ts'
 
 const P = '/api/ysjs-appraise'
 const tags = ['appraise']
@@ -34,7 +39,11 @@ const ZIds = z.object({ ids: ZIdListSchema })
  */
 export const appraiseRowsRoutes = (
   app: FastifyInstance,
-  { rows, assorts }: { rows: TRowsService; assorts: TAppraiseAssortService },
+  {
+    rows,
+    assorts,
+    templates,
+  }: { rows: TRowsService; assorts: TAppraiseAssortService; templates: TIndexTemplateService },
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
@@ -106,6 +115,17 @@ export const appraiseRowsRoutes = (
     },
   })
 
+  r.get(`${P}/attach/list`, {
+    config: perm(C.attachView, C.list),
+    schema: {
+      tags,
+      summary: '成果附件列表 (可读的成果, 按分类与文件名)',
+      querystring: ZAppraiseAttachQuerySchema,
+      response: { 200: zEnvelope(zPage(ZResultsFileRowSchema)) },
+    },
+    handler: async (request) => ok(await rows.attaches.page(ctxOf(request), request.query)),
+  })
+
   // Attachment categories
   const assortRead = perm(C.assortView, C.list, C.attachView)
   r.get(`${P}/assort/list`, {
@@ -151,6 +171,56 @@ export const appraiseRowsRoutes = (
     schema: { tags, summary: '删除成果附件分类 (无附件时)', querystring: ZIds, response: { 200: zDone } },
     handler: async (request) => {
       await assorts.remove(ctxOf(request), request.query.ids.map(BigInt))
+      return done(Msg.SUCCESS)
+    },
+  })
+
+  // Indicator templates (评价配置): the menu's own calls beside `cofig/saves`.
+  r.get(`${P}/cofig/list`, {
+    config: perm(C.configView, C.staff),
+    schema: {
+      tags,
+      summary: '评价指标模板列表',
+      querystring: ZAppraiseRowsQuerySchema.pick({ current: true, size: true, keyword: true }).extend({
+        outcomeType: ZIndexTemplateSubmitSchema.shape.outcomeType,
+      }),
+      response: { 200: zEnvelope(zPage(ZIndexTemplateRecordSchema)) },
+    },
+    handler: async (request) => ok(await templates.page(ctxOf(request), request.query)),
+  })
+  r.get(`${P}/cofig/detail`, {
+    config: perm(C.configView, C.staff),
+    schema: {
+      tags,
+      summary: '评价指标模板详情',
+      querystring: ZId,
+      response: { 200: zEnvelope(ZIndexTemplateRecordSchema) },
+    },
+    handler: async (request) => ok(await templates.detail(ctxOf(request), BigInt(request.query.id))),
+  })
+  r.post(`${P}/cofig/submit`, {
+    config: perm(C.configSave),
+    schema: {
+      tags,
+      summary: '新增或修改评价指标模板',
+      body: ZIndexTemplateSubmitSchema,
+      response: { 200: zDone },
+    },
+    handler: async (request) => {
+      const ctx = ctxOf(request)
+      const code = request.body.id ? C.configSave[1] : C.configSave[0]
+      if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
+        throw AppError.forbidden()
+      }
+      await templates.submit(ctx, request.body)
+      return done()
+    },
+  })
+  r.post(`${P}/cofig/remove`, {
+    config: perm(C.configRemove),
+    schema: { tags, summary: '删除评价指标模板', querystring: ZIds, response: { 200: zDone } },
+    handler: async (request) => {
+      await templates.remove(ctxOf(request), request.query.ids.map(BigInt))
       return done(Msg.SUCCESS)
     },
   })

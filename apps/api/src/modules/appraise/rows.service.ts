@@ -2,6 +2,7 @@ import { nextId, type Prisma } from '@ysjs/db'
 import {
   APPRAISE_DEFAULTS,
   ResultsMsg,
+  type TAppraiseAttachQuery,
   type TAppraiseRowsQuery,
   type TResultsPeopleSubmit,
   type TResultsPrincipalSubmit,
@@ -330,6 +331,60 @@ export const createRowsService = (deps: TAppraiseDeps) => {
     },
   }
 
-  return { units, people, principals }
+  const attaches = {
+    /** Uploaded files (not generated documents) across the applications the caller reads. */
+    async page(ctx: TCtx, q: TAppraiseAttachQuery) {
+      const { staff, where: resultsId } = await readableResults(deps, ctx, q.resultsId)
+      const where = {
+        resultsId,
+        kind: 'upload',
+        isDeleted: 0,
+        ...(q.assortId ? { assortId: BigInt(q.assortId) } : {}),
+        ...(q.keyword ? { name: { contains: q.keyword } } : {}),
+      }
+      const [rows, total] = await Promise.all([
+        db(ctx).resultsAttach.findMany({
+          where,
+          orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
+          ...skipTake(q),
+        }),
+        db(ctx).resultsAttach.count({ where }),
+      ])
+      const [files, assorts] = await Promise.all([
+        db(ctx).attach.findMany({
+          where: { id: { in: rows.map((r) => r.attachId) } },
+          select: { id: true, link: true, attachSize: true },
+        }),
+        prisma.assort.findMany({
+          where: { id: { in: rows.map((r) => r.assortId).filter((v): v is bigint => v !== null) } },
+          select: { id: true, name: true },
+        }),
+      ])
+      const fileOf = new Map(files.map((f) => [f.id, f]))
+      const assortOf = new Map(assorts.map((a) => [a.id, a.name]))
+      return toPage(
+        await withResults(
+          ctx,
+          staff,
+          rows.map((r) => ({
+            id: r.id,
+            resultsId: r.resultsId,
+            attachId: r.attachId,
+            assortId: r.assortId,
+            assortName: r.assortId ? (assortOf.get(r.assortId) ?? '') : '',
+            kind: r.kind,
+            name: r.name,
+            link: fileOf.get(r.attachId)?.link ?? '',
+            attachSize: Number(fileOf.get(r.attachId)?.attachSize ?? 0),
+            createTime: r.createTime,
+          })),
+        ),
+        total,
+        q,
+      )
+    },
+  }
+
+  return { units, people, principals, attaches }
 }
 export type TRowsService = ReturnType<typeof createRowsService>

@@ -6,7 +6,6 @@ import {
   gradeOf,
   parseGradeThresholds,
   RESULTS_STATUS,
-  ResultsMsg,
   round1,
   weightedTotal,
 } from '@ysjs/shared'
@@ -16,6 +15,7 @@ import { skipTake, toPage } from '../../lib/paging.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
 import { decimal, isStaff, loadResults, lockResults, type TAppraiseDeps } from './appraise-access.ts'
 import type { TResultsService } from './results.service.ts'
+import type { TIndexTemplateService } from './templates.service.ts'
 
 type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
 
@@ -31,7 +31,12 @@ export const ScoringMsg = {
   NO_ACCOUNT: (name: string) => `专家${name}没有登录账号，不能推送`,
 } as const
 
-type TDeps = TAppraiseDeps & { param: (key: string) => Promise<string | null>; results: TResultsService }
+type TDeps = TAppraiseDeps & {
+  param: (key: string) => Promise<string | null>
+  results: TResultsService
+  /** Indicator templates; without them every application gets the shared default set. */
+  templates?: TIndexTemplateService
+}
 
 export const createScoringService = (deps: TDeps) => {
   const { prisma, results } = deps
@@ -70,14 +75,20 @@ export const createScoringService = (deps: TDeps) => {
   const indexesOf = (d: TTx | TTenantDb, resultsId: bigint) =>
     d.resultsIndex.findMany({ where: { resultsId, isDeleted: 0 }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] })
 
-  /** The application's indicator set, created from the default set when it has none. */
+  /** The indicator set an application without one of its own gets: its outcome type's template. */
+  const setFor = async (d: TTx | TTenantDb, outcomeType: number | null) =>
+    deps.templates ? deps.templates.setFor(d, outcomeType) : DEFAULT_INDEX_SET.map((i) => ({ ...i }))
+
+  /** The application's indicator set, created from its outcome type's template when it has none. */
   const ensureIndexes = async (tx: TTx, resultsId: bigint) => {
     const existing = await indexesOf(tx, resultsId)
     if (existing.length) {
       return existing
     }
+    const row = await tx.results.findFirst({ where: { id: resultsId }, select: { outcomeType: true } })
+    const items = await setFor(tx, row?.outcomeType ?? null)
     await tx.resultsIndex.createMany({
-      data: DEFAULT_INDEX_SET.map((item, i) => ({
+      data: items.map((item, i) => ({
         id: nextId(),
         resultsId,
         name: item.name,
@@ -348,7 +359,7 @@ export const createScoringService = (deps: TDeps) => {
       }
       let indexes = await indexesOf(db(ctx), resultsId)
       if (!indexes.length) {
-        indexes = DEFAULT_INDEX_SET.map((item, i) => ({
+        indexes = (await setFor(db(ctx), row.outcomeType)).map((item, i) => ({
           id: 0n,
           tenantId: ctx.tenantId,
           resultsId,
@@ -455,13 +466,16 @@ export const createScoringService = (deps: TDeps) => {
       })
     },
 
-    /** `defaultConfig`: the application's indicator set, or the default set when it has none. */
-    async defaultConfig(ctx: TCtx, resultsId: bigint) {
-      await loadResults(deps, ctx, resultsId)
-      const saved = await indexesOf(db(ctx), resultsId)
+    /**
+     * `defaultConfig`: the application's indicator set; when it has none, or when `type` (an outcome
+     * type) is asked for, the template of that type (the application's own by default).
+     */
+    async defaultConfig(ctx: TCtx, resultsId: bigint, type?: number) {
+      const { row } = await loadResults(deps, ctx, resultsId)
+      const saved = type === undefined ? await indexesOf(db(ctx), resultsId) : []
       return saved.length
         ? saved.map((i) => ({ name: i.name, weight: Number(i.weight), meaning: i.meaning ?? '' }))
-        : DEFAULT_INDEX_SET.map((i) => ({ ...i }))
+        : setFor(db(ctx), type ?? row.outcomeType)
     },
 
     /** `cofig/saves`: replaces the indicator set while no expert has scored. */
@@ -489,9 +503,6 @@ export const createScoringService = (deps: TDeps) => {
         })
         await results.addEvent(tx, ctx, resultsId, 'config', `设置评价指标 ${items.length} 项`)
       })
-      if (!items.length) {
-        throw AppError.badRequest(ResultsMsg.INDEX_SET)
-      }
     },
   }
   return service

@@ -36,9 +36,11 @@ import { DictSelect } from '@/components/dict/DictSelect'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { fileUrl } from '@/features/resource/fileLink'
 import { toast } from '@/lib/notify'
+import { useSession } from '@/lib/session/session'
 import { appraiseApi, fetchFile } from './appraiseApi'
 import { EquityTab } from './EquityTab'
 import { MeetingTab, NoticeTab, ReportTab } from './FormTabs'
+import { IndexSetEditor } from './IndexTemplatePage'
 
 type TRow = Record<string, string>
 type TValues = {
@@ -110,17 +112,21 @@ const UNIT_FIELDS = [
 export const ResultsEditor = ({
   id,
   staff,
+  initialTab,
   onClose,
 }: {
   id: string | null
   staff: boolean
+  /** The tab shown first (a stage menu opens its own). */
+  initialTab?: string
   onClose: () => void
 }) => {
   const { t } = useTranslation()
   const confirm = useConfirm()
   const queryClient = useQueryClient()
   const [currentId, setCurrentId] = useState(id)
-  const [tab, setTab] = useState('basic')
+  const [tab, setTab] = useState(initialTab ?? 'basic')
+  const permissions = useSession((s) => s.permissions)
   const [values, setValues] = useState<TValues>(blankValues)
   const [busy, setBusy] = useState(false)
   const detail = useQuery({
@@ -226,19 +232,30 @@ export const ResultsEditor = ({
       appraiseApi.removePeople([row.id!]),
     )
 
-  const tabs: [string, string][] = [
-    ['basic', t('appraise.tab.basic')],
-    ['principal', t('appraise.tab.principal')],
-    ['units', t('appraise.tab.units')],
-    ['people', t('appraise.tab.people')],
-    ['equity', t('appraise.tab.equity')],
-    ['attach', t('appraise.tab.attach')],
-    ['meeting', t('appraise.tab.meeting')],
-    ['notice', t('appraise.tab.notice')],
-    ['report', t('appraise.tab.report')],
-    ['experts', t('appraise.tab.experts')],
-    ['dossier', t('appraise.tab.dossier')],
-  ]
+  // Tabs whose calls the user may make; the others are hidden, not answered with 403 toasts.
+  const allowed: Record<string, boolean> = {
+    equity: permissions.appraise_equity === true,
+    attach: permissions.appraise_attach === true || permissions.appraise_results === true,
+    meeting: permissions.appraise_meeting === true,
+    notice: permissions.appraise_notice === true,
+    report: permissions.appraise_report === true,
+    experts: staff,
+  }
+  const tabs = (
+    [
+      ['basic', t('appraise.tab.basic')],
+      ['principal', t('appraise.tab.principal')],
+      ['units', t('appraise.tab.units')],
+      ['people', t('appraise.tab.people')],
+      ['equity', t('appraise.tab.equity')],
+      ['attach', t('appraise.tab.attach')],
+      ['meeting', t('appraise.tab.meeting')],
+      ['notice', t('appraise.tab.notice')],
+      ['report', t('appraise.tab.report')],
+      ['experts', t('appraise.tab.experts')],
+      ['dossier', t('appraise.tab.dossier')],
+    ] as const
+  ).filter(([key]) => allowed[key] !== false)
   const field = (
     key: keyof TValues,
     label: string,
@@ -617,6 +634,11 @@ const ExpertsTab = ({ resultsId }: { resultsId: string }) => {
   const names = experts.data?.map((e) => e.expertName) ?? []
   return (
     <Stack spacing={2}>
+      <IndexSetEditor
+        resultsId={resultsId}
+        locked={(experts.data ?? []).some((e) => e.scored)}
+        onSaved={() => void indexes.refetch()}
+      />
       <Typography variant="body2">
         {(experts.data ?? [])
           .map((e) => `${e.expertName}（${e.scored ? t('appraise.scored') : t('appraise.notScored')}）`)

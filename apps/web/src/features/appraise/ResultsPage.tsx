@@ -21,6 +21,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { RESULTS_STATUS, RESULTS_STATUS_LABELS, type TResultsRecord } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router-dom'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
@@ -30,9 +31,14 @@ import { ResultsEditor } from './ResultsEditor'
 
 const S = RESULTS_STATUS
 
-/** 成果管理: the applications (an applicant's own, all of the tenant for the centre's staff). */
-export const ResultsPage = () => {
+/**
+ * 成果管理: the applications (an applicant's own, all of the tenant for the centre's staff). The stage
+ * menus (评价协议, 评价通知, 评价报告, 评价会议, 专家推送, 评价指标) are this list opening the application
+ * on their tab; `?open=<id>&tab=<tab>` opens one from another screen.
+ */
+export const ResultsPage = ({ tab }: { tab?: string }) => {
   const { t } = useTranslation()
+  const [params, setParams] = useSearchParams()
   const queryClient = useQueryClient()
   const permissions = useSession((s) => s.permissions)
   const staff = permissions.appraise_results_audit === true
@@ -41,10 +47,18 @@ export const ResultsPage = () => {
   const confirm = useConfirm()
   const [query, setQuery] = useState({ current: 1, size: 10, status: '', name: '' })
   const [nameInput, setNameInput] = useState('')
-  const [editing, setEditing] = useState<{ id: string | null } | null>(null)
+  const [editing, setEditing] = useState<{ id: string | null; tab?: string } | null>(() => {
+    const open = params.get('open')
+    return open ? { id: open, tab: params.get('tab') ?? tab } : null
+  })
   const [auditing, setAuditing] = useState<TResultsRecord | null>(null)
   const [pushing, setPushing] = useState<TResultsRecord | null>(null)
-  const list = useQuery({ queryKey: ['appraise-results', query], queryFn: () => appraiseApi.list(query) })
+  // Staff's 待审核 is the audit list (auditPage).
+  const list = useQuery({
+    queryKey: ['appraise-results', query],
+    queryFn: () =>
+      staff && query.status === String(S.PENDING) ? appraiseApi.auditPage(query) : appraiseApi.list(query),
+  })
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['appraise-results'] })
 
   /** Only drafts can be deleted (the server says so too). */
@@ -135,7 +149,7 @@ export const ResultsPage = () => {
               <TableCell>{row.totalScore ?? '—'}</TableCell>
               <TableCell>{row.grade ?? '—'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" onClick={() => setEditing({ id: row.id })}>
+                <Button size="small" onClick={() => setEditing({ id: row.id, tab })}>
                   {row.canEdit ? t('appraise.edit') : t('appraise.view')}
                 </Button>
                 {canRemove && row.status === S.DRAFT && row.canEdit && (
@@ -181,8 +195,12 @@ export const ResultsPage = () => {
         <ResultsEditor
           id={editing.id}
           staff={staff}
+          initialTab={editing.tab}
           onClose={() => {
             setEditing(null)
+            if (params.has('open')) {
+              setParams({}, { replace: true })
+            }
             void refresh()
           }}
         />

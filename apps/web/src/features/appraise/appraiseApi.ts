@@ -103,6 +103,8 @@ export type TFile = {
 export const appraiseApi = {
   list: (q: { current: number; size: number; status?: string; name?: string }) =>
     http.get<TPage<TResultsRecord>>(`${P}/results/list`, q),
+  auditPage: (q: { current: number; size: number; name?: string }) =>
+    http.get<TPage<TResultsRecord>>(`${P}/results/auditPage`, q),
   detailVO: (id: string) => http.get<TResultsVO>(`${P}/results/detailResultsVO`, { id }),
   save: (body: unknown) => http.post<TResultsVO>(`${P}/results/saveResultsVO`, body),
   status: (id: string, status: number, opinion?: string) =>
