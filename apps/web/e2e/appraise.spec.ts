@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { loginViaApi, md5, toast, unique } from './support'
+import { loginViaApi, md5, openMenu, storedToken, toast, unique } from './support'
 
 const SHOTS = '/tmp/appraise-shots'
 
@@ -245,5 +245,82 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
     await editor.getByRole('button', { name: '关闭' }).click()
     await expect(row).toContainText('已出具报告')
     await page.screenshot({ path: `${SHOTS}/results-list.png` })
+  })
+})
+
+test.describe('appraisal: every menu', () => {
+  test('each 成果评价 menu opens a working screen; an applicant sees only the tabs they can use', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000)
+    fs.mkdirSync(SHOTS, { recursive: true })
+    const page = await openAsUser(browser, 'appraiser', '/appraise/results')
+    // An application of its own, so the lists have a row.
+    const created = await page.request.post('/api/ysjs-appraise/results/saveResultsVO', {
+      headers: { 'Blade-Auth': `bearer ${await storedToken(page)}` },
+      data: { name: unique('菜单巡检成果'), unitEntityList: [{ unitName: '中南大学' }] },
+    })
+    expect((await created.json()).code).toBe(200)
+    const menus: [string, string, RegExp | string][] = [
+      ['评价协议', '/appraise/agreement', /新增申请|协议编号/],
+      ['评价通知', '/appraise/notice', '协议编号'],
+      ['评价报告', '/appraise/report', '协议编号'],
+      ['评价会议', '/appraise/meeting', '协议编号'],
+      ['专家推送', '/appraise/basic', '协议编号'],
+      ['评价指标', '/appraise/index', '协议编号'],
+      ['完成单位', '/appraise/unit', '公司名称'],
+      ['委托单位', '/appraise/principal', '法定代表人'],
+      ['主要研制人员', '/appraise/people', '出生年月'],
+      ['成果附件', '/appraise/attach', '文件名称'],
+      ['附件分类', '/appraise/assort', '科技查新报告'],
+      ['评价配置', '/appraise/cofig', '模板名称'],
+    ]
+    for (const [leaf, path, shows] of menus) {
+      await openMenu(page, '成果评价', leaf)
+      await expect(page).toHaveURL(new RegExp(`${path}$`))
+      await expect(page.locator('main')).toContainText(shows)
+      await expect(page.getByText('该功能正在建设中')).toHaveCount(0)
+      await page.screenshot({ path: `${SHOTS}/menu-${path.split('/').pop()}.png` })
+    }
+
+    // A template of indicators, added on its screen.
+    await page.getByRole('button', { name: '新增' }).click()
+    const dialog = page.getByRole('dialog')
+    const templateName = unique('新工艺评价指标')
+    await dialog.getByLabel('模板名称').fill(templateName)
+    await dialog.getByTestId('index-0-name').fill('工艺创新性')
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请输入指标权重').first()).toBeVisible()
+    await dialog.getByTestId('index-0-weight').fill('60')
+    await dialog.getByTestId('index-add').click()
+    await dialog.getByTestId('index-1-name').fill('节能降耗效果')
+    await dialog.getByTestId('index-1-weight').fill('40')
+    await page.screenshot({ path: `${SHOTS}/template-form.png` })
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '新增成功').first()).toBeVisible()
+    await expect(page.locator('.MuiDataGrid-row', { hasText: templateName })).toContainText('节能降耗效果(40)')
+
+    // A unit row opens its application on the 完成单位 tab.
+    await openMenu(page, '成果评价', '完成单位')
+    const unitRow = page.locator('.MuiDataGrid-row').first()
+    await unitRow.getByRole('button', { name: '打开成果' }).click()
+    await expect(page).toHaveURL(/\/appraise\/results/)
+    await expect(page.getByRole('tab', { name: '完成单位', selected: true })).toBeVisible()
+    await page.context().close()
+
+    const member = await openAsUser(browser, 'member', '/appraise/results')
+    const own = await member.request.post('/api/ysjs-appraise/results/saveResultsVO', {
+      headers: { 'Blade-Auth': `bearer ${await storedToken(member)}` },
+      data: { name: unique('会员成果') },
+    })
+    expect((await own.json()).code).toBe(200)
+    await member.reload()
+    await member.getByRole('button', { name: /^(查看|编辑)$/ }).first().click()
+    const editor = member.getByRole('dialog')
+    await expect(editor.getByRole('tab', { name: '知识产权' })).toBeVisible()
+    for (const hidden of ['评价会', '评价通知', '评价报告', '专家评分']) {
+      await expect(editor.getByRole('tab', { name: hidden, exact: true })).toHaveCount(0)
+    }
+    await member.context().close()
   })
 })

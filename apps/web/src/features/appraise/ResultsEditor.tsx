@@ -232,13 +232,15 @@ export const ResultsEditor = ({
       appraiseApi.removePeople([row.id!]),
     )
 
-  // Tabs whose calls the user may make; the others are hidden, not answered with 403 toasts.
+  // Tabs whose calls the user may make; the others are hidden, not answered with 403 toasts. The
+  // permission map holds button codes: a menu counts through its view button.
+  const can = (...codes: string[]) => codes.some((c) => permissions[c] === true)
   const allowed: Record<string, boolean> = {
-    equity: permissions.appraise_equity === true,
-    attach: permissions.appraise_attach === true || permissions.appraise_results === true,
-    meeting: permissions.appraise_meeting === true,
-    notice: permissions.appraise_notice === true,
-    report: permissions.appraise_report === true,
+    equity: can('appraise_equity_view'),
+    attach: can('appraise_attach_view', 'appraise_results_view'),
+    meeting: can('appraise_meeting_view', 'appraise_meeting_create'),
+    notice: can('appraise_notice_view', 'appraise_notice_create'),
+    report: can('appraise_report_view', 'appraise_report_create'),
     experts: staff,
   }
   const tabs = (

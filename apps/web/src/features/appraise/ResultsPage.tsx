@@ -13,7 +13,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
 } from '@mui/material'
@@ -26,6 +25,7 @@ import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, downloadDocument } from './appraiseApi'
+import { Pager } from './Pager'
 import { PushDialog } from './PushDialog'
 import { ResultsEditor } from './ResultsEditor'
 
@@ -182,14 +182,11 @@ export const ResultsPage = ({ tab }: { tab?: string }) => {
           ))}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={query.current - 1}
-        rowsPerPage={query.size}
-        rowsPerPageOptions={[10, 30, 50, 100, 200]}
-        onPageChange={(_e, page) => setQuery({ ...query, current: page + 1 })}
-        onRowsPerPageChange={(e) => setQuery({ ...query, current: 1, size: Number(e.target.value) })}
+      <Pager
+        total={list.data?.total ?? 0}
+        current={query.current}
+        size={query.size}
+        onChange={(current, size) => setQuery({ ...query, current, size })}
       />
       {editing && (
         <ResultsEditor

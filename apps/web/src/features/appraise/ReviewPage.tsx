@@ -11,7 +11,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -23,6 +22,7 @@ import { useTranslation } from 'react-i18next'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { toast } from '@/lib/notify'
 import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
+import { Pager } from './Pager'
 
 /** 评审任务: the applications pushed to the signed-in expert, each scored once. */
 export const ReviewPage = () => {
@@ -85,14 +85,11 @@ export const ReviewPage = () => {
           ))}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={query.current - 1}
-        rowsPerPage={query.size}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_e, page) => setQuery({ ...query, current: page + 1 })}
-        onRowsPerPageChange={(e) => setQuery({ ...query, current: 1, size: Number(e.target.value) })}
+      <Pager
+        total={list.data?.total ?? 0}
+        current={query.current}
+        size={query.size}
+        onChange={(current, size) => setQuery({ ...query, current, size })}
       />
       {scoring && (
         <ScoreDialog
