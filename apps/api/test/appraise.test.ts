@@ -101,6 +101,7 @@ const principal = {
   postcode: '330096',
   accountNumber: '1502200000000000000',
   fax: '0791-82710000',
+  personMail: 'zhaoliu@jxcc.com',
 }
 const fullBody = (over: Record<string, unknown> = {}) => ({
   name: unique('高效铜冶炼新工艺'),
@@ -626,7 +627,25 @@ describe('experts, scores and documents: the whole path from draft to archive', 
       code: 400,
       msg: '请输入评价基本过程陈述',
     })
+    // Every field of the report is required, its number is the agreement's, and the rows and principal
+    // group it prints must be complete.
     for (const [over, msg] of [
+      [{ reportNum: '' }, AppraiseReportMsg.REPORT_NUM],
+      [{ reportNum: 'YS20269999' }, AppraiseReportMsg.REPORT_NUM_BOUND],
+      [{ outcomeName: '' }, AppraiseReportMsg.OUTCOME_NAME],
+      [{ projectSource: '' }, AppraiseReportMsg.PROJECT_SOURCE],
+      [{ outcomeType: null }, AppraiseReportMsg.OUTCOME_TYPE],
+      [{ firstParty: '' }, AppraiseReportMsg.FIRST_PARTY],
+      [{ commissionDate: '' }, AppraiseReportMsg.COMMISSION_DATE],
+      [{ appraiseType: '' }, AppraiseReportMsg.APPRAISE_TYPE],
+      [{ appraiseUnit: '' }, AppraiseReportMsg.APPRAISE_UNIT],
+      [{ completeDate: '' }, AppraiseReportMsg.COMPLETE_DATE],
+      [{ times: [] }, AppraiseReportMsg.TIMES],
+      [{ technical: '' }, AppraiseReportMsg.TECHNICAL],
+      [{ sources: '' }, AppraiseReportMsg.SOURCES],
+      [{ conclusion: '' }, AppraiseReportMsg.CONCLUSION],
+      [{ list: [] }, AppraiseReportMsg.LIST],
+      [{ list: ['  '] }, AppraiseReportMsg.LIST],
       [{ commissionDate: '2026-02-30' }, AppraiseReportMsg.COMMISSION_DATE],
       [{ completeDate: '2026-00-10' }, AppraiseReportMsg.COMPLETE_DATE],
       [{ times: ['2026-11-01', '2026-11-31'] }, AppraiseReportMsg.TIMES],
@@ -637,6 +656,40 @@ describe('experts, scores and documents: the whole path from draft to archive', 
         JSON.stringify(over),
       ).toMatchObject({ code: 400, msg })
     }
+    const setRows = (where: object, data: object) =>
+      t.app.prisma.$transaction([
+        t.app.prisma.resultsPrincipal.updateMany({ where: { resultsId: BigInt(id) }, data: where }),
+        t.app.prisma.resultsUnit.updateMany({ where: { resultsId: BigInt(id) }, data }),
+      ])
+    await setRows({ personMail: null }, {})
+    expect(await call('POST', `${P}/report/createReportFile`, reportForm, tok.appraiser)).toMatchObject({
+      code: 400,
+      msg: AppraiseReportMsg.P_MAIL,
+    })
+    await setRows({ personMail: principal.personMail }, { isDeleted: 1 })
+    expect(await call('POST', `${P}/report/createReportFile`, reportForm, tok.appraiser)).toMatchObject({
+      code: 400,
+      msg: ResultsMsg.UNITS,
+    })
+    await setRows({}, { isDeleted: 0 })
+    // The meeting record is printed in the report.
+    expect(
+      await call(
+        'POST',
+        `${P}/results/haveMeeting`,
+        {
+          resultsId: id,
+          meetingTime: '2026-12-01 09:30:00',
+          meetingType: 1,
+          meetingNo: '腾讯会议 123-456-789',
+          direct: '周工程师',
+          meetingAgenda: '<p>专家组质询并形成评价意见</p>',
+          enterpriseList: ['江西铜业集团有限公司'],
+          leaders: [{ name: '李四光', workUnit: '中南大学', technical: 1 }],
+        },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ status: 200 })
     const t0 = performance.now()
     const report = await call('POST', `${P}/report/createReportFile`, reportForm, tok.appraiser)
     const reportMs = performance.now() - t0
@@ -646,6 +699,15 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     expect(reportXml).toContain(number)
     expect(reportXml).toContain('80.9')
     expect(reportXml).toContain('国际先进')
+    for (const text of [
+      '委托方（甲方）',
+      principal.agent,
+      principal.personMail,
+      '腾讯会议 123-456-789',
+      '专家组质询并形成评价意见',
+    ]) {
+      expect(reportXml).toContain(text)
+    }
     expect(reportMs).toBeLessThan(3000)
     expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.REPORTED)
     expect(

@@ -56,6 +56,7 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
       ['邮编', '330096'],
       ['账号', '1502200000000000000'],
       ['传真', '0791-82710000'],
+      ['邮箱', 'zhaoliu@jxcc.com'],
     ]
     for (const [label, value] of principal) {
       await form.getByLabel(label, { exact: true }).fill(value)

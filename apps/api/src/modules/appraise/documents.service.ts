@@ -2,11 +2,13 @@ import { PassThrough, Readable } from 'node:stream'
 import { nextId } from '@ysjs/db'
 import {
   AppraiseAssortMsg,
+  AppraiseReportMsg,
   DOCUMENT_TITLES,
   formatDate,
   formatDateTime,
   RESULTS_STATUS,
   RESULTS_STATUS_LABELS,
+  ResultsMsg,
   type TDocumentKind,
   type TMeetingForm,
   type TNoticeForm,
@@ -171,8 +173,20 @@ export const createDocumentsService = (deps: TDeps) => {
 
   /** What the report prints besides its form: indicators with scores, total, grade, rows, principal. */
   const reportExtras = async (ctx: TCtx, c: TDocContext) => {
-    const index = c.staff ? await scoring.selectByResultsId(ctx, c.row.id) : null
+    const [index, meeting] = await Promise.all([
+      c.staff ? scoring.selectByResultsId(ctx, c.row.id) : null,
+      savedForm(ctx, c.row.id, 'meeting'),
+    ])
+    const m = (meeting?.data ?? {}) as Partial<TMeetingForm>
     return {
+      haveMeeting: meeting
+        ? {
+            meetingType: m.meetingType ?? null,
+            meetingNo: m.meetingNo ?? null,
+            direct: m.direct ?? null,
+            meetingAgenda: m.meetingAgenda ?? null,
+          }
+        : null,
       projectName: c.row.name,
       indexList: (index?.records ?? []).map((i) => ({ name: i.name, weight: i.weight, score: i.score })),
       totalScore: decimal(c.row.totalScore),
@@ -248,6 +262,8 @@ export const createDocumentsService = (deps: TDeps) => {
       }),
     report: async (ctx: TCtx, c: TDocContext, f: TReportForm) => {
       const extras = await reportExtras(ctx, c)
+      const p = c.rows.principal
+      const meeting = extras.haveMeeting
       return renderDocx({
         issuer: c.issuer,
         title: DOCUMENT_TITLES.report,
@@ -264,15 +280,37 @@ export const createDocumentsService = (deps: TDeps) => {
             ['评价完成日期', f.completeDate],
             ['起止时间', `${f.times[0]} 至 ${f.times[1]}`],
           ]),
+          heading('委托方（甲方）'),
+          fields([
+            ['单位名称', p?.unitName ?? ''],
+            ['通讯地址', p?.address ?? ''],
+            ['负责人', p?.agent ?? ''],
+            ['联系人', p?.name ?? ''],
+            ['电话', p?.phone ?? ''],
+            ['传真', p?.fax ?? ''],
+            ['邮编', p?.postcode ?? ''],
+            ['邮箱', p?.personMail ?? ''],
+          ]),
           heading('一、项目来源'),
           ...richParas(f.projectSource),
           heading('二、评价基本过程陈述'),
           ...richParas(f.statement),
-          heading('三、技术简要说明及主要技术经济指标'),
+          heading('三、评价会议'),
+          ...(meeting
+            ? [
+                fields([
+                  ['会议形式', meetingTypeName(meeting.meetingType)],
+                  ['会议号', meeting.meetingNo ?? ''],
+                  ['主持人', meeting.direct ?? ''],
+                ]),
+                ...richParas(meeting.meetingAgenda ?? ''),
+              ]
+            : [para('未召开评价会议', { indent: true })]),
+          heading('四、技术简要说明及主要技术经济指标'),
           ...richParas(f.technical),
-          heading('四、技术资料目录及来源'),
+          heading('五、技术资料目录及来源'),
           ...richParas(f.sources),
-          heading('五、评价指标及得分'),
+          heading('六、评价指标及得分'),
           table(
             ['序号', '评价指标', '权重', '得分'],
             extras.indexList.map((i, n) => [
@@ -285,13 +323,13 @@ export const createDocumentsService = (deps: TDeps) => {
           para(
             `综合得分：${extras.totalScore === null ? '—' : extras.totalScore.toFixed(1)}    评价等级：${extras.grade ?? '—'}`,
           ),
-          heading('六、分项评价结论'),
+          heading('七、分项评价结论'),
           ...richParas(f.conclusion),
-          heading('七、完成单位'),
+          heading('八、完成单位'),
           unitTable(c),
-          heading('八、主要研制人员'),
+          heading('九、主要研制人员'),
           peopleTable(c),
-          heading('九、建议企业名单'),
+          heading('十、建议企业名单'),
           table(
             ['序号', '企业名称'],
             f.list.map((n, i) => [String(i + 1), n]),
@@ -490,6 +528,38 @@ export const createDocumentsService = (deps: TDeps) => {
     }
   }
 
+  /**
+   * The report prints what the form does not hold: its number must be the agreement's, and the rows and
+   * principal group it shows must be complete (spec sections 2 and 5: every field is required).
+   */
+  const assertReportable = (c: TDocContext, form: TReportForm) => {
+    if (form.reportNum !== (c.row.agreementNumber ?? '')) {
+      throw AppError.badRequest(AppraiseReportMsg.REPORT_NUM_BOUND)
+    }
+    if (!c.rows.unitEntityList.length) {
+      throw AppError.badRequest(ResultsMsg.UNITS)
+    }
+    if (!c.rows.peopleEntityList.length) {
+      throw AppError.badRequest(ResultsMsg.PEOPLE)
+    }
+    const p = c.rows.principal
+    const missing = (
+      [
+        ['unitName', ResultsMsg.P_UNIT_NAME],
+        ['address', ResultsMsg.P_ADDRESS],
+        ['agent', ResultsMsg.P_AGENT],
+        ['name', ResultsMsg.P_NAME],
+        ['phone', ResultsMsg.P_PHONE],
+        ['fax', ResultsMsg.P_FAX],
+        ['postcode', ResultsMsg.P_POSTCODE],
+        ['personMail', AppraiseReportMsg.P_MAIL],
+      ] as const
+    ).find(([key]) => !p?.[key])
+    if (missing) {
+      throw AppError.badRequest(missing[1])
+    }
+  }
+
   const service = {
     noticeDetail: (ctx: TCtx, resultsId: bigint) => formDetail(ctx, resultsId, 'notice'),
     reportDetail: (ctx: TCtx, resultsId: bigint) => formDetail(ctx, resultsId, 'report'),
@@ -546,6 +616,7 @@ export const createDocumentsService = (deps: TDeps) => {
       }
       const c = await contextOf(ctx, BigInt(form.resultsId))
       assertStatus(c, 'report')
+      assertReportable(c, form)
       const bytes = await render.report(ctx, c, clean)
       return storeDocument(ctx, c, 'report', bytes, async (tx) => {
         await saveForm(tx, ctx, c.row.id, 'report', clean)
@@ -560,6 +631,9 @@ export const createDocumentsService = (deps: TDeps) => {
       const clean = { ...form, meetingAgenda: sanitizeRichText(form.meetingAgenda) }
       const c = await contextOf(ctx, BigInt(form.resultsId))
       assertStatus(c, 'meeting')
+      if (!c.rows.unitEntityList.length) {
+        throw AppError.badRequest(ResultsMsg.UNITS)
+      }
       const bytes = await render.meeting(c, clean)
       return storeDocument(ctx, c, 'meeting', bytes, (tx) => saveForm(tx, ctx, c.row.id, 'meeting', clean))
     },

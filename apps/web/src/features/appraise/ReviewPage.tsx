@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { isScore, PAGE_SIZES, ResultsMsg } from '@ysjs/shared'
+import { isScore, ResultsMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
