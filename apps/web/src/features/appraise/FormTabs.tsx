@@ -267,26 +267,29 @@ type TPersonRow = {
 }
 
 const SimpleTable = ({ head, rows, label }: { head: string[]; rows: ReactNode[][]; label: string }) => (
-  <Table size="small" aria-label={label}>
-    <TableHead>
-      <TableRow>
-        {head.map((h) => (
-          <TableCell key={h}>{h}</TableCell>
-        ))}
-      </TableRow>
-    </TableHead>
-    <TableBody>
-      {rows.map((r, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows in the server's order
-        <TableRow key={i}>
-          {r.map((c, j) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-            <TableCell key={j}>{c}</TableCell>
+  <Stack spacing={0.5}>
+    <Typography variant="subtitle2">{label}</Typography>
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {head.map((h) => (
+            <TableCell key={h}>{h}</TableCell>
           ))}
         </TableRow>
-      ))}
-    </TableBody>
-  </Table>
+      </TableHead>
+      <TableBody>
+        {rows.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows in the server's order
+          <TableRow key={i}>
+            {r.map((c, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+              <TableCell key={j}>{c}</TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  </Stack>
 )
 
 const PRINCIPAL_GROUP = [
@@ -379,7 +382,7 @@ export const ReportTab = ({ resultsId, onDone }: TTabProps) => {
       </Grid>
 
       <SimpleTable
-        label={t('appraise.indexName')}
+        label={t('appraise.indexList')}
         head={[t('appraise.indexName'), t('appraise.weight'), t('appraise.meanScore')]}
         rows={[
           ...index.map((i) => [i.name, i.weight, i.score ?? '—']),

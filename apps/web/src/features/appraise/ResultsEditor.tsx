@@ -420,7 +420,8 @@ export const ResultsEditor = ({
       <DialogActions>
         {currentId && status >= RESULTS_STATUS.ACCEPTED && status !== RESULTS_STATUS.RETURNED && (
           <Button onClick={() => fetchFile('results/protocol', { params: { id: currentId } })}>
-            {t('appraise.download')} {t('appraise.tab.basic').split('/')[1]}
+            {t('appraise.download')}
+            {t('appraise.document.protocol')}
           </Button>
         )}
         <Box sx={{ flex: 1 }} />
