@@ -6,6 +6,7 @@ import {
   AppraiseMeetingMsg,
   AppraiseReportMsg,
   DEFAULT_INDEX_SET,
+  GRADE_THRESHOLDS_PARAM,
   gradeOf,
   NoticeMsg,
   parseGradeThresholds,
@@ -250,6 +251,34 @@ describe('application: save, detail and the messages of spec section 5', () => {
     await submitMissing({ peopleEntityList: [] }, ResultsMsg.PEOPLE)
     await submitMissing({ unitEntityList: [unit({ postcode: '' })] }, ResultsMsg.POSTCODE)
     await submitMissing({ peopleEntityList: [person({ contribution: '' })] }, ResultsMsg.CONTRIBUTION)
+    await submitMissing({ peopleEntityList: [person({ jobName: '' })] }, ResultsMsg.JOB_NAME)
+    await submitMissing(
+      { peopleEntityList: [person({ educationalLevel: null })] },
+      ResultsMsg.EDUCATIONAL_LEVEL,
+    )
+    await submitMissing({ peopleEntityList: [person({ birthTime: '' })] }, ResultsMsg.BIRTH_TIME)
+    await submitMissing({ peopleEntityList: [person({ workUnit: '' })] }, ResultsMsg.WORK_UNIT)
+    await submitMissing({ unitEntityList: [unit({ address: '' })] }, ResultsMsg.ADDRESS)
+    await submitMissing({ name: '' }, ResultsMsg.NAME)
+    // A new application takes the defaults (会议形式, 北京); emptied later, they are missing.
+    const withDefaults = await call(
+      'POST',
+      `${P}/results/saveResultsVO`,
+      fullBody({ appraiseType: '', meetingVenue: '' }),
+    )
+    expect(withDefaults.data).toMatchObject({ appraiseType: '会议形式', meetingVenue: '北京' })
+    for (const [field, msg] of [
+      ['appraiseType', ResultsMsg.APPRAISE_TYPE],
+      ['meetingVenue', ResultsMsg.MEETING_VENUE],
+    ] as const) {
+      const id = withDefaults.data.id
+      await call('POST', `${P}/results/saveResultsVO`, { ...fullBody(), id, [field]: '' })
+      expect(await call('POST', `${P}/results/submit`, { id, status: S.PENDING }), msg).toMatchObject({
+        code: 400,
+        msg,
+      })
+      await call('POST', `${P}/results/saveResultsVO`, { ...fullBody(), id })
+    }
     await submitMissing({ principal: { ...principal, fax: '' } }, ResultsMsg.P_FAX)
     await submitMissing({ principal: { ...principal, phone: '' } }, '请输入联系电话')
     await submitMissing({ principal: null }, ResultsMsg.P_UNIT_NAME)
@@ -605,6 +634,17 @@ describe('experts, scores and documents: the whole path from draft to archive', 
       tok.appraiser,
     )
     expect(staffView.data.records.map((r: { score: number }) => r.score)).toEqual(means)
+    // Both have submitted: each still reads only their own scores, never the other's nor the means.
+    for (const [token, mine] of [
+      [tok.expert1, [95, 88.5, 80, 70, 60]],
+      [tok.expert2, [85, 90, 70, 80, 61]],
+    ] as const) {
+      const seen = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, token)
+      expect(seen.data.records.map((r: { myScore: number }) => r.myScore)).toEqual(mine)
+      expect(seen.data.records.every((r: { score: null; expertScores: [] }) => r.score === null)).toBe(true)
+      expect(seen.data.records.every((r: { expertScores: [] }) => r.expertScores.length === 0)).toBe(true)
+      expect(seen.data).toMatchObject({ totalScore: null, grade: null, submitted: true })
+    }
     expect(staffView.data.records[0].expertScores).toHaveLength(2)
     expect(staffView.data).toMatchObject({ totalScore: expected, grade: '国际先进' })
     const scored = (await call('GET', `${P}/results/detail?id=${id}`)).data
@@ -777,6 +817,11 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const form = noticeForm(id, 'YS-X', name)
     const cases: [object, string][] = [
       [{ agreementNumber: '' }, NoticeMsg.AGREEMENT_NUMBER],
+      [{ name: '' }, NoticeMsg.NAME],
+      [{ sendDate: '' }, NoticeMsg.SEND_DATE],
+      [{ meetingType: '' }, NoticeMsg.MEETING_TYPE],
+      [{ meetingType: 3 }, NoticeMsg.MEETING_TYPE],
+      [{ contact: '' }, NoticeMsg.CONTACT],
       [{ unit: '' }, NoticeMsg.UNIT],
       [{ evaluationDate: '' }, NoticeMsg.EVALUATION_DATE],
       [{ evaluationDate: '2026-02-30' }, NoticeMsg.EVALUATION_DATE],
@@ -1539,5 +1584,83 @@ describe('indicator templates (评价配置) and the lists of the sub-record men
     })
     const stranger = await tokenOf(t.app, '000000', other.account)
     expect((await call('GET', `${P}/attach/list?size=200`, undefined, stranger)).data.total).toBe(0)
+  })
+})
+
+describe('grade thresholds and removing drafts', () => {
+  it('grades by the thresholds kept in the param appraise.gradeThresholds', async () => {
+    const admin = tok.admin
+    const key = GRADE_THRESHOLDS_PARAM
+    const existing = await t.app.prisma.param.findFirst({ where: { paramKey: key, isDeleted: 0 } })
+    const body = { paramName: '成果评价等级', paramKey: key, paramValue: '85:优秀, 75:良好, 0:合格' }
+    expect(
+      await call(
+        'POST',
+        '/api/ysjs-system/param/submit',
+        existing ? { ...body, id: String(existing.id) } : body,
+        admin,
+      ),
+    ).toMatchObject({ code: 200 })
+    try {
+      const { id } = await accepted()
+      const experts = await call(
+        'GET',
+        `${P}/basic/candidates?resultsId=${id}&keyword=王建国`,
+        undefined,
+        tok.appraiser,
+      )
+      await call(
+        'POST',
+        `${P}/basic/push`,
+        { resultsId: id, expertIds: [experts.data.records[0].id] },
+        tok.appraiser,
+      )
+      const indexes = await call(
+        'GET',
+        `${P}/index/selectByResultsId?resultsId=${id}`,
+        undefined,
+        tok.expert1,
+      )
+      expect(
+        await call(
+          'POST',
+          `${P}/index/score`,
+          {
+            resultsId: id,
+            opinion: '同意',
+            scores: indexes.data.records.map((i: { id: string }) => ({ indexId: i.id, score: 80 })),
+          },
+          tok.expert1,
+        ),
+      ).toMatchObject({ code: 200 })
+      // 80 is 国际先进 by the defaults; the param makes it 良好.
+      expect((await call('GET', `${P}/results/detail?id=${id}`)).data).toMatchObject({
+        totalScore: 80,
+        grade: '良好',
+      })
+    } finally {
+      const row = await t.app.prisma.param.findFirstOrThrow({ where: { paramKey: key, isDeleted: 0 } })
+      await call('POST', `/api/ysjs-system/param/remove?ids=${row.id}`, undefined, admin)
+    }
+  })
+
+  it('removes a draft for its applicant, not another applicant’s nor a submitted one', async () => {
+    const draft = (await call('POST', `${P}/results/saveResultsVO`, { name: unique('待删草稿') })).data.id
+    const member = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member' } })
+    const other = await createUser(t.app.prisma, {
+      tenantId: '000000',
+      roleId: String(member.id),
+      deptId: '1123598813738675201',
+    })
+    const stranger = await tokenOf(t.app, '000000', other.account)
+    await call('POST', `${P}/results/remove?ids=${draft}`, undefined, stranger)
+    expect((await call('GET', `${P}/results/detail?id=${draft}`)).data.status).toBe(S.DRAFT)
+    expect(await call('POST', `${P}/results/remove?ids=${draft}`)).toMatchObject({ code: 200 })
+    expect(await call('GET', `${P}/results/detail?id=${draft}`)).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    const list = await call('GET', `${P}/results/list?size=200`)
+    expect(list.data.records.map((r: { id: string }) => r.id)).not.toContain(draft)
   })
 })
