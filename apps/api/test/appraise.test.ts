@@ -547,7 +547,8 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const noticeXml = docXml(notice.raw)
     expect(noticeXml).toContain(name)
     expect(noticeXml).toContain(number)
-    expect(noticeMs).toBeLessThan(3000)
+    // A loose ceiling against pathologies; the 150 ms p95 budget is measured by bench/appraise-documents.mjs.
+    expect(noticeMs).toBeLessThan(1000)
     expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.EVALUATING)
 
     const indexes = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, tok.expert1)
@@ -748,7 +749,7 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     ]) {
       expect(reportXml).toContain(text)
     }
-    expect(reportMs).toBeLessThan(3000)
+    expect(reportMs).toBeLessThan(1000)
     expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.REPORTED)
     expect(
       (await call('GET', `${P}/report/detail?resultsId=${id}`, undefined, tok.appraiser)).data.saved,

@@ -484,7 +484,8 @@ export const createDocumentsService = (deps: TDeps) => {
       throw err
     }
     if (replaced.length) {
-      await oss
+      // The replaced file is no longer referenced: removing it need not hold up the answer.
+      void oss
         .removeAttachments(ctx, async () => replaced)
         .catch((err: unknown) => {
           ctx.log.warn({ err }, 'could not remove a replaced document')
@@ -832,7 +833,11 @@ export const createDocumentsService = (deps: TDeps) => {
           await next()
           return
         }
-        archive.append(found.body as Readable, { name: unique(`${folder}/${f.name}`) })
+        // pdf, docx, xlsx, jpg and png are compressed already: stored as they are, not deflated again.
+        archive.append(found.body as Readable, {
+          name: unique(`${folder}/${f.name}`),
+          store: COMPRESSED.test(f.name),
+        })
       }
       // The next entry is opened once the previous one has been written.
       archive.on('entry', () => {
@@ -843,6 +848,8 @@ export const createDocumentsService = (deps: TDeps) => {
   }
   return service
 }
+
+const COMPRESSED = /\.(pdf|docx|xlsx|jpe?g|png|zip)$/i
 
 const EVENT_LABELS: Record<string, string> = {
   status: '状态变更',
