@@ -244,6 +244,9 @@ describe('application: save, detail and the messages of spec section 5', () => {
       })
     }
     await submitMissing({ resultsSource: '' }, ResultsMsg.RESULTS_SOURCE)
+    // Editor markup that shows nothing is empty.
+    await submitMissing({ resultsSource: '<p></p>' }, ResultsMsg.RESULTS_SOURCE)
+    await submitMissing({ synopsis: '<p><br></p><p>&nbsp;</p>' }, ResultsMsg.SYNOPSIS)
     await submitMissing({ outcomeType: null }, ResultsMsg.OUTCOME_TYPE)
     await submitMissing({ synopsis: '' }, ResultsMsg.SYNOPSIS)
     await submitMissing({ meetingTime: '' }, ResultsMsg.MEETING_TIME)
@@ -344,6 +347,15 @@ describe('status machine, audit and history', () => {
     const year = new Date(Date.now() + 8 * 3600_000).getUTCFullYear()
     expect(acceptedRow).toMatchObject({ status: S.ACCEPTED, canEdit: false })
     expect(acceptedRow.agreementNumber).toMatch(new RegExp(`^YS${year}\\d{4}$`))
+    // Staff still edit it, but the accepted agreement's number stays.
+    expect(
+      await call(
+        'POST',
+        `${P}/results/saveResultsVO`,
+        { ...fullBody(), id, agreementNumber: 'ZZ-1' },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 200, data: { agreementNumber: acceptedRow.agreementNumber } })
     // Accepted: only a notice moves it on; the status call cannot.
     expect(
       await call('POST', `${P}/results/submit`, { id, status: S.EVALUATING }, tok.appraiser),
@@ -683,6 +695,7 @@ describe('experts, scores and documents: the whole path from draft to archive', 
       [{ completeDate: '' }, AppraiseReportMsg.COMPLETE_DATE],
       [{ times: [] }, AppraiseReportMsg.TIMES],
       [{ technical: '' }, AppraiseReportMsg.TECHNICAL],
+      [{ statement: '<p><br></p>' }, AppraiseReportMsg.STATEMENT],
       [{ sources: '' }, AppraiseReportMsg.SOURCES],
       [{ conclusion: '' }, AppraiseReportMsg.CONCLUSION],
       [{ list: [] }, AppraiseReportMsg.LIST],
@@ -808,6 +821,15 @@ describe('experts, scores and documents: the whole path from draft to archive', 
       await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED }, tok.appraiser),
     ).toMatchObject({ code: 200 })
     expect((await call('GET', `${P}/results/detail?id=${id}`)).data.statusName).toBe('已归档')
+    // Archived: not even staff add files any more.
+    const late = multipartFile('file', '补充材料.pdf', Buffer.from('%PDF-1.4\n%late\n'), 'application/pdf')
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `${P}/attach/put-object?resultsId=${id}&assortId=17`,
+      headers: { ...auth(tok.appraiser), ...late.headers },
+      payload: late.payload,
+    })
+    expect(refused.json()).toMatchObject({ code: 400, msg: '当前状态不能修改该成果' })
     expect(
       await call('POST', `${P}/results/submit`, { id, status: S.REPORTED }, tok.appraiser),
     ).toMatchObject({ code: 400 })
@@ -1214,6 +1236,7 @@ describe('forms: 暂存 of the notice, report and meeting forms, and the meeting
       [{ meetingNo: '' }, AppraiseMeetingMsg.MEETING_NO],
       [{ direct: ' ' }, AppraiseMeetingMsg.DIRECT],
       [{ meetingAgenda: '' }, AppraiseMeetingMsg.AGENDA],
+      [{ meetingAgenda: '<p> </p>' }, AppraiseMeetingMsg.AGENDA],
       [{ enterpriseList: [] }, AppraiseMeetingMsg.ENTERPRISES],
       [{ leaders: [] }, AppraiseMeetingMsg.LEADERS],
       [{ leaders: [{ workUnit: '中南大学', technical: 1 }] }, AppraiseMeetingMsg.LEADER_NAME],

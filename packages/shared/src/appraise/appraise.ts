@@ -172,6 +172,20 @@ const textRule = (empty: string, max: number, bad?: { test: (v: string) => boole
 }
 const undefIfBlank = (v: unknown) => (blank(v) ? undefined : v)
 
+/** Editor HTML with no text and no image (`<p></p>`, `<p><br></p>`) is empty. */
+export const isBlankRichText = (v: string): boolean =>
+  !/<img\b/i.test(v) &&
+  v
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .trim() === ''
+/** A rich-text field: like `text`, with markup that shows nothing counted as empty. */
+const rich = <M extends TCheckMode>(mode: M, empty: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && isBlankRichText(v) ? undefined : v),
+    text(mode, empty, max),
+  ) as unknown as z.ZodType<M extends 'submit' ? string : string | undefined, unknown>
+
 /** A required text field with its "please enter" message. */
 const reqText = (empty: string, max: number, bad?: { test: (v: string) => boolean; msg: string }) =>
   z.preprocess(undefIfBlank, textRule(empty, max, bad))
@@ -262,9 +276,9 @@ export const resultsVOSchema = (mode: TCheckMode) =>
     firstParty: zOptionalText(255),
     signingLocation: zOptionalText(255),
     signingDate: checked(mode, ResultsMsg.SIGNING_DATE, isRealDate, 10),
-    resultsSource: text(mode, ResultsMsg.RESULTS_SOURCE, 20_000),
+    resultsSource: rich(mode, ResultsMsg.RESULTS_SOURCE, 20_000),
     outcomeType: int(mode, ResultsMsg.OUTCOME_TYPE, 1, 999),
-    synopsis: text(mode, ResultsMsg.SYNOPSIS, 20_000),
+    synopsis: rich(mode, ResultsMsg.SYNOPSIS, 20_000),
     appraiseType: text(mode, ResultsMsg.APPRAISE_TYPE, 64),
     meetingType: int('draft', ResultsMsg.MEETING_TYPE, 1, 2),
     meetingTime: checked(mode, ResultsMsg.MEETING_TIME, isRealDateOrTime, 19),
@@ -665,7 +679,7 @@ export const reportFormSchema = <M extends TCheckMode>(mode: M) =>
     resultsId: zAppraiseId(ResultsMsg.RESULTS),
     reportNum: mText(mode, AppraiseReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
     outcomeName: mText(mode, AppraiseReportMsg.OUTCOME_NAME, 255),
-    projectSource: mText(mode, AppraiseReportMsg.PROJECT_SOURCE, 20_000),
+    projectSource: rich(mode, AppraiseReportMsg.PROJECT_SOURCE, 20_000),
     outcomeType: mInt(mode, AppraiseReportMsg.OUTCOME_TYPE, 1, 999),
     firstParty: mText(mode, AppraiseReportMsg.FIRST_PARTY, 255),
     commissionDate: mChecked(mode, AppraiseReportMsg.COMMISSION_DATE, isRealDate, 10),
@@ -673,10 +687,10 @@ export const reportFormSchema = <M extends TCheckMode>(mode: M) =>
     appraiseUnit: mText(mode, AppraiseReportMsg.APPRAISE_UNIT, 255),
     completeDate: mChecked(mode, AppraiseReportMsg.COMPLETE_DATE, isRealDate, 10),
     times: dateRange(mode) as TModed<M, string[]>,
-    statement: mText(mode, AppraiseReportMsg.STATEMENT, 20_000),
-    technical: mText(mode, AppraiseReportMsg.TECHNICAL, 20_000),
-    sources: mText(mode, AppraiseReportMsg.SOURCES, 20_000),
-    conclusion: mText(mode, AppraiseReportMsg.CONCLUSION, 20_000),
+    statement: rich(mode, AppraiseReportMsg.STATEMENT, 20_000),
+    technical: rich(mode, AppraiseReportMsg.TECHNICAL, 20_000),
+    sources: rich(mode, AppraiseReportMsg.SOURCES, 20_000),
+    conclusion: rich(mode, AppraiseReportMsg.CONCLUSION, 20_000),
     list: namesOf(mode, AppraiseReportMsg.LIST) as z.ZodType<string[], unknown>,
   })
 export const ZReportFormSchema = reportFormSchema('submit')
@@ -721,7 +735,7 @@ export const meetingFormSchema = <M extends TCheckMode>(mode: M) =>
     meetingType: mInt(mode, AppraiseMeetingMsg.MEETING_TYPE, 1, 2),
     meetingNo: mText(mode, AppraiseMeetingMsg.MEETING_NO, 64),
     direct: mText(mode, AppraiseMeetingMsg.DIRECT, 50),
-    meetingAgenda: mText(mode, AppraiseMeetingMsg.AGENDA, 20_000),
+    meetingAgenda: rich(mode, AppraiseMeetingMsg.AGENDA, 20_000),
     enterpriseList: namesOf(mode, AppraiseMeetingMsg.ENTERPRISES) as z.ZodType<string[], unknown>,
     leaders: list(mode, meetingLeaderSchema(mode), AppraiseMeetingMsg.LEADERS) as unknown as z.ZodType<
       z.infer<ReturnType<typeof meetingLeaderSchema<M>>>[],

@@ -8,10 +8,10 @@ import {
   resultsPeopleSchema,
   resultsPrincipalSchema,
   resultsUnitSchema,
-  ZResultsPeopleRecordSchema,
-  ZResultsPrincipalRecordSchema,
   ZIndexConfigSchema,
   ZResultsFileRecordSchema,
+  ZResultsPeopleRecordSchema,
+  ZResultsPrincipalRecordSchema,
   ZResultsUnitRecordSchema,
   zAppraiseId,
 } from './appraise.ts'
