@@ -299,7 +299,9 @@ test.describe('appraisal: every menu', () => {
     await page.screenshot({ path: `${SHOTS}/template-form.png` })
     await dialog.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功').first()).toBeVisible()
-    await expect(page.locator('.MuiDataGrid-row', { hasText: templateName })).toContainText('节能降耗效果(40)')
+    await expect(page.locator('.MuiDataGrid-row', { hasText: templateName })).toContainText(
+      '节能降耗效果(40)',
+    )
 
     // A unit row opens its application on the 完成单位 tab.
     await openMenu(page, '成果评价', '完成单位')
@@ -316,7 +318,10 @@ test.describe('appraisal: every menu', () => {
     })
     expect((await own.json()).code).toBe(200)
     await member.reload()
-    await member.getByRole('button', { name: /^(查看|编辑)$/ }).first().click()
+    await member
+      .getByRole('button', { name: /^(查看|编辑)$/ })
+      .first()
+      .click()
     const editor = member.getByRole('dialog')
     await expect(editor.getByRole('tab', { name: '知识产权' })).toBeVisible()
     for (const hidden of ['评价会', '评价通知', '评价报告', '专家评分']) {
