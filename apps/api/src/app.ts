@@ -22,9 +22,14 @@ import './lib/zod-config.ts'
 import { accessRoutes } from './modules/access/access.routes.ts'
 import { createAccessService } from './modules/access/access.service.ts'
 import { appraiseRoutes } from './modules/appraise/appraise.routes.ts'
+import { createResultsGate } from './modules/appraise/appraise-access.ts'
+import { createAppraiseAssortService } from './modules/appraise/assort.service.ts'
 import { createDocumentsService } from './modules/appraise/documents.service.ts'
 import { createResultsService } from './modules/appraise/results.service.ts'
+import { appraiseRowsRoutes } from './modules/appraise/rows.routes.ts'
+import { createRowsService } from './modules/appraise/rows.service.ts'
 import { createScoringService } from './modules/appraise/scoring.service.ts'
+import { createIndexTemplateService } from './modules/appraise/templates.service.ts'
 import { assortRoutes } from './modules/assort/assort.routes.ts'
 import { createAssortService } from './modules/assort/assort.service.ts'
 import { attachRoutes } from './modules/attach/attach.service.ts'
@@ -392,7 +397,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   tradingRoutes(app, {
     projects: createTradingProjectService(prisma),
     deals: createDealService(prisma),
-    equities: createEquityService(prisma),
+    // IP records belong to appraisal applications: their access is the applications' (decision 017).
+    equities: createEquityService(prisma, createResultsGate({ prisma, hasPermission: permissions.has })),
   })
   const kmsCatalogs = createKmsCatalogService(prisma)
   kmsRoutes(app, {
@@ -474,11 +480,14 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   // Achievement appraisal (issue 12): applications, status machine, experts and scores, documents.
   const appraisal = { prisma, hasPermission: permissions.has }
   const appraiseResults = createResultsService(appraisal)
+  const appraiseTemplates = createIndexTemplateService(prisma)
   const appraiseScoring = createScoringService({
     ...appraisal,
     results: appraiseResults,
+    templates: appraiseTemplates,
     param: (key: string) => params.value(key),
   })
+  const appraiseAssorts = createAppraiseAssortService(prisma)
   appraiseRoutes(app, {
     results: appraiseResults,
     scoring: appraiseScoring,
@@ -487,7 +496,13 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
       oss,
       results: appraiseResults,
       scoring: appraiseScoring,
+      assorts: appraiseAssorts,
     }),
+  })
+  appraiseRowsRoutes(app, {
+    rows: createRowsService(appraisal),
+    assorts: appraiseAssorts,
+    templates: appraiseTemplates,
   })
   // Workflow (issue 10, decision 015): commands on instances go to the worker's engine.
   const flowBus = createFlowBus({

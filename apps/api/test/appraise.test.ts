@@ -3,7 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { nextId } from '@ysjs/db'
 import {
+  AppraiseMeetingMsg,
+  AppraiseReportMsg,
   DEFAULT_INDEX_SET,
+  GRADE_THRESHOLDS_PARAM,
   gradeOf,
   NoticeMsg,
   parseGradeThresholds,
@@ -99,6 +102,7 @@ const principal = {
   postcode: '330096',
   accountNumber: '1502200000000000000',
   fax: '0791-82710000',
+  personMail: 'zhaoliu@jxcc.com',
 }
 const fullBody = (over: Record<string, unknown> = {}) => ({
   name: unique('高效铜冶炼新工艺'),
@@ -210,6 +214,13 @@ describe('application: save, detail and the messages of spec section 5', () => {
       [{ principal: { phone: '12345' } }, '请输入正确的联系电话'],
       [{ principal: { postcode: 'abc' } }, ResultsMsg.P_POSTCODE_BAD],
       [{ signingDate: '2026/11/01' }, ResultsMsg.SIGNING_DATE],
+      // Real calendar days only: these used to reach the database (500) or roll over to March.
+      [{ signingDate: '2026-13-01' }, ResultsMsg.SIGNING_DATE],
+      [{ signingDate: '2026-01-32' }, ResultsMsg.SIGNING_DATE],
+      [{ signingDate: '2026-02-30' }, ResultsMsg.SIGNING_DATE],
+      [{ meetingTime: '2026-02-29 09:30:00' }, ResultsMsg.MEETING_TIME],
+      [{ meetingTime: '2026-12-01 24:00:00' }, ResultsMsg.MEETING_TIME],
+      [{ peopleEntityList: [{ birthTime: '1975-13' }] }, ResultsMsg.BIRTH_TIME],
       [{ agreementNumber: 'A'.repeat(13) }, '长度不能超过12个字符'],
     ]
     for (const [body, msg] of cases) {
@@ -233,6 +244,9 @@ describe('application: save, detail and the messages of spec section 5', () => {
       })
     }
     await submitMissing({ resultsSource: '' }, ResultsMsg.RESULTS_SOURCE)
+    // Editor markup that shows nothing is empty.
+    await submitMissing({ resultsSource: '<p></p>' }, ResultsMsg.RESULTS_SOURCE)
+    await submitMissing({ synopsis: '<p><br></p><p>&nbsp;</p>' }, ResultsMsg.SYNOPSIS)
     await submitMissing({ outcomeType: null }, ResultsMsg.OUTCOME_TYPE)
     await submitMissing({ synopsis: '' }, ResultsMsg.SYNOPSIS)
     await submitMissing({ meetingTime: '' }, ResultsMsg.MEETING_TIME)
@@ -240,6 +254,34 @@ describe('application: save, detail and the messages of spec section 5', () => {
     await submitMissing({ peopleEntityList: [] }, ResultsMsg.PEOPLE)
     await submitMissing({ unitEntityList: [unit({ postcode: '' })] }, ResultsMsg.POSTCODE)
     await submitMissing({ peopleEntityList: [person({ contribution: '' })] }, ResultsMsg.CONTRIBUTION)
+    await submitMissing({ peopleEntityList: [person({ jobName: '' })] }, ResultsMsg.JOB_NAME)
+    await submitMissing(
+      { peopleEntityList: [person({ educationalLevel: null })] },
+      ResultsMsg.EDUCATIONAL_LEVEL,
+    )
+    await submitMissing({ peopleEntityList: [person({ birthTime: '' })] }, ResultsMsg.BIRTH_TIME)
+    await submitMissing({ peopleEntityList: [person({ workUnit: '' })] }, ResultsMsg.WORK_UNIT)
+    await submitMissing({ unitEntityList: [unit({ address: '' })] }, ResultsMsg.ADDRESS)
+    await submitMissing({ name: '' }, ResultsMsg.NAME)
+    // A new application takes the defaults (会议形式, 北京); emptied later, they are missing.
+    const withDefaults = await call(
+      'POST',
+      `${P}/results/saveResultsVO`,
+      fullBody({ appraiseType: '', meetingVenue: '' }),
+    )
+    expect(withDefaults.data).toMatchObject({ appraiseType: '会议形式', meetingVenue: '北京' })
+    for (const [field, msg] of [
+      ['appraiseType', ResultsMsg.APPRAISE_TYPE],
+      ['meetingVenue', ResultsMsg.MEETING_VENUE],
+    ] as const) {
+      const id = withDefaults.data.id
+      await call('POST', `${P}/results/saveResultsVO`, { ...fullBody(), id, [field]: '' })
+      expect(await call('POST', `${P}/results/submit`, { id, status: S.PENDING }), msg).toMatchObject({
+        code: 400,
+        msg,
+      })
+      await call('POST', `${P}/results/saveResultsVO`, { ...fullBody(), id })
+    }
     await submitMissing({ principal: { ...principal, fax: '' } }, ResultsMsg.P_FAX)
     await submitMissing({ principal: { ...principal, phone: '' } }, '请输入联系电话')
     await submitMissing({ principal: null }, ResultsMsg.P_UNIT_NAME)
@@ -305,6 +347,15 @@ describe('status machine, audit and history', () => {
     const year = new Date(Date.now() + 8 * 3600_000).getUTCFullYear()
     expect(acceptedRow).toMatchObject({ status: S.ACCEPTED, canEdit: false })
     expect(acceptedRow.agreementNumber).toMatch(new RegExp(`^YS${year}\\d{4}$`))
+    // Staff still edit it, but the accepted agreement's number stays.
+    expect(
+      await call(
+        'POST',
+        `${P}/results/saveResultsVO`,
+        { ...fullBody(), id, agreementNumber: 'ZZ-1' },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 200, data: { agreementNumber: acceptedRow.agreementNumber } })
     // Accepted: only a notice moves it on; the status call cannot.
     expect(
       await call('POST', `${P}/results/submit`, { id, status: S.EVALUATING }, tok.appraiser),
@@ -361,6 +412,53 @@ describe('status machine, audit and history', () => {
         tok.appraiser,
       ),
     ).toMatchObject({ code: 200 })
+
+    // Typed numbers of another shape sort above the series but do not move it (they used to reset it,
+    // and every later acceptance then failed on 协议编号已存在).
+    const year = na.slice(2, 6)
+    const typedAccept = async (agreementNumber: string) => {
+      const draft = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+      await call('POST', `${P}/results/submit`, { id: draft.data.id, status: S.PENDING })
+      expect(
+        await call(
+          'POST',
+          `${P}/results/audit`,
+          { id: draft.data.id, pass: true, agreementNumber },
+          tok.appraiser,
+        ),
+        agreementNumber,
+      ).toMatchObject({ code: 200 })
+    }
+    await typedAccept(`YS${year}A01`)
+    await typedAccept(`YS${year}1`)
+    await typedAccept(`YS${year}99999`)
+    const c = await accepted()
+    const nc = (await call('GET', `${P}/results/detail?id=${c.id}`)).data.agreementNumber
+    expect(nc).toBe(`YS${year}${String(Number(nb.slice(6)) + 1).padStart(4, '0')}`)
+    // A typed number of the series' shape is part of it: the next one follows it.
+    const next = Number(nc.slice(6)) + 5
+    await typedAccept(`YS${year}${String(next).padStart(4, '0')}`)
+    const d = await accepted()
+    expect((await call('GET', `${P}/results/detail?id=${d.id}`)).data.agreementNumber).toBe(
+      `YS${year}${String(next + 1).padStart(4, '0')}`,
+    )
+    // Two acceptances at once: both get numbers, different ones.
+    const drafts = await Promise.all([1, 2].map(() => call('POST', `${P}/results/saveResultsVO`, fullBody())))
+    for (const draft of drafts) {
+      await call('POST', `${P}/results/submit`, { id: draft.data.id, status: S.PENDING })
+    }
+    const answers = await Promise.all(
+      drafts.map((draft) =>
+        call('POST', `${P}/results/audit`, { id: draft.data.id, pass: true }, tok.appraiser),
+      ),
+    )
+    expect(answers.map((a) => a.code)).toEqual([200, 200])
+    const numbers = await Promise.all(
+      drafts.map(
+        async (draft) => (await call('GET', `${P}/results/detail?id=${draft.data.id}`)).data.agreementNumber,
+      ),
+    )
+    expect(new Set(numbers).size).toBe(2)
   })
 
   it('posts and lists messages; applicants see only their own applications', async () => {
@@ -461,7 +559,8 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const noticeXml = docXml(notice.raw)
     expect(noticeXml).toContain(name)
     expect(noticeXml).toContain(number)
-    expect(noticeMs).toBeLessThan(3000)
+    // A loose ceiling against pathologies; the 150 ms p95 budget is measured by bench/appraise-documents.mjs.
+    expect(noticeMs).toBeLessThan(1000)
     expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.EVALUATING)
 
     const indexes = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, tok.expert1)
@@ -548,6 +647,17 @@ describe('experts, scores and documents: the whole path from draft to archive', 
       tok.appraiser,
     )
     expect(staffView.data.records.map((r: { score: number }) => r.score)).toEqual(means)
+    // Both have submitted: each still reads only their own scores, never the other's nor the means.
+    for (const [token, mine] of [
+      [tok.expert1, [95, 88.5, 80, 70, 60]],
+      [tok.expert2, [85, 90, 70, 80, 61]],
+    ] as const) {
+      const seen = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, token)
+      expect(seen.data.records.map((r: { myScore: number }) => r.myScore)).toEqual(mine)
+      expect(seen.data.records.every((r: { score: null; expertScores: [] }) => r.score === null)).toBe(true)
+      expect(seen.data.records.every((r: { expertScores: [] }) => r.expertScores.length === 0)).toBe(true)
+      expect(seen.data).toMatchObject({ totalScore: null, grade: null, submitted: true })
+    }
     expect(staffView.data.records[0].expertScores).toHaveLength(2)
     expect(staffView.data).toMatchObject({ totalScore: expected, grade: '国际先进' })
     const scored = (await call('GET', `${P}/results/detail?id=${id}`)).data
@@ -570,6 +680,70 @@ describe('experts, scores and documents: the whole path from draft to archive', 
       code: 400,
       msg: '请输入评价基本过程陈述',
     })
+    // Every field of the report is required, its number is the agreement's, and the rows and principal
+    // group it prints must be complete.
+    for (const [over, msg] of [
+      [{ reportNum: '' }, AppraiseReportMsg.REPORT_NUM],
+      [{ reportNum: 'YS20269999' }, AppraiseReportMsg.REPORT_NUM_BOUND],
+      [{ outcomeName: '' }, AppraiseReportMsg.OUTCOME_NAME],
+      [{ projectSource: '' }, AppraiseReportMsg.PROJECT_SOURCE],
+      [{ outcomeType: null }, AppraiseReportMsg.OUTCOME_TYPE],
+      [{ firstParty: '' }, AppraiseReportMsg.FIRST_PARTY],
+      [{ commissionDate: '' }, AppraiseReportMsg.COMMISSION_DATE],
+      [{ appraiseType: '' }, AppraiseReportMsg.APPRAISE_TYPE],
+      [{ appraiseUnit: '' }, AppraiseReportMsg.APPRAISE_UNIT],
+      [{ completeDate: '' }, AppraiseReportMsg.COMPLETE_DATE],
+      [{ times: [] }, AppraiseReportMsg.TIMES],
+      [{ technical: '' }, AppraiseReportMsg.TECHNICAL],
+      [{ statement: '<p><br></p>' }, AppraiseReportMsg.STATEMENT],
+      [{ sources: '' }, AppraiseReportMsg.SOURCES],
+      [{ conclusion: '' }, AppraiseReportMsg.CONCLUSION],
+      [{ list: [] }, AppraiseReportMsg.LIST],
+      [{ list: ['  '] }, AppraiseReportMsg.LIST],
+      [{ commissionDate: '2026-02-30' }, AppraiseReportMsg.COMMISSION_DATE],
+      [{ completeDate: '2026-00-10' }, AppraiseReportMsg.COMPLETE_DATE],
+      [{ times: ['2026-11-01', '2026-11-31'] }, AppraiseReportMsg.TIMES],
+      [{ times: ['2026-12-01', '2026-11-01'] }, AppraiseReportMsg.TIMES],
+    ] as const) {
+      expect(
+        await call('POST', `${P}/report/createReportFile`, { ...reportForm, ...over }, tok.appraiser),
+        JSON.stringify(over),
+      ).toMatchObject({ code: 400, msg })
+    }
+    const setRows = (where: object, data: object) =>
+      t.app.prisma.$transaction([
+        t.app.prisma.resultsPrincipal.updateMany({ where: { resultsId: BigInt(id) }, data: where }),
+        t.app.prisma.resultsUnit.updateMany({ where: { resultsId: BigInt(id) }, data }),
+      ])
+    await setRows({ personMail: null }, {})
+    expect(await call('POST', `${P}/report/createReportFile`, reportForm, tok.appraiser)).toMatchObject({
+      code: 400,
+      msg: AppraiseReportMsg.P_MAIL,
+    })
+    await setRows({ personMail: principal.personMail }, { isDeleted: 1 })
+    expect(await call('POST', `${P}/report/createReportFile`, reportForm, tok.appraiser)).toMatchObject({
+      code: 400,
+      msg: ResultsMsg.UNITS,
+    })
+    await setRows({}, { isDeleted: 0 })
+    // The meeting record is printed in the report.
+    expect(
+      await call(
+        'POST',
+        `${P}/results/haveMeeting`,
+        {
+          resultsId: id,
+          meetingTime: '2026-12-01 09:30:00',
+          meetingType: 1,
+          meetingNo: '腾讯会议 123-456-789',
+          direct: '周工程师',
+          meetingAgenda: '<p>专家组质询并形成评价意见</p>',
+          enterpriseList: ['江西铜业集团有限公司'],
+          leaders: [{ name: '李四光', workUnit: '中南大学', technical: 1 }],
+        },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ status: 200 })
     const t0 = performance.now()
     const report = await call('POST', `${P}/report/createReportFile`, reportForm, tok.appraiser)
     const reportMs = performance.now() - t0
@@ -579,7 +753,16 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     expect(reportXml).toContain(number)
     expect(reportXml).toContain('80.9')
     expect(reportXml).toContain('国际先进')
-    expect(reportMs).toBeLessThan(3000)
+    for (const text of [
+      '委托方（甲方）',
+      principal.agent,
+      principal.personMail,
+      '腾讯会议 123-456-789',
+      '专家组质询并形成评价意见',
+    ]) {
+      expect(reportXml).toContain(text)
+    }
+    expect(reportMs).toBeLessThan(1000)
     expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.REPORTED)
     expect(
       (await call('GET', `${P}/report/detail?resultsId=${id}`, undefined, tok.appraiser)).data.saved,
@@ -590,6 +773,12 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const protocolXml = docXml(protocol.raw)
     expect(protocolXml).toContain(name)
     expect(protocolXml).toContain(principal.dutyNumber)
+    // Read again while the application is unchanged: the stored file, not a new one each time.
+    const again = await call('GET', `${P}/results/download?resultsId=${id}&type=protocol`)
+    expect(docXml(again.raw)).toContain(number)
+    expect(
+      await t.app.prisma.resultsAttach.count({ where: { resultsId: BigInt(id), kind: 'protocol' } }),
+    ).toBe(1)
     const upload = multipartFile('file', '检测报告.pdf', Buffer.from('%PDF-1.4\n%test\n'), 'application/pdf')
     const put = await t.app.inject({
       method: 'POST',
@@ -632,6 +821,15 @@ describe('experts, scores and documents: the whole path from draft to archive', 
       await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED }, tok.appraiser),
     ).toMatchObject({ code: 200 })
     expect((await call('GET', `${P}/results/detail?id=${id}`)).data.statusName).toBe('已归档')
+    // Archived: not even staff add files any more.
+    const late = multipartFile('file', '补充材料.pdf', Buffer.from('%PDF-1.4\n%late\n'), 'application/pdf')
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `${P}/attach/put-object?resultsId=${id}&assortId=17`,
+      headers: { ...auth(tok.appraiser), ...late.headers },
+      payload: late.payload,
+    })
+    expect(refused.json()).toMatchObject({ code: 400, msg: '当前状态不能修改该成果' })
     expect(
       await call('POST', `${P}/results/submit`, { id, status: S.REPORTED }, tok.appraiser),
     ).toMatchObject({ code: 400 })
@@ -642,8 +840,15 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const form = noticeForm(id, 'YS-X', name)
     const cases: [object, string][] = [
       [{ agreementNumber: '' }, NoticeMsg.AGREEMENT_NUMBER],
+      [{ name: '' }, NoticeMsg.NAME],
+      [{ sendDate: '' }, NoticeMsg.SEND_DATE],
+      [{ meetingType: '' }, NoticeMsg.MEETING_TYPE],
+      [{ meetingType: 3 }, NoticeMsg.MEETING_TYPE],
+      [{ contact: '' }, NoticeMsg.CONTACT],
       [{ unit: '' }, NoticeMsg.UNIT],
       [{ evaluationDate: '' }, NoticeMsg.EVALUATION_DATE],
+      [{ evaluationDate: '2026-02-30' }, NoticeMsg.EVALUATION_DATE],
+      [{ sendDate: '2026-13-01' }, NoticeMsg.SEND_DATE],
       [{ meetingType: 1 }, NoticeMsg.MEETING_CODE],
       [{ contact: 'x' }, NoticeMsg.CONTACT_BAD],
       [{ phone: '12' }, NoticeMsg.PHONE_BAD],
@@ -735,5 +940,763 @@ describe('grade rules', () => {
     const custom = parseGradeThresholds('0:一般, 75:先进')!
     expect(gradeOf(80, custom)).toBe('先进')
     expect(parseGradeThresholds('abc')).toBeNull()
+  })
+})
+
+describe('sub-records as calls of their own: unit, people, principal, assort', () => {
+  const otherMember = async () => {
+    const member = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member' } })
+    const other = await createUser(t.app.prisma, {
+      tenantId: '000000',
+      roleId: String(member.id),
+      deptId: '1123598813738675201',
+    })
+    return tokenOf(t.app, '000000', other.account)
+  }
+
+  it('lists, reads, adds, changes and removes unit and person rows while the application is editable', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    const id = saved.data.id as string
+    const firstUnit = saved.data.unitEntityList[0].id as string
+
+    // A unit added on its own, checked like a row of the agreement form.
+    for (const [over, msg] of [
+      [{ unitName: '' }, ResultsMsg.UNIT_NAME],
+      [{ postcode: '41008' }, ResultsMsg.POSTCODE_BAD],
+      [{ phone: '' }, ResultsMsg.PHONE],
+    ] as const) {
+      expect(await call('POST', `${P}/unit/submit`, unit({ resultsId: id, ...over })), msg).toMatchObject({
+        code: 400,
+        msg,
+      })
+    }
+    const added = await call('POST', `${P}/unit/submit`, unit({ resultsId: id, unitName: '北京科技大学' }))
+    expect(added).toMatchObject({ code: 200, data: { unitName: '北京科技大学', sort: 2, canEdit: true } })
+    const changed = await call('POST', `${P}/unit/submit`, {
+      ...unit({ resultsId: id, unitName: '北京科技大学冶金学院' }),
+      id: added.data.id,
+    })
+    expect(changed.data).toMatchObject({ id: added.data.id, unitName: '北京科技大学冶金学院' })
+    expect((await call('GET', `${P}/unit/detail?id=${added.data.id}`)).data).toMatchObject({
+      resultsId: id,
+      resultsName: saved.data.name,
+    })
+    const units = await call('GET', `${P}/unit/list?resultsId=${id}`)
+    expect(units.data.records.map((u: { unitName: string }) => u.unitName)).toEqual([
+      '中南大学',
+      '北京科技大学冶金学院',
+    ])
+    expect((await call('GET', `${P}/unit/list?keyword=冶金学院&size=200`)).data.records).toHaveLength(1)
+
+    // A person names a unit of the same application by id.
+    const other = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    expect(
+      await call(
+        'POST',
+        `${P}/people/submit`,
+        person({ resultsId: id, workUnit: other.data.unitEntityList[0].id }),
+      ),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.WORK_UNIT })
+    for (const [over, msg] of [
+      [{ jobName: '' }, ResultsMsg.JOB_NAME],
+      [{ educationalLevel: null }, ResultsMsg.EDUCATIONAL_LEVEL],
+      [{ birthTime: '1975-13' }, ResultsMsg.BIRTH_TIME],
+      [{ sex: 3 }, ResultsMsg.SEX],
+    ] as const) {
+      expect(
+        await call('POST', `${P}/people/submit`, person({ resultsId: id, workUnit: added.data.id, ...over })),
+        msg,
+      ).toMatchObject({ code: 400, msg })
+    }
+    const newcomer = await call(
+      'POST',
+      `${P}/people/submit`,
+      person({ resultsId: id, name: '王二小', workUnit: added.data.id }),
+    )
+    expect(newcomer.data).toMatchObject({ name: '王二小', workUnitName: '北京科技大学冶金学院' })
+    const people = await call('GET', `${P}/people/list?resultsId=${id}`)
+    expect(people.data.total).toBe(2)
+    expect((await call('GET', `${P}/people/detail?id=${newcomer.data.id}`)).data.resultsName).toBe(
+      saved.data.name,
+    )
+
+    // Removing a unit (spec's project/unit/remove) clears the unit of its people.
+    expect(await call('POST', `${P}/project/unit/remove?ids=${added.data.id}`)).toMatchObject({
+      code: 200,
+      msg: '操作成功',
+    })
+    expect((await call('GET', `${P}/people/detail?id=${newcomer.data.id}`)).data.workUnit).toBeNull()
+    expect(await call('POST', `${P}/people/remove?ids=${newcomer.data.id}`)).toMatchObject({ code: 200 })
+    const vo = await call('GET', `${P}/results/detailResultsVO?id=${id}`)
+    expect(vo.data.unitEntityList.map((u: { id: string }) => u.id)).toEqual([firstUnit])
+    expect(vo.data.peopleEntityList).toHaveLength(1)
+
+    // Another applicant neither reads nor writes them.
+    const stranger = await otherMember()
+    expect((await call('GET', `${P}/unit/list?size=200`, undefined, stranger)).data.total).toBe(0)
+    expect(await call('GET', `${P}/unit/detail?id=${firstUnit}`, undefined, stranger)).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    expect(await call('POST', `${P}/unit/submit`, unit({ resultsId: id }), stranger)).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    expect(
+      await call('POST', `${P}/project/unit/remove?ids=${firstUnit}`, undefined, stranger),
+    ).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+
+    // Submitted: the applicant can no longer change the rows.
+    expect(await call('POST', `${P}/results/submit`, { id, status: S.PENDING })).toMatchObject({ code: 200 })
+    for (const [url, body] of [
+      [`${P}/unit/submit`, unit({ resultsId: id })],
+      [`${P}/people/submit`, person({ resultsId: id, workUnit: firstUnit })],
+      [`${P}/principal/submit`, { ...principal, resultsId: id }],
+      [`${P}/project/unit/remove?ids=${firstUnit}`, undefined],
+    ] as const) {
+      expect(await call('POST', url, body), url).toMatchObject({ code: 400, msg: '当前状态不能修改该成果' })
+    }
+    // Staff without the applications menu's edit rights read the rows through their own menus.
+    const staffUnits = await call('GET', `${P}/unit/list?resultsId=${id}`, undefined, tok.appraiser)
+    expect(staffUnits.data.records[0]).toMatchObject({ unitName: '中南大学', canEdit: true })
+  })
+
+  it('keeps one principal group per application, with the spec messages', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, { name: unique('委托方') })
+    const id = saved.data.id as string
+    expect(
+      await call('POST', `${P}/principal/submit`, { ...principal, dutyNumber: '', resultsId: id }),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.P_DUTY_NUMBER })
+    expect(
+      await call('POST', `${P}/principal/submit`, { ...principal, phone: '1234', resultsId: id }),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.P_PHONE_BAD })
+    const first = await call('POST', `${P}/principal/submit`, { ...principal, resultsId: id })
+    expect(first.data).toMatchObject({ unitName: principal.unitName, resultsName: saved.data.name })
+    const second = await call('POST', `${P}/principal/submit`, {
+      ...principal,
+      unitName: '铜陵有色金属集团',
+      resultsId: id,
+    })
+    expect(second.data.id).toBe(first.data.id)
+    const list = await call('GET', `${P}/principal/list?resultsId=${id}`)
+    expect(list.data.records.map((p: { unitName: string }) => p.unitName)).toEqual(['铜陵有色金属集团'])
+    expect((await call('GET', `${P}/principal/detail?id=${first.data.id}`)).data.dutyNumber).toBe(
+      principal.dutyNumber,
+    )
+    expect(await call('POST', `${P}/principal/remove?ids=${first.data.id}`)).toMatchObject({ code: 200 })
+    expect((await call('GET', `${P}/results/detailResultsVO?id=${id}`)).data.principal).toBeNull()
+  })
+
+  it('answers the attachment categories 12-17 at /api/ysjs-appraise/assort and files uploads under them', async () => {
+    const list = await call('GET', `${P}/assort/list?size=50`)
+    expect(list.data.records.map((a: { id: string; name: string }) => [a.id, a.name]).slice(0, 6)).toEqual([
+      ['12', '科技查新报告'],
+      ['13', '检测报告'],
+      ['14', '应用证明'],
+      ['15', '论文专著'],
+      ['16', '审批文件'],
+      ['17', '其他资料'],
+    ])
+    expect((await call('GET', `${P}/assort/detail?id=13`)).data).toMatchObject({ name: '检测报告' })
+    // Another category of the tree is not one of these.
+    expect(await call('GET', `${P}/assort/detail?id=11`)).toMatchObject({ code: 400, msg: '附件分类不存在' })
+    expect(await call('POST', `${P}/assort/submit`, { name: '鉴定证书' })).toMatchObject({ code: 403 })
+
+    const name = unique('鉴定证书')
+    expect(await call('POST', `${P}/assort/submit`, { name }, tok.appraiser)).toMatchObject({ code: 200 })
+    const added = (await call('GET', `${P}/assort/list?keyword=${encodeURIComponent(name)}`)).data.records[0]
+    expect(added).toMatchObject({ name, parentId: '11', files: 0 })
+
+    const saved = await call('POST', `${P}/results/saveResultsVO`, { name: unique('附件分类') })
+    const upload = (assortId: string) => {
+      const file = multipartFile('file', '证书.pdf', Buffer.from('%PDF-1.4\n%test\n'), 'application/pdf')
+      return t.app.inject({
+        method: 'POST',
+        url: `${P}/attach/put-object?resultsId=${saved.data.id}&assortId=${assortId}`,
+        headers: { ...auth(tok.member), ...file.headers },
+        payload: file.payload,
+      })
+    }
+    expect((await upload('11')).json()).toMatchObject({ code: 400, msg: '请选择附件分类' })
+    expect((await upload(added.id)).json()).toMatchObject({ code: 200 })
+    expect((await call('GET', `${P}/assort/detail?id=${added.id}`)).data.files).toBe(1)
+    expect(await call('POST', `${P}/assort/remove?ids=${added.id}`, undefined, tok.appraiser)).toMatchObject({
+      code: 400,
+      msg: '该分类下有成果附件，不能删除',
+    })
+    const files = await call('GET', `${P}/attach/findByResultsId?resultsId=${saved.data.id}`)
+    expect(await call('POST', `${P}/attach/remove?ids=${files.data[0].id}`)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${P}/assort/remove?ids=${added.id}`, undefined, tok.appraiser)).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${P}/assort/list?keyword=${encodeURIComponent(name)}`)).data.total).toBe(0)
+  })
+})
+
+describe('forms: 暂存 of the notice, report and meeting forms, and the meeting form', () => {
+  const meetingForm = (resultsId: string, over: Record<string, unknown> = {}) => ({
+    resultsId,
+    meetingTime: '2026-12-01 09:30:00',
+    meetingType: 2,
+    meetingNo: '2026-评-018',
+    direct: '周工程师',
+    meetingAgenda: '<p>一、项目汇报</p><p>二、专家质询</p><img src="x" onerror="alert(1)">',
+    enterpriseList: ['江西铜业集团有限公司'],
+    leaders: [{ name: '李四光', workUnit: '中南大学', technical: 1 }],
+    ...over,
+  })
+
+  it('saves drafts checking only what is filled, keeps them, and prefills the rest', async () => {
+    const { id, name } = await accepted()
+    const number = (await call('GET', `${P}/results/detail?id=${id}`)).data.agreementNumber as string
+    expect(
+      await call('POST', `${P}/notice/submit`, { resultsId: id, contact: '周工程师' }, tok.member),
+    ).toMatchObject({ code: 403 })
+    for (const [over, msg] of [
+      [{ contact: 'x' }, NoticeMsg.CONTACT_BAD],
+      [{ phone: '12' }, NoticeMsg.PHONE_BAD],
+      [{ sendDate: '2026-02-30' }, NoticeMsg.SEND_DATE],
+      [{ agreementNumber: 'A'.repeat(13) }, '长度不能超过12个字符'],
+    ] as const) {
+      expect(
+        await call('POST', `${P}/notice/submit`, { resultsId: id, ...over }, tok.appraiser),
+        msg,
+      ).toMatchObject({ code: 400, msg })
+    }
+    // Empty fields are fine in a draft (even the meeting type), and nothing is generated.
+    const draft = await call(
+      'POST',
+      `${P}/notice/submit`,
+      { resultsId: id, contact: '周工程师', phone: '', meetingType: '' },
+      tok.appraiser,
+    )
+    expect(draft).toMatchObject({ code: 200, data: { saved: true, generated: false, canEdit: true } })
+    expect(draft.data.data).toMatchObject({ contact: '周工程师', agreementNumber: number, name })
+    const again = await call('GET', `${P}/notice/detail?resultsId=${id}`, undefined, tok.appraiser)
+    expect(again.data.data.contact).toBe('周工程师')
+    expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.ACCEPTED)
+    // The report's draft waits for the scores like the report itself.
+    expect(
+      await call('POST', `${P}/report/submit`, { resultsId: id, statement: '<p>x</p>' }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '专家评分完成后才能生成评价报告' })
+  })
+
+  it('prefills the meeting form, saves it as a draft, checks every message and answers the meeting notice', async () => {
+    const draftApp = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    // Not accepted yet: the staff read it but cannot fill it in.
+    const early = await call(
+      'GET',
+      `${P}/have/detail?resultsId=${draftApp.data.id}`,
+      undefined,
+      tok.appraiser,
+    )
+    expect(early.data).toMatchObject({ saved: false, canEdit: false })
+    expect(
+      await call('POST', `${P}/results/haveMeeting`, meetingForm(draftApp.data.id), tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '成果受理后才能填写评价会' })
+    // The applicant has no meeting menu.
+    expect(await call('GET', `${P}/have/detail?resultsId=${draftApp.data.id}`)).toMatchObject({ code: 403 })
+
+    const { id, name } = await accepted()
+    const prefilled = await call('GET', `${P}/have/detail?resultsId=${id}`, undefined, tok.appraiser)
+    expect(prefilled.data).toMatchObject({ saved: false, generated: false, canEdit: true })
+    expect(prefilled.data.data).toMatchObject({
+      projectName: name,
+      meetingType: 2,
+      meetingTime: '2026-12-01 09:30:00',
+      unitList: [expect.objectContaining({ unitName: '中南大学' })],
+    })
+    expect((await call('GET', `${P}/have/findAll?resultsId=${id}`, undefined, tok.appraiser)).data).toEqual(
+      [],
+    )
+
+    expect(
+      await call('POST', `${P}/have/submit`, { resultsId: id, leaders: [{ name: 'x' }] }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '姓名格式不正确' })
+    const draft = await call(
+      'POST',
+      `${P}/have/submit`,
+      { resultsId: id, meetingNo: '2026-评-018', leaders: [{ name: '李四光' }], enterpriseList: [] },
+      tok.appraiser,
+    )
+    expect(draft).toMatchObject({ code: 200, data: { saved: true, canEdit: true } })
+    expect(draft.data.data).toMatchObject({ meetingNo: '2026-评-018', leaders: [{ name: '李四光' }] })
+    const all = await call('GET', `${P}/have/findAll?resultsId=${id}`, undefined, tok.appraiser)
+    expect(all.data).toHaveLength(1)
+    expect(all.data[0]).toMatchObject({ canEdit: true, data: { meetingNo: '2026-评-018' } })
+
+    // Every field is required on generation, with the spec's messages.
+    const cases: [Record<string, unknown>, string][] = [
+      [{ meetingTime: '' }, AppraiseMeetingMsg.MEETING_TIME],
+      [{ meetingTime: '2026-02-30 09:30:00' }, AppraiseMeetingMsg.MEETING_TIME],
+      [{ meetingType: 3 }, AppraiseMeetingMsg.MEETING_TYPE],
+      [{ meetingNo: '' }, AppraiseMeetingMsg.MEETING_NO],
+      [{ direct: ' ' }, AppraiseMeetingMsg.DIRECT],
+      [{ meetingAgenda: '' }, AppraiseMeetingMsg.AGENDA],
+      [{ meetingAgenda: '<p> </p>' }, AppraiseMeetingMsg.AGENDA],
+      [{ enterpriseList: [] }, AppraiseMeetingMsg.ENTERPRISES],
+      [{ leaders: [] }, AppraiseMeetingMsg.LEADERS],
+      [{ leaders: [{ workUnit: '中南大学', technical: 1 }] }, AppraiseMeetingMsg.LEADER_NAME],
+      [{ leaders: [{ name: '李', workUnit: '中南大学', technical: 1 }] }, AppraiseMeetingMsg.LEADER_NAME_BAD],
+      [{ leaders: [{ name: '李四光', technical: 1 }] }, AppraiseMeetingMsg.LEADER_UNIT],
+      [{ leaders: [{ name: '李四光', workUnit: '甲', technical: 1 }] }, AppraiseMeetingMsg.LEADER_UNIT_BAD],
+      [{ leaders: [{ name: '李四光', workUnit: '中南大学' }] }, AppraiseMeetingMsg.LEADER_TECHNICAL],
+    ]
+    for (const [over, msg] of cases) {
+      expect(
+        await call('POST', `${P}/results/haveMeeting`, meetingForm(id, over), tok.appraiser),
+        JSON.stringify(over),
+      ).toMatchObject({ code: 400, msg })
+    }
+    const made = await call('POST', `${P}/results/haveMeeting`, meetingForm(id), tok.appraiser)
+    expect(made.status).toBe(200)
+    expect(made.headers['content-type']).toContain('wordprocessingml.document')
+    const xml = docXml(made.raw)
+    expect(xml).toContain(name)
+    expect(xml).toContain('2026-评-018')
+    expect(xml).toContain('中南大学')
+    const saved = await call('GET', `${P}/have/detail?resultsId=${id}`, undefined, tok.appraiser)
+    expect(saved.data).toMatchObject({ saved: true, generated: true })
+    // The agenda was sanitised before it was stored.
+    expect(saved.data.data.meetingAgenda).not.toContain('onerror')
+    const stored = await call('GET', `${P}/results/download?resultsId=${id}&type=meeting`)
+    expect(docXml(stored.raw)).toContain('2026-评-018')
+  })
+})
+
+describe('intellectual property of an application (equity)', () => {
+  const EQ = `${P}/equity`
+  /** The record's file: an attachment really stored in the tenant (a bare link is refused). */
+  let certificate = ''
+  beforeAll(async () => {
+    const file = multipartFile('file', '证书.pdf', Buffer.from('%PDF-1.4\n%cert\n'), 'application/pdf')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ysjs-resource/oss/endpoint/put-file-attach',
+      headers: { ...auth(tok.member), ...file.headers },
+      payload: file.payload,
+    })
+    certificate = res.json().data.link
+  })
+  const ip = (resultsId: string, over: Record<string, unknown> = {}) => ({
+    resultsId,
+    type: 1,
+    name: unique('一种高纯铜的制备方法'),
+    country: 1,
+    accreditNo: 'ZL202310000001.X',
+    accreditTime: '2024-06-18',
+    certificateNo: '第6543210号',
+    obligee: '中南大学',
+    inventor: '张三;李四',
+    isEffective: 1,
+    fileAttach: certificate,
+    fileName: '证书.pdf',
+    ...over,
+  })
+
+  it('keeps applicants to their own applications and checks the application on every write', async () => {
+    const mine = (await call('POST', `${P}/results/saveResultsVO`, fullBody())).data.id as string
+    const member = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member' } })
+    const other = await createUser(t.app.prisma, {
+      tenantId: '000000',
+      roleId: String(member.id),
+      deptId: '1123598813738675201',
+    })
+    const stranger = await tokenOf(t.app, '000000', other.account)
+    const theirs = (await call('POST', `${P}/results/saveResultsVO`, fullBody(), stranger)).data.id as string
+
+    const patent = ip(mine)
+    expect(await call('POST', `${EQ}/submit`, patent)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${EQ}/add`, ip(mine, { type: 2, name: '软件著作权' }))).toMatchObject({
+      code: 200,
+    })
+    // No typing of ids that are not applications the caller may edit.
+    expect(await call('POST', `${EQ}/submit`, ip('9000000000000000001'))).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    expect(await call('POST', `${EQ}/submit`, ip(theirs))).toMatchObject({ code: 400, msg: '成果不存在' })
+
+    // assortId narrows the application's records to one category.
+    const byType = await call('GET', `${EQ}/findByResultsId?resultsId=${mine}&assortId=1`)
+    expect(byType.data.map((r: { name: string }) => r.name)).toEqual([patent.name])
+    expect((await call('GET', `${EQ}/findByResultsId?resultsId=${mine}`)).data).toHaveLength(2)
+    const row = (
+      await call('GET', `${EQ}/list?resultsId_equal=${mine}&name=${encodeURIComponent(patent.name)}`)
+    ).data.records[0]
+    expect(row).toMatchObject({ resultsId: mine, resultsName: expect.stringContaining('高效铜冶炼新工艺') })
+
+    // The other applicant sees none of it and cannot change it.
+    const theirList = await call('GET', `${EQ}/list?size=200`, undefined, stranger)
+    expect(theirList.data.records.map((r: { id: string }) => r.id)).not.toContain(row.id)
+    expect(await call('GET', `${EQ}/findByResultsId?resultsId=${mine}`, undefined, stranger)).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    expect((await call('GET', `${EQ}/detail?id=${row.id}`, undefined, stranger)).code).toBe(400)
+    expect(await call('POST', `${EQ}/submit`, { ...ip(theirs), id: row.id }, stranger)).toMatchObject({
+      code: 400,
+    })
+    await call('POST', `${EQ}/remove?ids=${row.id}`, undefined, stranger)
+    expect((await call('GET', `${EQ}/detail?id=${row.id}`)).data.name).toBe(patent.name)
+    const exported = await t.app.inject({ method: 'GET', url: `${EQ}/export`, headers: auth(stranger) })
+    expect(exported.rawPayload.includes(Buffer.from(patent.name))).toBe(false)
+
+    // Staff read every application's records.
+    const staff = await call('GET', `${EQ}/list?size=200`, undefined, tok.appraiser)
+    expect(staff.data.records.map((r: { id: string }) => r.id)).toContain(row.id)
+
+    // Submitted: the applicant can no longer change them.
+    expect(await call('POST', `${P}/results/submit`, { id: mine, status: S.PENDING })).toMatchObject({
+      code: 200,
+    })
+    expect(await call('POST', `${EQ}/submit`, { ...patent, id: row.id, name: '改名' })).toMatchObject({
+      code: 400,
+      msg: '当前状态不能修改该成果',
+    })
+    expect(await call('POST', `${EQ}/remove?ids=${row.id}`)).toMatchObject({
+      code: 400,
+      msg: '当前状态不能修改该成果',
+    })
+  })
+})
+
+describe('experts: pushes follow the expert record', () => {
+  it('refuses experts without an account, resolves the account at read time and lets staff withdraw a push', async () => {
+    const { id } = await accepted()
+    const expertRole = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'expert' } })
+    const newExpertUser = async () => {
+      const user = await createUser(t.app.prisma, {
+        tenantId: '000000',
+        roleId: String(expertRole.id),
+        deptId: '1123598813738675201',
+      })
+      return { id: BigInt(user.id), token: await tokenOf(t.app, '000000', user.account) }
+    }
+    const first = await newExpertUser()
+    const second = await newExpertUser()
+    const withAccount = nextId()
+    const withoutAccount = nextId()
+    await t.app.prisma.expertBasic.createMany({
+      data: [
+        { id: withAccount, tenantId: '000000', name: unique('赵专家'), userId: first.id },
+        { id: withoutAccount, tenantId: '000000', name: '钱无账号' },
+      ],
+    })
+    expect(
+      await call(
+        'POST',
+        `${P}/basic/push`,
+        { resultsId: id, expertIds: [String(withAccount), String(withoutAccount)] },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 400, msg: '专家钱无账号没有登录账号，不能推送' })
+    expect(
+      await call(
+        'POST',
+        `${P}/basic/push`,
+        { resultsId: id, expertIds: [String(withAccount)] },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 200 })
+    const pushed = await call('GET', `${P}/basic/list?resultsId=${id}&size=10`, undefined, tok.appraiser)
+    expect(pushed.data).toMatchObject({
+      total: 1,
+      records: [{ expertId: String(withAccount), hasAccount: true }],
+    })
+
+    const reviews = async (token: string) =>
+      (await call('GET', `${P}/results/reviewPage?size=200`, undefined, token)).data.records.map(
+        (r: { id: string }) => r.id,
+      )
+    expect(await reviews(first.token)).toContain(id)
+    // Before scoring an expert reads neither addresses nor contact people.
+    const before = await call('GET', `${P}/results/reviewDetail?id=${id}`, undefined, first.token)
+    expect(before.data.units[0]).toMatchObject({
+      unitName: '中南大学',
+      address: null,
+      name: null,
+      phone: null,
+    })
+    expect(before.data.principal).toMatchObject({ address: null, phone: null })
+
+    // The account is relinked in the expert library: the review goes with it.
+    await t.app.prisma.expertBasic.update({ where: { id: withAccount }, data: { userId: second.id } })
+    expect(await reviews(first.token)).not.toContain(id)
+    expect(await reviews(second.token)).toContain(id)
+    expect(
+      await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, first.token),
+    ).toMatchObject({ code: 403, msg: '您不是该成果的评审专家' })
+    expect(
+      (await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, second.token)).data
+        .records,
+    ).toHaveLength(5)
+    // An expert reads neither the application's staff view nor its dossier.
+    expect(await call('GET', `${P}/results/detail?id=${id}`, undefined, second.token)).toMatchObject({
+      code: 403,
+    })
+    expect(await call('GET', `${P}/results/dossier?resultsId=${id}`, undefined, second.token)).toMatchObject({
+      code: 403,
+    })
+
+    // Withdrawing: the applicant may not, staff may (not scored yet), the expert loses the review.
+    const pushId = pushed.data.records[0].id
+    expect(await call('POST', `${P}/basic/remove?ids=${pushId}`)).toMatchObject({ code: 403 })
+    expect(await call('POST', `${P}/basic/remove?ids=${pushId}`, undefined, tok.appraiser)).toMatchObject({
+      code: 200,
+    })
+    expect(await reviews(second.token)).not.toContain(id)
+    expect((await call('GET', `${P}/basic/list?resultsId=${id}`, undefined, tok.appraiser)).data.total).toBe(
+      0,
+    )
+
+    // A scored push stays.
+    await call('POST', `${P}/basic/push`, { resultsId: id, expertIds: [String(withAccount)] }, tok.appraiser)
+    const indexes = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, second.token)
+    expect(
+      await call(
+        'POST',
+        `${P}/index/score`,
+        {
+          resultsId: id,
+          opinion: '同意',
+          scores: indexes.data.records.map((i: { id: string }) => ({ indexId: i.id, score: 80 })),
+        },
+        second.token,
+      ),
+    ).toMatchObject({ code: 200 })
+    const scoredPush = (await call('GET', `${P}/basic/list?resultsId=${id}`, undefined, tok.appraiser)).data
+      .records[0]
+    expect(scoredPush.scored).toBe(true)
+    expect(
+      await call('POST', `${P}/basic/remove?ids=${scoredPush.id}`, undefined, tok.appraiser),
+    ).toMatchObject({
+      code: 400,
+      msg: '该专家已提交评分，不能移除',
+    })
+    const after = await call('GET', `${P}/results/reviewDetail?id=${id}`, undefined, second.token)
+    expect(after.data.units[0]).toMatchObject({ address: '湖南省长沙市麓山南路932号', name: '张三丰' })
+  })
+})
+
+describe('indicator templates (评价配置) and the lists of the sub-record menus', () => {
+  it('keeps templates per outcome type and gives an application the one of its type', async () => {
+    const C = `${P}/cofig`
+    expect(await call('GET', `${C}/list`)).toMatchObject({ code: 403 })
+    expect(
+      await call('POST', `${C}/submit`, { name: '', indexList: [{ name: 'a', weight: 1 }] }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '请输入模板名称' })
+    expect(await call('POST', `${C}/submit`, { name: '新工艺', indexList: [] }, tok.appraiser)).toMatchObject(
+      {
+        code: 400,
+        msg: ResultsMsg.INDEX_SET,
+      },
+    )
+    expect(
+      await call(
+        'POST',
+        `${C}/submit`,
+        { name: '新工艺', outcomeType: 3, indexList: [{ name: '创新性', weight: 0 }] },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.INDEX_WEIGHT })
+    const name = unique('新工艺指标')
+    expect(
+      await call(
+        'POST',
+        `${C}/submit`,
+        {
+          name,
+          outcomeType: 3,
+          indexList: [
+            { name: '工艺创新性', weight: 50, meaning: '与同类工艺相比的创新' },
+            { name: '节能降耗效果', weight: 50, meaning: '能耗与回收率' },
+          ],
+        },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 200 })
+    const listed = await call(
+      'GET',
+      `${C}/list?keyword=${encodeURIComponent(name)}`,
+      undefined,
+      tok.appraiser,
+    )
+    expect(listed.data.records[0]).toMatchObject({ name, outcomeType: 3, outcomeTypeName: '新工艺' })
+    const templateId = listed.data.records[0].id
+    expect(
+      (await call('GET', `${C}/detail?id=${templateId}`, undefined, tok.appraiser)).data.indexList,
+    ).toEqual([
+      { name: '工艺创新性', weight: 50, meaning: '与同类工艺相比的创新' },
+      { name: '节能降耗效果', weight: 50, meaning: '能耗与回收率' },
+    ])
+
+    // An application of outcome type 3 (fullBody) gets it; another type gets the default set.
+    const { id } = await accepted()
+    const config = await call('GET', `${P}/results/defaultConfig?resultsId=${id}`, undefined, tok.appraiser)
+    expect(config.data.map((i: { name: string }) => i.name)).toEqual(['工艺创新性', '节能降耗效果'])
+    const other = await call(
+      'GET',
+      `${P}/results/defaultConfig?resultsId=${id}&type=1`,
+      undefined,
+      tok.appraiser,
+    )
+    expect(other.data.map((i: { name: string }) => i.name)).toEqual(DEFAULT_INDEX_SET.map((i) => i.name))
+    expect(
+      await call('GET', `${P}/results/defaultConfig?resultsId=${id}&type=abc`, undefined, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.OUTCOME_TYPE })
+    // Pushing experts fixes the application's set from the template.
+    const experts = await call(
+      'GET',
+      `${P}/basic/candidates?resultsId=${id}&keyword=王建国`,
+      undefined,
+      tok.appraiser,
+    )
+    await call(
+      'POST',
+      `${P}/basic/push`,
+      { resultsId: id, expertIds: [experts.data.records[0].id] },
+      tok.appraiser,
+    )
+    const indexes = await call('GET', `${P}/index/selectByResultsId?resultsId=${id}`, undefined, tok.expert1)
+    expect(indexes.data.records.map((i: { name: string; weight: number }) => [i.name, i.weight])).toEqual([
+      ['工艺创新性', 50],
+      ['节能降耗效果', 50],
+    ])
+    // Changing the template later leaves the application's set as it is.
+    expect(
+      await call(
+        'POST',
+        `${C}/submit`,
+        { id: templateId, name, outcomeType: 3, indexList: [{ name: '只有一项', weight: 1 }] },
+        tok.appraiser,
+      ),
+    ).toMatchObject({ code: 200 })
+    expect(
+      (await call('GET', `${P}/results/defaultConfig?resultsId=${id}`, undefined, tok.appraiser)).data,
+    ).toHaveLength(2)
+    expect(await call('POST', `${C}/remove?ids=${templateId}`, undefined, tok.appraiser)).toMatchObject({
+      code: 200,
+    })
+    expect(
+      (await call('GET', `${C}/list?keyword=${encodeURIComponent(name)}`, undefined, tok.appraiser)).data
+        .total,
+    ).toBe(0)
+  })
+
+  it('lists uploaded files across the applications the caller reads', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, { name: unique('附件列表') })
+    const file = multipartFile('file', '查新报告.pdf', Buffer.from('%PDF-1.4\n%test\n'), 'application/pdf')
+    await t.app.inject({
+      method: 'POST',
+      url: `${P}/attach/put-object?resultsId=${saved.data.id}&assortId=12`,
+      headers: { ...auth(tok.member), ...file.headers },
+      payload: file.payload,
+    })
+    const mine = await call('GET', `${P}/attach/list?resultsId=${saved.data.id}`)
+    expect(mine.data.records).toEqual([
+      expect.objectContaining({
+        name: '查新报告.pdf',
+        assortName: '科技查新报告',
+        resultsName: saved.data.name,
+        canEdit: true,
+      }),
+    ])
+    const staff = await call(
+      'GET',
+      `${P}/attach/list?keyword=查新报告&assortId=12&size=200`,
+      undefined,
+      tok.appraiser,
+    )
+    expect(staff.data.records.map((r: { resultsId: string }) => r.resultsId)).toContain(saved.data.id)
+    const member = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member' } })
+    const other = await createUser(t.app.prisma, {
+      tenantId: '000000',
+      roleId: String(member.id),
+      deptId: '1123598813738675201',
+    })
+    const stranger = await tokenOf(t.app, '000000', other.account)
+    expect((await call('GET', `${P}/attach/list?size=200`, undefined, stranger)).data.total).toBe(0)
+  })
+})
+
+describe('grade thresholds and removing drafts', () => {
+  it('grades by the thresholds kept in the param appraise.gradeThresholds', async () => {
+    const admin = tok.admin
+    const key = GRADE_THRESHOLDS_PARAM
+    const existing = await t.app.prisma.param.findFirst({ where: { paramKey: key, isDeleted: 0 } })
+    const body = { paramName: '成果评价等级', paramKey: key, paramValue: '85:优秀, 75:良好, 0:合格' }
+    expect(
+      await call(
+        'POST',
+        '/api/ysjs-system/param/submit',
+        existing ? { ...body, id: String(existing.id) } : body,
+        admin,
+      ),
+    ).toMatchObject({ code: 200 })
+    try {
+      const { id } = await accepted()
+      const experts = await call(
+        'GET',
+        `${P}/basic/candidates?resultsId=${id}&keyword=王建国`,
+        undefined,
+        tok.appraiser,
+      )
+      await call(
+        'POST',
+        `${P}/basic/push`,
+        { resultsId: id, expertIds: [experts.data.records[0].id] },
+        tok.appraiser,
+      )
+      const indexes = await call(
+        'GET',
+        `${P}/index/selectByResultsId?resultsId=${id}`,
+        undefined,
+        tok.expert1,
+      )
+      expect(
+        await call(
+          'POST',
+          `${P}/index/score`,
+          {
+            resultsId: id,
+            opinion: '同意',
+            scores: indexes.data.records.map((i: { id: string }) => ({ indexId: i.id, score: 80 })),
+          },
+          tok.expert1,
+        ),
+      ).toMatchObject({ code: 200 })
+      // 80 is 国际先进 by the defaults; the param makes it 良好.
+      expect((await call('GET', `${P}/results/detail?id=${id}`)).data).toMatchObject({
+        totalScore: 80,
+        grade: '良好',
+      })
+    } finally {
+      const row = await t.app.prisma.param.findFirstOrThrow({ where: { paramKey: key, isDeleted: 0 } })
+      await call('POST', `/api/ysjs-system/param/remove?ids=${row.id}`, undefined, admin)
+    }
+  })
+
+  it('removes a draft for its applicant, not another applicant’s nor a submitted one', async () => {
+    const draft = (await call('POST', `${P}/results/saveResultsVO`, { name: unique('待删草稿') })).data.id
+    const member = await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member' } })
+    const other = await createUser(t.app.prisma, {
+      tenantId: '000000',
+      roleId: String(member.id),
+      deptId: '1123598813738675201',
+    })
+    const stranger = await tokenOf(t.app, '000000', other.account)
+    await call('POST', `${P}/results/remove?ids=${draft}`, undefined, stranger)
+    expect((await call('GET', `${P}/results/detail?id=${draft}`)).data.status).toBe(S.DRAFT)
+    expect(await call('POST', `${P}/results/remove?ids=${draft}`)).toMatchObject({ code: 200 })
+    expect(await call('GET', `${P}/results/detail?id=${draft}`)).toMatchObject({
+      code: 400,
+      msg: '成果不存在',
+    })
+    const list = await call('GET', `${P}/results/list?size=200`)
+    expect(list.data.records.map((r: { id: string }) => r.id)).not.toContain(draft)
   })
 })

@@ -270,8 +270,24 @@ describe('deal', () => {
   })
 })
 
+/** IP records belong to an appraisal application the caller may edit (decision 017): a new draft. */
+const newResults = async (token = admin) => {
+  const saved = await call(
+    'POST',
+    '/api/ysjs-appraise/results/saveResultsVO',
+    { name: unique('成果') },
+    token,
+  )
+  expect(saved).toMatchObject({ code: 200 })
+  return saved.data.id as string
+}
+let resultsOfBody = ''
+beforeAll(async () => {
+  resultsOfBody = await newResults()
+})
+
 const equityBody = (over: Record<string, unknown> = {}) => ({
-  resultsId: '9000000000000000001',
+  resultsId: resultsOfBody,
   type: '1',
   name: '一种高纯铜的制备方法',
   country: '1',
@@ -299,7 +315,7 @@ describe('intellectual property (equity)', () => {
     ).json()
     expect(up).toMatchObject({ code: 200 })
     expect(up.data.attachId).toMatch(/^\d+$/)
-    const resultsId = '9000000000000000002'
+    const resultsId = await newResults()
     const body = equityBody({ resultsId, fileAttach: up.data.link, fileName: up.data.originalName })
     expect(await call('POST', `${EQUITY}/submit`, body)).toMatchObject({ code: 200 })
     expect(await call('POST', `${EQUITY}/add`, { ...body, name: '第二项' })).toMatchObject({ code: 200 })
@@ -382,7 +398,7 @@ describe('tenant isolation and permissions', () => {
     const project = await createProject()
     const deal = dealBody(project.id!)
     expect(await call('POST', `${DEAL}/submit`, deal)).toMatchObject({ code: 200 })
-    const resultsId = '9000000000000000003'
+    const resultsId = await newResults()
     expect(await call('POST', `${EQUITY}/submit`, equityBody({ resultsId }))).toMatchObject({ code: 200 })
     const dealRow = (await call('GET', `${DEAL}/list?contractNo=${deal.contractNo}`)).data.records[0]
 
@@ -429,9 +445,11 @@ describe('tenant isolation and permissions', () => {
     expect(await call('GET', `${DEAL}/detail?id=${dealRow.id}`, undefined, token)).toMatchObject({
       code: 400,
     })
+    // Another tenant's application is unknown here.
     expect(
-      (await call('GET', `${EQUITY}/findByResultsId?resultsId=${resultsId}`, undefined, token)).data,
-    ).toHaveLength(0)
+      await call('GET', `${EQUITY}/findByResultsId?resultsId=${resultsId}`, undefined, token),
+    ).toMatchObject({ code: 400, msg: '成果不存在' })
+    expect((await call('GET', `${EQUITY}/list`, undefined, token)).data.total).toBe(0)
     // Removing another tenant's rows changes nothing.
     await call('POST', `${PROJECT}/remove?ids=${project.id}`, undefined, token)
     await call('POST', `${DEAL}/remove?ids=${dealRow.id}`, undefined, token)

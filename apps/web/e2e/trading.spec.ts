@@ -82,8 +82,15 @@ test.describe('trading: projects, deals, intellectual property', () => {
     await expect(dealRow).toContainText('已签约')
     await page.screenshot({ path: `${SHOTS}/deal-list.png` })
 
-    // An intellectual property record with its file; saving without one shows the field's prompt.
+    // An intellectual property record with its file; saving without one shows the field's prompt. It
+    // belongs to an appraisal application, picked by name.
     const ipName = unique('一种高纯铜的制备方法')
+    const resultsName = unique('高纯铜成果')
+    const created = await page.request.post('/api/ysjs-appraise/results/saveResultsVO', {
+      headers: { 'Blade-Auth': `bearer ${await storedToken(page)}` },
+      data: { name: resultsName },
+    })
+    const resultsId = (await created.json()).data.id as string
     await openMenu(page, '成果评价', '知识产权')
     await expect(page).toHaveURL(/\/appraise\/equity/)
     await page.getByRole('button', { name: '新增' }).click()
@@ -96,7 +103,8 @@ test.describe('trading: projects, deals, intellectual property', () => {
     await dialog.getByLabel('证书号').fill('第6543210号')
     await dialog.getByLabel('权利人').fill('中南大学')
     await dialog.getByLabel('发明人').fill('张三;李四')
-    await dialog.getByLabel('所属成果编号').fill('9000000000000000001')
+    await dialog.getByRole('combobox', { name: '所属成果' }).fill(resultsName)
+    await page.getByRole('option', { name: resultsName }).click()
     await dialog.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '请上传附件')).toBeVisible()
     await dialog.getByTestId('fileAttach-input').setInputFiles({
@@ -111,15 +119,13 @@ test.describe('trading: projects, deals, intellectual property', () => {
     const ipRow = page.locator('.MuiDataGrid-row', { hasText: ipName })
     await expect(ipRow).toContainText('发明专利')
     await expect(ipRow).toContainText('有效')
+    await expect(ipRow).toContainText(resultsName)
     await page.screenshot({ path: `${SHOTS}/equity-list.png` })
 
     const token = await storedToken(page)
-    const found = await page.request.get(
-      '/api/ysjs-appraise/equity/findByResultsId?resultsId=9000000000000000001',
-      {
-        headers: { 'Blade-Auth': `bearer ${token}` },
-      },
-    )
+    const found = await page.request.get(`/api/ysjs-appraise/equity/findByResultsId?resultsId=${resultsId}`, {
+      headers: { 'Blade-Auth': `bearer ${token}` },
+    })
     const record = (await found.json()).data.find((r: { name: string }) => r.name === ipName)
     expect(record).toMatchObject({
       fileName: '专利证书.png',

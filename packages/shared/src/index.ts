@@ -1,4 +1,5 @@
 export * from './appraise/appraise.ts'
+export * from './appraise/rows.ts'
 export * from './auth/auth.ts'
 export * from './common/constants.ts'
 export * from './common/dates.ts'

@@ -61,6 +61,8 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   toData?: (input: Omit<z.infer<TSubmit>, 'id'>) => Record<string, unknown>
   /** Adds label fields (e.g. `categoryName`) to rows before they are answered. */
   enrich?: (ctx: TCtx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>
+  /** A condition every list, export and detail adds for the caller (e.g. only their own records). */
+  restrict?: (ctx: TCtx) => Promise<Record<string, unknown>>
   /** Gives the list a `GET <prefix>/export`: every row matching its filters as xlsx (lib/xlsx.ts). */
   export?: { fileName: string; columns: readonly TXlsxColumn[] }
 }
@@ -130,7 +132,8 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
 
   const listShape = async (ctx: TCtx, query: Record<string, unknown>) => {
     const scope = ctx.dataScope ? await ctx.dataScope(resourceCode, def.filters) : null
-    const where = { AND: [LIVE, ...whereFromFilters(query, def.filters), ...(scope ? [scope] : [])] }
+    const own = def.restrict ? [await def.restrict(ctx)] : []
+    const where = { AND: [LIVE, ...whereFromFilters(query, def.filters), ...(scope ? [scope] : []), ...own] }
     const requested = orderByFrom(query, def.sortable)
     const orderBy = [...(requested.length ? requested : def.defaultOrder), { id: 'desc' as const }]
     return { where, orderBy, requested }
@@ -179,7 +182,8 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       }
     },
     async detail(ctx: TCtx, id: TId): Promise<Record<string, unknown>> {
-      const row = await delegate(ctx).findFirst({ where: { id, ...LIVE } })
+      const own = def.restrict ? [await def.restrict(ctx)] : []
+      const row = await delegate(ctx).findFirst({ where: { AND: [{ id, ...LIVE }, ...own] } })
       if (!row) {
         throw AppError.notFound()
       }

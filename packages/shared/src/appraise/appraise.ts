@@ -4,6 +4,7 @@ import {
   DATE_OR_DATE_TIME_PATTERN,
   DATE_PATTERN,
   MONTH_PATTERN,
+  parseDateTime,
   ZWireDateTimeSchema,
 } from '../common/dates.ts'
 import { ID_PATTERN, isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
@@ -99,6 +100,7 @@ export const ResultsMsg = {
   AGREEMENT_NUMBER: '请输入协议编号',
   AGREEMENT_NUMBER_MAX: `协议编号长度不能超过${AGREEMENT_NUMBER_MAX}个字符`,
   AGREEMENT_NUMBER_TAKEN: '协议编号已存在',
+  AGREEMENT_NUMBER_EXHAUSTED: '本年度协议编号已用完，请输入协议编号',
   NAME: '请输入成果名称',
   SIGNING_DATE: '请选择签订日期',
   RESULTS_SOURCE: '请输入成果来源',
@@ -122,6 +124,7 @@ export const ResultsMsg = {
   PHONE_BAD: '联系电话格式不正确',
   PERSON_NAME: '请输入姓名',
   PERSON_NAME_BAD: '姓名格式不正确',
+  SEX: '请选择性别',
   BIRTH_TIME: '请选择出生年月',
   JOB_NAME: '请选择技术职称',
   EDUCATIONAL_LEVEL: '请选择文化程度',
@@ -169,6 +172,20 @@ const textRule = (empty: string, max: number, bad?: { test: (v: string) => boole
 }
 const undefIfBlank = (v: unknown) => (blank(v) ? undefined : v)
 
+/** Editor HTML with no text and no image (`<p></p>`, `<p><br></p>`) is empty. */
+export const isBlankRichText = (v: string): boolean =>
+  !/<img\b/i.test(v) &&
+  v
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .trim() === ''
+/** A rich-text field: like `text`, with markup that shows nothing counted as empty. */
+const rich = <M extends TCheckMode>(mode: M, empty: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && isBlankRichText(v) ? undefined : v),
+    text(mode, empty, max),
+  ) as unknown as z.ZodType<M extends 'submit' ? string : string | undefined, unknown>
+
 /** A required text field with its "please enter" message. */
 const reqText = (empty: string, max: number, bad?: { test: (v: string) => boolean; msg: string }) =>
   z.preprocess(undefIfBlank, textRule(empty, max, bad))
@@ -189,10 +206,16 @@ const reqInt = (msg: string, min: number, max: number) => z.preprocess(undefIfBl
 const int = (mode: TCheckMode, msg: string, min: number, max: number) =>
   mode === 'submit' ? reqInt(msg, min, max) : z.preprocess(undefIfBlank, intRule(msg, min, max).optional())
 
-const reqPatterned = (msg: string, pattern: RegExp, max: number) =>
-  reqText(msg, max, { test: (v) => pattern.test(v), msg })
-const patterned = (mode: TCheckMode, msg: string, pattern: RegExp, max: number) =>
-  text(mode, msg, max, { test: (v) => pattern.test(v), msg })
+/** `yyyy-MM-dd` naming a day that exists (2026-02-30 and 2026-13-01 do not). */
+export const isRealDate = (v: string): boolean => DATE_PATTERN.test(v) && parseDateTime(v) !== null
+/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`, a real day and time. */
+export const isRealDateOrTime = (v: string): boolean =>
+  DATE_OR_DATE_TIME_PATTERN.test(v) && parseDateTime(v) !== null
+/** `yyyy-MM` with a month from 01 to 12. */
+export const isRealMonth = (v: string): boolean => MONTH_PATTERN.test(v) && parseDateTime(`${v}-01`) !== null
+
+const checked = (mode: TCheckMode, msg: string, test: (v: string) => boolean, max: number) =>
+  text(mode, msg, max, { test, msg })
 
 const isCompanyName = (v: string) => [...v].length >= 2 && [...v].length <= 100
 const isAddress = (v: string) => [...v].length >= 2 && [...v].length <= 255
@@ -213,8 +236,9 @@ export const resultsPeopleSchema = (mode: TCheckMode) =>
   z.object({
     id: optionalId,
     name: text(mode, ResultsMsg.PERSON_NAME, 50, { test: isName, msg: ResultsMsg.PERSON_NAME_BAD }),
-    sex: z.preprocess((v) => (blank(v) ? undefined : v), z.coerce.number().int().min(1).max(2).optional()),
-    birthTime: patterned(mode, ResultsMsg.BIRTH_TIME, MONTH_PATTERN, 7),
+    // Optional (spec section 5); when given, 1 male or 2 female.
+    sex: z.preprocess(undefIfBlank, intRule(ResultsMsg.SEX, 1, 2).optional()),
+    birthTime: checked(mode, ResultsMsg.BIRTH_TIME, isRealMonth, 7),
     jobName: int(mode, ResultsMsg.JOB_NAME, 1, 999),
     educationalLevel: int(mode, ResultsMsg.EDUCATIONAL_LEVEL, 1, 999),
     // A unit of the same application: its id, or the unit name of a row saved in the same body.
@@ -251,13 +275,13 @@ export const resultsVOSchema = (mode: TCheckMode) =>
     name: text(mode, ResultsMsg.NAME, 255),
     firstParty: zOptionalText(255),
     signingLocation: zOptionalText(255),
-    signingDate: patterned(mode, ResultsMsg.SIGNING_DATE, DATE_PATTERN, 10),
-    resultsSource: text(mode, ResultsMsg.RESULTS_SOURCE, 20_000),
+    signingDate: checked(mode, ResultsMsg.SIGNING_DATE, isRealDate, 10),
+    resultsSource: rich(mode, ResultsMsg.RESULTS_SOURCE, 20_000),
     outcomeType: int(mode, ResultsMsg.OUTCOME_TYPE, 1, 999),
-    synopsis: text(mode, ResultsMsg.SYNOPSIS, 20_000),
+    synopsis: rich(mode, ResultsMsg.SYNOPSIS, 20_000),
     appraiseType: text(mode, ResultsMsg.APPRAISE_TYPE, 64),
     meetingType: int('draft', ResultsMsg.MEETING_TYPE, 1, 2),
-    meetingTime: patterned(mode, ResultsMsg.MEETING_TIME, DATE_OR_DATE_TIME_PATTERN, 19),
+    meetingTime: checked(mode, ResultsMsg.MEETING_TIME, isRealDateOrTime, 19),
     meetingVenue: text(mode, ResultsMsg.MEETING_VENUE, 255),
     unitEntityList: list(mode, resultsUnitSchema(mode), ResultsMsg.UNITS),
     peopleEntityList: list(mode, resultsPeopleSchema(mode), ResultsMsg.PEOPLE),
@@ -350,7 +374,8 @@ export const ZResultsVORecordSchema = ZResultsRecordSchema.extend({
 })
 export type TResultsVO = z.infer<typeof ZResultsVORecordSchema>
 
-const zIdField = (msg: string) =>
+/** An id sent as a string or a number, refused with the field's message. */
+export const zAppraiseId = (msg: string) =>
   z
     .union([z.string().meta({ pattern: ID_PATTERN.source, example: '1123598821738675201' }), z.number()], {
       error: msg,
@@ -358,17 +383,21 @@ const zIdField = (msg: string) =>
     .transform((v) => String(v).trim())
     .refine(isId, { message: msg })
 
-export const ZResultsIdQuerySchema = z.object({ resultsId: zIdField(ResultsMsg.RESULTS) })
+export const ZResultsIdQuerySchema = z.object({ resultsId: zAppraiseId(ResultsMsg.RESULTS) })
 
 /** `POST results/submit`: the shared status call. */
 export const ZResultsStatusSchema = z.object({
-  id: zIdField(ResultsMsg.RESULTS),
-  status: z.coerce.number({ error: ResultsMsg.STATUS }).int(ResultsMsg.STATUS).min(0).max(99),
+  id: zAppraiseId(ResultsMsg.RESULTS),
+  status: z.coerce
+    .number({ error: ResultsMsg.STATUS })
+    .int(ResultsMsg.STATUS)
+    .min(0, ResultsMsg.STATUS)
+    .max(99, ResultsMsg.STATUS),
   opinion: zOptionalText(2000),
 })
 
 export const ZResultsAuditSchema = z.object({
-  id: zIdField(ResultsMsg.RESULTS),
+  id: zAppraiseId(ResultsMsg.RESULTS),
   pass: z.preprocess(
     (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
     z.boolean({ error: '请选择审核结果' }),
@@ -392,7 +421,7 @@ export const ZResultsPageQuerySchema = z.object({
 })
 
 export const ZResultsMessageSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   content: z
     .string({ error: ResultsMsg.MESSAGE })
     .trim()
@@ -424,12 +453,13 @@ export const ZIndexItemSchema = z.object({
   meaning: zOptionalText(1000),
 })
 export const ZIndexConfigSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   indexList: z.array(ZIndexItemSchema, { error: ResultsMsg.INDEX_SET }).min(1, ResultsMsg.INDEX_SET).max(50),
 })
 export const ZDefaultConfigQuerySchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
-  type: z.preprocess((v) => (blank(v) ? undefined : v), z.string().max(32).optional()),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
+  /** An outcome type (dictionary `achievement_type`) whose template is asked for. */
+  type: z.preprocess((v) => (blank(v) ? undefined : v), intRule(ResultsMsg.OUTCOME_TYPE, 1, 999).optional()),
 })
 
 /** 0 to 100 with at most one decimal (spec sections 3 and 5). */
@@ -442,7 +472,7 @@ export const zScore = () =>
   )
 
 export const ZScoreSubmitSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   opinion: z
     .string({ error: ResultsMsg.OPINION })
     .trim()
@@ -450,7 +480,7 @@ export const ZScoreSubmitSchema = z.object({
     .max(2000, '长度不能超过2000个字符')
     .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
   scores: z
-    .array(z.object({ indexId: zIdField(ResultsMsg.SCORE), score: zScore() }), { error: ResultsMsg.SCORE })
+    .array(z.object({ indexId: zAppraiseId(ResultsMsg.SCORE), score: zScore() }), { error: ResultsMsg.SCORE })
     .min(1, ResultsMsg.SCORE)
     .max(50),
 })
@@ -481,14 +511,17 @@ export const ZIndexListSchema = z.object({
 // Experts
 
 export const ZExpertPushSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   expertIds: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(zIdField(ResultsMsg.EXPERTS), { error: ResultsMsg.EXPERTS }).min(1, ResultsMsg.EXPERTS).max(100),
+    z
+      .array(zAppraiseId(ResultsMsg.EXPERTS), { error: ResultsMsg.EXPERTS })
+      .min(1, ResultsMsg.EXPERTS)
+      .max(100),
   ),
 })
 export const ZExpertCandidatesQuerySchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   keyword: zOptionalText(64),
   current: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
   size: z.coerce.number().int().min(1).max(200).default(10).catch(10),
@@ -524,7 +557,7 @@ export const DOCUMENT_TITLES: Readonly<Record<TDocumentKind, string>> = {
   meeting: '评价会议通知',
 }
 export const ZDownloadQuerySchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
   type: z.enum([...DOCUMENT_KINDS, 'all'], { error: '请选择下载类型' }),
 })
 
@@ -542,43 +575,67 @@ export const NoticeMsg = {
   PHONE_BAD: '联系电话格式不正确',
 } as const
 
-const names = z.preprocess(
-  (v) => (v === null || v === undefined ? [] : v),
-  z
-    .array(
-      z
-        .string()
-        .trim()
-        .max(255)
-        .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
-    )
-    .max(100),
-)
+const nameList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .max(255)
+      .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
+  )
+  .max(100)
+const names = z.preprocess((v) => (v === null || v === undefined ? [] : v), nameList)
+/** A list of names: on submit at least one (blank lines dropped), on a draft anything up to 100. */
+const namesOf = (mode: TCheckMode, empty: string) =>
+  mode === 'submit'
+    ? z.preprocess(
+        (v) => (Array.isArray(v) ? v.filter((x) => !blank(x)) : v),
+        z.array(z.string().trim().max(255), { error: empty }).min(1, empty).max(100),
+      )
+    : names
 
-/** The evaluation notice (评价通知) of spec sections 3 and 5. */
-export const ZNoticeFormSchema = z
-  .object({
-    resultsId: zIdField(ResultsMsg.RESULTS),
-    agreementNumber: reqText(NoticeMsg.AGREEMENT_NUMBER, AGREEMENT_NUMBER_MAX),
-    name: reqText(NoticeMsg.NAME, 255),
-    unit: reqText(NoticeMsg.UNIT, 255),
-    evaluationDate: reqPatterned(NoticeMsg.EVALUATION_DATE, DATE_PATTERN, 10),
-    sendDate: reqPatterned(NoticeMsg.SEND_DATE, DATE_PATTERN, 10),
-    meetingType: reqInt(NoticeMsg.MEETING_TYPE, 1, 2),
-    meetingCode: zOptionalText(64),
-    contact: reqText(NoticeMsg.CONTACT, 50, { test: isName, msg: NoticeMsg.CONTACT_BAD }),
-    phone: reqText(NoticeMsg.PHONE, 20, { test: isPhone, msg: NoticeMsg.PHONE_BAD }),
-    list: names,
-  })
-  .superRefine((v, ctx) => {
-    if (v.meetingType === 1 && !v.meetingCode) {
-      ctx.addIssue({ code: 'custom', path: ['meetingCode'], message: NoticeMsg.MEETING_CODE })
-    }
-  })
+// The form factories below answer precise types per mode: required fields are strings on submit.
+type TModed<M extends TCheckMode, T> = z.ZodType<M extends 'submit' ? T : T | undefined, unknown>
+const mText = <M extends TCheckMode>(
+  mode: M,
+  empty: string,
+  max: number,
+  bad?: { test: (v: string) => boolean; msg: string },
+) => text(mode, empty, max, bad) as unknown as TModed<M, string>
+const mChecked = <M extends TCheckMode>(mode: M, msg: string, test: (v: string) => boolean, max: number) =>
+  checked(mode, msg, test, max) as unknown as TModed<M, string>
+const mInt = <M extends TCheckMode>(mode: M, msg: string, min: number, max: number) =>
+  int(mode, msg, min, max) as unknown as TModed<M, number>
+
+/** The evaluation notice (评价通知) of spec sections 3 and 5; a draft (暂存) checks what is filled. */
+export const noticeFormSchema = <M extends TCheckMode>(mode: M) =>
+  z
+    .object({
+      resultsId: zAppraiseId(ResultsMsg.RESULTS),
+      agreementNumber: mText(mode, NoticeMsg.AGREEMENT_NUMBER, AGREEMENT_NUMBER_MAX),
+      name: mText(mode, NoticeMsg.NAME, 255),
+      unit: mText(mode, NoticeMsg.UNIT, 255),
+      evaluationDate: mChecked(mode, NoticeMsg.EVALUATION_DATE, isRealDate, 10),
+      sendDate: mChecked(mode, NoticeMsg.SEND_DATE, isRealDate, 10),
+      meetingType: mInt(mode, NoticeMsg.MEETING_TYPE, 1, 2),
+      meetingCode: zOptionalText(64),
+      contact: mText(mode, NoticeMsg.CONTACT, 50, { test: isName, msg: NoticeMsg.CONTACT_BAD }),
+      phone: mText(mode, NoticeMsg.PHONE, 20, { test: isPhone, msg: NoticeMsg.PHONE_BAD }),
+      list: names,
+    })
+    .superRefine((v, ctx) => {
+      // The online meeting's number (decision 017: an offline meeting has none).
+      if (mode === 'submit' && v.meetingType === 1 && !v.meetingCode) {
+        ctx.addIssue({ code: 'custom', path: ['meetingCode'], message: NoticeMsg.MEETING_CODE })
+      }
+    })
+export const ZNoticeFormSchema = noticeFormSchema('submit')
+export const ZNoticeDraftSchema = noticeFormSchema('draft')
 export type TNoticeForm = z.infer<typeof ZNoticeFormSchema>
 
 export const AppraiseReportMsg = {
   REPORT_NUM: '请输入协议编号',
+  REPORT_NUM_BOUND: '协议编号须与成果的协议编号一致',
   OUTCOME_NAME: '请输入成果名称',
   PROJECT_SOURCE: '请输入项目来源',
   OUTCOME_TYPE: '请选择成果类型',
@@ -592,29 +649,52 @@ export const AppraiseReportMsg = {
   TECHNICAL: '请输入技术简要说明及主要技术经济指标',
   SOURCES: '请输入技术资料目录及来源',
   CONCLUSION: '请输入分项评价结论',
+  LIST: '请输入建议企业名单',
+  P_MAIL: '请输入邮箱',
 } as const
 
-/** The appraisal report form (评价报告) of spec section 2; indicators, scores and rows come from the server. */
-export const ZReportFormSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
-  reportNum: reqText(AppraiseReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
-  outcomeName: reqText(AppraiseReportMsg.OUTCOME_NAME, 255),
-  projectSource: reqText(AppraiseReportMsg.PROJECT_SOURCE, 20_000),
-  outcomeType: reqInt(AppraiseReportMsg.OUTCOME_TYPE, 1, 999),
-  firstParty: reqText(AppraiseReportMsg.FIRST_PARTY, 255),
-  commissionDate: reqPatterned(AppraiseReportMsg.COMMISSION_DATE, DATE_PATTERN, 10),
-  appraiseType: reqText(AppraiseReportMsg.APPRAISE_TYPE, 64),
-  appraiseUnit: reqText(AppraiseReportMsg.APPRAISE_UNIT, 255),
-  completeDate: reqPatterned(AppraiseReportMsg.COMPLETE_DATE, DATE_PATTERN, 10),
-  times: z
-    .array(z.string().regex(DATE_PATTERN, AppraiseReportMsg.TIMES), { error: AppraiseReportMsg.TIMES })
-    .length(2, AppraiseReportMsg.TIMES),
-  statement: reqText(AppraiseReportMsg.STATEMENT, 20_000),
-  technical: reqText(AppraiseReportMsg.TECHNICAL, 20_000),
-  sources: reqText(AppraiseReportMsg.SOURCES, 20_000),
-  conclusion: reqText(AppraiseReportMsg.CONCLUSION, 20_000),
-  list: names,
-})
+const dateRange = (mode: TCheckMode) => {
+  const range = z
+    .array(z.string({ error: AppraiseReportMsg.TIMES }).refine(isRealDate, AppraiseReportMsg.TIMES), {
+      error: AppraiseReportMsg.TIMES,
+    })
+    .length(2, AppraiseReportMsg.TIMES)
+    .refine((v) => v[0]! <= v[1]!, AppraiseReportMsg.TIMES)
+  return (
+    mode === 'submit'
+      ? range
+      : z.preprocess(
+          (v) => (v === null || (Array.isArray(v) && v.every((x) => blank(x))) ? undefined : v),
+          range.optional(),
+        )
+  ) as z.ZodType<string[], unknown>
+}
+
+/**
+ * The appraisal report form (评价报告) of spec section 2; indicators, scores, rows and the principal
+ * group come from the server. A draft (暂存) checks what is filled.
+ */
+export const reportFormSchema = <M extends TCheckMode>(mode: M) =>
+  z.object({
+    resultsId: zAppraiseId(ResultsMsg.RESULTS),
+    reportNum: mText(mode, AppraiseReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
+    outcomeName: mText(mode, AppraiseReportMsg.OUTCOME_NAME, 255),
+    projectSource: rich(mode, AppraiseReportMsg.PROJECT_SOURCE, 20_000),
+    outcomeType: mInt(mode, AppraiseReportMsg.OUTCOME_TYPE, 1, 999),
+    firstParty: mText(mode, AppraiseReportMsg.FIRST_PARTY, 255),
+    commissionDate: mChecked(mode, AppraiseReportMsg.COMMISSION_DATE, isRealDate, 10),
+    appraiseType: mText(mode, AppraiseReportMsg.APPRAISE_TYPE, 64),
+    appraiseUnit: mText(mode, AppraiseReportMsg.APPRAISE_UNIT, 255),
+    completeDate: mChecked(mode, AppraiseReportMsg.COMPLETE_DATE, isRealDate, 10),
+    times: dateRange(mode) as TModed<M, string[]>,
+    statement: rich(mode, AppraiseReportMsg.STATEMENT, 20_000),
+    technical: rich(mode, AppraiseReportMsg.TECHNICAL, 20_000),
+    sources: rich(mode, AppraiseReportMsg.SOURCES, 20_000),
+    conclusion: rich(mode, AppraiseReportMsg.CONCLUSION, 20_000),
+    list: namesOf(mode, AppraiseReportMsg.LIST) as z.ZodType<string[], unknown>,
+  })
+export const ZReportFormSchema = reportFormSchema('submit')
+export const ZReportDraftSchema = reportFormSchema('draft')
 export type TReportForm = z.infer<typeof ZReportFormSchema>
 
 export const AppraiseMeetingMsg = {
@@ -632,39 +712,38 @@ export const AppraiseMeetingMsg = {
   ENTERPRISES: '请输入建议企业名单',
 } as const
 
-/** The appraisal meeting form (评价会) of spec section 2. */
-export const ZMeetingFormSchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
-  meetingTime: reqPatterned(AppraiseMeetingMsg.MEETING_TIME, DATE_OR_DATE_TIME_PATTERN, 19),
-  meetingType: reqInt(AppraiseMeetingMsg.MEETING_TYPE, 1, 2),
-  meetingNo: reqText(AppraiseMeetingMsg.MEETING_NO, 64),
-  direct: reqText(AppraiseMeetingMsg.DIRECT, 50),
-  meetingAgenda: reqText(AppraiseMeetingMsg.AGENDA, 20_000),
-  enterpriseList: z
-    .array(z.string().trim().min(1, AppraiseMeetingMsg.ENTERPRISES).max(255), {
-      error: AppraiseMeetingMsg.ENTERPRISES,
-    })
-    .min(1, AppraiseMeetingMsg.ENTERPRISES)
-    .max(100),
-  leaders: z
-    .array(
-      z.object({
-        id: optionalId,
-        name: reqText(AppraiseMeetingMsg.LEADER_NAME, 50, {
-          test: isName,
-          msg: AppraiseMeetingMsg.LEADER_NAME_BAD,
-        }),
-        workUnit: reqText(AppraiseMeetingMsg.LEADER_UNIT, 255, {
-          test: isCompanyName,
-          msg: AppraiseMeetingMsg.LEADER_UNIT_BAD,
-        }),
-        technical: reqInt(AppraiseMeetingMsg.LEADER_TECHNICAL, 1, 999),
-      }),
-      { error: AppraiseMeetingMsg.LEADERS },
-    )
-    .min(1, AppraiseMeetingMsg.LEADERS)
-    .max(100),
-})
+/** A project unit leader row of the meeting form (spec section 3). */
+export const meetingLeaderSchema = <M extends TCheckMode>(mode: M) =>
+  z.object({
+    id: optionalId,
+    name: mText(mode, AppraiseMeetingMsg.LEADER_NAME, 50, {
+      test: isName,
+      msg: AppraiseMeetingMsg.LEADER_NAME_BAD,
+    }),
+    workUnit: mText(mode, AppraiseMeetingMsg.LEADER_UNIT, 255, {
+      test: isCompanyName,
+      msg: AppraiseMeetingMsg.LEADER_UNIT_BAD,
+    }),
+    technical: mInt(mode, AppraiseMeetingMsg.LEADER_TECHNICAL, 1, 999),
+  })
+
+/** The appraisal meeting form (评价会) of spec section 2; a draft (暂存) checks what is filled. */
+export const meetingFormSchema = <M extends TCheckMode>(mode: M) =>
+  z.object({
+    resultsId: zAppraiseId(ResultsMsg.RESULTS),
+    meetingTime: mChecked(mode, AppraiseMeetingMsg.MEETING_TIME, isRealDateOrTime, 19),
+    meetingType: mInt(mode, AppraiseMeetingMsg.MEETING_TYPE, 1, 2),
+    meetingNo: mText(mode, AppraiseMeetingMsg.MEETING_NO, 64),
+    direct: mText(mode, AppraiseMeetingMsg.DIRECT, 50),
+    meetingAgenda: rich(mode, AppraiseMeetingMsg.AGENDA, 20_000),
+    enterpriseList: namesOf(mode, AppraiseMeetingMsg.ENTERPRISES) as z.ZodType<string[], unknown>,
+    leaders: list(mode, meetingLeaderSchema(mode), AppraiseMeetingMsg.LEADERS) as unknown as z.ZodType<
+      z.infer<ReturnType<typeof meetingLeaderSchema<M>>>[],
+      unknown
+    >,
+  })
+export const ZMeetingFormSchema = meetingFormSchema('submit')
+export const ZMeetingDraftSchema = meetingFormSchema('draft')
 export type TMeetingForm = z.infer<typeof ZMeetingFormSchema>
 
 /** A saved form as `notice/detail`, `report/detail` and `have/findAll` answer it. */
@@ -673,6 +752,8 @@ export const ZFormRecordSchema = z.object({
   resultsId: ZWireIdSchema,
   /** False when nothing is saved yet and the form is prefilled from the application. */
   saved: z.boolean(),
+  /** Whether the form's document has been generated (and can be downloaded). */
+  generated: z.boolean(),
   canEdit: z.boolean(),
   data: z.record(z.string(), z.unknown()),
   updateTime: ZWireDateTimeSchema.nullable(),
@@ -690,8 +771,8 @@ export const ZResultsFileRecordSchema = z.object({
   createTime: ZWireDateTimeSchema,
 })
 export const ZResultsAttachQuerySchema = z.object({
-  resultsId: zIdField(ResultsMsg.RESULTS),
-  assortId: z.preprocess((v) => (blank(v) ? undefined : v), zIdField('请选择附件分类').optional()),
+  resultsId: zAppraiseId(ResultsMsg.RESULTS),
+  assortId: z.preprocess((v) => (blank(v) ? undefined : v), zAppraiseId('请选择附件分类').optional()),
 })
 
 /** The achievement attachment categories (section 9, dictionary `attachment_category`). */

@@ -51,6 +51,8 @@ export const ZEquityRecordSchema = z.object({
   id: ZWireIdSchema,
   tenantId: z.string(),
   resultsId: ZWireIdSchema,
+  /** The application's name (成果名称). */
+  resultsName: z.string(),
   type: z.number(),
   typeName: z.string(),
   name: z.string(),
@@ -74,4 +76,9 @@ export type TEquity = z.infer<typeof ZEquityRecordSchema>
 
 export const ZEquityByResultsQuerySchema = z.object({
   resultsId: zRequired(EquityMsg.RESULTS, 19).refine(isId, { message: EquityMsg.RESULTS }),
+  /** An intellectual-property category (dictionary `intellectual_property_category`). */
+  assortId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    zInt({ message: EquityMsg.TYPE, min: 1 }).optional(),
+  ),
 })

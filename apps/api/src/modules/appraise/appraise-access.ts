@@ -25,9 +25,20 @@ export const APPRAISE_CODES = {
   basicRemove: 'appraise_basic_delete',
   configView: 'appraise_cofig',
   configSave: ['appraise_cofig_add', 'appraise_cofig_edit'],
+  configRemove: 'appraise_cofig_delete',
   unitView: 'appraise_unit',
+  unitSubmit: ['appraise_unit_add', 'appraise_unit_edit'],
+  unitRemove: 'appraise_unit_delete',
   peopleView: 'appraise_people',
+  peopleSubmit: ['appraise_people_add', 'appraise_people_edit'],
+  peopleRemove: 'appraise_people_delete',
   principalView: 'appraise_principal',
+  principalSubmit: ['appraise_principal_add', 'appraise_principal_edit'],
+  principalRemove: 'appraise_principal_delete',
+  assortView: 'appraise_assort',
+  assortAdd: 'appraise_assort_add',
+  assortEdit: 'appraise_assort_edit',
+  assortRemove: 'appraise_assort_delete',
   indexView: 'appraise_index',
   attachView: 'appraise_attach',
   attachAdd: 'appraise_attach_add',
@@ -84,6 +95,52 @@ export const loadResults = async (deps: TAppraiseDeps, ctx: TCtx, id: bigint, db
   }
   return { row, staff, canEdit: canEditResults(row, ctx, staff) }
 }
+
+/**
+ * The applications whose records the caller may read, as a `resultsId` condition: staff every live
+ * application of the tenant, an applicant their own (decision 017).
+ */
+export const readableResultsWhere = async (
+  deps: TAppraiseDeps,
+  ctx: TCtx,
+): Promise<{ staff: boolean; where: Prisma.BigIntFilter }> => {
+  const db = tenantDb(deps.prisma, ctx.tenantId)
+  const staff = await isStaff(deps, ctx)
+  if (staff) {
+    // Only drafts can be removed, so the removed applications stay few.
+    const gone = await db.results.findMany({ where: { isDeleted: 1 }, select: { id: true } })
+    return { staff, where: { notIn: gone.map((r) => r.id) } }
+  }
+  const mine = await db.results.findMany({
+    where: { createUser: ctx.user?.userId ?? -1n, isDeleted: 0 },
+    select: { id: true },
+  })
+  return { staff, where: { in: mine.map((r) => r.id) } }
+}
+
+/**
+ * What records hanging off an application (intellectual property) ask of it: which applications the
+ * caller reads, and whether one may be read or changed by them.
+ */
+export const createResultsGate = (deps: TAppraiseDeps) => ({
+  readable: async (ctx: TCtx) => (await readableResultsWhere(deps, ctx)).where,
+  assertReadable: async (ctx: TCtx, resultsId: bigint) => {
+    await loadResults(deps, ctx, resultsId)
+  },
+  assertEditable: async (ctx: TCtx, resultsId: bigint) => {
+    await loadEditable(deps, ctx, resultsId)
+  },
+  names: async (ctx: TCtx, ids: bigint[]) => {
+    const rows = ids.length
+      ? await tenantDb(deps.prisma, ctx.tenantId).results.findMany({
+          where: { id: { in: [...new Set(ids)] } },
+          select: { id: true, name: true },
+        })
+      : []
+    return new Map(rows.map((r) => [r.id, r.name]))
+  },
+})
+export type TResultsGate = ReturnType<typeof createResultsGate>
 
 export const loadEditable = async (deps: TAppraiseDeps, ctx: TCtx, id: bigint) => {
   const loaded = await loadResults(deps, ctx, id)

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream'
 import {
   DOCUMENT_TITLES,
-  isResultsAssort,
   UploadMsg,
+  ZAppraiseRowsQuerySchema,
   ZDefaultConfigQuerySchema,
   ZDownloadQuerySchema,
   ZExpertCandidateSchema,
@@ -14,9 +14,12 @@ import {
   ZIndexConfigSchema,
   ZIndexItemSchema,
   ZIndexListSchema,
+  ZMeetingDraftSchema,
   ZMeetingFormSchema,
+  ZNoticeDraftSchema,
   ZNoticeFormSchema,
   ZPushedExpertSchema,
+  ZReportDraftSchema,
   ZReportFormSchema,
   ZResultsAttachQuerySchema,
   ZResultsAuditSchema,
@@ -42,6 +45,7 @@ import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
+import { toPage } from '../../lib/paging.ts'
 import { readUpload } from '../oss/multipart.ts'
 import { contentDisposition } from '../oss/oss-endpoint.routes.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
@@ -232,13 +236,13 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       return ok((await results.rowsOf(ctx, id)).principal)
     },
   })
-  for (const [path, kind] of [
-    ['project/unit/remove', 'unit'],
-    ['unit/remove', 'unit'],
-    ['people/remove', 'people'],
+  for (const [path, kind, code] of [
+    ['project/unit/remove', 'unit', C.unitRemove],
+    ['unit/remove', 'unit', C.unitRemove],
+    ['people/remove', 'people', C.peopleRemove],
   ] as const) {
     r.post(`${P}/${path}`, {
-      config: perm(C.edit),
+      config: perm([C.edit, code]),
       schema: {
         tags,
         summary: kind === 'unit' ? '从项目删除完成单位' : '从项目删除人员',
@@ -275,11 +279,17 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
     config: perm([C.basicView, C.staff]),
     schema: {
       tags,
-      summary: '已推送的专家',
-      querystring: ZResultsIdQuerySchema,
-      response: { 200: zEnvelope(z.array(ZPushedExpertSchema)) },
+      summary: '已推送的专家 (分页)',
+      querystring: ZResultsIdQuerySchema.extend(
+        ZAppraiseRowsQuerySchema.pick({ current: true, size: true }).shape,
+      ),
+      response: { 200: zEnvelope(zPage(ZPushedExpertSchema)) },
     },
-    handler: async (request) => ok(await scoring.pushed(ctxOf(request), BigInt(request.query.resultsId))),
+    handler: async (request) => {
+      const q = request.query
+      const all = await scoring.pushed(ctxOf(request), BigInt(q.resultsId))
+      return ok(toPage(all.slice((q.current - 1) * q.size, q.current * q.size), all.length, q))
+    },
   })
   r.post(`${P}/basic/remove`, {
     config: perm(C.basicRemove),
@@ -390,7 +400,7 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       response: { 200: zEnvelope(z.array(ZIndexItemSchema.extend({ meaning: z.string().nullable() }))) },
     },
     handler: async (request) =>
-      ok(await scoring.defaultConfig(ctxOf(request), BigInt(request.query.resultsId))),
+      ok(await scoring.defaultConfig(ctxOf(request), BigInt(request.query.resultsId), request.query.type)),
   })
   r.post(`${P}/cofig/saves`, {
     config: perm(C.configSave),
@@ -424,6 +434,40 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
     handler: async (request) =>
       ok(await documents.reportDetail(ctxOf(request), BigInt(request.query.resultsId))),
   })
+  r.get(`${P}/have/detail`, {
+    config: perm(C.meetingView),
+    schema: {
+      tags,
+      summary: '评价会 (未保存时按成果预填)',
+      querystring: ZResultsIdQuerySchema,
+      response: { 200: zEnvelope(ZFormRecordSchema) },
+    },
+    handler: async (request) =>
+      ok(await documents.meetingDetail(ctxOf(request), BigInt(request.query.resultsId))),
+  })
+  for (const [path, kind, body, code, label] of [
+    ['notice/submit', 'notice', ZNoticeDraftSchema, C.noticeCreate, DOCUMENT_TITLES.notice],
+    ['report/submit', 'report', ZReportDraftSchema, C.reportCreate, DOCUMENT_TITLES.report],
+    ['have/submit', 'meeting', ZMeetingDraftSchema, C.meetingCreate, '评价会'],
+  ] as const) {
+    r.post(`${P}/${path}`, {
+      config: perm(code),
+      schema: {
+        tags,
+        summary: `暂存${label} (只校验已填写的字段)`,
+        body,
+        response: { 200: zEnvelope(ZFormRecordSchema) },
+      },
+      handler: async (request) =>
+        ok(
+          await documents.saveDraft(
+            ctxOf(request),
+            kind,
+            request.body as Record<string, unknown> & { resultsId: string },
+          ),
+        ),
+    })
+  }
   r.get(`${P}/have/findAll`, {
     config: perm(C.meetingView),
     schema: {
@@ -535,9 +579,6 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       },
     },
     handler: async (request) => {
-      if (!isResultsAssort(request.query.assortId)) {
-        throw AppError.badRequest('请选择附件分类')
-      }
       const file = await readUpload(request)
       if (file?.fieldName !== 'file') {
         file?.body.resume()

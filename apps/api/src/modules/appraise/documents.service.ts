@@ -1,11 +1,14 @@
 import { PassThrough, Readable } from 'node:stream'
 import { nextId } from '@ysjs/db'
 import {
+  AppraiseAssortMsg,
+  AppraiseReportMsg,
   DOCUMENT_TITLES,
   formatDate,
   formatDateTime,
   RESULTS_STATUS,
   RESULTS_STATUS_LABELS,
+  ResultsMsg,
   type TDocumentKind,
   type TMeetingForm,
   type TNoticeForm,
@@ -19,6 +22,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import type { TOssService } from '../oss/oss.service.ts'
 import { APPRAISE_CODES, dateText, decimal, loadResults, type TAppraiseDeps } from './appraise-access.ts'
+import type { TAppraiseAssortService } from './assort.service.ts'
 import { fields, heading, para, renderDocx, richParas, table, title } from './docx-builders.ts'
 import type { TResultsService } from './results.service.ts'
 import type { TScoringService } from './scoring.service.ts'
@@ -32,11 +36,18 @@ export const DocumentMsg = {
   NOT_GENERATED: (kind: TDocumentKind) => `尚未生成${DOCUMENT_TITLES[kind]}`,
 } as const
 
-type TDeps = TAppraiseDeps & { oss: TOssService; results: TResultsService; scoring: TScoringService }
+type TDeps = TAppraiseDeps & {
+  oss: TOssService
+  results: TResultsService
+  scoring: TScoringService
+  /** Absent in tools that only render (the bench): every category is then accepted. */
+  assorts?: TAppraiseAssortService
+}
 
 const S = RESULTS_STATUS
 /** Statuses in which a form may be saved and its document generated. */
-const FORM_STATUSES: Record<'notice' | 'report' | 'meeting', readonly number[]> = {
+type TFormKind = 'notice' | 'report' | 'meeting'
+const FORM_STATUSES: Record<TFormKind, readonly number[]> = {
   notice: [S.ACCEPTED, S.EVALUATING, S.SCORED],
   report: [S.SCORED, S.REPORTED],
   meeting: [S.ACCEPTED, S.EVALUATING, S.SCORED],
@@ -46,6 +57,16 @@ const FORM_PERMISSION = {
   report: APPRAISE_CODES.reportCreate,
   meeting: APPRAISE_CODES.meetingCreate,
 } as const
+
+/** Rich-text fields of each form (sanitised on every save). */
+const RICH_FIELDS: Record<TFormKind, readonly string[]> = {
+  notice: [],
+  report: ['projectSource', 'statement', 'technical', 'sources', 'conclusion'],
+  meeting: ['meetingAgenda'],
+}
+
+const dropBlank = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''))
 
 const today = () => formatDate(new Date())
 const meetingTypeName = (t: unknown) => (Number(t) === 1 ? '线上' : '线下')
@@ -152,8 +173,20 @@ export const createDocumentsService = (deps: TDeps) => {
 
   /** What the report prints besides its form: indicators with scores, total, grade, rows, principal. */
   const reportExtras = async (ctx: TCtx, c: TDocContext) => {
-    const index = c.staff ? await scoring.selectByResultsId(ctx, c.row.id) : null
+    const [index, meeting] = await Promise.all([
+      c.staff ? scoring.selectByResultsId(ctx, c.row.id) : null,
+      savedForm(ctx, c.row.id, 'meeting'),
+    ])
+    const m = (meeting?.data ?? {}) as Partial<TMeetingForm>
     return {
+      haveMeeting: meeting
+        ? {
+            meetingType: m.meetingType ?? null,
+            meetingNo: m.meetingNo ?? null,
+            direct: m.direct ?? null,
+            meetingAgenda: m.meetingAgenda ?? null,
+          }
+        : null,
       projectName: c.row.name,
       indexList: (index?.records ?? []).map((i) => ({ name: i.name, weight: i.weight, score: i.score })),
       totalScore: decimal(c.row.totalScore),
@@ -164,19 +197,26 @@ export const createDocumentsService = (deps: TDeps) => {
     }
   }
 
-  const formDetail = async (ctx: TCtx, resultsId: bigint, kind: 'notice' | 'report' | 'meeting') => {
+  /** Whether the caller may save the form now: its status and the form's button (decision 017). */
+  const formEditable = async (ctx: TCtx, status: number, kind: TFormKind) =>
+    FORM_STATUSES[kind].includes(status) &&
+    !!ctx.user &&
+    (await deps.hasPermission(ctx.user, FORM_PERMISSION[kind]))
+
+  const formDetail = async (ctx: TCtx, resultsId: bigint, kind: TFormKind) => {
     const c = await contextOf(ctx, resultsId)
-    const saved = await savedForm(ctx, resultsId, kind)
-    const canEdit =
-      FORM_STATUSES[kind].includes(c.row.status) &&
-      !!ctx.user &&
-      (await deps.hasPermission(ctx.user, FORM_PERMISSION[kind]))
-    const data = { ...(saved ? (saved.data as Record<string, unknown>) : prefill[kind](c)) }
+    const [saved, generated] = await Promise.all([
+      savedForm(ctx, resultsId, kind),
+      db(ctx).resultsAttach.count({ where: { resultsId, kind, isDeleted: 0 } }),
+    ])
+    // A draft keeps what was typed; what it left empty is prefilled from the application.
+    const data = { ...prefill[kind](c), ...dropBlank((saved?.data ?? {}) as Record<string, unknown>) }
     return {
       id: saved?.id ?? null,
       resultsId,
       saved: !!saved,
-      canEdit,
+      generated: generated > 0,
+      canEdit: await formEditable(ctx, c.row.status, kind),
       data:
         kind === 'report'
           ? { ...data, ...(await reportExtras(ctx, c)) }
@@ -222,6 +262,8 @@ export const createDocumentsService = (deps: TDeps) => {
       }),
     report: async (ctx: TCtx, c: TDocContext, f: TReportForm) => {
       const extras = await reportExtras(ctx, c)
+      const p = c.rows.principal
+      const meeting = extras.haveMeeting
       return renderDocx({
         issuer: c.issuer,
         title: DOCUMENT_TITLES.report,
@@ -238,15 +280,37 @@ export const createDocumentsService = (deps: TDeps) => {
             ['评价完成日期', f.completeDate],
             ['起止时间', `${f.times[0]} 至 ${f.times[1]}`],
           ]),
+          heading('委托方（甲方）'),
+          fields([
+            ['单位名称', p?.unitName ?? ''],
+            ['通讯地址', p?.address ?? ''],
+            ['负责人', p?.agent ?? ''],
+            ['联系人', p?.name ?? ''],
+            ['电话', p?.phone ?? ''],
+            ['传真', p?.fax ?? ''],
+            ['邮编', p?.postcode ?? ''],
+            ['邮箱', p?.personMail ?? ''],
+          ]),
           heading('一、项目来源'),
           ...richParas(f.projectSource),
           heading('二、评价基本过程陈述'),
           ...richParas(f.statement),
-          heading('三、技术简要说明及主要技术经济指标'),
+          heading('三、评价会议'),
+          ...(meeting
+            ? [
+                fields([
+                  ['会议形式', meetingTypeName(meeting.meetingType)],
+                  ['会议号', meeting.meetingNo ?? ''],
+                  ['主持人', meeting.direct ?? ''],
+                ]),
+                ...richParas(meeting.meetingAgenda ?? ''),
+              ]
+            : [para('未召开评价会议', { indent: true })]),
+          heading('四、技术简要说明及主要技术经济指标'),
           ...richParas(f.technical),
-          heading('四、技术资料目录及来源'),
+          heading('五、技术资料目录及来源'),
           ...richParas(f.sources),
-          heading('五、评价指标及得分'),
+          heading('六、评价指标及得分'),
           table(
             ['序号', '评价指标', '权重', '得分'],
             extras.indexList.map((i, n) => [
@@ -259,13 +323,13 @@ export const createDocumentsService = (deps: TDeps) => {
           para(
             `综合得分：${extras.totalScore === null ? '—' : extras.totalScore.toFixed(1)}    评价等级：${extras.grade ?? '—'}`,
           ),
-          heading('六、分项评价结论'),
+          heading('七、分项评价结论'),
           ...richParas(f.conclusion),
-          heading('七、完成单位'),
+          heading('八、完成单位'),
           unitTable(c),
-          heading('八、主要研制人员'),
+          heading('九、主要研制人员'),
           peopleTable(c),
-          heading('九、建议企业名单'),
+          heading('十、建议企业名单'),
           table(
             ['序号', '企业名称'],
             f.list.map((n, i) => [String(i + 1), n]),
@@ -420,7 +484,8 @@ export const createDocumentsService = (deps: TDeps) => {
       throw err
     }
     if (replaced.length) {
-      await oss
+      // The replaced file is no longer referenced: removing it need not hold up the answer.
+      void oss
         .removeAttachments(ctx, async () => replaced)
         .catch((err: unknown) => {
           ctx.log.warn({ err }, 'could not remove a replaced document')
@@ -452,7 +517,7 @@ export const createDocumentsService = (deps: TDeps) => {
     }
   }
 
-  const assertStatus = (c: TDocContext, kind: 'notice' | 'report' | 'meeting') => {
+  const assertStatus = (c: TDocContext, kind: TFormKind) => {
     if (!FORM_STATUSES[kind].includes(c.row.status)) {
       throw AppError.badRequest(
         kind === 'notice'
@@ -464,24 +529,65 @@ export const createDocumentsService = (deps: TDeps) => {
     }
   }
 
+  /**
+   * The report prints what the form does not hold: its number must be the agreement's, and the rows and
+   * principal group it shows must be complete (spec sections 2 and 5: every field is required).
+   */
+  const assertReportable = (c: TDocContext, form: TReportForm) => {
+    if (form.reportNum !== (c.row.agreementNumber ?? '')) {
+      throw AppError.badRequest(AppraiseReportMsg.REPORT_NUM_BOUND)
+    }
+    if (!c.rows.unitEntityList.length) {
+      throw AppError.badRequest(ResultsMsg.UNITS)
+    }
+    if (!c.rows.peopleEntityList.length) {
+      throw AppError.badRequest(ResultsMsg.PEOPLE)
+    }
+    const p = c.rows.principal
+    const missing = (
+      [
+        ['unitName', ResultsMsg.P_UNIT_NAME],
+        ['address', ResultsMsg.P_ADDRESS],
+        ['agent', ResultsMsg.P_AGENT],
+        ['name', ResultsMsg.P_NAME],
+        ['phone', ResultsMsg.P_PHONE],
+        ['fax', ResultsMsg.P_FAX],
+        ['postcode', ResultsMsg.P_POSTCODE],
+        ['personMail', AppraiseReportMsg.P_MAIL],
+      ] as const
+    ).find(([key]) => !p?.[key])
+    if (missing) {
+      throw AppError.badRequest(missing[1])
+    }
+  }
+
   const service = {
     noticeDetail: (ctx: TCtx, resultsId: bigint) => formDetail(ctx, resultsId, 'notice'),
     reportDetail: (ctx: TCtx, resultsId: bigint) => formDetail(ctx, resultsId, 'report'),
 
+    meetingDetail: (ctx: TCtx, resultsId: bigint) => formDetail(ctx, resultsId, 'meeting'),
+
+    /** `have/findAll`: the application's meetings (one form per application, once saved). */
     async meetings(ctx: TCtx, resultsId: bigint) {
-      await loadResults(deps, ctx, resultsId)
-      const rows = await db(ctx).resultsForm.findMany({
-        where: { resultsId, kind: 'meeting', isDeleted: 0 },
-        orderBy: { createTime: 'asc' },
-      })
-      return rows.map((r) => ({
-        id: r.id,
-        resultsId: r.resultsId,
-        saved: true,
-        canEdit: true,
-        data: r.data as Record<string, unknown>,
-        updateTime: r.updateTime ?? r.createTime,
-      }))
+      const detail = await formDetail(ctx, resultsId, 'meeting')
+      return detail.saved ? [detail] : []
+    },
+
+    /**
+     * 暂存: the notice, report or meeting form saved as it is (its filled fields checked by the draft
+     * schema), without generating its document or moving the application on.
+     */
+    async saveDraft(ctx: TCtx, kind: TFormKind, form: Record<string, unknown> & { resultsId: string }) {
+      const c = await contextOf(ctx, BigInt(form.resultsId))
+      assertStatus(c, kind)
+      const clean: Record<string, unknown> = { ...form }
+      for (const key of RICH_FIELDS[kind]) {
+        if (typeof clean[key] === 'string') {
+          clean[key] = sanitizeRichText(clean[key] as string)
+        }
+      }
+      await db(ctx).$transaction((tx) => saveForm(tx, ctx, c.row.id, kind, clean))
+      return formDetail(ctx, c.row.id, kind)
     },
 
     /** 评价通知: saved, rendered, stored; the first one moves 已受理 → 评价中. */
@@ -511,6 +617,7 @@ export const createDocumentsService = (deps: TDeps) => {
       }
       const c = await contextOf(ctx, BigInt(form.resultsId))
       assertStatus(c, 'report')
+      assertReportable(c, form)
       const bytes = await render.report(ctx, c, clean)
       return storeDocument(ctx, c, 'report', bytes, async (tx) => {
         await saveForm(tx, ctx, c.row.id, 'report', clean)
@@ -525,6 +632,9 @@ export const createDocumentsService = (deps: TDeps) => {
       const clean = { ...form, meetingAgenda: sanitizeRichText(form.meetingAgenda) }
       const c = await contextOf(ctx, BigInt(form.resultsId))
       assertStatus(c, 'meeting')
+      if (!c.rows.unitEntityList.length) {
+        throw AppError.badRequest(ResultsMsg.UNITS)
+      }
       const bytes = await render.meeting(c, clean)
       return storeDocument(ctx, c, 'meeting', bytes, (tx) => saveForm(tx, ctx, c.row.id, 'meeting', clean))
     },
@@ -532,6 +642,22 @@ export const createDocumentsService = (deps: TDeps) => {
     /** 评价协议书: rendered from the application as it stands, stored. */
     async protocol(ctx: TCtx, resultsId: bigint) {
       const c = await contextOf(ctx, resultsId)
+      // The stored one while the application has not changed since (not a new file on every read).
+      const stored = await db(ctx).resultsAttach.findFirst({
+        where: { resultsId, kind: 'protocol', isDeleted: 0 },
+        orderBy: { createTime: 'desc' },
+      })
+      if (stored && stored.createTime >= (c.row.updateTime ?? c.row.createTime)) {
+        const attach = await db(ctx).attach.findFirst({ where: { id: stored.attachId, isDeleted: 0 } })
+        const found = attach ? await oss.read(ctx, attach.name) : null
+        if (found) {
+          const chunks: Buffer[] = []
+          for await (const chunk of found.body as Readable) {
+            chunks.push(Buffer.from(chunk as Uint8Array))
+          }
+          return { fileName: stored.name, bytes: Buffer.concat(chunks) }
+        }
+      }
       return storeDocument(ctx, c, 'protocol', await render.protocol(c))
     },
 
@@ -573,10 +699,14 @@ export const createDocumentsService = (deps: TDeps) => {
 
     /** `attach/put-object`: an uploaded file filed under one of the six categories of the application. */
     async addFile(ctx: TCtx, resultsId: bigint, assortId: bigint, file: Parameters<TOssService['store']>[1]) {
-      const { canEdit, staff } = await loadResults(deps, ctx, resultsId)
-      if (!canEdit && !staff) {
+      const { canEdit, staff, row } = await loadResults(deps, ctx, resultsId)
+      if (!canEdit && !(staff && row.status !== S.ARCHIVED)) {
         file.body.resume()
         throw AppError.badRequest('当前状态不能修改该成果')
+      }
+      if (deps.assorts && !(await deps.assorts.isCategory(assortId))) {
+        file.body.resume()
+        throw AppError.badRequest(AppraiseAssortMsg.SELECT)
       }
       const stored = await oss.store(ctx, file, true, 'attach')
       const attachId = stored.attachId!
@@ -607,8 +737,8 @@ export const createDocumentsService = (deps: TDeps) => {
         where: { id: { in: ids }, isDeleted: 0, kind: 'upload' },
       })
       for (const r of rows) {
-        const { canEdit, staff } = await loadResults(deps, ctx, r.resultsId)
-        if (!canEdit && !staff) {
+        const { canEdit, staff, row } = await loadResults(deps, ctx, r.resultsId)
+        if (!canEdit && !(staff && row.status !== S.ARCHIVED)) {
           throw AppError.badRequest('当前状态不能修改该成果')
         }
       }
@@ -626,16 +756,17 @@ export const createDocumentsService = (deps: TDeps) => {
 
     /** One stored document of the application (the protocol is generated when none is stored). */
     async openDocument(ctx: TCtx, resultsId: bigint, kind: TDocumentKind) {
+      if (kind === 'protocol') {
+        // The agreement follows the application: stored while unchanged, made again otherwise.
+        const made = await service.protocol(ctx, resultsId)
+        return { fileName: made.fileName, body: Readable.from([made.bytes]), size: made.bytes.length }
+      }
       await loadResults(deps, ctx, resultsId)
       const row = await db(ctx).resultsAttach.findFirst({
         where: { resultsId, kind, isDeleted: 0 },
         orderBy: { createTime: 'desc' },
       })
       if (!row) {
-        if (kind === 'protocol') {
-          const made = await service.protocol(ctx, resultsId)
-          return { fileName: made.fileName, body: Readable.from([made.bytes]), size: made.bytes.length }
-        }
         throw AppError.badRequest(DocumentMsg.NOT_GENERATED(kind))
       }
       const attach = await db(ctx).attach.findFirst({ where: { id: row.attachId, isDeleted: 0 } })
@@ -702,7 +833,11 @@ export const createDocumentsService = (deps: TDeps) => {
           await next()
           return
         }
-        archive.append(found.body as Readable, { name: unique(`${folder}/${f.name}`) })
+        // pdf, docx, xlsx, jpg and png are compressed already: stored as they are, not deflated again.
+        archive.append(found.body as Readable, {
+          name: unique(`${folder}/${f.name}`),
+          store: COMPRESSED.test(f.name),
+        })
       }
       // The next entry is opened once the previous one has been written.
       archive.on('entry', () => {
@@ -713,6 +848,8 @@ export const createDocumentsService = (deps: TDeps) => {
   }
   return service
 }
+
+const COMPRESSED = /\.(pdf|docx|xlsx|jpe?g|png|zip)$/i
 
 const EVENT_LABELS: Record<string, string> = {
   status: '状态变更',

@@ -87,7 +87,10 @@ const cell = (text: string, opts: { bold?: boolean; width?: number; span?: numbe
     columnSpan: opts.span,
     width: opts.width ? { size: opts.width, type: WidthType.PERCENTAGE } : undefined,
     margins: { top: 60, bottom: 60, left: 100, right: 100 },
-    children: [new Paragraph({ children: [run(text || '', { bold: opts.bold, size: 21 })] })],
+    // A line break in the text is a paragraph of its own (a TextRun would show it as a space).
+    children: (text || '')
+      .split('\n')
+      .map((line) => new Paragraph({ children: [run(line, { bold: opts.bold, size: 21 })] })),
   })
 
 /** A table with a bold header row; cells are text. */

@@ -206,17 +206,28 @@ export const createResultsService = (deps: TAppraiseDeps) => {
       },
     })
 
-  /** The agreement number rule: `YS` + year + a 4-digit sequence within the tenant. */
-  const nextAgreementNumber = async (tx: TTx) => {
+  /**
+   * The agreement number rule: `YS` + year + a 4-digit sequence within the tenant. The sequence is the
+   * highest number of that exact shape (typed numbers of another shape, like `YS2026A01`, do not move
+   * it), skipping any that a typed number already holds.
+   */
+  const nextAgreementNumber = async (tx: TTx, ctx: TCtx) => {
     const year = new Date(Date.now() + 8 * 3600_000).getUTCFullYear()
     const prefix = `YS${year}`
-    const last = await tx.results.findFirst({
-      where: { agreementNumber: { startsWith: prefix } },
-      orderBy: { agreementNumber: 'desc' },
-      select: { agreementNumber: true },
-    })
-    const seq = last?.agreementNumber ? Number(last.agreementNumber.slice(prefix.length)) || 0 : 0
-    return `${prefix}${String(seq + 1).padStart(4, '0')}`
+    // Every row, removed ones too: the unique index covers them all. The position is cast: a text
+    // parameter would make SUBSTRING … FROM a regular-expression match.
+    const [top] = await tx.$queryRaw<{ seq: number | null }[]>(Prisma.sql`
+      SELECT MAX(CAST(SUBSTRING(agreement_number FROM ${prefix.length + 1}::integer) AS integer)) AS seq
+      FROM ysjs_appraise_results
+      WHERE tenant_id = ${ctx.tenantId} AND agreement_number ~ ${`^${prefix}[0-9]{4}$`}`)
+    for (let seq = (top?.seq ?? 0) + 1; seq <= 9999; seq++) {
+      const number = `${prefix}${String(seq).padStart(4, '0')}`
+      const taken = await tx.results.findFirst({ where: { agreementNumber: number }, select: { id: true } })
+      if (!taken) {
+        return number
+      }
+    }
+    throw AppError.badRequest(ResultsMsg.AGREEMENT_NUMBER_EXHAUSTED)
   }
 
   const assertNumberFree = async (tx: TTx, number: string, id: bigint) => {
@@ -474,7 +485,10 @@ export const createResultsService = (deps: TAppraiseDeps) => {
           if (!current || !canEditResults(current, ctx, staff)) {
             throw AppError.badRequest(ResultsAccessMsg.NOT_EDITABLE)
           }
-          const number = staff && body.agreementNumber ? { agreementNumber: body.agreementNumber } : {}
+          // From acceptance on the number is the signed agreement's: no longer changed here.
+          const open = current.status === RESULTS_STATUS.DRAFT || current.status === RESULTS_STATUS.RETURNED
+          const number =
+            staff && open && body.agreementNumber ? { agreementNumber: body.agreementNumber } : {}
           if (number.agreementNumber) {
             await assertNumberFree(tx, number.agreementNumber, id)
           }
@@ -572,7 +586,8 @@ export const createResultsService = (deps: TAppraiseDeps) => {
           const data: Record<string, unknown> = {}
           if (body.pass) {
             const current = await tx.results.findFirst({ where: { id }, select: { agreementNumber: true } })
-            const number = body.agreementNumber || current?.agreementNumber || (await nextAgreementNumber(tx))
+            const number =
+              body.agreementNumber || current?.agreementNumber || (await nextAgreementNumber(tx, ctx))
             await assertNumberFree(tx, number, id)
             data.agreementNumber = number
           }
@@ -582,19 +597,18 @@ export const createResultsService = (deps: TAppraiseDeps) => {
             data,
           })
         })
-      try {
-        await run()
-      } catch (err) {
-        // Two acceptances at once can draw the same sequence number: the unique index refuses one; retry it.
-        if (
-          err instanceof Prisma.PrismaClientKnownRequestError &&
-          err.code === 'P2002' &&
-          !body.agreementNumber
-        ) {
+      // Two acceptances at once can draw the same sequence number: the unique index refuses the later
+      // one, which draws again.
+      for (let attempt = 1; ; attempt++) {
+        try {
           await run()
           return
+        } catch (err) {
+          const clash = err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002'
+          if (!clash || body.agreementNumber || attempt >= 3) {
+            throw err
+          }
         }
-        throw err
       }
     },
 

@@ -6,7 +6,6 @@ import {
   gradeOf,
   parseGradeThresholds,
   RESULTS_STATUS,
-  ResultsMsg,
   round1,
   weightedTotal,
 } from '@ysjs/shared'
@@ -16,6 +15,7 @@ import { skipTake, toPage } from '../../lib/paging.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
 import { decimal, isStaff, loadResults, lockResults, type TAppraiseDeps } from './appraise-access.ts'
 import type { TResultsService } from './results.service.ts'
+import type { TIndexTemplateService } from './templates.service.ts'
 
 type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
 
@@ -28,9 +28,15 @@ export const ScoringMsg = {
   REMOVE_SCORED: '该专家已提交评分，不能移除',
   CONFIG_SCORED: '已有专家评分，不能修改评价指标',
   NO_EXPERT: '专家不存在',
+  NO_ACCOUNT: (name: string) => `专家${name}没有登录账号，不能推送`,
 } as const
 
-type TDeps = TAppraiseDeps & { param: (key: string) => Promise<string | null>; results: TResultsService }
+type TDeps = TAppraiseDeps & {
+  param: (key: string) => Promise<string | null>
+  results: TResultsService
+  /** Indicator templates; without them every application gets the shared default set. */
+  templates?: TIndexTemplateService
+}
 
 export const createScoringService = (deps: TDeps) => {
   const { prisma, results } = deps
@@ -39,25 +45,50 @@ export const createScoringService = (deps: TDeps) => {
   const thresholds = async () =>
     parseGradeThresholds((await deps.param(GRADE_THRESHOLDS_PARAM)) ?? '') ?? [...DEFAULT_GRADE_THRESHOLDS]
 
-  /** The caller's expert record (ExpertBasic with their login account) pushed to this application. */
-  const pushOf = async (ctx: TCtx, resultsId: bigint, d: TTx | TTenantDb = db(ctx)) => {
+  /**
+   * The expert records whose login account is the caller's, read now: relinking an account in the expert
+   * library moves the review rights with it (nothing is copied at push time).
+   */
+  const myExpertIds = async (ctx: TCtx, d: TTx | TTenantDb = db(ctx)) => {
     if (!ctx.user) {
+      return []
+    }
+    const experts = await d.expertBasic.findMany({
+      where: { userId: ctx.user.userId, isDeleted: 0 },
+      select: { id: true },
+    })
+    return experts.map((e) => e.id)
+  }
+
+  /** The caller's push to this application, through their expert record. */
+  const pushOf = async (ctx: TCtx, resultsId: bigint, d: TTx | TTenantDb = db(ctx)) => {
+    const expertIds = await myExpertIds(ctx, d)
+    if (!expertIds.length) {
       return null
     }
-    return d.resultsExpert.findFirst({ where: { resultsId, userId: ctx.user.userId, isDeleted: 0 } })
+    return d.resultsExpert.findFirst({
+      where: { resultsId, expertId: { in: expertIds }, isDeleted: 0 },
+      orderBy: { createTime: 'asc' },
+    })
   }
 
   const indexesOf = (d: TTx | TTenantDb, resultsId: bigint) =>
     d.resultsIndex.findMany({ where: { resultsId, isDeleted: 0 }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] })
 
-  /** The application's indicator set, created from the default set when it has none. */
+  /** The indicator set an application without one of its own gets: its outcome type's template. */
+  const setFor = async (d: TTx | TTenantDb, outcomeType: number | null) =>
+    deps.templates ? deps.templates.setFor(d, outcomeType) : DEFAULT_INDEX_SET.map((i) => ({ ...i }))
+
+  /** The application's indicator set, created from its outcome type's template when it has none. */
   const ensureIndexes = async (tx: TTx, resultsId: bigint) => {
     const existing = await indexesOf(tx, resultsId)
     if (existing.length) {
       return existing
     }
+    const row = await tx.results.findFirst({ where: { id: resultsId }, select: { outcomeType: true } })
+    const items = await setFor(tx, row?.outcomeType ?? null)
     await tx.resultsIndex.createMany({
-      data: DEFAULT_INDEX_SET.map((item, i) => ({
+      data: items.map((item, i) => ({
         id: nextId(),
         resultsId,
         name: item.name,
@@ -161,6 +192,11 @@ export const createScoringService = (deps: TDeps) => {
       if (experts.length !== new Set(expertIds.map(String)).size) {
         throw AppError.badRequest(ScoringMsg.NO_EXPERT)
       }
+      // An expert without a login account could never score, and the application would wait forever.
+      const noAccount = experts.find((e) => e.userId === null)
+      if (noAccount) {
+        throw AppError.badRequest(ScoringMsg.NO_ACCOUNT(noAccount.name ?? ''))
+      }
       await db(ctx).$transaction(async (tx) => {
         await lockResults(tx, resultsId)
         await ensureIndexes(tx, resultsId)
@@ -178,7 +214,6 @@ export const createScoringService = (deps: TDeps) => {
               id: nextId(),
               resultsId,
               expertId: e.id,
-              userId: e.userId,
               createUser: ctx.user?.userId ?? null,
             },
           })
@@ -203,7 +238,7 @@ export const createScoringService = (deps: TDeps) => {
         expertId: r.expertId,
         expertName: byId.get(r.expertId)?.name ?? '',
         workUnit: byId.get(r.expertId)?.workUnit ?? null,
-        hasAccount: r.userId !== null,
+        hasAccount: (byId.get(r.expertId)?.userId ?? null) !== null,
         scored: r.scoredTime !== null,
         scoredTime: r.scoredTime,
         createTime: r.createTime,
@@ -231,8 +266,9 @@ export const createScoringService = (deps: TDeps) => {
 
     /** An expert's review list: the applications pushed to them. */
     async reviewPage(ctx: TCtx, q: { current: number; size: number; name?: string }) {
-      const pushes = ctx.user
-        ? await db(ctx).resultsExpert.findMany({ where: { userId: ctx.user.userId, isDeleted: 0 } })
+      const expertIds = await myExpertIds(ctx)
+      const pushes = expertIds.length
+        ? await db(ctx).resultsExpert.findMany({ where: { expertId: { in: expertIds }, isDeleted: 0 } })
         : []
       const scored = new Map(pushes.map((p) => [p.resultsId, p.scoredTime !== null]))
       const where: Prisma.ResultsWhereInput = {
@@ -262,8 +298,8 @@ export const createScoringService = (deps: TDeps) => {
     },
 
     /**
-     * What a pushed expert reads of an application: no totals, and the principal's contact details only
-     * after they have submitted their scores.
+     * What a pushed expert reads of an application: no totals, and the principal's and units' contact
+     * details (addresses, people, phones, mail) only after they have submitted their scores.
      */
     async reviewDetail(ctx: TCtx, resultsId: bigint) {
       const push = await pushOf(ctx, resultsId)
@@ -280,7 +316,7 @@ export const createScoringService = (deps: TDeps) => {
       const principal = rows.principal
         ? {
             unitName: rows.principal.unitName,
-            address: rows.principal.address,
+            address: submitted ? rows.principal.address : null,
             name: submitted ? rows.principal.name : null,
             phone: submitted ? rows.principal.phone : null,
             personMail: submitted ? rows.principal.personMail : null,
@@ -298,7 +334,7 @@ export const createScoringService = (deps: TDeps) => {
         statusName: base!.statusName,
         units: rows.unitEntityList.map((u) => ({
           unitName: u.unitName,
-          address: u.address,
+          address: submitted ? u.address : null,
           name: submitted ? u.name : null,
           phone: submitted ? u.phone : null,
         })),
@@ -323,7 +359,7 @@ export const createScoringService = (deps: TDeps) => {
       }
       let indexes = await indexesOf(db(ctx), resultsId)
       if (!indexes.length) {
-        indexes = DEFAULT_INDEX_SET.map((item, i) => ({
+        indexes = (await setFor(db(ctx), row.outcomeType)).map((item, i) => ({
           id: 0n,
           tenantId: ctx.tenantId,
           resultsId,
@@ -430,13 +466,16 @@ export const createScoringService = (deps: TDeps) => {
       })
     },
 
-    /** `defaultConfig`: the application's indicator set, or the default set when it has none. */
-    async defaultConfig(ctx: TCtx, resultsId: bigint) {
-      await loadResults(deps, ctx, resultsId)
-      const saved = await indexesOf(db(ctx), resultsId)
+    /**
+     * `defaultConfig`: the application's indicator set; when it has none, or when `type` (an outcome
+     * type) is asked for, the template of that type (the application's own by default).
+     */
+    async defaultConfig(ctx: TCtx, resultsId: bigint, type?: number) {
+      const { row } = await loadResults(deps, ctx, resultsId)
+      const saved = type === undefined ? await indexesOf(db(ctx), resultsId) : []
       return saved.length
         ? saved.map((i) => ({ name: i.name, weight: Number(i.weight), meaning: i.meaning ?? '' }))
-        : DEFAULT_INDEX_SET.map((i) => ({ ...i }))
+        : setFor(db(ctx), type ?? row.outcomeType)
     },
 
     /** `cofig/saves`: replaces the indicator set while no expert has scored. */
@@ -464,9 +503,6 @@ export const createScoringService = (deps: TDeps) => {
         })
         await results.addEvent(tx, ctx, resultsId, 'config', `设置评价指标 ${items.length} 项`)
       })
-      if (!items.length) {
-        throw AppError.badRequest(ResultsMsg.INDEX_SET)
-      }
     },
   }
   return service

@@ -1,7 +1,8 @@
-import type { PrismaClient } from '@ysjs/db'
+import type { Prisma, PrismaClient } from '@ysjs/db'
 import { type TEquity, ZEquityRecordSchema, ZEquitySubmitSchema } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
+import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { dateOnly, dictNames, formatDateOnly, nameOf } from './dict-names.ts'
 import { assertStoredAttachment } from './stored-file.ts'
@@ -9,18 +10,38 @@ import { assertStoredAttachment } from './stored-file.ts'
 const LIVE = { isDeleted: 0 }
 
 /**
+ * What IP records ask of their application (appraisal, decision 017): which applications the caller
+ * reads, whether one may be read or changed, and their names.
+ */
+export type TResultsGate = {
+  readable: (ctx: TCtx) => Promise<Prisma.BigIntFilter>
+  assertReadable: (ctx: TCtx, resultsId: bigint) => Promise<void>
+  assertEditable: (ctx: TCtx, resultsId: bigint) => Promise<void>
+  names: (ctx: TCtx, ids: bigint[]) => Promise<Map<bigint, string>>
+}
+
+/**
  * 知识产权: intellectual property records of an achievement (`resultsId`), spec sections 3 and 5. Every
  * field is required; the attachment is one file uploaded through `put-file-attach`, in the attachment
- * formats (checked again here on its link).
+ * formats (checked again here on its link). A record belongs to an application: applicants read only
+ * their own applications' records, staff the tenant's, and a record is written only while its
+ * application may be edited by the caller.
  */
-export const createEquityService = (prisma: PrismaClient) => {
+export const createEquityService = (prisma: PrismaClient, gate: TResultsGate) => {
   const enrich = async (ctx: TCtx, rows: Record<string, unknown>[]) => {
-    const names = await dictNames(prisma, ctx.tenantId, ['intellectual_property_category', 'country'])
+    const [names, results] = await Promise.all([
+      dictNames(prisma, ctx.tenantId, ['intellectual_property_category', 'country']),
+      gate.names(
+        ctx,
+        rows.map((r) => r.resultsId as bigint),
+      ),
+    ])
     return rows.map((r) => ({
       ...r,
       accreditTime: formatDateOnly(r.accreditTime),
       typeName: nameOf(names, 'intellectual_property_category', r.type),
       countryName: nameOf(names, 'country', r.country),
+      resultsName: results.get(r.resultsId as bigint) ?? '',
     }))
   }
   const crud = createCrudService(prisma, {
@@ -54,8 +75,13 @@ export const createEquityService = (prisma: PrismaClient) => {
       resultsId: BigInt(resultsId),
       accreditTime: dateOnly(accreditTime),
     }),
+    restrict: async (ctx) => ({ resultsId: await gate.readable(ctx) }),
     enrich,
-    validate: (ctx, data) => assertStoredAttachment(prisma, ctx.tenantId, data.fileAttach),
+    // A new or changed record names an application the caller may edit, and a file stored for it.
+    validate: async (ctx, data) => {
+      await gate.assertEditable(ctx, data.resultsId as bigint)
+      await assertStoredAttachment(prisma, ctx.tenantId, data.fileAttach)
+    },
     export: {
       fileName: '知识产权',
       columns: [
@@ -73,16 +99,41 @@ export const createEquityService = (prisma: PrismaClient) => {
           width: 10,
           value: (r) => (r.isEffective === 1 ? '有效' : '无效'),
         },
-        { key: 'resultsId', header: '所属成果', width: 20 },
+        { key: 'resultsName', header: '所属成果', width: 30 },
       ],
     },
   })
+  /** The records' applications must be editable by the caller (an unknown id is left alone). */
+  const assertRowsEditable = async (ctx: TCtx, ids: bigint[]) => {
+    const rows = await tenantDb(prisma, ctx.tenantId).equity.findMany({
+      where: { id: { in: ids }, ...LIVE },
+      select: { resultsId: true },
+    })
+    for (const resultsId of new Set(rows.map((r) => r.resultsId))) {
+      await gate.assertEditable(ctx, resultsId)
+    }
+    return rows.length
+  }
   return {
     ...crud,
-    /** Every live record of one achievement, newest grant first (the result's 知识产权 tab). */
-    async findByResultsId(ctx: TCtx, resultsId: bigint): Promise<TEquity[]> {
+    async update(ctx: TCtx, id: bigint, input: Parameters<typeof crud.update>[2]) {
+      if (!(await assertRowsEditable(ctx, [id]))) {
+        throw AppError.notFound()
+      }
+      await crud.update(ctx, id, input)
+    },
+    async remove(ctx: TCtx, ids: bigint[]) {
+      await assertRowsEditable(ctx, ids)
+      return crud.remove(ctx, ids)
+    },
+    /**
+     * Every live record of one achievement, newest grant first (the result's 知识产权 tab); `assortId`
+     * narrows them to one intellectual-property category (decision 017).
+     */
+    async findByResultsId(ctx: TCtx, resultsId: bigint, assortId?: number): Promise<TEquity[]> {
+      await gate.assertReadable(ctx, resultsId)
       const rows = await tenantDb(prisma, ctx.tenantId).equity.findMany({
-        where: { resultsId, ...LIVE },
+        where: { resultsId, ...LIVE, ...(assortId !== undefined ? { type: assortId } : {}) },
         orderBy: [{ accreditTime: 'desc' }, { id: 'desc' }],
         take: 1000,
       })

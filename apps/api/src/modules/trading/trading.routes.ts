@@ -30,7 +30,13 @@ export const tradingRoutes = (
       response: { 200: zEnvelope(z.array(ZEquityRecordSchema)) },
     },
     handler: async (request) =>
-      ok(await equities.findByResultsId(ctxOf(request), BigInt(request.query.resultsId))),
+      ok(
+        await equities.findByResultsId(
+          ctxOf(request),
+          BigInt(request.query.resultsId),
+          request.query.assortId,
+        ),
+      ),
   })
   // The spec's `add`: a new record only (submit also edits when given an id).
   r.post(`${prefix}/add`, {

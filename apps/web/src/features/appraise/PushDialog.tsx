@@ -18,12 +18,16 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { toast } from '@/lib/notify'
-import { appraiseApi } from './appraiseApi'
+import { useSession } from '@/lib/session/session'
+import { appraiseApi, type TPushed } from './appraiseApi'
 
 /** 推送专家: search the expert library, pick experts not yet pushed, push them. */
 export const PushDialog = ({ resultsId, onClose }: { resultsId: string; onClose: () => void }) => {
   const { t } = useTranslation()
+  const confirm = useConfirm()
+  const canRemove = useSession((s) => s.permissions.appraise_basic_delete === true)
   const [keyword, setKeyword] = useState('')
   const [search, setSearch] = useState('')
   const [picked, setPicked] = useState<string[]>([])
@@ -37,6 +41,19 @@ export const PushDialog = ({ resultsId, onClose }: { resultsId: string; onClose:
     queryFn: () => appraiseApi.pushed(resultsId),
   })
   const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))
+  /** A push not scored yet can be withdrawn (an expert who cannot attend). */
+  const withdraw = async (p: TPushed) => {
+    if (!(await confirm({ message: t('msg.deleteConfirm') }))) {
+      return
+    }
+    try {
+      await appraiseApi.removePushed([p.id])
+    } catch {
+      return
+    }
+    toast.success(t('msg.operateSuccess'))
+    await Promise.all([pushed.refetch(), candidates.refetch()])
+  }
   const push = async () => {
     if (!picked.length) {
       toast.warning('请选择专家')
@@ -45,8 +62,10 @@ export const PushDialog = ({ resultsId, onClose }: { resultsId: string; onClose:
     setBusy(true)
     try {
       await appraiseApi.push(resultsId, picked)
-      toast.success('操作成功')
+      toast.success(t('msg.operateSuccess'))
       onClose()
+    } catch {
+      // The HTTP client has shown the server's message.
     } finally {
       setBusy(false)
     }
@@ -62,6 +81,8 @@ export const PushDialog = ({ resultsId, onClose }: { resultsId: string; onClose:
                 key={p.id}
                 label={`${p.expertName} · ${p.scored ? t('appraise.scored') : t('appraise.notScored')}`}
                 color={p.scored ? 'success' : 'default'}
+                data-testid={`pushed-${p.expertName}`}
+                {...(canRemove && !p.scored ? { onDelete: () => void withdraw(p) } : {})}
               />
             ))}
           </Stack>
@@ -84,16 +105,23 @@ export const PushDialog = ({ resultsId, onClose }: { resultsId: string; onClose:
               <TableCell padding="checkbox" />
               <TableCell>{t('appraise.field.personName')}</TableCell>
               <TableCell>{t('appraise.field.workUnit')}</TableCell>
-              <TableCell>专业</TableCell>
-              <TableCell>级别</TableCell>
+              <TableCell>{t('appraise.profession')}</TableCell>
+              <TableCell>{t('appraise.level')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {(candidates.data?.records ?? []).map((e) => (
-              <TableRow key={e.id} hover onClick={() => toggle(e.id)} sx={{ cursor: 'pointer' }}>
+              <TableRow
+                key={e.id}
+                hover
+                onClick={() => e.hasAccount && toggle(e.id)}
+                sx={{ cursor: e.hasAccount ? 'pointer' : 'default' }}
+              >
                 <TableCell padding="checkbox">
+                  {/* Without a login account the expert could never score: not pushable. */}
                   <Checkbox
                     checked={picked.includes(e.id)}
+                    disabled={!e.hasAccount}
                     slotProps={{ input: { 'aria-label': e.name ?? e.id } }}
                   />
                 </TableCell>

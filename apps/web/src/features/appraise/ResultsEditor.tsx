@@ -8,6 +8,7 @@ import {
   DialogTitle,
   Grid,
   IconButton,
+  Link,
   MenuItem,
   Stack,
   Tab,
@@ -24,19 +25,22 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   APPRAISE_DEFAULTS,
   formatDate,
-  RESULTS_ASSORT_IDS,
   RESULTS_STATUS,
   RESULTS_STATUS_LABELS,
-  ZNoticeFormSchema,
-  ZReportFormSchema,
   ZResultsVOSubmitSchema,
 } from '@ysjs/shared'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
+import { fileUrl } from '@/features/resource/fileLink'
 import { toast } from '@/lib/notify'
-import { appraiseApi, downloadDocument, fetchFile } from './appraiseApi'
+import { useSession } from '@/lib/session/session'
+import { appraiseApi, fetchFile } from './appraiseApi'
+import { EquityTab } from './EquityTab'
+import { MeetingTab, NoticeTab, ReportTab } from './FormTabs'
+import { IndexSetEditor } from './IndexTemplatePage'
 
 type TRow = Record<string, string>
 type TValues = {
@@ -75,6 +79,9 @@ const blankValues = (): TValues => ({
   principal: {},
 })
 
+/** Tabs of the application itself (saved by 暂存/提交 at the bottom of the editor). */
+const APPLICATION_TABS = ['basic', 'principal', 'units', 'people']
+
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const rowOf = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, str(v)]))
@@ -105,16 +112,21 @@ const UNIT_FIELDS = [
 export const ResultsEditor = ({
   id,
   staff,
+  initialTab,
   onClose,
 }: {
   id: string | null
   staff: boolean
+  /** The tab shown first (a stage menu opens its own). */
+  initialTab?: string
   onClose: () => void
 }) => {
   const { t } = useTranslation()
+  const confirm = useConfirm()
   const queryClient = useQueryClient()
   const [currentId, setCurrentId] = useState(id)
-  const [tab, setTab] = useState('basic')
+  const [tab, setTab] = useState(initialTab ?? 'basic')
+  const permissions = useSession((s) => s.permissions)
   const [values, setValues] = useState<TValues>(blankValues)
   const [busy, setBusy] = useState(false)
   const detail = useQuery({
@@ -166,8 +178,11 @@ export const ResultsEditor = ({
       const saved = await appraiseApi.save(body)
       setCurrentId(saved.id)
       await queryClient.invalidateQueries({ queryKey: ['appraise-vo', saved.id] })
-      toast.success('操作成功')
+      toast.success(t('msg.operateSuccess'))
       return saved.id
+    } catch {
+      // The HTTP client has shown the server's message.
+      return null
     } finally {
       setBusy(false)
     }
@@ -177,24 +192,72 @@ export const ResultsEditor = ({
     if (!savedId) {
       return
     }
-    await appraiseApi.status(savedId, RESULTS_STATUS.PENDING)
-    toast.success('操作成功')
+    try {
+      await appraiseApi.status(savedId, RESULTS_STATUS.PENDING)
+    } catch {
+      return
+    }
+    toast.success(t('msg.operateSuccess'))
     onClose()
   }
 
-  const tabs: [string, string][] = [
-    ['basic', t('appraise.tab.basic')],
-    ['principal', t('appraise.tab.principal')],
-    ['units', t('appraise.tab.units')],
-    ['people', t('appraise.tab.people')],
-    ['equity', t('appraise.tab.equity')],
-    ['attach', t('appraise.tab.attach')],
-    ['meeting', t('appraise.tab.meeting')],
-    ['notice', t('appraise.tab.notice')],
-    ['report', t('appraise.tab.report')],
-    ['experts', t('appraise.tab.experts')],
-    ['dossier', t('appraise.tab.dossier')],
-  ]
+  /** Row deletion of spec section 5: a saved row is confirmed by name and removed on the server. */
+  const removeSaved = async (message: string, call: () => Promise<unknown>) => {
+    if (!(await confirm({ message }))) {
+      return false
+    }
+    try {
+      await call()
+    } catch {
+      return false
+    }
+    toast.success(t('msg.operateSuccess'))
+    return true
+  }
+  const removeUnit = async (row: TRow) => {
+    const removed = await removeSaved(t('appraise.removeUnit', { unit: row.unitName || row.id }), () =>
+      appraiseApi.removeUnits([row.id!]),
+    )
+    if (removed) {
+      // Its people keep their rows without a unit (the server cleared it too).
+      setValues((v) => ({
+        ...v,
+        peopleEntityList: v.peopleEntityList.map((p) => (p.workUnit === row.id ? { ...p, workUnit: '' } : p)),
+      }))
+    }
+    return removed
+  }
+  const removePerson = (row: TRow) =>
+    removeSaved(t('appraise.removePerson', { name: row.name || row.id }), () =>
+      appraiseApi.removePeople([row.id!]),
+    )
+
+  // Tabs whose calls the user may make; the others are hidden, not answered with 403 toasts. The
+  // permission map holds button codes: a menu counts through its view button.
+  const can = (...codes: string[]) => codes.some((c) => permissions[c] === true)
+  const allowed: Record<string, boolean> = {
+    equity: can('appraise_equity_view'),
+    attach: can('appraise_attach_view', 'appraise_results_view'),
+    meeting: can('appraise_meeting_view', 'appraise_meeting_create'),
+    notice: can('appraise_notice_view', 'appraise_notice_create'),
+    report: can('appraise_report_view', 'appraise_report_create'),
+    experts: staff,
+  }
+  const tabs = (
+    [
+      ['basic', t('appraise.tab.basic')],
+      ['principal', t('appraise.tab.principal')],
+      ['units', t('appraise.tab.units')],
+      ['people', t('appraise.tab.people')],
+      ['equity', t('appraise.tab.equity')],
+      ['attach', t('appraise.tab.attach')],
+      ['meeting', t('appraise.tab.meeting')],
+      ['notice', t('appraise.tab.notice')],
+      ['report', t('appraise.tab.report')],
+      ['experts', t('appraise.tab.experts')],
+      ['dossier', t('appraise.tab.dossier')],
+    ] as const
+  ).filter(([key]) => allowed[key] !== false)
   const field = (
     key: keyof TValues,
     label: string,
@@ -228,16 +291,11 @@ export const ResultsEditor = ({
       </DialogTitle>
       <Tabs value={tab} onChange={(_e, v) => setTab(v)} variant="scrollable" sx={{ px: 2 }}>
         {tabs.map(([key, label]) => (
-          <Tab
-            key={key}
-            value={key}
-            label={label}
-            disabled={!currentId && !['basic', 'principal', 'units', 'people'].includes(key)}
-          />
+          <Tab key={key} value={key} label={label} disabled={!currentId && !APPLICATION_TABS.includes(key)} />
         ))}
       </Tabs>
       <DialogContent dividers>
-        {!canEdit && ['basic', 'principal', 'units', 'people'].includes(tab) && (
+        {!canEdit && APPLICATION_TABS.includes(tab) && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('appraise.readOnly')}
           </Alert>
@@ -319,6 +377,7 @@ export const ResultsEditor = ({
             onChange={(rows) => set('unitEntityList', rows)}
             columns={UNIT_FIELDS.map(([key, label]) => [key, t(`appraise.field.${label}`)])}
             testId="unit"
+            onRemoveSaved={removeUnit}
           />
         )}
         {tab === 'people' && (
@@ -345,34 +404,35 @@ export const ResultsEditor = ({
               values.unitEntityList.map((u) => [u.id || u.unitName, u.unitName]),
             )}
             testId="person"
+            onRemoveSaved={removePerson}
           />
         )}
-        {tab === 'equity' && <Alert severity="info">{t('appraise.equityHint')}</Alert>}
+        {tab === 'equity' && currentId && <EquityTab resultsId={currentId} canEdit={canEdit} />}
         {tab === 'attach' && currentId && <FilesTab resultsId={currentId} canEdit={canEdit || staff} />}
-        {tab === 'meeting' && <Alert severity="info">{t('appraise.meetingHint')}</Alert>}
-        {tab === 'notice' && currentId && (
-          <DocumentForm kind="notice" resultsId={currentId} onDone={() => detail.refetch()} />
+        {tab === 'meeting' && currentId && (
+          <MeetingTab resultsId={currentId} onDone={() => detail.refetch()} />
         )}
-        {tab === 'report' && currentId && (
-          <DocumentForm kind="report" resultsId={currentId} onDone={() => detail.refetch()} />
-        )}
+        {tab === 'notice' && currentId && <NoticeTab resultsId={currentId} onDone={() => detail.refetch()} />}
+        {tab === 'report' && currentId && <ReportTab resultsId={currentId} onDone={() => detail.refetch()} />}
         {tab === 'experts' && currentId && <ExpertsTab resultsId={currentId} />}
         {tab === 'dossier' && currentId && <DossierTab resultsId={currentId} />}
       </DialogContent>
       <DialogActions>
         {currentId && status >= RESULTS_STATUS.ACCEPTED && status !== RESULTS_STATUS.RETURNED && (
           <Button onClick={() => fetchFile('results/protocol', { params: { id: currentId } })}>
-            {t('appraise.download')} {t('appraise.tab.basic').split('/')[1]}
+            {t('appraise.download')}
+            {t('appraise.document.protocol')}
           </Button>
         )}
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>{t('appraise.close')}</Button>
-        {canEdit && (
+        {/* The application's own buttons; the forms of the other tabs have theirs. */}
+        {canEdit && APPLICATION_TABS.includes(tab) && (
           <Button variant="outlined" disabled={busy} onClick={() => void save()}>
             {t('appraise.saveDraft')}
           </Button>
         )}
-        {canEdit && !staff && (
+        {canEdit && !staff && APPLICATION_TABS.includes(tab) && (
           <Button variant="contained" disabled={busy} onClick={() => void submit()}>
             {t('appraise.submit')}
           </Button>
@@ -390,6 +450,7 @@ const Rows = ({
   onChange,
   unitLabels,
   testId,
+  onRemoveSaved,
 }: {
   rows: TRow[]
   columns: (readonly [string, string] | readonly [string, string, string])[]
@@ -397,6 +458,8 @@ const Rows = ({
   onChange: (rows: TRow[]) => void
   unitLabels?: Record<string, string>
   testId: string
+  /** A saved row (with an id) is removed on the server first; false keeps it. */
+  onRemoveSaved: (row: TRow) => Promise<boolean>
 }) => {
   const { t } = useTranslation()
   const setCell = (i: number, key: string, value: string) =>
@@ -462,7 +525,14 @@ const Rows = ({
           {canEdit && (
             <IconButton
               aria-label={t('appraise.remove')}
-              onClick={() => onChange(rows.filter((_r, n) => n !== i))}
+              data-testid={`${testId}-${i}-remove`}
+              onClick={async () => {
+                // An unsaved row is dropped without a call (spec section 5).
+                if (row.id && !(await onRemoveSaved(row))) {
+                  return
+                }
+                onChange(rows.filter((_r, n) => n !== i))
+              }}
             >
               ×
             </IconButton>
@@ -480,17 +550,11 @@ const Rows = ({
   )
 }
 
-const ASSORT_NAMES: Record<string, string> = {
-  '12': '科技查新报告',
-  '13': '检测报告',
-  '14': '应用证明',
-  '15': '论文专著',
-  '16': '审批文件',
-  '17': '其他资料',
-}
-
+/** 附件: the application's files under the attachment categories (assort/list, 12–17 seeded). */
 const FilesTab = ({ resultsId, canEdit }: { resultsId: string; canEdit: boolean }) => {
   const { t } = useTranslation()
+  const confirm = useConfirm()
+  const assorts = useQuery({ queryKey: ['appraise-assorts'], queryFn: () => appraiseApi.assorts() })
   const files = useQuery({
     queryKey: ['appraise-files', resultsId],
     queryFn: () => appraiseApi.files(resultsId),
@@ -499,28 +563,57 @@ const FilesTab = ({ resultsId, canEdit }: { resultsId: string; canEdit: boolean 
     if (!file) {
       return
     }
-    await appraiseApi.upload(resultsId, assortId, file)
-    toast.success('操作成功')
+    try {
+      await appraiseApi.upload(resultsId, assortId, file)
+    } catch {
+      return
+    }
+    toast.success(t('msg.operateSuccess'))
+    await files.refetch()
+  }
+  const remove = async (id: string) => {
+    if (!(await confirm({ message: t('msg.deleteConfirm') }))) {
+      return
+    }
+    try {
+      await appraiseApi.removeFiles([id])
+    } catch {
+      return
+    }
+    toast.success(t('msg.deleteSuccess'))
     await files.refetch()
   }
   return (
     <Table size="small">
       <TableBody>
-        {RESULTS_ASSORT_IDS.map((assortId) => (
-          <TableRow key={assortId}>
-            <TableCell sx={{ width: 160 }}>{ASSORT_NAMES[assortId]}</TableCell>
+        {(assorts.data ?? []).map((assort) => (
+          <TableRow key={assort.id}>
+            <TableCell sx={{ width: 160 }}>{assort.name}</TableCell>
             <TableCell>
               {(files.data ?? [])
-                .filter((f) => f.assortId === assortId)
+                .filter((f) => f.assortId === assort.id)
                 .map((f) => (
-                  <div key={f.id}>{f.name}</div>
+                  <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Link href={fileUrl(f.link)} target="_blank" rel="noopener">
+                      {f.name}
+                    </Link>
+                    {canEdit && (
+                      <IconButton
+                        size="small"
+                        aria-label={t('appraise.remove')}
+                        onClick={() => void remove(f.id)}
+                      >
+                        ×
+                      </IconButton>
+                    )}
+                  </Stack>
                 ))}
             </TableCell>
             <TableCell align="right">
               {canEdit && (
                 <Button component="label" size="small">
                   {t('appraise.upload')}
-                  <input hidden type="file" onChange={(e) => void upload(assortId, e.target.files?.[0])} />
+                  <input hidden type="file" onChange={(e) => void upload(assort.id, e.target.files?.[0])} />
                 </Button>
               )}
             </TableCell>
@@ -528,191 +621,6 @@ const FilesTab = ({ resultsId, canEdit }: { resultsId: string; canEdit: boolean 
         ))}
       </TableBody>
     </Table>
-  )
-}
-
-const NOTICE_KEYS = [
-  'agreementNumber',
-  'name',
-  'unit',
-  'evaluationDate',
-  'sendDate',
-  'meetingCode',
-  'contact',
-  'phone',
-] as const
-const REPORT_KEYS = [
-  'reportNum',
-  'outcomeName',
-  'firstParty',
-  'commissionDate',
-  'appraiseType',
-  'appraiseUnit',
-  'completeDate',
-] as const
-const REPORT_RICH = ['projectSource', 'statement', 'technical', 'sources', 'conclusion'] as const
-
-/** 评价通知 / 评价报告: the saved (or prefilled) form, generated into a docx on the server. */
-const DocumentForm = ({
-  kind,
-  resultsId,
-  onDone,
-}: {
-  kind: 'notice' | 'report'
-  resultsId: string
-  onDone: () => void
-}) => {
-  const { t } = useTranslation()
-  const form = useQuery({
-    queryKey: ['appraise-form', kind, resultsId],
-    queryFn: () =>
-      kind === 'notice' ? appraiseApi.noticeDetail(resultsId) : appraiseApi.reportDetail(resultsId),
-  })
-  const [data, setData] = useState<Record<string, unknown>>({})
-  const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    if (form.data) {
-      setData(form.data.data)
-    }
-  }, [form.data])
-  const canEdit = form.data?.canEdit ?? false
-  const labelOf = (key: string) => t(`appraise.field.${key === 'name' ? 'outcomeName' : key}`)
-  const generate = async () => {
-    const body = {
-      ...data,
-      resultsId,
-      list: String(
-        (data.listText as string | undefined) ?? ((data.list as string[] | undefined) ?? []).join('\n'),
-      )
-        .split('\n')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    }
-    const checked = (kind === 'notice' ? ZNoticeFormSchema : ZReportFormSchema).safeParse(body)
-    if (!checked.success) {
-      toast.warning(checked.error.issues[0]?.message ?? '')
-      return
-    }
-    setBusy(true)
-    try {
-      const ok = await fetchFile(kind === 'notice' ? 'notice/createNoticeFile' : 'report/createReportFile', {
-        body,
-      })
-      if (ok) {
-        toast.success('操作成功')
-        await form.refetch()
-        onDone()
-      }
-    } finally {
-      setBusy(false)
-    }
-  }
-  const keys = kind === 'notice' ? NOTICE_KEYS : REPORT_KEYS
-  const index = data.indexList as { name: string; weight: number; score: number | null }[] | undefined
-  return (
-    <Stack spacing={2}>
-      <Grid container spacing={2}>
-        {keys.map((key) => (
-          <Grid key={key} size={{ xs: 12, md: 6 }}>
-            <TextField
-              fullWidth
-              size="small"
-              label={labelOf(key)}
-              value={str(data[key])}
-              onChange={(e) => setData({ ...data, [key]: e.target.value })}
-              disabled={!canEdit}
-            />
-          </Grid>
-        ))}
-        {kind === 'notice' && (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label={t('appraise.field.meetingType')}
-              value={str(data.meetingType)}
-              onChange={(e) => setData({ ...data, meetingType: e.target.value })}
-              disabled={!canEdit}
-            >
-              <MenuItem value="1">{t('appraise.meetingTypes.online')}</MenuItem>
-              <MenuItem value="2">{t('appraise.meetingTypes.offline')}</MenuItem>
-            </TextField>
-          </Grid>
-        )}
-        {kind === 'report' && (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              fullWidth
-              size="small"
-              label="起止时间 (yyyy-MM-dd ~ yyyy-MM-dd)"
-              value={((data.times as string[] | undefined) ?? []).join(' ~ ')}
-              onChange={(e) => setData({ ...data, times: e.target.value.split('~').map((s) => s.trim()) })}
-              disabled={!canEdit}
-            />
-          </Grid>
-        )}
-      </Grid>
-      {kind === 'report' &&
-        REPORT_RICH.map((key) => (
-          <RichTextEditor
-            key={key}
-            label={labelOf(key)}
-            value={str(data[key])}
-            onChange={(v) => setData((d) => ({ ...d, [key]: v }))}
-            disabled={!canEdit}
-          />
-        ))}
-      <TextField
-        label={t('appraise.field.list')}
-        multiline
-        minRows={2}
-        value={str(data.listText ?? ((data.list as string[] | undefined) ?? []).join('\n'))}
-        onChange={(e) => setData({ ...data, listText: e.target.value })}
-        disabled={!canEdit}
-      />
-      {kind === 'report' && index && (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('appraise.indexName')}</TableCell>
-              <TableCell>{t('appraise.weight')}</TableCell>
-              <TableCell>{t('appraise.meanScore')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {index.map((i) => (
-              <TableRow key={i.name}>
-                <TableCell>{i.name}</TableCell>
-                <TableCell>{i.weight}</TableCell>
-                <TableCell>{i.score ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-            <TableRow>
-              <TableCell>{t('appraise.totalScore')}</TableCell>
-              <TableCell />
-              <TableCell data-testid="report-total">
-                {str(data.totalScore)} {str(data.grade)}
-              </TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
-      )}
-      <Stack direction="row" spacing={1}>
-        {canEdit && (
-          <Button variant="contained" disabled={busy} onClick={() => void generate()}>
-            {t('appraise.generate')}
-            {t(`appraise.tab.${kind}`)}
-          </Button>
-        )}
-        {form.data?.saved && (
-          <Button variant="outlined" onClick={() => void downloadDocument(resultsId, kind)}>
-            {t('appraise.download')}
-            {t(`appraise.tab.${kind}`)}
-          </Button>
-        )}
-      </Stack>
-    </Stack>
   )
 }
 
@@ -729,6 +637,11 @@ const ExpertsTab = ({ resultsId }: { resultsId: string }) => {
   const names = experts.data?.map((e) => e.expertName) ?? []
   return (
     <Stack spacing={2}>
+      <IndexSetEditor
+        resultsId={resultsId}
+        locked={(experts.data ?? []).some((e) => e.scored)}
+        onSaved={() => void indexes.refetch()}
+      />
       <Typography variant="body2">
         {(experts.data ?? [])
           .map((e) => `${e.expertName}（${e.scored ? t('appraise.scored') : t('appraise.notScored')}）`)

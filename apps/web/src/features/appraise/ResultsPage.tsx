@@ -13,7 +13,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
 } from '@mui/material'
@@ -21,32 +20,68 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { RESULTS_STATUS, RESULTS_STATUS_LABELS, type TResultsRecord } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router-dom'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, downloadDocument } from './appraiseApi'
+import { Pager } from './Pager'
 import { PushDialog } from './PushDialog'
 import { ResultsEditor } from './ResultsEditor'
 
 const S = RESULTS_STATUS
 
-/** 成果管理: the applications (an applicant's own, all of the tenant for the centre's staff). */
-export const ResultsPage = () => {
+/**
+ * 成果管理: the applications (an applicant's own, all of the tenant for the centre's staff). The stage
+ * menus (评价协议, 评价通知, 评价报告, 评价会议, 专家推送, 评价指标) are this list opening the application
+ * on their tab; `?open=<id>&tab=<tab>` opens one from another screen.
+ */
+export const ResultsPage = ({ tab }: { tab?: string }) => {
   const { t } = useTranslation()
+  const [params, setParams] = useSearchParams()
   const queryClient = useQueryClient()
   const permissions = useSession((s) => s.permissions)
   const staff = permissions.appraise_results_audit === true
   const canAdd = permissions.appraise_results_add === true
+  const canRemove = permissions.appraise_results_delete === true
+  const confirm = useConfirm()
   const [query, setQuery] = useState({ current: 1, size: 10, status: '', name: '' })
   const [nameInput, setNameInput] = useState('')
-  const [editing, setEditing] = useState<{ id: string | null } | null>(null)
+  const [editing, setEditing] = useState<{ id: string | null; tab?: string } | null>(() => {
+    const open = params.get('open')
+    return open ? { id: open, tab: params.get('tab') ?? tab } : null
+  })
   const [auditing, setAuditing] = useState<TResultsRecord | null>(null)
   const [pushing, setPushing] = useState<TResultsRecord | null>(null)
-  const list = useQuery({ queryKey: ['appraise-results', query], queryFn: () => appraiseApi.list(query) })
+  // Staff's 待审核 is the audit list (auditPage).
+  const list = useQuery({
+    queryKey: ['appraise-results', query],
+    queryFn: () =>
+      staff && query.status === String(S.PENDING) ? appraiseApi.auditPage(query) : appraiseApi.list(query),
+  })
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['appraise-results'] })
 
+  /** Only drafts can be deleted (the server says so too). */
+  const remove = async (row: TResultsRecord) => {
+    if (!(await confirm({ message: t('msg.deleteConfirm') }))) {
+      return
+    }
+    try {
+      await appraiseApi.remove([row.id])
+    } catch {
+      return
+    }
+    toast.success(t('msg.deleteSuccess'))
+    await refresh()
+  }
+
   const archive = async (row: TResultsRecord) => {
-    await appraiseApi.status(row.id, S.ARCHIVED)
-    toast.success('操作成功')
+    try {
+      await appraiseApi.status(row.id, S.ARCHIVED)
+    } catch {
+      return
+    }
+    toast.success(t('msg.operateSuccess'))
     await refresh()
   }
 
@@ -114,9 +149,14 @@ export const ResultsPage = () => {
               <TableCell>{row.totalScore ?? '—'}</TableCell>
               <TableCell>{row.grade ?? '—'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" onClick={() => setEditing({ id: row.id })}>
+                <Button size="small" onClick={() => setEditing({ id: row.id, tab })}>
                   {row.canEdit ? t('appraise.edit') : t('appraise.view')}
                 </Button>
+                {canRemove && row.status === S.DRAFT && row.canEdit && (
+                  <Button size="small" color="error" onClick={() => void remove(row)}>
+                    {t('appraise.remove')}
+                  </Button>
+                )}
                 {staff && row.status === S.PENDING && (
                   <Button size="small" onClick={() => setAuditing(row)}>
                     {t('appraise.audit')}
@@ -142,21 +182,22 @@ export const ResultsPage = () => {
           ))}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={query.current - 1}
-        rowsPerPage={query.size}
-        rowsPerPageOptions={[10, 30, 50, 100, 200]}
-        onPageChange={(_e, page) => setQuery({ ...query, current: page + 1 })}
-        onRowsPerPageChange={(e) => setQuery({ ...query, current: 1, size: Number(e.target.value) })}
+      <Pager
+        total={list.data?.total ?? 0}
+        current={query.current}
+        size={query.size}
+        onChange={(current, size) => setQuery({ ...query, current, size })}
       />
       {editing && (
         <ResultsEditor
           id={editing.id}
           staff={staff}
+          initialTab={editing.tab}
           onClose={() => {
             setEditing(null)
+            if (params.has('open')) {
+              setParams({}, { replace: true })
+            }
             void refresh()
           }}
         />
@@ -197,7 +238,7 @@ const AuditDialog = ({ row, onClose }: { row: TResultsRecord; onClose: () => voi
         opinion: opinion || undefined,
         agreementNumber: agreementNumber || undefined,
       })
-      toast.success('操作成功')
+      toast.success(t('msg.operateSuccess'))
       onClose()
     } finally {
       setBusy(false)

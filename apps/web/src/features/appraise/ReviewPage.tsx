@@ -13,25 +13,44 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Typography,
 } from '@mui/material'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { isScore, ResultsMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { toast } from '@/lib/notify'
-import { appraiseApi, type TReviewRow } from './appraiseApi'
+import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
+import { Pager } from './Pager'
 
 /** 评审任务: the applications pushed to the signed-in expert, each scored once. */
 export const ReviewPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [scoring, setScoring] = useState<TReviewRow | null>(null)
+  const [query, setQuery] = useState({ current: 1, size: 10, name: '' })
+  const [nameInput, setNameInput] = useState('')
   const list = useQuery({
-    queryKey: ['appraise-review'],
-    queryFn: () => appraiseApi.reviewPage({ current: 1, size: 100 }),
+    queryKey: ['appraise-review', query],
+    queryFn: () => appraiseApi.reviewPage(query),
+    placeholderData: keepPreviousData,
   })
+  const search = () => setQuery({ ...query, current: 1, name: nameInput })
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+        <TextField
+          size="small"
+          label={t('appraise.field.name')}
+          value={nameInput}
+          onChange={(e) => setNameInput(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && search()}
+        />
+        <Button variant="outlined" onClick={search}>
+          {t('appraise.search')}
+        </Button>
+      </Stack>
       <Table size="small" aria-label={t('appraise.route.review')}>
         <TableHead>
           <TableRow>
@@ -66,6 +85,12 @@ export const ReviewPage = () => {
           ))}
         </TableBody>
       </Table>
+      <Pager
+        total={list.data?.total ?? 0}
+        current={query.current}
+        size={query.size}
+        onChange={(current, size) => setQuery({ ...query, current, size })}
+      />
       {scoring && (
         <ScoreDialog
           row={scoring}
@@ -84,6 +109,10 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
   const indexes = useQuery({
     queryKey: ['appraise-indexes', row.id],
     queryFn: () => appraiseApi.indexes(row.id),
+  })
+  const application = useQuery({
+    queryKey: ['appraise-review-detail', row.id],
+    queryFn: () => appraiseApi.reviewDetail(row.id),
   })
   const [scores, setScores] = useState<Record<string, string>>({})
   const [opinion, setOpinion] = useState('')
@@ -106,8 +135,10 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
     setBusy(true)
     try {
       await appraiseApi.score({ resultsId: row.id, opinion, scores: values })
-      toast.success('操作成功')
+      toast.success(t('msg.operateSuccess'))
       onClose()
+    } catch {
+      // The HTTP client has shown the server's message.
     } finally {
       setBusy(false)
     }
@@ -118,6 +149,7 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
         {t('appraise.score')}：{row.name}
       </DialogTitle>
       <DialogContent>
+        {application.data && <ApplicationView detail={application.data} />}
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -169,5 +201,60 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
         )}
       </DialogActions>
     </Dialog>
+  )
+}
+
+/** What the expert reads of the application before scoring (contact details once submitted). */
+const ApplicationView = ({ detail }: { detail: TReviewDetail }) => {
+  const { t } = useTranslation()
+  const hidden = t('appraise.contactHidden')
+  const shown = (v: string | null) => (detail.submitted ? (v ?? '') : hidden)
+  return (
+    <Stack spacing={1.5} sx={{ mb: 2 }} data-testid="review-application">
+      <Typography variant="subtitle2">{t('appraise.application')}</Typography>
+      <Typography variant="body2">
+        {t('appraise.field.agreementNumber')}：{detail.agreementNumber ?? '—'}　
+        {t('appraise.field.outcomeType')}：{detail.outcomeTypeName}　{t('appraise.field.meetingTime')}：
+        {detail.meetingTime ?? '—'}　{t('appraise.field.meetingVenue')}：{detail.meetingVenue ?? '—'}
+      </Typography>
+      <RichTextEditor
+        label={t('appraise.field.resultsSource')}
+        value={detail.resultsSource ?? ''}
+        onChange={() => {}}
+        disabled
+      />
+      <RichTextEditor
+        label={t('appraise.field.synopsis')}
+        value={detail.synopsis ?? ''}
+        onChange={() => {}}
+        disabled
+      />
+      <Table size="small" aria-label={t('appraise.tab.units')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('appraise.field.companyName')}</TableCell>
+            <TableCell>{t('appraise.field.unitAddress')}</TableCell>
+            <TableCell>{t('appraise.field.contact')}</TableCell>
+            <TableCell>{t('appraise.field.unitPhone')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {detail.units.map((u) => (
+            <TableRow key={u.unitName}>
+              <TableCell>{u.unitName}</TableCell>
+              <TableCell>{shown(u.address)}</TableCell>
+              <TableCell>{shown(u.name)}</TableCell>
+              <TableCell>{shown(u.phone)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {detail.principal && (
+        <Typography variant="body2">
+          {t('appraise.tab.principal')}：{detail.principal.unitName}　{t('appraise.field.contact')}：
+          {shown(detail.principal.name)}　{t('appraise.field.phone')}：{shown(detail.principal.phone)}
+        </Typography>
+      )}
+    </Stack>
   )
 }

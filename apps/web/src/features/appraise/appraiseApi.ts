@@ -61,7 +61,35 @@ export type TReviewRow = {
   meetingTime: string | null
   scored: boolean
 }
-export type TForm = { id: string | null; saved: boolean; canEdit: boolean; data: Record<string, unknown> }
+export type TReviewDetail = {
+  id: string
+  agreementNumber: string | null
+  name: string
+  outcomeTypeName: string
+  resultsSource: string | null
+  synopsis: string | null
+  meetingTime: string | null
+  meetingVenue: string | null
+  statusName: string
+  units: { unitName: string; address: string | null; name: string | null; phone: string | null }[]
+  principal: {
+    unitName: string | null
+    address: string | null
+    name: string | null
+    phone: string | null
+    personMail: string | null
+  } | null
+  submitted: boolean
+}
+export type TForm = {
+  id: string | null
+  saved: boolean
+  generated: boolean
+  canEdit: boolean
+  data: Record<string, unknown>
+}
+export type TFormKind = 'notice' | 'report' | 'meeting'
+const FORM_PATHS: Record<TFormKind, string> = { notice: 'notice', report: 'report', meeting: 'have' }
 export type TFile = {
   id: string
   assortId: string | null
@@ -75,6 +103,8 @@ export type TFile = {
 export const appraiseApi = {
   list: (q: { current: number; size: number; status?: string; name?: string }) =>
     http.get<TPage<TResultsRecord>>(`${P}/results/list`, q),
+  auditPage: (q: { current: number; size: number; name?: string }) =>
+    http.get<TPage<TResultsRecord>>(`${P}/results/auditPage`, q),
   detailVO: (id: string) => http.get<TResultsVO>(`${P}/results/detailResultsVO`, { id }),
   save: (body: unknown) => http.post<TResultsVO>(`${P}/results/saveResultsVO`, body),
   status: (id: string, status: number, opinion?: string) =>
@@ -82,6 +112,10 @@ export const appraiseApi = {
   audit: (body: { id: string; pass: boolean; opinion?: string; agreementNumber?: string }) =>
     http.post(`${P}/results/audit`, body),
   remove: (ids: string[]) => http.post(`${P}/results/remove`, undefined, { params: { ids: ids.join(',') } }),
+  removeUnits: (ids: string[]) =>
+    http.post(`${P}/project/unit/remove`, undefined, { params: { ids: ids.join(',') } }),
+  removePeople: (ids: string[]) =>
+    http.post(`${P}/people/remove`, undefined, { params: { ids: ids.join(',') } }),
   dossier: (resultsId: string) => http.get<TEvent[]>(`${P}/results/dossier`, { resultsId }),
   messages: (resultsId: string) => http.get<TEvent[]>(`${P}/results/message`, { resultsId }),
   postMessage: (resultsId: string, content: string) =>
@@ -89,14 +123,25 @@ export const appraiseApi = {
   candidates: (resultsId: string, keyword: string) =>
     http.get<TPage<TCandidate>>(`${P}/basic/candidates`, { resultsId, keyword, current: 1, size: 50 }),
   push: (resultsId: string, expertIds: string[]) => http.post(`${P}/basic/push`, { resultsId, expertIds }),
-  pushed: (resultsId: string) => http.get<TPushed[]>(`${P}/basic/list`, { resultsId }),
+  pushed: async (resultsId: string) =>
+    (await http.get<TPage<TPushed>>(`${P}/basic/list`, { resultsId, current: 1, size: 200 })).records,
+  removePushed: (ids: string[]) =>
+    http.post(`${P}/basic/remove`, undefined, { params: { ids: ids.join(',') } }),
+  reviewDetail: (id: string) => http.get<TReviewDetail>(`${P}/results/reviewDetail`, { id }),
   indexes: (resultsId: string) => http.get<TIndexList>(`${P}/index/selectByResultsId`, { resultsId }),
   score: (body: { resultsId: string; opinion: string; scores: { indexId: string; score: number }[] }) =>
     http.post(`${P}/index/score`, body),
-  reviewPage: (q: { current: number; size: number }) =>
+  reviewPage: (q: { current: number; size: number; name?: string }) =>
     http.get<TPage<TReviewRow>>(`${P}/results/reviewPage`, q),
-  noticeDetail: (resultsId: string) => http.get<TForm>(`${P}/notice/detail`, { resultsId }),
-  reportDetail: (resultsId: string) => http.get<TForm>(`${P}/report/detail`, { resultsId }),
+  formDetail: (kind: TFormKind, resultsId: string) =>
+    http.get<TForm>(`${P}/${FORM_PATHS[kind]}/detail`, { resultsId }),
+  /** 暂存 of the notice, report or meeting form. */
+  saveDraft: (kind: TFormKind, body: unknown) => http.post<TForm>(`${P}/${FORM_PATHS[kind]}/submit`, body),
+  assorts: async () =>
+    (await http.get<TPage<{ id: string; name: string }>>(`${P}/assort/list`, { current: 1, size: 200 }))
+      .records,
+  removeFiles: (ids: string[]) =>
+    http.post(`${P}/attach/remove`, undefined, { params: { ids: ids.join(',') } }),
   files: (resultsId: string) => http.get<TFile[]>(`${P}/attach/findByResultsId`, { resultsId }),
   upload: (resultsId: string, assortId: string, file: File) => {
     const body = new FormData()

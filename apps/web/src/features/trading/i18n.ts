@@ -32,7 +32,7 @@ export const tradingZh = {
   },
   equity: {
     name: '知识产权',
-    resultsId: '所属成果编号',
+    resultsId: '所属成果',
     type: '知识产权类别',
     title: '知识产权名称',
     country: '国家或地区',
@@ -87,7 +87,7 @@ export const tradingEn: typeof tradingZh = {
   },
   equity: {
     name: 'Intellectual property',
-    resultsId: 'Achievement id',
+    resultsId: 'Achievement',
     type: 'Category',
     title: 'Name',
     country: 'Country or region',

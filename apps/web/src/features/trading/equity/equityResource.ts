@@ -1,5 +1,6 @@
 import { IS_EFFECTIVE, type TEquity, ZEquitySubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
+import { ResultsPicker } from '@/features/appraise/ResultsPicker'
 import { FileAttachField } from '../components/FileAttachField'
 import { crudApi, text } from '../crudApi'
 
@@ -46,7 +47,16 @@ export const equityResource: TResource<TEquityRow> = {
       span: 6,
       column: { width: 100 },
     },
-    { name: 'resultsId', labelKey: `${L}.resultsId`, span: 6, column: false },
+    // The application is picked by name among those the user may edit (not typed as an id).
+    {
+      name: 'resultsId',
+      labelKey: `${L}.resultsId`,
+      kind: 'custom',
+      component: ResultsPicker,
+      span: 6,
+      column: false,
+    },
+    { name: 'resultsName', labelKey: `${L}.resultsId`, form: false, column: { flex: 2 } },
     {
       name: 'fileAttach',
       labelKey: `${L}.fileAttach`,
@@ -61,6 +71,7 @@ export const equityResource: TResource<TEquityRow> = {
   toForm: (row) => ({
     id: row.id,
     resultsId: row.resultsId,
+    resultsName: row.resultsName,
     type: text(row.type),
     name: row.name,
     country: text(row.country),

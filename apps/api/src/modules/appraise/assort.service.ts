@@ -1,0 +1,134 @@
+import { nextId, type PrismaClient } from '@ysjs/db'
+import {
+  AppraiseAssortMsg,
+  ATTACHMENT_CATEGORY_CODE,
+  type TAppraiseAssortSubmit,
+  type TAppraiseRowsQuery,
+} from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { AppError } from '../../lib/errors.ts'
+import { skipTake, toPage } from '../../lib/paging.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
+
+const LIVE = { isDeleted: 0 }
+
+/**
+ * `/api/ysjs-appraise/assort`: the achievement attachment categories. They are the children of the
+ * `attachment_category` node of the platform-wide category tree (decision 011a), so the categories an
+ * application's files are filed under and the ones `/api/blade-label/assort` edits are the same rows
+ * (decision 017).
+ */
+export const createAppraiseAssortService = (prisma: PrismaClient) => {
+  const parentId = async () => {
+    const parent = await prisma.assort.findFirst({
+      where: { code: ATTACHMENT_CATEGORY_CODE, ...LIVE },
+      orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    })
+    if (!parent) {
+      throw AppError.badRequest(AppraiseAssortMsg.NOT_FOUND)
+    }
+    return parent.id
+  }
+  const fileCounts = async (ctx: TCtx, ids: bigint[]) => {
+    const counts = await tenantDb(prisma, ctx.tenantId).resultsAttach.groupBy({
+      by: ['assortId'],
+      where: { assortId: { in: ids }, ...LIVE },
+      _count: { _all: true },
+    })
+    return new Map(counts.map((c) => [c.assortId, c._count._all]))
+  }
+  const record = (
+    r: Awaited<ReturnType<typeof prisma.assort.findFirstOrThrow>>,
+    files: Map<bigint | null, number>,
+  ) => ({
+    id: r.id,
+    parentId: r.parentId,
+    name: r.name,
+    code: r.code,
+    remark: r.remark,
+    sort: r.sort,
+    files: files.get(r.id) ?? 0,
+  })
+
+  const service = {
+    /** Whether `id` names a live attachment category (what `attach/put-object` files under). */
+    async isCategory(id: bigint) {
+      const found = await prisma.assort.findFirst({ where: { id, parentId: await parentId(), ...LIVE } })
+      return !!found
+    },
+    async page(ctx: TCtx, q: Pick<TAppraiseRowsQuery, 'current' | 'size' | 'keyword'>) {
+      const where = {
+        parentId: await parentId(),
+        ...LIVE,
+        ...(q.keyword ? { name: { contains: q.keyword } } : {}),
+      }
+      const [rows, total] = await Promise.all([
+        prisma.assort.findMany({ where, orderBy: [{ sort: 'asc' }, { id: 'asc' }], ...skipTake(q) }),
+        prisma.assort.count({ where }),
+      ])
+      const files = await fileCounts(
+        ctx,
+        rows.map((r) => r.id),
+      )
+      return toPage(
+        rows.map((r) => record(r, files)),
+        total,
+        q,
+      )
+    },
+    async detail(ctx: TCtx, id: bigint) {
+      const row = await prisma.assort.findFirst({ where: { id, parentId: await parentId(), ...LIVE } })
+      if (!row) {
+        throw AppError.badRequest(AppraiseAssortMsg.NOT_FOUND)
+      }
+      return record(row, await fileCounts(ctx, [id]))
+    },
+    async submit(ctx: TCtx, input: TAppraiseAssortSubmit) {
+      const parent = await parentId()
+      const who = ctx.user?.userId ?? null
+      const data = {
+        name: input.name,
+        code: input.code ?? null,
+        remark: input.remark ?? null,
+        sort: input.sort ?? 0,
+      }
+      if (input.id) {
+        const { count } = await prisma.assort.updateMany({
+          where: { id: BigInt(input.id), parentId: parent, ...LIVE },
+          data: { ...data, updateUser: who, updateTime: new Date() },
+        })
+        if (!count) {
+          throw AppError.badRequest(AppraiseAssortMsg.NOT_FOUND)
+        }
+        return
+      }
+      await prisma.assort.create({
+        data: {
+          ...data,
+          id: nextId(),
+          parentId: parent,
+          createUser: who,
+          createDept: ctx.user?.deptIds[0] ?? null,
+          updateUser: who,
+          updateTime: new Date(),
+        },
+      })
+    },
+    /** Categories that file no application's attachment (of any tenant: the tree is shared). */
+    async remove(ctx: TCtx, ids: bigint[]) {
+      const parent = await parentId()
+      await prisma.$transaction(async (tx) => {
+        if (await tx.resultsAttach.count({ where: { assortId: { in: ids }, ...LIVE } })) {
+          throw AppError.badRequest(AppraiseAssortMsg.IN_USE)
+        }
+        await tx.assort.updateMany({
+          where: { id: { in: ids }, parentId: parent, ...LIVE },
+          data: { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+        })
+      })
+    },
+  }
+  return service
+}
+export type TAppraiseAssortService = ReturnType<typeof createAppraiseAssortService>

@@ -1,0 +1,390 @@
+import { nextId, type Prisma } from '@ysjs/db'
+import {
+  APPRAISE_DEFAULTS,
+  ResultsMsg,
+  type TAppraiseAttachQuery,
+  type TAppraiseRowsQuery,
+  type TResultsPeopleSubmit,
+  type TResultsPrincipalSubmit,
+  type TResultsUnitSubmit,
+} from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
+import { AppError } from '../../lib/errors.ts'
+import { skipTake, toPage } from '../../lib/paging.ts'
+import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
+import {
+  canEditResults,
+  loadEditable,
+  loadResults,
+  lockResults,
+  ResultsAccessMsg,
+  readableResultsWhere,
+  type TAppraiseDeps,
+} from './appraise-access.ts'
+
+type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
+
+export const RowsMsg = {
+  UNIT_NOT_FOUND: '完成单位不存在',
+  PERSON_NOT_FOUND: '人员不存在',
+  PRINCIPAL_NOT_FOUND: '委托方不存在',
+} as const
+
+/** The applications whose rows the caller may read as a `resultsId` condition; one when asked for. */
+export const readableResults = async (
+  deps: TAppraiseDeps,
+  ctx: TCtx,
+  resultsId?: string,
+): Promise<{ staff: boolean; where: Prisma.BigIntFilter }> => {
+  if (resultsId) {
+    const { staff } = await loadResults(deps, ctx, BigInt(resultsId))
+    return { staff, where: { equals: BigInt(resultsId) } }
+  }
+  return readableResultsWhere(deps, ctx)
+}
+
+/** Name and can-edit flag of the applications of a page of rows. */
+export const resultsOfRows = async (deps: TAppraiseDeps, ctx: TCtx, staff: boolean, ids: bigint[]) => {
+  const rows = await tenantDb(deps.prisma, ctx.tenantId).results.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: { id: true, name: true, status: true, createUser: true },
+  })
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return (resultsId: bigint) => {
+    const r = byId.get(resultsId)
+    return { resultsName: r?.name ?? '', canEdit: r ? canEditResults(r, ctx, staff) : false }
+  }
+}
+
+/** unit, people and principal as calls of their own (spec section 7), beside `saveResultsVO`. */
+export const createRowsService = (deps: TAppraiseDeps) => {
+  const { prisma } = deps
+  const db = (ctx: TCtx) => tenantDb(prisma, ctx.tenantId)
+
+  /** Runs `work` with the application locked, once the caller may still edit it. */
+  const withEditable = async <T>(ctx: TCtx, resultsId: bigint, work: (tx: TTx) => Promise<T>) => {
+    const { staff } = await loadEditable(deps, ctx, resultsId)
+    return db(ctx).$transaction(async (tx) => {
+      await lockResults(tx, resultsId)
+      const current = await tx.results.findFirst({ where: { id: resultsId, isDeleted: 0 } })
+      if (!current || !canEditResults(current, ctx, staff)) {
+        throw AppError.badRequest(ResultsAccessMsg.NOT_EDITABLE)
+      }
+      // The application changed (its agreement document is then made again).
+      await tx.results.updateMany({
+        where: { id: resultsId },
+        data: { updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+      })
+      return work(tx)
+    })
+  }
+  const who = (ctx: TCtx) => ctx.user?.userId ?? null
+  const nextSort = async (d: TTx, model: 'resultsUnit' | 'resultsPeople', resultsId: bigint) => {
+    const where = { resultsId, isDeleted: 0 }
+    const last =
+      model === 'resultsUnit'
+        ? await d.resultsUnit.findFirst({ where, orderBy: { sort: 'desc' }, select: { sort: true } })
+        : await d.resultsPeople.findFirst({ where, orderBy: { sort: 'desc' }, select: { sort: true } })
+    return (last?.sort ?? 0) + 1
+  }
+
+  const unitRecord = (u: Prisma.ResultsUnitGetPayload<object>) => ({
+    id: u.id,
+    resultsId: u.resultsId,
+    unitName: u.unitName,
+    postcode: u.postcode,
+    address: u.address,
+    name: u.name,
+    phone: u.phone,
+    sort: u.sort,
+  })
+  const peopleRecords = async (ctx: TCtx, rows: Prisma.ResultsPeopleGetPayload<object>[]) => {
+    const unitIds = rows.map((p) => p.workUnit).filter((v): v is bigint => v !== null)
+    const units = unitIds.length
+      ? await db(ctx).resultsUnit.findMany({
+          where: { id: { in: unitIds }, isDeleted: 0 },
+          select: { id: true, unitName: true },
+        })
+      : []
+    const unitName = new Map(units.map((u) => [u.id, u.unitName]))
+    return rows.map((p) => ({
+      id: p.id,
+      resultsId: p.resultsId,
+      name: p.name,
+      sex: p.sex,
+      birthTime: p.birthTime,
+      jobName: p.jobName,
+      educationalLevel: p.educationalLevel,
+      workUnit: p.workUnit,
+      workUnitName: p.workUnit ? (unitName.get(p.workUnit) ?? '') : '',
+      contribution: p.contribution,
+      sort: p.sort,
+    }))
+  }
+  const principalRecord = (p: Prisma.ResultsPrincipalGetPayload<object>) => ({
+    id: p.id,
+    resultsId: p.resultsId,
+    unitName: p.unitName,
+    dutyNumber: p.dutyNumber,
+    legalPerson: p.legalPerson,
+    address: p.address,
+    agent: p.agent,
+    phone: p.phone,
+    name: p.name,
+    cardNumber: p.cardNumber,
+    postcode: p.postcode,
+    accountNumber: p.accountNumber,
+    fax: p.fax,
+    personMail: p.personMail,
+  })
+
+  const withResults = async <T extends { resultsId: bigint }>(ctx: TCtx, staff: boolean, rows: T[]) => {
+    const of = await resultsOfRows(
+      deps,
+      ctx,
+      staff,
+      rows.map((r) => r.resultsId),
+    )
+    return rows.map((r) => ({ ...r, ...of(r.resultsId) }))
+  }
+  const ORDER = [{ resultsId: 'desc' as const }, { sort: 'asc' as const }, { id: 'asc' as const }]
+
+  const units = {
+    async page(ctx: TCtx, q: TAppraiseRowsQuery) {
+      const { staff, where: resultsId } = await readableResults(deps, ctx, q.resultsId)
+      const where = { resultsId, isDeleted: 0, ...(q.keyword ? { unitName: { contains: q.keyword } } : {}) }
+      const [rows, total] = await Promise.all([
+        db(ctx).resultsUnit.findMany({ where, orderBy: ORDER, ...skipTake(q) }),
+        db(ctx).resultsUnit.count({ where }),
+      ])
+      return toPage(await withResults(ctx, staff, rows.map(unitRecord)), total, q)
+    },
+    async detail(ctx: TCtx, id: bigint) {
+      const row = await db(ctx).resultsUnit.findFirst({ where: { id, isDeleted: 0 } })
+      if (!row) {
+        throw AppError.badRequest(RowsMsg.UNIT_NOT_FOUND)
+      }
+      const { staff } = await loadResults(deps, ctx, row.resultsId)
+      return (await withResults(ctx, staff, [unitRecord(row)]))[0]!
+    },
+    /** One unit row added to (or changed in) an application the caller may edit. */
+    async submit(ctx: TCtx, body: TResultsUnitSubmit) {
+      const resultsId = BigInt(body.resultsId)
+      const data = {
+        unitName: body.unitName,
+        postcode: body.postcode,
+        address: body.address,
+        name: body.name,
+        phone: body.phone,
+      }
+      const id = await withEditable(ctx, resultsId, async (tx) => {
+        if (body.id) {
+          const { count } = await tx.resultsUnit.updateMany({
+            where: { id: BigInt(body.id), resultsId, isDeleted: 0 },
+            data: { ...data, updateUser: who(ctx), updateTime: new Date() },
+          })
+          if (!count) {
+            throw AppError.badRequest(RowsMsg.UNIT_NOT_FOUND)
+          }
+          return BigInt(body.id)
+        }
+        const id = nextId()
+        await tx.resultsUnit.create({
+          data: {
+            ...data,
+            id,
+            resultsId,
+            sort: await nextSort(tx, 'resultsUnit', resultsId),
+            createUser: who(ctx),
+          },
+        })
+        return id
+      })
+      return units.detail(ctx, id)
+    },
+  }
+
+  const people = {
+    async page(ctx: TCtx, q: TAppraiseRowsQuery) {
+      const { staff, where: resultsId } = await readableResults(deps, ctx, q.resultsId)
+      const where = { resultsId, isDeleted: 0, ...(q.keyword ? { name: { contains: q.keyword } } : {}) }
+      const [rows, total] = await Promise.all([
+        db(ctx).resultsPeople.findMany({ where, orderBy: ORDER, ...skipTake(q) }),
+        db(ctx).resultsPeople.count({ where }),
+      ])
+      return toPage(await withResults(ctx, staff, await peopleRecords(ctx, rows)), total, q)
+    },
+    async detail(ctx: TCtx, id: bigint) {
+      const row = await db(ctx).resultsPeople.findFirst({ where: { id, isDeleted: 0 } })
+      if (!row) {
+        throw AppError.badRequest(RowsMsg.PERSON_NOT_FOUND)
+      }
+      const { staff } = await loadResults(deps, ctx, row.resultsId)
+      return (await withResults(ctx, staff, await peopleRecords(ctx, [row])))[0]!
+    },
+    async submit(ctx: TCtx, body: TResultsPeopleSubmit) {
+      const resultsId = BigInt(body.resultsId)
+      const id = await withEditable(ctx, resultsId, async (tx) => {
+        const unit = await tx.resultsUnit.findFirst({
+          where: { id: BigInt(body.workUnit), resultsId, isDeleted: 0 },
+          select: { id: true },
+        })
+        if (!unit) {
+          throw AppError.badRequest(ResultsMsg.WORK_UNIT)
+        }
+        const data = {
+          name: body.name,
+          sex: body.sex ?? APPRAISE_DEFAULTS.SEX,
+          birthTime: body.birthTime,
+          jobName: body.jobName,
+          educationalLevel: body.educationalLevel,
+          workUnit: unit.id,
+          contribution: body.contribution,
+        }
+        if (body.id) {
+          const { count } = await tx.resultsPeople.updateMany({
+            where: { id: BigInt(body.id), resultsId, isDeleted: 0 },
+            data: { ...data, updateUser: who(ctx), updateTime: new Date() },
+          })
+          if (!count) {
+            throw AppError.badRequest(RowsMsg.PERSON_NOT_FOUND)
+          }
+          return BigInt(body.id)
+        }
+        const id = nextId()
+        await tx.resultsPeople.create({
+          data: {
+            ...data,
+            id,
+            resultsId,
+            sort: await nextSort(tx, 'resultsPeople', resultsId),
+            createUser: who(ctx),
+          },
+        })
+        return id
+      })
+      return people.detail(ctx, id)
+    },
+  }
+
+  const principals = {
+    async page(ctx: TCtx, q: TAppraiseRowsQuery) {
+      const { staff, where: resultsId } = await readableResults(deps, ctx, q.resultsId)
+      const where = { resultsId, isDeleted: 0, ...(q.keyword ? { unitName: { contains: q.keyword } } : {}) }
+      const [rows, total] = await Promise.all([
+        db(ctx).resultsPrincipal.findMany({
+          where,
+          orderBy: [{ resultsId: 'desc' }, { id: 'asc' }],
+          ...skipTake(q),
+        }),
+        db(ctx).resultsPrincipal.count({ where }),
+      ])
+      return toPage(await withResults(ctx, staff, rows.map(principalRecord)), total, q)
+    },
+    async detail(ctx: TCtx, id: bigint) {
+      const row = await db(ctx).resultsPrincipal.findFirst({ where: { id, isDeleted: 0 } })
+      if (!row) {
+        throw AppError.badRequest(RowsMsg.PRINCIPAL_NOT_FOUND)
+      }
+      const { staff } = await loadResults(deps, ctx, row.resultsId)
+      return (await withResults(ctx, staff, [principalRecord(row)]))[0]!
+    },
+    /** The application's principal group, created or replaced (one per application). */
+    async submit(ctx: TCtx, body: TResultsPrincipalSubmit) {
+      const resultsId = BigInt(body.resultsId)
+      const { id: given, resultsId: _r, ...fields } = body
+      const data = { ...fields, personMail: fields.personMail ?? null }
+      const id = await withEditable(ctx, resultsId, async (tx) => {
+        const existing = await tx.resultsPrincipal.findFirst({
+          where: { resultsId, isDeleted: 0 },
+          select: { id: true },
+        })
+        if (given && existing?.id !== BigInt(given)) {
+          throw AppError.badRequest(RowsMsg.PRINCIPAL_NOT_FOUND)
+        }
+        if (existing) {
+          await tx.resultsPrincipal.updateMany({
+            where: { id: existing.id },
+            data: { ...data, updateUser: who(ctx), updateTime: new Date() },
+          })
+          return existing.id
+        }
+        const id = nextId()
+        await tx.resultsPrincipal.create({ data: { ...data, id, resultsId, createUser: who(ctx) } })
+        return id
+      })
+      return principals.detail(ctx, id)
+    },
+    async remove(ctx: TCtx, ids: bigint[]) {
+      const rows = await db(ctx).resultsPrincipal.findMany({
+        where: { id: { in: ids }, isDeleted: 0 },
+        select: { id: true, resultsId: true },
+      })
+      for (const resultsId of new Set(rows.map((r) => r.resultsId))) {
+        await withEditable(ctx, resultsId, (tx) =>
+          tx.resultsPrincipal.updateMany({
+            where: { id: { in: rows.filter((r) => r.resultsId === resultsId).map((r) => r.id) } },
+            data: { isDeleted: 1, updateUser: who(ctx), updateTime: new Date() },
+          }),
+        )
+      }
+    },
+  }
+
+  const attaches = {
+    /** Uploaded files (not generated documents) across the applications the caller reads. */
+    async page(ctx: TCtx, q: TAppraiseAttachQuery) {
+      const { staff, where: resultsId } = await readableResults(deps, ctx, q.resultsId)
+      const where = {
+        resultsId,
+        kind: 'upload',
+        isDeleted: 0,
+        ...(q.assortId ? { assortId: BigInt(q.assortId) } : {}),
+        ...(q.keyword ? { name: { contains: q.keyword } } : {}),
+      }
+      const [rows, total] = await Promise.all([
+        db(ctx).resultsAttach.findMany({
+          where,
+          orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
+          ...skipTake(q),
+        }),
+        db(ctx).resultsAttach.count({ where }),
+      ])
+      const [files, assorts] = await Promise.all([
+        db(ctx).attach.findMany({
+          where: { id: { in: rows.map((r) => r.attachId) } },
+          select: { id: true, link: true, attachSize: true },
+        }),
+        prisma.assort.findMany({
+          where: { id: { in: rows.map((r) => r.assortId).filter((v): v is bigint => v !== null) } },
+          select: { id: true, name: true },
+        }),
+      ])
+      const fileOf = new Map(files.map((f) => [f.id, f]))
+      const assortOf = new Map(assorts.map((a) => [a.id, a.name]))
+      return toPage(
+        await withResults(
+          ctx,
+          staff,
+          rows.map((r) => ({
+            id: r.id,
+            resultsId: r.resultsId,
+            attachId: r.attachId,
+            assortId: r.assortId,
+            assortName: r.assortId ? (assortOf.get(r.assortId) ?? '') : '',
+            kind: r.kind,
+            name: r.name,
+            link: fileOf.get(r.attachId)?.link ?? '',
+            attachSize: Number(fileOf.get(r.attachId)?.attachSize ?? 0),
+            createTime: r.createTime,
+          })),
+        ),
+        total,
+        q,
+      )
+    },
+  }
+
+  return { units, people, principals, attaches }
+}
+export type TRowsService = ReturnType<typeof createRowsService>
