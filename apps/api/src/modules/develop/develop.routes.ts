@@ -136,14 +136,17 @@ export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
     },
     handler: async (request) => ok(await models.savedPrototypes(BigInt(request.query.modelId))),
   })
-  r.post(`${PREFIX}/model-prototype/submit-list`, {
-    config: { access: { permission: 'model_setting' } },
-    schema: { tags, summary: '保存模型字段', body: ZPrototypeListSubmitSchema, response: { 200: zDone } },
-    handler: async (request) => {
-      await models.submitPrototypes(ctxOf(request), request.body)
-      return done()
-    },
-  })
+  // The spec lists submit-list among the model calls, the platform under model-prototype: both paths.
+  for (const path of [`${PREFIX}/model-prototype/submit-list`, `${PREFIX}/model/submit-list`]) {
+    r.post(path, {
+      config: { access: { permission: 'model_setting' } },
+      schema: { tags, summary: '保存模型字段', body: ZPrototypeListSubmitSchema, response: { 200: zDone } },
+      handler: async (request) => {
+        await models.submitPrototypes(ctxOf(request), request.body)
+        return done()
+      },
+    })
+  }
 
   r.post(`${PREFIX}/code/copy`, {
     config: { access: { permission: 'code_copy' } },
