@@ -347,7 +347,15 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
     try {
       await waitFor(async () => (await redis.zscore(`${prefix}:job:workers`, 'worker-b')) !== null, 40_000)
       const id = await createJob({ jobParams: JSON.stringify({ url: target('pair'), method: 'GET' }) })
+      // BullMQ promises no worker a share of the ticks (a warm in-process consumer can win them all on a
+      // loaded machine): a's consumer is held until b has run ticks, then both compete.
+      await a.jobs?.worker.pause()
       await a.jobs?.scheduler.reconcile([String(id)])
+      await waitFor(
+        async () => (await instances(id)).some((i) => i.status === 'succeeded' && i.workerId === 'worker-b'),
+        30_000,
+      )
+      a.jobs?.worker.resume()
       const rows = await waitFor(async () => {
         const r = (await instances(id)).filter((i) => i.status === 'succeeded')
         return r.some((x) => x.workerId === 'worker-a') && r.some((x) => x.workerId === 'worker-b') && r
