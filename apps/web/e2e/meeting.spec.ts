@@ -180,5 +180,23 @@ test.describe('meetings', () => {
     expect(rows.at(-1)?.slice(0, 2)).toEqual(['合计', '2 人'])
     expect(rows.at(-1)?.[9]).toBe(1600)
     await page.screenshot({ path: `${SHOTS}/registrations.png` })
+
+    // Invoicing in its dialog: issue an invoice, then return it with a reason.
+    const zhang = page.getByRole('row', { name: /张三丰/ })
+    await zhang.getByRole('button', { name: '开票', exact: true }).click()
+    const invoiceForm = page.getByRole('dialog')
+    // The member's invoice title comes along; staff add the type and the number of the issued invoice.
+    await expect(invoiceForm.getByLabel('发票抬头')).toHaveValue('中南大学')
+    await choose(page, '发票类型', '增值税普通发票')
+    await invoiceForm.getByLabel('发票号码').fill('No.20261125001')
+    await invoiceForm.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '更新成功')).toBeVisible()
+    await expect(zhang).toContainText('已开票')
+    await zhang.getByRole('button', { name: '退回发票/重开发票' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请输入原因')).toBeVisible()
+    await page.getByRole('dialog').getByLabel('原因').fill('抬头有误')
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click()
+    await expect(zhang).toContainText('已退回')
   })
 })

@@ -27,6 +27,13 @@ import type { TCalendarCache } from './work-calendar.ts'
 
 /** A run that hits its job's concurrency in this process waits this long and tries again. */
 const CONCURRENCY_RETRY_MS = 500
+
+/** Puts a delivery back to wait a moment, counting the wait so the run's attempt number stays true. */
+const waitAgain = async (bullJob: Job, payload: TJobRunPayload, token: string): Promise<never> => {
+  await bullJob.updateData({ ...bullJob.data, waits: (payload.waits ?? 0) + 1 })
+  await bullJob.moveToDelayed(Date.now() + CONCURRENCY_RETRY_MS, token)
+  throw new DelayedError()
+}
 /** A flow step's transaction ends within 30 s (its timeout): a workflow run's row comes by then or never. */
 const FLOW_COMMIT_WAIT_MS = 60_000
 const RESULT_MAX = 2000
@@ -246,8 +253,7 @@ export const createRunner = (deps: TRunnerDeps) => {
     // Concurrency: at most `concurrency` runs of this job at once in this process.
     const local = perJob.get(payload.jobInfoId) ?? 0
     if (job.concurrency > 0 && local >= job.concurrency && token) {
-      await bullJob.moveToDelayed(Date.now() + CONCURRENCY_RETRY_MS, token)
-      throw new DelayedError()
+      await waitAgain(bullJob, payload, token)
     }
 
     // The slot is taken before the first await, so parallel deliveries of one job cannot all pass
@@ -292,10 +298,10 @@ export const createRunner = (deps: TRunnerDeps) => {
     ) {
       // A workflow run's row is written by the flow step's transaction, which enqueued this before
       // committing: wait for the commit. A row that never comes was rolled back: nothing runs.
-      await bullJob.moveToDelayed(Date.now() + CONCURRENCY_RETRY_MS, token)
-      throw new DelayedError()
+      await waitAgain(bullJob, payload, token)
     }
-    const attempt = Math.max(1, bullJob.attemptsStarted)
+    // BullMQ counts every start, the ones put back to wait too: those are not attempts of the run.
+    const attempt = Math.max(1, bullJob.attemptsStarted - (payload.waits ?? 0))
     const claim = await prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${jobInfoId})`
       const row = await tx.jobInstance.findUnique({ where: key })

@@ -80,6 +80,8 @@ export const ZJobRunPayloadSchema = z.object({
   /** Planned time (ms since the epoch): with the job id, the run key. */
   plannedMs: z.number().int().nonnegative(),
   trigger: z.number().int().min(1).max(4),
+  /** Times this delivery was put back to wait (concurrency, a flow step not yet committed): not attempts. */
+  waits: z.number().int().nonnegative().optional(),
 })
 export type TJobRunPayload = z.infer<typeof ZJobRunPayloadSchema>
 

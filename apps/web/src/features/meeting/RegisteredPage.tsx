@@ -7,14 +7,18 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
-import { toast } from '@/lib/notify'
+import { ResourceDialog } from '@/components/crud/ResourceDialog'
+import type { TResource } from '@/components/crud/types'
 import { useSession } from '@/lib/session/session'
 import { MeetingPicker } from './MeetingPicker'
-import { exportInvoicing, meetingApi } from './meetingApi'
-import { registeredResource, type TRegisteredRow } from './resources'
-
-/** Asks for values one after another (small staff actions; a full dialog is not worth it here). */
-const ask = (label: string, initial = ''): string | null => window.prompt(label, initial)
+import { exportInvoicing } from './meetingApi'
+import {
+  invoiceResource,
+  invoiceReturnResource,
+  priceResource,
+  registeredResource,
+  type TRegisteredRow,
+} from './resources'
 
 /** 参会报名 (and 缴费情况's per-registration actions): the registrations of the chosen meeting. */
 export const RegisteredPage = ({ mode = 'registered' }: { mode?: 'registered' | 'fee' }) => {
@@ -31,42 +35,16 @@ export const RegisteredPage = ({ mode = 'registered' }: { mode?: 'registered' | 
     () => ({ ...registeredResource, defaults: () => ({ meetingId, sex: '1', roomWish: '2' }) }),
     [meetingId],
   )
-  const done = async () => {
-    toast.success('操作成功!')
+  /** The staff action open on one registration: invoice, return or reissue, fee. */
+  const [action, setAction] = useState<{ resource: TResource<TRegisteredRow>; row: TRegisteredRow } | null>(
+    null,
+  )
+  const invoice = (row: TRegisteredRow) => setAction({ resource: invoiceResource, row })
+  const returnOrReissue = (row: TRegisteredRow) => setAction({ resource: invoiceReturnResource, row })
+  const price = (row: TRegisteredRow) => setAction({ resource: priceResource, row })
+  const saved = async () => {
+    setAction(null)
     await queryClient.invalidateQueries({ queryKey: [registeredResource.key] })
-  }
-  const invoice = async (row: TRegisteredRow) => {
-    const invoiceNo = ask(t('meeting.reg.invoiceNo'), row.invoiceNo ?? '')
-    if (invoiceNo === null) {
-      return
-    }
-    await meetingApi.updateInvoicing({
-      id: row.id,
-      invoiceTitle: row.invoiceTitle ?? '',
-      taxNumber: row.taxNumber ?? '',
-      invoiceType: row.invoiceType ?? 1,
-      invoiceNo,
-    })
-    await done()
-  }
-  const returnOrReissue = async (row: TRegisteredRow) => {
-    const returning = row.invoiceStatus === 1 || row.invoiceStatus === 3
-    const reason = ask(t('meeting.reg.reason'))
-    if (!reason) {
-      return
-    }
-    const invoiceNo = returning ? undefined : (ask(t('meeting.reg.invoiceNo')) ?? undefined)
-    await meetingApi.invoicingReturn({ id: row.id, action: returning ? 2 : 3, reason, invoiceNo })
-    await done()
-  }
-  const price = async (row: TRegisteredRow) => {
-    const value = ask(t('meeting.reg.price'), row.price)
-    if (value === null) {
-      return
-    }
-    const paid = window.confirm(t('meeting.reg.paid'))
-    await meetingApi.updatePrice(row.id, value, paid ? 1 : 0)
-    await done()
   }
   const rowActions = [
     ...(mode === 'registered'
@@ -76,14 +54,14 @@ export const RegisteredPage = ({ mode = 'registered' }: { mode?: 'registered' | 
             label: t('meeting.reg.invoice'),
             Icon: ReceiptLongIcon,
             allowed: canInvoice,
-            onClick: (row: TRegisteredRow) => void invoice(row),
+            onClick: invoice,
           },
           {
             key: 'return',
             label: `${t('meeting.reg.returnInvoice')}/${t('meeting.reg.reissue')}`,
             Icon: UndoIcon,
             allowed: canInvoice,
-            onClick: (row: TRegisteredRow) => void returnOrReissue(row),
+            onClick: returnOrReissue,
           },
         ]
       : [
@@ -92,7 +70,7 @@ export const RegisteredPage = ({ mode = 'registered' }: { mode?: 'registered' | 
             label: t('meeting.reg.editPrice'),
             Icon: PaymentsIcon,
             allowed: canPrice,
-            onClick: (row: TRegisteredRow) => void price(row),
+            onClick: price,
           },
         ]),
   ]
@@ -107,6 +85,15 @@ export const RegisteredPage = ({ mode = 'registered' }: { mode?: 'registered' | 
         ) : null}
       </Box>
       <CrudScreen resource={resource} filter={filter} rowActions={rowActions} />
+      {action ? (
+        <ResourceDialog
+          resource={action.resource}
+          mode="edit"
+          row={action.row}
+          onClose={() => setAction(null)}
+          onSaved={() => void saved()}
+        />
+      ) : null}
     </Box>
   )
 }

@@ -4,10 +4,13 @@ import {
   ZCalendarSubmitSchema,
   ZCarMaintenanceSubmitSchema,
   ZEscortSubmitSchema,
+  ZInvoicingReturnSchema,
   ZInvoicingSubmitSchema,
   ZMeetingSubmitSchema,
   ZRegisteredSubmitSchema,
   ZRegistrantSubmitSchema,
+  ZUpdateInvoicingSchema,
+  ZUpdatePriceSchema,
 } from '@ysjs/shared'
 import type { TField, TOption, TResource, TRow } from '@/components/crud/types'
 import { http } from '@/lib/http'
@@ -178,6 +181,85 @@ export const registeredResource: TResource<TRegisteredRow> = {
     invoiceType: text(row.invoiceType),
     remark: text(row.remark),
   }),
+}
+
+/** A staff action on one registration: the generic dialog over one call (never a list of its own). */
+const registrationAction = (
+  submit: (values: Record<string, unknown>) => Promise<unknown>,
+): TResource<TRegisteredRow>['api'] => ({
+  list: async () => ({ records: [], total: 0 }),
+  submit,
+  remove: async () => undefined,
+})
+
+/** 开票: the invoice's title, tax number and type; a number given means the invoice was issued. */
+export const invoiceResource: TResource<TRegisteredRow> = {
+  key: 'registeredmeeting-invoice',
+  nameKey: `${R}.invoiceForm`,
+  schema: ZUpdateInvoicingSchema as never,
+  api: registrationAction((values) => meetingApi.updateInvoicing(values)),
+  permissions: codes('meeting_registered'),
+  dialogWidth: 'sm',
+  fields: [
+    { name: 'invoiceTitle', labelKey: `${R}.invoiceTitle`, span: 12 },
+    { name: 'taxNumber', labelKey: `${R}.taxNumber`, span: 12 },
+    { name: 'invoiceType', labelKey: `${R}.invoiceType`, kind: 'select', options: INVOICE_TYPE, span: 12 },
+    { name: 'invoiceNo', labelKey: `${R}.invoiceNo`, span: 12 },
+  ],
+  toForm: (row) => ({
+    id: row.id,
+    invoiceTitle: text(row.invoiceTitle),
+    taxNumber: text(row.taxNumber),
+    invoiceType: text(row.invoiceType),
+    invoiceNo: text(row.invoiceNo),
+  }),
+}
+
+const INVOICE_ACTIONS: TOption[] = [
+  { value: '2', labelKey: `${R}.returnInvoice` },
+  { value: '3', labelKey: `${R}.reissue` },
+]
+/** 退回 an issued invoice, or 重开 a returned one under a new number; each with its reason (history). */
+export const invoiceReturnResource: TResource<TRegisteredRow> = {
+  key: 'registeredmeeting-return',
+  nameKey: `${R}.returnForm`,
+  schema: ZInvoicingReturnSchema as never,
+  api: registrationAction((values) => meetingApi.invoicingReturn(values)),
+  permissions: codes('meeting_registered'),
+  dialogWidth: 'sm',
+  fields: [
+    { name: 'action', labelKey: `${R}.action`, kind: 'select', options: INVOICE_ACTIONS, span: 12 },
+    { name: 'reason', labelKey: `${R}.reason`, kind: 'textarea', rows: 3, span: 12 },
+    { name: 'invoiceNo', labelKey: `${R}.newInvoiceNo`, span: 12 },
+  ],
+  // An issued (1) or reissued (3) invoice is returned next; a returned one (2) is reissued.
+  toForm: (row) => ({
+    id: row.id,
+    action: row.invoiceStatus === 2 ? '3' : '2',
+    reason: '',
+    invoiceNo: '',
+  }),
+}
+
+const PAY_STATUS: TOption[] = [
+  { value: '0', labelKey: `${R}.unpaid` },
+  { value: '1', labelKey: `${R}.paid` },
+]
+/** 修改费用: the fee due and whether it is paid. */
+export const priceResource: TResource<TRegisteredRow> = {
+  key: 'registeredmeeting-price',
+  nameKey: `${R}.priceForm`,
+  schema: ZUpdatePriceSchema as never,
+  api: registrationAction((values) =>
+    meetingApi.updatePrice(String(values.id), String(values.price), Number(values.payStatus ?? 0)),
+  ),
+  permissions: codes('meeting_fee_situation'),
+  dialogWidth: 'sm',
+  fields: [
+    { name: 'price', labelKey: `${R}.price`, span: 12 },
+    { name: 'payStatus', labelKey: `${R}.payStatus`, kind: 'select', options: PAY_STATUS, span: 12 },
+  ],
+  toForm: (row) => ({ id: row.id, price: text(row.price), payStatus: text(row.payStatus) }),
 }
 
 /** The registration form of a member (the same fields, no staff columns). */
