@@ -182,7 +182,9 @@ test.describe('meetings', () => {
     await page.screenshot({ path: `${SHOTS}/registrations.png` })
 
     // Invoicing in its dialog: issue an invoice, then return it with a reason.
-    const zhang = page.getByRole('row', { name: /张三丰/ })
+    // The grid scrolls sideways to its actions and drops the name column from the DOM: keep the row by id.
+    const rowId = await page.getByRole('row', { name: /张三丰/ }).getAttribute('data-id')
+    const zhang = page.locator(`.MuiDataGrid-row[data-id="${rowId}"]`)
     await zhang.getByRole('button', { name: '开票', exact: true }).click()
     const invoiceForm = page.getByRole('dialog')
     // The member's invoice title comes along; staff add the type and the number of the issued invoice.
