@@ -266,6 +266,13 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
             orderBy: { id: 'asc' },
           })
         : []
+      const users = examples.length
+        ? await d.user.findMany({
+            where: { id: { in: [...new Set(examples.map((e) => e.userId))] } },
+            select: { id: true, realName: true, name: true, account: true },
+          })
+        : []
+      const userName = new Map(users.map((u) => [u.id, u.realName || u.name || u.account]))
       const companyOf = new Map(companies.map((c) => [c.ownerKey, c]))
       const industryName = new Map(industries.map((i) => [i.id, i.name]))
       const optionText = new Map(questions.flatMap((q) => q.options.map((o) => [o.id, o] as const)))
@@ -274,6 +281,7 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
       const sheet = book.addWorksheet('填报结果')
       sheet.addRow([
         '填报单位',
+        '填报人',
         '单位名称',
         '省份',
         '通讯地址',
@@ -291,6 +299,7 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
         const mine = answers.filter((a) => a.exampleId === e.id)
         sheet.addRow([
           e.firmName ?? '',
+          userName.get(e.userId) ?? '',
           c?.name ?? '',
           c?.provinceName ?? '',
           c?.address ?? '',
