@@ -391,6 +391,14 @@ export const ZCompanyRecordSchema = z.object({
 })
 export type TCompany = z.infer<typeof ZCompanyRecordSchema>
 
+/** A filling as staff read it: the filling, its company form and every question with its answers. */
+export const ZExampleDetailSchema = z.object({
+  example: ZSurveyExampleRecordSchema,
+  company: ZCompanyRecordSchema.omit({ isIndustry: true }).nullable(),
+  questions: z.array(ZQuestionRecordSchema),
+})
+export type TExampleDetail = z.infer<typeof ZExampleDetailSchema>
+
 /** 单位信息 (staff): the company forms of every filling, searched by name, survey and province. */
 export const ZCompanyListQuerySchema = ZPageQuerySchema.extend({
   name: zOptionalText(100),

@@ -173,6 +173,13 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
     })
   const submit = () =>
     run(async () => {
+      // Page order, as the server checks: the company form (page 1), then the questions.
+      const invalidCompany = companyError()
+      if (invalidCompany) {
+        toast.warning(invalidCompany)
+        setPage(1)
+        return
+      }
       const error = firstAnswerError(all, current)
       if (error) {
         toast.warning(error.message)
