@@ -85,6 +85,7 @@ export const surveyZh = {
   otherPlaceholder: '请填写其他内容',
   answerPlaceholder: '请输入',
   readonly: '问卷已提交，仅可查看',
+  notOpen: '问卷已关闭或不在填报期内，仅可查看',
   pageOf: '第 {{page}} / {{last}} 页',
   // Results
   survey: '问卷',
@@ -239,6 +240,7 @@ export const surveyEn: typeof surveyZh = {
   otherPlaceholder: 'Please specify',
   answerPlaceholder: 'Your answer',
   readonly: 'Submitted: read only',
+  notOpen: 'The questionnaire is closed or outside its filling period: read only',
   pageOf: 'Page {{page}} / {{last}}',
   survey: 'Questionnaire',
   pickSurvey: 'Choose a questionnaire',
