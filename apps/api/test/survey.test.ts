@@ -1,5 +1,5 @@
 import { nextId } from '@ysjs/db'
-import { SurveyMsg } from '@ysjs/shared'
+import { formatDateTime, SurveyMsg } from '@ysjs/shared'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
@@ -123,6 +123,17 @@ const answer = (
     ...(page ? { page } : {}),
   })
 
+/** Page 1: the company form, with the first industry field when the survey asks for one. */
+const saveCompany = async (surveyId: string, headers: THeaders, name = '测试单位') => {
+  const industries = (await call('GET', `${EVAL}/industryField/listAll`, headers)).data as { id: string }[]
+  const res = await call('POST', `${COMPANY}/submit`, headers, {
+    surveyId,
+    name,
+    industryField: industries[0]!.id,
+  })
+  expect(res.code, res.msg).toBe(200)
+}
+
 describe('design', () => {
   it('keeps the code unique, checks dates and freezes questions once published', async () => {
     const code = `U-${nextId()}`.slice(0, 32)
@@ -226,6 +237,46 @@ describe('design', () => {
     ])
   })
 
+  it('chosen units are member units of the tenant; only a draft is published', async () => {
+    const base = { name: '定向问卷', startDate: '2026-01-01', endDate: '2026-12-31', targetType: 1 }
+    // Unknown ids, a department (not a company) and another tenant's company are all refused.
+    const lab = (await t.app.prisma.dept.findFirstOrThrow({ where: { deptName: '研发部', parentId: firmA } }))
+      .id
+    await createTenant(t.app, '300019')
+    const foreign = nextId()
+    await t.app.prisma.dept.create({
+      data: {
+        id: foreign,
+        tenantId: '300019',
+        parentId: 0n,
+        ancestors: '0',
+        deptName: '外租户单位',
+        deptCategory: 1,
+      },
+    })
+    for (const targetIds of ['1', `${firmA},${lab}`, `${firmA},${foreign}`]) {
+      const refused = await call('POST', `${EVAL}/survey/submit`, admin, {
+        ...base,
+        code: `D-${nextId()}`.slice(0, 32),
+        targetIds,
+      })
+      expect([refused.status, refused.msg]).toEqual([400, SurveyMsg.TARGET_UNKNOWN])
+    }
+    const ok = await call('POST', `${EVAL}/survey/submit`, admin, {
+      ...base,
+      code: `D-${nextId()}`.slice(0, 32),
+      targetIds: [String(firmA), String(firmB)],
+    })
+    expect(ok.code, ok.msg).toBe(200)
+    const { surveyId } = await publishedSurvey()
+    expect((await call('POST', `${EVAL}/survey/publish?id=${surveyId}`, admin)).msg).toBe(
+      SurveyMsg.PUBLISH_DRAFT_ONLY,
+    )
+    expect((await call('POST', `${EVAL}/survey/close?id=${ok.data.id}`, admin)).msg).toBe(
+      SurveyMsg.NOT_PUBLISHED,
+    )
+  })
+
   it('the seeded survey has 16 question pages (the screen last page is 17), every type used', async () => {
     const list = await call('GET', `${EVAL}/survey/list?code=YS-2026-01`, admin)
     const seeded = list.data.records[0]
@@ -277,7 +328,9 @@ describe('filling', () => {
       SurveyMsg.ANSWER_FOREIGN,
     )
 
-    // Final submit: the messages come in question order.
+    // Final submit: page 1 (the company form) first, then the questions in order.
+    expect((await answer(surveyId, memberA, 1, [])).msg).toBe(SurveyMsg.COMPANY_MISSING)
+    await saveCompany(surveyId, memberA, '江西铜业技术研究院')
     expect((await answer(surveyId, memberA, 1, [])).msg).toBe('请回答第 1 题: 单位性质')
     const other1 = [{ questionId: q1.id, optionId: q1.options[2]!.id }]
     expect((await answer(surveyId, memberA, 1, other1)).msg).toBe('请填写第 1 题"其他"选项的内容')
@@ -416,7 +469,7 @@ describe('filling', () => {
     )
   })
 
-  it('only a member account bound to a unit fills; two accounts of one unit share the filling', async () => {
+  it('only member accounts fill: one filling per unit, or per account without a unit', async () => {
     const { surveyId, q } = await publishedSurvey()
     // Staff (even the administrator, who holds every permission) start and fill nothing.
     for (const url of [`${EVAL}/survey/surveyExampleList`, `${EVAL}/survey/openList`]) {
@@ -428,9 +481,6 @@ describe('filling', () => {
     expect([staff.status, staff.msg]).toEqual([403, SurveyMsg.MEMBER_ONLY])
     expect((await answer(surveyId, admin, 0, [])).status).toBe(403)
     expect((await call('GET', `${COMPANY}/companyInfo?surveyId=${surveyId}`, admin)).status).toBe(403)
-    // A member account without a unit is told so.
-    const unbound = await call('POST', `${EVAL}/example/submit`, loner, { surveyId })
-    expect([unbound.status, unbound.msg]).toEqual([403, SurveyMsg.NO_UNIT])
     expect(await t.app.prisma.surveyExample.count({ where: { surveyId: BigInt(surveyId) } })).toBe(0)
 
     // Two accounts of firm A (one in a dept under it) work on one filling.
@@ -447,6 +497,37 @@ describe('filling', () => {
     const cards = await call('GET', `${EVAL}/survey/surveyExampleList`, memberA)
     expect(cards.data.records.filter((c: { surveyId: string }) => c.surveyId === surveyId)).toHaveLength(1)
     expect(await t.app.prisma.surveyExample.count({ where: { surveyId: BigInt(surveyId) } })).toBe(1)
+
+    // A member account bound to no unit fills for itself: its own filling, not another such account's.
+    const role = (
+      await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias: 'member', tenantId: '000000' } })
+    ).id
+    await createUser(t.app, { account: 'loner2', roleIds: [role] })
+    const loner2 = await loginAs(t.app, 'loner2')
+    const own = await call('POST', `${EVAL}/example/submit`, loner, { surveyId })
+    expect(own.data).toMatchObject({ status: 2, firmName: null })
+    expect((await call('GET', `${COMPANY}/companyInfo?surveyId=${surveyId}`, loner)).data).toMatchObject({
+      id: null,
+      name: '',
+    })
+    const other = await call('POST', `${EVAL}/example/submit`, loner2, { surveyId })
+    expect(other.data.id).not.toBe(own.data.id)
+    expect(
+      (await answer(surveyId, loner, 0, [{ questionId: q1.id, optionId: q1.options[0]!.id }], 1)).code,
+    ).toBe(200)
+    const theirs = await call('GET', `${EVAL}/question/pageQuestionList?surveyId=${surveyId}&page=1`, loner2)
+    expect(theirs.data[0].answerList).toEqual([])
+    expect(await t.app.prisma.surveyExample.count({ where: { surveyId: BigInt(surveyId) } })).toBe(3)
+    const centre = (await call('GET', `${EVAL}/member/overview`, loner)).data
+    expect(centre).toMatchObject({ isMember: true, firmId: null, drafts: 1 })
+    expect(centre.fillings.map((f: { id: string }) => f.id)).toEqual([own.data.id])
+    // A survey for chosen units is not open to an account without a unit; achievement reports are per unit.
+    const chosen = await publishedSurvey({ targetType: 1, targetIds: String(firmB) })
+    expect((await call('POST', `${EVAL}/example/submit`, loner, { surveyId: chosen.surveyId })).msg).toBe(
+      SurveyMsg.NOT_TARGET,
+    )
+    const report = await call('POST', `${EVAL}/evaluation/submit`, loner, { name: '高纯铟' })
+    expect([report.status, report.msg]).toEqual([403, SurveyMsg.NO_UNIT])
   })
 
   it('the seeded member account fills for its own unit, apart from the staff', async () => {
@@ -613,6 +694,7 @@ describe('results', () => {
         { questionId: q3.id, inputText: text },
         { questionId: q4.id, inputText: `${text}成果` },
       ]
+      await saveCompany(surveyId, h)
       const res = await answer(surveyId, h, submit ? 1 : 0, list)
       expect(res.code, res.msg).toBe(200)
     }
@@ -794,21 +876,32 @@ describe('成果申报 (/evaluation)', () => {
     }
     expect((await call('GET', `${EVAL}/member/overview`, memberA)).data.applications).toEqual([])
 
-    // Its messages are the centre's notices, each opened in full.
-    const posted = await call('POST', '/api/ysjs-desk/notice/submit', admin, {
-      title: '关于开展2026年度成果评价申报的通知',
-      category: 1,
-      releaseTime: '2099-01-01 09:00:00',
-      content: '<p>请各会员单位于6月底前完成申报。</p>',
-    })
-    expect(posted.code, posted.msg).toBe(200)
+    // Its messages are the centre's notices from their release time, each opened in full.
+    const post = async (title: string, releaseTime: string) => {
+      const res = await call('POST', '/api/ysjs-desk/notice/submit', admin, {
+        title,
+        category: 1,
+        releaseTime,
+        content: '<p>请各会员单位于6月底前完成申报。</p>',
+      })
+      expect(res.code, res.msg).toBe(200)
+    }
+    await post('关于开展2026年度成果评价申报的通知', formatDateTime(new Date(Date.now() - 60_000)))
+    await post('2099年度会员大会预告', '2099-01-01 09:00:00')
     const notices = (await call('GET', `${EVAL}/member/overview`, memberE)).data.notices
     expect(notices[0]).toMatchObject({ title: '关于开展2026年度成果评价申报的通知' })
+    expect(notices.map((n: { title: string }) => n.title)).not.toContain('2099年度会员大会预告')
     const opened = await call('GET', `${EVAL}/member/notice?id=${notices[0].id}`, memberE)
     expect(opened.data).toMatchObject({
       title: '关于开展2026年度成果评价申报的通知',
       content: '<p>请各会员单位于6月底前完成申报。</p>',
     })
+    const unreleased = await t.app.prisma.notice.findFirstOrThrow({
+      where: { title: '2099年度会员大会预告' },
+    })
+    expect((await call('GET', `${EVAL}/member/notice?id=${unreleased.id}`, memberE)).msg).toBe(
+      SurveyMsg.NOTICE_MISSING,
+    )
     expect((await call('GET', `${EVAL}/member/notice?id=1`, memberE)).msg).toBe(SurveyMsg.NOTICE_MISSING)
   })
 })

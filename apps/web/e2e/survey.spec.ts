@@ -78,6 +78,12 @@ test.describe('questionnaire: member filling, staff results', () => {
     await page.getByRole('dialog').getByText(SURVEY_NAME).click()
     await expect(page.getByRole('heading', { name: /单位信息/ })).toBeVisible()
     await expect(page.getByLabel('单位名称')).toHaveValue(unit)
+    // A required field's message shows once it is left empty (spec section 5).
+    await page.getByLabel('单位名称').fill('')
+    await page.getByLabel('通讯地址').focus()
+    await expect(page.getByText('请输入单位名称')).toBeVisible()
+    await page.getByLabel('单位名称').fill(unit)
+    await expect(page.getByText('请输入单位名称')).toHaveCount(0)
 
     // Page 1: the company form. 行业领域 is required (the survey's industry flag is on).
     await page.getByRole('combobox', { name: '省份' }).click()
@@ -186,6 +192,17 @@ test.describe('questionnaire: member filling, staff results', () => {
     await page.getByRole('tab', { name: '填报列表' }).click()
     const row = page.locator('.MuiDataGrid-row', { hasText: unit })
     await expect(row).toContainText('已提交')
+    await expect(page.getByText('每页行数')).toBeVisible()
+    // 查看: the filling as the member filled it, read-only.
+    await row.getByRole('button', { name: '查看' }).click()
+    const filling = page.getByTestId('survey-filling')
+    await expect(filling).toContainText('江西省 赣州市章贡区')
+    await expect(filling).toContainText('钨钼锡锑')
+    await expect(question(page, '贵单位的性质').getByRole('radio', { name: '其他' })).toBeChecked()
+    await expect(question(page, '贵单位的性质').getByRole('textbox')).toHaveValue('混合所有制企业')
+    await expect(question(page, '贵单位的性质').getByRole('radio', { name: '其他' })).toBeDisabled()
+    await page.screenshot({ path: `${SHOTS}/filling.png` })
+    await page.getByRole('dialog').getByRole('button', { name: '返回' }).click()
     await row.getByRole('button', { name: '退回' }).click()
     await page.getByRole('dialog').getByLabel('退回原因').fill('请补充研发经费的统计口径')
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
@@ -245,6 +262,11 @@ test.describe('questionnaire: member filling, staff results', () => {
     await applications.getByText('APT 清洁生产新工艺').click()
     await expect(page).toHaveURL(/\/evaluation\?id=\d+/)
     await expect(page.getByTestId('evaluation-detail')).toContainText('APT 清洁生产新工艺')
+    // The unit's profile leads to the company form of the filling still open (the returned one).
+    await page.goto('/topMember')
+    await page.getByTestId('member-unit').getByRole('button', { name: '修改' }).click()
+    await expect(page).toHaveURL(/\/survey\/questionnaire\?surveyId=/)
+    await expect(page.getByLabel('单位名称')).toHaveValue(unit)
     await page.goto('/topMember')
     await surveys.getByText(SURVEY_NAME).click()
     await expect(page).toHaveURL(/\/survey\/questionnaire\?surveyId=/)

@@ -37,6 +37,8 @@ export const SurveyMsg = {
   END_BEFORE_START: '结束日期不能早于开始日期',
   TARGET_TYPE: '请选择填报范围',
   TARGET_UNITS: '请选择填报单位',
+  TARGET_UNKNOWN: '所选填报单位不存在',
+  PUBLISH_DRAFT_ONLY: '只能发布草稿问卷',
   NOT_FOUND: '问卷不存在',
   NOT_DRAFT: '问卷已发布，题目已冻结，请新建版本后修改',
   NOT_PUBLISHED: '只能关闭已发布的问卷',
@@ -61,6 +63,7 @@ export const SurveyMsg = {
   NOT_TARGET: '您的单位不在该问卷的填报范围内',
   EXAMPLE_MISSING: '请先新增填报信息',
   SUBMITTED: '问卷已提交，不能修改',
+  COMPANY_MISSING: '请先填写单位信息',
   ANSWER_FOREIGN: '答案中的题目或选项不属于该问卷',
   SINGLE_ONE: (n: number) => `第 ${n} 题只能选择一个选项`,
   ANSWER_REQUIRED: (n: number, question: string) => `请回答第 ${n} 题: ${question}`,
@@ -387,6 +390,14 @@ export const ZCompanyRecordSchema = z.object({
   isIndustry: z.number(),
 })
 export type TCompany = z.infer<typeof ZCompanyRecordSchema>
+
+/** A filling as staff read it: the filling, its company form and every question with its answers. */
+export const ZExampleDetailSchema = z.object({
+  example: ZSurveyExampleRecordSchema,
+  company: ZCompanyRecordSchema.omit({ isIndustry: true }).nullable(),
+  questions: z.array(ZQuestionRecordSchema),
+})
+export type TExampleDetail = z.infer<typeof ZExampleDetailSchema>
 
 /** 单位信息 (staff): the company forms of every filling, searched by name, survey and province. */
 export const ZCompanyListQuerySchema = ZPageQuerySchema.extend({

@@ -15,8 +15,19 @@ export const formatDateOnly = (d: Date): string => d.toISOString().slice(0, 10)
 /** Today in Asia/Shanghai, as the survey dates are meant. */
 export const today = (): string => formatDate(new Date())
 
-/** Who fills: the caller's member unit (decision 019). */
-export type TOwner = { key: string; firmId: bigint; firmName: string; fullName: string; userId: bigint }
+/**
+ * Who fills (decision 019): the caller's member unit (`d<dept id>`), or, for a member account bound to no
+ * unit, the account alone (`u<user id>`). `fullName` prefills the company form's 单位名称.
+ */
+export type TOwner = {
+  key: string
+  firmId: bigint | null
+  firmName: string | null
+  fullName: string
+  userId: bigint
+}
+/** A member unit as achievement reporting needs it. */
+export type TUnitOwner = TOwner & { firmId: bigint; firmName: string }
 
 export const requireUser = (ctx: TCtx) => {
   if (!ctx.user) {
@@ -64,9 +75,12 @@ export const firmOfUser = async (prisma: PrismaClient, tenantId: string, userId:
   return null
 }
 
+/** The filling owner of a member account: its unit, else the account itself. */
+export const ownerKeyOf = (firmId: bigint | null, userId: bigint) => (firmId ? `d${firmId}` : `u${userId}`)
+
 /**
- * The caller as a member unit: the `member` role and a company dept. Anyone else is refused (403) with
- * the reason: staff fill nothing, and a member account must be bound to its unit first.
+ * The caller as the owner of fillings: a member account (role alias `member`), filling for its unit or,
+ * bound to none, for itself. Staff are refused (403) with the reason: they design and read, never fill.
  */
 export const ownerOf = async (prisma: PrismaClient, ctx: TCtx): Promise<TOwner> => {
   const user = requireUser(ctx)
@@ -74,16 +88,22 @@ export const ownerOf = async (prisma: PrismaClient, ctx: TCtx): Promise<TOwner> 
     throw AppError.forbidden(SurveyMsg.MEMBER_ONLY)
   }
   const firm = await firmOfUser(prisma, ctx.tenantId, user.userId)
-  if (!firm) {
-    throw AppError.forbidden(SurveyMsg.NO_UNIT)
-  }
   return {
-    key: `d${firm.id}`,
-    firmId: firm.id,
-    firmName: firm.deptName,
-    fullName: firm.fullName || firm.deptName,
+    key: ownerKeyOf(firm?.id ?? null, user.userId),
+    firmId: firm?.id ?? null,
+    firmName: firm?.deptName ?? null,
+    fullName: firm ? firm.fullName || firm.deptName : '',
     userId: user.userId,
   }
+}
+
+/** The caller's member unit; an account bound to none is told so (achievement reporting is per unit). */
+export const unitOwnerOf = async (prisma: PrismaClient, ctx: TCtx): Promise<TUnitOwner> => {
+  const owner = await ownerOf(prisma, ctx)
+  if (owner.firmId === null || owner.firmName === null) {
+    throw AppError.forbidden(SurveyMsg.NO_UNIT)
+  }
+  return { ...owner, firmId: owner.firmId, firmName: owner.firmName }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { nextId, type PrismaClient, type Survey } from '@ysjs/db'
 import {
+  DeptCategory,
   ExampleStatus,
   SurveyMsg,
   SurveyState,
@@ -86,6 +87,19 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
     }
   }
 
+  /** The chosen units are member units of the tenant: live depts of category 公司. */
+  const assertUnits = async (tx: TTx, ids: bigint[]) => {
+    if (!ids.length) {
+      return
+    }
+    const found = await tx.dept.count({
+      where: { id: { in: ids }, deptCategory: DeptCategory.COMPANY, ...LIVE },
+    })
+    if (found !== new Set(ids).size) {
+      throw AppError.badRequest(SurveyMsg.TARGET_UNKNOWN)
+    }
+  }
+
   const draftOf = async (tx: TTx, surveyId: bigint) => {
     const survey = await tx.survey.findFirst({ where: { id: surveyId, ...LIVE } })
     if (!survey) {
@@ -133,6 +147,7 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
       return db(prisma, ctx.tenantId).$transaction(async (tx) => {
         await lockSurveys(tx, ctx.tenantId)
         await assertCodeFree(tx, input.code, id)
+        await assertUnits(tx, splitIds(data.targetIds))
         if (id) {
           const current = await tx.survey.findFirst({ where: { id, ...LIVE } })
           if (!current) {
@@ -185,7 +200,13 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
     async publish(ctx: TCtx, id: bigint) {
       await db(prisma, ctx.tenantId).$transaction(async (tx) => {
         await lockSurveys(tx, ctx.tenantId)
-        await draftOf(tx, id)
+        const survey = await tx.survey.findFirst({ where: { id, ...LIVE }, select: { state: true } })
+        if (!survey) {
+          throw AppError.badRequest(SurveyMsg.NOT_FOUND)
+        }
+        if (survey.state !== SurveyState.DRAFT) {
+          throw AppError.badRequest(SurveyMsg.PUBLISH_DRAFT_ONLY)
+        }
         const pages = await tx.surveyQuestion.groupBy({
           by: ['page'],
           where: { surveyId: id, ...LIVE },

@@ -10,7 +10,7 @@ import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import type { TResultsService } from '../appraise/results.service.ts'
-import { db, ownerOf, type TOwner, unitDeptIds } from './survey-common.ts'
+import { db, type TUnitOwner, unitDeptIds, unitOwnerOf } from './survey-common.ts'
 
 const unitShape = resultsUnitSchema('draft').shape
 const principalShape = resultsPrincipalSchema('draft').shape
@@ -25,7 +25,7 @@ const valid = (schema: z.ZodType, value: string | null): string | undefined =>
  */
 export const createEvaluationService = (prisma: PrismaClient, results: TResultsService) => {
   /** The unit as the report names it: its latest company form, else the company dept's full name. */
-  const unitOf = async (ctx: TCtx, owner: TOwner): Promise<TEvaluationUnit> => {
+  const unitOf = async (ctx: TCtx, owner: TUnitOwner): Promise<TEvaluationUnit> => {
     const company = await db(prisma, ctx.tenantId).company.findFirst({
       where: { ownerKey: owner.key },
       orderBy: [{ updateTime: { sort: 'desc', nulls: 'last' } }, { createTime: 'desc' }],
@@ -41,18 +41,18 @@ export const createEvaluationService = (prisma: PrismaClient, results: TResultsS
   }
 
   /** Applications reported from the unit: created by an account whose first dept belongs to it. */
-  const unitWhere = async (ctx: TCtx, owner: TOwner) => ({
+  const unitWhere = async (ctx: TCtx, owner: TUnitOwner) => ({
     isDeleted: 0,
     createDept: { in: await unitDeptIds(prisma, ctx.tenantId, owner.firmId) },
   })
 
   const service = {
     async unit(ctx: TCtx) {
-      return unitOf(ctx, await ownerOf(prisma, ctx))
+      return unitOf(ctx, await unitOwnerOf(prisma, ctx))
     },
 
     async list(ctx: TCtx, q: { current: number; size: number; status?: number }) {
-      const owner = await ownerOf(prisma, ctx)
+      const owner = await unitOwnerOf(prisma, ctx)
       const where = {
         ...(await unitWhere(ctx, owner)),
         ...(q.status !== undefined ? { status: q.status } : {}),
@@ -76,7 +76,7 @@ export const createEvaluationService = (prisma: PrismaClient, results: TResultsS
 
     /** A draft application (status 0) with the unit as first completing unit and as principal. */
     async create(ctx: TCtx, input: z.output<typeof ZEvaluationSubmitSchema>) {
-      const owner = await ownerOf(prisma, ctx)
+      const owner = await unitOwnerOf(prisma, ctx)
       const unit = await unitOf(ctx, owner)
       const body = ZResultsVOSubmitSchema.parse({
         name: input.name,
@@ -105,7 +105,7 @@ export const createEvaluationService = (prisma: PrismaClient, results: TResultsS
 
     /** The caller's application with its rows and its history (the appraisal module's dossier). */
     async detail(ctx: TCtx, id: bigint) {
-      await ownerOf(prisma, ctx)
+      await unitOwnerOf(prisma, ctx)
       const [record, history] = await Promise.all([results.detailVO(ctx, id), results.dossier(ctx, id)])
       return { record, history }
     },

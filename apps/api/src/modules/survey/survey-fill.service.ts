@@ -35,7 +35,7 @@ const isOpenTo = (survey: Survey, owner: TOwner, day = today()) =>
   survey.state === SurveyState.PUBLISHED &&
   formatDateOnly(survey.startDate) <= day &&
   formatDateOnly(survey.endDate) >= day &&
-  (survey.targetType === 0 || splitIds(survey.targetIds).includes(owner.firmId))
+  (survey.targetType === 0 || (owner.firmId !== null && splitIds(survey.targetIds).includes(owner.firmId)))
 
 /** Fillings as cards (member) and rows (staff): the survey's fields, the unit and the company name. */
 export const exampleRecords = async (prisma: PrismaClient, tenantId: string, rows: SurveyExample[]) => {
@@ -218,7 +218,7 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
 
     async submitAnswers(ctx: TCtx, input: TAnswerSubmit) {
       const surveyId = BigInt(input.surveyId)
-      const { example } = await writable(ctx, surveyId)
+      const { example, owner } = await writable(ctx, surveyId)
       const questions = await loadQuestions(prisma, ctx.tenantId, surveyId)
       const byId = new Map(questions.map((q) => [String(q.id), q]))
       const answers = input.answerList.map((a) => ({
@@ -263,6 +263,13 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
       }
       const final = input.submitType === SubmitType.FINAL
       if (final) {
+        // Page 1 before the question pages: a filling is submitted with its company form.
+        const company = await db(prisma, ctx.tenantId).company.count({
+          where: { surveyId, ownerKey: owner.key },
+        })
+        if (company === 0) {
+          throw AppError.badRequest(SurveyMsg.COMPANY_MISSING)
+        }
         const error = firstAnswerError(
           questions.map((q) => ({
             ...q,

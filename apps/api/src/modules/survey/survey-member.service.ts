@@ -8,7 +8,7 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
-import { db, firmOfUser, isMember, LIVE, requireUser } from './survey-common.ts'
+import { db, firmOfUser, isMember, LIVE, ownerKeyOf, requireUser } from './survey-common.ts'
 import type { TEvaluationService } from './survey-evaluation.service.ts'
 import { exampleRecords, type TSurveyFillService } from './survey-fill.service.ts'
 
@@ -40,6 +40,9 @@ export const listAllIndustryFields = (prisma: PrismaClient, ctx: TCtx) =>
     take: 1000,
   })
 
+/** A notice reaches the members at its release time (none: at once). */
+const released = () => ({ ...LIVE, OR: [{ releaseTime: null }, { releaseTime: { lte: new Date() } }] })
+
 /**
  * 会员中心: the caller's unit, its fillings and surveys open to it, and the centre's latest notices. Any
  * signed-in user may open it; only a member bound to a unit has a unit to show (decision 019).
@@ -54,7 +57,8 @@ export const memberOverview = async (
   const member = isMember(ctx)
   const firm = member ? await firmOfUser(prisma, ctx.tenantId, user.userId) : null
   const d = db(prisma, ctx.tenantId)
-  const ownerKey = firm ? `d${firm.id}` : null
+  // A member bound to no unit fills for itself (decision 019); staff have nothing to fill.
+  const ownerKey = member ? ownerKeyOf(firm?.id ?? null, user.userId) : null
   const [examples, company, open, applications, notices] = await Promise.all([
     ownerKey
       ? d.surveyExample.findMany({
@@ -70,9 +74,9 @@ export const memberOverview = async (
         })
       : null,
     ownerKey ? fill.openList(ctx) : [],
-    ownerKey ? evaluation.list(ctx, { current: 1, size: 5 }) : null,
+    firm ? evaluation.list(ctx, { current: 1, size: 5 }) : null,
     d.notice.findMany({
-      where: LIVE,
+      where: released(),
       orderBy: [{ releaseTime: 'desc' }, { id: 'desc' }],
       take: 5,
       select: { id: true, title: true, releaseTime: true },
@@ -114,7 +118,7 @@ export const memberOverview = async (
 export const memberNotice = async (prisma: PrismaClient, ctx: TCtx, id: bigint) => {
   requireUser(ctx)
   const notice = await db(prisma, ctx.tenantId).notice.findFirst({
-    where: { id, ...LIVE },
+    where: { id, ...released() },
     select: { id: true, title: true, releaseTime: true, content: true },
   })
   if (!notice) {

@@ -20,6 +20,21 @@ import { exampleRecords, questionsWithAnswers } from './survey-fill.service.ts'
 const STATUS_NAMES: Record<number, string> = { 1: '暂存', 2: '待填报', 3: '已提交' }
 const TYPE_NAMES: Record<number, string> = { 0: '单选题', 1: '多选题', 2: '填空题', 3: '简答题' }
 
+/** Rows grouped by a key, in their order (answers are many: one pass, not one filter per question). */
+const groupBy = <T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> => {
+  const out = new Map<K, T[]>()
+  for (const row of rows) {
+    const k = key(row)
+    const list = out.get(k)
+    if (list) {
+      list.push(row)
+    } else {
+      out.set(k, [row])
+    }
+  }
+  return out
+}
+
 /** 调查管理 (staff): fillings, returning one, the per-question summary and the xlsx export. */
 export const createSurveyResultsService = (prisma: PrismaClient) => {
   const exampleOf = async (ctx: TCtx, id: bigint) => {
@@ -210,6 +225,7 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
         ? await d.company.findMany({ where: { surveyId }, select: { ownerKey: true, name: true } })
         : []
       const companyOf = new Map(companies.map((c) => [c.ownerKey, c.name]))
+      const byQuestion = groupBy(answers, (a) => a.questionId)
       const unitOf = new Map(submitted.map((e) => [e.id, companyOf.get(e.ownerKey) ?? e.firmName ?? '']))
       return {
         surveyId,
@@ -217,7 +233,7 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
         examples: examples.length,
         submitted: submitted.length,
         questions: questions.map((q) => {
-          const mine = answers.filter((a) => a.questionId === q.id)
+          const mine = byQuestion.get(q.id) ?? []
           const answered = new Set(mine.map((a) => a.exampleId)).size
           return {
             questionId: q.id,
@@ -266,7 +282,15 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
             orderBy: { id: 'asc' },
           })
         : []
+      const users = examples.length
+        ? await d.user.findMany({
+            where: { id: { in: [...new Set(examples.map((e) => e.userId))] } },
+            select: { id: true, realName: true, name: true, account: true },
+          })
+        : []
+      const userName = new Map(users.map((u) => [u.id, u.realName || u.name || u.account]))
       const companyOf = new Map(companies.map((c) => [c.ownerKey, c]))
+      const byExample = groupBy(answers, (a) => a.exampleId)
       const industryName = new Map(industries.map((i) => [i.id, i.name]))
       const optionText = new Map(questions.flatMap((q) => q.options.map((o) => [o.id, o] as const)))
 
@@ -274,6 +298,7 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
       const sheet = book.addWorksheet('填报结果')
       sheet.addRow([
         '填报单位',
+        '填报人',
         '单位名称',
         '省份',
         '通讯地址',
@@ -288,9 +313,10 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
       sheet.getRow(1).font = { bold: true }
       for (const e of examples) {
         const c = companyOf.get(e.ownerKey)
-        const mine = answers.filter((a) => a.exampleId === e.id)
+        const mine = byExample.get(e.id) ?? []
         sheet.addRow([
           e.firmName ?? '',
+          userName.get(e.userId) ?? '',
           c?.name ?? '',
           c?.provinceName ?? '',
           c?.address ?? '',

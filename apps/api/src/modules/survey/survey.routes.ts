@@ -14,6 +14,7 @@ import {
   ZEvaluationRecordSchema,
   ZEvaluationSubmitSchema,
   ZEvaluationUnitSchema,
+  ZExampleDetailSchema,
   ZExampleStaffQuerySchema,
   ZExampleStartSchema,
   ZIdListSchema,
@@ -73,7 +74,6 @@ const DESIGN_READ = { permission: ['survey_question', 'survey_example'] } as con
 const RESULTS = { permission: 'survey_example' } as const
 const ZSaved = zEnvelope(z.object({ id: ZWireIdSchema }))
 const ZIdQuery = z.object({ id: ZIdSchema })
-const ZCompanyOut = ZCompanyRecordSchema.omit({ isIndustry: true })
 
 export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -407,15 +407,7 @@ export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
       tags,
       summary: '填报详情 (单位信息与全部答案)',
       querystring: ZIdQuery,
-      response: {
-        200: zEnvelope(
-          z.object({
-            example: ZSurveyExampleRecordSchema,
-            company: ZCompanyOut.nullable(),
-            questions: z.array(ZQuestionRecordSchema),
-          }),
-        ),
-      },
+      response: { 200: zEnvelope(ZExampleDetailSchema) },
     },
     handler: async (request) => ok(await s.results.detail(ctxOf(request), BigInt(request.query.id))),
   })

@@ -3,6 +3,7 @@ import type {
   TEvaluationDetail,
   TEvaluationRecord,
   TEvaluationUnit,
+  TExampleDetail,
   TIndustryField,
   TMemberNotice,
   TMemberOverview,
@@ -102,6 +103,7 @@ export const evaluationApi = {
 export const resultsApi = {
   list: (surveyId: string, q: TListQuery) =>
     page<TExampleRow>(`${E}/example/list`, { ...q, search: { ...q.search, surveyId } }),
+  detail: (id: string) => http.get<TExampleDetail>(`${E}/example/detail`, { id }),
   back: (surveyId: string, exampleId: string, reason: string) =>
     http.post(`${E}/example/statusBack`, { surveyId, exampleId, reason }),
   remove: removeCall('example'),

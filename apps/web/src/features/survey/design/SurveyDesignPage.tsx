@@ -3,7 +3,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt'
 import LockIcon from '@mui/icons-material/Lock'
 import PublishIcon from '@mui/icons-material/Publish'
 import { useQueryClient } from '@tanstack/react-query'
-import { Msg, SurveyState } from '@ysjs/shared'
+import { Msg, SurveyMsg, SurveyState } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
@@ -55,7 +55,7 @@ export const SurveyDesignPage = () => {
             onClick: (row) =>
               row.state === SurveyState.DRAFT
                 ? void act(() => surveyApi.publish(row.id), t('survey.publishConfirm'))
-                : undefined,
+                : toast.warning(SurveyMsg.PUBLISH_DRAFT_ONLY),
           },
           {
             key: 'close',
@@ -65,14 +65,17 @@ export const SurveyDesignPage = () => {
             onClick: (row) =>
               row.state === SurveyState.PUBLISHED
                 ? void act(() => surveyApi.close(row.id), t('survey.closeConfirm'))
-                : undefined,
+                : toast.warning(SurveyMsg.NOT_PUBLISHED),
           },
           {
             key: 'version',
             label: t('survey.newVersion'),
             Icon: ContentCopyIcon,
             allowed: !!permissions.survey_question_add,
-            onClick: (row) => void act(() => surveyApi.newVersion(row.id)),
+            onClick: (row) =>
+              row.state === SurveyState.DRAFT
+                ? toast.warning(SurveyMsg.VERSION_OF_DRAFT)
+                : void act(() => surveyApi.newVersion(row.id), t('survey.newVersionConfirm')),
           },
         ]}
       />

@@ -2,7 +2,8 @@ import MenuItem from '@mui/material/MenuItem'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { useQuery } from '@tanstack/react-query'
-import type { TCompany } from '@ysjs/shared'
+import { SurveyMsg, type TCompany } from '@ysjs/shared'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fillApi, provinceOptions } from '../surveyApi'
 
@@ -37,6 +38,10 @@ export const CompanyForm = ({
     enabled: isIndustry,
   })
   const set = (patch: Partial<TCompanyValues>) => onChange({ ...value, ...patch })
+  // Spec section 5: a required field's message shows once the field has been left.
+  const [left, setLeft] = useState<{ name?: boolean; industry?: boolean }>({})
+  const nameError = left.name && !value.name.trim() ? SurveyMsg.COMPANY_NAME : null
+  const industryError = left.industry && isIndustry && !value.industryField ? SurveyMsg.INDUSTRY : null
   const chosen = value.industryField ? value.industryField.split(',') : []
   const names = new Map((industries.data ?? []).map((i) => [i.id, i.name]))
 
@@ -47,6 +52,9 @@ export const CompanyForm = ({
         required
         value={value.name}
         onChange={(e) => set({ name: e.target.value })}
+        onBlur={() => setLeft((l) => ({ ...l, name: true }))}
+        error={!!nameError}
+        helperText={nameError}
         disabled={disabled}
         size="small"
       />
@@ -114,11 +122,15 @@ export const CompanyForm = ({
             const v = e.target.value as unknown as string[] | string
             set({ industryField: (Array.isArray(v) ? v : v.split(',')).filter(Boolean).join(',') })
           }}
+          onBlur={() => setLeft((l) => ({ ...l, industry: true }))}
+          error={!!industryError}
+          helperText={industryError}
           disabled={disabled}
           size="small"
           slotProps={{
             select: {
               multiple: true,
+              onClose: () => setLeft((l) => ({ ...l, industry: true })),
               renderValue: (v) => (v as string[]).map((id) => names.get(id) ?? id).join('、'),
             },
           }}

@@ -12,10 +12,10 @@ import { useQuery } from '@tanstack/react-query'
 import {
   ExampleStatus,
   firstAnswerError,
+  formatDate,
   Msg,
   SURVEY_LAST_PAGE,
   SurveyMsg,
-  SurveyState,
   type TQuestion,
   ZCompanySubmitSchema,
 } from '@ysjs/shared'
@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
 import { fillApi, type TAnswerInput } from '../surveyApi'
 import { CompanyForm, type TCompanyValues } from './CompanyForm'
+import { isEditable } from './editable'
 import { loadFailed, saveFailed } from './fillMessages'
 import { QuestionBlock } from './QuestionBlock'
 
@@ -95,10 +96,7 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
   const lastPage = Math.min(SURVEY_LAST_PAGE, 1 + all.reduce((m, q) => Math.max(m, q.page), 0))
   const onPage = useMemo(() => all.filter((q) => q.page === page - 1), [all, page])
   const status = example.data?.status
-  const editable =
-    status !== undefined &&
-    status !== ExampleStatus.SUBMITTED &&
-    example.data?.surveyState === SurveyState.PUBLISHED
+  const editable = isEditable(example.data, formatDate(new Date()))
   const isIndustry = company.data?.isIndustry === 1
   const current = answers ?? []
 
@@ -173,6 +171,13 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
     })
   const submit = () =>
     run(async () => {
+      // Page order, as the server checks: the company form (page 1), then the questions.
+      const invalidCompany = companyError()
+      if (invalidCompany) {
+        toast.warning(invalidCompany)
+        setPage(1)
+        return
+      }
       const error = firstAnswerError(all, current)
       if (error) {
         toast.warning(error.message)
@@ -229,6 +234,11 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
         {status === ExampleStatus.SUBMITTED && (
           <Alert severity="success" sx={{ mb: 2 }}>
             {t('survey.readonly')}
+          </Alert>
+        )}
+        {status !== undefined && status !== ExampleStatus.SUBMITTED && !editable && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('survey.notOpen')}
           </Alert>
         )}
         <Typography variant="h6" sx={{ mb: 2 }}>

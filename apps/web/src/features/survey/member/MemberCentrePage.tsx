@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import { ExampleStatus } from '@ysjs/shared'
+import { ExampleStatus, SurveyState } from '@ysjs/shared'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
@@ -141,12 +141,32 @@ const MemberCentre = () => {
   }
   const o = overview.data
   const fill = (search = '') => navigate(`${FILL_PATH}${search}`)
+  // The unit's profile is the company form of its fillings (page 1 of the filling screen): changed in a
+  // filling still open, else read in the one it was last saved with.
+  const editable = o.fillings.find(
+    (f) => f.status !== ExampleStatus.SUBMITTED && f.surveyState === SurveyState.PUBLISHED,
+  )
+  const profileLink = editable
+    ? { label: t('survey.editUnit'), surveyId: editable.surveyId }
+    : o.company
+      ? { label: t('survey.view'), surveyId: o.company.surveyId }
+      : null
 
   return (
     <Stack spacing={2}>
       <Typography variant="h6">{t('survey.welcome', { name: o.userName })}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Panel title={t('survey.unitProfile')} testId="member-unit">
+        <Panel
+          title={t('survey.unitProfile')}
+          testId="member-unit"
+          action={
+            profileLink ? (
+              <Button size="small" onClick={() => fill(`?surveyId=${profileLink.surveyId}`)}>
+                {profileLink.label}
+              </Button>
+            ) : undefined
+          }
+        >
           {o.firmName ? (
             <Typography sx={{ fontWeight: 600 }}>{o.firmName}</Typography>
           ) : (

@@ -18,10 +18,16 @@ import { ExampleStatus, Msg, SurveyMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
+import { useGridLocaleText } from '@/lib/gridLocale'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
+import { SurveyPagination } from '../SurveyPagination'
 import { resultsApi, surveyApi, type TExampleRow } from '../surveyApi'
+import { FillingDialog } from './FillingDialog'
 import { SummaryView } from './SummaryView'
+
+/** The server pages (up to 200 rows, spec section 9); the grid shows every row it is given. */
+const ALL_ROWS = { page: 0, pageSize: -1 }
 
 const ReturnDialog = ({ row, onClose }: { row: TExampleRow; onClose: (done: boolean) => void }) => {
   const { t } = useTranslation()
@@ -69,30 +75,41 @@ const ReturnDialog = ({ row, onClose }: { row: TExampleRow; onClose: (done: bool
   )
 }
 
-/** 调查管理: per questionnaire, the fillings (return one with a reason), the summary and the export. */
+/** 调查管理: per questionnaire, the fillings (view one, return it with a reason), the summary and the export. */
 export const SurveyResultsPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
+  const localeText = useGridLocaleText()
   const permissions = useSession((s) => s.permissions)
   const [params, setParams] = useSearchParams()
   const surveys = useQuery({ queryKey: ['survey-design', 'all'], queryFn: surveyApi.all })
   const surveyId = params.get('surveyId') ?? surveys.data?.find((s) => s.state !== 0)?.id ?? ''
   const tab = params.get('tab') === 'summary' ? 'summary' : 'fillings'
-  const [paging, setPaging] = useState({ page: 0, pageSize: 10 })
-  const [status, setStatus] = useState('')
+  // The list's state lives in the URL (STYLE: list state), so a reload or a shared link shows the same rows.
+  const status = params.get('status') ?? ''
+  const firmName = params.get('firmName') ?? ''
+  const current = Number(params.get('current') ?? '1') || 1
+  const size = Number(params.get('size') ?? '10') || 10
+  const [unitInput, setUnitInput] = useState(firmName)
   const [returning, setReturning] = useState<TExampleRow | null>(null)
+  const [viewing, setViewing] = useState<string | null>(null)
   const fillings = useQuery({
-    queryKey: ['survey-fillings', surveyId, paging, status],
+    queryKey: ['survey-fillings', surveyId, current, size, status, firmName],
     queryFn: () =>
       resultsApi.list(surveyId, {
-        current: paging.page + 1,
-        size: paging.pageSize,
-        search: status ? { status } : {},
+        current,
+        size,
+        search: { ...(status ? { status } : {}), ...(firmName ? { firmName } : {}) },
       }),
     enabled: !!surveyId && tab === 'fillings',
   })
   const set = (next: Record<string, string>) =>
-    setParams({ ...Object.fromEntries(params), ...next }, { replace: true })
+    setParams(
+      Object.fromEntries(
+        Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== ''),
+      ),
+      { replace: true },
+    )
 
   const columns: GridColDef<TExampleRow>[] = [
     { field: 'firmName', headerName: t('survey.unit'), flex: 1, valueGetter: (_, r) => r.firmName ?? '—' },
@@ -108,15 +125,21 @@ export const SurveyResultsPage = () => {
     { field: 'backReason', headerName: t('survey.backReason'), flex: 1 },
     {
       field: 'actions',
-      headerName: '',
-      width: 100,
+      headerName: t('survey.evaluation.actions'),
+      width: 170,
       sortable: false,
-      renderCell: ({ row }) =>
-        row.status === ExampleStatus.SUBMITTED && permissions.survey_example_back ? (
-          <Button size="small" color="warning" onClick={() => setReturning(row)}>
-            {t('survey.returnFilling')}
+      renderCell: ({ row }) => (
+        <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+          <Button size="small" onClick={() => setViewing(row.id)}>
+            {t('survey.view')}
           </Button>
-        ) : null,
+          {row.status === ExampleStatus.SUBMITTED && permissions.survey_example_back && (
+            <Button size="small" color="warning" onClick={() => setReturning(row)}>
+              {t('survey.returnFilling')}
+            </Button>
+          )}
+        </Stack>
+      ),
     },
   ]
 
@@ -128,7 +151,7 @@ export const SurveyResultsPage = () => {
           size="small"
           label={t('survey.survey')}
           value={surveys.data ? surveyId : ''}
-          onChange={(e) => set({ surveyId: e.target.value })}
+          onChange={(e) => set({ surveyId: e.target.value, current: '' })}
           sx={{ minWidth: 360 }}
         >
           {(surveys.data ?? []).map((s) => (
@@ -159,36 +182,71 @@ export const SurveyResultsPage = () => {
       {!surveyId && <Alert severity="info">{t('survey.pickSurvey')}</Alert>}
       {surveyId && tab === 'fillings' && (
         <>
-          <TextField
-            select
-            size="small"
-            label={t('survey.status')}
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-            sx={{ minWidth: 140, mb: 2 }}
+          <Stack
+            direction="row"
+            spacing={2}
+            sx={{ mb: 2, alignItems: 'center' }}
+            component="form"
+            onSubmit={(e) => {
+              e.preventDefault()
+              set({ firmName: unitInput.trim(), current: '' })
+            }}
           >
-            <MenuItem value="">{t('survey.allStatuses')}</MenuItem>
-            {[1, 2, 3].map((s) => (
-              <MenuItem key={s} value={String(s)}>
-                {t(`survey.statuses.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            <TextField
+              size="small"
+              label={t('survey.unit')}
+              value={unitInput}
+              onChange={(e) => setUnitInput(e.target.value)}
+              sx={{ width: 220 }}
+            />
+            <TextField
+              select
+              size="small"
+              label={t('survey.status')}
+              value={status}
+              onChange={(e) => set({ status: e.target.value, current: '' })}
+              sx={{ width: 140 }}
+            >
+              <MenuItem value="">{t('survey.allStatuses')}</MenuItem>
+              {[1, 2, 3].map((s) => (
+                <MenuItem key={s} value={String(s)}>
+                  {t(`survey.statuses.${s}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button type="submit" variant="contained">
+              {t('survey.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                setUnitInput('')
+                set({ firmName: '', status: '', current: '' })
+              }}
+            >
+              {t('survey.reset')}
+            </Button>
+          </Stack>
           <DataGrid
             rows={fillings.data?.records ?? []}
-            rowCount={fillings.data?.total ?? 0}
             columns={columns}
             loading={fillings.isLoading}
-            paginationMode="server"
-            paginationModel={paging}
-            onPaginationModelChange={setPaging}
-            pageSizeOptions={[10, 30, 50, 100]}
+            localeText={localeText}
+            paginationModel={ALL_ROWS}
+            pageSizeOptions={[ALL_ROWS.pageSize]}
+            hideFooter
             disableRowSelectionOnClick
             autoHeight
+          />
+          <SurveyPagination
+            total={fillings.data?.total ?? 0}
+            current={current}
+            size={size}
+            onChange={(c, z) => set({ current: String(c), size: String(z) })}
           />
         </>
       )}
       {surveyId && tab === 'summary' && <SummaryView surveyId={surveyId} />}
+      {viewing && <FillingDialog id={viewing} onClose={() => setViewing(null)} />}
       {returning && (
         <ReturnDialog
           row={returning}
