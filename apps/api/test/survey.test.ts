@@ -579,6 +579,8 @@ describe('company info', () => {
       name: string
     }[]
     expect(industries.length).toBeGreaterThanOrEqual(10)
+    // The spec's spelling of the path (`industry field/listAll`, sent as industry%20field) is the same list.
+    expect((await call('GET', `${EVAL}/industry%20field/listAll`, memberB)).data).toEqual(industries)
     const body = {
       surveyId,
       name: '中铝材料应用研究院',

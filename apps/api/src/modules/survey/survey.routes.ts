@@ -297,15 +297,19 @@ export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
       return done()
     },
   })
-  r.get(`${EVALUATION_PREFIX}/industryField/listAll`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: '全部行业领域',
-      response: { 200: zEnvelope(z.array(ZIndustryFieldRecordSchema)) },
-    },
-    handler: async (request) => ok(await listAllIndustryFields(s.prisma, ctxOf(request))),
-  })
+  // The spec spells this path `industry field/listAll` (the old client sends `industry%20field`);
+  // both spellings answer the same list.
+  for (const segment of ['industryField', 'industry field']) {
+    r.get(`${EVALUATION_PREFIX}/${segment}/listAll`, {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: '全部行业领域',
+        response: { 200: zEnvelope(z.array(ZIndustryFieldRecordSchema)) },
+      },
+      handler: async (request) => ok(await listAllIndustryFields(s.prisma, ctxOf(request))),
+    })
+  }
   registerCrudRoutes(app, s.industries)
   r.get(`${EVALUATION_PREFIX}/member/overview`, {
     config: { access: 'authenticated' },
