@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { ExpertMsg, KmsMsg, UploadMsg } from '@ysjs/shared'
+import { EXPERT_IMPORT_COLUMNS, ExpertMsg, KmsMsg, UploadMsg } from '@ysjs/shared'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
@@ -361,11 +361,28 @@ describe('xlsx export and import', () => {
     expect(await send('a.csv', Buffer.from('x'))).toMatchObject({ code: 400, msg: ExpertMsg.IMPORT_FILE })
     expect(await send('a.xlsx', Buffer.from('not a zip'))).toMatchObject({ code: 400 })
     const empty = new ExcelJS.Workbook()
-    empty.addWorksheet('Sheet1').addRow(['姓名'])
+    empty.addWorksheet('Sheet1').addRow(EXPERT_IMPORT_COLUMNS.map(([, header]) => header))
     expect(await send('a.xlsx', Buffer.from(await empty.xlsx.writeBuffer()))).toMatchObject({
       code: 400,
       msg: ExpertMsg.IMPORT_EMPTY,
     })
+    // Columns are read by position: a sheet laid out otherwise is refused, nothing is written.
+    const name = unique('错表头')
+    for (const headers of [
+      ['姓名', '工作单位'],
+      EXPERT_IMPORT_COLUMNS.map(([, header]) => header).reverse(),
+      [],
+    ]) {
+      const other = new ExcelJS.Workbook()
+      const sheet = other.addWorksheet('Sheet1')
+      sheet.addRow(headers.length ? headers : [name])
+      sheet.addRow([name, '中南大学'])
+      expect(await send('a.xlsx', Buffer.from(await other.xlsx.writeBuffer()))).toMatchObject({
+        code: 400,
+        msg: ExpertMsg.IMPORT_HEADER,
+      })
+    }
+    expect((await call('GET', `${EXPERT}/list?name=${encodeURIComponent(name)}`)).data.total).toBe(0)
   })
 })
 
@@ -616,6 +633,32 @@ describe('knowledge entry experts', () => {
     })
     expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toEqual([])
   })
+
+  it('removing an expert unlinks them from their units and knowledge entries', async () => {
+    const mainId = await createEntry(unique('稀土萃取分离'))
+    const [gone, kept] = [await createExpert(), await createExpert()]
+    const unitName = unique('链接单位')
+    await call('POST', `${UNIT}/submit`, { unitName })
+    const unit = (await call('GET', `${UNIT}/list?unitName=${encodeURIComponent(unitName)}`)).data.records[0]
+    for (const expert of [gone, kept]) {
+      expect(await call('POST', `${LINK}/submit`, { expertId: expert.id, unitId: unit.id })).toMatchObject({
+        code: 200,
+      })
+    }
+    await call('POST', `${MAIN}/expertAssociate`, { mainId, expertIds: [gone.id, kept.id] })
+    expect(await call('POST', `${EXPERT}/remove?ids=${gone.id}`)).toMatchObject({ code: 200 })
+    const names = (page: { data: { records: { expertName: string }[] } }) =>
+      page.data.records.map((r) => r.expertName)
+    expect(names(await call('GET', `${LINK}/list?unitId=${unit.id}`))).toEqual([kept.name])
+    expect(names(await call('GET', `${MAIN_EXPERT}/list?mainId=${mainId}`))).toEqual([kept.name])
+    expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toEqual([
+      { id: kept.id, name: kept.name },
+    ])
+    // The unit is still in use by the remaining link; once that expert goes too, it can be removed.
+    expect(await call('POST', `${UNIT}/remove?ids=${unit.id}`)).toMatchObject({ msg: ExpertMsg.UNIT_IN_USE })
+    expect(await call('POST', `${EXPERT}/remove?ids=${kept.id}`)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${UNIT}/remove?ids=${unit.id}`)).toMatchObject({ code: 200 })
+  })
 })
 
 describe('tenant isolation and permissions', () => {
@@ -631,6 +674,8 @@ describe('tenant isolation and permissions', () => {
       'expert_unit_add',
       'kms_main',
       'kms_main_expert',
+      'expert_project',
+      'expert_project_edit',
     ]
     const other = await createTenant(t.app.prisma, { tenantId, codes })
     const user = await createUser(t.app.prisma, { tenantId, roleId: other.roleId, deptId: other.deptId })
@@ -645,6 +690,29 @@ describe('tenant isolation and permissions', () => {
     expect(await xlsxRows(exported.rawPayload)).toHaveLength(1)
     await call('POST', `${EXPERT}/remove?ids=${expert.id}`, undefined, token)
     expect((await call('GET', `${EXPERT}/detail?id=${expert.id}`)).data.id).toBe(expert.id)
+    // Another tenant's project and its saved rows: neither read nor removed.
+    const unitName = unique('隔离单位')
+    await call('POST', `${UNIT}/submit`, { unitName })
+    const unit = (await call('GET', `${UNIT}/list?unitName=${encodeURIComponent(unitName)}`)).data.records[0]
+    const project = await call('POST', `${PROJECT}/submit`, {
+      projectName: unique('隔离项目'),
+      unitList: [{ unitId: unit.id }],
+      peopleList: [{ name: '孙七' }],
+    })
+    const rows = (await call('GET', `${PROJECT}/detailProject?id=${project.data.id}`)).data
+    expect((await call('GET', `${PROJECT}/detailProject?id=${project.data.id}`, undefined, token)).code).toBe(
+      400,
+    )
+    await call('POST', `${PROJECT}/removeUnit?ids=${rows.unitList[0].id}`, undefined, token)
+    await call('POST', `${PROJECT}/removePerson?ids=${rows.peopleList[0].id}`, undefined, token)
+    expect(
+      await call('POST', `${PROJECT}/submit`, { id: project.data.id, projectName: '改' }, token),
+    ).toMatchObject({ code: 400 })
+    expect((await call('GET', `${PROJECT}/detailProject?id=${project.data.id}`)).data).toMatchObject({
+      projectName: rows.projectName,
+      unitList: [{ id: rows.unitList[0].id }],
+      peopleList: [{ id: rows.peopleList[0].id }],
+    })
     // A login account of another tenant cannot be linked.
     const admins = await call('GET', `${EXPERT}/accounts?keyword=admin`)
     const adminId = admins.data.find((a: { account: string }) => a.account === 'admin').id

@@ -143,6 +143,19 @@ export const createExpertService = (prisma: PrismaClient) => {
       await assertAccountFree(ctx, input.userId, id)
       return crud.update(ctx, id, input)
     },
+    /**
+     * Removing an expert unlinks them in the same transaction: their expert–unit links and knowledge-entry
+     * links go too, so no list keeps showing a removed expert (appraisal records keep their names).
+     */
+    async remove(ctx: TCtx, ids: bigint[]) {
+      const gone = { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() }
+      return tenantDb(prisma, ctx.tenantId).$transaction(async (tx) => {
+        const result = await tx.expertBasic.updateMany({ where: { id: { in: ids }, ...LIVE }, data: gone })
+        await tx.expertUnitAssociation.updateMany({ where: { expertId: { in: ids }, ...LIVE }, data: gone })
+        await tx.kmsMainExpert.updateMany({ where: { expertId: { in: ids }, ...LIVE }, data: gone })
+        return result.count
+      })
+    },
 
     /**
      * Experts for pickers (knowledge entries, expert–unit links): a page of those whose name or work
@@ -184,11 +197,15 @@ export const createExpertService = (prisma: PrismaClient) => {
      * in one transaction (a failure there writes none of them).
      */
     async importRows(ctx: TCtx, body: Buffer): Promise<TImportReport> {
-      const rows = await readXlsxRows(
+      const { header, rows } = await readXlsxRows(
         body,
         EXPERT_IMPORT_COLUMNS.map(([key]) => key),
         IMPORT_MAX_ROWS,
       )
+      // Columns are read by position: a sheet laid out otherwise would put values in the wrong fields.
+      if (header.some((text, i) => text !== EXPERT_IMPORT_COLUMNS[i]?.[1])) {
+        throw AppError.badRequest(ExpertMsg.IMPORT_HEADER)
+      }
       if (!rows.length) {
         throw AppError.badRequest(ExpertMsg.IMPORT_EMPTY)
       }
