@@ -328,6 +328,7 @@ describe('xlsx export and import', () => {
     sheet.addRow([good2, 0, '', unitName])
     sheet.addRow([unique('坏乙'), 5, '', unitName])
     sheet.addRow([unique('坏丙'), '', 'yesterday', unitName])
+    sheet.addRow([unique('坏丁'), 9, '1980-02-30', unitName, '', '', '', '', '', '', '', 'no-mail'])
     const body = Buffer.from(await book.xlsx.writeBuffer())
     const form = multipartFile('file', '专家.xlsx', body)
     const res = await t.app.inject({
@@ -339,12 +340,17 @@ describe('xlsx export and import', () => {
     expect(res.json()).toMatchObject({
       code: 200,
       data: {
-        total: 5,
+        total: 6,
         imported: 2,
         errors: [
           { row: 3, message: `手机: ${ExpertMsg.PHONE_INVALID}` },
           { row: 5, message: '性别(0女 1男): 性别只能是 0 或 1' },
           { row: 6, message: `出生日期(yyyy-MM-dd): ${ExpertMsg.DATE_INVALID}` },
+          // Every problem of a row at once.
+          {
+            row: 7,
+            message: `性别(0女 1男): 性别只能是 0 或 1; 出生日期(yyyy-MM-dd): ${ExpertMsg.DATE_INVALID}; 邮箱: ${ExpertMsg.EMAIL_INVALID}`,
+          },
         ],
       },
     })

@@ -193,7 +193,7 @@ export const createExpertService = (prisma: PrismaClient) => {
 
     /**
      * The import of the template (`EXPERT_IMPORT_COLUMNS`): every row is checked with the form's schema;
-     * bad rows are reported with their row number and the first message, good rows are written together
+     * bad rows are reported with their row number and each column's message, good rows are written together
      * in one transaction (a failure there writes none of them).
      */
     async importRows(ctx: TCtx, body: Buffer): Promise<TImportReport> {
@@ -217,9 +217,15 @@ export const createExpertService = (prisma: PrismaClient) => {
       for (const { row, values } of rows) {
         const parsed = ZExpertSubmitSchema.safeParse(values)
         if (!parsed.success) {
-          const issue = parsed.error.issues[0]
-          const column = EXPERT_IMPORT_COLUMNS.find(([key]) => key === issue?.path[0])?.[1]
-          errors.push({ row, message: `${column ? `${column}: ` : ''}${issue?.message ?? '数据格式不正确'}` })
+          // Every problem of the row, one per column, so a row is corrected in one pass.
+          const problems = new Map<string, string>()
+          for (const issue of parsed.error.issues) {
+            const column = EXPERT_IMPORT_COLUMNS.find(([key]) => key === issue.path[0])?.[1] ?? ''
+            if (!problems.has(column)) {
+              problems.set(column, `${column ? `${column}: ` : ''}${issue.message}`)
+            }
+          }
+          errors.push({ row, message: [...problems.values()].join('; ') || '数据格式不正确' })
           continue
         }
         const { id: _id, ...rest } = parsed.data
