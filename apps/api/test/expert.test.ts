@@ -209,6 +209,78 @@ describe('xlsx export and import', () => {
     expect(rows[0]).toContain('姓名')
     expect(rows).toHaveLength(7)
     expect(rows.slice(1).every((r) => r.includes(unitName) && r.includes('冶炼'))).toBe(true)
+    // Every column holds the row's value (the export reads only the fields its columns need).
+    const user = await createUser(t.app.prisma, { tenantId: '000000', roleId: '1', deptId: '1' })
+    const full = await createExpert({
+      sex: 1,
+      birty: '1962-08-09',
+      workUnit: unique('全字段单位'),
+      position: '院长',
+      level: '教授',
+      profession: '有色金属冶金',
+      direction: '真空冶金',
+      educational: '博士研究生',
+      degree: '博士',
+      mobilePhone: '13912345678',
+      email: 'full@kmust.edu.cn',
+      address: '昆明市一二一大街',
+      userId: String(user.id),
+      englishName: 'Dai',
+      introduction: '不导出的简介',
+    })
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `${EXPERT}/export?name=${encodeURIComponent(String(full.name))}`,
+      headers: auth(admin),
+    })
+    expect((await xlsxRows(one.rawPayload))[1]).toEqual([
+      full.name,
+      1,
+      '1962-08-09',
+      full.workUnit,
+      '院长',
+      '教授',
+      '有色金属冶金',
+      '真空冶金',
+      '博士研究生',
+      '博士',
+      '13912345678',
+      'full@kmust.edu.cn',
+      '昆明市一二一大街',
+      user.account,
+      full.createTime,
+    ])
+    const title = unique('导出项目')
+    expect(
+      await call('POST', '/api/ysjs-trading/project/submit', {
+        title,
+        technologyType: 1,
+        industryType: 1,
+        collaborationMode: 1,
+        source: '国家重点研发计划',
+        intentPrice: '120.5',
+        ascription: '中南大学',
+        content: '<p>不导出的正文</p>',
+      }),
+    ).toMatchObject({ code: 200 })
+    const project = (await call('GET', `/api/ysjs-trading/project/list?title=${encodeURIComponent(title)}`))
+      .data.records[0]
+    const projects = await t.app.inject({
+      method: 'GET',
+      url: `/api/ysjs-trading/project/export?title=${encodeURIComponent(title)}`,
+      headers: auth(admin),
+    })
+    expect((await xlsxRows(projects.rawPayload))[1]).toEqual([
+      title,
+      project.technologyTypeName,
+      project.industryTypeName,
+      project.collaborationModeName,
+      '国家重点研发计划',
+      '120.50',
+      '中南大学',
+      project.createTime,
+    ])
+    expect(project.technologyTypeName).not.toBe('')
     // A bad filter is refused with the envelope before anything is streamed.
     const refused = await call('GET', `${EXPERT}/export?sex=abc`)
     expect(refused).toMatchObject({ code: 400 })

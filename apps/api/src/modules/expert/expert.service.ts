@@ -116,6 +116,24 @@ export const createExpertService = (prisma: PrismaClient) => {
         { key: 'userAccount', header: '登录账号' },
         { key: 'createTime', header: '创建时间', width: 20 },
       ],
+      // The columns' fields and the login account's userId: not the other 30 fields of an expert.
+      select: [
+        'name',
+        'sex',
+        'birty',
+        'workUnit',
+        'position',
+        'level',
+        'profession',
+        'direction',
+        'educational',
+        'degree',
+        'mobilePhone',
+        'email',
+        'address',
+        'userId',
+        'createTime',
+      ],
     },
   })
 
