@@ -196,9 +196,13 @@ describe('knowledge labels and authors', () => {
     expect(
       (await post(`${K}/main_to_author/submit`, admin, { mainId, authorName: '王工' })).json(),
     ).toMatchObject({ code: 200 })
-    expect((await data(get(`${K}/main_to_author/list?mainId=${mainId}`, admin))).total).toBe(1)
+    expect(
+      (await data<{ total: number }>(get(`${K}/main_to_author/list?mainId=${mainId}`, admin))).total,
+    ).toBe(1)
     expect((await post(`${K}/main/remove?ids=${mainId}`, admin)).json()).toMatchObject({ code: 200 })
-    expect((await data(get(`${K}/main_to_author/list?mainId=${mainId}`, admin))).total).toBe(0)
+    expect(
+      (await data<{ total: number }>(get(`${K}/main_to_author/list?mainId=${mainId}`, admin))).total,
+    ).toBe(0)
   })
 })
 
