@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { ExpertMsg, KmsMsg, UploadMsg } from '@ysjs/shared'
+import { EXPERT_IMPORT_COLUMNS, ExpertMsg, KmsMsg, UploadMsg } from '@ysjs/shared'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
@@ -113,6 +113,16 @@ describe('expertBasic', () => {
     })
     const detail = (await call('GET', `${EXPERT}/detail?id=${row.id}`)).data
     expect(detail).toMatchObject({ workUnit: null, userId: null, isSupervisor: 0 })
+    // A missing or wrong-typed id answers the platform's words (it answered zod's 无效输入).
+    expect(await call('GET', `${EXPERT}/detail`)).toMatchObject({ code: 400, msg: '缺少必要的请求参数' })
+    expect(await call('POST', `${EXPERT}/update`, { name: 'x' })).toMatchObject({
+      code: 400,
+      msg: '缺少必要的请求参数',
+    })
+    expect(await call('POST', `${EXPERT}/update`, { id: { a: 1 }, name: 'x' })).toMatchObject({
+      code: 400,
+      msg: '请求参数类型错误',
+    })
     expect(await call('POST', `${EXPERT}/remove?ids=${row.id}`)).toMatchObject({ code: 200, msg: '操作成功' })
     expect((await call('GET', `${EXPERT}/detail?id=${row.id}`)).code).toBe(400)
   })
@@ -199,6 +209,78 @@ describe('xlsx export and import', () => {
     expect(rows[0]).toContain('姓名')
     expect(rows).toHaveLength(7)
     expect(rows.slice(1).every((r) => r.includes(unitName) && r.includes('冶炼'))).toBe(true)
+    // Every column holds the row's value (the export reads only the fields its columns need).
+    const user = await createUser(t.app.prisma, { tenantId: '000000', roleId: '1', deptId: '1' })
+    const full = await createExpert({
+      sex: 1,
+      birty: '1962-08-09',
+      workUnit: unique('全字段单位'),
+      position: '院长',
+      level: '教授',
+      profession: '有色金属冶金',
+      direction: '真空冶金',
+      educational: '博士研究生',
+      degree: '博士',
+      mobilePhone: '13912345678',
+      email: 'full@kmust.edu.cn',
+      address: '昆明市一二一大街',
+      userId: String(user.id),
+      englishName: 'Dai',
+      introduction: '不导出的简介',
+    })
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `${EXPERT}/export?name=${encodeURIComponent(String(full.name))}`,
+      headers: auth(admin),
+    })
+    expect((await xlsxRows(one.rawPayload))[1]).toEqual([
+      full.name,
+      1,
+      '1962-08-09',
+      full.workUnit,
+      '院长',
+      '教授',
+      '有色金属冶金',
+      '真空冶金',
+      '博士研究生',
+      '博士',
+      '13912345678',
+      'full@kmust.edu.cn',
+      '昆明市一二一大街',
+      user.account,
+      full.createTime,
+    ])
+    const title = unique('导出项目')
+    expect(
+      await call('POST', '/api/ysjs-trading/project/submit', {
+        title,
+        technologyType: 1,
+        industryType: 1,
+        collaborationMode: 1,
+        source: '国家重点研发计划',
+        intentPrice: '120.5',
+        ascription: '中南大学',
+        content: '<p>不导出的正文</p>',
+      }),
+    ).toMatchObject({ code: 200 })
+    const project = (await call('GET', `/api/ysjs-trading/project/list?title=${encodeURIComponent(title)}`))
+      .data.records[0]
+    const projects = await t.app.inject({
+      method: 'GET',
+      url: `/api/ysjs-trading/project/export?title=${encodeURIComponent(title)}`,
+      headers: auth(admin),
+    })
+    expect((await xlsxRows(projects.rawPayload))[1]).toEqual([
+      title,
+      project.technologyTypeName,
+      project.industryTypeName,
+      project.collaborationModeName,
+      '国家重点研发计划',
+      '120.50',
+      '中南大学',
+      project.createTime,
+    ])
+    expect(project.technologyTypeName).not.toBe('')
     // A bad filter is refused with the envelope before anything is streamed.
     const refused = await call('GET', `${EXPERT}/export?sex=abc`)
     expect(refused).toMatchObject({ code: 400 })
@@ -318,6 +400,7 @@ describe('xlsx export and import', () => {
     sheet.addRow([good2, 0, '', unitName])
     sheet.addRow([unique('坏乙'), 5, '', unitName])
     sheet.addRow([unique('坏丙'), '', 'yesterday', unitName])
+    sheet.addRow([unique('坏丁'), 9, '1980-02-30', unitName, '', '', '', '', '', '', '', 'no-mail'])
     const body = Buffer.from(await book.xlsx.writeBuffer())
     const form = multipartFile('file', '专家.xlsx', body)
     const res = await t.app.inject({
@@ -329,12 +412,17 @@ describe('xlsx export and import', () => {
     expect(res.json()).toMatchObject({
       code: 200,
       data: {
-        total: 5,
+        total: 6,
         imported: 2,
         errors: [
           { row: 3, message: `手机: ${ExpertMsg.PHONE_INVALID}` },
           { row: 5, message: '性别(0女 1男): 性别只能是 0 或 1' },
           { row: 6, message: `出生日期(yyyy-MM-dd): ${ExpertMsg.DATE_INVALID}` },
+          // Every problem of a row at once.
+          {
+            row: 7,
+            message: `性别(0女 1男): 性别只能是 0 或 1; 出生日期(yyyy-MM-dd): ${ExpertMsg.DATE_INVALID}; 邮箱: ${ExpertMsg.EMAIL_INVALID}`,
+          },
         ],
       },
     })
@@ -361,11 +449,28 @@ describe('xlsx export and import', () => {
     expect(await send('a.csv', Buffer.from('x'))).toMatchObject({ code: 400, msg: ExpertMsg.IMPORT_FILE })
     expect(await send('a.xlsx', Buffer.from('not a zip'))).toMatchObject({ code: 400 })
     const empty = new ExcelJS.Workbook()
-    empty.addWorksheet('Sheet1').addRow(['姓名'])
+    empty.addWorksheet('Sheet1').addRow(EXPERT_IMPORT_COLUMNS.map(([, header]) => header))
     expect(await send('a.xlsx', Buffer.from(await empty.xlsx.writeBuffer()))).toMatchObject({
       code: 400,
       msg: ExpertMsg.IMPORT_EMPTY,
     })
+    // Columns are read by position: a sheet laid out otherwise is refused, nothing is written.
+    const name = unique('错表头')
+    for (const headers of [
+      ['姓名', '工作单位'],
+      EXPERT_IMPORT_COLUMNS.map(([, header]) => header).reverse(),
+      [],
+    ]) {
+      const other = new ExcelJS.Workbook()
+      const sheet = other.addWorksheet('Sheet1')
+      sheet.addRow(headers.length ? headers : [name])
+      sheet.addRow([name, '中南大学'])
+      expect(await send('a.xlsx', Buffer.from(await other.xlsx.writeBuffer()))).toMatchObject({
+        code: 400,
+        msg: ExpertMsg.IMPORT_HEADER,
+      })
+    }
+    expect((await call('GET', `${EXPERT}/list?name=${encodeURIComponent(name)}`)).data.total).toBe(0)
   })
 })
 
@@ -616,6 +721,32 @@ describe('knowledge entry experts', () => {
     })
     expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toEqual([])
   })
+
+  it('removing an expert unlinks them from their units and knowledge entries', async () => {
+    const mainId = await createEntry(unique('稀土萃取分离'))
+    const [gone, kept] = [await createExpert(), await createExpert()]
+    const unitName = unique('链接单位')
+    await call('POST', `${UNIT}/submit`, { unitName })
+    const unit = (await call('GET', `${UNIT}/list?unitName=${encodeURIComponent(unitName)}`)).data.records[0]
+    for (const expert of [gone, kept]) {
+      expect(await call('POST', `${LINK}/submit`, { expertId: expert.id, unitId: unit.id })).toMatchObject({
+        code: 200,
+      })
+    }
+    await call('POST', `${MAIN}/expertAssociate`, { mainId, expertIds: [gone.id, kept.id] })
+    expect(await call('POST', `${EXPERT}/remove?ids=${gone.id}`)).toMatchObject({ code: 200 })
+    const names = (page: { data: { records: { expertName: string }[] } }) =>
+      page.data.records.map((r) => r.expertName)
+    expect(names(await call('GET', `${LINK}/list?unitId=${unit.id}`))).toEqual([kept.name])
+    expect(names(await call('GET', `${MAIN_EXPERT}/list?mainId=${mainId}`))).toEqual([kept.name])
+    expect((await call('GET', `${MAIN}/detail?id=${mainId}`)).data.experts).toEqual([
+      { id: kept.id, name: kept.name },
+    ])
+    // The unit is still in use by the remaining link; once that expert goes too, it can be removed.
+    expect(await call('POST', `${UNIT}/remove?ids=${unit.id}`)).toMatchObject({ msg: ExpertMsg.UNIT_IN_USE })
+    expect(await call('POST', `${EXPERT}/remove?ids=${kept.id}`)).toMatchObject({ code: 200 })
+    expect(await call('POST', `${UNIT}/remove?ids=${unit.id}`)).toMatchObject({ code: 200 })
+  })
 })
 
 describe('tenant isolation and permissions', () => {
@@ -631,6 +762,8 @@ describe('tenant isolation and permissions', () => {
       'expert_unit_add',
       'kms_main',
       'kms_main_expert',
+      'expert_project',
+      'expert_project_edit',
     ]
     const other = await createTenant(t.app.prisma, { tenantId, codes })
     const user = await createUser(t.app.prisma, { tenantId, roleId: other.roleId, deptId: other.deptId })
@@ -645,6 +778,29 @@ describe('tenant isolation and permissions', () => {
     expect(await xlsxRows(exported.rawPayload)).toHaveLength(1)
     await call('POST', `${EXPERT}/remove?ids=${expert.id}`, undefined, token)
     expect((await call('GET', `${EXPERT}/detail?id=${expert.id}`)).data.id).toBe(expert.id)
+    // Another tenant's project and its saved rows: neither read nor removed.
+    const unitName = unique('隔离单位')
+    await call('POST', `${UNIT}/submit`, { unitName })
+    const unit = (await call('GET', `${UNIT}/list?unitName=${encodeURIComponent(unitName)}`)).data.records[0]
+    const project = await call('POST', `${PROJECT}/submit`, {
+      projectName: unique('隔离项目'),
+      unitList: [{ unitId: unit.id }],
+      peopleList: [{ name: '孙七' }],
+    })
+    const rows = (await call('GET', `${PROJECT}/detailProject?id=${project.data.id}`)).data
+    expect((await call('GET', `${PROJECT}/detailProject?id=${project.data.id}`, undefined, token)).code).toBe(
+      400,
+    )
+    await call('POST', `${PROJECT}/removeUnit?ids=${rows.unitList[0].id}`, undefined, token)
+    await call('POST', `${PROJECT}/removePerson?ids=${rows.peopleList[0].id}`, undefined, token)
+    expect(
+      await call('POST', `${PROJECT}/submit`, { id: project.data.id, projectName: '改' }, token),
+    ).toMatchObject({ code: 400 })
+    expect((await call('GET', `${PROJECT}/detailProject?id=${project.data.id}`)).data).toMatchObject({
+      projectName: rows.projectName,
+      unitList: [{ id: rows.unitList[0].id }],
+      peopleList: [{ id: rows.peopleList[0].id }],
+    })
     // A login account of another tenant cannot be linked.
     const admins = await call('GET', `${EXPERT}/accounts?keyword=admin`)
     const adminId = admins.data.find((a: { account: string }) => a.account === 'admin').id

@@ -192,6 +192,17 @@ describe('knowledge labels and authors', () => {
       authorName: '李工',
     })
     expect((await post(`${K}/main_to_author/remove?ids=${id}`, admin)).json()).toMatchObject({ code: 200 })
+    // The authors of a removed entry leave the author list with it.
+    expect(
+      (await post(`${K}/main_to_author/submit`, admin, { mainId, authorName: '王工' })).json(),
+    ).toMatchObject({ code: 200 })
+    expect(
+      (await data<{ total: number }>(get(`${K}/main_to_author/list?mainId=${mainId}`, admin))).total,
+    ).toBe(1)
+    expect((await post(`${K}/main/remove?ids=${mainId}`, admin)).json()).toMatchObject({ code: 200 })
+    expect(
+      (await data<{ total: number }>(get(`${K}/main_to_author/list?mainId=${mainId}`, admin))).total,
+    ).toBe(0)
   })
 })
 

@@ -164,5 +164,39 @@ test.describe('experts', () => {
     await expect(edit.getByTestId('unit-row')).toHaveCount(0)
     await edit.getByTestId('person-row').getByRole('button', { name: '删除' }).click()
     await expect(page.getByText('确定将 张工 从该项目删除?')).toBeVisible()
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '确定将 张工' })
+      .getByRole('button', { name: '取消' })
+      .click()
+    await expect(edit.getByTestId('person-row')).toHaveCount(1)
+    await edit.getByRole('button', { name: '取消' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    // A people row linked to a person of the unit table keeps the link when the form saves it again.
+    const person = unique('刘工')
+    await api(page, 'POST', '/api/blade-expert/persionTable/submit', { name: person })
+    const people = await api(
+      page,
+      'GET',
+      `/api/blade-expert/persionTable/list?name=${encodeURIComponent(person)}`,
+    )
+    const personId = (people.data as { records: { id: string }[] }).records[0]!.id
+    const linked = unique('人员项目')
+    const saved = await api(page, 'POST', '/api/blade-expert/projectBasic/submit', {
+      projectName: linked,
+      peopleList: [{ name: person, personId }],
+    })
+    const projectId = (saved.data as { id: string }).id
+    await page.reload()
+    await page.locator('.MuiDataGrid-row', { hasText: linked }).getByRole('button', { name: '编辑' }).click()
+    const again = page.getByRole('dialog')
+    await expect(again.getByTestId('person-row').getByLabel('姓名')).toHaveValue(person)
+    await again.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, Msg.UPDATE_SUCCESS)).toBeVisible()
+    const detail = await api(page, 'GET', `/api/blade-expert/projectBasic/detailProject?id=${projectId}`)
+    expect((detail.data as { peopleList: unknown[] }).peopleList).toEqual([
+      expect.objectContaining({ name: person, personId }),
+    ])
   })
 })

@@ -64,7 +64,16 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   /** A condition every list, export and detail adds for the caller (e.g. only their own records). */
   restrict?: (ctx: TCtx) => Promise<Record<string, unknown>>
   /** Gives the list a `GET <prefix>/export`: every row matching its filters as xlsx (lib/xlsx.ts). */
-  export?: { fileName: string; columns: readonly TXlsxColumn[] }
+  export?: {
+    fileName: string
+    columns: readonly TXlsxColumn[]
+    /**
+     * The row fields the export's columns and `enrich` read (the id and the sort columns are added).
+     * Absent: every field. A wide row or long texts no column shows are then not read at all: on 50,000
+     * experts Prisma spends a quarter of the CPU time mapping 16 fields instead of 45.
+     */
+    select?: readonly string[]
+  }
 }
 
 /**
@@ -169,11 +178,19 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
     async batch(ctx: TCtx, query: Record<string, unknown>, after: TKeyset | null, take: number) {
       const { where, orderBy } = await listShape(ctx, query)
       const bound = after ? leadingBound(orderBy, after) : null
+      const fields = def.export?.select
       const raw = await delegate(ctx).findMany({
         where: bound ? { AND: [where, bound] } : where,
         orderBy,
         take,
         ...(after ? { cursor: { id: after.id }, skip: 1 } : {}),
+        ...(fields
+          ? {
+              select: Object.fromEntries(
+                [...fields, 'id', ...orderBy.flatMap((o) => Object.keys(o))].map((f) => [f, true]),
+              ),
+            }
+          : {}),
       })
       const last = raw.at(-1)
       return {

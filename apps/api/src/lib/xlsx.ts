@@ -183,12 +183,29 @@ export const registerExportRoute = <TQuery extends z.ZodType>(
   })
 }
 
-/** Reads the first sheet of an uploaded xlsx: header row skipped, one string-valued record per row. */
+/** A cell as the text a user sees (dates as `yyyy-MM-dd`, rich text and formulas by their text). */
+const cellText = (cell: ExcelJS.Cell): string => {
+  const v = cell.value
+  const text =
+    v instanceof Date
+      ? v.toISOString().slice(0, 10)
+      : v !== null && typeof v === 'object'
+        ? cell.text
+        : v === null || v === undefined
+          ? ''
+          : String(v)
+  return text.trim()
+}
+
+/**
+ * Reads the first sheet of an uploaded xlsx: the header row's texts (one per key, for the caller to
+ * check against its template) and one string-valued record per non-empty row below it.
+ */
 export const readXlsxRows = async (
   body: Buffer,
   keys: readonly string[],
   maxRows: number,
-): Promise<{ row: number; values: Record<string, string> }[]> => {
+): Promise<{ header: string[]; rows: { row: number; values: Record<string, string> }[] }> => {
   const book = new ExcelJS.Workbook()
   try {
     await book.xlsx.load(body as unknown as ArrayBuffer)
@@ -197,32 +214,23 @@ export const readXlsxRows = async (
   }
   const sheet = book.worksheets[0]
   if (!sheet) {
-    return []
+    return { header: [], rows: [] }
   }
-  const out: { row: number; values: Record<string, string> }[] = []
+  const header = keys.map((_, i) => cellText(sheet.getRow(1).getCell(i + 1)))
+  const rows: { row: number; values: Record<string, string> }[] = []
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1 || out.length > maxRows) {
+    if (rowNumber === 1 || rows.length > maxRows) {
       return
     }
     const values: Record<string, string> = {}
     keys.forEach((key, i) => {
-      const cell = row.getCell(i + 1)
-      const v = cell.value
-      const text =
-        v instanceof Date
-          ? v.toISOString().slice(0, 10)
-          : v !== null && typeof v === 'object'
-            ? cell.text
-            : v === null || v === undefined
-              ? ''
-              : String(v)
-      values[key] = text.trim()
+      values[key] = cellText(row.getCell(i + 1))
     })
     if (Object.values(values).some((v) => v !== '')) {
-      out.push({ row: rowNumber, values })
+      rows.push({ row: rowNumber, values })
     }
   })
-  return out
+  return { header, rows }
 }
 
 /** A template: the header row of the columns, bold, as a buffer. */

@@ -9,7 +9,8 @@ import { z } from 'zod'
 z.config(z.locales.zhCN())
 z.config({
   customError: (issue) => {
-    if (issue.code === 'invalid_type') {
+    // An id is a union (digits or a number): without this a missing or wrong-typed id answered 无效输入.
+    if (issue.code === 'invalid_type' || issue.code === 'invalid_union') {
       return issue.input === undefined ? Msg.PARAM_MISS : Msg.PARAM_TYPE_ERROR
     }
     return undefined

@@ -33,6 +33,7 @@ export const ExpertMsg = {
   REMOVE_PERSON: (name: string) => `确定将 ${name} 从该项目删除?`,
   IMPORT_FILE: '请上传 xlsx 格式的导入文件',
   IMPORT_EMPTY: '导入文件中没有数据',
+  IMPORT_HEADER: '导入文件的表头与模板不一致,请下载模板填写',
   IMPORT_TOO_MANY: '单次最多导入 5000 行',
 } as const
 

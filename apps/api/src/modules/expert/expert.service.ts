@@ -116,6 +116,24 @@ export const createExpertService = (prisma: PrismaClient) => {
         { key: 'userAccount', header: '登录账号' },
         { key: 'createTime', header: '创建时间', width: 20 },
       ],
+      // The columns' fields and the login account's userId: not the other 30 fields of an expert.
+      select: [
+        'name',
+        'sex',
+        'birty',
+        'workUnit',
+        'position',
+        'level',
+        'profession',
+        'direction',
+        'educational',
+        'degree',
+        'mobilePhone',
+        'email',
+        'address',
+        'userId',
+        'createTime',
+      ],
     },
   })
 
@@ -142,6 +160,19 @@ export const createExpertService = (prisma: PrismaClient) => {
     async update(ctx: TCtx, id: bigint, input: Parameters<typeof crud.update>[2]) {
       await assertAccountFree(ctx, input.userId, id)
       return crud.update(ctx, id, input)
+    },
+    /**
+     * Removing an expert unlinks them in the same transaction: their expert–unit links and knowledge-entry
+     * links go too, so no list keeps showing a removed expert (appraisal records keep their names).
+     */
+    async remove(ctx: TCtx, ids: bigint[]) {
+      const gone = { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() }
+      return tenantDb(prisma, ctx.tenantId).$transaction(async (tx) => {
+        const result = await tx.expertBasic.updateMany({ where: { id: { in: ids }, ...LIVE }, data: gone })
+        await tx.expertUnitAssociation.updateMany({ where: { expertId: { in: ids }, ...LIVE }, data: gone })
+        await tx.kmsMainExpert.updateMany({ where: { expertId: { in: ids }, ...LIVE }, data: gone })
+        return result.count
+      })
     },
 
     /**
@@ -180,15 +211,19 @@ export const createExpertService = (prisma: PrismaClient) => {
 
     /**
      * The import of the template (`EXPERT_IMPORT_COLUMNS`): every row is checked with the form's schema;
-     * bad rows are reported with their row number and the first message, good rows are written together
+     * bad rows are reported with their row number and each column's message, good rows are written together
      * in one transaction (a failure there writes none of them).
      */
     async importRows(ctx: TCtx, body: Buffer): Promise<TImportReport> {
-      const rows = await readXlsxRows(
+      const { header, rows } = await readXlsxRows(
         body,
         EXPERT_IMPORT_COLUMNS.map(([key]) => key),
         IMPORT_MAX_ROWS,
       )
+      // Columns are read by position: a sheet laid out otherwise would put values in the wrong fields.
+      if (header.some((text, i) => text !== EXPERT_IMPORT_COLUMNS[i]?.[1])) {
+        throw AppError.badRequest(ExpertMsg.IMPORT_HEADER)
+      }
       if (!rows.length) {
         throw AppError.badRequest(ExpertMsg.IMPORT_EMPTY)
       }
@@ -200,9 +235,15 @@ export const createExpertService = (prisma: PrismaClient) => {
       for (const { row, values } of rows) {
         const parsed = ZExpertSubmitSchema.safeParse(values)
         if (!parsed.success) {
-          const issue = parsed.error.issues[0]
-          const column = EXPERT_IMPORT_COLUMNS.find(([key]) => key === issue?.path[0])?.[1]
-          errors.push({ row, message: `${column ? `${column}: ` : ''}${issue?.message ?? '数据格式不正确'}` })
+          // Every problem of the row, one per column, so a row is corrected in one pass.
+          const problems = new Map<string, string>()
+          for (const issue of parsed.error.issues) {
+            const column = EXPERT_IMPORT_COLUMNS.find(([key]) => key === issue.path[0])?.[1] ?? ''
+            if (!problems.has(column)) {
+              problems.set(column, `${column ? `${column}: ` : ''}${issue.message}`)
+            }
+          }
+          errors.push({ row, message: [...problems.values()].join('; ') || '数据格式不正确' })
           continue
         }
         const { id: _id, ...rest } = parsed.data

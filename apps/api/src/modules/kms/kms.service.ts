@@ -640,6 +640,11 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
           where: { mainId: { in: ids }, ...LIVE },
           data: { isDeleted: 1, updateUser: who.user, updateTime: new Date() },
         })
+        // An entry's authors belong to it: they leave the 知识作者 list with it.
+        await tx.kmsMainToAuthor.updateMany({
+          where: { mainId: { in: ids }, ...LIVE },
+          data: { isDeleted: 1, updateUser: who.user, updateTime: new Date() },
+        })
       })
     },
 

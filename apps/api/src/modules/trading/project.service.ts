@@ -48,6 +48,17 @@ export const createTradingProjectService = (prisma: PrismaClient) => {
         { key: 'ascription', header: '权属', width: 24 },
         { key: 'createTime', header: '创建时间', width: 20 },
       ],
+      // Not the rich-text content (up to 20,000 characters a project), which no column shows.
+      select: [
+        'title',
+        'technologyType',
+        'industryType',
+        'collaborationMode',
+        'source',
+        'intentPrice',
+        'ascription',
+        'createTime',
+      ],
     },
     permissions: {
       list: 'trading_project',

@@ -57,7 +57,8 @@ const listResource: TResource<TGenericRow> = {
 
 /** `unitName` names the chosen unit in the form and in the removal prompt; it is not sent. */
 type TUnitRow = { id?: string; unitId: string; unitName?: string; role?: string }
-type TPersonRow = { id?: string; name: string; workUnit?: string; duty?: string }
+/** `personId` (a person of the unit table, set through the API) is kept as loaded: the form has no picker for it. */
+type TPersonRow = { id?: string; personId?: string; name: string; workUnit?: string; duty?: string }
 type TForm = {
   id?: string
   projectName: string
@@ -115,6 +116,7 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
       })),
       peopleList: d.peopleList.map((p) => ({
         id: p.id,
+        personId: text(p.personId),
         name: p.name,
         workUnit: text(p.workUnit),
         duty: text(p.duty),
