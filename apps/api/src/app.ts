@@ -225,6 +225,27 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Requests Node's HTTP parser refuses before Fastify sees them (raw non-ASCII in the URL, a
+    // malformed header line) answer the envelope too, instead of Fastify's own JSON.
+    clientErrorHandler: (error, socket) => {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ECONNRESET' || socket.destroyed) {
+        return
+      }
+      const [status, reason, msg] =
+        code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', Msg.FAILURE]
+          : code === 'HPE_HEADER_OVERFLOW'
+            ? [431, 'Request Header Fields Too Large', Msg.PAYLOAD_TOO_LARGE]
+            : [400, 'Bad Request', Msg.PARAM_TYPE_ERROR]
+      const body = JSON.stringify(fail(ResultCode.FAILURE, msg))
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        )
+      }
+      socket.destroy(error)
+    },
     // Errors raised before routing (a URL that is not valid percent-encoding) answer the envelope too.
     frameworkErrors: (_error, _request, res) => {
       const reply = res as unknown as FastifyReply

@@ -1,3 +1,4 @@
+import { type AddressInfo, connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 
@@ -241,5 +242,36 @@ describe('route access', () => {
     expect(byUrl.get('POST /api/ysjs-auth/oauth/token')).toBe('public')
     expect(byUrl.get('GET /api/ysjs-system/menu/routes')).toBe('authenticated')
     expect(byUrl.get('POST /api/ysjs-system/param/remove')).toEqual({ permission: 'param_delete' })
+  })
+})
+
+describe('requests refused by the HTTP parser', () => {
+  /** Sends raw bytes to the listening app and returns what comes back. */
+  const raw = (port: number, request: Buffer) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(request))
+      const chunks: Buffer[] = []
+      socket.on('data', (c) => chunks.push(c))
+      socket.on('error', reject)
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    })
+
+  it('answers raw non-ASCII in the URL and a broken header line with the envelope', async () => {
+    const bad = [
+      Buffer.concat([
+        Buffer.from('GET /api/ysjs-kms/main/list?keyword='),
+        Buffer.from('铜冶炼', 'utf8'),
+        Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+      ]),
+      Buffer.from('GET /api/ysjs-system/param/list HTTP/1.1\r\nHost: x\r\nBroken header\r\n\r\n'),
+    ]
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = t.app.server.address() as AddressInfo
+    for (const request of bad) {
+      const answer = await raw(port, request)
+      const [head, body] = answer.split('\r\n\r\n')
+      expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request/)
+      expect(JSON.parse(body!)).toEqual(envelope(400, '请求参数类型错误'))
+    }
   })
 })
