@@ -467,6 +467,50 @@ describe('job info', () => {
       executeType: 3,
     })
     expect(refused).toMatchObject({ code: 400, msg: 'MapReduce 执行需要 MapReduce 内建处理器: http-map' })
+    // The built-in processor's parameters are checked at submit, with what it takes.
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: 'MapReduce 无地址',
+        executeType: 3,
+        processorInfo: 'http-map',
+      }),
+    ).toMatchObject({ code: 400, msg: expect.stringContaining('MapReduce HTTP 的任务参数应为 {"urls"') })
+    for (const jobParams of [
+      null,
+      '{"method":"GET"}',
+      '{"url":"ftp://x/y"}',
+      '{"url":"http://x","method":"GO"}',
+    ]) {
+      expect(
+        await call('POST', '/api/ysjs-job/job-info/submit', {
+          ...JOB,
+          jobServerId: id,
+          jobName: 'HTTP 参数',
+          processorInfo: 'http-call',
+          jobParams,
+        }),
+      ).toMatchObject({ code: 400, msg: expect.stringContaining('HTTP 调用的任务参数应为') })
+    }
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: '清理天数',
+        processorInfo: 'prune-logs',
+        jobParams: '{"days":"abc"}',
+      }),
+    ).toMatchObject({ code: 400, msg: expect.stringContaining('清理过期日志的任务参数') })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: 'HTTP 参数',
+        processorInfo: 'http-call',
+        jobParams: '{"url":"http://127.0.0.1:1/x","method":"GET"}',
+      }),
+    ).toMatchObject({ code: 200 })
     const extra = await call('POST', '/api/ysjs-job/job-info/submit', {
       ...JOB,
       jobServerId: id,

@@ -58,7 +58,7 @@ test.describe('scheduled jobs', () => {
       .poll(async () => runs.getByText('成功').count(), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(2)
     await runs.getByRole('button', { name: '日志' }).first().click()
-    await expect(runs).toContainText('published 0 notices')
+    await expect(runs).toContainText('已发布通知 0 条')
     await page.screenshot({ path: test.info().outputPath('job-instances.png') })
     await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click()
 

@@ -233,7 +233,7 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
     expect(tasks[3]?.attempt).toBe(2)
     expect(hits.get('mr-3')).toBe(2)
     expect(hits.get('mr-0')).toBe(1)
-    expect(done.log).toContain('dispatched 6 sub-tasks')
+    expect(done.log).toContain('已分发 6 个子任务')
 
     // Without retries a failing sub-task fails the run (reduce refuses), random dispatch pins tasks.
     const failing = await createJob({
@@ -375,13 +375,13 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
         const r = await prisma.jobInstance.findUnique({ where: { id: run.id } })
         return r?.status === 'running' && Boolean(r.log) && r
       }, 2000)
-      expect(flushed.log).toContain('attempt 1 started on doomed-log')
+      expect(flushed.log).toContain('第 1 次尝试, 执行节点 doomed-log')
       child.kill('SIGKILL')
       await new Promise((r) => child.once('exit', r))
       const w = await boot(prefix, { ...fast, WORKER_ID: 'heir' })
       const done = await waitInstance(run.id, ['succeeded'], 30_000)
-      expect(done.log).toContain('attempt 1 started on doomed-log')
-      expect(done.log).toContain('attempt 2 started on heir')
+      expect(done.log).toContain('第 1 次尝试, 执行节点 doomed-log')
+      expect(done.log).toContain('第 2 次尝试, 执行节点 heir')
       expect(done.log?.indexOf('doomed-log')).toBeLessThan(done.log?.indexOf('heir') ?? 0)
       await cleanup(prefix, w)
     } finally {

@@ -39,12 +39,22 @@ export const httpCall = async (
   }
   const method = req.method.toUpperCase()
   const withBody = method !== 'GET' && method !== 'HEAD' && req.body
-  const res = await fetch(url, {
-    method,
-    redirect: 'manual',
-    signal,
-    ...(withBody ? { body: req.body as string, headers: { 'content-type': 'application/json' } } : {}),
-  })
+  let res: Response
+  try {
+    res = await fetch(url, {
+      method,
+      redirect: 'manual',
+      signal,
+      ...(withBody ? { body: req.body as string, headers: { 'content-type': 'application/json' } } : {}),
+    })
+  } catch (err) {
+    if (signal.aborted) {
+      throw err
+    }
+    // fetch says only "fetch failed"; the reason (refused, DNS, reset) is its cause's code.
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause
+    throw new Error(`请求 ${url.host} 失败: ${cause?.code ?? cause?.message ?? String(err)}`)
+  }
   const text = (await res.text()).slice(0, RESULT_MAX)
   if (res.status < 200 || res.status >= 300) {
     throw new Error(`HTTP ${res.status}: ${text}`)
