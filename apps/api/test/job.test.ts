@@ -287,6 +287,14 @@ describe('job info', () => {
     })
     expect((await runs.getJobs(['waiting'])).some((j) => j.data.jobInfoId === job.id)).toBe(true)
     expect(await post('/api/ysjs-job/job-info/run')).toMatchObject({ code: 400 })
+
+    // `sync` with no body at all, as the platform's front end posts it: every job.
+    await control.drain()
+    expect(await post('/api/ysjs-job/job-info/sync')).toMatchObject({ code: 200 })
+    expect(await post(`/api/ysjs-job/job-info/sync?id=${job.id}`)).toMatchObject({ code: 200 })
+    expect((await control.getJobs(['waiting'])).map((j) => j.data.ids)).toEqual(
+      expect.arrayContaining([null, [job.id]]),
+    )
   })
 
   it('takes the lifecycle range as one field (array or comma-joined pair) and answers it', async () => {

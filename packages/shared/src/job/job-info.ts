@@ -450,8 +450,14 @@ export const ZJobChangeSchema = z.object({
 })
 /** `POST run`: one run now, enabled or not. */
 export const ZJobRunSchema = z.object({ id: ZIdSchema })
-/** `POST sync`: reconcile one job (id) or every job (no id) with the scheduler. */
-export const ZJobSyncSchema = z.object({ id: ZIdSchema.optional() })
+/**
+ * `POST sync`: reconcile one job (id) or every job (no id) with the scheduler. The platform's front end
+ * posts it with no body at all: that is "every job".
+ */
+export const ZJobSyncSchema = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? {} : v),
+  z.object({ id: ZIdSchema.optional() }),
+)
 
 /** `GET next-fire-times`: preview of a time expression (Asia/Shanghai, the zone schedules use by default). */
 export const ZNextFireTimesQuerySchema = z.object({
