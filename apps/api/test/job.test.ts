@@ -4,6 +4,7 @@ import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { createRole, createTenant, createUser, loginAs } from './helpers/authority.ts'
 
 let t: TTestApp
 let admin: string
@@ -572,5 +573,82 @@ describe('job info', () => {
       code: 400,
       msg: '任务实例不存在',
     })
+  })
+})
+
+describe('who may touch jobs', () => {
+  it("only the platform's administrator: another tenant's admin or a role holding every job code gets 403", async () => {
+    const id = await serverId()
+    await call('POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, jobName: '平台任务' })
+    const job = (await call('GET', '/api/ysjs-job/job-info/list?jobName=平台任务')).data.records[0]
+    const instance = (await call('POST', `/api/ysjs-job/job-info/run?id=${job.id}`)).data
+    await t.app.prisma.jobInstance.update({ where: { id: BigInt(instance) }, data: { status: 'missed' } })
+
+    await createTenant(t.app, '300009')
+    const everyJobCode = ['job']
+    const tenantRole = await createRole(t.app, {
+      tenantId: '300009',
+      alias: 'admin',
+      menuCodes: everyJobCode,
+    })
+    await createUser(t.app, {
+      account: 'jobadmin',
+      tenantId: '300009',
+      roleIds: [tenantRole],
+      password: 'pw-b',
+    })
+    const localRole = await createRole(t.app, { alias: 'jobs-only', menuCodes: everyJobCode })
+    await createUser(t.app, { account: 'jobclerk', roleIds: [localRole] })
+    const callers = {
+      otherTenant: await loginAs(t.app, 'jobadmin', '300009', 'pw-b'),
+      sameTenant: await loginAs(t.app, 'jobclerk'),
+    }
+    const calls: ['GET' | 'POST', string, object?][] = [
+      ['GET', '/api/ysjs-job/job-info/list'],
+      ['GET', `/api/ysjs-job/job-info/detail?id=${job.id}`],
+      ['POST', '/api/ysjs-job/job-info/submit', { ...JOB, id: job.id, jobServerId: id, jobName: '改名' }],
+      ['POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, jobName: '新任务' }],
+      ['POST', `/api/ysjs-job/job-info/remove?ids=${job.id}`],
+      ['POST', `/api/ysjs-job/job-info/change?id=${job.id}&enable=1`],
+      ['POST', `/api/ysjs-job/job-info/run?id=${job.id}`],
+      ['POST', '/api/ysjs-job/job-info/sync'],
+      ['GET', '/api/ysjs-job/job-info/next-fire-times?timeExpressionType=2&timeExpression=0+0+1+*+*+%3F'],
+      ['GET', '/api/ysjs-job/job-server/list'],
+      ['GET', `/api/ysjs-job/job-server/detail?id=${id}`],
+      ['POST', `/api/ysjs-job/job-server/sync?id=${id}`],
+      ['POST', `/api/ysjs-job/job-server/remove?ids=${id}`],
+      ['GET', `/api/ysjs-job/job-instance/list?jobInfoId=${job.id}`],
+      ['GET', `/api/ysjs-job/job-instance/detail?id=${instance}`],
+      ['GET', `/api/ysjs-job/job-instance/tasks?id=${instance}`],
+      ['POST', `/api/ysjs-job/job-instance/catch-up?id=${instance}`],
+      ['POST', `/api/ysjs-job/job-instance/stop?id=${instance}`],
+      ['POST', '/api/ysjs-job/work-calendar/submit', { year: 2031, days: [] }],
+      ['POST', '/api/ysjs-job/work-calendar/remove?ids=2026'],
+    ]
+    for (const [who, headers] of Object.entries(callers)) {
+      for (const [method, url, payload] of calls) {
+        const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
+        expect([who, url, res.statusCode, res.json().msg]).toEqual([who, url, 403, '请求被拒绝'])
+      }
+      // The calendar is read by anyone holding its menu (deadlines in every tenant).
+      const check = await t.app.inject({
+        method: 'GET',
+        url: '/api/ysjs-job/work-calendar/check?date=2026-10-01',
+        headers,
+      })
+      expect(check.json()).toMatchObject({ code: 200, data: { workingDay: false } })
+    }
+    // Nothing changed.
+    expect((await call('GET', `/api/ysjs-job/job-info/detail?id=${job.id}`)).data).toMatchObject({
+      jobName: '平台任务',
+      enable: 0,
+    })
+    expect(await t.app.prisma.jobInfo.count({ where: { jobName: '新任务' } })).toBe(0)
+    expect((await t.app.prisma.jobInstance.findUnique({ where: { id: BigInt(instance) } }))?.status).toBe(
+      'missed',
+    )
+    expect(
+      (await call('GET', '/api/ysjs-job/work-calendar/years')).data.map((y: { year: number }) => y.year),
+    ).toContain(2026)
   })
 })

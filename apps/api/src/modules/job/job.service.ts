@@ -15,13 +15,28 @@ import {
   ZJobServerRecordSchema,
   ZJobServerSubmitSchema,
 } from '@ysjs/shared/job'
-import type { TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import type { TJobBus } from './job-bus.ts'
 
 const LIVE = { isDeleted: 0 }
+
+/**
+ * Job servers, jobs and their runs belong to the deployment (one worker runs every tenant's housekeeping,
+ * and run results carry what internal hosts answered): only the platform's administrator (role
+ * `administrator` of tenant 000000) reads or changes them, whatever menu codes another tenant's roles hold.
+ */
+export const assertJobAdmin = (user: TCtx['user']) => {
+  if (!isPlatformAdmin(user)) {
+    throw AppError.forbidden()
+  }
+}
+const platformOnly = async (ctx: TCtx) => {
+  assertJobAdmin(ctx.user)
+  return {}
+}
 
 /**
  * Job servers and job definitions (spec sections 3, 4, 7). The database is the record: every write
@@ -56,11 +71,16 @@ export const createJobService = (
       remove: 'job_server_delete',
     },
     unique: [{ fields: ['jobServerName'], message: JobServerMsg.NAME_EXISTS }],
+    restrict: platformOnly,
+    validate: async (ctx) => {
+      assertJobAdmin(ctx.user)
+    },
   })
   const servers: typeof serverCrud = {
     ...serverCrud,
     /** A server whose jobs are still defined is not removed: they would keep firing with no server. */
     async remove(ctx, ids) {
+      assertJobAdmin(ctx.user)
       const inUse = await prisma.jobInfo.count({ where: { jobServerId: { in: ids }, ...LIVE } })
       if (inUse > 0) {
         throw AppError.badRequest(JobServerMsg.IN_USE)
@@ -87,7 +107,9 @@ export const createJobService = (
     sortable: ['jobName', 'enable', 'timeExpressionType', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     permissions: { list: 'job_info', add: 'job_info_add', edit: 'job_info_edit', remove: 'job_info_delete' },
-    validate: async (_ctx, data) => {
+    restrict: platformOnly,
+    validate: async (ctx, data) => {
+      assertJobAdmin(ctx.user)
       const server = await prisma.jobServer.findFirst({
         where: { id: data.jobServerId as bigint, ...LIVE },
         select: { id: true },
@@ -145,6 +167,10 @@ export const createJobService = (
       await prisma.jobInfo.update({ where: { id: row.id as bigint }, data: { jobId: row.id as bigint } })
       return { ...row, jobId: row.id }
     },
+    async remove(ctx, ids) {
+      assertJobAdmin(ctx.user)
+      return jobCrud.remove(ctx, ids)
+    },
   }
 
   const jobOf = async (id: bigint) => {
@@ -174,7 +200,9 @@ export const createJobService = (
     jobs,
     /** Reconciles every job of one server. */
     async syncServer(id: bigint): Promise<number> {
-      await servers.detail({} as TCtx, id)
+      if (!(await prisma.jobServer.findFirst({ where: { id, ...LIVE }, select: { id: true } }))) {
+        throw AppError.badRequest(JobInfoMsg.SERVER_MISSING)
+      }
       const rows = await prisma.jobInfo.findMany({
         where: { jobServerId: id, ...LIVE },
         select: { id: true },
