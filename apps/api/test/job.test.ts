@@ -520,6 +520,35 @@ describe('job info', () => {
         jobParams: '{"url":"http://127.0.0.1:1/x","method":"GET"}',
       }),
     ).toMatchObject({ code: 200 })
+    // A host outside JOB_HTTP_ALLOWED_HOSTS is refused at submit, as the worker would refuse the call.
+    const outside = [
+      { processorType: 4, processorInfo: 'GET http://evil.example.com/x' },
+      { processorInfo: 'http-call', jobParams: '{"url":"https://Evil.Example.com/hook"}' },
+      {
+        executeType: 3,
+        processorInfo: 'http-map',
+        jobParams: '{"urls":["http://localhost/a","http://evil.example.com/b"]}',
+      },
+    ]
+    for (const fields of outside) {
+      expect(
+        await call('POST', '/api/ysjs-job/job-info/submit', {
+          ...JOB,
+          jobServerId: id,
+          jobName: '外部',
+          ...fields,
+        }),
+      ).toMatchObject({ code: 400, msg: '主机 evil.example.com 不在 JOB_HTTP_ALLOWED_HOSTS 中' })
+    }
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: '外部',
+        processorType: 4,
+        processorInfo: 'POST http://LOCALHOST:9/callback',
+      }),
+    ).toMatchObject({ code: 200 })
     const extra = await call('POST', '/api/ysjs-job/job-info/submit', {
       ...JOB,
       jobServerId: id,

@@ -254,6 +254,56 @@ const zLifecycleRange = z.preprocess(
     .meta({ example: ['2026-01-01 00:00:00', '2026-12-31 23:59:59'] }),
 )
 
+/** Hosts HTTP jobs may call when `JOB_HTTP_ALLOWED_HOSTS` is not set. */
+export const JOB_HTTP_ALLOWED_HOSTS_DEFAULT = '127.0.0.1,localhost'
+/** `JOB_HTTP_ALLOWED_HOSTS` as both apps parse it: exact host names, comma-separated, case-insensitive. */
+export const ZAllowedHostsSchema = z
+  .string()
+  .default(JOB_HTTP_ALLOWED_HOSTS_DEFAULT)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+/** True when `url` is http(s) to a host of the allow-list (exact names, case-insensitive). */
+export const isAllowedJobUrl = (url: URL, allowedHosts: readonly string[]): boolean => {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return false
+  }
+  return allowedHosts.includes(url.hostname.toLowerCase().replace(/^\[|\]$/g, ''))
+}
+export const jobHostRefused = (host: string) => `主机 ${host} 不在 JOB_HTTP_ALLOWED_HOSTS 中`
+/**
+ * The URLs a job would call: an external processor's, or those of its `http-call` / `http-map`
+ * parameters. Unparseable parameters give none (the submit schema refuses them with its own message).
+ */
+export const jobUrls = (job: {
+  processorType: number
+  processorInfo: string
+  jobParams?: string | null | undefined
+}): URL[] => {
+  if (job.processorType === ProcessorType.EXTERNAL) {
+    const target = parseExternalProcessor(job.processorInfo)
+    return target ? [target.url] : []
+  }
+  if (job.processorInfo !== 'http-call' && job.processorInfo !== 'http-map') {
+    return []
+  }
+  let params: unknown
+  try {
+    params = JSON.parse(job.jobParams ?? 'null')
+  } catch {
+    return []
+  }
+  const parsed = parseBuiltInParams(job.processorInfo, params)
+  if (!parsed.ok) {
+    return []
+  }
+  const urls = 'urls' in parsed.value ? parsed.value.urls : [parsed.value.url]
+  return urls.map((u) => new URL(u))
+}
+
 /** `[METHOD ]http(s)://host[:port]/path` as external processors take it. */
 export const EXTERNAL_PROCESSOR_PATTERN = /^(?:(GET|POST|PUT|PATCH|DELETE)\s+)?(https?:\/\/\S+)$/i
 export const parseExternalProcessor = (info: string): { method: string; url: URL } | null => {

@@ -1,11 +1,14 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import { parseDateTime, TIME_ZONE, type TPageQuery } from '@ysjs/shared'
 import {
+  isAllowedJobUrl,
   JobInfoMsg,
   JobInstanceStatus,
   JobServerMsg,
   JobTrigger,
+  jobHostRefused,
   jobRunKey,
+  jobUrls,
   lifecycleOf,
   nextFireTimes,
   parseTimeExpression,
@@ -46,6 +49,8 @@ export const createJobService = (
   prisma: PrismaClient,
   bus: TJobBus,
   log: { warn: (o: object, m: string) => void },
+  /** `JOB_HTTP_ALLOWED_HOSTS`: the hosts the worker will call. */
+  allowedHosts: readonly string[],
 ) => {
   /** Tells the worker; a Redis that is away does not undo the write: `sync` repairs it later. */
   const notify = (ids: bigint[] | null) => {
@@ -116,6 +121,15 @@ export const createJobService = (
       })
       if (!server) {
         throw AppError.badRequest(JobInfoMsg.SERVER_MISSING)
+      }
+      // A host the worker would refuse is refused here, before the job exists (the worker checks again).
+      const refused = jobUrls({
+        processorType: data.processorType as number,
+        processorInfo: data.processorInfo as string,
+        jobParams: data.jobParams as string | null | undefined,
+      }).find((url) => !isAllowedJobUrl(url, allowedHosts))
+      if (refused) {
+        throw AppError.badRequest(jobHostRefused(refused.hostname))
       }
       if (typeof data.notifyUserIds === 'string') {
         const ids = data.notifyUserIds.split(',').map(BigInt)
