@@ -80,7 +80,9 @@ describe('Quartz CRON', () => {
       ok: false,
       message: `${ScheduleMsg.CRON_BAD}: 「时」段 25 不正确, 应为 0-23`,
     })
-    expect(parseCron('0 61 * * * ?')).toMatchObject({ message: expect.stringContaining('「分」段 61 不正确') })
+    expect(parseCron('0 61 * * * ?')).toMatchObject({
+      message: expect.stringContaining('「分」段 61 不正确'),
+    })
     expect(parseCron('0 0 0 ? * 8')).toMatchObject({ message: expect.stringContaining('「周」段 8 不正确') })
     expect(parseCron('0 0 * 13 *')).toMatchObject({ message: expect.stringContaining('「月」段 13 不正确') })
     expect(parseCron('0 0 * * 9')).toMatchObject({ message: expect.stringContaining('0-7(周日为 0 或 7)') })
