@@ -467,7 +467,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     connectTimeoutMs: env.REDIS_CONNECT_TIMEOUT_MS,
     commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
   })
-  jobRoutes(app, createJobService(prisma, jobBus, app.log))
+  jobRoutes(app, createJobService(prisma, jobBus, app.log, env.JOB_HTTP_ALLOWED_HOSTS))
   workCalendarRoutes(app, createWorkCalendarService(prisma))
   // Authority (issue 7 B): roles, menus, top menus, scopes, change preview, access explainer.
   const authority = { prisma, rules: permissions.rules, caches }

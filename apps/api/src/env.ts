@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { ZAllowedHostsSchema } from '@ysjs/shared/job'
 import { z } from 'zod'
 
 const bool = (fallback: boolean) =>
@@ -45,6 +46,8 @@ export const ZEnvSchema = z.object({
   REDIS_PREFIX: z.string().default('ysjs:'),
   /** BullMQ key prefix shared with the worker (job runs and reconcile messages go through it). */
   QUEUE_PREFIX: z.string().default('ysjs-bull'),
+  /** Hosts HTTP jobs may call (the worker's setting): a job naming another host is refused at submit. */
+  JOB_HTTP_ALLOWED_HOSTS: ZAllowedHostsSchema,
   /** Signing key of the tokens. Production refuses the example value and anything under 32 bytes. */
   JWT_SECRET: z.string().min(16).default(EXAMPLE_JWT_SECRET),
   /** A file holding JWT_SECRET (Docker secrets, the compose file's generated secret); JWT_SECRET wins. */

@@ -4,6 +4,7 @@ import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { createRole, createTenant, createUser, loginAs } from './helpers/authority.ts'
 
 let t: TTestApp
 let admin: string
@@ -287,6 +288,14 @@ describe('job info', () => {
     })
     expect((await runs.getJobs(['waiting'])).some((j) => j.data.jobInfoId === job.id)).toBe(true)
     expect(await post('/api/ysjs-job/job-info/run')).toMatchObject({ code: 400 })
+
+    // `sync` with no body at all, as the platform's front end posts it: every job.
+    await control.drain()
+    expect(await post('/api/ysjs-job/job-info/sync')).toMatchObject({ code: 200 })
+    expect(await post(`/api/ysjs-job/job-info/sync?id=${job.id}`)).toMatchObject({ code: 200 })
+    expect((await control.getJobs(['waiting'])).map((j) => j.data.ids)).toEqual(
+      expect.arrayContaining([null, [job.id]]),
+    )
   })
 
   it('takes the lifecycle range as one field (array or comma-joined pair) and answers it', async () => {
@@ -467,6 +476,79 @@ describe('job info', () => {
       executeType: 3,
     })
     expect(refused).toMatchObject({ code: 400, msg: 'MapReduce 执行需要 MapReduce 内建处理器: http-map' })
+    // The built-in processor's parameters are checked at submit, with what it takes.
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: 'MapReduce 无地址',
+        executeType: 3,
+        processorInfo: 'http-map',
+      }),
+    ).toMatchObject({ code: 400, msg: expect.stringContaining('MapReduce HTTP 的任务参数应为 {"urls"') })
+    for (const jobParams of [
+      null,
+      '{"method":"GET"}',
+      '{"url":"ftp://x/y"}',
+      '{"url":"http://x","method":"GO"}',
+    ]) {
+      expect(
+        await call('POST', '/api/ysjs-job/job-info/submit', {
+          ...JOB,
+          jobServerId: id,
+          jobName: 'HTTP 参数',
+          processorInfo: 'http-call',
+          jobParams,
+        }),
+      ).toMatchObject({ code: 400, msg: expect.stringContaining('HTTP 调用的任务参数应为') })
+    }
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: '清理天数',
+        processorInfo: 'prune-logs',
+        jobParams: '{"days":"abc"}',
+      }),
+    ).toMatchObject({ code: 400, msg: expect.stringContaining('清理过期日志的任务参数') })
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: 'HTTP 参数',
+        processorInfo: 'http-call',
+        jobParams: '{"url":"http://127.0.0.1:1/x","method":"GET"}',
+      }),
+    ).toMatchObject({ code: 200 })
+    // A host outside JOB_HTTP_ALLOWED_HOSTS is refused at submit, as the worker would refuse the call.
+    const outside = [
+      { processorType: 4, processorInfo: 'GET http://evil.example.com/x' },
+      { processorInfo: 'http-call', jobParams: '{"url":"https://Evil.Example.com/hook"}' },
+      {
+        executeType: 3,
+        processorInfo: 'http-map',
+        jobParams: '{"urls":["http://localhost/a","http://evil.example.com/b"]}',
+      },
+    ]
+    for (const fields of outside) {
+      expect(
+        await call('POST', '/api/ysjs-job/job-info/submit', {
+          ...JOB,
+          jobServerId: id,
+          jobName: '外部',
+          ...fields,
+        }),
+      ).toMatchObject({ code: 400, msg: '主机 evil.example.com 不在 JOB_HTTP_ALLOWED_HOSTS 中' })
+    }
+    expect(
+      await call('POST', '/api/ysjs-job/job-info/submit', {
+        ...JOB,
+        jobServerId: id,
+        jobName: '外部',
+        processorType: 4,
+        processorInfo: 'POST http://LOCALHOST:9/callback',
+      }),
+    ).toMatchObject({ code: 200 })
     const extra = await call('POST', '/api/ysjs-job/job-info/submit', {
       ...JOB,
       jobServerId: id,
@@ -520,5 +602,82 @@ describe('job info', () => {
       code: 400,
       msg: '任务实例不存在',
     })
+  })
+})
+
+describe('who may touch jobs', () => {
+  it("only the platform's administrator: another tenant's admin or a role holding every job code gets 403", async () => {
+    const id = await serverId()
+    await call('POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, jobName: '平台任务' })
+    const job = (await call('GET', '/api/ysjs-job/job-info/list?jobName=平台任务')).data.records[0]
+    const instance = (await call('POST', `/api/ysjs-job/job-info/run?id=${job.id}`)).data
+    await t.app.prisma.jobInstance.update({ where: { id: BigInt(instance) }, data: { status: 'missed' } })
+
+    await createTenant(t.app, '300009')
+    const everyJobCode = ['job']
+    const tenantRole = await createRole(t.app, {
+      tenantId: '300009',
+      alias: 'admin',
+      menuCodes: everyJobCode,
+    })
+    await createUser(t.app, {
+      account: 'jobadmin',
+      tenantId: '300009',
+      roleIds: [tenantRole],
+      password: 'pw-b',
+    })
+    const localRole = await createRole(t.app, { alias: 'jobs-only', menuCodes: everyJobCode })
+    await createUser(t.app, { account: 'jobclerk', roleIds: [localRole] })
+    const callers = {
+      otherTenant: await loginAs(t.app, 'jobadmin', '300009', 'pw-b'),
+      sameTenant: await loginAs(t.app, 'jobclerk'),
+    }
+    const calls: ['GET' | 'POST', string, object?][] = [
+      ['GET', '/api/ysjs-job/job-info/list'],
+      ['GET', `/api/ysjs-job/job-info/detail?id=${job.id}`],
+      ['POST', '/api/ysjs-job/job-info/submit', { ...JOB, id: job.id, jobServerId: id, jobName: '改名' }],
+      ['POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, jobName: '新任务' }],
+      ['POST', `/api/ysjs-job/job-info/remove?ids=${job.id}`],
+      ['POST', `/api/ysjs-job/job-info/change?id=${job.id}&enable=1`],
+      ['POST', `/api/ysjs-job/job-info/run?id=${job.id}`],
+      ['POST', '/api/ysjs-job/job-info/sync'],
+      ['GET', '/api/ysjs-job/job-info/next-fire-times?timeExpressionType=2&timeExpression=0+0+1+*+*+%3F'],
+      ['GET', '/api/ysjs-job/job-server/list'],
+      ['GET', `/api/ysjs-job/job-server/detail?id=${id}`],
+      ['POST', `/api/ysjs-job/job-server/sync?id=${id}`],
+      ['POST', `/api/ysjs-job/job-server/remove?ids=${id}`],
+      ['GET', `/api/ysjs-job/job-instance/list?jobInfoId=${job.id}`],
+      ['GET', `/api/ysjs-job/job-instance/detail?id=${instance}`],
+      ['GET', `/api/ysjs-job/job-instance/tasks?id=${instance}`],
+      ['POST', `/api/ysjs-job/job-instance/catch-up?id=${instance}`],
+      ['POST', `/api/ysjs-job/job-instance/stop?id=${instance}`],
+      ['POST', '/api/ysjs-job/work-calendar/submit', { year: 2031, days: [] }],
+      ['POST', '/api/ysjs-job/work-calendar/remove?ids=2026'],
+    ]
+    for (const [who, headers] of Object.entries(callers)) {
+      for (const [method, url, payload] of calls) {
+        const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
+        expect([who, url, res.statusCode, res.json().msg]).toEqual([who, url, 403, '请求被拒绝'])
+      }
+      // The calendar is read by anyone holding its menu (deadlines in every tenant).
+      const check = await t.app.inject({
+        method: 'GET',
+        url: '/api/ysjs-job/work-calendar/check?date=2026-10-01',
+        headers,
+      })
+      expect(check.json()).toMatchObject({ code: 200, data: { workingDay: false } })
+    }
+    // Nothing changed.
+    expect((await call('GET', `/api/ysjs-job/job-info/detail?id=${job.id}`)).data).toMatchObject({
+      jobName: '平台任务',
+      enable: 0,
+    })
+    expect(await t.app.prisma.jobInfo.count({ where: { jobName: '新任务' } })).toBe(0)
+    expect((await t.app.prisma.jobInstance.findUnique({ where: { id: BigInt(instance) } }))?.status).toBe(
+      'missed',
+    )
+    expect(
+      (await call('GET', '/api/ysjs-job/work-calendar/years')).data.map((y: { year: number }) => y.year),
+    ).toContain(2026)
   })
 })

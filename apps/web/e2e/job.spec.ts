@@ -26,7 +26,16 @@ test.describe('scheduled jobs', () => {
     await dialog.getByLabel('任务名称').fill(name)
     await dialog.getByRole('combobox', { name: '任务应用' }).click()
     await page.getByRole('option', { name: '本地调度' }).click()
-    await dialog.getByLabel('处理器参数').fill('publish-notices')
+    // The built-in processors are offered with what each does.
+    await dialog.getByLabel('处理器参数').fill('publish')
+    await page.getByRole('option', { name: /^publish-notices — 发布到达发布时间的通知/ }).click()
+    await expect(dialog.getByLabel('处理器参数')).toHaveValue('publish-notices')
+    await expect(dialog.getByText('发布到达发布时间的通知')).toBeVisible()
+    // The users an alert notifies are picked by name.
+    await dialog.getByRole('combobox', { name: '报警用户' }).click()
+    await page.getByRole('option', { name: /\(admin\)$/ }).click()
+    await page.keyboard.press('Escape')
+    await expect(dialog.getByRole('combobox', { name: '报警用户' })).toContainText('(admin)')
     // An expression that cannot run is explained at once…
     await dialog.getByLabel('时间表达式').fill('0 0 25 * * ?')
     await expect(dialog.getByTestId('fire-times')).toContainText('CRON 表达式格式不正确')
@@ -58,7 +67,7 @@ test.describe('scheduled jobs', () => {
       .poll(async () => runs.getByText('成功').count(), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(2)
     await runs.getByRole('button', { name: '日志' }).first().click()
-    await expect(runs).toContainText('published 0 notices')
+    await expect(runs).toContainText('已发布通知 0 条')
     await page.screenshot({ path: test.info().outputPath('job-instances.png') })
     await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click()
 

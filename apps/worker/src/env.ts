@@ -1,3 +1,4 @@
+import { ZAllowedHostsSchema } from '@ysjs/shared/job'
 import { z } from 'zod'
 
 /** A time limit in milliseconds: never 0, which would mean "wait forever" to pg and ioredis. */
@@ -24,15 +25,7 @@ export const ZWorkerEnvSchema = z.object({
   /** The API's Redis key prefix: the prune-auth job cleans the token indexes under it. */
   REDIS_PREFIX: z.string().default('ysjs:'),
   /** Hosts HTTP jobs (external processors and the http-call built-in) may call, comma-separated. */
-  JOB_HTTP_ALLOWED_HOSTS: z
-    .string()
-    .default('127.0.0.1,localhost')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  JOB_HTTP_ALLOWED_HOSTS: ZAllowedHostsSchema,
   /** How many runs one worker process executes at once, all jobs together. */
   JOB_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /**

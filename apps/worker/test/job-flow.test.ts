@@ -75,7 +75,7 @@ describe('time expression type 5: a BPMN service task starts a job run', () => {
       return r.length === 1 && r
     })
     expect(run).toMatchObject({ trigger: 4, attempt: 1, result: 'HTTP 200: ok' })
-    expect(run?.log).toContain(`started by process instance ${instanceId}, activity runJob`)
+    expect(run?.log).toContain(`由流程启动 (流程实例 ${instanceId}, 节点 runJob)`)
     const refused = await h.instances(paused)
     expect(refused).toHaveLength(1)
     expect(refused[0]).toMatchObject({ trigger: 4, status: 'stopped' })

@@ -7,6 +7,7 @@ import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cloneDatabase, ensureTemplate } from '../../../scripts/test-db.mjs'
+import { JOB_TASK_QUEUE, workerTaskQueue } from '../src/job/tasks.ts'
 import { startWorker } from '../src/worker.ts'
 
 const base = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
@@ -233,7 +234,7 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
     expect(tasks[3]?.attempt).toBe(2)
     expect(hits.get('mr-3')).toBe(2)
     expect(hits.get('mr-0')).toBe(1)
-    expect(done.log).toContain('dispatched 6 sub-tasks')
+    expect(done.log).toContain('已分发 6 个子任务')
 
     // Without retries a failing sub-task fails the run (reduce refuses), random dispatch pins tasks.
     const failing = await createJob({
@@ -251,6 +252,29 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
     const badTasks = await prisma.jobTask.findMany({ where: { instanceId: bad.id } })
     expect(badTasks.every((t) => t.workerId === 'mr-a' || t.workerId === 'mr-b')).toBe(true)
     expect(hits.get('mrf-bad')).toBe(1)
+
+    // The dispatch strategy decides the queue: health first (1) puts every sub-task on the shared queue,
+    // taken by whichever worker has a free slot; random (2) puts each on the own queue of a live worker
+    // drawn at dispatch, which is the worker that runs it.
+    const delivered = async (name: string) => {
+      const q = new Queue(name, { connection: redis, prefix })
+      const jobs = await q.getJobs(['completed', 'failed'])
+      await q.close()
+      return new Set(jobs.map((j) => (j.data as { taskId: string }).taskId))
+    }
+    const shared = await delivered(JOB_TASK_QUEUE)
+    const own = {
+      'mr-a': await delivered(workerTaskQueue('mr-a')),
+      'mr-b': await delivered(workerTaskQueue('mr-b')),
+    }
+    for (const task of tasks) {
+      expect(shared.has(String(task.id))).toBe(true)
+      expect(own['mr-a'].has(String(task.id)) || own['mr-b'].has(String(task.id))).toBe(false)
+    }
+    for (const task of badTasks) {
+      expect(shared.has(String(task.id))).toBe(false)
+      expect(own[task.workerId as 'mr-a' | 'mr-b'].has(String(task.id))).toBe(true)
+    }
     await cleanup(prefix, a, b)
   })
 
@@ -375,13 +399,13 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
         const r = await prisma.jobInstance.findUnique({ where: { id: run.id } })
         return r?.status === 'running' && Boolean(r.log) && r
       }, 2000)
-      expect(flushed.log).toContain('attempt 1 started on doomed-log')
+      expect(flushed.log).toContain('第 1 次尝试, 执行节点 doomed-log')
       child.kill('SIGKILL')
       await new Promise((r) => child.once('exit', r))
       const w = await boot(prefix, { ...fast, WORKER_ID: 'heir' })
       const done = await waitInstance(run.id, ['succeeded'], 30_000)
-      expect(done.log).toContain('attempt 1 started on doomed-log')
-      expect(done.log).toContain('attempt 2 started on heir')
+      expect(done.log).toContain('第 1 次尝试, 执行节点 doomed-log')
+      expect(done.log).toContain('第 2 次尝试, 执行节点 heir')
       expect(done.log?.indexOf('doomed-log')).toBeLessThan(done.log?.indexOf('heir') ?? 0)
       await cleanup(prefix, w)
     } finally {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { createPrisma, nextId, type PrismaClient } from '@ysjs/db'
+import { parseDateTime } from '@ysjs/shared'
 import { JOB_RUN_QUEUE, JOB_STOP_CHANNEL, JobTrigger, jobRunKey } from '@ysjs/shared/job'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -151,7 +152,7 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
     expect(planned.every((t) => t % 1000 === 0)).toBe(true)
     expect(new Set(planned).size).toBe(planned.length)
     expect(rows[0]).toMatchObject({ trigger: 1, attempt: 1, result: 'HTTP 200: ok' })
-    expect(rows[0]?.log).toContain('INFO succeeded')
+    expect(rows[0]?.log).toContain('INFO 执行成功')
 
     await prisma.jobInfo.update({ where: { id }, data: { enable: 0 } })
     await reconcile(w, id)
@@ -219,7 +220,7 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
     })
     expect(done.attempt).toBe(3)
     expect(hits.get('flaky')).toBe(3)
-    expect(done.log).toContain('failed: HTTP 500')
+    expect(done.log).toContain('执行失败: HTTP 500')
 
     // The same run delivered again (same run key, another BullMQ job): a no-op.
     const q = new Queue(JOB_RUN_QUEUE, { connection: redis, prefix })
@@ -458,6 +459,25 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
     expect((await prisma.notice.findUnique({ where: { id: due } }))?.status).toBe(1)
     expect((await prisma.notice.findUnique({ where: { id: later } }))?.status).toBe(0)
     await redis.del(index, `${redisPrefix}auth:captcha:fresh`)
+
+    // Parameters the processor cannot use (a row written by hand) fail the run at once, saying what it
+    // takes; a refused connection is named; the log is in China time and in Chinese.
+    const badParams = await finished(await api('http-call', '{"method":"GET"}'))
+    expect(badParams).toMatchObject({ status: 'failed', attempt: 1 })
+    expect(badParams.result).toContain('HTTP 调用的任务参数应为')
+    const closed = http.createServer()
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
+    const closedPort = (closed.address() as { port: number }).port
+    await new Promise((r) => closed.close(r))
+    const refused = await finished(
+      await api('http-call', JSON.stringify({ url: `http://127.0.0.1:${closedPort}/x`, method: 'GET' })),
+    )
+    expect(refused.result).toBe(`请求 127.0.0.1:${closedPort} 失败: ECONNREFUSED`)
+    const lines = refused.log?.split('\n') ?? []
+    expect(lines[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} INFO 第 1 次尝试, 执行节点 /)
+    const loggedAt = parseDateTime(lines[0]?.slice(0, 19) ?? '')?.getTime() ?? 0
+    expect(Math.abs(loggedAt - (refused.startTime?.getTime() ?? 0))).toBeLessThan(5000)
+    expect(lines.at(-1)).toContain(`ERROR 执行失败: 请求 127.0.0.1:${closedPort} 失败: ECONNREFUSED`)
     await cleanup(prefix, w)
   })
 

@@ -75,9 +75,23 @@ describe('Quartz CRON', () => {
     expect(parseCron('0 0 12 1 * 2')).toEqual({ ok: false, message: ScheduleMsg.CRON_DAYS })
     expect(parseCron('0 0 12 * * ? 2030')).toEqual({ ok: false, message: ScheduleMsg.CRON_YEAR })
     expect(parseCron('* * *')).toEqual({ ok: false, message: ScheduleMsg.CRON_FIELDS })
-    const bad = parseCron('0 0 25 * * ?')
-    expect(bad.ok).toBe(false)
-    expect(!bad.ok && bad.message.startsWith(ScheduleMsg.CRON_BAD)).toBe(true)
+    // The field at fault, named as the form names it, in Chinese (cron-parser's own reasons are English).
+    expect(parseCron('0 0 25 * * ?')).toEqual({
+      ok: false,
+      message: `${ScheduleMsg.CRON_BAD}: 「时」段 25 不正确, 应为 0-23`,
+    })
+    expect(parseCron('0 61 * * * ?')).toMatchObject({
+      message: expect.stringContaining('「分」段 61 不正确'),
+    })
+    expect(parseCron('0 0 0 ? * 8')).toMatchObject({ message: expect.stringContaining('「周」段 8 不正确') })
+    expect(parseCron('0 0 * 13 *')).toMatchObject({ message: expect.stringContaining('「月」段 13 不正确') })
+    expect(parseCron('0 0 * * 9')).toMatchObject({ message: expect.stringContaining('0-7(周日为 0 或 7)') })
+    expect(parseCron('*/0 * * * * ?')).toMatchObject({ message: expect.stringContaining('「秒」段 */0') })
+    expect(parseCron('0 0 0 30 2 ?')).toEqual({ ok: false, message: ScheduleMsg.CRON_NEVER })
+    for (const e of ['0 0 25 * * ?', '0 0 0 30 2 ?', '0 0 0 32 * ?', '0 0 0 ? * 2#6', 'x * * * * ?']) {
+      const r = parseCron(e)
+      expect(!r.ok && /[A-Za-z]{4,}/.test(r.message.replace(/JAN-DEC|SUN-SAT|CRON/g, ''))).toBe(false)
+    }
     expect(parseCron('0 0 12 * * ?', 'Mars/Olympus').ok).toBe(false)
   })
 })

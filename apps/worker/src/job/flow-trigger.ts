@@ -4,6 +4,7 @@ import {
   JOB_RUN_QUEUE,
   JobInstanceStatus,
   JobTrigger,
+  jobLogLine,
   jobRunKey,
   type TJobRunPayload,
 } from '@ysjs/shared/job'
@@ -95,7 +96,7 @@ export const createFlowJobTrigger = (deps: { connection: Redis; prefix: string; 
           continue
         }
         const runnable = job.enable === 1 && job.timeExpressionType === TimeExpressionType.WORKFLOW
-        const origin = `process instance ${ctx.instanceId}, activity ${ev.elementId}`
+        const origin = `流程实例 ${ctx.instanceId}, 节点 ${ev.elementId}`
         // Two runs of one job in one step (a loop) get their own planned milliseconds.
         let plannedMs = Math.max(ev.at?.getTime() ?? Date.now(), lastMs + 1)
         for (;;) {
@@ -108,7 +109,7 @@ export const createFlowJobTrigger = (deps: { connection: Redis; prefix: string; 
                 trigger: JobTrigger.WORKFLOW,
                 status: runnable ? JobInstanceStatus.WAITING : JobInstanceStatus.STOPPED,
                 ...(runnable
-                  ? { log: `${new Date().toISOString()} INFO started by ${origin}` }
+                  ? { log: jobLogLine(2, `由流程启动 (${origin})`) }
                   : { result: `${FLOW_JOB_REFUSED} (${origin})`, endTime: new Date() }),
               },
             ],

@@ -1,3 +1,4 @@
+import { isAllowedJobUrl, jobHostRefused } from '@ysjs/shared/job'
 import { UnrecoverableError } from 'bullmq'
 
 /** Why an HTTP job was refused before any request was made: retrying cannot help, so it is not retried. */
@@ -9,15 +10,6 @@ export class HttpNotAllowedError extends UnrecoverableError {
 }
 
 const RESULT_MAX = 500
-
-/** True when `url` is http(s) to a host of the allow-list (exact names, case-insensitive). */
-export const isAllowedUrl = (url: URL, allowedHosts: readonly string[]): boolean => {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return false
-  }
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '')
-  return allowedHosts.includes(host)
-}
 
 /**
  * One HTTP request of a job. Only hosts of `JOB_HTTP_ALLOWED_HOSTS` are called; redirects are not
@@ -34,17 +26,27 @@ export const httpCall = async (
   } catch {
     throw new HttpNotAllowedError(`地址格式不正确: ${req.url}`)
   }
-  if (!isAllowedUrl(url, allowedHosts)) {
-    throw new HttpNotAllowedError(`主机 ${url.hostname} 不在 JOB_HTTP_ALLOWED_HOSTS 中`)
+  if (!isAllowedJobUrl(url, allowedHosts)) {
+    throw new HttpNotAllowedError(jobHostRefused(url.hostname))
   }
   const method = req.method.toUpperCase()
   const withBody = method !== 'GET' && method !== 'HEAD' && req.body
-  const res = await fetch(url, {
-    method,
-    redirect: 'manual',
-    signal,
-    ...(withBody ? { body: req.body as string, headers: { 'content-type': 'application/json' } } : {}),
-  })
+  let res: Response
+  try {
+    res = await fetch(url, {
+      method,
+      redirect: 'manual',
+      signal,
+      ...(withBody ? { body: req.body as string, headers: { 'content-type': 'application/json' } } : {}),
+    })
+  } catch (err) {
+    if (signal.aborted) {
+      throw err
+    }
+    // fetch says only "fetch failed"; the reason (refused, DNS, reset) is its cause's code.
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause
+    throw new Error(`请求 ${url.host} 失败: ${cause?.code ?? cause?.message ?? String(err)}`)
+  }
   const text = (await res.text()).slice(0, RESULT_MAX)
   if (res.status < 200 || res.status >= 300) {
     throw new Error(`HTTP ${res.status}: ${text}`)

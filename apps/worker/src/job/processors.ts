@@ -1,7 +1,8 @@
 import type { PrismaClient } from '@ysjs/db'
-import type { TBuiltInProcessor, TMapReduceProcessor } from '@ysjs/shared/job'
+import { formatDateTime } from '@ysjs/shared'
+import { parseBuiltInParams, type TBuiltInProcessor, type TMapReduceProcessor } from '@ysjs/shared/job'
+import { UnrecoverableError } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { z } from 'zod'
 import type { TWorkerEnv } from '../env.ts'
 import { purgeOldLogs, retentionDays } from '../system/log-retention.ts'
 import { httpCall } from './http-call.ts'
@@ -19,15 +20,19 @@ export type TProcessorCtx = {
 }
 export type TProcessor = (ctx: TProcessorCtx) => Promise<unknown>
 
-const ZPruneLogsParams = z.object({ days: z.coerce.number().int().min(1).max(3650).optional() }).nullish()
-const ZHttpCallParams = z.object({
-  url: z.string(),
-  method: z
-    .string()
-    .regex(/^(GET|POST|PUT|PATCH|DELETE)$/i)
-    .default('POST'),
-  body: z.unknown().optional(),
-})
+/**
+ * A processor's `jobParams`, checked with the schema submit checks them with (a row written before that
+ * check, or by hand, can still hold others): wrong parameters fail the run at once, never retried.
+ */
+const paramsOf = <K extends TBuiltInProcessor>(name: K, params: unknown) => {
+  const parsed = parseBuiltInParams(name, params)
+  if (!parsed.ok) {
+    throw new UnrecoverableError(parsed.message)
+  }
+  return parsed.value
+}
+const bodyOf = (body: unknown) =>
+  body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body)
 
 /** Scans keys matching `pattern` (the connection has no key prefix) in batches. */
 const scanKeys = async (
@@ -51,11 +56,11 @@ const scanKeys = async (
 export const BUILT_IN: Record<Exclude<TBuiltInProcessor, TMapReduceProcessor>, TProcessor> = {
   'prune-logs': async ({ prisma, env, params, log }) => {
     // The job's own `days`, else the system parameter log.retentionDays, else the environment's.
-    const days = ZPruneLogsParams.parse(params)?.days ?? (await retentionDays(prisma, env.LOG_RETENTION_DAYS))
+    const days = paramsOf('prune-logs', params)?.days ?? (await retentionDays(prisma, env.LOG_RETENTION_DAYS))
     const result = await purgeOldLogs(prisma, days)
     log(
       2,
-      `removed ${result.api} api, ${result.error} error, ${result.usual} usual log rows before ${result.before.toISOString()}`,
+      `已删除 ${formatDateTime(result.before)} 之前的接口日志 ${result.api} 条、错误日志 ${result.error} 条、通用日志 ${result.usual} 条`,
     )
     return result
   },
@@ -81,7 +86,7 @@ export const BUILT_IN: Record<Exclude<TBuiltInProcessor, TMapReduceProcessor>, T
         }
       }
     })
-    log(2, `pruned ${tokens} expired token ids and ${captchas} captchas without expiry`)
+    log(2, `已清理过期令牌 ${tokens} 个、无过期时间的验证码 ${captchas} 个`)
     return { tokens, captchas }
   },
   'publish-notices': async ({ prisma, log }) => {
@@ -90,14 +95,17 @@ export const BUILT_IN: Record<Exclude<TBuiltInProcessor, TMapReduceProcessor>, T
       where: { status: 0, isDeleted: 0, releaseTime: { lte: now } },
       data: { status: 1, updateTime: now },
     })
-    log(2, `published ${published.count} notices`)
+    log(2, `已发布通知 ${published.count} 条`)
     return { published: published.count }
   },
   'http-call': async ({ env, params, signal, log }) => {
-    const p = ZHttpCallParams.parse(params)
-    const body = p.body === undefined ? null : typeof p.body === 'string' ? p.body : JSON.stringify(p.body)
+    const p = paramsOf('http-call', params)
     log(2, `${p.method.toUpperCase()} ${p.url}`)
-    return httpCall({ method: p.method, url: p.url, body }, env.JOB_HTTP_ALLOWED_HOSTS, signal)
+    return httpCall(
+      { method: p.method, url: p.url, body: bodyOf(p.body) },
+      env.JOB_HTTP_ALLOWED_HOSTS,
+      signal,
+    )
   },
 }
 
@@ -115,30 +123,24 @@ export type TMapReduce = {
   reduce: (ctx: TProcessorCtx & { outcomes: TTaskOutcome[] }) => Promise<unknown>
 }
 
-const ZHttpMapParams = z.object({
-  urls: z.array(z.string()).min(1).max(1000),
-  method: z
-    .string()
-    .regex(/^(GET|POST|PUT|PATCH|DELETE)$/i)
-    .default('GET'),
-  body: z.unknown().optional(),
-})
-
 export const MAP_REDUCE: Record<TMapReduceProcessor, TMapReduce> = {
   'http-map': {
     map: async ({ params, log }) => {
-      const p = ZHttpMapParams.parse(params)
-      log(2, `split into ${p.urls.length} sub-tasks`)
+      const p = paramsOf('http-map', params)
+      log(2, `拆分为 ${p.urls.length} 个子任务`)
       return p.urls.map((url) => ({ url, method: p.method, body: p.body }))
     },
     task: async ({ env, task, signal }) => {
-      const t = ZHttpCallParams.parse(task)
-      const body = t.body === undefined ? null : typeof t.body === 'string' ? t.body : JSON.stringify(t.body)
-      return httpCall({ method: t.method, url: t.url, body }, env.JOB_HTTP_ALLOWED_HOSTS, signal)
+      const t = paramsOf('http-call', task)
+      return httpCall(
+        { method: t.method, url: t.url, body: bodyOf(t.body) },
+        env.JOB_HTTP_ALLOWED_HOSTS,
+        signal,
+      )
     },
     reduce: async ({ outcomes, log }) => {
       const succeeded = outcomes.filter((o) => o.status === 'succeeded').length
-      log(2, `${succeeded}/${outcomes.length} sub-tasks succeeded`)
+      log(2, `${succeeded}/${outcomes.length} 个子任务成功`)
       if (succeeded < outcomes.length) {
         throw new Error(`${outcomes.length - succeeded}/${outcomes.length} 个子任务失败`)
       }

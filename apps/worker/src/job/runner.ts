@@ -5,8 +5,10 @@ import {
   isBuiltInProcessor,
   isMapReduceProcessor,
   isWorkingDay,
+  JOB_LOG_LEVEL_NAMES,
   JobInstanceStatus,
   JobTrigger,
+  jobLogLine,
   nextWorkingDay,
   parseExternalProcessor,
   plannedMsOfSchedulerJob,
@@ -125,8 +127,8 @@ export const createRunner = (deps: TRunnerDeps) => {
       if (job.logLevel === LogLevel.OFF || level < job.logLevel || job.logType === LogType.NULL) {
         return
       }
-      const name = ['', 'DEBUG', 'INFO', 'WARN', 'ERROR'][level]
-      const line = `${new Date().toISOString()} ${name} ${message}`
+      const name = JOB_LOG_LEVEL_NAMES[level]
+      const line = jobLogLine(level, message)
       if (job.logType === LogType.ONLINE || job.logType === LogType.LOCAL_AND_ONLINE) {
         lines.push(line)
         onLine()
@@ -414,7 +416,7 @@ export const createRunner = (deps: TRunnerDeps) => {
           throw new UnrecoverableError('任务参数应为 JSON')
         }
       }
-      jobLog(2, `attempt ${attempt} started on ${workerId}`)
+      jobLog(2, `第 ${attempt} 次尝试, 执行节点 ${workerId}`)
       const aborted = new Promise<never>((_resolve, reject) => {
         controller.signal.addEventListener(
           'abort',
@@ -434,19 +436,19 @@ export const createRunner = (deps: TRunnerDeps) => {
         aborted,
       ])
       await endLog()
-      jobLog(2, 'succeeded')
+      jobLog(2, '执行成功')
       await finish(instanceId, attempt, JobInstanceStatus.SUCCEEDED, summary(result), lines)
       return { instanceId: String(instanceId), status: JobInstanceStatus.SUCCEEDED }
     } catch (err) {
       await endLog()
       const reason = controller.signal.aborted ? (controller.signal.reason as TAbortReason) : null
       if (reason === 'stopped') {
-        jobLog(3, 'stopped by request')
+        jobLog(3, '已手动停止')
         await finish(instanceId, attempt, JobInstanceStatus.STOPPED, '已手动停止', lines)
         return { instanceId: String(instanceId), status: JobInstanceStatus.STOPPED }
       }
       if (reason === 'time-limit') {
-        jobLog(4, `stopped at the time limit of ${job.instanceTimeLimit} ms`)
+        jobLog(4, `超过运行时限 ${job.instanceTimeLimit} ms, 已停止`)
         await finish(
           instanceId,
           attempt,
@@ -457,7 +459,7 @@ export const createRunner = (deps: TRunnerDeps) => {
         return { instanceId: String(instanceId), status: JobInstanceStatus.STOPPED }
       }
       const message = err instanceof Error ? err.message : String(err)
-      jobLog(4, `failed: ${message}`)
+      jobLog(4, `执行失败: ${message}`)
       const retrying = !(err instanceof UnrecoverableError) && attempt < maxAttempts
       if (retrying) {
         final = false

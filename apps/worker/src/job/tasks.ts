@@ -3,9 +3,11 @@ import { nextId, type PrismaClient } from '@ysjs/db'
 import { DispatchStrategy, ExecuteType } from '@ysjs/shared'
 import {
   isMapReduceProcessor,
+  JOB_INSTANCE_STATUS_LABELS,
   JOB_RETRY_BACKOFF_MS,
   JOB_STOP_CHANNEL,
   JobInstanceStatus,
+  type TJobInstanceStatus,
 } from '@ysjs/shared/job'
 import { type Job, Queue, UnrecoverableError } from 'bullmq'
 import type { Redis } from 'ioredis'
@@ -139,7 +141,7 @@ export const createTasks = (deps: {
         skipDuplicates: true,
       })
       rows = await prisma.jobTask.findMany({ where: { instanceId }, orderBy: { taskKey: 'asc' } })
-      jobLog(2, `dispatched ${rows.length} sub-tasks`)
+      jobLog(2, `已分发 ${rows.length} 个子任务`)
     } else if (attempt > 1) {
       // The run is retried: its failed sub-tasks run again (those that succeeded are kept).
       await prisma.jobTask.updateMany({
@@ -147,7 +149,10 @@ export const createTasks = (deps: {
         data: { status: JobInstanceStatus.WAITING, updateTime: new Date() },
       })
       rows = await prisma.jobTask.findMany({ where: { instanceId }, orderBy: { taskKey: 'asc' } })
-      jobLog(2, `attempt ${attempt}: ${rows.filter((r) => !FINAL.includes(r.status)).length} sub-tasks again`)
+      jobLog(
+        2,
+        `第 ${attempt} 次尝试: 重新执行 ${rows.filter((r) => !FINAL.includes(r.status)).length} 个子任务`,
+      )
     }
     for (const row of rows) {
       if (!FINAL.includes(row.status)) {
@@ -241,7 +246,7 @@ export const createTasks = (deps: {
             attempt,
             async () => {
               const live = await liveWorkers()
-              jobLog(2, `broadcast to ${live.length} live workers: ${live.join(', ')}`)
+              jobLog(2, `广播到 ${live.length} 个在线执行节点: ${live.join(', ')}`)
               return live.map((w) => ({ taskKey: w, payload: null, workerId: w }))
             },
             jobLog,
@@ -249,7 +254,10 @@ export const createTasks = (deps: {
           const rows = await awaitTasks(instanceId, true, signal)
           const failed = rows.filter((r) => r.status !== JobInstanceStatus.SUCCEEDED)
           for (const r of failed) {
-            jobLog(4, `worker ${r.taskKey}: ${r.status} ${r.result ?? ''}`)
+            jobLog(
+              4,
+              `执行节点 ${r.taskKey}: ${JOB_INSTANCE_STATUS_LABELS[r.status as TJobInstanceStatus] ?? r.status} ${r.result ?? ''}`,
+            )
           }
           if (failed.length) {
             throw new Error(`广播执行: ${failed.length}/${rows.length} 个节点失败`)

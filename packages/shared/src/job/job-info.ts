@@ -49,6 +49,54 @@ export const isMapReduceProcessor = (v: string): v is TMapReduceProcessor =>
   (MAP_REDUCE_PROCESSORS as readonly string[]).includes(v)
 export const isBuiltInProcessor = (v: string): v is TBuiltInProcessor => Object.hasOwn(BUILT_IN_PROCESSORS, v)
 
+const HTTP_METHOD = /^(GET|POST|PUT|PATCH|DELETE)$/i
+const zHttpUrl = z.string().refine((v) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol)
+  } catch {
+    return false
+  }
+})
+/** `jobParams` of each built-in processor (JSON; null when empty), checked at submit and again by the worker. */
+export const BUILT_IN_PARAMS = {
+  'prune-logs': {
+    schema: z.object({ days: z.coerce.number().int().min(1).max(3650).optional() }).nullish(),
+    message: '清理过期日志的任务参数应为空或 {"days": 1 到 3650 的天数}',
+  },
+  'prune-auth': { schema: z.unknown(), message: '' },
+  'publish-notices': { schema: z.unknown(), message: '' },
+  'http-call': {
+    schema: z.object({
+      url: zHttpUrl,
+      method: z.string().regex(HTTP_METHOD).default('POST'),
+      body: z.unknown().optional(),
+    }),
+    message:
+      'HTTP 调用的任务参数应为 {"url": "http(s)://…", "method": "GET|POST|PUT|PATCH|DELETE", "body": …}',
+  },
+  'http-map': {
+    schema: z.object({
+      urls: z.array(zHttpUrl).min(1).max(1000),
+      method: z.string().regex(HTTP_METHOD).default('GET'),
+      body: z.unknown().optional(),
+    }),
+    message:
+      'MapReduce HTTP 的任务参数应为 {"urls": ["http(s)://…", …(1 到 1000 个)], "method": "GET|POST|…"}',
+  },
+} as const satisfies Record<TBuiltInProcessor, { schema: z.ZodType; message: string }>
+
+/** The parsed `jobParams` of a built-in processor, or the message that says what it takes. */
+export const parseBuiltInParams = <K extends TBuiltInProcessor>(
+  name: K,
+  params: unknown,
+): { ok: true; value: z.output<(typeof BUILT_IN_PARAMS)[K]['schema']> } | { ok: false; message: string } => {
+  const spec = BUILT_IN_PARAMS[name]
+  const parsed = spec.schema.safeParse(params)
+  return parsed.success
+    ? { ok: true, value: parsed.data as z.output<(typeof BUILT_IN_PARAMS)[K]['schema']> }
+    : { ok: false, message: spec.message }
+}
+
 /**
  * Form messages: the spec's required labels (section 5: 任务应用, 任务状态, 任务名称, 定时类型, 执行类型,
  * 运行时配置 = the dispatch strategy, 处理器类型, 处理器参数), 请选择 for selects and 请输入 for inputs;
@@ -206,6 +254,56 @@ const zLifecycleRange = z.preprocess(
     .meta({ example: ['2026-01-01 00:00:00', '2026-12-31 23:59:59'] }),
 )
 
+/** Hosts HTTP jobs may call when `JOB_HTTP_ALLOWED_HOSTS` is not set. */
+export const JOB_HTTP_ALLOWED_HOSTS_DEFAULT = '127.0.0.1,localhost'
+/** `JOB_HTTP_ALLOWED_HOSTS` as both apps parse it: exact host names, comma-separated, case-insensitive. */
+export const ZAllowedHostsSchema = z
+  .string()
+  .default(JOB_HTTP_ALLOWED_HOSTS_DEFAULT)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+/** True when `url` is http(s) to a host of the allow-list (exact names, case-insensitive). */
+export const isAllowedJobUrl = (url: URL, allowedHosts: readonly string[]): boolean => {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return false
+  }
+  return allowedHosts.includes(url.hostname.toLowerCase().replace(/^\[|\]$/g, ''))
+}
+export const jobHostRefused = (host: string) => `主机 ${host} 不在 JOB_HTTP_ALLOWED_HOSTS 中`
+/**
+ * The URLs a job would call: an external processor's, or those of its `http-call` / `http-map`
+ * parameters. Unparseable parameters give none (the submit schema refuses them with its own message).
+ */
+export const jobUrls = (job: {
+  processorType: number
+  processorInfo: string
+  jobParams?: string | null | undefined
+}): URL[] => {
+  if (job.processorType === ProcessorType.EXTERNAL) {
+    const target = parseExternalProcessor(job.processorInfo)
+    return target ? [target.url] : []
+  }
+  if (job.processorInfo !== 'http-call' && job.processorInfo !== 'http-map') {
+    return []
+  }
+  let params: unknown
+  try {
+    params = JSON.parse(job.jobParams ?? 'null')
+  } catch {
+    return []
+  }
+  const parsed = parseBuiltInParams(job.processorInfo, params)
+  if (!parsed.ok) {
+    return []
+  }
+  const urls = 'urls' in parsed.value ? parsed.value.urls : [parsed.value.url]
+  return urls.map((u) => new URL(u))
+}
+
 /** `[METHOD ]http(s)://host[:port]/path` as external processors take it. */
 export const EXTERNAL_PROCESSOR_PATTERN = /^(?:(GET|POST|PUT|PATCH|DELETE)\s+)?(https?:\/\/\S+)$/i
 export const parseExternalProcessor = (info: string): { method: string; url: URL } | null => {
@@ -314,11 +412,25 @@ export const ZJobInfoSubmitSchema = ZJobInfoFields.superRefine((v, ctx) => {
       ctx.addIssue({ code: 'custom', path: ['extra'], message: JobInfoMsg.EXTRA_JSON })
     }
   }
+  let params: unknown = null
   if (v.jobParams) {
     try {
-      JSON.parse(v.jobParams)
+      params = JSON.parse(v.jobParams)
     } catch {
       ctx.addIssue({ code: 'custom', path: ['jobParams'], message: JobInfoMsg.JOB_PARAMS_JSON })
+      params = undefined
+    }
+  }
+  // A field left out of an edit keeps its stored value: checked on creation, and on edit when sent.
+  if (
+    params !== undefined &&
+    (v.jobParams !== undefined || v.id === undefined) &&
+    v.processorType === ProcessorType.BUILT_IN &&
+    isBuiltInProcessor(v.processorInfo)
+  ) {
+    const checked = parseBuiltInParams(v.processorInfo, params)
+    if (!checked.ok) {
+      ctx.addIssue({ code: 'custom', path: ['jobParams'], message: checked.message })
     }
   }
   const range = lifecycleOf(v)
@@ -388,8 +500,14 @@ export const ZJobChangeSchema = z.object({
 })
 /** `POST run`: one run now, enabled or not. */
 export const ZJobRunSchema = z.object({ id: ZIdSchema })
-/** `POST sync`: reconcile one job (id) or every job (no id) with the scheduler. */
-export const ZJobSyncSchema = z.object({ id: ZIdSchema.optional() })
+/**
+ * `POST sync`: reconcile one job (id) or every job (no id) with the scheduler. The platform's front end
+ * posts it with no body at all: that is "every job".
+ */
+export const ZJobSyncSchema = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? {} : v),
+  z.object({ id: ZIdSchema.optional() }),
+)
 
 /** `GET next-fire-times`: preview of a time expression (Asia/Shanghai, the zone schedules use by default). */
 export const ZNextFireTimesQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZWireDateTimeSchema } from '../common/dates.ts'
+import { formatDateTime, ZWireDateTimeSchema } from '../common/dates.ts'
 import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 
 /** A run's status. */
@@ -23,6 +23,17 @@ export const JOB_INSTANCE_STATUS_LABELS: Record<TJobInstanceStatus, string> = {
   stopped: '已停止',
   missed: '已错过',
 }
+
+/** Log levels as a run's log lines name them (spec section 9: 1 debug … 4 error). */
+export const JOB_LOG_LEVEL_NAMES: Record<1 | 2 | 3 | 4, string> = {
+  1: 'DEBUG',
+  2: 'INFO',
+  3: 'WARN',
+  4: 'ERROR',
+}
+/** One line of a run's online log: China time to the millisecond, the level, the message. */
+export const jobLogLine = (level: 1 | 2 | 3 | 4, message: string, at: Date = new Date()): string =>
+  `${formatDateTime(at)}.${String(at.getTime() % 1000).padStart(3, '0')} ${JOB_LOG_LEVEL_NAMES[level]} ${message}`
 
 /** What started a run. */
 export const JobTrigger = { SCHEDULE: 1, MANUAL: 2, CATCH_UP: 3, WORKFLOW: 4 } as const

@@ -13,6 +13,7 @@ export const ScheduleMsg = {
   CRON_YEAR: 'CRON 表达式的年份段只支持 * 或 ?',
   CRON_DAYS: 'CRON 表达式的日和周不能同时指定,请将其中一段设为 ?',
   CRON_BAD: 'CRON 表达式格式不正确',
+  CRON_NEVER: 'CRON 表达式格式不正确: 所指定的日期不存在(如 2 月 30 日), 永远不会触发',
   FIXED_MS: `固定频率/延迟应为 ${FIXED_MS_MIN} 到 ${FIXED_MS_MAX} 之间的毫秒数`,
   TIME_ZONE: '时区不正确',
 } as const
@@ -45,6 +46,45 @@ export const quartzDayOfWeek = (field: string): string =>
     .join(',')
 
 const isOpen = (f: string) => f === '?' || f === '*'
+
+/** The fields of a CRON expression as the form names them, with the values each takes (Quartz). */
+const CRON_FIELDS = [
+  { name: '秒', values: '0-59' },
+  { name: '分', values: '0-59' },
+  { name: '时', values: '0-23' },
+  { name: '日', values: '1-31、L、W 或 ?' },
+  { name: '月', values: '1-12 或 JAN-DEC' },
+  { name: '周', values: '1-7(周日为 1)、SUN-SAT、L、# 或 ?' },
+] as const
+const CRONTAB_DAY_OF_WEEK = '0-7(周日为 0 或 7) 或 SUN-SAT'
+
+const fires = (pattern: string): boolean => {
+  try {
+    CronExpressionParser.parse(pattern, { tz: 'UTC', currentDate: new Date() }).next()
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Why cron-parser refused `pattern` (its own messages are English): the first field that is wrong on
+ * its own, named as the form names it, with the expression's own text and the values it may take; a
+ * pattern whose every field is right on its own names a day that never comes.
+ */
+const explainCron = (pattern: string[], userFields: string[]): string => {
+  const offset = pattern.length - userFields.length
+  for (let i = 0; i < pattern.length; i++) {
+    const alone = ['0', '0', '0', '*', '*', '*']
+    alone[i] = pattern[i] ?? '*'
+    if (!fires(alone.join(' '))) {
+      const field = CRON_FIELDS[i]!
+      const values = i === 5 && offset > 0 ? CRONTAB_DAY_OF_WEEK : field.values
+      return `${ScheduleMsg.CRON_BAD}: 「${field.name}」段 ${userFields[i - offset] ?? ''} 不正确, 应为 ${values}`
+    }
+  }
+  return ScheduleMsg.CRON_NEVER
+}
 
 /**
  * Parses a CRON expression: Quartz style with seconds (6 fields, or 7 with a year of `*`/`?`) where
@@ -79,7 +119,7 @@ export const parseCron = (expression: string, tz: string = TIME_ZONE): TSchedule
     if (/time ?zone|zone/i.test(reason)) {
       return { ok: false, message: ScheduleMsg.TIME_ZONE }
     }
-    return { ok: false, message: `${ScheduleMsg.CRON_BAD}: ${reason}` }
+    return { ok: false, message: explainCron(pattern, fields.length === 5 ? fields : fields.slice(0, 6)) }
   }
   return { ok: true, schedule: { kind: 'cron', pattern: joined, tz } }
 }

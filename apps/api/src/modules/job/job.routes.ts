@@ -11,17 +11,22 @@ import {
   ZNextFireTimesQuerySchema,
   ZNextFireTimesSchema,
 } from '@ysjs/shared/job'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { registerCrudRoutes } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import type { TJobService } from './job.service.ts'
+import { assertJobAdmin, type TJobService } from './job.service.ts'
 
 const JOB_INFO = '/api/ysjs-job/job-info'
 const JOB_SERVER = '/api/ysjs-job/job-server'
 const JOB_INSTANCE = '/api/ysjs-job/job-instance'
+
+/** The job calls beside the generated CRUD: the platform's administrator only (see `assertJobAdmin`). */
+const preHandler = async (request: FastifyRequest) => {
+  assertJobAdmin(request.user)
+}
 
 export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
   registerCrudRoutes(app, jobs.servers)
@@ -30,6 +35,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
 
   r.post(`${JOB_SERVER}/sync`, {
     config: { access: { permission: 'job_server_sync' } },
+    preHandler,
     schema: {
       tags: ['job-server'],
       summary: '同步任务应用: 按数据库重新调度该应用下的全部任务',
@@ -42,6 +48,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
   const tags = ['job-info']
   r.post(`${JOB_INFO}/change`, {
     config: { access: { permission: 'job_info_change' } },
+    preHandler,
     schema: {
       tags,
       summary: '启停任务 (0 暂停并取消调度, 1 启用)',
@@ -55,6 +62,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
   })
   r.post(`${JOB_INFO}/run`, {
     config: { access: { permission: 'job_info_run' } },
+    preHandler,
     schema: {
       tags,
       summary: '立即执行一次 (无论是否启用), 答复实例 id',
@@ -65,6 +73,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
   })
   r.post(`${JOB_INFO}/sync`, {
     config: { access: { permission: 'job_info_sync' } },
+    preHandler,
     schema: {
       tags,
       summary: '按数据库重新调度一个任务 (id) 或全部任务',
@@ -78,6 +87,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
   })
   r.get(`${JOB_INFO}/next-fire-times`, {
     config: { access: { permission: 'job_info' } },
+    preHandler,
     schema: {
       tags,
       summary: '预览时间表达式之后的触发时间 (Asia/Shanghai, 最多 20 个)',
@@ -90,6 +100,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
   const instanceTags = ['job-instance']
   r.get(`${JOB_INSTANCE}/list`, {
     config: { access: { permission: 'job_info' } },
+    preHandler,
     schema: {
       tags: instanceTags,
       summary: '任务实例 (每次运行) 分页, 计划时间倒序',
@@ -100,6 +111,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
   })
   r.get(`${JOB_INSTANCE}/detail`, {
     config: { access: { permission: 'job_info' } },
+    preHandler,
     schema: {
       tags: instanceTags,
       summary: '任务实例详情 (含日志)',
@@ -110,6 +122,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
   })
   r.get(`${JOB_INSTANCE}/tasks`, {
     config: { access: { permission: 'job_info' } },
+    preHandler,
     schema: {
       tags: instanceTags,
       summary: '广播或 MapReduce 实例的子任务 (每个执行节点或每个分片一个)',
@@ -120,6 +133,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
   })
   r.post(`${JOB_INSTANCE}/stop`, {
     config: { access: { permission: 'job_info_change' } },
+    preHandler,
     schema: {
       tags: instanceTags,
       summary: '停止等待中或运行中的实例',
@@ -133,6 +147,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
   })
   r.post(`${JOB_INSTANCE}/catch-up`, {
     config: { access: { permission: 'job_info_run' } },
+    preHandler,
     schema: {
       tags: instanceTags,
       summary: '补跑一个错过的实例 (只运行一次)',

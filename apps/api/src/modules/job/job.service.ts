@@ -1,11 +1,14 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import { parseDateTime, TIME_ZONE, type TPageQuery } from '@ysjs/shared'
 import {
+  isAllowedJobUrl,
   JobInfoMsg,
   JobInstanceStatus,
   JobServerMsg,
   JobTrigger,
+  jobHostRefused,
   jobRunKey,
+  jobUrls,
   lifecycleOf,
   nextFireTimes,
   parseTimeExpression,
@@ -15,13 +18,28 @@ import {
   ZJobServerRecordSchema,
   ZJobServerSubmitSchema,
 } from '@ysjs/shared/job'
-import type { TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import type { TJobBus } from './job-bus.ts'
 
 const LIVE = { isDeleted: 0 }
+
+/**
+ * Job servers, jobs and their runs belong to the deployment (one worker runs every tenant's housekeeping,
+ * and run results carry what internal hosts answered): only the platform's administrator (role
+ * `administrator` of tenant 000000) reads or changes them, whatever menu codes another tenant's roles hold.
+ */
+export const assertJobAdmin = (user: TCtx['user']) => {
+  if (!isPlatformAdmin(user)) {
+    throw AppError.forbidden()
+  }
+}
+const platformOnly = async (ctx: TCtx) => {
+  assertJobAdmin(ctx.user)
+  return {}
+}
 
 /**
  * Job servers and job definitions (spec sections 3, 4, 7). The database is the record: every write
@@ -31,6 +49,8 @@ export const createJobService = (
   prisma: PrismaClient,
   bus: TJobBus,
   log: { warn: (o: object, m: string) => void },
+  /** `JOB_HTTP_ALLOWED_HOSTS`: the hosts the worker will call. */
+  allowedHosts: readonly string[],
 ) => {
   /** Tells the worker; a Redis that is away does not undo the write: `sync` repairs it later. */
   const notify = (ids: bigint[] | null) => {
@@ -56,11 +76,16 @@ export const createJobService = (
       remove: 'job_server_delete',
     },
     unique: [{ fields: ['jobServerName'], message: JobServerMsg.NAME_EXISTS }],
+    restrict: platformOnly,
+    validate: async (ctx) => {
+      assertJobAdmin(ctx.user)
+    },
   })
   const servers: typeof serverCrud = {
     ...serverCrud,
     /** A server whose jobs are still defined is not removed: they would keep firing with no server. */
     async remove(ctx, ids) {
+      assertJobAdmin(ctx.user)
       const inUse = await prisma.jobInfo.count({ where: { jobServerId: { in: ids }, ...LIVE } })
       if (inUse > 0) {
         throw AppError.badRequest(JobServerMsg.IN_USE)
@@ -87,13 +112,24 @@ export const createJobService = (
     sortable: ['jobName', 'enable', 'timeExpressionType', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     permissions: { list: 'job_info', add: 'job_info_add', edit: 'job_info_edit', remove: 'job_info_delete' },
-    validate: async (_ctx, data) => {
+    restrict: platformOnly,
+    validate: async (ctx, data) => {
+      assertJobAdmin(ctx.user)
       const server = await prisma.jobServer.findFirst({
         where: { id: data.jobServerId as bigint, ...LIVE },
         select: { id: true },
       })
       if (!server) {
         throw AppError.badRequest(JobInfoMsg.SERVER_MISSING)
+      }
+      // A host the worker would refuse is refused here, before the job exists (the worker checks again).
+      const refused = jobUrls({
+        processorType: data.processorType as number,
+        processorInfo: data.processorInfo as string,
+        jobParams: data.jobParams as string | null | undefined,
+      }).find((url) => !isAllowedJobUrl(url, allowedHosts))
+      if (refused) {
+        throw AppError.badRequest(jobHostRefused(refused.hostname))
       }
       if (typeof data.notifyUserIds === 'string') {
         const ids = data.notifyUserIds.split(',').map(BigInt)
@@ -145,6 +181,10 @@ export const createJobService = (
       await prisma.jobInfo.update({ where: { id: row.id as bigint }, data: { jobId: row.id as bigint } })
       return { ...row, jobId: row.id }
     },
+    async remove(ctx, ids) {
+      assertJobAdmin(ctx.user)
+      return jobCrud.remove(ctx, ids)
+    },
   }
 
   const jobOf = async (id: bigint) => {
@@ -174,7 +214,9 @@ export const createJobService = (
     jobs,
     /** Reconciles every job of one server. */
     async syncServer(id: bigint): Promise<number> {
-      await servers.detail({} as TCtx, id)
+      if (!(await prisma.jobServer.findFirst({ where: { id, ...LIVE }, select: { id: true } }))) {
+        throw AppError.badRequest(JobInfoMsg.SERVER_MISSING)
+      }
       const rows = await prisma.jobInfo.findMany({
         where: { jobServerId: id, ...LIVE },
         select: { id: true },

@@ -50,6 +50,15 @@ export const jobZh = {
     noFireTimes: '该定时类型没有预定的触发时间',
     instances: '运行记录',
     sync: '同步',
+    externalHint:
+      '外部处理器: [GET|POST|PUT|DELETE ]http(s)://地址, 任务参数作为请求体; 只能调用 JOB_HTTP_ALLOWED_HOSTS 中的主机',
+  },
+  processor: {
+    'prune-logs': '清理过期日志 (任务参数可写 {"days": 90}, 默认取系统参数 log.retentionDays)',
+    'prune-auth': '清理过期令牌与无过期时间的验证码',
+    'publish-notices': '发布到达发布时间的通知',
+    'http-call': 'HTTP 调用 (任务参数: {"url": "http://…", "method": "POST", "body": …})',
+    'http-map': 'MapReduce: 每个地址一个子任务 (任务参数: {"urls": ["http://…"], "method": "GET"})',
   },
   instance: {
     plannedTime: '计划时间',
@@ -145,6 +154,16 @@ export const jobEn: typeof jobZh = {
     noFireTimes: 'This schedule type has no planned fire times',
     instances: 'Runs',
     sync: 'Sync',
+    externalHint:
+      'External processor: [GET|POST|PUT|DELETE ]http(s)://address, the parameters as the body; only hosts of JOB_HTTP_ALLOWED_HOSTS',
+  },
+  processor: {
+    'prune-logs':
+      'Prune old logs (parameters may hold {"days": 90}; default: system parameter log.retentionDays)',
+    'prune-auth': 'Prune expired tokens and captchas without expiry',
+    'publish-notices': 'Publish the notices whose release time has come',
+    'http-call': 'HTTP call (parameters: {"url": "http://…", "method": "POST", "body": …})',
+    'http-map': 'MapReduce: one sub-task per address (parameters: {"urls": ["http://…"], "method": "GET"})',
   },
   instance: {
     plannedTime: 'Planned',

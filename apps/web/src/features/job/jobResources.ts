@@ -2,7 +2,8 @@ import { JOB_INFO_DEFAULTS, JOB_LABELS, ZJobInfoSubmitSchema, ZJobServerSubmitSc
 import { createElement } from 'react'
 import type { TField, TOption, TResource, TValues } from '@/components/crud/types'
 import { FireTimesPreview } from './components/FireTimesPreview'
-import { jobInfoApi, jobServerApi, type TJobInfoRow, type TJobServerRow } from './jobApi'
+import { ProcessorInfoField } from './components/ProcessorInfoField'
+import { alertUserOptions, jobInfoApi, jobServerApi, type TJobInfoRow, type TJobServerRow } from './jobApi'
 
 const options = (labels: Record<number, string>): TOption[] =>
   Object.entries(labels).map(([value, label]) => ({ value, label }))
@@ -108,7 +109,14 @@ const infoFields: TField[] = [
     span: 6,
     column: false,
   },
-  { name: 'processorInfo', labelKey: 'job.info.processorInfo', span: 6, column: { flex: 1 } },
+  {
+    name: 'processorInfo',
+    labelKey: 'job.info.processorInfo',
+    kind: 'custom',
+    component: ProcessorInfoField,
+    span: 6,
+    column: { flex: 1 },
+  },
   { name: 'jobParams', labelKey: 'job.info.jobParams', kind: 'textarea', rows: 2, column: false },
   { name: 'jobDescription', labelKey: 'job.info.jobDescription', kind: 'textarea', rows: 2, column: false },
   { name: 'lifecycleStart', labelKey: 'job.info.lifecycleStart', kind: 'datetime', span: 6, column: false },
@@ -129,7 +137,15 @@ const infoFields: TField[] = [
   { name: 'minDiskSpace', labelKey: 'job.info.minDiskSpace', kind: 'number', span: 6, column: false },
   { name: 'maxWorkerCount', labelKey: 'job.info.maxWorkerCount', kind: 'number', span: 6, column: false },
   { name: 'designatedWorkers', labelKey: 'job.info.designatedWorkers', span: 6, column: false },
-  { name: 'notifyUserIds', labelKey: 'job.info.notifyUserIds', span: 6, column: false },
+  // Stored as the comma string of user ids the alert notifies (at most 20).
+  {
+    name: 'notifyUserIds',
+    labelKey: 'job.info.notifyUserIds',
+    kind: 'multiselect',
+    loadOptions: { key: 'job-alert-users', load: alertUserOptions },
+    span: 6,
+    column: false,
+  },
   { name: 'alertThreshold', labelKey: 'job.info.alertThreshold', kind: 'number', span: 6, column: false },
   {
     name: 'statisticWindowLen',
