@@ -726,6 +726,26 @@ describe('code configs', () => {
     } finally {
       rmSync(other, { recursive: true, force: true })
     }
+
+    // wrapMode 2 (the default): a dictionary field's label is answered beside it; wrapMode 1: not.
+    const withDict = supported.map((p: { jdbcName: string }) =>
+      p.jdbcName === 'qty' ? { ...p, dictCode: 'notice' } : p,
+    )
+    expect(
+      (await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: withDict })).code,
+    ).toBe(200)
+    const fileOf = async (id: string, end: string) =>
+      ((await call('GET', `${D}/code/preview?id=${id}`)).data as { path: string; content: string }[]).find(
+        (f) => f.path.endsWith(end),
+      )!.content
+    expect(await fileOf(code.id, 'dev-sample.service.ts')).toContain(
+      "enrich: async (ctx, rows) => generatedLabels(prisma, ctx.tenantId, generatedRecords(rows, { decimals: { price: 2 } }), { qty: 'notice' }),",
+    )
+    expect(await fileOf(code.id, 'dev-sample/dev-sample.ts')).toContain('  qtyName: z.string(),')
+    const { createTime: _ct, updateTime: _ut, ...copied } = copy
+    expect((await call('POST', `${D}/code/submit`, { ...copied, wrapMode: 1 })).code).toBe(200)
+    expect(await fileOf(copy.id, 'dev-sample-copy.service.ts')).not.toContain('generatedLabels')
+    expect(await fileOf(copy.id, 'dev-sample-copy/dev-sample-copy.ts')).not.toContain('qtyName')
   })
 
   it('fits a module to a table that exists: adds the platform columns it lacks, refuses what cannot fit', async () => {

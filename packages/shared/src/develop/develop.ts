@@ -306,7 +306,7 @@ export const ZCodeSubmitSchema = z.object({
   }),
   /** 2: the platform columns (audit, status, soft delete) are part of the model. */
   baseMode: zInt({ min: 1, max: 2 }).default(2),
-  /** 2: labels of dictionary fields are added to the answers. */
+  /** 2: the generated answers carry each dictionary field's label as `<name>Name` (the platform's wrapper). */
   wrapMode: zInt({ min: 1, max: 2 }).default(2),
   /** The generated module's name (kebab-case): its folder, route and permission codes. */
   packageName: zRequired('请输入包名', 100).refine((v) => MODULE_NAME_PATTERN.test(v), {
