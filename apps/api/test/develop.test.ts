@@ -429,6 +429,7 @@ describe('models and prototypes', () => {
       id: null,
       propertyName: 'title',
       propertyType: 'string',
+      propertyEntity: 'String',
       isRequired: 1,
       length: 80,
     })
@@ -442,6 +443,7 @@ describe('models and prototypes', () => {
     expect(proposed.find((p: { jdbcName: string }) => p.jdbcName === 'price')).toMatchObject({
       jdbcType: 'numeric(12,2)',
       propertyType: 'decimal',
+      propertyEntity: 'Decimal',
       componentType: 'number',
     })
     expect(proposed.find((p: { jdbcName: string }) => p.jdbcName === 'ratio')).toMatchObject({
@@ -476,16 +478,35 @@ describe('models and prototypes', () => {
         msg: '请先配置模型字段',
       })
     }
+    // A flag is 0 or 1; a missing model is asked for like the form asks.
+    expect(
+      await call('POST', `${D}/model-prototype/submit-list`, {
+        modelId,
+        prototypes: [{ ...title, isList: '7' }],
+      }),
+    ).toMatchObject({ code: 400, msg: '请求参数类型错误' })
+    expect(await call('POST', `${D}/model-prototype/submit-list`, { prototypes: [title] })).toMatchObject({
+      code: 400,
+      msg: '请选择数据模型',
+    })
     const dup = [title, { ...title }]
     expect((await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: dup })).msg).toBe(
       '字段名不能重复',
     )
+    // The entity type is the server's, whatever the client sent (the old client sends the Java class).
+    const sent = proposed.map((p: { jdbcName: string }) =>
+      p.jdbcName === 'qty' ? { ...p, propertyEntity: 'java.lang.Integer', isForm: true } : p,
+    )
     expect(
-      await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: proposed }),
+      await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: sent }),
     ).toMatchObject({
       code: 200,
     })
     const saved = (await call('GET', `${D}/model-prototype/select?modelId=${modelId}`)).data
+    expect(saved.find((p: { jdbcName: string }) => p.jdbcName === 'qty')).toMatchObject({
+      propertyEntity: 'Int',
+      isForm: 1,
+    })
     expect(saved.map((p: { jdbcName: string }) => p.jdbcName)).toEqual(
       proposed.map((p: { jdbcName: string }) => p.jdbcName),
     )
@@ -504,6 +525,21 @@ describe('models and prototypes', () => {
       code: 400,
       msg: '模型编号只能包含小写字母、数字和连字符',
     })
+    expect(
+      await call('POST', `${D}/model/submit`, {
+        modelName: 'x',
+        modelCode: 'x',
+        modelTable: 'x',
+        modelClass: 'X',
+      }),
+    ).toMatchObject({ code: 400, msg: '请选择数据源' })
+    // A missing id is a missing parameter (not zod's generic 无效输入).
+    for (const url of [`${D}/model/detail`, `${D}/model/model-prototype`, `${D}/model-prototype/select`]) {
+      expect(await call('GET', url), url).toMatchObject({
+        code: 400,
+        msg: '缺少必要的请求参数',
+      })
+    }
     expect(
       await call('POST', `${D}/model/submit`, {
         datasourceId: '1',
@@ -570,6 +606,12 @@ describe('code configs', () => {
       webPath: '/demo/sample',
       author: 'tester',
     }
+    const { modelId: _m, ...noModel } = config
+    expect(await call('POST', `${D}/code/submit`, noModel)).toMatchObject({
+      code: 400,
+      msg: '请选择数据模型',
+    })
+    expect(await call('POST', `${D}/code/copy`)).toMatchObject({ code: 400, msg: '缺少必要的请求参数' })
     expect(await call('POST', `${D}/code/submit`, config)).toMatchObject({ code: 200 })
     const code = (await call('GET', `${D}/code/list?packageName=dev-sample`)).data.records[0]
     expect(code).toMatchObject({
@@ -684,6 +726,26 @@ describe('code configs', () => {
     } finally {
       rmSync(other, { recursive: true, force: true })
     }
+
+    // wrapMode 2 (the default): a dictionary field's label is answered beside it; wrapMode 1: not.
+    const withDict = supported.map((p: { jdbcName: string }) =>
+      p.jdbcName === 'qty' ? { ...p, dictCode: 'notice' } : p,
+    )
+    expect(
+      (await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: withDict })).code,
+    ).toBe(200)
+    const fileOf = async (id: string, end: string) =>
+      ((await call('GET', `${D}/code/preview?id=${id}`)).data as { path: string; content: string }[]).find(
+        (f) => f.path.endsWith(end),
+      )!.content
+    expect(await fileOf(code.id, 'dev-sample.service.ts')).toContain(
+      "enrich: async (ctx, rows) => generatedLabels(prisma, ctx.tenantId, generatedRecords(rows, { decimals: { price: 2 } }), { qty: 'notice' }),",
+    )
+    expect(await fileOf(code.id, 'dev-sample/dev-sample.ts')).toContain('  qtyName: z.string(),')
+    const { createTime: _ct, updateTime: _ut, ...copied } = copy
+    expect((await call('POST', `${D}/code/submit`, { ...copied, wrapMode: 1 })).code).toBe(200)
+    expect(await fileOf(copy.id, 'dev-sample-copy.service.ts')).not.toContain('generatedLabels')
+    expect(await fileOf(copy.id, 'dev-sample-copy/dev-sample-copy.ts')).not.toContain('qtyName')
   })
 
   it('fits a module to a table that exists: adds the platform columns it lacks, refuses what cannot fit', async () => {

@@ -112,7 +112,7 @@ beforeAll(async () => {
   await t.app.prisma.$executeRawUnsafe(`create table gen_gadget (
     id bigint primary key, tenant_id varchar(12) not null default '000000',
     title varchar(80) not null, qty integer, weight_kg smallint, made_on date, checked_at timestamp(3),
-    serial bigint, note text, active boolean, price numeric(12,2), ratio double precision,
+    serial bigint, note text, active boolean, price numeric(12,2), ratio double precision, kind integer,
     create_user bigint, create_dept bigint, create_time timestamp(3) not null default now(),
     update_user bigint, update_time timestamp(3), status integer not null default 1,
     is_deleted integer not null default 0)`)
@@ -128,7 +128,13 @@ beforeAll(async () => {
   const modelId = (await call('GET', `${D}/model/list?modelCode=gen-gadget`)).data.records[0].id
   const proposed = (await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data
   const edited = proposed.map((p: Record<string, unknown>) =>
-    p.jdbcName === 'qty' ? { ...p, isQuery: 1 } : p.jdbcName === 'note' ? { ...p, isList: 0 } : p,
+    p.jdbcName === 'qty'
+      ? { ...p, isQuery: 1 }
+      : p.jdbcName === 'note'
+        ? { ...p, isList: 0 }
+        : p.jdbcName === 'kind'
+          ? { ...p, dictCode: 'notice' }
+          : p,
   )
   expect((await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: edited })).code).toBe(
     200,
@@ -285,6 +291,9 @@ describe('a generated module applied to a copy of the repository', () => {
         note: null,
         price: '12.50',
         ratio: 0.25,
+        // wrapMode 2 (the default): the dictionary label beside the key.
+        kind: 2,
+        kindName: '批转通知',
       })
       expect(out.badPrice).toMatchObject({ code: 400, msg: '整数部分最多10位，小数最多2位' })
       expect(out.badDate).toMatchObject({ code: 400, msg: '日期格式不正确' })
@@ -349,7 +358,7 @@ out.missing = await call('POST', P + '/submit', {})
 out.tooLong = await call('POST', P + '/submit', { title: 'x'.repeat(81) })
 out.created = await call('POST', P + '/submit', {
   title: '齿轮', qty: 3, weightKg: '12', madeOn: '2026-01-02', checkedAt: '2026-01-02 10:30:00',
-  serial: '9007199254740993', active: 'true', note: '', price: '12.50', ratio: '0.25',
+  serial: '9007199254740993', active: 'true', note: '', price: '12.50', ratio: '0.25', kind: '2',
 })
 out.badPrice = await call('POST', P + '/submit', { title: 'x', price: '12.345' })
 out.badDate = await call('POST', P + '/submit', { title: 'x', madeOn: '2026-02-30' })

@@ -281,6 +281,78 @@ describe('report designs', () => {
     })
   })
 
+  it('shows dictionary labels for the keys of dictionary columns, in the table, the chart and the export', async () => {
+    await t.app.prisma.$executeRawUnsafe(
+      'create table rep_kind (id bigint primary key, tenant_id varchar(12) not null, kind integer, is_deleted integer not null default 0)',
+    )
+    await t.app.prisma.$executeRawUnsafe(
+      `insert into rep_kind values (1, '000000', 1, 0), (2, '000000', 1, 0), (3, '000000', 2, 0), (4, '000000', 7, 0), (5, '000000', null, 0)`,
+    )
+    // The seeded business dictionary `notice`: 1 发布通知, 2 批转通知; 7 is not in it.
+    const kinds = await modelFor('rep_kind', 'rep-kind', (list) =>
+      list.map((p) => (p.jdbcName === 'kind' ? { ...p, dictCode: 'notice' } : p)),
+    )
+    const definition = design({
+      source: kinds,
+      filters: [{ column: 'kind', op: 'ge', value: '1' }],
+      groupBy: ['kind'],
+      aggregates: [{ fn: 'count' }],
+      chart: { type: 'pie', category: 'kind', value: 'count' },
+    })
+    const run = (await call('POST', `${R}/run`, { definition })).data
+    const direct = await t.app.prisma.$queryRawUnsafe<{ kind: number; n: number }[]>(
+      `select kind, count(*)::int as n from rep_kind where tenant_id = '000000' and is_deleted = 0 and kind >= 1
+       group by kind order by kind`,
+    )
+    const label = { 1: '发布通知', 2: '批转通知', 7: '7' } as Record<number, string>
+    expect(run.records).toEqual(direct.map((d) => ({ kind: label[d.kind], count: d.n })))
+    expect(run.chart).toEqual({ type: 'pie', labels: ['发布通知', '批转通知', '7'], values: [2, 1, 1] })
+    // A dictionary column holds keys, not amounts: a chart cannot plot it.
+    expect(
+      await call('POST', `${R}/run`, {
+        definition: {
+          ...definition,
+          aggregates: [],
+          columns: ['kind'],
+          groupBy: [],
+          chart: { type: 'bar', category: 'kind', value: 'kind' },
+        },
+      }),
+    ).toMatchObject({ code: 400, msg: '图表的数值须为报表结果中的数值字段' })
+    const name = unique('字典标签')
+    const id = (await call('POST', `${R}/submit`, { name, definition })).data.id
+    const res = await t.app.inject({ method: 'GET', url: `${R}/export?id=${id}`, headers: auth(admin) })
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    expect(
+      book.worksheets[0]!.getSheetValues()
+        .slice(1)
+        .map((r) => (r as unknown[]).slice(1)),
+    ).toEqual([
+      ['kind', '计数'],
+      ['发布通知', 2],
+      ['批转通知', 1],
+      ['7', 1],
+    ])
+  })
+
+  it('refuses a chart that names no result column or plots a column that is not a number', async () => {
+    for (const [chart, msg] of [
+      [{ type: 'bar', category: 'soldOn', value: 'sum_amount' }, '图表的分类须为报表结果中的字段'],
+      [{ type: 'bar', value: 'sum_amount' }, '图表的分类须为报表结果中的字段'],
+      [{ type: 'line', category: 'region', value: 'nope' }, '图表的数值须为报表结果中的数值字段'],
+      [{ type: 'line', category: 'region', value: 'region' }, '图表的数值须为报表结果中的数值字段'],
+    ] as const) {
+      expect(
+        await call('POST', `${R}/run`, { definition: design({ chart }), params: { min: '1' } }),
+      ).toMatchObject({ code: 400, msg })
+      expect(await call('POST', `${R}/submit`, { name: 'x', definition: design({ chart }) })).toMatchObject({
+        code: 400,
+        msg,
+      })
+    }
+  })
+
   it('stops a query at the statement timeout', async () => {
     const started = Date.now()
     const slow = await call('POST', `${R}/run`, {

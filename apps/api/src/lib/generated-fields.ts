@@ -1,4 +1,6 @@
+import type { PrismaClient } from '@ysjs/db'
 import { parseDateTime } from '@ysjs/shared'
+import { dictLabels } from './dict-labels.ts'
 
 /**
  * Turns validated input of a generated module into row data: date strings into dates, digit strings
@@ -41,3 +43,25 @@ export const generatedRecords = (
     }
     return out
   })
+
+/**
+ * The platform's wrapper (code config wrapMode 2): each dictionary field of a generated module's rows
+ * gets its label beside it as `<name>Name` (empty when the key is not in the dictionary).
+ */
+export const generatedLabels = async (
+  prisma: PrismaClient,
+  tenantId: string,
+  rows: Record<string, unknown>[],
+  dicts: Readonly<Record<string, string>>,
+): Promise<Record<string, unknown>[]> => {
+  const fields = Object.entries(dicts)
+  const names = await Promise.all(fields.map(([, code]) => dictLabels(prisma, tenantId, code)))
+  return rows.map((row) => {
+    const out = { ...row }
+    fields.forEach(([name], i) => {
+      const v = row[name]
+      out[`${name}Name`] = v === null || v === undefined ? '' : (names[i]!.get(String(v)) ?? '')
+    })
+    return out
+  })
+}

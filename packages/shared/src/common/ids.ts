@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Msg } from './result.ts'
 
 export const ID_PATTERN = /^\d{1,19}$/
 /** Ids are PostgreSQL `bigint`: 19 digits can still overflow it (2^63 and above). */
@@ -13,10 +14,25 @@ const ID_META = { pattern: ID_PATTERN.source, example: '1123598821738675201' }
 
 /** A 64-bit id: accepted as a string of digits or a number, always handled as a string of digits. */
 export const ZIdSchema = z
-  .union([z.string().trim().meta(ID_META), z.number().int().nonnegative()])
+  .union([z.string().trim().meta(ID_META), z.number().int().nonnegative()], {
+    // A union answers zod's generic 无效输入 otherwise: a missing id is a missing parameter.
+    error: (issue) => (issue.input === undefined ? Msg.PARAM_MISS : Msg.PARAM_TYPE_ERROR),
+  })
   .transform((v) => String(v))
   .refine(isId, { message: '请求参数类型错误' })
 export type TId = string
+
+/** A required id a form picks: absent (or the empty select) answers `message`, as the form shows it. */
+export const zRequiredId = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .union([z.string().trim().meta(ID_META), z.number().int().nonnegative()], {
+        error: (issue) => (issue.input === undefined ? message : Msg.PARAM_TYPE_ERROR),
+      })
+      .transform((v) => String(v))
+      .refine(isId, { message: Msg.PARAM_TYPE_ERROR }),
+  )
 
 /** `ids=1,2,3` as remove endpoints take them (at most 1000 at once). */
 export const ZIdListSchema = z

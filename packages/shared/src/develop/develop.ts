@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ZWireDateTimeSchema } from '../common/dates.ts'
-import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { ZIdSchema, ZWireIdSchema, zRequiredId } from '../common/ids.ts'
+import { Msg } from '../common/result.ts'
 import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
 import { parseDatasourceUrl } from './datasource-url.ts'
 
@@ -92,7 +93,7 @@ export type TColumn = z.infer<typeof ZColumnSchema>
 
 export const ZModelSubmitSchema = z.object({
   id: ZIdSchema.optional(),
-  datasourceId: ZIdSchema,
+  datasourceId: zRequiredId('请选择数据源'),
   modelName: zRequired('请输入模型名称', 100),
   modelCode: zRequired('请输入模型编号', 100).refine((v) => MODULE_NAME_PATTERN.test(v), {
     message: '模型编号只能包含小写字母、数字和连字符',
@@ -175,13 +176,33 @@ export const propertyTypeOfColumn = (jdbcType: string): TPropertyType | null =>
 export const propertyTypesOfColumn = (jdbcType: string): TPropertyType[] => [
   propertyTypeOfColumn(jdbcType) ?? 'string',
 ]
+/**
+ * The entity's type of a property (contract section 11 `property_entity`; the platform wrote the Java
+ * class there): the Prisma scalar type of the generated model's field.
+ */
+const PROPERTY_ENTITY: Record<TPropertyType, string> = {
+  string: 'String',
+  int: 'Int',
+  bigint: 'BigInt',
+  decimal: 'Decimal',
+  double: 'Float',
+  date: 'DateTime',
+  datetime: 'DateTime',
+  boolean: 'Boolean',
+}
+export const propertyEntityOf = (propertyType: string): string =>
+  PROPERTY_ENTITY[propertyType as TPropertyType] ?? 'String'
+
 /** Form components of the generated web resource. */
 export const COMPONENT_TYPES = ['input', 'textarea', 'number', 'select', 'date', 'datetime'] as const
 export const QUERY_TYPES = ['equal', 'like'] as const
 
-const flag = z
-  .union([z.literal(0), z.literal(1)])
-  .or(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])))
+/** A yes/no flag: 0 or 1 (also as the string or the boolean). */
+const flag = z.preprocess(
+  (v) =>
+    typeof v === 'boolean' ? Number(v) : typeof v === 'string' && /^[01]$/.test(v.trim()) ? Number(v) : v,
+  z.union([z.literal(0), z.literal(1)], { error: Msg.PARAM_TYPE_ERROR }),
+)
 
 export const ZPrototypeSubmitSchema = z.object({
   // The proposed prototypes of a model answer id null: the grid sends them back as they came.
@@ -195,6 +216,8 @@ export const ZPrototypeSubmitSchema = z.object({
   propertyName: zRequired('请输入属性名', 100).refine((v) => PROPERTY_NAME_PATTERN.test(v), {
     message: '属性名须以小写字母开头，只含字母和数字',
   }),
+  /** Taken for the old client's sake; the server writes the one of `propertyType`. */
+  propertyEntity: zOptionalText(100),
   isList: flag.default(1),
   isForm: flag.default(1),
   isRow: flag.default(0),
@@ -211,7 +234,7 @@ export const ZPrototypeSubmitSchema = z.object({
 export type TPrototypeSubmit = z.input<typeof ZPrototypeSubmitSchema>
 
 export const ZPrototypeListSubmitSchema = z.object({
-  modelId: ZIdSchema,
+  modelId: zRequiredId('请选择数据模型'),
   prototypes: z
     .array(
       ZPrototypeSubmitSchema.superRefine((p, ctx) => {
@@ -241,6 +264,8 @@ export const ZPrototypeRecordSchema = z.object({
   jdbcType: z.string(),
   comment: z.string(),
   propertyType: z.string(),
+  /** The Prisma scalar type of the property (`String`, `Int`, `BigInt`, `Decimal`…). */
+  propertyEntity: z.string(),
   propertyName: z.string(),
   isList: z.number(),
   isForm: z.number(),
@@ -268,7 +293,7 @@ export const isCommentSafe = (v: string): boolean => !v.includes('*/') && ![...v
 
 export const ZCodeSubmitSchema = z.object({
   id: ZIdSchema.optional(),
-  modelId: ZIdSchema,
+  modelId: zRequiredId('请选择数据模型'),
   // Both are written into comments of the generated files (decision 020).
   codeName: zRequired('请输入模块名', 64).refine(isCommentSafe, { message: COMMENT_UNSAFE_MSG }),
   serviceName: zOptionalText(64),
@@ -281,7 +306,7 @@ export const ZCodeSubmitSchema = z.object({
   }),
   /** 2: the platform columns (audit, status, soft delete) are part of the model. */
   baseMode: zInt({ min: 1, max: 2 }).default(2),
-  /** 2: labels of dictionary fields are added to the answers. */
+  /** 2: the generated answers carry each dictionary field's label as `<name>Name` (the platform's wrapper). */
   wrapMode: zInt({ min: 1, max: 2 }).default(2),
   /** The generated module's name (kebab-case): its folder, route and permission codes. */
   packageName: zRequired('请输入包名', 100).refine((v) => MODULE_NAME_PATTERN.test(v), {

@@ -36,6 +36,8 @@ export const ReportMsg = {
   BAD_VALUE: '报表条件的值格式不正确',
   NO_MIN_MAX: '是否字段不能求最小或最大值',
   READ_ONLY: '报表只能读取数据',
+  CHART_CATEGORY: '图表的分类须为报表结果中的字段',
+  CHART_VALUE: '图表的数值须为报表结果中的数值字段',
 } as const
 
 const ZPropName = z

@@ -13,6 +13,8 @@ export type TGenInput = {
     apiPath: string
     webPath: string
     author: string
+    /** 2: the answers carry the dictionary label of each dictionary field (`<name>Name`), the platform's wrapper. */
+    wrapMode: number
   }
   model: { modelName: string; modelClass: string }
   prototypes: {
@@ -317,6 +319,23 @@ export const generateModule = (input: TGenInput): TGenResult => {
     }
   }
   const tenantScoped = input.prototypes.some((p) => p.jdbcName === 'tenant_id')
+  // wrapMode 2: each dictionary field's label is answered beside it, as `<name>Name`.
+  const wrapped = code.wrapMode === 2 ? fields.filter((f) => f.dictCode) : []
+  const taken = new Set<string>([
+    'id',
+    'tenantId',
+    'createTime',
+    'updateTime',
+    'status',
+    'isDeleted',
+    ...fields.map((f) => f.propertyName),
+  ])
+  const clash = wrapped.find((f) => taken.has(`${f.propertyName}Name`))
+  if (clash) {
+    throw AppError.badRequest(
+      `字典字段 ${clash.propertyName} 的名称字段 ${clash.propertyName}Name 与其他属性重名`,
+    )
+  }
   if (input.existing) {
     checkExisting(code.tableName, input.existing, fields, tenantScoped)
   }
@@ -403,6 +422,7 @@ export const generateModule = (input: TGenInput): TGenResult => {
     '  id: ZWireIdSchema,',
     ...(tenantScoped ? ['  tenantId: z.string(),'] : []),
     ...fields.map((f) => `  ${f.propertyName}: ${recordRule(f)},`),
+    ...wrapped.map((f) => `  ${f.propertyName}Name: z.string(),`),
     '  createTime: ZWireDateTimeSchema,',
     '  updateTime: ZWireDateTimeSchema.nullable(),',
     '  status: z.number(),',
@@ -426,15 +446,26 @@ export const generateModule = (input: TGenInput): TGenResult => {
   const decimals = fields
     .filter((f) => f.propertyType === 'decimal')
     .map((f) => `${f.propertyName}: ${numericSize(f.jdbcType).scale ?? 'null'}`)
+  const labels = wrapped.map((f) => `${f.propertyName}: ${lit(f.dictCode)}`)
+  const helpers = [
+    ...(kinds.length ? ['generatedFieldData'] : []),
+    ...(labels.length ? ['generatedLabels'] : []),
+    ...(decimals.length ? ['generatedRecords'] : []),
+  ]
+  // Answers: decimals as strings, then the dictionary labels (wrapMode 2).
+  const records = decimals.length
+    ? `generatedRecords(rows, { decimals: { ${decimals.join(', ')} } })`
+    : 'rows'
+  const enrich = labels.length
+    ? `    enrich: async (ctx, rows) => generatedLabels(prisma, ctx.tenantId, ${records}, { ${labels.join(', ')} }),`
+    : decimals.length
+      ? `    enrich: async (_ctx, rows) => ${records},`
+      : null
   const service = [
     "import type { PrismaClient } from '@ysjs/db'",
     `import { Z${Cls}RecordSchema, Z${Cls}SubmitSchema } from '@ysjs/shared'`,
     "import { createCrudService } from '../../lib/crud.ts'",
-    ...(kinds.length || decimals.length
-      ? [
-          `import { ${[...(kinds.length ? ['generatedFieldData'] : []), ...(decimals.length ? ['generatedRecords'] : [])].join(', ')} } from '../../lib/generated-fields.ts'`,
-        ]
-      : []),
+    ...(helpers.length ? [`import { ${helpers.join(', ')} } from '../../lib/generated-fields.ts'`] : []),
     '',
     `/** ${label} (${code.tableName}) on the generic CRUD.${byline} */`,
     `export const create${Cls}Service = (prisma: PrismaClient) =>`,
@@ -455,11 +486,7 @@ export const generateModule = (input: TGenInput): TGenResult => {
     `      remove: ${lit(`${perm}_delete`)},`,
     '    },',
     ...(kinds.length ? [`    toData: (input) => generatedFieldData(input, { ${kinds.join(', ')} }),`] : []),
-    ...(decimals.length
-      ? [
-          `    enrich: async (_ctx, rows) => generatedRecords(rows, { decimals: { ${decimals.join(', ')} } }),`,
-        ]
-      : []),
+    ...(enrich ? [enrich] : []),
     '  })',
     `export type T${Cls}Service = ReturnType<typeof create${Cls}Service>`,
     '',

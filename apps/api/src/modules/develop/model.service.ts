@@ -1,6 +1,7 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import {
   DevelopMsg,
+  propertyEntityOf,
   type TPrototype,
   ZModelRecordSchema,
   ZModelSubmitSchema,
@@ -45,11 +46,14 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
     return model
   }
 
-  const savedPrototypes = (modelId: bigint) =>
-    prisma.devModelPrototype.findMany({
-      where: { modelId, isDeleted: 0 },
-      orderBy: [{ sort: 'asc' }, { id: 'asc' }],
-    })
+  // Rows saved before property_entity was written answer it from their property type.
+  const savedPrototypes = async (modelId: bigint) =>
+    (
+      await prisma.devModelPrototype.findMany({
+        where: { modelId, isDeleted: 0 },
+        orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+      })
+    ).map((p) => ({ ...p, propertyEntity: p.propertyEntity || propertyEntityOf(p.propertyType) }))
 
   /** Reading a data source's tables uses its stored credentials: the platform administrator's (decision 020). */
   const assertIntrospect = (ctx: TCtx) => {
@@ -110,6 +114,7 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
           jdbcType: proposed.jdbcType,
           length: proposed.length,
           propertyType: proposed.propertyType,
+          propertyEntity: proposed.propertyEntity,
           componentType: sameType ? old.componentType : proposed.componentType,
           queryType: sameType ? old.queryType : proposed.queryType,
           sort,
@@ -137,6 +142,7 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
         prisma.devModelPrototype.createMany({
           data: input.prototypes.map(({ id: _id, dictCode, length, ...p }, sort) => ({
             ...p,
+            propertyEntity: propertyEntityOf(p.propertyType),
             id: nextId(),
             modelId,
             dictCode: dictCode ?? '',

@@ -1,4 +1,4 @@
-import { propertyTypeOfColumn, type TColumn, type TPropertyType } from '@ysjs/shared'
+import { propertyEntityOf, propertyTypeOfColumn, type TColumn, type TPropertyType } from '@ysjs/shared'
 
 /** Columns every generic-CRUD table carries (baseMode 2): the generator writes them itself. */
 export const PLATFORM_COLUMNS = [
@@ -46,6 +46,7 @@ export const defaultPrototype = (column: TColumn, sort: number) => {
     jdbcType: column.type,
     comment: column.comment || column.name,
     propertyType: type,
+    propertyEntity: propertyEntityOf(type),
     propertyName: camelCase(column.name),
     isList: 1,
     isForm: 1,

@@ -11,6 +11,7 @@ import {
 } from '@ysjs/shared'
 import ExcelJS from 'exceljs'
 import type { TCtx } from '../../lib/context.ts'
+import { dictLabels } from '../../lib/dict-labels.ts'
 import { AppError } from '../../lib/errors.ts'
 import { buildReportQuery, type TReportQuery } from './report-query.ts'
 import { listSources, sourceOf } from './report-sources.ts'
@@ -42,6 +43,23 @@ const cell = (v: unknown, sheet: boolean): TCell => {
 }
 const rowOf = (r: Record<string, unknown>, sheet = false) =>
   Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cell(v, sheet)])) as Record<string, TCell>
+
+type TLabels = [key: string, labels: Map<string, string>][]
+
+/** Dictionary columns show their labels as text; a key the dictionary lacks shows as it is. */
+const labelled = (row: Record<string, TCell>, labels: TLabels): Record<string, TCell> => {
+  if (labels.length === 0) {
+    return row
+  }
+  const out = { ...row }
+  for (const [key, names] of labels) {
+    const v = out[key]
+    if (v !== null && v !== undefined) {
+      out[key] = names.get(String(v)) ?? String(v)
+    }
+  }
+  return out
+}
 
 /** The SQLSTATE PostgreSQL answered, as the driver adapter passes it through Prisma. */
 const sqlStateOf = (error: unknown): string | null => {
@@ -127,6 +145,14 @@ export const createReportDesignService = (
     requireParams = true,
   ) => buildReportQuery(await sourceOf(prisma, def.source), def, params, ctx.tenantId, requireParams)
 
+  /** The labels of the query's dictionary columns, in the caller's tenant. */
+  const labelsOf = async (ctx: TCtx, q: TReportQuery): Promise<TLabels> =>
+    Promise.all(
+      Object.entries(q.dicts).map(
+        async ([key, code]): Promise<TLabels[number]> => [key, await dictLabels(prisma, ctx.tenantId, code)],
+      ),
+    )
+
   const chartOf = (def: TReportDefinition, rows: Record<string, TCell>[]): TReportResult['chart'] => {
     const { type, category, value } = def.chart
     if (type === 'none' || !category || !value) {
@@ -187,6 +213,7 @@ export const createReportDesignService = (
         throw AppError.badRequest('请选择报表')
       }
       const q = await queryOf(ctx, def, input.params)
+      const labels = await labelsOf(ctx, q)
       const n = q.params.length
       return readOnly(async (tx) => {
         const counted = await tx.$queryRawUnsafe<{ total: number }[]>(
@@ -201,7 +228,7 @@ export const createReportDesignService = (
             String(input.size),
             String((input.current - 1) * input.size),
           )
-        ).map((r) => rowOf(r))
+        ).map((r) => labelled(rowOf(r), labels))
         const chartRows =
           def.chart.type === 'none'
             ? []
@@ -210,7 +237,7 @@ export const createReportDesignService = (
                   `${q.sql} limit ${CHART_ROWS}`,
                   ...q.params,
                 )
-              ).map((r) => rowOf(r))
+              ).map((r) => labelled(rowOf(r), labels))
         return {
           columns: q.columns,
           records,
@@ -241,7 +268,10 @@ export const createReportDesignService = (
           )[0]?.total ?? 0,
       )
       const truncated = total > exportMaxRows
-      const first = await this.batch(q, 0, Math.min(EXPORT_BATCH, exportMaxRows))
+      const labels = await labelsOf(ctx, q)
+      const batch = async (offset: number, size: number) =>
+        (await this.batch(q, offset, size)).map((r) => labelled(r, labels))
+      const first = await batch(0, Math.min(EXPORT_BATCH, exportMaxRows))
       const stream = new PassThrough()
       const write = async () => {
         const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })
@@ -259,7 +289,7 @@ export const createReportDesignService = (
           if (rows.length < EXPORT_BATCH || left <= 0) {
             break
           }
-          rows = await this.batch(q, offset, Math.min(EXPORT_BATCH, left))
+          rows = await batch(offset, Math.min(EXPORT_BATCH, left))
         }
         if (truncated) {
           sheet.addRow([]).commit()

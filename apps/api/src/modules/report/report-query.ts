@@ -4,7 +4,13 @@ import { escapeLike } from '../../lib/filters.ts'
 import type { TReportColumn, TReportSourceDef } from './report-sources.ts'
 
 /** A report query: SQL naming only whitelisted identifiers, every value a bind parameter. */
-export type TReportQuery = { sql: string; params: string[]; columns: { key: string; label: string }[] }
+export type TReportQuery = {
+  sql: string
+  params: string[]
+  columns: { key: string; label: string }[]
+  /** Result columns that show a business dictionary's labels for their keys: key → dictionary code. */
+  dicts: Record<string, string>
+}
 
 const OPS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=', like: 'ILIKE' } as const
 const NUMERIC = new Set(['int', 'bigint', 'decimal', 'double', 'number'])
@@ -105,14 +111,23 @@ export const buildReportQuery = (
   const groups = def.groupBy.map(columnOf)
   const plain = def.groupBy.length === 0 && def.aggregates.length === 0
   const shown = plain ? (def.columns.length ? def.columns.map(columnOf) : source.columns) : groups
+  const dicts: Record<string, string> = {}
+  /** Result columns a chart can plot. */
+  const numeric = new Set<string>()
   for (const c of shown) {
     select.push(`t.${quote(c.jdbcName)} as ${quote(c.name)}`)
     columns.push({ key: c.name, label: c.label })
+    if (c.dictCode) {
+      dicts[c.name] = c.dictCode
+    } else if (NUMERIC.has(c.type)) {
+      numeric.add(c.name)
+    }
   }
   for (const a of def.aggregates) {
     if (a.fn === 'count') {
       select.push('count(*)::int as "count"')
       columns.push({ key: 'count', label: FN_LABEL.count })
+      numeric.add('count')
       continue
     }
     if (!a.column) {
@@ -130,9 +145,23 @@ export const buildReportQuery = (
     const cast = NUMERIC.has(c.type) ? '::float8' : ''
     select.push(`${a.fn}(t.${quote(c.jdbcName)})${cast} as ${quote(key)}`)
     columns.push({ key, label: `${c.label}${FN_LABEL[a.fn]}` })
+    if (NUMERIC.has(c.type)) {
+      numeric.add(key)
+    }
   }
   if (new Set(columns.map((c) => c.key)).size !== columns.length) {
     throw AppError.badRequest('统计项不能重复')
+  }
+  // A chart labels its bars with a result column and plots a numeric one: anything else would draw
+  // empty labels and zeros.
+  const { chart } = def
+  if (chart.type !== 'none') {
+    if (!chart.category || !columns.some((c) => c.key === chart.category)) {
+      throw AppError.badRequest(ReportMsg.CHART_CATEGORY)
+    }
+    if (!chart.value || !numeric.has(chart.value)) {
+      throw AppError.badRequest(ReportMsg.CHART_VALUE)
+    }
   }
   const parts = [`select ${select.join(', ')} from ${quote(source.table)} t`]
   if (where.length) {
@@ -150,5 +179,5 @@ export const buildReportQuery = (
   if (order.length) {
     parts.push(`order by ${order.join(', ')}`)
   }
-  return { sql: parts.join(' '), params, columns }
+  return { sql: parts.join(' '), params, columns, dicts }
 }

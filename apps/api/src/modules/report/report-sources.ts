@@ -1,8 +1,22 @@
 import type { PrismaClient } from '@ysjs/db'
-import { DEFAULT_DATASOURCE_ID, isId, propertyTypeOfColumn, ReportMsg, SQL_NAME_PATTERN } from '@ysjs/shared'
+import {
+  DEFAULT_DATASOURCE_ID,
+  isId,
+  PROPERTY_NAME_PATTERN,
+  propertyTypeOfColumn,
+  ReportMsg,
+  SQL_NAME_PATTERN,
+} from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
 
-export type TReportColumn = { name: string; jdbcName: string; label: string; type: string }
+export type TReportColumn = {
+  name: string
+  jdbcName: string
+  label: string
+  type: string
+  /** A business dictionary whose labels the report shows for the column's stored keys. */
+  dictCode?: string
+}
 /** A whitelisted source of reports: the only tables and columns a report query can name. */
 export type TReportSourceDef = {
   key: string
@@ -17,11 +31,12 @@ export type TReportSourceDef = {
   keyColumn: string | null
 }
 
-const col = (name: string, jdbcName: string, label: string, type: string): TReportColumn => ({
+const col = (name: string, jdbcName: string, label: string, type: string, dictCode = ''): TReportColumn => ({
   name,
   jdbcName,
   label,
   type,
+  ...(dictCode ? { dictCode } : {}),
 })
 
 /** Curated business views: platform tables with the columns a report may show (no secrets). */
@@ -32,7 +47,7 @@ export const BUSINESS_VIEWS: TReportSourceDef[] = [
     table: 'blade_notice',
     columns: [
       col('title', 'title', '通知标题', 'string'),
-      col('category', 'category', '通知类型', 'int'),
+      col('category', 'category', '通知类型', 'int', 'notice'),
       col('releaseTime', 'release_time', '通知日期', 'datetime'),
       col('createTime', 'create_time', '创建时间', 'datetime'),
     ],
@@ -46,10 +61,10 @@ export const BUSINESS_VIEWS: TReportSourceDef[] = [
     table: 'ysjs_trading_project',
     columns: [
       col('title', 'title', '项目名称', 'string'),
-      col('technologyType', 'technology_type', '技术类型', 'int'),
-      col('industryType', 'industry_type', '行业类型', 'int'),
-      col('collaborationMode', 'collaboration_mode', '合作方式', 'int'),
-      col('projectPhase', 'project_phase', '项目阶段', 'int'),
+      col('technologyType', 'technology_type', '技术类型', 'int', 'technology_type'),
+      col('industryType', 'industry_type', '行业类型', 'int', 'industry'),
+      col('collaborationMode', 'collaboration_mode', '合作方式', 'int', 'collaboration_mode'),
+      col('projectPhase', 'project_phase', '项目阶段', 'int', 'project_phase'),
       col('createTime', 'create_time', '创建时间', 'datetime'),
     ],
     tenantColumn: true,
@@ -94,15 +109,25 @@ export const isSecretColumn = (jdbcName: string) => SECRET_COLUMN.test(jdbcName.
  */
 const toSource = (
   model: { id: bigint; modelName: string; modelTable: string },
-  prototypes: { jdbcName: string; jdbcType: string; propertyName: string; comment: string }[],
+  prototypes: {
+    jdbcName: string
+    jdbcType: string
+    propertyName: string
+    comment: string
+    dictCode: string
+  }[],
 ): TReportSourceDef => ({
   key: `model:${model.id}`,
   name: model.modelName,
   table: model.modelTable,
   columns: prototypes.flatMap((p) => {
     const type = propertyTypeOfColumn(p.jdbcType)
-    return type && !HIDDEN.has(p.jdbcName) && !isSecretColumn(p.jdbcName) && SQL_NAME_PATTERN.test(p.jdbcName)
-      ? [col(p.propertyName, p.jdbcName, p.comment, type)]
+    return type &&
+      !HIDDEN.has(p.jdbcName) &&
+      !isSecretColumn(p.jdbcName) &&
+      SQL_NAME_PATTERN.test(p.jdbcName) &&
+      PROPERTY_NAME_PATTERN.test(p.propertyName)
+      ? [col(p.propertyName, p.jdbcName, p.comment, type, p.dictCode)]
       : []
   }),
   tenantColumn: prototypes.some((p) => p.jdbcName === 'tenant_id'),

@@ -49,6 +49,19 @@ const emptyFilter = (): TFilterRow => ({
   useParam: false,
 })
 const countRow = (): TAggregateRow => ({ key: newKey(), fn: 'count', column: '' })
+const NUMERIC_TYPES = new Set(['int', 'bigint', 'decimal', 'double'])
+/** What a chart can plot (the server says the same): counts, sums, averages, min/max of a numeric column. */
+const plottableKeys = (
+  columns: { name: string; type: string }[],
+  aggregates: { fn: TFn; column?: string }[],
+): string[] => {
+  const typeOf = new Map(columns.map((c) => [c.name, c.type]))
+  return aggregates
+    .filter((a) =>
+      a.fn === 'min' || a.fn === 'max' ? NUMERIC_TYPES.has(typeOf.get(a.column ?? '') ?? '') : true,
+    )
+    .map(aggregateKey)
+}
 const MAX_GROUPS = 3
 
 const Select = ({
@@ -165,7 +178,7 @@ export const ReportDesignerPage = () => {
           .filter((a) => a.fn === 'count' || a.column)
           .map((a) => ({ fn: a.fn, ...(a.fn !== 'count' ? { column: a.column } : {}) }))
       : []
-    const keys = aggs.map(aggregateKey)
+    const keys = plottableKeys(current?.columns ?? [], aggs)
     const value = keys.includes(chartValue) ? chartValue : keys[0]
     return {
       source,
@@ -184,7 +197,7 @@ export const ReportDesignerPage = () => {
           ? { type: chartType, category: groupBy[0], value }
           : { type: 'none' },
     }
-  }, [source, columns, filters, groupBy, aggregates, chartType, chartValue])
+  }, [source, current, columns, filters, groupBy, aggregates, chartType, chartValue])
 
   /** Trial values of the parameters: what the designer runs with. */
   const trialParams = () =>
@@ -404,10 +417,9 @@ export const ReportDesignerPage = () => {
                 label={t('develop.report.chartValue')}
                 value={definition.chart.value ?? ''}
                 onChange={(v) => setChartValue(v as string)}
-                items={definition.aggregates.map((a) => [
-                  aggregateKey(a),
-                  aggregateLabel({ fn: a.fn, column: a.column ?? '' }),
-                ])}
+                items={definition.aggregates
+                  .filter((a) => plottableKeys(current?.columns ?? [], [a]).length > 0)
+                  .map((a) => [aggregateKey(a), aggregateLabel({ fn: a.fn, column: a.column ?? '' })])}
               />
             </Stack>
           </Section>
