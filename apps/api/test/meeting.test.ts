@@ -697,6 +697,60 @@ describe('concurrency', () => {
     }
     expect(after).toHaveLength(64)
   })
+
+  it('pick-up runs of two meetings at once never give the same vehicle and driver to both', async () => {
+    // A tenant of its own with one vehicle: both meetings' arrivals want it at the same time.
+    await createTenant(t.app, '300015')
+    const role = await createRole(t.app, { tenantId: '300015', alias: 'admin', name: '管理员' })
+    await grantCodes(t.app, role, ['meeting'])
+    const driverId = await createUser(t.app, {
+      account: 'admin',
+      tenantId: '300015',
+      roleIds: [role],
+      password: 'admin-c',
+    })
+    const staff = await loginAs(t.app, 'admin', '300015', 'admin-c')
+    expect(
+      await call(
+        'POST',
+        `${API}/carMaintenance/submit`,
+        { plateNo: '湘C00001', seats: 6, driverId: String(driverId) },
+        staff,
+      ),
+    ).toMatchObject({ code: 200 })
+    expect(
+      await call('POST', `${API}/escort/submit`, { name: '接站乙', sex: 2, phone: '13600000001' }, staff),
+    ).toMatchObject({ code: 200 })
+    const open = async () => {
+      const body = meetingBody()
+      expect(await call('POST', `${MEETING}/submit`, body, staff)).toMatchObject({ code: 200 })
+      const { id } = (
+        await call('GET', `${MEETING}/list?name=${encodeURIComponent(body.name)}`, undefined, staff)
+      ).data.records[0]
+      await call('POST', `${MEETING}/UpdateStatusById?id=${id}&status=2`, undefined, staff)
+      await call('POST', `${MEETING}/UpdateShelvesById?id=${id}&shelves=1`, undefined, staff)
+      return id as string
+    }
+    // Each round on a day of its own, so rounds do not see each other's trips.
+    for (const day of [11, 12, 13, 14, 15, 16]) {
+      const pair = [await open(), await open()]
+      for (const id of pair) {
+        const arrivalTime = `2026-06-${day} 10:00:00`
+        expect(
+          await call('POST', `${REG}/save`, regBody(id, { arrivalTime, departureTime: null }), staff),
+        ).toMatchObject({ code: 200 })
+      }
+      const runs = await Promise.all(
+        pair.map((id) => call('GET', `${REG}/IntelligentAllocationCar?meetingId=${id}`, undefined, staff)),
+      )
+      expect(runs.map((r) => r.code)).toEqual([200, 200])
+      // One meeting has the vehicle, its driver and the escort; the other's arrival is not covered.
+      expect(runs.map((r) => r.data.trips.length).sort()).toEqual([0, 1])
+      expect(runs.flatMap((r) => r.data.uncovered.map((u: { reason: string }) => u.reason))).toEqual([
+        '无空闲车辆',
+      ])
+    }
+  })
 })
 
 describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
