@@ -221,5 +221,18 @@ test.describe('meetings', () => {
     await page.getByRole('dialog').getByLabel('原因').fill('抬头有误')
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click()
     await expect(zhang).toContainText('已退回')
+
+    // 报名情况: the figures, then the registrations; removing one there redraws the figures.
+    await page.goto('/registrationStatus')
+    await choose(page, '选择会议', new RegExp(name))
+    await expect(page.getByTestId('registered-count')).toContainText('2')
+    await expect(page.locator('.MuiDataGrid-row')).toHaveCount(2)
+    await page.screenshot({ path: `${SHOTS}/registration-status.png`, fullPage: true })
+    const liId = await page.getByRole('row', { name: /李四海/ }).getAttribute('data-id')
+    await page.locator(`.MuiDataGrid-row[data-id="${liId}"]`).getByRole('button', { name: '删除' }).click()
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
+    await expect(toast(page, '删除成功')).toBeVisible()
+    await expect(page.locator('.MuiDataGrid-row')).toHaveCount(1)
+    await expect(page.getByTestId('registered-count')).toContainText('1')
   })
 })
