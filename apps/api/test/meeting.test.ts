@@ -231,6 +231,19 @@ describe('registration', () => {
         msg,
       })
     }
+    // The calls asked for a meeting's rows say which field is missing or malformed.
+    for (const url of [
+      `${REG}/pageByMeetingId`,
+      `${REG}/pageByMeetingId?meetingId=abc`,
+      `${REG}/statistics`,
+      `${REG}/exportInvoicingExcel?meetingId=`,
+      `${REG}/allocationView?meetingId=1.5`,
+      `${REG}/arrangeView`,
+      `${REG}/IntelligentAllocation?betweenOne=2026-05-10&betweenTwo=2026-05-12`,
+      `${REG}/IntelligentAllocationCar?meetingId=-1`,
+    ]) {
+      expect(await call('GET', url), url).toMatchObject({ status: 400, code: 400, msg: '请选择会议' })
+    }
   })
 
   it('a member registers from the member centre, sees and cancels only their own', async () => {
