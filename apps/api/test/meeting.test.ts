@@ -129,6 +129,19 @@ describe('meeting', () => {
   it('moves its status forward only', async () => {
     const m = await createMeeting()
     const status = (s: number) => call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=${s}`)
+    // By permission: staff who may see and edit meetings but not change their status or shelf are refused.
+    const role = await createRole(t.app, { alias: 'meetingEditor', name: '会议编辑', menuCodes: [] })
+    await grantCodes(t.app, role, ['meeting_info', 'meeting_info_edit'], false)
+    await createUser(t.app, { account: 'meetingEditor', roleIds: [role] })
+    const editor = await loginAs(t.app, 'meetingEditor')
+    expect((await call('GET', `${MEETING}/detail?id=${m.id}`, undefined, editor)).data.id).toBe(m.id)
+    for (const url of [
+      `${MEETING}/UpdateStatusById?id=${m.id}&status=2`,
+      `${MEETING}/UpdateShelvesById?id=${m.id}&shelves=1`,
+    ]) {
+      expect(await call('POST', url, undefined, editor)).toMatchObject({ status: 403, code: 403 })
+      expect(await call('POST', url, undefined, member)).toMatchObject({ status: 403, code: 403 })
+    }
     expect(await status(2)).toMatchObject({ code: 200 })
     expect(await status(2)).toMatchObject({ code: 400, msg: MeetingMsg.STATUS_FORWARD })
     expect(await status(1)).toMatchObject({ code: 400, msg: MeetingMsg.STATUS_FORWARD })
