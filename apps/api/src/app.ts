@@ -444,8 +444,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     registered: createRegisteredService(prisma, meetings),
     allocation: createAllocationService(prisma, meetings),
     calendars: createCalendarService(prisma),
-    registrants: createRegistrantService(prisma),
-    invoicings: createInvoicingService(prisma),
+    registrants: createRegistrantService(prisma, permissions.has),
+    invoicings: createInvoicingService(prisma, permissions.has),
     escorts: createEscortService(prisma),
     cars: createCarMaintenanceService(prisma),
   })

@@ -1,4 +1,4 @@
-import { ArrangeMsg, MeetingMsg, RegisteredMsg, RoomMsg } from '@ysjs/shared'
+import { ArrangeMsg, MeetingMsg, Msg, RegisteredMsg, RoomMsg } from '@ysjs/shared'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
@@ -129,6 +129,19 @@ describe('meeting', () => {
   it('moves its status forward only', async () => {
     const m = await createMeeting()
     const status = (s: number) => call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=${s}`)
+    // By permission: staff who may see and edit meetings but not change their status or shelf are refused.
+    const role = await createRole(t.app, { alias: 'meetingEditor', name: '会议编辑', menuCodes: [] })
+    await grantCodes(t.app, role, ['meeting_info', 'meeting_info_edit'], false)
+    await createUser(t.app, { account: 'meetingEditor', roleIds: [role] })
+    const editor = await loginAs(t.app, 'meetingEditor')
+    expect((await call('GET', `${MEETING}/detail?id=${m.id}`, undefined, editor)).data.id).toBe(m.id)
+    for (const url of [
+      `${MEETING}/UpdateStatusById?id=${m.id}&status=2`,
+      `${MEETING}/UpdateShelvesById?id=${m.id}&shelves=1`,
+    ]) {
+      expect(await call('POST', url, undefined, editor)).toMatchObject({ status: 403, code: 403 })
+      expect(await call('POST', url, undefined, member)).toMatchObject({ status: 403, code: 403 })
+    }
     expect(await status(2)).toMatchObject({ code: 200 })
     expect(await status(2)).toMatchObject({ code: 400, msg: MeetingMsg.STATUS_FORWARD })
     expect(await status(1)).toMatchObject({ code: 400, msg: MeetingMsg.STATUS_FORWARD })
@@ -230,6 +243,19 @@ describe('registration', () => {
         code: 400,
         msg,
       })
+    }
+    // The calls asked for a meeting's rows say which field is missing or malformed.
+    for (const url of [
+      `${REG}/pageByMeetingId`,
+      `${REG}/pageByMeetingId?meetingId=abc`,
+      `${REG}/statistics`,
+      `${REG}/exportInvoicingExcel?meetingId=`,
+      `${REG}/allocationView?meetingId=1.5`,
+      `${REG}/arrangeView`,
+      `${REG}/IntelligentAllocation?betweenOne=2026-05-10&betweenTwo=2026-05-12`,
+      `${REG}/IntelligentAllocationCar?meetingId=-1`,
+    ]) {
+      expect(await call('GET', url), url).toMatchObject({ status: 400, code: 400, msg: '请选择会议' })
     }
   })
 
@@ -697,6 +723,60 @@ describe('concurrency', () => {
     }
     expect(after).toHaveLength(64)
   })
+
+  it('pick-up runs of two meetings at once never give the same vehicle and driver to both', async () => {
+    // A tenant of its own with one vehicle: both meetings' arrivals want it at the same time.
+    await createTenant(t.app, '300015')
+    const role = await createRole(t.app, { tenantId: '300015', alias: 'admin', name: '管理员' })
+    await grantCodes(t.app, role, ['meeting'])
+    const driverId = await createUser(t.app, {
+      account: 'admin',
+      tenantId: '300015',
+      roleIds: [role],
+      password: 'admin-c',
+    })
+    const staff = await loginAs(t.app, 'admin', '300015', 'admin-c')
+    expect(
+      await call(
+        'POST',
+        `${API}/carMaintenance/submit`,
+        { plateNo: '湘C00001', seats: 6, driverId: String(driverId) },
+        staff,
+      ),
+    ).toMatchObject({ code: 200 })
+    expect(
+      await call('POST', `${API}/escort/submit`, { name: '接站乙', sex: 2, phone: '13600000001' }, staff),
+    ).toMatchObject({ code: 200 })
+    const open = async () => {
+      const body = meetingBody()
+      expect(await call('POST', `${MEETING}/submit`, body, staff)).toMatchObject({ code: 200 })
+      const { id } = (
+        await call('GET', `${MEETING}/list?name=${encodeURIComponent(body.name)}`, undefined, staff)
+      ).data.records[0]
+      await call('POST', `${MEETING}/UpdateStatusById?id=${id}&status=2`, undefined, staff)
+      await call('POST', `${MEETING}/UpdateShelvesById?id=${id}&shelves=1`, undefined, staff)
+      return id as string
+    }
+    // Each round on a day of its own, so rounds do not see each other's trips.
+    for (const day of [11, 12, 13, 14, 15, 16]) {
+      const pair = [await open(), await open()]
+      for (const id of pair) {
+        const arrivalTime = `2026-06-${day} 10:00:00`
+        expect(
+          await call('POST', `${REG}/save`, regBody(id, { arrivalTime, departureTime: null }), staff),
+        ).toMatchObject({ code: 200 })
+      }
+      const runs = await Promise.all(
+        pair.map((id) => call('GET', `${REG}/IntelligentAllocationCar?meetingId=${id}`, undefined, staff)),
+      )
+      expect(runs.map((r) => r.code)).toEqual([200, 200])
+      // One meeting has the vehicle, its driver and the escort; the other's arrival is not covered.
+      expect(runs.map((r) => r.data.trips.length).sort()).toEqual([0, 1])
+      expect(runs.flatMap((r) => r.data.uncovered.map((u: { reason: string }) => u.reason))).toEqual([
+        '无空闲车辆',
+      ])
+    }
+  })
 })
 
 describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
@@ -722,14 +802,6 @@ describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
       msg: '请选择开始时间',
     })
     expect(
-      await call(
-        'POST',
-        `${API}/registrants/save`,
-        { name: '赵六哥', sex: 1, unitName: '有研院', phone: '13500000000' },
-        member,
-      ),
-    ).toMatchObject({ status: 403 })
-    expect(
       await call('POST', `${API}/registrants/save`, {
         name: '赵六哥',
         sex: 1,
@@ -738,7 +810,6 @@ describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
       }),
     ).toMatchObject({ code: 200 })
     expect((await call('GET', `${API}/registrants/listAll`)).data[0]).toMatchObject({ name: '赵六哥' })
-    expect((await call('GET', `${API}/registrants/listAll`, undefined, member)).data).toEqual([])
     expect(
       await call('GET', `${API}/registrants/listAll?userId=1123598821738675201`, undefined, member),
     ).toMatchObject({
@@ -774,6 +845,64 @@ describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
     ).toMatchObject({
       code: 400,
     })
+  })
+
+  it('a member keeps their own saved attendees and invoice titles; staff see everyone’s', async () => {
+    const memberRole = await createRole(t.app, { alias: 'member', name: '会员二', menuCodes: ['top_member'] })
+    await createUser(t.app, { account: 'member2', roleIds: [memberRole] })
+    const other = await loginAs(t.app, 'member2')
+    const kinds = [
+      {
+        path: 'registrants',
+        body: { name: '钱七妹', sex: 2, unitName: '江西铜业', phone: '13500000007' },
+        change: { name: '钱七姐' },
+        field: 'name',
+      },
+      {
+        path: 'invoicing',
+        body: { invoiceTitle: '江西铜业股份有限公司', taxNumber: '91360000158304', invoiceType: 2 },
+        change: { invoiceTitle: '江西铜业集团' },
+        field: 'invoiceTitle',
+      },
+    ]
+    for (const k of kinds) {
+      const url = `${API}/${k.path}`
+      // Saved from the member centre: the member's own, in their lists and not in another member's.
+      expect(await call('POST', `${url}/save`, k.body, member), k.path).toMatchObject({ code: 200 })
+      const mine = (await call('GET', `${url}/listAll`, undefined, member)).data
+      expect(mine.map((r: Record<string, string>) => r[k.field])).toEqual([Object.values(k.body)[0]])
+      const id = mine[0].id as string
+      expect((await call('GET', `${url}/list`, undefined, member)).data).toMatchObject({ total: 1 })
+      expect((await call('GET', `${url}/detail?id=${id}`, undefined, member)).data.id).toBe(id)
+      expect((await call('GET', `${url}/listAll`, undefined, other)).data).toEqual([])
+      expect((await call('GET', `${url}/list`, undefined, other)).data).toMatchObject({ total: 0 })
+      expect(await call('GET', `${url}/detail?id=${id}`, undefined, other)).toMatchObject({
+        code: 400,
+        msg: Msg.RECORD_NOT_FOUND,
+      })
+      // Another member can neither change nor remove it.
+      expect(await call('POST', `${url}/update`, { ...k.body, ...k.change, id }, other)).toMatchObject({
+        code: 400,
+        msg: Msg.RECORD_NOT_FOUND,
+      })
+      expect(await call('POST', `${url}/submit`, { ...k.body, ...k.change, id }, other)).toMatchObject({
+        code: 400,
+        msg: Msg.RECORD_NOT_FOUND,
+      })
+      expect(await call('POST', `${url}/remove?ids=${id}`, undefined, other)).toMatchObject({ code: 200 })
+      expect((await call('GET', `${url}/detail?id=${id}`, undefined, member)).data[k.field]).toBe(
+        Object.values(k.body)[0],
+      )
+      // Staff see every member's rows; the member changes and removes their own.
+      const staffList = (await call('GET', `${url}/list?size=200`)).data.records
+      expect(staffList.map((r: { id: string }) => r.id)).toContain(id)
+      expect(await call('POST', `${url}/submit`, { ...k.body, ...k.change, id }, member)).toMatchObject({
+        code: 200,
+      })
+      expect((await call('GET', `${url}/detail?id=${id}`)).data[k.field]).toBe(Object.values(k.change)[0])
+      expect(await call('POST', `${url}/remove?ids=${id}`, undefined, member)).toMatchObject({ code: 200 })
+      expect((await call('GET', `${url}/listAll`, undefined, member)).data).toEqual([])
+    }
   })
 
   it('each entity: save, list, detail, update, remove; another tenant neither reads nor removes it', async () => {

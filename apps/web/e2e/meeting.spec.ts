@@ -90,12 +90,33 @@ test.describe('meetings', () => {
       // Arrival and departure default to the meeting's start and end.
       await expect(form.getByRole('group', { name: '到达时间' })).toContainText('2026')
       await form.getByLabel('到达站点').fill('长沙南站')
-      await form.getByLabel('发票抬头').fill('中南大学')
-      await form.getByLabel('纳税人识别号').fill('12430000444877024R')
+      if (person === '张三丰') {
+        // The first keeps the invoice title (whole, with its type) and the attendee for next time.
+        await form.getByLabel('发票抬头').fill('中南大学')
+        await form.getByLabel('纳税人识别号').fill('12430000444877024R')
+        await form.getByRole('checkbox', { name: '保存为常用开票信息' }).check()
+        await form.getByRole('button', { name: '确定' }).click()
+        await expect(toast(member, '请选择发票类型')).toBeVisible()
+        await choose(member, '发票类型', '增值税普通发票')
+        await form.getByRole('checkbox', { name: '保存为常用参会人' }).check()
+      } else {
+        // The second takes the saved invoice title.
+        await choose(member, '从常用开票信息选择', /中南大学/)
+        await expect(form.getByLabel('纳税人识别号')).toHaveValue('12430000444877024R')
+      }
       await form.getByRole('button', { name: '确定' }).click()
       await expect(toast(member, '新增成功')).toBeVisible()
+      await expect(form).toBeHidden()
     }
     await expect(member.getByTestId('my-registration')).toHaveCount(2)
+    const saved = member.getByTestId('saved-attendees')
+    await expect(saved).toContainText('张三丰 · 中南大学 · 13812340001')
+    await expect(saved).toContainText('中南大学 · 12430000444877024R · 增值税普通发票')
+    // A saved attendee fills the form.
+    await item.getByRole('button', { name: '我要报名' }).click()
+    await choose(member, '从常用参会人选择', /张三丰/)
+    await expect(form.getByLabel('联系电话')).toHaveValue('13812340001')
+    await form.getByRole('button', { name: '取消' }).click()
     await member.screenshot({ path: `${SHOTS}/member-centre.png` })
     await member.context().close()
 
@@ -200,5 +221,18 @@ test.describe('meetings', () => {
     await page.getByRole('dialog').getByLabel('原因').fill('抬头有误')
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click()
     await expect(zhang).toContainText('已退回')
+
+    // 报名情况: the figures, then the registrations; removing one there redraws the figures.
+    await page.goto('/registrationStatus')
+    await choose(page, '选择会议', new RegExp(name))
+    await expect(page.getByTestId('registered-count')).toContainText('2')
+    await expect(page.locator('.MuiDataGrid-row')).toHaveCount(2)
+    await page.screenshot({ path: `${SHOTS}/registration-status.png`, fullPage: true })
+    const liId = await page.getByRole('row', { name: /李四海/ }).getAttribute('data-id')
+    await page.locator(`.MuiDataGrid-row[data-id="${liId}"]`).getByRole('button', { name: '删除' }).click()
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
+    await expect(toast(page, '删除成功')).toBeVisible()
+    await expect(page.locator('.MuiDataGrid-row')).toHaveCount(1)
+    await expect(page.getByTestId('registered-count')).toContainText('1')
   })
 })

@@ -25,7 +25,9 @@ export type TDelegate = {
 
 type TId = bigint
 
-export type TCrudPermissions = { list: string; add: string; edit: string; remove: string }
+/** A permission code, or several of which any one grants (e.g. the staff button or the member centre). */
+export type TCrudCodes = string | readonly string[]
+export type TCrudPermissions = { list: TCrudCodes; add: TCrudCodes; edit: TCrudCodes; remove: TCrudCodes }
 
 /** Everything a simple entity needs to get its five endpoints. */
 export type TCrudDef<TSubmit extends z.ZodObject> = {
@@ -116,7 +118,8 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       def.tenantScoped ? (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient) : prisma,
     ) as TDelegate
 
-  const resourceCode = def.resourceCode ?? def.permissions.list
+  const { list } = def.permissions
+  const resourceCode = def.resourceCode ?? (typeof list === 'string' ? list : list[0]!)
   scopeResources.set(resourceCode, { name: def.name, fields: def.filters })
   const assertWritable = (ctx: TCtx) => {
     if (def.platformWrite && !isAdministrator(ctx.user)) {
@@ -269,7 +272,9 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
   const { def } = service
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = [def.name]
-  const access = (permission: string | string[]): { access: TAccess } => ({ access: { permission } })
+  const access = (...codes: TCrudCodes[]): { access: TAccess } => ({
+    access: { permission: codes.length === 1 ? codes[0]! : codes.flat() },
+  })
   const listQuery = ZPageQuerySchema.extend(
     Object.fromEntries(Object.keys(def.filters).map((k) => [k, z.string().max(200).optional()])),
   ).catchall(z.unknown())
@@ -311,7 +316,7 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
   if (opts.writes !== false) {
     const submitBody = def.submit as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>
     r.post(`${def.prefix}/submit`, {
-      config: access([def.permissions.add, def.permissions.edit]),
+      config: access(def.permissions.add, def.permissions.edit),
       schema: { tags, summary: `新增或修改 ${def.name}`, body: def.submit, response: { 200: zDone } },
       handler: async (request) => {
         const ctx = ctxOf(request)
@@ -358,7 +363,7 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
   })
 
   // `submit` is declared with both codes; the body decides which one the caller needs.
-  const requirePermission = async (ctx: TCtx, code: string) => {
+  const requirePermission = async (ctx: TCtx, code: TCrudCodes) => {
     if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
       throw AppError.forbidden()
     }

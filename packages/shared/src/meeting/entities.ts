@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { DATE_PATTERN, ZWireDateSchema, ZWireDateTimeSchema } from '../common/dates.ts'
-import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { isPhone, zInt, zName, zOptionalText, zRequired } from '../common/validators.ts'
 import { zOptionalMoney } from '../trading/money.ts'
-import { zDateTime, zOptionalDateTime } from './meeting.ts'
+import { zDateTime, zIdOf, zOptionalDateTime } from './meeting.ts'
 
 const audit = {
   createUser: ZWireIdSchema.nullable(),
@@ -102,19 +102,6 @@ export const ZEscortRecordSchema = z.object({
   remark: z.string().nullable(),
   ...audit,
 })
-
-/** A required id (string or number, contract decision 4) with the field's own message. */
-export const zIdOf = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
-    z.string({ error: message }).trim().refine(isId, { message }),
-  )
-/** An optional id: empty and null are "none". */
-export const zOptionalIdOf = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
-    z.string({ error: message }).trim().refine(isId, { message }).optional(),
-  )
 
 export const CarMsg = {
   SEATS: '请输入座位数(1到60,不含司机)',

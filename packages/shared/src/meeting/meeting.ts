@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DATE_OR_DATE_TIME_META, parseDateTime, ZWireDateTimeSchema } from '../common/dates.ts'
-import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
 import { zMoney } from '../trading/money.ts'
 
@@ -18,6 +18,7 @@ export const MeetingMsg = {
   ITEM_TYPE: '请选择费用类型',
   HAS_REGISTRATIONS: '该会议已有报名,不能删除',
   NOT_FOUND: '会议不存在',
+  CHOOSE: '请选择会议',
 } as const
 
 /** Dictionary `meeting_status` (decision 018): a new meeting is 筹备中 and moves forward only. */
@@ -35,6 +36,19 @@ export const MEETING_SHELVES = { OFF: 0, ON: 1 } as const
 /** Fee item types: 会务费 is charged once; room types are charged per night. */
 export const PRICE_ITEM_TYPE = { FEE: 1, SINGLE_ROOM: 2, SHARED_ROOM: 3 } as const
 export const PRICE_ITEM_TYPE_NAMES: Record<number, string> = { 1: '会务费', 2: '单住', 3: '合住' }
+
+/** A required id (string or number, contract decision 4) with the field's own message. */
+export const zIdOf = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
+    z.string({ error: message }).trim().refine(isId, { message }),
+  )
+/** An optional id: empty and null are "none". */
+export const zOptionalIdOf = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
+    z.string({ error: message }).trim().refine(isId, { message }).optional(),
+  )
 
 /** A required `yyyy-MM-dd[ HH:mm:ss]` (Asia/Shanghai) with one message for empty and malformed input. */
 export const zDateTime = (message: string) =>
@@ -116,7 +130,8 @@ export const ZMeetingShelvesQuerySchema = z.object({
   id: ZIdSchema,
   shelves: zInt({ message: MeetingMsg.SHELVES, min: 0, max: 1 }),
 })
-export const ZMeetingIdQuerySchema = z.object({ meetingId: ZIdSchema })
+/** A meeting asked for in the query (missing or malformed: 请选择会议). */
+export const ZMeetingIdQuerySchema = z.object({ meetingId: zIdOf(MeetingMsg.CHOOSE) })
 
 /** A meeting's fee situation (`listInvoicing`, `/feeSituation`): amounts in 元 as 2-decimal text. */
 export const ZMeetingFeeRecordSchema = z.object({

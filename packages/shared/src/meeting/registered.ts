@@ -4,8 +4,8 @@ import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { isPhone, zInt, zName, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
 import { zMoney } from '../trading/money.ts'
-import { CarMsg, zIdOf, zOptionalIdOf } from './entities.ts'
-import { zOptionalDateTime } from './meeting.ts'
+import { CarMsg } from './entities.ts'
+import { zIdOf, zOptionalDateTime, zOptionalIdOf } from './meeting.ts'
 
 export const RegisteredMsg = {
   MEETING: '请选择会议',
@@ -183,7 +183,7 @@ export const ZRegisteredRecordSchema = z.object({
 export type TRegistered = z.infer<typeof ZRegisteredRecordSchema>
 
 export const ZRegisteredPageQuerySchema = ZPageQuerySchema.extend({
-  meetingId: ZIdSchema,
+  meetingId: zIdOf(RegisteredMsg.MEETING),
   name: zOptionalText(64),
   unitName: zOptionalText(255),
   phone: zOptionalText(32),
@@ -252,7 +252,7 @@ const zDay = (message: string) =>
 
 export const ZRoomAllocationQuerySchema = z
   .object({
-    meetingId: ZIdSchema,
+    meetingId: zIdOf(RegisteredMsg.MEETING),
     betweenOne: zDay(RegisteredMsg.WINDOW),
     betweenTwo: zDay(RegisteredMsg.WINDOW),
     bedCount: zInt({ message: RegisteredMsg.BED_COUNT, min: 1, max: 8 }).default(2),
@@ -260,7 +260,7 @@ export const ZRoomAllocationQuerySchema = z
   .refine((v) => v.betweenTwo >= v.betweenOne, { message: RegisteredMsg.WINDOW_ORDER, path: ['betweenTwo'] })
 
 export const ZCarAllocationQuerySchema = z.object({
-  meetingId: ZIdSchema,
+  meetingId: zIdOf(RegisteredMsg.MEETING),
   windowMinutes: zInt({ message: RegisteredMsg.WINDOW_MINUTES, min: 10, max: 720 }).default(60),
 })
 

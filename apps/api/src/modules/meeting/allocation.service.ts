@@ -12,7 +12,7 @@ import {
   type TBusy,
 } from './car-allocation.ts'
 import type { TMeetingService } from './meeting.service.ts'
-import { type TMeetingTx, withMeetingLock } from './meeting-lock.ts'
+import { lockTenantPickups, type TMeetingTx, withMeetingLock } from './meeting-lock.ts'
 import { parseWindowDay } from './registered.service.ts'
 import { allocateRooms } from './room-allocation.ts'
 
@@ -380,6 +380,7 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
     async updateCar(ctx: TCtx, id: bigint, carNo: string | undefined) {
       const meetingId = await meetingOfRegistration(ctx, id)
       await locked(ctx, meetingId, async (tx) => {
+        await lockTenantPickups(tx, ctx.tenantId)
         const reg = await tx.registeredMeeting.findFirst({ where: { id, ...LIVE } })
         if (!reg) {
           throw AppError.badRequest(RegisteredMsg.NOT_FOUND)
@@ -481,6 +482,7 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
         throw AppError.badRequest(ArrangeMsg.TRIP_NOT_FOUND)
       }
       await locked(ctx, found.meetingId, async (tx) => {
+        await lockTenantPickups(tx, ctx.tenantId)
         const trip = await tx.meetingPickup.findFirst({ where: { id } })
         if (!trip) {
           throw AppError.badRequest(ArrangeMsg.TRIP_NOT_FOUND)
@@ -533,6 +535,7 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
       await meetings.find(ctx, meetingId)
       const options = { ...CAR_DEFAULTS, windowMinutes }
       return locked(ctx, meetingId, async (tx) => {
+        await lockTenantPickups(tx, ctx.tenantId)
         const [guests, vehicles, escorts] = await Promise.all([
           guestsOf(tx, meetingId),
           liveVehicles(tx),

@@ -13,7 +13,7 @@ import {
   ZRegistrantRecordSchema,
   ZRegistrantSubmitSchema,
 } from '@ysjs/shared'
-import type { TCtx } from '../../lib/context.ts'
+import type { TAuthUser, TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
@@ -62,8 +62,60 @@ export const createCalendarService = (prisma: PrismaClient) =>
     },
   })
 
-/** 参会人员 (`/registrants`): a member's saved attendees; `userId` is the member who saved them. */
-export const createRegistrantService = (prisma: PrismaClient) => {
+type THasPermission = (user: TAuthUser, code: string) => Promise<boolean>
+
+/**
+ * A member's own rows (saved attendees, saved invoice titles): staff holding `staffCode` see and change
+ * every row of the tenant; anyone else (a member, through `top_member`) only the rows `owner` names as
+ * theirs. Lists and details are filtered (`restrict`); updates and removals of other rows are refused
+ * as not found, and a removal skips them, as it skips other tenants' ids.
+ */
+const ownRows = (hasPermission: THasPermission, staffCode: string, owner: 'userId' | 'createUser') => {
+  const mine = async (ctx: TCtx): Promise<Record<string, unknown>> =>
+    ctx.user && (await hasPermission(ctx.user, staffCode)) ? {} : { [owner]: ctx.user?.userId ?? -1n }
+  return {
+    restrict: mine,
+    /** Wraps the generic update and remove so they touch only the caller's rows. */
+    guard<T extends { update: TCrudUpdate; remove: TCrudRemove; delegate: (ctx: TCtx) => TOwnDelegate }>(
+      service: T,
+    ): T {
+      const { update, remove } = service
+      const own = async (ctx: TCtx, ids: bigint[]) => {
+        const where = await mine(ctx)
+        if (Object.keys(where).length === 0) {
+          return ids
+        }
+        const rows = await service
+          .delegate(ctx)
+          .findMany({ where: { id: { in: ids }, isDeleted: 0, ...where }, select: { id: true } })
+        return rows.map((r) => r.id as bigint)
+      }
+      service.update = async (ctx, id, input) => {
+        if ((await own(ctx, [id])).length === 0) {
+          throw AppError.notFound()
+        }
+        return update(ctx, id, input)
+      }
+      service.remove = async (ctx, ids) => remove(ctx, await own(ctx, ids))
+      return service
+    },
+  }
+}
+type TCrudUpdate = (ctx: TCtx, id: bigint, input: never) => Promise<void>
+type TCrudRemove = (ctx: TCtx, ids: bigint[]) => Promise<number>
+type TOwnDelegate = {
+  findMany: (args: {
+    where: Record<string, unknown>
+    select: { id: true }
+  }) => Promise<Record<string, unknown>[]>
+}
+
+/**
+ * 参会人员 (`/registrants`): a member's saved attendees; `userId` is the member who saved them. Members
+ * keep their own from the member centre (`top_member`); staff (`meeting_registrants`) see everyone's.
+ */
+export const createRegistrantService = (prisma: PrismaClient, hasPermission: THasPermission) => {
+  const owned = ownRows(hasPermission, 'meeting_registrants', 'userId')
   const service = createCrudService(prisma, {
     name: 'registrants',
     prefix: `${MEETING_API}/registrants`,
@@ -75,13 +127,16 @@ export const createRegistrantService = (prisma: PrismaClient) => {
     sortable: ['name', 'unitName', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     permissions: {
-      list: 'meeting_registrants',
-      add: 'meeting_registrants_add',
-      edit: 'meeting_registrants_edit',
-      remove: 'meeting_registrants_delete',
+      list: ['meeting_registrants', 'top_member'],
+      add: ['meeting_registrants_add', 'top_member'],
+      edit: ['meeting_registrants_edit', 'top_member'],
+      remove: ['meeting_registrants_delete', 'top_member'],
     },
+    resourceCode: 'meeting_registrants',
+    restrict: owned.restrict,
     toData: (input) => clearing(input as Record<string, unknown>, ['position']),
   })
+  owned.guard(service)
   const create = service.create
   service.create = async (ctx, input) => {
     const row = await create(ctx, input)
@@ -94,9 +149,10 @@ export const createRegistrantService = (prisma: PrismaClient) => {
   return service
 }
 
-/** 开票信息 (`/invoicing`): saved invoice titles. */
-export const createInvoicingService = (prisma: PrismaClient) =>
-  createCrudService(prisma, {
+/** 开票信息 (`/invoicing`): saved invoice titles, a member's own (`createUser`) as for the attendees. */
+export const createInvoicingService = (prisma: PrismaClient, hasPermission: THasPermission) => {
+  const owned = ownRows(hasPermission, 'meeting_invoicing', 'createUser')
+  const service = createCrudService(prisma, {
     name: 'invoicing',
     prefix: `${MEETING_API}/invoicing`,
     model: (db) => db.meetingInvoicing,
@@ -107,14 +163,18 @@ export const createInvoicingService = (prisma: PrismaClient) =>
     sortable: ['invoiceTitle', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     permissions: {
-      list: 'meeting_invoicing',
-      add: 'meeting_invoicing_add',
-      edit: 'meeting_invoicing_edit',
-      remove: 'meeting_invoicing_delete',
+      list: ['meeting_invoicing', 'top_member'],
+      add: ['meeting_invoicing_add', 'top_member'],
+      edit: ['meeting_invoicing_edit', 'top_member'],
+      remove: ['meeting_invoicing_delete', 'top_member'],
     },
+    resourceCode: 'meeting_invoicing',
+    restrict: owned.restrict,
     toData: (input) =>
       clearing(input as Record<string, unknown>, ['address', 'phone', 'bankName', 'bankAccount']),
   })
+  return owned.guard(service)
+}
 
 /** 接送人员 (`/escort`). */
 export const createEscortService = (prisma: PrismaClient) =>
@@ -151,8 +211,8 @@ export const createCarMaintenanceService = (prisma: PrismaClient) =>
     defaultOrder: [{ plateNo: 'asc' }],
     unique: [{ fields: ['plateNo'], message: '车牌号已存在' }],
     permissions: {
-      // The route builder declares access with any of several codes: /upkeepList reads the same rows.
-      list: ['meeting_car_maintenance', 'meeting_upkeep_list'] as unknown as string,
+      // /upkeepList reads the same rows.
+      list: ['meeting_car_maintenance', 'meeting_upkeep_list'],
       add: 'meeting_car_maintenance_add',
       edit: 'meeting_car_maintenance_edit',
       remove: 'meeting_car_maintenance_delete',

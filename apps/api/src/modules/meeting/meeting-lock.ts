@@ -44,3 +44,16 @@ export const withMeetingLock = async <T>(
     }
   }
 }
+
+/** The first key of the tenant-wide pick-up lock (the two-int key space is apart from the meetings' ids). */
+const PICKUP_LOCK = 18
+
+/**
+ * Taken, inside a meeting's lock, by every change that books vehicles, drivers or escorts (the car
+ * allocation, `updateCar`, `updatePickup`). They are shared by all the tenant's meetings, so two
+ * meetings' runs at once would both see a vehicle free and both book it; this lock makes the second
+ * wait for the first's commit and see its trips. Always after the meeting lock, so no cycle.
+ */
+export const lockTenantPickups = async (tx: TMeetingTx, tenantId: string): Promise<void> => {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PICKUP_LOCK}::int, hashtext(${tenantId}))`
+}

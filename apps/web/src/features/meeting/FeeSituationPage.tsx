@@ -60,7 +60,7 @@ export const FeeSituationPage = () => {
         count={fees.data?.total ?? 0}
         page={page}
         rowsPerPage={size}
-        rowsPerPageOptions={[10, 30, 50, 100]}
+        rowsPerPageOptions={[10, 30, 50, 100, 200]}
         onPageChange={(_, next) => setPage(next)}
         onRowsPerPageChange={(e) => {
           setSize(Number(e.target.value))

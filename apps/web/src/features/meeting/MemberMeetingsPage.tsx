@@ -2,19 +2,29 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import {
   Box,
   Button,
+  Checkbox,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   Grid,
   List,
   ListItem,
   ListItemText,
+  MenuItem,
   Paper,
+  TextField,
   Typography,
 } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type TMeeting, ZRegisteredSubmitSchema } from '@ysjs/shared'
+import {
+  INVOICE_TYPE_NAMES,
+  type TMeeting,
+  ZInvoicingSubmitSchema,
+  ZRegisteredSubmitSchema,
+} from '@ysjs/shared'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -25,9 +35,51 @@ import { toast } from '@/lib/notify'
 import { meetingApi } from './meetingApi'
 import { memberRegistrationFields } from './resources'
 
+const SAVED_REGISTRANTS = ['meeting-saved-registrants']
+const SAVED_INVOICINGS = ['meeting-saved-invoicings']
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v)).trim()
+
+/** A picker over the member's saved rows; choosing one fills the form. Hidden while there are none. */
+const SavedPicker = <T extends { id: string }>({
+  label,
+  rows,
+  labelOf,
+  onPick,
+}: {
+  label: string
+  rows: T[] | undefined
+  labelOf: (row: T) => string
+  onPick: (row: T) => void
+}) =>
+  rows?.length ? (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value=""
+      onChange={(e) => {
+        const row = rows.find((r) => r.id === e.target.value)
+        if (row) {
+          onPick(row)
+        }
+      }}
+      sx={{ minWidth: 260 }}
+    >
+      {rows.map((r) => (
+        <MenuItem key={r.id} value={r.id}>
+          {labelOf(r)}
+        </MenuItem>
+      ))}
+    </TextField>
+  ) : null
+
 const RegisterDialog = ({ meeting, onClose }: { meeting: TMeeting; onClose: () => void }) => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
+  const registrants = useQuery({ queryKey: SAVED_REGISTRANTS, queryFn: meetingApi.savedRegistrants })
+  const invoicings = useQuery({ queryKey: SAVED_INVOICINGS, queryFn: meetingApi.savedInvoicings })
+  const [keepRegistrant, setKeepRegistrant] = useState(false)
+  const [keepInvoicing, setKeepInvoicing] = useState(false)
   const form = useForm<TValues>({
     resolver: zodResolver(ZRegisteredSubmitSchema as never),
     // Most attendees come for the whole meeting: arrival and departure start as its start and end.
@@ -45,9 +97,41 @@ const RegisterDialog = ({ meeting, onClose }: { meeting: TMeeting; onClose: () =
   })
   const submit = form.handleSubmit(
     async (values) => {
+      const attendee = {
+        name: text(values.name),
+        sex: Number(values.sex),
+        unitName: text(values.unitName),
+        phone: text(values.phone),
+        position: text(values.position) || null,
+      }
+      const invoice = ZInvoicingSubmitSchema.safeParse({
+        invoiceTitle: values.invoiceTitle,
+        taxNumber: values.taxNumber,
+        invoiceType: values.invoiceType,
+      })
+      // The invoice title is kept only whole: checked before anything is sent.
+      if (keepInvoicing && !invoice.success) {
+        toast.warning(invoice.error.issues[0]?.message ?? '')
+        return
+      }
       await meetingApi.register(values)
       toast.success('新增成功')
       await queryClient.invalidateQueries({ queryKey: ['meeting-mine'] })
+      // Saved once: an attendee by phone, an invoice title by title and tax number.
+      if (keepRegistrant && !registrants.data?.some((r) => r.phone === attendee.phone)) {
+        await meetingApi.saveRegistrant(attendee).catch(() => undefined)
+      }
+      if (
+        keepInvoicing &&
+        invoice.success &&
+        !invoicings.data?.some(
+          (i) => i.invoiceTitle === invoice.data.invoiceTitle && i.taxNumber === invoice.data.taxNumber,
+        )
+      ) {
+        await meetingApi.saveInvoicing(invoice.data).catch(() => undefined)
+      }
+      await queryClient.invalidateQueries({ queryKey: SAVED_REGISTRANTS })
+      await queryClient.invalidateQueries({ queryKey: SAVED_INVOICINGS })
       onClose()
     },
     (errors) => {
@@ -63,6 +147,34 @@ const RegisterDialog = ({ meeting, onClose }: { meeting: TMeeting; onClose: () =
         {t('meeting.member.register')} · {meeting.name}
       </DialogTitle>
       <DialogContent>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', pt: 1 }}>
+          <SavedPicker
+            label={t('meeting.member.fromRegistrant')}
+            rows={registrants.data}
+            labelOf={(r) => `${r.name} · ${r.unitName} · ${r.phone}`}
+            onPick={(r) => {
+              const fill = { name: r.name, sex: String(r.sex), unitName: r.unitName, phone: r.phone }
+              for (const [k, v] of Object.entries({ ...fill, position: r.position ?? '' })) {
+                form.setValue(k, v, { shouldValidate: true })
+              }
+            }}
+          />
+          <SavedPicker
+            label={t('meeting.member.fromInvoicing')}
+            rows={invoicings.data}
+            labelOf={(i) => `${i.invoiceTitle} · ${i.taxNumber}`}
+            onPick={(i) => {
+              const fill = {
+                invoiceTitle: i.invoiceTitle,
+                taxNumber: i.taxNumber,
+                invoiceType: String(i.invoiceType),
+              }
+              for (const [k, v] of Object.entries(fill)) {
+                form.setValue(k, v, { shouldValidate: true })
+              }
+            }}
+          />
+        </Box>
         <Grid container spacing={2} sx={{ pt: 1 }}>
           {memberRegistrationFields.map((field) => (
             <Grid key={field.name} size={field.span ?? 12}>
@@ -70,6 +182,20 @@ const RegisterDialog = ({ meeting, onClose }: { meeting: TMeeting; onClose: () =
             </Grid>
           ))}
         </Grid>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', pt: 1 }}>
+          <FormControlLabel
+            control={
+              <Checkbox checked={keepRegistrant} onChange={(e) => setKeepRegistrant(e.target.checked)} />
+            }
+            label={t('meeting.member.saveRegistrant')}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox checked={keepInvoicing} onChange={(e) => setKeepInvoicing(e.target.checked)} />
+            }
+            label={t('meeting.member.saveInvoicing')}
+          />
+        </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>取消</Button>
@@ -87,6 +213,8 @@ export const MemberMeetingsPage = () => {
   const queryClient = useQueryClient()
   const open = useQuery({ queryKey: ['meeting-open'], queryFn: meetingApi.listOpen })
   const mine = useQuery({ queryKey: ['meeting-mine'], queryFn: meetingApi.mine })
+  const registrants = useQuery({ queryKey: SAVED_REGISTRANTS, queryFn: meetingApi.savedRegistrants })
+  const invoicings = useQuery({ queryKey: SAVED_INVOICINGS, queryFn: meetingApi.savedInvoicings })
   const [registering, setRegistering] = useState<TMeeting | null>(null)
   const confirm = useConfirm()
   const cancel = async (id: string) => {
@@ -101,6 +229,30 @@ export const MemberMeetingsPage = () => {
     }
     await queryClient.invalidateQueries({ queryKey: ['meeting-mine'] })
   }
+  const removeSaved = async (remove: () => Promise<unknown>, key: string[]) => {
+    if (!(await confirm({ message: t('msg.deleteConfirm') }))) {
+      return
+    }
+    try {
+      await remove()
+      toast.success('删除成功')
+    } catch {
+      // The client has shown the reason.
+    }
+    await queryClient.invalidateQueries({ queryKey: key })
+  }
+  const saved = [
+    ...(registrants.data ?? []).map((r) => ({
+      key: `r${r.id}`,
+      label: `${r.name} · ${r.unitName} · ${r.phone}`,
+      remove: () => removeSaved(() => meetingApi.removeRegistrant(r.id), SAVED_REGISTRANTS),
+    })),
+    ...(invoicings.data ?? []).map((i) => ({
+      key: `i${i.id}`,
+      label: `${i.invoiceTitle} · ${i.taxNumber} · ${INVOICE_TYPE_NAMES[i.invoiceType] ?? ''}`,
+      remove: () => removeSaved(() => meetingApi.removeInvoicing(i.id), SAVED_INVOICINGS),
+    })),
+  ]
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
       <Paper variant="outlined" sx={{ p: 2, flex: 1, minWidth: 320 }}>
@@ -125,6 +277,9 @@ export const MemberMeetingsPage = () => {
       </Paper>
       <Paper variant="outlined" sx={{ p: 2, flex: 1, minWidth: 320 }}>
         <Typography variant="h6">{t('meeting.member.mine')}</Typography>
+        {mine.data?.length === 0 ? (
+          <Typography color="text.secondary">{t('meeting.member.noRegistration')}</Typography>
+        ) : null}
         <List>
           {(mine.data ?? []).map((r) => (
             <ListItem
@@ -143,6 +298,20 @@ export const MemberMeetingsPage = () => {
             </ListItem>
           ))}
         </List>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2, flexBasis: '100%' }} data-testid="saved-attendees">
+        <Typography variant="h6" sx={{ mb: 1 }}>
+          {t('meeting.member.saved')}
+        </Typography>
+        {saved.length === 0 ? (
+          <Typography color="text.secondary">{t('meeting.member.savedEmpty')}</Typography>
+        ) : (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {saved.map((c) => (
+              <Chip key={c.key} label={c.label} onDelete={() => void c.remove()} />
+            ))}
+          </Box>
+        )}
       </Paper>
       {registering ? <RegisterDialog meeting={registering} onClose={() => setRegistering(null)} /> : null}
     </Box>

@@ -20,11 +20,38 @@ import {
   type TRegisteredRow,
 } from './resources'
 
-/** 参会报名 (and 缴费情况's per-registration actions): the registrations of the chosen meeting. */
-export const RegisteredPage = ({ mode = 'registered' }: { mode?: 'registered' | 'fee' }) => {
+/**
+ * 报名情况's list: its own buttons (edit, delete, view; no add), and a change redraws the figures.
+ * The server accepts these codes on update, remove and the registration reads.
+ */
+const statusResource: TResource<TRegisteredRow> = {
+  ...registeredResource,
+  permissions: {
+    codes: {
+      add: 'meeting_registration_status_add',
+      edit: 'meeting_registration_status_edit',
+      delete: 'meeting_registration_status_delete',
+      view: 'meeting_registration_status_view',
+    },
+  },
+  invalidates: ['meeting-stats'],
+}
+
+/**
+ * 参会报名, and the registrations of 缴费情况 (the fee actions) and 报名情况 (edit and delete, under a
+ * meeting picked above them: `meetingId` given).
+ */
+export const RegisteredPage = ({
+  mode = 'registered',
+  meetingId: pickedAbove,
+}: {
+  mode?: 'registered' | 'fee' | 'status'
+  meetingId?: string
+}) => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [meetingId, setMeetingId] = useState('')
+  const [picked, setMeetingId] = useState('')
+  const meetingId = pickedAbove ?? picked
   const perms = useSession((s) => s.permissions)
   const canInvoice = perms.meeting_registered_invoicing === true
   const canPrice = perms.meeting_fee_situation_price === true
@@ -32,8 +59,11 @@ export const RegisteredPage = ({ mode = 'registered' }: { mode?: 'registered' | 
   const filter = useMemo(() => (meetingId ? { meetingId } : undefined), [meetingId])
   const pick = useCallback((id: string) => setMeetingId(id), [])
   const resource = useMemo(
-    () => ({ ...registeredResource, defaults: () => ({ meetingId, sex: '1', roomWish: '2' }) }),
-    [meetingId],
+    () => ({
+      ...(mode === 'status' ? statusResource : registeredResource),
+      defaults: () => ({ meetingId, sex: '1', roomWish: '2' }),
+    }),
+    [meetingId, mode],
   )
   /** The staff action open on one registration: invoice, return or reissue, fee. */
   const [action, setAction] = useState<{ resource: TResource<TRegisteredRow>; row: TRegisteredRow } | null>(
@@ -64,26 +94,34 @@ export const RegisteredPage = ({ mode = 'registered' }: { mode?: 'registered' | 
             onClick: returnOrReissue,
           },
         ]
-      : [
-          {
-            key: 'price',
-            label: t('meeting.reg.editPrice'),
-            Icon: PaymentsIcon,
-            allowed: canPrice,
-            onClick: price,
-          },
-        ]),
+      : mode === 'fee'
+        ? [
+            {
+              key: 'price',
+              label: t('meeting.reg.editPrice'),
+              Icon: PaymentsIcon,
+              allowed: canPrice,
+              onClick: price,
+            },
+          ]
+        : []),
   ]
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center' }}>
-        <MeetingPicker value={meetingId} onChange={pick} />
-        {canExport && meetingId ? (
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exportInvoicing(meetingId)}>
-            {t('meeting.reg.export')}
-          </Button>
-        ) : null}
-      </Box>
+      {pickedAbove === undefined ? (
+        <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center' }}>
+          <MeetingPicker value={meetingId} onChange={pick} />
+          {canExport && meetingId ? (
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => exportInvoicing(meetingId)}
+            >
+              {t('meeting.reg.export')}
+            </Button>
+          ) : null}
+        </Box>
+      ) : null}
       <CrudScreen resource={resource} filter={filter} rowActions={rowActions} />
       {action ? (
         <ResourceDialog

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MeetingPicker } from './MeetingPicker'
 import { meetingApi } from './meetingApi'
+import { RegisteredPage } from './RegisteredPage'
 
 /** One horizontal bar per row: the numbers and a chart in one, without a chart library. */
 const Bars = ({ title, rows }: { title: string; rows: { label: string; count: number }[] }) => {
@@ -37,7 +38,7 @@ const Bars = ({ title, rows }: { title: string; rows: { label: string; count: nu
   )
 }
 
-/** 报名情况: registered, by unit, by day of arrival and by sex for one meeting. */
+/** 报名情况: registered, by unit, by day of arrival and by sex for one meeting, then its registrations. */
 export const RegistrationStatusPage = () => {
   const { t } = useTranslation()
   const [meetingId, setMeetingId] = useState('')
@@ -68,6 +69,14 @@ export const RegistrationStatusPage = () => {
             title={t('meeting.stats.bySex')}
             rows={stats.data.bySex.map((s) => ({ label: s.sexName, count: s.count }))}
           />
+        </Box>
+      ) : null}
+      {meetingId ? (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle1" sx={{ mb: 1 }}>
+            {t('meeting.meeting.registrations')}
+          </Typography>
+          <RegisteredPage mode="status" meetingId={meetingId} />
         </Box>
       ) : null}
     </Box>

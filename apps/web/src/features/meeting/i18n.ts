@@ -148,6 +148,14 @@ export const meetingZh = {
     mine: '我的报名',
     cancel: '取消报名',
     empty: '暂无开放报名的会议',
+    noRegistration: '暂无报名',
+    fromRegistrant: '从常用参会人选择',
+    fromInvoicing: '从常用开票信息选择',
+    saveRegistrant: '保存为常用参会人',
+    saveInvoicing: '保存为常用开票信息',
+    saved: '常用参会人与开票信息',
+    savedEmpty: '报名时勾选"保存为常用参会人""保存为常用开票信息"即可在此保留,下次报名直接选用',
+    removeSaved: '删除',
   },
 }
 
@@ -300,5 +308,14 @@ export const meetingEn: typeof meetingZh = {
     mine: 'My registrations',
     cancel: 'Cancel',
     empty: 'No meeting is open for registration',
+    noRegistration: 'No registrations yet',
+    fromRegistrant: 'Choose a saved attendee',
+    fromInvoicing: 'Choose a saved invoice title',
+    saveRegistrant: 'Save as a frequent attendee',
+    saveInvoicing: 'Save the invoice title',
+    saved: 'Saved attendees and invoice titles',
+    savedEmpty:
+      'Tick "Save as a frequent attendee" or "Save the invoice title" when registering to keep them here for next time',
+    removeSaved: 'Delete',
   },
 }

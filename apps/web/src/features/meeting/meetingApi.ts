@@ -54,6 +54,17 @@ export type TStats = {
   bySex: { sex: number; sexName: string; count: number }[]
 }
 
+/** A member's saved attendee (`registrants`) and invoice title (`invoicing`). */
+export type TSavedRegistrant = {
+  id: string
+  name: string
+  sex: number
+  unitName: string
+  phone: string
+  position: string | null
+}
+export type TSavedInvoicing = { id: string; invoiceTitle: string; taxNumber: string; invoiceType: number }
+
 export const meetingApi = {
   /** The newest meetings, for the meeting pickers. */
   choices: async () =>
@@ -68,6 +79,14 @@ export const meetingApi = {
   stats: (meetingId: string) => http.get<TStats>(`${REG}/statistics`, { meetingId }),
   mine: () => http.get<TRegistered[]>(`${REG}/mine`),
   register: (values: Record<string, unknown>) => http.post(`${REG}/save`, values),
+  /** The caller's saved attendees and invoice titles (member centre). */
+  savedRegistrants: () => http.get<TSavedRegistrant[]>(`${API}/registrants/listAll`),
+  saveRegistrant: (values: Omit<TSavedRegistrant, 'id'>) => http.post(`${API}/registrants/save`, values),
+  removeRegistrant: (id: string) =>
+    http.post(`${API}/registrants/remove`, undefined, { params: { ids: id } }),
+  savedInvoicings: () => http.get<TSavedInvoicing[]>(`${API}/invoicing/listAll`),
+  saveInvoicing: (values: Omit<TSavedInvoicing, 'id'>) => http.post(`${API}/invoicing/save`, values),
+  removeInvoicing: (id: string) => http.post(`${API}/invoicing/remove`, undefined, { params: { ids: id } }),
   cancel: (id: string) => http.post(`${API}/meetingRelational/remove`, undefined, { params: { ids: id } }),
   rooms: (meetingId: string) => http.get<TRoomAllocation>(`${REG}/allocationView`, { meetingId }),
   allocateRooms: (q: { meetingId: string; betweenOne: string; betweenTwo: string; bedCount: number }) =>
