@@ -484,7 +484,7 @@ describe('models and prototypes', () => {
         modelId,
         prototypes: [{ ...title, isList: '7' }],
       }),
-    ).toMatchObject({ code: 400, msg: '请求参数类型错误' })
+    ).toMatchObject({ code: 400, msg: '请求参数类型错误: prototypes.0.isList' })
     expect(await call('POST', `${D}/model-prototype/submit-list`, { prototypes: [title] })).toMatchObject({
       code: 400,
       msg: '请选择数据模型',
@@ -534,10 +534,14 @@ describe('models and prototypes', () => {
       }),
     ).toMatchObject({ code: 400, msg: '请选择数据源' })
     // A missing id is a missing parameter (not zod's generic 无效输入).
-    for (const url of [`${D}/model/detail`, `${D}/model/model-prototype`, `${D}/model-prototype/select`]) {
+    for (const [url, param] of [
+      [`${D}/model/detail`, 'id'],
+      [`${D}/model/model-prototype`, 'modelId'],
+      [`${D}/model-prototype/select`, 'modelId'],
+    ] as const) {
       expect(await call('GET', url), url).toMatchObject({
         code: 400,
-        msg: '缺少必要的请求参数',
+        msg: `缺少必要的请求参数: ${param}`,
       })
     }
     expect(
@@ -611,7 +615,7 @@ describe('code configs', () => {
       code: 400,
       msg: '请选择数据模型',
     })
-    expect(await call('POST', `${D}/code/copy`)).toMatchObject({ code: 400, msg: '缺少必要的请求参数' })
+    expect(await call('POST', `${D}/code/copy`)).toMatchObject({ code: 400, msg: '缺少必要的请求参数: id' })
     expect(await call('POST', `${D}/code/submit`, config)).toMatchObject({ code: 200 })
     const code = (await call('GET', `${D}/code/list?packageName=dev-sample`)).data.records[0]
     expect(code).toMatchObject({

@@ -53,7 +53,7 @@ describe('envelope and status codes', () => {
       [{ paramName: 'a' }, '请输入参数键名'],
       [{ paramName: 'a', paramKey: 'k' }, '请输入参数键值'],
       [{ paramName: 123, paramKey: 'k', paramValue: 'v' }, '请输入参数名称'],
-      [{ paramName: 'a', paramKey: 'k', paramValue: 'v', id: 'abc' }, '请求参数类型错误'],
+      [{ paramName: 'a', paramKey: 'k', paramValue: 'v', id: 'abc' }, '请求参数类型错误: id'],
     ]
     for (const [payload, msg] of cases) {
       const res = await submit(payload)

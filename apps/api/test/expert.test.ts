@@ -114,14 +114,14 @@ describe('expertBasic', () => {
     const detail = (await call('GET', `${EXPERT}/detail?id=${row.id}`)).data
     expect(detail).toMatchObject({ workUnit: null, userId: null, isSupervisor: 0 })
     // A missing or wrong-typed id answers the platform's words (it answered zod's 无效输入).
-    expect(await call('GET', `${EXPERT}/detail`)).toMatchObject({ code: 400, msg: '缺少必要的请求参数' })
+    expect(await call('GET', `${EXPERT}/detail`)).toMatchObject({ code: 400, msg: '缺少必要的请求参数: id' })
     expect(await call('POST', `${EXPERT}/update`, { name: 'x' })).toMatchObject({
       code: 400,
-      msg: '缺少必要的请求参数',
+      msg: '缺少必要的请求参数: id',
     })
     expect(await call('POST', `${EXPERT}/update`, { id: { a: 1 }, name: 'x' })).toMatchObject({
       code: 400,
-      msg: '请求参数类型错误',
+      msg: '请求参数类型错误: id',
     })
     expect(await call('POST', `${EXPERT}/remove?ids=${row.id}`)).toMatchObject({ code: 200, msg: '操作成功' })
     expect((await call('GET', `${EXPERT}/detail?id=${row.id}`)).code).toBe(400)

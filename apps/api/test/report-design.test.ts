@@ -249,7 +249,7 @@ describe('report designs', () => {
       await call('GET', `${R}/export?id=${huge}`),
       await call('POST', `${R}/submit`, { id: huge, name: 'x', definition: design() }),
     ]) {
-      expect(res).toMatchObject({ code: 400, msg: '请求参数类型错误' })
+      expect(res).toMatchObject({ code: 400, msg: '请求参数类型错误: id' })
     }
     expect(await call('POST', `${R}/run`, { definition: design({ source: `model:${huge}` }) })).toMatchObject(
       {

@@ -147,6 +147,16 @@ describe('validation messages', () => {
     )
     expect(firstIssueMessage([{ message: '请输入参数名称', path: ['paramName'] }])).toBe('请输入参数名称')
     expect(firstIssueMessage([])).toBe('参数校验失败')
+    // What fastify-type-provider-zod hands the error handler: the path as a JSON pointer.
+    expect(firstIssueMessage([{ message: '缺少必要的请求参数', instancePath: '/id' }], 'querystring')).toBe(
+      '缺少必要的请求参数: id',
+    )
+    expect(
+      firstIssueMessage([{ message: '请求参数类型错误', instancePath: '/unitEntityList/0/id' }], 'body'),
+    ).toBe('请求参数类型错误: unitEntityList.0.id')
+    expect(firstIssueMessage([{ message: '请求参数类型错误', instancePath: '/' }], 'body')).toBe(
+      '请求参数类型错误',
+    )
   })
 })
 

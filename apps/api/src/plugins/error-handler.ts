@@ -7,7 +7,8 @@ import { AppError, OAuthError } from '../lib/errors.ts'
 import { isRedisUnavailable } from '../lib/redis.ts'
 import type { TLogWriter } from './log-writer.ts'
 
-type TIssue = { message: string; path?: PropertyKey[]; code?: string }
+/** A zod issue, or the shape fastify-type-provider-zod hands the error handler (`instancePath`). */
+type TIssue = { message: string; path?: PropertyKey[]; instancePath?: string; code?: string }
 
 const GENERIC = new Set<string>([Msg.PARAM_MISS, Msg.PARAM_TYPE_ERROR])
 
@@ -17,8 +18,8 @@ export const firstIssueMessage = (issues: readonly TIssue[], context?: string): 
   if (!issue) {
     return Msg.PARAM_VALID_ERROR
   }
-  const field =
-    issue.path?.map(String).join('.') || (context === 'querystring' || context === 'body' ? '' : context)
+  const path = issue.path?.map(String) ?? issue.instancePath?.split('/').filter(Boolean) ?? []
+  const field = path.join('.') || (context === 'querystring' || context === 'body' ? '' : context)
   return GENERIC.has(issue.message) && field ? `${issue.message}: ${field}` : issue.message
 }
 
