@@ -9,7 +9,7 @@ import {
   ZFlowProcessSchema,
   ZFollowListQuerySchema,
   ZIdListSchema,
-  ZIdSchema,
+  zIdParam,
   ZModelDeploySchema,
   ZModelListQuerySchema,
   ZWireIdSchema,
@@ -82,7 +82,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     schema: {
       tags: model,
       summary: '模型详情 (含 BPMN XML)',
-      querystring: z.object({ id: ZIdSchema }),
+      querystring: z.object({ id: zIdParam('id') }),
       response: { 200: zEnvelope(ZFlowModelSchema) },
     },
     handler: async (request) => ok(await admin.modelDetail(BigInt(request.query.id))),
@@ -182,9 +182,11 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
       if (!files.length) {
         throw AppError.badRequest(FlowMsg.FILES)
       }
-      for (const f of files) {
-        await admin.deploy(f.xml, f.name, category, fields.tenantIds)
-      }
+      await admin.deploy(
+        files.map((f) => ({ xml: f.xml, resourceName: f.name })),
+        category,
+        fields.tenantIds,
+      )
       return done()
     },
   })
