@@ -195,7 +195,10 @@ export type TCompleteTask = z.infer<typeof ZCompleteTaskSchema>
 
 export const ZProcessInstanceQuerySchema = z.object({ processInstanceId: zIdParam('processInstanceId') })
 export const ZModelViewQuerySchema = z
-  .object({ processInstanceId: zIdParam('processInstanceId').optional(), processDefinitionId: zOptionalText(255) })
+  .object({
+    processInstanceId: zIdParam('processInstanceId').optional(),
+    processDefinitionId: zOptionalText(255),
+  })
   .refine((q) => q.processInstanceId || q.processDefinitionId, {
     message: '缺少必要的请求参数: processInstanceId',
   })

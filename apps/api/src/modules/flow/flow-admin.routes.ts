@@ -9,10 +9,10 @@ import {
   ZFlowProcessSchema,
   ZFollowListQuerySchema,
   ZIdListSchema,
-  zIdParam,
   ZModelDeploySchema,
   ZModelListQuerySchema,
   ZWireIdSchema,
+  zIdParam,
 } from '@ysjs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
