@@ -141,7 +141,10 @@ export const BpmnModelerDialog = ({
       required={required}
       error={!!errors[name]}
       helperText={errors[name]}
-      onChange={(e) => setMeta({ ...meta, [name]: e.target.value })}
+      onChange={(e) => {
+        setMeta({ ...meta, [name]: e.target.value })
+        setErrors({ ...errors, [name]: undefined })
+      }}
       slotProps={{ htmlInput: { name } }}
     />
   )

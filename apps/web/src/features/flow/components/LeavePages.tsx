@@ -170,6 +170,7 @@ const LeaveFields = ({ form }: { form: ReturnType<typeof useLeaveForm> }) => {
         name="startTime"
         value={values.startTime}
         onChange={setValue('startTime')}
+        required
         error={!!error.startTime}
         helperText={error.startTime}
       />
@@ -179,6 +180,7 @@ const LeaveFields = ({ form }: { form: ReturnType<typeof useLeaveForm> }) => {
         name="endTime"
         value={values.endTime}
         onChange={setValue('endTime')}
+        required
         error={!!error.endTime}
         helperText={error.endTime}
       />
