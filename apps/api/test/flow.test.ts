@@ -1208,6 +1208,27 @@ describe('contract shapes and messages', () => {
       ['AllOrNone2', 'Two.bpmn', '', 1],
     ])
     expect(defs[0]!.deploymentId).not.toBe(defs[1]!.deploymentId)
+    // The flow's own limits, in its own words: 2 MB a file, 20 files at once.
+    const upload2 = async (files: { name: string; xml: string }[]) => {
+      const body = multipartDeploy({ category: 'flow_1' }, files)
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/ysjs-flow/manager/deploy-upload',
+        headers: { ...auth(admin), ...body.headers },
+        payload: body.payload,
+      })
+      return [r.statusCode, r.json().msg]
+    }
+    expect(await upload2([{ name: 'Big.bpmn', xml: 'x'.repeat(2048 * 1024 + 1) }])).toEqual([
+      413,
+      '流程文件大小不能超过 2048 KB',
+    ])
+    const many = Array.from({ length: 21 }, (_, i) => ({
+      name: `Many${i}.bpmn`,
+      xml: TIMED_XML.replaceAll('Timed', `Many${i}`),
+    }))
+    expect(await upload2(many)).toEqual([400, '一次最多上传 20 个流程文件'])
+    expect(await t.app.prisma.flowDefinition.count({ where: { key: { startsWith: 'Many' } } })).toBe(0)
 
     expect(
       await call(admin, 'POST', '/api/ysjs-flow/model/submit', {

@@ -62,6 +62,9 @@ export const FLOW_INSTANCE_STATUS = { RUNNING: 1, FINISHED: 2, DELETED: 3 } as c
 export const FLOW_TASK_STATUS = { OPEN: 1, COMPLETED: 2, CANCELLED: 3 } as const
 export const FLOW_SUSPENSION = { ACTIVE: 1, SUSPENDED: 2 } as const
 
+/** `manager/deploy-upload`: each file at most 2 MB, at most 20 files at once (FlowMsg says so). */
+export const FLOW_UPLOAD = { MAX_FILE_BYTES: 2048 * 1024, MAX_FILES: 20 } as const
+
 export const FlowMsg = {
   START_FAILED: '开启流程失败',
   ENGINE_FAILED: '流程执行失败',
@@ -89,6 +92,8 @@ export const FlowMsg = {
   CATEGORY: '请选择流程类型',
   FILES: '请选择流程文件',
   FILE_SUFFIX: '流程文件须为 .bpmn 或 .bpmn20.xml',
+  FILE_TOO_LARGE: '流程文件大小不能超过 2048 KB',
+  FILES_TOO_MANY: '一次最多上传 20 个流程文件',
   STATE: '请选择状态',
   DELETE_REASON: '请输入删除原因',
   LEAVE_TASK_USER: '请选择审批用户',
