@@ -35,6 +35,7 @@ export const BPMN_ZH: Record<string, string> = {
   'Connect using association': '用关联连接',
   'Connect using data input association': '用数据输入关联连接',
   'Align elements': '对齐元素',
+  'Align elements ': '对齐元素',
   'Distribute elements horizontally': '水平分布',
   'Distribute elements vertically': '垂直分布',
   'Open {element}': '打开 {element}',
