@@ -30,6 +30,11 @@ describe('the designer in Chinese', () => {
     for (const internal of ['HELLO {you}', ' + shift + ']) {
       texts.delete(internal)
     }
+    // Built from a prefix: `'Align elements ' + alignment`.
+    texts.delete('Align elements ')
+    for (const alignment of ['left', 'center', 'right', 'top', 'middle', 'bottom']) {
+      texts.add(`Align elements ${alignment}`)
+    }
     expect(texts.size).toBeGreaterThan(100)
     expect([...texts].filter((text) => !(text in BPMN_ZH))).toEqual([])
   })
