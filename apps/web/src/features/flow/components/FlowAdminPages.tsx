@@ -371,7 +371,10 @@ export const FlowManagerPage = () => {
   const can = useSession((s) => s.permissions)
   const confirm = useConfirm()
   const categories = useFlowCategories()
-  const [mode, setMode] = useState(1)
+  // Contract 10.1 mode, in the URL beside the list's page and filters.
+  const modeState = useListState('', ['mode'])
+  const mode = modeState.search.mode === '2' ? 2 : 1
+  const setMode = (v: number) => modeState.setSearch({ mode: v === 2 ? '2' : '' })
   const [track, setTrack] = useState<{ processDefinitionId: string } | null>(null)
   return (
     <>
