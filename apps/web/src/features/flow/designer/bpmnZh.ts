@@ -130,14 +130,14 @@ export const BPMN_ZH: Record<string, string> = {
   'Empty pool/participant': '空泳池/参与者',
 }
 
-/** A bpmn-js `translate` module: Chinese when the interface is, the library's English otherwise. */
-export const bpmnTranslateModule = (language: string) => ({
-  translate: [
-    'value',
-    (template: string, replacements?: Record<string, string>) =>
-      (language === 'en' ? template : (BPMN_ZH[template] ?? template)).replace(
-        /{([^}]+)}/g,
-        (_m: string, key: string) => replacements?.[key] ?? `{${key}}`,
-      ),
-  ],
-})
+/** bpmn-js's texts in the interface language: Chinese unless it is English; `{name}` filled in. */
+export const translateFor =
+  (language: string) =>
+  (template: string, replacements?: Record<string, string>): string =>
+    (language === 'en' ? template : (BPMN_ZH[template] ?? template)).replace(
+      /{([^}]+)}/g,
+      (_m: string, key: string) => replacements?.[key] ?? `{${key}}`,
+    )
+
+/** The bpmn-js `translate` module of the interface language. */
+export const bpmnTranslateModule = (language: string) => ({ translate: ['value', translateFor(language)] })
