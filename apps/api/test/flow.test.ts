@@ -1053,3 +1053,189 @@ describe('service tasks', () => {
     expect(await notices()).toBe(1)
   }, 90_000)
 })
+
+describe('contract shapes and messages', () => {
+  it('rows carry the contract’s fields: FlowModel, FlowExecution (with its category’s name), the leave row and its BladeFlow', async () => {
+    const admin = tokens.admin!
+    const model = (await call(admin, 'GET', '/api/ysjs-flow/model/list?modelKey=Leave')).data.records[0]
+    for (const field of [
+      'id',
+      'name',
+      'modelKey',
+      'description',
+      'created',
+      'lastUpdated',
+      'createdBy',
+      'lastUpdatedBy',
+      'version',
+      'modelEditorJson',
+      'modelComment',
+      'modelType',
+      'tenantId',
+      'thumbnail',
+    ]) {
+      expect(model, field).toHaveProperty(field)
+    }
+    const { instanceId, businessId } = await applyLeave(admin, 1)
+    const leave = (await call(admin, 'GET', `/api/ysjs-desk/process/leave/detail?businessId=${businessId}`))
+      .data
+    expect(leave).toMatchObject({
+      id: businessId,
+      createUser: ids.admin,
+      createDept: expect.stringMatching(/^\d+$/),
+      updateUser: null,
+      updateTime: null,
+      status: 1,
+      isDeleted: 0,
+      processInstanceId: instanceId,
+    })
+    // FlowEntity embeds a whole BladeFlow (contract 10.4): every key there, the applicant as assigneeName.
+    const blade = (await list(admin, 'send-list'))[0]!
+    expect(Object.keys(leave.flow).sort()).toEqual(Object.keys(blade).sort())
+    expect(leave.flow).toMatchObject({
+      assigneeName: '管理员',
+      taskName: '人事审批',
+      processInstanceId: instanceId,
+      businessTable: 'blade_process_leave',
+      businessId,
+      processIsFinished: 'unfinished',
+    })
+    const follow = (await call(admin, 'GET', `/api/ysjs-flow/follow/list?processInstanceId=${instanceId}`))
+      .data.records
+    expect(follow).toMatchObject([
+      { category: 'flow_1', categoryName: '请假流程', taskDefinitionKey: 'hrTask', taskName: '人事审批' },
+    ])
+  }, 30_000)
+
+  it('a missing or malformed parameter is named in the answer, never a generic message', async () => {
+    const admin = tokens.admin!
+    const cases: [string, 'GET' | 'POST', string, object | undefined, string][] = [
+      [
+        'history',
+        'GET',
+        '/api/ysjs-flow/process/history-flow-list',
+        undefined,
+        '缺少必要的请求参数: processInstanceId',
+      ],
+      [
+        'history',
+        'GET',
+        '/api/ysjs-flow/process/history-flow-list?processInstanceId=x',
+        undefined,
+        '请求参数类型错误: processInstanceId',
+      ],
+      [
+        'model-view',
+        'GET',
+        '/api/ysjs-flow/process/model-view?processInstanceId=-1',
+        undefined,
+        '请求参数类型错误: processInstanceId',
+      ],
+      [
+        'leave detail',
+        'GET',
+        '/api/ysjs-desk/process/leave/detail',
+        undefined,
+        '缺少必要的请求参数: businessId',
+      ],
+      ['model detail', 'GET', '/api/ysjs-flow/model/detail', undefined, '缺少必要的请求参数: id'],
+      ['start-list', 'GET', '/api/ysjs-flow/work/start-list?mode=7', undefined, '请求参数类型错误: mode'],
+      ['claim', 'POST', '/api/ysjs-flow/work/claim-task', {}, '缺少必要的请求参数: taskId'],
+      ['claim', 'POST', '/api/ysjs-flow/work/claim-task', { taskId: [1] }, '请求参数类型错误: taskId'],
+      // Beyond 2^53 a JSON number has lost digits: refused rather than read as another task.
+      ['claim', 'POST', '/api/ysjs-flow/work/claim-task', { taskId: 2 ** 60 }, '请求参数类型错误: taskId'],
+      ['complete', 'POST', '/api/ysjs-flow/work/complete-task', { flag: 'ok' }, '缺少必要的请求参数: taskId'],
+      [
+        'delete',
+        'POST',
+        '/api/ysjs-flow/follow/delete-process-instance',
+        { deleteReason: 'x' },
+        '缺少必要的请求参数: processInstanceId',
+      ],
+      [
+        'deploy',
+        'POST',
+        '/api/ysjs-flow/model/deploy',
+        { category: 'flow_1' },
+        '缺少必要的请求参数: modelId',
+      ],
+    ]
+    for (const [what, method, url, payload, msg] of cases) {
+      expect([what, await call(admin, method, url, payload)]).toEqual([
+        what,
+        { code: 400, success: false, data: null, msg },
+      ])
+    }
+    // A small id sent as a JSON number is taken (contract: ids as strings or numbers).
+    expect(await call(admin, 'POST', '/api/ysjs-flow/work/claim-task', { taskId: 12345 })).toMatchObject({
+      code: 400,
+      msg: '任务不存在或已办结',
+    })
+  })
+
+  it('an upload with one bad file deploys none of its files; a model’s key must be its process’s id', async () => {
+    const admin = tokens.admin!
+    const upload = multipartDeploy({ category: 'flow_1', tenantIds: '' }, [
+      { name: 'Good.bpmn20.xml', xml: TIMED_XML.replaceAll('Timed', 'AllOrNone') },
+      { name: 'Bad.bpmn', xml: '<definitions' },
+    ])
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ysjs-flow/manager/deploy-upload',
+      headers: { ...auth(admin), ...upload.headers },
+      payload: upload.payload,
+    })
+    expect(res.json()).toMatchObject({ code: 400, msg: 'BPMN 文件格式不正确' })
+    expect(await t.app.prisma.flowDefinition.count({ where: { key: 'AllOrNone' } })).toBe(0)
+    // Two good files: two deployments in one answer.
+    const both = multipartDeploy({ category: 'flow_1', tenantIds: '' }, [
+      { name: 'One.bpmn20.xml', xml: TIMED_XML.replaceAll('Timed', 'AllOrNone') },
+      { name: 'Two.bpmn', xml: TIMED_XML.replaceAll('Timed', 'AllOrNone2') },
+    ])
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/ysjs-flow/manager/deploy-upload',
+      headers: { ...auth(admin), ...both.headers },
+      payload: both.payload,
+    })
+    expect(ok.json()).toMatchObject({ code: 200 })
+    const defs = await t.app.prisma.flowDefinition.findMany({
+      where: { key: { in: ['AllOrNone', 'AllOrNone2'] } },
+      orderBy: { key: 'asc' },
+    })
+    expect(defs.map((d) => [d.key, d.resourceName, d.tenantId, d.version])).toEqual([
+      ['AllOrNone', 'One.bpmn20.xml', '', 1],
+      ['AllOrNone2', 'Two.bpmn', '', 1],
+    ])
+    expect(defs[0]!.deploymentId).not.toBe(defs[1]!.deploymentId)
+    // The flow's own limits, in its own words: 2 MB a file, 20 files at once.
+    const upload2 = async (files: { name: string; xml: string }[]) => {
+      const body = multipartDeploy({ category: 'flow_1' }, files)
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/ysjs-flow/manager/deploy-upload',
+        headers: { ...auth(admin), ...body.headers },
+        payload: body.payload,
+      })
+      return [r.statusCode, r.json().msg]
+    }
+    expect(await upload2([{ name: 'Big.bpmn', xml: 'x'.repeat(2048 * 1024 + 1) }])).toEqual([
+      413,
+      '流程文件大小不能超过 2048 KB',
+    ])
+    const many = Array.from({ length: 21 }, (_, i) => ({
+      name: `Many${i}.bpmn`,
+      xml: TIMED_XML.replaceAll('Timed', `Many${i}`),
+    }))
+    expect(await upload2(many)).toEqual([400, '一次最多上传 20 个流程文件'])
+    expect(await t.app.prisma.flowDefinition.count({ where: { key: { startsWith: 'Many' } } })).toBe(0)
+
+    expect(
+      await call(admin, 'POST', '/api/ysjs-flow/model/submit', {
+        name: '不一致',
+        modelKey: 'Mismatch',
+        xml: TIMED_XML,
+      }),
+    ).toMatchObject({ code: 400, msg: '模型标识须与流程标识一致' })
+  }, 30_000)
+})

@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { loginViaApi, md5, toast, unique } from './support'
+
+/** Types digits into the date-time picker labelled `label` (sections: year … seconds). */
+const typeDateTime = async (
+  scope: Page | ReturnType<Page['getByTestId']>,
+  page: Page,
+  label: string,
+  digits: string,
+) => {
+  await scope.getByRole('group', { name: label }).getByRole('spinbutton').first().click()
+  await page.keyboard.type(digits)
+}
 
 test.describe('workflow', () => {
   // Three users and a worker round trip per step: longer than the default on shared cores.
@@ -39,8 +50,8 @@ test.describe('workflow', () => {
     await expect(page).toHaveURL(/\/work\/process\/leave\/form\//)
     await page.getByRole('combobox', { name: '审批用户' }).click()
     await page.getByRole('option', { name: /\(appraiser\)/ }).click()
-    await page.locator('input[name="startTime"]').fill('2026-01-05T09:00:00')
-    await page.locator('input[name="endTime"]').fill('2026-01-07T09:00:00')
+    await typeDateTime(page, page, '开始时间', '20260105090000')
+    await typeDateTime(page, page, '结束时间', '20260107090000')
     await page.locator('textarea[name="reason"]').fill(reason)
     await page.screenshot({ path: 'test-results/flow-leave-form.png' })
     await page.getByRole('button', { name: '提交' }).click()
@@ -120,7 +131,8 @@ test.describe('workflow', () => {
       .click()
     const adjust = page.getByTestId('leave-adjust')
     await expect(adjust.locator('textarea[name="reason"]')).toHaveValue(reason)
-    await adjust.locator('input[name="endTime"]').fill('2026-01-06T09:00:00')
+    await expect(adjust.locator('input[name="endTime"]')).toHaveValue('2026-01-07 09:00:00')
+    await typeDateTime(adjust, page, '结束时间', '20260106090000')
     await adjust.locator('textarea[name="reason"]').fill(`${reason}-改`)
     await page.screenshot({ path: 'test-results/flow-leave-adjust.png' })
     await adjust.getByRole('button', { name: '重新提交' }).click()
@@ -137,5 +149,112 @@ test.describe('workflow', () => {
       .click()
     await expect(page.getByText(`${reason}-改`)).toBeVisible()
     await expect(page.getByTestId('leave-请假天数')).toHaveText('1')
+  })
+})
+
+test.describe('process designer', () => {
+  test.setTimeout(180_000)
+  test('designs a process in the modeler, saves and deploys it, and runs it with the leave screens; the diagram shows it done', async ({
+    page: adminPage,
+    browser,
+  }, info) => {
+    const key = unique('Quick')
+    const name = unique('快速请假')
+    let page = adminPage
+    await loginViaApi(page)
+    await page.goto('/flow/model')
+    await page.getByRole('button', { name: '创建' }).click()
+    const dialog = page.getByRole('dialog', { name: '流程设计' })
+    // Saving checks the model's fields with the shared schema first.
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(dialog.getByText('请输入模型名称')).toBeVisible()
+    await dialog.locator('input[name="name"]').fill(name)
+    await dialog.locator('input[name="modelKey"]').fill(key)
+    // bpmn-js speaks Chinese: the palette's and the context pad's titles.
+    await expect(dialog.locator('.djs-palette [data-action="create.task"]')).toHaveAttribute(
+      'aria-label',
+      '创建任务',
+    )
+    // start → append a task → make it a user task → name it, give it an assignee → append the end.
+    await dialog.locator('[data-element-id="start"]').click()
+    await dialog.locator('.djs-context-pad [data-action="append.append-task"]').click()
+    await dialog.locator('.djs-context-pad [data-action="replace"]').click()
+    await page.locator('.djs-popup [data-id="replace-with-user-task"]').click()
+    const panel = dialog.getByTestId('bpmn-properties')
+    await expect(panel).toContainText('用户任务')
+    await panel.locator('input[name="element-name"]').fill('快速审批')
+    await panel.locator('input[name="flowable-assignee"]').fill(`\${taskUser}`)
+    await panel.locator('input[name="element-id"]').fill('quickTask')
+    // Leaving the id field renames the task; pick it again on the canvas to append the end.
+    await panel.locator('input[name="flowable-assignee"]').click()
+    await dialog.locator('[data-element-id="start"]').click()
+    await dialog.locator('[data-element-id="quickTask"]').click()
+    await expect(panel.locator('input[name="element-id"]')).toHaveValue('quickTask')
+    await dialog.locator('.djs-context-pad [data-action="append.end-event"]').click()
+    await page.screenshot({ path: 'test-results/flow-designer.png' })
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+    await expect(dialog).toBeHidden()
+
+    // What was saved is what was drawn: the process takes the model's key and name.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('ysjs-token') ?? '{}').content)
+    const headers = { 'Blade-Auth': `bearer ${token}` }
+    const saved = (
+      await (await page.request.get(`/api/ysjs-flow/model/list?modelKey=${key}`, { headers })).json()
+    ).data.records[0]
+    const xml = (
+      await (await page.request.get(`/api/ysjs-flow/model/detail?id=${saved.id}`, { headers })).json()
+    ).data.xml as string
+    expect(xml).toContain(`<process id="${key}" name="${name}"`)
+    expect(xml).toMatch(/<userTask id="quickTask" name="快速审批" flowable:assignee="\$\{taskUser\}"/)
+    expect(xml).toContain('<endEvent')
+
+    // Deploy it as a 请假流程 (the leave screens start it) for every tenant.
+    const row = page.getByTestId('flow-models').getByRole('row', { name: new RegExp(key) })
+    await row.getByRole('button', { name: '部署' }).click()
+    const deploy = page.getByRole('dialog', { name: /部署/ })
+    await deploy.getByRole('button', { name: '部署' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+
+    // 发起事务 lists it; the leave form starts it with the chosen approver.
+    await page.goto('/work/start')
+    await page
+      .getByTestId('work-start')
+      .getByRole('row', { name: new RegExp(key) })
+      .getByRole('button', { name: '发起' })
+      .click()
+    await page.getByRole('combobox', { name: '审批用户' }).click()
+    await page.getByRole('option', { name: /\(appraiser\)/ }).click()
+    await typeDateTime(page, page, '开始时间', '20260301090000')
+    await typeDateTime(page, page, '结束时间', '20260302090000')
+    await page.locator('textarea[name="reason"]').fill(`${name}-理由`)
+    await page.getByRole('button', { name: '提交' }).click()
+    await expect(toast(page, '操作成功!')).toBeVisible()
+
+    const context = await browser.newContext({ ...info.project.use })
+    page = await context.newPage()
+    await loginViaApi(page, 'appraiser', md5('appraiser'))
+    await page.goto('/work/todo')
+    await page
+      .getByTestId('work-todo')
+      .getByRole('row', { name: /快速审批/ })
+      .first()
+      .getByRole('button', { name: '处理' })
+      .click()
+    await page.locator('textarea[name="comment"]').fill('同意')
+    await page.getByRole('button', { name: '同意' }).click()
+    await expect(page).toHaveURL(/\/work\/todo/)
+
+    // The applicant's 已发事务: finished, and its diagram shows every element done.
+    page = adminPage
+    await page.goto(`/work/send?processDefinitionName=${encodeURIComponent(name)}`)
+    const sent = page.getByTestId('work-send').getByRole('row').nth(1)
+    await expect(sent).toContainText('已结束', { timeout: 30_000 })
+    await sent.getByRole('button', { name: '跟踪' }).click()
+    const diagram = page.getByRole('dialog', { name: '流程图展示' })
+    await expect(diagram.locator('[data-element-id="quickTask"].flow-done')).toHaveCount(1)
+    await expect(diagram.locator('.flow-current')).toHaveCount(0)
+    await expect(diagram.locator('[data-element-id="start"].flow-done')).toHaveCount(1)
+    await page.screenshot({ path: 'test-results/flow-designed-diagram.png' })
   })
 })

@@ -34,6 +34,25 @@ export const zRequiredId = (message: string) =>
       .refine(isId, { message: Msg.PARAM_TYPE_ERROR }),
   )
 
+/**
+ * A required id parameter named in its messages, as the platform names a missing `@RequestParam`:
+ * `缺少必要的请求参数: <name>` when absent, `请求参数类型错误: <name>` when not an id. A JSON number is
+ * taken only while exact (beyond 2^53 it has already lost digits: refused, never read as another id).
+ */
+export const zIdParam = (name: string) => {
+  const missing = `缺少必要的请求参数: ${name}`
+  const bad = `请求参数类型错误: ${name}`
+  return z.preprocess(
+    (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v),
+    z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : bad) })
+      .trim()
+      .min(1, missing)
+      .refine(isId, { message: bad })
+      .meta(ID_META),
+  )
+}
+
 /** `ids=1,2,3` as remove endpoints take them (at most 1000 at once). */
 export const ZIdListSchema = z
   .string({ error: '缺少必要的请求参数: ids' })

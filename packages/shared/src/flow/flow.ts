@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { parseDateTime, ZWireDateTimeSchema } from '../common/dates.ts'
-import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { isId, ZIdSchema, ZWireIdSchema, zIdParam } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { zOptionalText, zRequired } from '../common/validators.ts'
 
@@ -62,6 +62,9 @@ export const FLOW_INSTANCE_STATUS = { RUNNING: 1, FINISHED: 2, DELETED: 3 } as c
 export const FLOW_TASK_STATUS = { OPEN: 1, COMPLETED: 2, CANCELLED: 3 } as const
 export const FLOW_SUSPENSION = { ACTIVE: 1, SUSPENDED: 2 } as const
 
+/** `manager/deploy-upload`: each file at most 2 MB, at most 20 files at once (FlowMsg says so). */
+export const FLOW_UPLOAD = { MAX_FILE_BYTES: 2048 * 1024, MAX_FILES: 20 } as const
+
 export const FlowMsg = {
   START_FAILED: '开启流程失败',
   ENGINE_FAILED: '流程执行失败',
@@ -84,9 +87,13 @@ export const FlowMsg = {
   MODEL_KEY: '请输入模型标识',
   MODEL_XML: '请输入流程文件',
   MODEL_MISSING: '模型不存在',
+  MODEL_KEY_FORMAT: '模型标识须以字母或下划线开头,只含字母、数字、下划线、点或横线',
+  MODEL_KEY_PROCESS: '模型标识须与流程标识一致',
   CATEGORY: '请选择流程类型',
   FILES: '请选择流程文件',
   FILE_SUFFIX: '流程文件须为 .bpmn 或 .bpmn20.xml',
+  FILE_TOO_LARGE: '流程文件大小不能超过 2048 KB',
+  FILES_TOO_MANY: '一次最多上传 20 个流程文件',
   STATE: '请选择状态',
   DELETE_REASON: '请输入删除原因',
   LEAVE_TASK_USER: '请选择审批用户',
@@ -165,28 +172,38 @@ const ZFlowFilterSchema = ZPageQuerySchema.extend({
 export const ZWorkListQuerySchema = ZFlowFilterSchema
 export type TWorkListQuery = z.infer<typeof ZWorkListQuerySchema>
 
+/** Contract 10.1: mode 1 = common deployments, 2 = the tenant's own. */
+const FLOW_MODE_MSG = '请求参数类型错误: mode'
 export const ZFlowModeQuerySchema = ZPageQuerySchema.extend({
   category: zOptionalText(64),
   mode: z.preprocess(
     (v) => (v === '' || v === undefined ? undefined : v),
-    z.coerce.number().int().min(1).max(2).default(1),
+    z.coerce
+      .number({ error: FLOW_MODE_MSG })
+      .int(FLOW_MODE_MSG)
+      .min(1, FLOW_MODE_MSG)
+      .max(2, FLOW_MODE_MSG)
+      .default(1),
   ),
 })
 export type TFlowModeQuery = z.infer<typeof ZFlowModeQuerySchema>
 
-export const ZTaskIdSchema = z.object({ taskId: ZIdSchema })
+export const ZTaskIdSchema = z.object({ taskId: zIdParam('taskId') })
 export const ZCompleteTaskSchema = z.object({
-  taskId: ZIdSchema,
-  processInstanceId: ZIdSchema.optional(),
+  taskId: zIdParam('taskId'),
+  processInstanceId: zIdParam('processInstanceId').optional(),
   comment: zOptionalText(1000),
   flag: zOptionalText(16),
   variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 })
 export type TCompleteTask = z.infer<typeof ZCompleteTaskSchema>
 
-export const ZProcessInstanceQuerySchema = z.object({ processInstanceId: ZIdSchema })
+export const ZProcessInstanceQuerySchema = z.object({ processInstanceId: zIdParam('processInstanceId') })
 export const ZModelViewQuerySchema = z
-  .object({ processInstanceId: ZIdSchema.optional(), processDefinitionId: zOptionalText(255) })
+  .object({
+    processInstanceId: zIdParam('processInstanceId').optional(),
+    processDefinitionId: zOptionalText(255),
+  })
   .refine((q) => q.processInstanceId || q.processDefinitionId, {
     message: '缺少必要的请求参数: processInstanceId',
   })
@@ -199,14 +216,14 @@ export const ZFlowModelSubmitSchema = z.object({
   id: ZIdSchema.optional(),
   name: zRequired(FlowMsg.MODEL_NAME, 255),
   modelKey: zRequired(FlowMsg.MODEL_KEY, 255).refine((v) => /^[A-Za-z_][\w.-]*$/.test(v), {
-    message: '模型标识须以字母开头,只含字母、数字、下划线',
+    message: FlowMsg.MODEL_KEY_FORMAT,
   }),
   description: zOptionalText(1000),
   xml: zRequired(FlowMsg.MODEL_XML, 2_000_000),
 })
 export type TFlowModelSubmit = z.infer<typeof ZFlowModelSubmitSchema>
 export const ZModelDeploySchema = z.object({
-  modelId: ZIdSchema,
+  modelId: zIdParam('modelId'),
   category: zRequired(FlowMsg.CATEGORY, 64),
   tenantIds: zOptionalText(2000),
 })
@@ -225,7 +242,7 @@ export const ZFollowListQuerySchema = ZPageQuerySchema.extend({
   processDefinitionKey: zOptionalText(255),
 })
 export const ZDeleteInstanceSchema = z.object({
-  processInstanceId: ZIdSchema,
+  processInstanceId: zIdParam('processInstanceId'),
   deleteReason: zRequired(FlowMsg.DELETE_REASON, 500),
 })
 
@@ -245,7 +262,7 @@ export const ZLeaveStartSchema = z
     path: ['endTime'],
   })
 export type TLeaveStart = z.infer<typeof ZLeaveStartSchema>
-export const ZLeaveDetailQuerySchema = z.object({ businessId: ZIdSchema })
+export const ZLeaveDetailQuerySchema = z.object({ businessId: zIdParam('businessId') })
 
 /** Contract 10.4: whole days between the start and the end. */
 export const leaveDays = (start: Date, end: Date): number =>
@@ -327,8 +344,12 @@ export const ZFlowModelSchema = z.object({
   createdBy: str,
   lastUpdatedBy: str,
   version: z.number(),
+  /** Flowable's model JSON; this platform keeps BPMN XML (`xml`, in the detail), so null. */
+  modelEditorJson: str,
+  modelComment: str,
   modelType: z.number(),
   tenantId: z.string(),
+  thumbnail: str,
   xml: z.string().optional(),
 })
 export type TFlowModel = z.infer<typeof ZFlowModelSchema>
@@ -351,6 +372,8 @@ export const ZFlowExecutionSchema = z.object({
   suspensionState: z.number(),
   executionId: str,
   tenantId: z.string(),
+  /** The open task's name (the step the instance waits on), beside its key. */
+  taskName: str,
 })
 export type TFlowExecution = z.infer<typeof ZFlowExecutionSchema>
 
@@ -369,8 +392,16 @@ export type TFlowHistory = z.infer<typeof ZFlowHistorySchema>
 
 export const ZModelViewSchema = z.object({ xml: z.string(), flow: z.array(ZFlowHistorySchema) })
 
+/** Contract 9 `blade_process_leave` (BaseEntity columns, then its own) and the embedded BladeFlow. */
 export const ZLeaveRecordSchema = z.object({
   id: ZWireIdSchema,
+  createUser: ZWireIdSchema.nullable(),
+  createDept: ZWireIdSchema.nullable(),
+  createTime: ZWireDateTimeSchema,
+  updateUser: ZWireIdSchema.nullable(),
+  updateTime: ZWireDateTimeSchema.nullable(),
+  status: z.number(),
+  isDeleted: z.number(),
   tenantId: z.string(),
   processDefinitionId: str,
   processInstanceId: str,
@@ -380,17 +411,11 @@ export const ZLeaveRecordSchema = z.object({
   reason: str,
   taskUser: str,
   applyTime: ZWireDateTimeSchema.nullable(),
-  createUser: ZWireIdSchema.nullable(),
-  createTime: ZWireDateTimeSchema,
-  /** BladeFlow keys: the applicant's name, whether the process ended, and its open task (if any). */
-  flow: z.object({
-    assigneeName: str,
-    processIsFinished: str,
-    taskId: str,
-    taskName: str,
-    taskDefinitionKey: str,
-    assignee: str,
-  }),
+  /**
+   * Contract 10.4: a BladeFlow whose `assigneeName` is the applicant's name; here also whether the
+   * process ended and its open task (if any), the rest null.
+   */
+  flow: ZBladeFlowSchema,
 })
 export type TLeaveRecord = z.infer<typeof ZLeaveRecordSchema>
 

@@ -1,4 +1,5 @@
 import {
+  FLOW_UPLOAD,
   FlowMsg,
   ZChangeStateSchema,
   ZDeleteDeploymentSchema,
@@ -9,10 +10,10 @@ import {
   ZFlowProcessSchema,
   ZFollowListQuerySchema,
   ZIdListSchema,
-  ZIdSchema,
   ZModelDeploySchema,
   ZModelListQuerySchema,
   ZWireIdSchema,
+  zIdParam,
 } from '@ysjs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -25,15 +26,15 @@ import type { TFlowAdminService } from './flow-admin.service.ts'
 import type { TFlowWorkService } from './flow-work.service.ts'
 
 const FLOW = '/api/ysjs-flow'
-const MAX_BPMN_BYTES = 2_000_000
 const BPMN_SUFFIX = /\.(bpmn|bpmn20\.xml)$/i
 
-/** `deploy-upload`: fields `category`, `tenantIds`, files `.bpmn` / `.bpmn20.xml` (each at most 2 MB). */
+/** `deploy-upload`: fields `category`, `tenantIds`, files `.bpmn` / `.bpmn20.xml` (FLOW_UPLOAD's limits). */
 const readDeployUpload = async (request: FastifyRequest) => {
   const fields: Record<string, string> = {}
   const files: { name: string; xml: string }[] = []
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_BPMN_BYTES, files: 20, fields: 10 } })) {
+    const limits = { fileSize: FLOW_UPLOAD.MAX_FILE_BYTES, files: FLOW_UPLOAD.MAX_FILES, fields: 10 }
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
         const buf = await part.toBuffer()
         if (!BPMN_SUFFIX.test(part.filename)) {
@@ -45,6 +46,14 @@ const readDeployUpload = async (request: FastifyRequest) => {
       }
     }
   } catch (err) {
+    // The flow's own limits, named in its own words (the generic ones speak of attachments).
+    const code = (err as { code?: unknown } | null)?.code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, FlowMsg.FILE_TOO_LARGE)
+    }
+    if (code === 'FST_FILES_LIMIT') {
+      throw AppError.badRequest(FlowMsg.FILES_TOO_MANY)
+    }
     throw multipartFailure(err)
   }
   return { fields, files }
@@ -82,7 +91,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     schema: {
       tags: model,
       summary: '模型详情 (含 BPMN XML)',
-      querystring: z.object({ id: ZIdSchema }),
+      querystring: z.object({ id: zIdParam('id') }),
       response: { 200: zEnvelope(ZFlowModelSchema) },
     },
     handler: async (request) => ok(await admin.modelDetail(BigInt(request.query.id))),
@@ -182,9 +191,11 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
       if (!files.length) {
         throw AppError.badRequest(FlowMsg.FILES)
       }
-      for (const f of files) {
-        await admin.deploy(f.xml, f.name, category, fields.tenantIds)
-      }
+      await admin.deploy(
+        files.map((f) => ({ xml: f.xml, resourceName: f.name })),
+        category,
+        fields.tenantIds,
+      )
       return done()
     },
   })

@@ -12,6 +12,7 @@ import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { checkBpmn } from './bpmn-check.ts'
+import { flowCategoryNames } from './flow-categories.ts'
 
 const wire = (d: Date | null) => d as unknown as string
 
@@ -42,40 +43,50 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
     return wanted
   }
 
-  /** Deploys XML: a new version of its process key in each tenant ('' = common). */
+  /**
+   * Deploys BPMN files: each one a deployment holding a new version of its process key in each tenant
+   * ('' = common). Every file is checked first and all are deployed in one transaction: an upload
+   * with one bad file deploys none.
+   */
   const deploy = async (
-    xml: string,
-    resourceName: string,
+    files: { xml: string; resourceName: string }[],
     category: string,
     tenantIds: string | undefined,
   ) => {
-    const { key, name } = await checkBpmn(xml)
+    const checked: { xml: string; resourceName: string; key: string; name: string | null }[] = []
+    for (const f of files) {
+      checked.push({ ...f, ...(await checkBpmn(f.xml)) })
+    }
     const tenants = await tenantsOf(tenantIds)
-    const deploymentId = nextId()
+    const deploymentIds: string[] = []
     await prisma.$transaction(async (tx) => {
-      for (const tenantId of tenants) {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`flow-deploy:${tenantId}:${key}`}))`
-        const last = await tx.flowDefinition.findFirst({
-          where: { tenantId, key },
-          orderBy: { version: 'desc' },
-        })
-        const version = (last?.version ?? 0) + 1
-        await tx.flowDefinition.create({
-          data: {
-            id: `${key}:${version}:${deploymentId}`,
-            deploymentId,
-            tenantId,
-            key,
-            name,
-            category,
-            version,
-            resourceName,
-            xml,
-          },
-        })
+      for (const { xml, resourceName, key, name } of checked) {
+        const deploymentId = nextId()
+        deploymentIds.push(String(deploymentId))
+        for (const tenantId of tenants) {
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`flow-deploy:${tenantId}:${key}`}))`
+          const last = await tx.flowDefinition.findFirst({
+            where: { tenantId, key },
+            orderBy: { version: 'desc' },
+          })
+          const version = (last?.version ?? 0) + 1
+          await tx.flowDefinition.create({
+            data: {
+              id: `${key}:${version}:${deploymentId}`,
+              deploymentId,
+              tenantId,
+              key,
+              name,
+              category,
+              version,
+              resourceName,
+              xml,
+            },
+          })
+        }
       }
     })
-    return String(deploymentId)
+    return deploymentIds
   }
 
   const modelRecord = (
@@ -91,8 +102,11 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
     createdBy: m.createdBy,
     lastUpdatedBy: m.lastUpdatedBy,
     version: m.version,
+    modelEditorJson: null,
+    modelComment: null,
     modelType: m.modelType,
     tenantId: '',
+    thumbnail: null,
     ...(withXml ? { xml: m.xml } : {}),
   })
 
@@ -121,7 +135,10 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
       return modelRecord(m, true)
     },
     async modelSubmit(ctx: TCtx, input: TFlowModelSubmit) {
-      await checkBpmn(input.xml)
+      // The model's key is its process's id: what a deployment is versioned and started by.
+      if ((await checkBpmn(input.xml)).key !== input.modelKey) {
+        throw AppError.badRequest(FlowMsg.MODEL_KEY_PROCESS)
+      }
       const by = ctx.user?.account ?? null
       if (input.id) {
         const updated = await prisma.flowModel.updateMany({
@@ -163,7 +180,7 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
       if (!m) {
         throw AppError.badRequest(FlowMsg.MODEL_MISSING)
       }
-      return deploy(m.xml, `${m.modelKey}.bpmn20.xml`, category, tenantIds)
+      return deploy([{ xml: m.xml, resourceName: `${m.modelKey}.bpmn20.xml` }], category, tenantIds)
     },
     deploy,
 
@@ -232,6 +249,7 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
           await prisma.flowDefinition.findMany({ where: { id: { in: rows.map((r) => r.definitionId) } } })
         ).map((d) => [d.id, d]),
       )
+      const cats = await flowCategoryNames(prisma, ctx.tenantId)
       const tasks = await prisma.flowTask.findMany({
         where: { instanceId: { in: rows.map((r) => r.id) }, status: FLOW_TASK_STATUS.OPEN },
         orderBy: { createTime: 'desc' },
@@ -248,7 +266,7 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
           taskDefinitionId: task?.taskDefinitionKey ?? null,
           taskDefinitionKey: task?.taskDefinitionKey ?? null,
           category: d?.category ?? null,
-          categoryName: null,
+          categoryName: d?.category ? (cats.get(d.category) ?? null) : null,
           processInstanceId: String(r.id),
           processDefinitionId: r.definitionId,
           processDefinitionKey: d?.key ?? null,
@@ -256,6 +274,7 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
           suspensionState: d?.suspensionState ?? FLOW_SUSPENSION.ACTIVE,
           executionId: task?.executionId ?? null,
           tenantId: r.tenantId,
+          taskName: task?.name ?? null,
         }
       })
       return toPage(records, total, q)

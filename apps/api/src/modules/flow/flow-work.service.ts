@@ -16,6 +16,7 @@ import {
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
+import { flowCategoryNames } from './flow-categories.ts'
 
 type TDefinition = {
   id: string
@@ -29,7 +30,8 @@ type TDefinition = {
 type TTaskRow = Prisma.FlowTaskGetPayload<object>
 type TInstanceRow = Prisma.FlowInstanceGetPayload<object>
 
-const emptyFlow = (): TBladeFlow => ({
+/** A BladeFlow with every field null (contract 10.2), filled in by each list. */
+export const emptyFlow = (): TBladeFlow => ({
   taskId: null,
   taskName: null,
   taskDefinitionKey: null,
@@ -75,17 +77,7 @@ const wire = (d: Date | null): string | null => d as unknown as string | null
  * history-flow-list) and the todo count, read straight from the flow tables of the caller's tenant.
  */
 export const createFlowWorkService = (prisma: PrismaClient) => {
-  const categoryNames = async (tenantId: string) => {
-    const items = await prisma.dictBiz.findMany({
-      where: { code: 'flow', parentId: { not: 0n }, isDeleted: 0, tenantId: { in: [tenantId, '000000'] } },
-      select: { dictKey: true, dictValue: true, tenantId: true },
-    })
-    const map = new Map<string, string>()
-    for (const i of items.sort((a) => (a.tenantId === tenantId ? 1 : -1))) {
-      map.set(`flow_${i.dictKey}`, i.dictValue)
-    }
-    return map
-  }
+  const categoryNames = (tenantId: string) => flowCategoryNames(prisma, tenantId)
   const userNames = async (taskUsers: (string | null)[]) => {
     const ids = [...new Set(taskUsers.map(userIdOfTaskUser).filter((x): x is string => !!x))].map(BigInt)
     const users = ids.length

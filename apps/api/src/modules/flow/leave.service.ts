@@ -16,6 +16,7 @@ import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { FlowCommandPending, type TFlowBus } from './flow-bus.ts'
+import { emptyFlow } from './flow-work.service.ts'
 
 const actorOf = (ctx: TCtx) => {
   if (!ctx.user) {
@@ -184,14 +185,20 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
             orderBy: { createTime: 'desc' },
           })
         : null
+      const [businessTable, businessKeyId] = (inst?.businessKey ?? '').split(':')
       return {
         ...row,
         flow: {
+          ...emptyFlow(),
           taskId: task ? String(task.id) : null,
           taskName: task?.name ?? null,
           taskDefinitionKey: task?.taskDefinitionKey ?? null,
           assignee: task?.assignee ?? null,
           assigneeName: creator ? (creator.realName ?? creator.name ?? creator.account) : null,
+          processInstanceId: row.processInstanceId,
+          processDefinitionId: row.processDefinitionId,
+          businessTable: businessTable || null,
+          businessId: businessKeyId || null,
           // Finished, deleted, or gone with its deployment.
           processIsFinished: inst?.status === FLOW_INSTANCE_STATUS.RUNNING ? 'unfinished' : 'finished',
         },

@@ -26,6 +26,7 @@ type TProps = {
   error?: boolean
   helperText?: string
   name?: string
+  required?: boolean
 }
 
 /** Date fields in the spec's formats; the value stays a string in that format. */
@@ -39,6 +40,7 @@ export const DateField = ({
   error,
   helperText,
   name,
+  required,
 }: TProps) => {
   const { i18n } = useTranslation()
   const format = FORMATS[kind]
@@ -46,7 +48,7 @@ export const DateField = ({
   const current = parsed?.isValid() ? parsed : null
   const emit = (d: Dayjs | null) => onChange(d?.isValid() ? d.format(format) : '')
   const slotProps = {
-    textField: { size: 'small' as const, fullWidth: true, name, error, helperText, onBlur },
+    textField: { size: 'small' as const, fullWidth: true, name, error, helperText, onBlur, required },
     field: { clearable: true },
   }
   return (

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle'
 import GlobalStyles from '@mui/material/GlobalStyles'
 import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
-import { useTheme } from '@mui/material/styles'
+import { alpha, useTheme } from '@mui/material/styles'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { flowMarkers, type TFlowHistoryItem } from './flowMarkers'
@@ -35,15 +35,23 @@ export type TFlowDiagramProps = {
 
 const MarkerStyles = () => {
   const { palette } = useTheme()
+  // The shape only (a node's first child): its label and icons keep their own colours, legible on the fill.
   const node = (color: string, fill: string) => ({
-    '& .djs-visual > :nth-of-type(1)': { stroke: `${color} !important`, fill: `${fill} !important` },
+    '& .djs-visual > :first-child': {
+      stroke: `${color} !important`,
+      strokeWidth: '3px !important',
+      fill: `${alpha(fill, 0.35)} !important`,
+    },
   })
   return (
     <GlobalStyles
       styles={{
         '.flow-done': node(palette.success.main, palette.success.light),
         '.flow-current': node(palette.primary.main, palette.primary.light),
-        '.flow-path .djs-visual > path': { stroke: `${palette.warning.main} !important` },
+        '.flow-path .djs-visual > path': {
+          stroke: `${palette.warning.main} !important`,
+          strokeWidth: '3px !important',
+        },
       }}
     />
   )

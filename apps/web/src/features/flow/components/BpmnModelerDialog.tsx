@@ -4,33 +4,41 @@ import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
-import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { useQuery } from '@tanstack/react-query'
-import type { TFlowModel } from '@ysjs/shared'
-import { useEffect, useRef, useState } from 'react'
+import { type TFlowModel, ZFlowModelSubmitSchema } from '@ysjs/shared'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
+import { BpmnPropertiesPanel, type TModelerServices } from '../designer/BpmnPropertiesPanel'
+import { bpmnTranslateModule } from '../designer/bpmnZh'
+import { flowableModdle } from '../designer/flowableModdle'
 import { flowApi } from '../flowApi'
 import 'bpmn-js/dist/assets/diagram-js.css'
 import 'bpmn-js/dist/assets/bpmn-js.css'
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css'
 
-type TModeler = {
+type TModeler = TModelerServices & {
   importXML: (xml: string) => Promise<unknown>
   saveXML: (o: { format: boolean }) => Promise<{ xml?: string }>
   destroy: () => void
 }
+type TRoot = { businessObject: { $type: string; id: string; name?: string } }
 
-const EMPTY = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:flowable="http://flowable.org/bpmn" id="d_${key}" targetNamespace="http://www.flowable.org/processdef">
-  <process id="${key}" name="${name}" isExecutable="true"><startEvent id="start" name="开始"/></process>
-  <bpmndi:BPMNDiagram id="diagram_${key}"><bpmndi:BPMNPlane id="plane_${key}" bpmnElement="${key}">
+const EMPTY = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn" id="definitions" targetNamespace="http://www.flowable.org/processdef">
+  <process id="process" isExecutable="true"><startEvent id="start" name="开始"/></process>
+  <bpmndi:BPMNDiagram id="diagram"><bpmndi:BPMNPlane id="plane" bpmnElement="process">
     <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="100" y="100" width="36" height="36"/></bpmndi:BPMNShape>
   </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
 </definitions>`
 
-/** Create or edit a model: name, key, description and the diagram in the bpmn-js modeler. */
+type TMeta = { name: string; modelKey: string; description: string }
+
+/**
+ * Create or edit a model: name, key and description, the diagram in the bpmn-js modeler and the
+ * properties the engine reads beside it. The process's id and name are the model's key and name.
+ */
 export const BpmnModelerDialog = ({
   model,
   onClose,
@@ -38,15 +46,16 @@ export const BpmnModelerDialog = ({
   model: TFlowModel | 'new'
   onClose: (saved: boolean) => void
 }) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const detail = useQuery({
     queryKey: ['flow', 'model', model === 'new' ? 'new' : model.id],
     queryFn: () => flowApi.modelDetail((model as TFlowModel).id),
     enabled: model !== 'new',
   })
-  const [meta, setMeta] = useState({ name: '', modelKey: '', description: '' })
+  const [meta, setMeta] = useState<TMeta>({ name: '', modelKey: '', description: '' })
+  const [errors, setErrors] = useState<Partial<Record<keyof TMeta, string>>>({})
   const [host, setHost] = useState<HTMLDivElement | null>(null)
-  const modeler = useRef<TModeler | null>(null)
+  const [modeler, setModeler] = useState<TModeler | null>(null)
   const [busy, setBusy] = useState(false)
   useEffect(() => {
     if (detail.data) {
@@ -57,28 +66,64 @@ export const BpmnModelerDialog = ({
       })
     }
   }, [detail.data])
+  const language = i18n.language
   useEffect(() => {
     if (!host || (model !== 'new' && !detail.data)) {
       return
     }
     let cancelled = false
+    let created: TModeler | null = null
     void (async () => {
       const { default: Modeler } = await import('bpmn-js/lib/Modeler')
       if (cancelled) {
         return
       }
-      const m = new Modeler({ container: host }) as unknown as TModeler
-      modeler.current = m
-      await m.importXML(detail.data?.xml ?? EMPTY('process_1', '新流程'))
-    })()
+      created = new Modeler({
+        container: host,
+        moddleExtensions: { flowable: flowableModdle },
+        additionalModules: [bpmnTranslateModule(language)],
+      }) as unknown as TModeler
+      await created.importXML(detail.data?.xml ?? EMPTY)
+      if (cancelled) {
+        return
+      }
+      setModeler(created)
+      // Fit once the dialog has its final size (it opens with a transition).
+      const canvas = created.get<{ resized: () => void; zoom: (level: string, center: string) => void }>(
+        'canvas',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      if (!cancelled) {
+        canvas.resized()
+        canvas.zoom('fit-viewport', 'auto')
+      }
+    })().catch(() => !cancelled && toast.error(t('flow.loadFailed')))
     return () => {
       cancelled = true
-      modeler.current?.destroy()
-      modeler.current = null
+      created?.destroy()
+      setModeler(null)
     }
-  }, [host, model, detail.data])
+  }, [host, model, detail.data, language, t])
+
   const save = async () => {
-    const xml = (await modeler.current?.saveXML({ format: true }))?.xml ?? ''
+    if (!modeler) {
+      return
+    }
+    const checked = ZFlowModelSubmitSchema.safeParse({ ...meta, xml: '<definitions/>' })
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])))
+      return
+    }
+    setErrors({})
+    // The model's key and name are its process's id and name (what deployments are versioned by).
+    const root = modeler.get<{ getRootElement: () => TRoot }>('canvas').getRootElement()
+    const bo = root.businessObject
+    if (bo.$type === 'bpmn:Process' && (bo.id !== meta.modelKey || (bo.name ?? '') !== meta.name)) {
+      modeler
+        .get<{ updateProperties: (e: TRoot, p: object) => void }>('modeling')
+        .updateProperties(root, { id: meta.modelKey, name: meta.name })
+    }
+    const xml = (await modeler.saveXML({ format: true })).xml ?? ''
     setBusy(true)
     try {
       await flowApi.modelSubmit({ ...(model !== 'new' ? { id: model.id } : {}), ...meta, xml })
@@ -88,42 +133,40 @@ export const BpmnModelerDialog = ({
       setBusy(false)
     }
   }
+  const field = (name: keyof TMeta, required: boolean) => (
+    <TextField
+      size="small"
+      label={t(`flow.model.${name === 'modelKey' ? 'key' : name}`)}
+      value={meta[name]}
+      required={required}
+      error={!!errors[name]}
+      helperText={errors[name]}
+      onChange={(e) => {
+        setMeta({ ...meta, [name]: e.target.value })
+        setErrors({ ...errors, [name]: undefined })
+      }}
+      slotProps={{ htmlInput: { name } }}
+    />
+  )
   return (
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="xl">
       <DialogTitle>{t('flow.model.editor')}</DialogTitle>
       <DialogContent dividers>
-        <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
-          <TextField
-            size="small"
-            label={t('flow.model.name')}
-            value={meta.name}
-            required
-            onChange={(e) => setMeta({ ...meta, name: e.target.value })}
-          />
-          <TextField
-            size="small"
-            label={t('flow.model.key')}
-            value={meta.modelKey}
-            required
-            onChange={(e) => setMeta({ ...meta, modelKey: e.target.value })}
-          />
-          <TextField
-            size="small"
-            label={t('flow.model.description')}
-            value={meta.description}
-            sx={{ flex: 1 }}
-            onChange={(e) => setMeta({ ...meta, description: e.target.value })}
-          />
-        </Stack>
-        <Box
-          ref={setHost}
-          data-testid="bpmn-modeler"
-          sx={{ height: '65vh', border: 1, borderColor: 'divider' }}
-        />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 2fr' }, gap: 2, mb: 2 }}>
+          {field('name', true)}
+          {field('modelKey', true)}
+          {field('description', false)}
+        </Box>
+        <Box sx={{ display: 'flex', height: '65vh', border: 1, borderColor: 'divider' }}>
+          <Box ref={setHost} data-testid="bpmn-modeler" sx={{ flex: 1, minWidth: 0 }} />
+          <Box sx={{ width: 300, p: 2, borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}>
+            {modeler && <BpmnPropertiesPanel modeler={modeler} />}
+          </Box>
+        </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>{t('flow.action.back')}</Button>
-        <Button variant="contained" disabled={busy} onClick={() => void save()}>
+        <Button variant="contained" disabled={busy || !modeler} onClick={() => void save()}>
           {t('flow.action.save')}
         </Button>
       </DialogActions>

@@ -14,45 +14,106 @@ import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { FlowMsg, type TFlowModel, type TPage } from '@ysjs/shared'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { ListPager } from '@/components/crud/ListPager'
+import { useListState } from '@/components/crud/useListState'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { flowApi, type TPaging } from '../flowApi'
+import { categoryLabel, useFlowCategories } from '../useFlowCategories'
 import { BpmnModelerDialog } from './BpmnModelerDialog'
+import { FlowSearch, type TFlowSearchField } from './FlowSearch'
 import { FlowTrackDialog } from './FlowTrackDialog'
 
-const CATEGORIES = [
-  ['flow_1', '请假流程'],
-  ['flow_2', '报销流程'],
-] as const
+/** Process categories (dictionary `flow`) to pick from; the first one by default. */
+const CategoryField = ({ value, onChange }: { value: string; onChange: (v: string) => void }) => {
+  const { t } = useTranslation()
+  const categories = useFlowCategories()
+  return (
+    <TextField
+      select
+      label={t('flow.model.category')}
+      value={categories.some((c) => c.value === value) ? value : ''}
+      onChange={(e) => onChange(e.target.value)}
+      required
+      slotProps={{ htmlInput: { name: 'category' } }}
+    >
+      {categories.map((c) => (
+        <MenuItem key={c.value} value={c.value}>
+          {c.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  )
+}
+
+/** Tenants a deployment is bound to: none is a common deployment (contract 10.1 mode 1). */
+const TenantsField = ({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) => {
+  const { t } = useTranslation()
+  const tenants = useQuery({ queryKey: ['flow', 'tenants'], queryFn: flowApi.tenantSelect })
+  return (
+    <TextField
+      select
+      label={t('flow.model.tenantIds')}
+      helperText={t('flow.model.tenantHint')}
+      value={value}
+      onChange={(e) => {
+        const v = e.target.value as unknown as string[] | string
+        onChange(typeof v === 'string' ? v.split(',').filter(Boolean) : v)
+      }}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: (selected) =>
+            (selected as string[])
+              .map((id) => tenants.data?.find((x) => x.tenantId === id)?.tenantName ?? id)
+              .join(', '),
+        },
+        htmlInput: { name: 'tenantIds' },
+      }}
+    >
+      {(tenants.data ?? []).map((x) => (
+        <MenuItem key={x.tenantId} value={x.tenantId}>
+          {x.tenantName} ({x.tenantId})
+        </MenuItem>
+      ))}
+    </TextField>
+  )
+}
 
 type TColumn<R> = { label: string; render: (row: R) => ReactNode }
 
 /** A paged table with a toolbar: the administration screens are small lists with row buttons. */
 const PagedTable = <R,>(props: {
   queryKey: unknown[]
-  load: (q: TPaging) => Promise<TPage<R>>
+  load: (q: TPaging & { [filter: string]: string | number }) => Promise<TPage<R>>
   columns: TColumn<R>[]
   rowKey: (row: R) => string
   actions: (row: R, reload: () => void) => ReactNode
   toolbar?: (reload: () => void) => ReactNode
+  /** Filters, kept in the URL with the page (list state lives in the URL). */
+  search?: TFlowSearchField[]
   testId: string
 }) => {
   const { t } = useTranslation()
-  const [page, setPage] = useState(0)
-  const [size, setSize] = useState(10)
+  const fields = props.search ?? []
+  const state = useListState(
+    '',
+    fields.flatMap((f) => (f === 'dates' ? ['beginDate', 'endDate'] : [f])),
+  )
+  const filters = Object.fromEntries(Object.entries(state.search).filter(([, v]) => v !== ''))
   const list = useQuery({
-    queryKey: [...props.queryKey, page, size],
-    queryFn: () => props.load({ current: page + 1, size }),
+    queryKey: [...props.queryKey, state.current, state.size, filters],
+    queryFn: () => props.load({ current: state.current, size: state.size, ...filters }),
+    placeholderData: keepPreviousData,
   })
   const reload = () => void list.refetch()
   const rows = list.data?.records ?? []
@@ -63,6 +124,7 @@ const PagedTable = <R,>(props: {
           {props.toolbar(reload)}
         </Stack>
       )}
+      {fields.length > 0 && <FlowSearch fields={fields} values={state.search} onSearch={state.setSearch} />}
       <Table size="small" data-testid={props.testId}>
         <TableHead>
           <TableRow>
@@ -90,17 +152,11 @@ const PagedTable = <R,>(props: {
           ))}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[10, 30, 50, 100, 200]}
-        onPageChange={(_, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value))
-          setPage(0)
-        }}
+      <ListPager
+        total={list.data?.total ?? 0}
+        current={state.current}
+        size={state.size}
+        onChange={state.setPage}
       />
     </Paper>
   )
@@ -109,11 +165,25 @@ const PagedTable = <R,>(props: {
 const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => void }) => {
   const { t } = useTranslation()
   const [category, setCategory] = useState('flow_1')
-  const [tenantIds, setTenantIds] = useState('')
+  const [tenantIds, setTenantIds] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
   const deploy = async () => {
-    await flowApi.modelDeploy({ modelId: model.id, category, ...(tenantIds ? { tenantIds } : {}) })
-    toast.success(t('msg.operateSuccess'))
-    onClose()
+    if (!category) {
+      toast.warning(FlowMsg.CATEGORY)
+      return
+    }
+    setBusy(true)
+    try {
+      await flowApi.modelDeploy({
+        modelId: model.id,
+        category,
+        ...(tenantIds.length ? { tenantIds: tenantIds.join(',') } : {}),
+      })
+      toast.success(t('msg.operateSuccess'))
+      onClose()
+    } finally {
+      setBusy(false)
+    }
   }
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
@@ -122,28 +192,13 @@ const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => vo
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={t('flow.model.category')}
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-          >
-            {CATEGORIES.map(([k, v]) => (
-              <MenuItem key={k} value={k}>
-                {v}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('flow.model.tenantIds')}
-            value={tenantIds}
-            onChange={(e) => setTenantIds(e.target.value)}
-          />
+          <CategoryField value={category} onChange={setCategory} />
+          <TenantsField value={tenantIds} onChange={setTenantIds} />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('flow.action.back')}</Button>
-        <Button variant="contained" onClick={() => void deploy()}>
+        <Button variant="contained" disabled={busy} onClick={() => void deploy()}>
           {t('flow.action.deploy')}
         </Button>
       </DialogActions>
@@ -174,6 +229,7 @@ export const FlowModelPage = () => {
         testId="flow-models"
         queryKey={['flow', 'models']}
         load={flowApi.modelList}
+        search={['name', 'modelKey']}
         rowKey={(m) => m.id}
         columns={[
           { label: t('flow.model.name'), render: (m) => m.name },
@@ -214,7 +270,7 @@ export const FlowModelPage = () => {
             )}
             {can.flow_model_download && (
               <Button size="small" onClick={() => void download(m)}>
-                {t('flow.action.image')} XML
+                {t('flow.action.download')}
               </Button>
             )}
             {can.flow_model_delete && (
@@ -255,17 +311,21 @@ export const FlowModelPage = () => {
 export const FlowDeployPage = () => {
   const { t } = useTranslation()
   const [category, setCategory] = useState('flow_1')
-  const [tenantIds, setTenantIds] = useState('')
+  const [tenantIds, setTenantIds] = useState<string[]>([])
   const [files, setFiles] = useState<File[]>([])
   const [busy, setBusy] = useState(false)
   const upload = async () => {
+    if (!category) {
+      toast.warning(FlowMsg.CATEGORY)
+      return
+    }
     if (!files.length) {
       toast.warning(FlowMsg.FILES)
       return
     }
     const form = new FormData()
     form.append('category', category)
-    form.append('tenantIds', tenantIds)
+    form.append('tenantIds', tenantIds.join(','))
     for (const f of files) {
       form.append('files', f, f.name)
     }
@@ -283,23 +343,8 @@ export const FlowDeployPage = () => {
       <CardHeader title={t('flow.route.deploy')} />
       <CardContent>
         <Stack spacing={2}>
-          <TextField
-            select
-            label={t('flow.model.category')}
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-          >
-            {CATEGORIES.map(([k, v]) => (
-              <MenuItem key={k} value={k}>
-                {v}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('flow.model.tenantIds')}
-            value={tenantIds}
-            onChange={(e) => setTenantIds(e.target.value)}
-          />
+          <CategoryField value={category} onChange={setCategory} />
+          <TenantsField value={tenantIds} onChange={setTenantIds} />
           <Button variant="outlined" component="label">
             {t('flow.files')} {files.length ? `(${files.map((f) => f.name).join(', ')})` : ''}
             <input
@@ -307,6 +352,7 @@ export const FlowDeployPage = () => {
               multiple
               type="file"
               accept=".bpmn,.xml"
+              name="files"
               onChange={(e) => setFiles([...(e.target.files ?? [])])}
             />
           </Button>
@@ -324,7 +370,11 @@ export const FlowManagerPage = () => {
   const { t } = useTranslation()
   const can = useSession((s) => s.permissions)
   const confirm = useConfirm()
-  const [mode, setMode] = useState(1)
+  const categories = useFlowCategories()
+  // Contract 10.1 mode, in the URL beside the list's page and filters.
+  const modeState = useListState('', ['mode'])
+  const mode = modeState.search.mode === '2' ? 2 : 1
+  const setMode = (v: number) => modeState.setSearch({ mode: v === 2 ? '2' : '' })
   const [track, setTrack] = useState<{ processDefinitionId: string } | null>(null)
   return (
     <>
@@ -332,6 +382,7 @@ export const FlowManagerPage = () => {
         testId="flow-manager"
         queryKey={['flow', 'manager', mode]}
         load={(q) => flowApi.managerList({ ...q, mode })}
+        search={['category']}
         rowKey={(d) => d.id}
         toolbar={() => (
           <ToggleButtonGroup
@@ -348,7 +399,10 @@ export const FlowManagerPage = () => {
           { label: t('flow.col.tenant'), render: (d) => d.tenantId },
           { label: t('flow.col.name'), render: (d) => d.name },
           { label: t('flow.col.key'), render: (d) => d.key },
-          { label: t('flow.col.category'), render: (d) => d.categoryName ?? d.category },
+          {
+            label: t('flow.col.category'),
+            render: (d) => categoryLabel(categories, d.category, d.categoryName),
+          },
           { label: t('flow.col.version'), render: (d) => `v${d.version}` },
           {
             label: t('flow.col.state'),
@@ -411,12 +465,15 @@ export const FlowFollowPage = () => {
         testId="flow-follow"
         queryKey={['flow', 'follow']}
         load={flowApi.followList}
+        search={['processInstanceId', 'processDefinitionKey']}
         rowKey={(r) => r.id}
         columns={[
           { label: t('flow.col.instance'), render: (r) => r.processInstanceId },
+          { label: t('flow.col.tenant'), render: (r) => r.tenantId },
+          { label: t('flow.col.category'), render: (r) => r.categoryName ?? r.category },
           { label: t('flow.col.name'), render: (r) => r.name },
           { label: t('flow.col.startUser'), render: (r) => r.startUser },
-          { label: t('flow.col.taskName'), render: (r) => r.taskDefinitionKey },
+          { label: t('flow.col.taskName'), render: (r) => r.taskName ?? r.taskDefinitionKey },
           { label: t('flow.col.createTime'), render: (r) => r.startTime },
         ]}
         actions={(r, reload) => (

@@ -17,10 +17,11 @@ import { type TLeaveRecord, taskUserOf, userIdOfTaskUser, ZLeaveStartSchema } fr
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
+import { DateField } from '@/components/date/DateField'
 import { navigateTo } from '@/lib/navigation'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { flowApi, fromLocalInput } from '../flowApi'
+import { flowApi } from '../flowApi'
 import { FlowTrackDialog } from './FlowTrackDialog'
 
 /** The instance's steps (history-flow-list), without the sequence flows. */
@@ -120,13 +121,14 @@ const useLeaveForm = (initial: TLeaveValues) => {
   const [error, setError] = useState<Record<string, string>>({})
   const set = (k: keyof TLeaveValues) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [k]: e.target.value }))
+  const setValue = (k: keyof TLeaveValues) => (value: string) => setValues((v) => ({ ...v, [k]: value }))
   const body = (processDefinitionId: string, id?: string) => {
     const b = {
       ...(id ? { id } : {}),
       processDefinitionId,
       taskUser: values.taskUser,
-      startTime: fromLocalInput(values.startTime),
-      endTime: fromLocalInput(values.endTime),
+      startTime: values.startTime,
+      endTime: values.endTime,
       reason: values.reason,
     }
     const parsed = ZLeaveStartSchema.safeParse(b)
@@ -137,13 +139,13 @@ const useLeaveForm = (initial: TLeaveValues) => {
     setError({})
     return b
   }
-  return { values, setValues, error, set, body }
+  return { values, setValues, error, set, setValue, body }
 }
 
 const LeaveFields = ({ form }: { form: ReturnType<typeof useLeaveForm> }) => {
   const { t } = useTranslation()
   const users = useQuery({ queryKey: ['flow', 'users'], queryFn: flowApi.userList })
-  const { values, error, set } = form
+  const { values, error, set, setValue } = form
   return (
     <>
       <TextField
@@ -162,25 +164,25 @@ const LeaveFields = ({ form }: { form: ReturnType<typeof useLeaveForm> }) => {
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        type="datetime-local"
+      <DateField
+        kind="datetime"
         label={t('flow.leave.startTime')}
+        name="startTime"
         value={values.startTime}
-        onChange={set('startTime')}
+        onChange={setValue('startTime')}
+        required
         error={!!error.startTime}
         helperText={error.startTime}
-        required
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, name: 'startTime' } }}
       />
-      <TextField
-        type="datetime-local"
+      <DateField
+        kind="datetime"
         label={t('flow.leave.endTime')}
+        name="endTime"
         value={values.endTime}
-        onChange={set('endTime')}
+        onChange={setValue('endTime')}
+        required
         error={!!error.endTime}
         helperText={error.endTime}
-        required
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, name: 'endTime' } }}
       />
       <TextField
         label={t('flow.leave.reason')}
@@ -243,9 +245,6 @@ export const LeaveFormPage = () => {
   )
 }
 
-/** `yyyy-MM-dd HH:mm:ss` → a datetime-local input's value. */
-const toLocalInput = (v: string | null | undefined) => (v ? v.replace(' ', 'T') : '')
-
 /**
  * The applicant's 调整申请 step (contract 10.3): edit the leave (dates, reason, approver) and
  * resubmit it to the first approval, or withdraw it (the process ends).
@@ -262,8 +261,8 @@ const LeaveAdjust = ({
   const { t } = useTranslation()
   const form = useLeaveForm({
     taskUser: userIdOfTaskUser(leave.taskUser) ?? '',
-    startTime: toLocalInput(leave.startTime),
-    endTime: toLocalInput(leave.endTime),
+    startTime: leave.startTime ?? '',
+    endTime: leave.endTime ?? '',
     reason: leave.reason ?? '',
   })
   const [comment, setComment] = useState('')

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import Paper from '@mui/material/Paper'
@@ -7,44 +6,55 @@ import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import Tabs from '@mui/material/Tabs'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TBladeFlow, TFlowProcess, TPage } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ListPager } from '@/components/crud/ListPager'
+import { useListState } from '@/components/crud/useListState'
 import { navigateTo } from '@/lib/navigation'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { flowApi, routeSegmentOf, type TWorkKind } from '../flowApi'
+import { flowApi, type TWorkKind } from '../flowApi'
+import { categoryLabel, segmentOf, useFlowCategories } from '../useFlowCategories'
+import { FlowSearch } from './FlowSearch'
 import { FlowTrackDialog } from './FlowTrackDialog'
 
 const KINDS: TWorkKind[] = ['start', 'claim', 'todo', 'send', 'done']
+/** The filters of each list (contract 10.2): the start list by category, the others by BladeFlow filters. */
+const START_SEARCH = ['category', 'mode']
+const WORK_SEARCH = ['category', 'processDefinitionName', 'beginDate', 'endDate']
+const filled = (search: Record<string, string>) =>
+  Object.fromEntries(Object.entries(search).filter(([, v]) => v !== ''))
 
 /** 我的事务: one screen per menu (start, claim, todo, send, done), with tabs between them. */
 export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
   const { t } = useTranslation()
   const permissions = useSession((s) => s.permissions)
-  const [page, setPage] = useState(0)
-  const [size, setSize] = useState(10)
+  const categories = useFlowCategories()
+  // List state lives in the URL (page, size, filters; the start list's mode).
+  const state = useListState('', kind === 'start' ? START_SEARCH : WORK_SEARCH)
   // Contract 10.1: 1 = common deployments, 2 = the tenant's own (定制流程).
-  const [mode, setMode] = useState<1 | 2>(1)
+  const mode = state.search.mode === '2' ? 2 : 1
   const [track, setTrack] = useState<{ processInstanceId?: string; processDefinitionId?: string } | null>(
     null,
   )
+  const paging = { current: state.current, size: state.size }
   const list = useQuery({
-    queryKey: ['flow', 'work', kind, page, size, kind === 'start' ? mode : 0],
+    queryKey: ['flow', 'work', kind, paging, state.search],
     queryFn: (): Promise<TPage<TBladeFlow | TFlowProcess>> =>
       kind === 'start'
-        ? flowApi.startList({ current: page + 1, size, mode })
-        : flowApi.workList(kind, { current: page + 1, size }),
+        ? flowApi.startList({ ...paging, ...filled(state.search), mode })
+        : flowApi.workList(kind, { ...paging, ...filled(state.search) }),
+    placeholderData: keepPreviousData,
   })
   const can = (code: string) => !!permissions[code]
   const detail = (r: TBladeFlow) => {
-    const seg = routeSegmentOf(r.category)
+    const seg = segmentOf(categories, r.category)
     if (seg) {
       navigateTo(`/work/process/${seg}/detail/${r.processInstanceId}/${r.businessId}`)
     }
@@ -74,8 +84,7 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
           value={mode}
           onChange={(_, v: 1 | 2 | null) => {
             if (v) {
-              setMode(v)
-              setPage(0)
+              state.setSearch({ ...state.search, mode: v === 1 ? '' : '2' })
             }
           }}
           sx={{ mb: 1 }}
@@ -84,15 +93,21 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
           <ToggleButton value={2}>{t('flow.mode.custom')}</ToggleButton>
         </ToggleButtonGroup>
       )}
+      <FlowSearch
+        fields={kind === 'start' ? ['category'] : ['category', 'processDefinitionName', 'dates']}
+        values={state.search}
+        onSearch={(v) => state.setSearch({ ...state.search, ...v })}
+      />
       <Table size="small" data-testid={`work-${kind}`}>
         <TableHead>
           <TableRow>
+            <TableCell>{t('flow.col.category')}</TableCell>
             <TableCell>{t('flow.col.name')}</TableCell>
             {kind === 'start' ? (
               <>
                 <TableCell>{t('flow.col.key')}</TableCell>
-                <TableCell>{t('flow.col.category')}</TableCell>
                 <TableCell>{t('flow.col.version')}</TableCell>
+                <TableCell>{t('flow.col.deploymentTime')}</TableCell>
               </>
             ) : (
               <>
@@ -108,7 +123,7 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
         <TableBody>
           {rows.length === 0 && (
             <TableRow>
-              <TableCell colSpan={6} align="center">
+              <TableCell colSpan={7} align="center">
                 {t('flow.empty')}
               </TableCell>
             </TableRow>
@@ -116,15 +131,18 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
           {kind === 'start'
             ? (rows as TFlowProcess[]).map((d) => (
                 <TableRow key={d.id} hover>
+                  <TableCell>{categoryLabel(categories, d.category, d.categoryName)}</TableCell>
                   <TableCell>{d.name}</TableCell>
                   <TableCell>{d.key}</TableCell>
-                  <TableCell>{d.categoryName ?? d.category}</TableCell>
                   <TableCell>v{d.version}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.deploymentTime}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {can('work_start_flow') && routeSegmentOf(d.category) && (
+                    {can('work_start_flow') && segmentOf(categories, d.category) && (
                       <Button
                         size="small"
-                        onClick={() => navigateTo(`/work/process/${routeSegmentOf(d.category)}/form/${d.id}`)}
+                        onClick={() =>
+                          navigateTo(`/work/process/${segmentOf(categories, d.category)}/form/${d.id}`)
+                        }
                       >
                         {t('flow.action.start')}
                       </Button>
@@ -139,6 +157,7 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
               ))
             : (rows as TBladeFlow[]).map((r) => (
                 <TableRow key={`${r.taskId}-${r.processInstanceId}`} hover>
+                  <TableCell>{categoryLabel(categories, r.category, r.categoryName)}</TableCell>
                   <TableCell>{r.processDefinitionName}</TableCell>
                   <TableCell>{r.taskName}</TableCell>
                   <TableCell>{r.assigneeName}</TableCell>
@@ -156,12 +175,12 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
                         {t('flow.action.sign')}
                       </Button>
                     )}
-                    {kind === 'todo' && can('work_todo_handle') && routeSegmentOf(r.category) && (
+                    {kind === 'todo' && can('work_todo_handle') && segmentOf(categories, r.category) && (
                       <Button
                         size="small"
                         onClick={() =>
                           navigateTo(
-                            `/work/process/${routeSegmentOf(r.category)}/handle/${r.taskId}/${r.processInstanceId}/${r.businessId}`,
+                            `/work/process/${segmentOf(categories, r.category)}/handle/${r.taskId}/${r.processInstanceId}/${r.businessId}`,
                           )
                         }
                       >
@@ -186,20 +205,12 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
               ))}
         </TableBody>
       </Table>
-      <Box>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={page}
-          rowsPerPage={size}
-          rowsPerPageOptions={[10, 30, 50, 100, 200]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setSize(Number(e.target.value))
-            setPage(0)
-          }}
-        />
-      </Box>
+      <ListPager
+        total={list.data?.total ?? 0}
+        current={state.current}
+        size={state.size}
+        onChange={state.setPage}
+      />
       <FlowTrackDialog target={track} onClose={() => setTrack(null)} />
     </Paper>
   )
