@@ -182,10 +182,18 @@ describe('notices addressed to chosen users', () => {
     expect(await t.app.prisma.notice.count({ where: { title: '拒绝' } })).toBe(0)
   })
 
-  it('a removed recipient is still named in the management list', async () => {
+  it('a removed recipient is still named, and the notice still editable as it is', async () => {
     await submit({ title: '给将离职者', category: 1, releaseTime: past(), recipientIds: String(ids.bob) })
     await t.app.prisma.user.update({ where: { id: ids.bob }, data: { isDeleted: 1 } })
     const list = await call('GET', '/api/ysjs-desk/notice/list?title=给将离职者', admin)
     expect(list.data.records[0]).toMatchObject({ recipientNames: 'n_bob' })
+    const edit = await submit({
+      id: list.data.records[0].id,
+      title: '给已离职者',
+      category: 1,
+      releaseTime: past(),
+      recipientIds: list.data.records[0].recipientIds,
+    })
+    expect(edit).toMatchObject({ code: 200 })
   })
 })

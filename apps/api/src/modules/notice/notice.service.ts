@@ -58,15 +58,14 @@ export const createNoticeService = (prisma: PrismaClient) =>
         ...(recipientIds === undefined ? {} : { recipientIds: recipientIds.map(BigInt) }),
       }
     },
-    // Recipients are live users of the caller's tenant: another tenant's ids are refused like unknown ones.
+    // Recipients are users of the caller's tenant: another tenant's ids are refused like unknown ones.
+    // A user removed since stays acceptable, so a notice addressed to them can still be edited as it is.
     validate: async (ctx, data) => {
       const ids = (data.recipientIds as bigint[] | undefined) ?? []
       if (ids.length === 0) {
         return
       }
-      const found = await tenantDb(prisma, ctx.tenantId).user.count({
-        where: { id: { in: ids }, isDeleted: 0 },
-      })
+      const found = await tenantDb(prisma, ctx.tenantId).user.count({ where: { id: { in: ids } } })
       if (found !== ids.length) {
         throw AppError.badRequest(DeskNoticeMsg.RECIPIENT_MISSING)
       }
