@@ -308,6 +308,11 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
         password: 'x',
       },
     } as Parameters<PrismaClient['user']['create']>[0])
+    // A second alert user in another tenant (no SMS config there): that tenant gets its own notice.
+    const otherId = nextId()
+    await prisma.user.create({
+      data: { id: otherId, tenantId: '424242', account: `alert-${otherId}`, password: 'x' },
+    } as Parameters<PrismaClient['user']['create']>[0])
     await prisma.sms.updateMany({ data: { status: 1 } })
     await prisma.sms.create({
       data: {
@@ -331,11 +336,12 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
       alertThreshold: 2,
       statisticWindowLen: 60,
       silenceWindowLen: 60,
-      notifyUserIds: `${userId}`,
+      notifyUserIds: `${userId},${otherId}`,
       jobName: `告警测试-${userId}`,
       jobParams: JSON.stringify({ url: target('alert', '&fail=99'), method: 'GET' }),
     })
-    const alerts = () => prisma.notice.findMany({ where: { title: `任务告警: 告警测试-${userId}` } })
+    const title = `任务告警: 告警测试-${userId}`
+    const alerts = () => prisma.notice.findMany({ where: { title, tenantId: '000000' } })
     await waitInstance((await runNow(prefix, job)).id, ['failed'])
     await sleep(300)
     expect(await alerts()).toHaveLength(0)
@@ -344,9 +350,13 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
       const n = await alerts()
       return n.length === 1 && n
     })
-    expect(sent[0]).toMatchObject({ category: 6, status: 1, tenantId: '000000' })
+    // Addressed to the alert's users of each tenant, one notice per tenant: nobody else reads them.
+    expect(sent[0]).toMatchObject({ category: 6, status: 1, tenantId: '000000', recipientIds: [userId] })
     expect(sent[0]?.content).toContain('60 秒内失败 2 次')
-    expect(sent[0]?.content).toContain('值班员')
+    expect(sent[0]?.content).toContain('已通知: 值班员')
+    expect(
+      await prisma.notice.findMany({ where: { title, tenantId: '424242' }, select: { recipientIds: true } }),
+    ).toEqual([{ recipientIds: [otherId] }])
     await waitFor(async () => smsHits.length === 1)
     expect(JSON.parse(smsHits[0] ?? '{}')).toMatchObject({
       PhoneNumberSet: ['+8613800000001'],

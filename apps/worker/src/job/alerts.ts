@@ -25,8 +25,8 @@ const userIdsOf = (text: string | null): bigint[] =>
  * Job alerts (decision 012): when a run of a job with `alertThreshold` > 0 ends failed, the failed
  * runs that ended within the last `statisticWindowLen` seconds (0: no window) and after the job's
  * previous alert are counted; at the threshold, one process (a Redis SET NX gate) notifies the users
- * of `notifyUserIds` — a notice in each one's tenant, and an SMS when the tenant has an SMS config
- * enabled — and the job stays silent for `silenceWindowLen` seconds.
+ * of `notifyUserIds` — a notice in each one's tenant addressed to those of them in it, and an SMS when
+ * the tenant has an SMS config enabled — and the job stays silent for `silenceWindowLen` seconds.
  */
 export const createAlerts = (deps: { prisma: PrismaClient; redis: Redis; prefix: string; log: Logger }) => {
   const { prisma, redis, prefix, log } = deps
@@ -51,7 +51,8 @@ export const createAlerts = (deps: { prisma: PrismaClient; redis: Redis; prefix:
       const names = list.map((u) => u.realName || u.account).join('、')
       const content =
         `任务「${job.jobName}」(ID ${job.id}) ${window}失败 ${failures} 次, 最近一次: ${lastResult ?? '无'}。` +
-        `通知: ${names}。${formatDateTime(new Date())}`
+        `已通知: ${names}。${formatDateTime(new Date())}`
+      // Addressed to the alert's users of this tenant: no one else of the tenant reads it.
       await prisma.notice.create({
         data: {
           id: nextId(),
@@ -60,6 +61,7 @@ export const createAlerts = (deps: { prisma: PrismaClient; redis: Redis; prefix:
           category: ALERT_NOTICE_CATEGORY,
           content: content.slice(0, 2000),
           releaseTime: new Date(),
+          recipientIds: list.map((u) => u.id),
           status: 1,
         },
       })

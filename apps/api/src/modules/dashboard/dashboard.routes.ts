@@ -1,8 +1,8 @@
-import { ZDashboardStatsSchema } from '@ysjs/shared'
+import { ZDashboardStatsSchema, ZMyNoticeSchema, ZPageQuerySchema } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ctxOf } from '../../lib/context.ts'
-import { ok, zEnvelope } from '../../lib/envelope.ts'
+import { ok, zEnvelope, zPage } from '../../lib/envelope.ts'
 import type { TDashboardService } from './dashboard.service.ts'
 
 export const dashboardRoutes = (app: FastifyInstance, dashboard: TDashboardService) => {
@@ -15,5 +15,16 @@ export const dashboardRoutes = (app: FastifyInstance, dashboard: TDashboardServi
       response: { 200: zEnvelope(ZDashboardStatsSchema) },
     },
     handler: async (request) => ok(await dashboard.stats(ctxOf(request))),
+  })
+  // Any signed-in user reads their own notices here; the notice API itself is for those who manage them.
+  r.get('/api/ysjs-desk/dashboard/notices', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['dashboard'],
+      summary: '我的通知公告 (发给全租户或本人、已到通知日期的)',
+      querystring: ZPageQuerySchema,
+      response: { 200: zEnvelope(zPage(ZMyNoticeSchema)) },
+    },
+    handler: async (request) => ok(await dashboard.notices(ctxOf(request), request.query)),
   })
 }

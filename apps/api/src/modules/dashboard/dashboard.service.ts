@@ -1,13 +1,16 @@
 import type { PrismaClient } from '@ysjs/db'
-import { formatDate, parseDateTime, type TDashboardStats } from '@ysjs/shared'
+import { formatDate, parseDateTime, type TDashboardStats, type TPageQuery } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { skipTake, toPage } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
+import { noticeCategoryNames, readableNotices } from '../notice/notice.service.ts'
 
 const TREND_DAYS = 7
 
 /**
  * Figures for the home page and console, all for the caller's tenant: record counts and the number of
- * write operations per day over the last week (from the API-access log).
+ * write operations per day over the last week (from the API-access log). Notices are counted and
+ * listed as the caller reads them: those addressed to the whole tenant or to the caller.
  */
 export const createDashboardService = (
   prisma: PrismaClient,
@@ -22,7 +25,7 @@ export const createDashboardService = (
     // Midnight in Asia/Shanghai of the first day shown.
     const since = parseDateTime(days[0]!)!
     const [noticeCount, userCount, deptCount, roleCount, dictCount, postCount, daily] = await Promise.all([
-      db.notice.count({ where: live }),
+      db.notice.count({ where: readableNotices(ctx.user?.userId ?? null) }),
       db.user.count({ where: live }),
       db.dept.count({ where: live }),
       db.role.count({ where: live }),
@@ -50,6 +53,23 @@ export const createDashboardService = (
       ],
       trend,
     }
+  },
+  /** The caller's notices (the home page's 通知公告), newest first. */
+  async notices(ctx: TCtx, query: Pick<TPageQuery, 'current' | 'size'>) {
+    const db = tenantDb(prisma, ctx.tenantId)
+    const where = readableNotices(ctx.user?.userId ?? null)
+    const [rows, total, categories] = await Promise.all([
+      db.notice.findMany({
+        where,
+        orderBy: [{ releaseTime: 'desc' }, { id: 'desc' }],
+        ...skipTake(query),
+        select: { id: true, title: true, category: true, releaseTime: true, content: true },
+      }),
+      db.notice.count({ where }),
+      noticeCategoryNames(prisma, ctx.tenantId),
+    ])
+    const records = rows.map((r) => ({ ...r, categoryName: categories.get(String(r.category)) ?? '' }))
+    return toPage(records, total, query)
   },
 })
 export type TDashboardService = ReturnType<typeof createDashboardService>

@@ -8,6 +8,7 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
+import { readableNotices } from '../notice/notice.service.ts'
 import { db, firmOfUser, isMember, LIVE, ownerKeyOf, requireUser } from './survey-common.ts'
 import type { TEvaluationService } from './survey-evaluation.service.ts'
 import { exampleRecords, type TSurveyFillService } from './survey-fill.service.ts'
@@ -40,11 +41,8 @@ export const listAllIndustryFields = (prisma: PrismaClient, ctx: TCtx) =>
     take: 1000,
   })
 
-/** A notice reaches the members at its release time (none: at once). */
-const released = () => ({ ...LIVE, OR: [{ releaseTime: null }, { releaseTime: { lte: new Date() } }] })
-
 /**
- * 会员中心: the caller's unit, its fillings and surveys open to it, and the centre's latest notices. Any
+ * 会员中心: the caller's unit, its fillings and surveys open to it, and the latest notices it reads. Any
  * signed-in user may open it; only a member bound to a unit has a unit to show (decision 019).
  */
 export const memberOverview = async (
@@ -76,7 +74,7 @@ export const memberOverview = async (
     ownerKey ? fill.openList(ctx) : [],
     firm ? evaluation.list(ctx, { current: 1, size: 5 }) : null,
     d.notice.findMany({
-      where: released(),
+      where: readableNotices(user.userId),
       orderBy: [{ releaseTime: 'desc' }, { id: 'desc' }],
       take: 5,
       select: { id: true, title: true, releaseTime: true },
@@ -116,9 +114,9 @@ export const memberOverview = async (
 
 /** A notice of the centre, opened from the member centre (the notice screen itself is staff-only). */
 export const memberNotice = async (prisma: PrismaClient, ctx: TCtx, id: bigint) => {
-  requireUser(ctx)
+  const user = requireUser(ctx)
   const notice = await db(prisma, ctx.tenantId).notice.findFirst({
-    where: { id, ...released() },
+    where: { id, ...readableNotices(user.userId) },
     select: { id: true, title: true, releaseTime: true, content: true },
   })
   if (!notice) {

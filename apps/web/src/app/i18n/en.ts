@@ -203,6 +203,8 @@ export const en: TTranslation = {
       category: 'Category',
       releaseTime: 'Release time',
       content: 'Content',
+      recipientIds: 'Recipients',
+      everyone: 'Everyone',
     },
   },
   system: {

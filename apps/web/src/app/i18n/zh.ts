@@ -181,6 +181,8 @@ export const zh = {
       category: '通知类型',
       releaseTime: '通知日期',
       content: '通知内容',
+      recipientIds: '接收人',
+      everyone: '全体用户',
     },
   },
   system: {

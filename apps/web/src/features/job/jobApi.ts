@@ -1,6 +1,6 @@
-import type { TPage, TUserBrief } from '@ysjs/shared'
+import type { TPage } from '@ysjs/shared'
 import type { TJobInfo, TJobInstance, TJobServer, TJobTask } from '@ysjs/shared/job'
-import type { TListQuery, TListResult, TOption, TResourceApi, TValues } from '@/components/crud/types'
+import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
 
 const SERVER = '/api/ysjs-job/job-server'
@@ -78,10 +78,3 @@ export const workCalendarApi = {
   remove: (years: number[]) =>
     http.post<number>(`${CALENDAR}/remove`, undefined, { params: { ids: years.join(',') } }),
 }
-
-/** The users an alert can notify: the administrator's tenant, by name (the platform's user picker). */
-export const alertUserOptions = async (): Promise<TOption[]> =>
-  (await http.get<TUserBrief[]>('/api/ysjs-system/user/select')).map((u) => ({
-    value: u.id,
-    label: u.realName ? `${u.realName} (${u.account})` : u.account,
-  }))

@@ -1,9 +1,10 @@
 import { JOB_INFO_DEFAULTS, JOB_LABELS, ZJobInfoSubmitSchema, ZJobServerSubmitSchema } from '@ysjs/shared/job'
 import { createElement } from 'react'
 import type { TField, TOption, TResource, TValues } from '@/components/crud/types'
+import { TENANT_USERS } from '@/components/crud/userOptions'
 import { FireTimesPreview } from './components/FireTimesPreview'
 import { ProcessorInfoField } from './components/ProcessorInfoField'
-import { alertUserOptions, jobInfoApi, jobServerApi, type TJobInfoRow, type TJobServerRow } from './jobApi'
+import { jobInfoApi, jobServerApi, type TJobInfoRow, type TJobServerRow } from './jobApi'
 
 const options = (labels: Record<number, string>): TOption[] =>
   Object.entries(labels).map(([value, label]) => ({ value, label }))
@@ -142,7 +143,7 @@ const infoFields: TField[] = [
     name: 'notifyUserIds',
     labelKey: 'job.info.notifyUserIds',
     kind: 'multiselect',
-    loadOptions: { key: 'job-alert-users', load: alertUserOptions },
+    loadOptions: TENANT_USERS,
     span: 6,
     column: false,
   },

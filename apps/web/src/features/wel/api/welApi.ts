@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import type { TDashboardStats, TNotice, TPage } from '@ysjs/shared'
+import type { TDashboardStats, TMyNotice, TPage } from '@ysjs/shared'
 import { http } from '@/lib/http'
 
-export type { TDashboardStats, TNotice } from '@ysjs/shared'
+export type { TDashboardStats, TMyNotice } from '@ysjs/shared'
 
 export const useDashboardStats = () =>
   useQuery({
@@ -10,8 +10,9 @@ export const useDashboardStats = () =>
     queryFn: () => http.get<TDashboardStats>('/api/ysjs-desk/dashboard/stats'),
   })
 
+/** The caller's latest notices: those for the whole tenant and those addressed to them. */
 export const useRecentNotices = (size = 5) =>
   useQuery({
     queryKey: ['wel', 'notices', size],
-    queryFn: () => http.get<TPage<TNotice>>('/api/ysjs-desk/notice/list', { current: 1, size }),
+    queryFn: () => http.get<TPage<TMyNotice>>('/api/ysjs-desk/dashboard/notices', { current: 1, size }),
   })

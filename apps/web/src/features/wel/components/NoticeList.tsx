@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { useRecentNotices } from '../api/welApi'
 
-/** The latest notices, newest first as the server sorts them. */
+/** The caller's latest notices (the whole tenant's and those addressed to them), newest first. */
 export const NoticeList = ({ size = 5 }: { size?: number }) => {
   const { t } = useTranslation()
   const { data, isLoading } = useRecentNotices(size)
