@@ -65,6 +65,11 @@ describe('ids and paging', () => {
     expect(ZIdSchema.safeParse('12a').success).toBe(false)
     expect(ZIdSchema.safeParse('99999999999999999999').success).toBe(false)
     expect(ZIdSchema.safeParse(-1).success).toBe(false)
+    // A JSON number past 2^53 arrives rounded (1123598821738675201 reads as ...200): never another id.
+    expect(ZIdSchema.safeParse(Number.MAX_SAFE_INTEGER).success).toBe(true)
+    const rounded = ZIdSchema.safeParse(JSON.parse('{"id":1123598821738675201}').id)
+    expect(rounded.success).toBe(false)
+    expect(rounded.error?.issues[0]?.message).toBe('请求参数类型错误')
   })
   it('splits id lists', () => {
     expect(ZIdListSchema.parse('1, 2,3,')).toEqual(['1', '2', '3'])

@@ -12,9 +12,18 @@ export const isId = (v: unknown): v is string =>
 /** OpenAPI metadata of an id: documents the format, validation stays with the schema's own checks. */
 const ID_META = { pattern: ID_PATTERN.source, example: '1123598821738675201' }
 
+/**
+ * An id sent as a JSON number: taken only while exact. Beyond 2^53 the JSON parser has already rounded
+ * it to another number, which would name another row: refused (zod's int() stops at 2^53).
+ */
+const ZExactIdNumber = z
+  .number()
+  .int({ error: Msg.PARAM_TYPE_ERROR })
+  .nonnegative({ error: Msg.PARAM_TYPE_ERROR })
+
 /** A 64-bit id: accepted as a string of digits or a number, always handled as a string of digits. */
 export const ZIdSchema = z
-  .union([z.string().trim().meta(ID_META), z.number().int().nonnegative()], {
+  .union([z.string().trim().meta(ID_META), ZExactIdNumber], {
     // A union answers zod's generic 无效输入 otherwise: a missing id is a missing parameter.
     error: (issue) => (issue.input === undefined ? Msg.PARAM_MISS : Msg.PARAM_TYPE_ERROR),
   })
@@ -27,7 +36,7 @@ export const zRequiredId = (message: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z
-      .union([z.string().trim().meta(ID_META), z.number().int().nonnegative()], {
+      .union([z.string().trim().meta(ID_META), ZExactIdNumber], {
         error: (issue) => (issue.input === undefined ? message : Msg.PARAM_TYPE_ERROR),
       })
       .transform((v) => String(v))
@@ -35,23 +44,10 @@ export const zRequiredId = (message: string) =>
   )
 
 /**
- * A required id parameter named in its messages, as the platform names a missing `@RequestParam`:
- * `缺少必要的请求参数: <name>` when absent, `请求参数类型错误: <name>` when not an id. A JSON number is
- * taken only while exact (beyond 2^53 it has already lost digits: refused, never read as another id).
+ * A required id parameter named in its missing message, as the platform names a missing
+ * `@RequestParam` (`缺少必要的请求参数: <name>`; the error handler names it in 请求参数类型错误 too).
  */
-export const zIdParam = (name: string) => {
-  const missing = `缺少必要的请求参数: ${name}`
-  const bad = `请求参数类型错误: ${name}`
-  return z.preprocess(
-    (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v),
-    z
-      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : bad) })
-      .trim()
-      .min(1, missing)
-      .refine(isId, { message: bad })
-      .meta(ID_META),
-  )
-}
+export const zIdParam = (name: string) => zRequiredId(`${Msg.PARAM_MISS}: ${name}`)
 
 /** `ids=1,2,3` as remove endpoints take them (at most 1000 at once). */
 export const ZIdListSchema = z
