@@ -1,17 +1,8 @@
-import {
-  Box,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material'
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useGridLocaleText } from '@/lib/gridLocale'
+import { ListPager } from '@/components/crud/ListPager'
 import { meetingApi } from './meetingApi'
 import { RegisteredPage } from './RegisteredPage'
 
@@ -20,12 +11,10 @@ const COLUMNS = ['registered', 'due', 'paid', 'unpaid', 'invoiced', 'invoicedCou
 /** 缴费情况: totals per meeting, then the chosen meeting's registrations with the fee actions. */
 export const FeeSituationPage = () => {
   const { t } = useTranslation()
-  const localeText = useGridLocaleText()
-  const [page, setPage] = useState(0)
-  const [size, setSize] = useState(10)
+  const [[current, size], setPage] = useState([1, 10])
   const fees = useQuery({
-    queryKey: ['meeting-fees', page, size],
-    queryFn: () => meetingApi.fees(page + 1, size),
+    queryKey: ['meeting-fees', current, size],
+    queryFn: () => meetingApi.fees(current, size),
   })
   return (
     <Box>
@@ -55,22 +44,11 @@ export const FeeSituationPage = () => {
           ))}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={fees.data?.total ?? 0}
-        page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[10, 30, 50, 100, 200]}
-        onPageChange={(_, next) => setPage(next)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value))
-          setPage(0)
-        }}
-        labelRowsPerPage={localeText.paginationRowsPerPage}
-        labelDisplayedRows={({ from, to, count }) =>
-          localeText.paginationDisplayedRows?.({ from, to, count, estimated: undefined }) ??
-          `${from}–${to} / ${count}`
-        }
+      <ListPager
+        total={fees.data?.total ?? 0}
+        current={current}
+        size={size}
+        onChange={(c, z) => setPage([c, z])}
         sx={{ mb: 2 }}
       />
       <Typography variant="subtitle1" sx={{ mb: 1 }}>

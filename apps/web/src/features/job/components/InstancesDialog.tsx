@@ -9,9 +9,7 @@ import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
-import { enUS, zhCN } from '@mui/x-data-grid/locales'
 import { useQuery } from '@tanstack/react-query'
 import { ExecuteType } from '@ysjs/shared'
 import {
@@ -22,6 +20,7 @@ import {
 } from '@ysjs/shared/job'
 import { Fragment, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ListPager } from '@/components/crud/ListPager'
 import { useSession } from '@/lib/session/session'
 import { jobInstanceApi, type TJobInfoRow } from '../jobApi'
 
@@ -79,15 +78,13 @@ const TaskList = ({ instanceId }: { instanceId: string }) => {
 
 /** The runs of one job, newest first, refreshed every 2 s: status, duration, log; stop and catch-up. */
 export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: () => void }) => {
-  const { t, i18n } = useTranslation()
-  const localeText = (i18n.language === 'en' ? enUS : zhCN).components.MuiDataGrid.defaultProps.localeText
+  const { t } = useTranslation()
   const permissions = useSession((s) => s.permissions)
-  const [page, setPage] = useState(0)
-  const [size, setSize] = useState(10)
+  const [[current, size], setPage] = useState([1, 10])
   const [open, setOpen] = useState<string | null>(null)
   const runs = useQuery({
-    queryKey: ['job-info', 'instances', job.id, page, size],
-    queryFn: () => jobInstanceApi.list(job.id, page + 1, size),
+    queryKey: ['job-info', 'instances', job.id, current, size],
+    queryFn: () => jobInstanceApi.list(job.id, current, size),
     refetchInterval: 2000,
   })
   const act = (call: Promise<unknown>) => void call.then(() => runs.refetch())
@@ -185,22 +182,12 @@ export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: (
             ))}
           </TableBody>
         </Table>
-        <TablePagination
-          component="div"
-          count={runs.data?.total ?? 0}
-          page={page}
-          rowsPerPage={size}
-          rowsPerPageOptions={[10, 30, 50]}
-          labelRowsPerPage={localeText.paginationRowsPerPage}
-          labelDisplayedRows={({ from, to, count }) =>
-            localeText.paginationDisplayedRows?.({ from, to, count, estimated: undefined }) ??
-            `${from}–${to} / ${count}`
-          }
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setSize(Number(e.target.value))
-            setPage(0)
-          }}
+        <ListPager
+          total={runs.data?.total ?? 0}
+          current={current}
+          size={size}
+          sizes={[10, 30, 50]}
+          onChange={(c, z) => setPage([c, z])}
         />
       </DialogContent>
       <DialogActions>

@@ -17,12 +17,12 @@ import { Msg, RESULTS_STATUS_LABELS, type TEvaluationRecord, ZEvaluationSubmitSc
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
+import { ListPager } from '@/components/crud/ListPager'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { ResultsEditor } from '@/features/appraise/ResultsEditor'
 import { HttpError } from '@/lib/http'
 import { toast } from '@/lib/notify'
 import { loadFailed, saveFailed } from '../fill/fillMessages'
-import { SurveyPagination } from '../SurveyPagination'
 import { evaluationApi } from '../surveyApi'
 import { StatusChip } from './StatusChip'
 
@@ -303,7 +303,7 @@ export const EvaluationPage = () => {
             ))}
           </TableBody>
         </Table>
-        <SurveyPagination
+        <ListPager
           total={list.data?.total ?? 0}
           current={current}
           size={size}

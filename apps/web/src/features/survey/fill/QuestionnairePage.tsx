@@ -24,9 +24,9 @@ import { ExampleStatus } from '@ysjs/shared'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
+import { ListPager } from '@/components/crud/ListPager'
 import { fileUrl } from '@/features/resource/fileLink'
 import { HttpError } from '@/lib/http'
-import { SurveyPagination } from '../SurveyPagination'
 import { fillApi, type TExampleRow } from '../surveyApi'
 import { loadFailed } from './fillMessages'
 import { SurveyFillScreen } from './SurveyFillScreen'
@@ -243,7 +243,7 @@ export const QuestionnairePage = () => {
           <SurveyCard key={row.id} row={row} onOpen={() => go({ ...search, surveyId: row.surveyId })} />
         ))}
       </Box>
-      <SurveyPagination
+      <ListPager
         total={cards.data?.total ?? 0}
         current={current}
         size={size}

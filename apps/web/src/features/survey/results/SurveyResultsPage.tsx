@@ -18,10 +18,10 @@ import { ExampleStatus, Msg, SurveyMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
+import { ListPager } from '@/components/crud/ListPager'
 import { useGridLocaleText } from '@/lib/gridLocale'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { SurveyPagination } from '../SurveyPagination'
 import { resultsApi, surveyApi, type TExampleRow } from '../surveyApi'
 import { FillingDialog } from './FillingDialog'
 import { SummaryView } from './SummaryView'
@@ -237,7 +237,7 @@ export const SurveyResultsPage = () => {
             disableRowSelectionOnClick
             autoHeight
           />
-          <SurveyPagination
+          <ListPager
             total={fillings.data?.total ?? 0}
             current={current}
             size={size}
