@@ -127,6 +127,33 @@ const docXml = (raw: Buffer) => {
   return Buffer.from(files['word/document.xml']!).toString('utf8')
 }
 
+/**
+ * What every generated document is (issue 12): A4, SimSun (宋体) with FangSong headings, the tenant's
+ * name as issuer in the header and in the signature, page numbers in the footer, real tables with fixed
+ * column widths and a repeated header row, headings kept with what follows them.
+ */
+const expectDocLayout = async (raw: Buffer, signed = true) => {
+  const tenant = await t.app.prisma.tenant.findFirst({ where: { tenantId: '000000' } })
+  const issuer = tenant!.tenantName
+  const files = unzipSync(new Uint8Array(raw))
+  const text = (name: string) => Buffer.from(files[name]!).toString('utf8')
+  const doc = text('word/document.xml')
+  expect(doc).toMatch(/<w:pgSz w:w="11906" w:h="16838"/)
+  expect(doc).toContain('w:eastAsia="宋体"')
+  expect(doc).toContain('w:eastAsia="仿宋"')
+  expect(doc).toContain('<w:tbl>')
+  expect(doc).toContain('<w:tblLayout w:type="fixed"/>')
+  expect(doc).toContain('<w:tblHeader/>')
+  expect(doc).toContain('<w:keepNext/>')
+  if (signed) {
+    expect(doc).toContain(issuer)
+  }
+  const headers = Object.keys(files).filter((f) => /^word\/header\d*\.xml$/.test(f))
+  expect(headers.some((h) => text(h).includes(issuer))).toBe(true)
+  const footers = Object.keys(files).filter((f) => /^word\/footer\d*\.xml$/.test(f))
+  expect(footers.some((f) => text(f).includes('PAGE') && text(f).includes('NUMPAGES'))).toBe(true)
+}
+
 /** A draft saved and submitted by the member, accepted by the appraiser. */
 const accepted = async () => {
   const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
@@ -559,6 +586,7 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const noticeXml = docXml(notice.raw)
     expect(noticeXml).toContain(name)
     expect(noticeXml).toContain(number)
+    await expectDocLayout(notice.raw)
     // A loose ceiling against pathologies; the 150 ms p95 budget is measured by bench/appraise-documents.mjs.
     expect(noticeMs).toBeLessThan(1000)
     expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.EVALUATING)
@@ -753,6 +781,9 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     expect(reportXml).toContain(number)
     expect(reportXml).toContain('80.9')
     expect(reportXml).toContain('国际先进')
+    await expectDocLayout(report.raw)
+    // Total and grade close the indicator table.
+    expect(reportXml).toMatch(/综合得分.*80\.9.*评价等级.*国际先进/s)
     for (const text of [
       '委托方（甲方）',
       principal.agent,
@@ -773,6 +804,7 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const protocolXml = docXml(protocol.raw)
     expect(protocolXml).toContain(name)
     expect(protocolXml).toContain(principal.dutyNumber)
+    await expectDocLayout(protocol.raw)
     // Read again while the application is unchanged: the stored file, not a new one each time.
     const again = await call('GET', `${P}/results/download?resultsId=${id}&type=protocol`)
     expect(docXml(again.raw)).toContain(number)
@@ -816,7 +848,11 @@ describe('experts, scores and documents: the whole path from draft to archive', 
       expect(dossier).toContain(text)
     }
 
-    // Archive closes the machine.
+    // Archive closes the machine; it is the centre's step, refused to the applicant by name.
+    expect(await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED })).toMatchObject({
+      code: 403,
+      msg: '只有评价中心人员可以归档',
+    })
     expect(
       await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED }, tok.appraiser),
     ).toMatchObject({ code: 200 })
@@ -1258,6 +1294,7 @@ describe('forms: 暂存 of the notice, report and meeting forms, and the meeting
     expect(xml).toContain(name)
     expect(xml).toContain('2026-评-018')
     expect(xml).toContain('中南大学')
+    await expectDocLayout(made.raw)
     const saved = await call('GET', `${P}/have/detail?resultsId=${id}`, undefined, tok.appraiser)
     expect(saved.data).toMatchObject({ saved: true, generated: true })
     // The agenda was sanitised before it was stored.

@@ -23,7 +23,7 @@ import { tenantDb } from '../../lib/tenancy.ts'
 import type { TOssService } from '../oss/oss.service.ts'
 import { APPRAISE_CODES, dateText, decimal, loadResults, type TAppraiseDeps } from './appraise-access.ts'
 import type { TAppraiseAssortService } from './assort.service.ts'
-import { fields, heading, para, renderDocx, richParas, table, title } from './docx-builders.ts'
+import { fields, heading, para, renderDocx, richParas, signature, table, title } from './docx-builders.ts'
 import type { TResultsService } from './results.service.ts'
 import type { TScoringService } from './scoring.service.ts'
 
@@ -110,6 +110,7 @@ export const createDocumentsService = (deps: TDeps) => {
         u.name ?? '',
         u.phone ?? '',
       ]),
+      { weights: [8, 22, 13, 23, 12, 22] },
     )
   const peopleTable = (c: TDocContext) =>
     table(
@@ -124,6 +125,14 @@ export const createDocumentsService = (deps: TDeps) => {
         p.workUnitName,
         p.contribution ?? '',
       ]),
+      { weights: [8, 10, 8, 12, 13, 12, 16, 21] },
+    )
+  /** A list of names (the suggested enterprises) as a numbered table. */
+  const namesTable = (names: readonly string[]) =>
+    table(
+      ['序号', '企业名称'],
+      names.map((n, i) => [String(i + 1), n]),
+      { weights: [1, 9] },
     )
   const meetingTimeText = (d: Date | null) => (d ? formatDateTime(d).slice(0, 16) : '')
 
@@ -251,13 +260,8 @@ export const createDocumentsService = (deps: TDeps) => {
             ['电话', f.phone],
           ]),
           heading('建议企业名单'),
-          table(
-            ['序号', '企业名称'],
-            f.list.map((n, i) => [String(i + 1), n]),
-          ),
-          para(''),
-          para(f.unit, { align: 'right' }),
-          para(f.sendDate, { align: 'right' }),
+          namesTable(f.list),
+          ...signature(c.issuer, f.sendDate),
         ],
       }),
     report: async (ctx: TCtx, c: TDocContext, f: TReportForm) => {
@@ -319,9 +323,13 @@ export const createDocumentsService = (deps: TDeps) => {
               String(i.weight),
               i.score === null ? '' : i.score.toFixed(1),
             ]),
-          ),
-          para(
-            `综合得分：${extras.totalScore === null ? '—' : extras.totalScore.toFixed(1)}    评价等级：${extras.grade ?? '—'}`,
+            {
+              weights: [8, 56, 16, 20],
+              totals: [
+                ['综合得分', extras.totalScore === null ? '—' : extras.totalScore.toFixed(1)],
+                ['评价等级', extras.grade ?? '—'],
+              ],
+            },
           ),
           heading('七、分项评价结论'),
           ...richParas(f.conclusion),
@@ -330,13 +338,8 @@ export const createDocumentsService = (deps: TDeps) => {
           heading('九、主要研制人员'),
           peopleTable(c),
           heading('十、建议企业名单'),
-          table(
-            ['序号', '企业名称'],
-            f.list.map((n, i) => [String(i + 1), n]),
-          ),
-          para(''),
-          para(f.appraiseUnit, { align: 'right' }),
-          para(f.completeDate, { align: 'right' }),
+          namesTable(f.list),
+          ...signature(c.issuer, f.completeDate),
         ],
       })
     },
@@ -387,7 +390,13 @@ export const createDocumentsService = (deps: TDeps) => {
             { indent: true },
           ),
           para(''),
-          table(['甲方（盖章）', '乙方（盖章）'], [['代表签字：\n日期：', '代表签字：\n日期：']]),
+          table(
+            ['甲方（盖章）', '乙方（盖章）'],
+            [
+              [p?.unitName ?? c.row.firstParty ?? '', c.issuer],
+              ['代表签字：\n\n日期：', '代表签字：\n\n日期：'],
+            ],
+          ),
         ],
       })
     },
@@ -410,10 +419,7 @@ export const createDocumentsService = (deps: TDeps) => {
           heading('完成单位'),
           unitTable(c),
           heading('建议企业名单'),
-          table(
-            ['序号', '企业名称'],
-            f.enterpriseList.map((n, i) => [String(i + 1), n]),
-          ),
+          namesTable(f.enterpriseList),
           heading('项目单位负责人'),
           table(
             ['序号', '姓名', '工作单位', '技术职称'],
@@ -423,9 +429,9 @@ export const createDocumentsService = (deps: TDeps) => {
               l.workUnit,
               c.titles.get(String(l.technical)) ?? '',
             ]),
+            { weights: [8, 20, 44, 28] },
           ),
-          para(''),
-          para(c.issuer, { align: 'right' }),
+          ...signature(c.issuer, today()),
         ],
       }),
   }
