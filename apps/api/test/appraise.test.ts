@@ -11,6 +11,7 @@ import {
   NoticeMsg,
   parseGradeThresholds,
   ResultsMsg,
+  resultsEventLabel,
   RESULTS_STATUS as S,
   weightedTotal,
 } from '@ysjs/shared'
@@ -847,6 +848,19 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     for (const text of ['提交', '推送专家 王建国', '专家提交评分', '生成评价报告', '上传附件 检测报告.pdf']) {
       expect(dossier).toContain(text)
     }
+    // The same entries as the dossier page, in time order: when, who, kind, what.
+    const lines = dossier.split('\r\n')
+    expect(lines).toContain('时间\t操作人\t类型\t内容')
+    const entries = (await call('GET', `${P}/results/dossier?resultsId=${id}`)).data
+    const rows = lines.slice(lines.indexOf('时间\t操作人\t类型\t内容') + 1)
+    expect(rows).toHaveLength(entries.length)
+    expect(rows.map((l) => l.split('\t').slice(1, 3))).toEqual(
+      entries.map((e: { userName: string; kind: string }) => [e.userName, resultsEventLabel(e.kind)]),
+    )
+    expect(rows).toContainEqual(
+      expect.stringMatching(/\t评价中心\t状态变更\t已评分 → 已出具报告：生成评价报告$/),
+    )
+    expect(rows).toContainEqual(expect.stringMatching(/\t王建国\t专家评分\t专家提交评分$/))
 
     // Archive closes the machine; it is the centre's step, refused to the applicant by name.
     expect(await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED })).toMatchObject({

@@ -9,6 +9,8 @@ import {
   RESULTS_STATUS,
   RESULTS_STATUS_LABELS,
   ResultsMsg,
+  resultsEventLabel,
+  resultsEventText,
   type TDocumentKind,
   type TMeetingForm,
   type TNoticeForm,
@@ -793,17 +795,20 @@ export const createDocumentsService = (deps: TDeps) => {
       const assorts = await prisma.assort.findMany({ select: { id: true, name: true } })
       const assortName = new Map(assorts.map((a) => [a.id, a.name]))
       const events = await results.dossier(ctx, resultsId)
+      // The dossier page's table as text: time, who, kind, what (tab-separated, one entry a line).
       const dossier = [
         `成果评价档案：${row.name}（${row.agreementNumber ?? '未编号'}）`,
         `当前状态：${RESULTS_STATUS_LABELS[row.status] ?? row.status}`,
+        `导出时间：${formatDateTime(new Date())}`,
         '',
-        ...events.map(
-          (e) =>
-            `${formatDateTime(e.createTime)}  ${e.userName ?? ''}  ${eventLabel(e.kind)}${
-              e.toStatus !== null && e.kind === 'status'
-                ? ` → ${RESULTS_STATUS_LABELS[e.toStatus] ?? e.toStatus}`
-                : ''
-            }  ${e.content ?? ''}`,
+        ['时间', '操作人', '类型', '内容'].join('\t'),
+        ...events.map((e) =>
+          [
+            formatDateTime(e.createTime),
+            e.userName ?? '',
+            resultsEventLabel(e.kind),
+            resultsEventText(e).replace(/\s+/g, ' '),
+          ].join('\t'),
         ),
       ].join('\r\n')
 
@@ -856,16 +861,5 @@ export const createDocumentsService = (deps: TDeps) => {
 }
 
 const COMPRESSED = /\.(pdf|docx|xlsx|jpe?g|png|zip)$/i
-
-const EVENT_LABELS: Record<string, string> = {
-  status: '状态变更',
-  message: '留言',
-  document: '生成文书',
-  attach: '附件',
-  push: '推送专家',
-  score: '专家评分',
-  config: '评价指标',
-}
-export const eventLabel = (kind: string) => EVENT_LABELS[kind] ?? kind
 
 export type TDocumentsService = ReturnType<typeof createDocumentsService>

@@ -27,6 +27,8 @@ import {
   formatDate,
   RESULTS_STATUS,
   RESULTS_STATUS_LABELS,
+  resultsEventText,
+  ZResultsMessageSchema,
   ZResultsVOSubmitSchema,
 } from '@ysjs/shared'
 import { type ReactNode, useEffect, useState } from 'react'
@@ -681,6 +683,10 @@ const ExpertsTab = ({ resultsId }: { resultsId: string }) => {
   )
 }
 
+/**
+ * The dossier: every status change with its opinion, message, document, file, push and score of the
+ * application in time order, with who and when (the zip download carries the same as an appendix).
+ */
 const DossierTab = ({ resultsId }: { resultsId: string }) => {
   const { t } = useTranslation()
   const events = useQuery({
@@ -688,31 +694,54 @@ const DossierTab = ({ resultsId }: { resultsId: string }) => {
     queryFn: () => appraiseApi.dossier(resultsId),
   })
   const [message, setMessage] = useState('')
+  const [sending, setSending] = useState(false)
   const send = async () => {
-    if (!message.trim()) {
-      toast.warning('请输入留言内容')
+    const checked = ZResultsMessageSchema.safeParse({ resultsId, content: message })
+    if (!checked.success) {
+      toast.warning(checked.error.issues[0]?.message ?? '')
       return
     }
-    await appraiseApi.postMessage(resultsId, message)
+    setSending(true)
+    try {
+      await appraiseApi.postMessage(resultsId, checked.data.content)
+    } catch {
+      // The HTTP client has shown the server's message.
+      return
+    } finally {
+      setSending(false)
+    }
+    toast.success(t('msg.operateSuccess'))
     setMessage('')
     await events.refetch()
   }
+  const rows = events.data ?? []
   return (
     <Stack spacing={2}>
       <Table size="small" aria-label={t('appraise.tab.dossier')}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 170 }}>{t('appraise.dossier.time')}</TableCell>
+            <TableCell sx={{ width: 120 }}>{t('appraise.dossier.user')}</TableCell>
+            <TableCell sx={{ width: 110 }}>{t('appraise.dossier.kind')}</TableCell>
+            <TableCell>{t('appraise.dossier.content')}</TableCell>
+          </TableRow>
+        </TableHead>
         <TableBody>
-          {(events.data ?? []).map((e) => (
-            <TableRow key={e.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap', width: 170 }}>{e.createTime}</TableCell>
-              <TableCell sx={{ width: 120 }}>{e.userName}</TableCell>
-              <TableCell>
-                {e.kind === 'status' && e.toStatus !== null && e.fromStatus !== e.toStatus
-                  ? `${RESULTS_STATUS_LABELS[e.fromStatus ?? 0]} → ${RESULTS_STATUS_LABELS[e.toStatus]}：`
-                  : ''}
-                {e.content}
+          {rows.map((e) => (
+            <TableRow key={e.id} data-testid={`dossier-${e.kind}`}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.createTime}</TableCell>
+              <TableCell>{e.userName}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {t(`appraise.event.${e.kind}`, { defaultValue: e.kind })}
               </TableCell>
+              <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{resultsEventText(e)}</TableCell>
             </TableRow>
           ))}
+          {!events.isLoading && rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={4}>{t('appraise.dossier.empty')}</TableCell>
+            </TableRow>
+          )}
         </TableBody>
       </Table>
       <Stack direction="row" spacing={1}>
@@ -722,8 +751,9 @@ const DossierTab = ({ resultsId }: { resultsId: string }) => {
           label={t('appraise.message')}
           value={message}
           onChange={(e) => setMessage(e.target.value)}
+          disabled={sending}
         />
-        <Button variant="outlined" onClick={() => void send()}>
+        <Button variant="outlined" disabled={sending} onClick={() => void send()}>
           {t('appraise.send')}
         </Button>
       </Stack>
