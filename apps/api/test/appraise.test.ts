@@ -313,6 +313,40 @@ describe('application: save, detail and the messages of spec section 5', () => {
     await submitMissing({ principal: { ...principal, fax: '' } }, ResultsMsg.P_FAX)
     await submitMissing({ principal: { ...principal, phone: '' } }, '请输入联系电话')
     await submitMissing({ principal: null }, ResultsMsg.P_UNIT_NAME)
+    // Every field of the unit rows, the person rows and the principal group (spec section 5).
+    for (const [key, msg] of [
+      ['unitName', '请输入公司名称'],
+      ['name', '请输入联系人'],
+      ['phone', '请输入联系电话'],
+    ] as const) {
+      // (a person's unit is named by the unit's name in the same body: left empty with it)
+      await submitMissing(
+        { unitEntityList: [unit({ [key]: '' })], peopleEntityList: [person({ workUnit: '' })] },
+        msg,
+      )
+    }
+    await submitMissing({ peopleEntityList: [person({ name: '' })] }, '请输入姓名')
+    for (const [key, msg] of [
+      ['unitName', '请输入单位名称'],
+      ['dutyNumber', '请输入纳税登记号'],
+      ['legalPerson', '请输入法定代表人'],
+      ['address', '请输入通讯地址'],
+      ['agent', '请输入委托代理人'],
+      ['phone', '请输入联系电话'],
+      ['name', '请输入联系人'],
+      ['cardNumber', '请输入开户银行'],
+      ['postcode', '请输入邮编'],
+      ['accountNumber', '请输入账号'],
+      ['fax', '请输入传真'],
+    ] as const) {
+      await submitMissing({ principal: { ...principal, [key]: '' } }, msg)
+    }
+    // The signing date defaults to today on a new application; cleared later, it is missing.
+    const cleared = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    await call('POST', `${P}/results/saveResultsVO`, { ...fullBody(), id: cleared.data.id, signingDate: '' })
+    expect(
+      await call('POST', `${P}/results/submit`, { id: cleared.data.id, status: S.PENDING }),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.SIGNING_DATE })
   })
 })
 
