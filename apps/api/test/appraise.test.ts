@@ -621,6 +621,9 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const noticeXml = docXml(notice.raw)
     expect(noticeXml).toContain(name)
     expect(noticeXml).toContain(number)
+    // An offline meeting: the notice names the place, not an online-meeting number.
+    expect(noticeXml).toContain('会议地点')
+    expect(noticeXml).not.toContain('腾讯会议号')
     await expectDocLayout(notice.raw)
     // A loose ceiling against pathologies; the 150 ms p95 budget is measured by bench/appraise-documents.mjs.
     expect(noticeMs).toBeLessThan(1000)

@@ -36,7 +36,7 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
     await form.getByLabel('委托方').fill('江西铜业集团有限公司')
     await form.getByLabel('签订地点').fill('北京')
     await choose(page, form, '成果类型', '新工艺')
-    await form.getByLabel(/会议时间/).fill('2026-12-01 09:30:00')
+    await form.getByLabel('会议时间').fill('2026-12-01T09:30')
     await form.locator('.ProseMirror').nth(0).click()
     await page.keyboard.type('国家重点研发计划')
     await form.locator('.ProseMirror').nth(1).click()

@@ -257,7 +257,10 @@ export const createDocumentsService = (deps: TDeps) => {
             ['评价日期', f.evaluationDate],
             ['发送日期', f.sendDate],
             ['会议类型', meetingTypeName(f.meetingType)],
-            ['腾讯会议号', f.meetingCode ?? ''],
+            // An online meeting's number, an offline meeting's place (the application's venue).
+            Number(f.meetingType) === 1
+              ? ['腾讯会议号', f.meetingCode ?? '']
+              : ['会议地点', c.row.meetingVenue ?? ''],
             ['联系人', f.contact],
             ['电话', f.phone],
           ]),

@@ -41,7 +41,7 @@ import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, fetchFile } from './appraiseApi'
 import { EquityTab } from './EquityTab'
-import { MeetingTab, NoticeTab, ReportTab } from './FormTabs'
+import { fromLocalInput, MeetingTab, NoticeTab, ReportTab, toLocalInput } from './FormTabs'
 import { IndexSetEditor } from './IndexTemplatePage'
 
 type TRow = Record<string, string>
@@ -335,7 +335,18 @@ export const ResultsEditor = ({
                 <MenuItem value="2">{t('appraise.meetingTypes.offline')}</MenuItem>
               </TextField>
             </Grid>
-            {field('meetingTime', `${t('appraise.field.meetingTime')} (yyyy-MM-dd HH:mm:ss)`)}
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField
+                fullWidth
+                size="small"
+                type="datetime-local"
+                label={t('appraise.field.meetingTime')}
+                value={toLocalInput(str(values.meetingTime))}
+                onChange={(e) => set('meetingTime', fromLocalInput(e.target.value))}
+                disabled={!canEdit}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            </Grid>
             {field('meetingVenue', t('appraise.field.meetingVenue'))}
             <Grid size={12}>
               <RichTextEditor
