@@ -140,8 +140,12 @@ const expectDocLayout = async (raw: Buffer, signed = true) => {
   const text = (name: string) => Buffer.from(files[name]!).toString('utf8')
   const doc = text('word/document.xml')
   expect(doc).toMatch(/<w:pgSz w:w="11906" w:h="16838"/)
-  expect(doc).toContain('w:eastAsia="宋体"')
+  // 宋体 is the default font and the table text's style; headings are in 仿宋.
+  const styles = text('word/styles.xml')
+  expect(styles).toMatch(/<w:docDefaults>.*w:eastAsia="宋体"/s)
+  expect(styles).toMatch(/w:styleId="TableText".*w:eastAsia="宋体"/s)
   expect(doc).toContain('w:eastAsia="仿宋"')
+  expect(doc).toContain('<w:pStyle w:val="TableText"/>')
   expect(doc).toContain('<w:tbl>')
   expect(doc).toContain('<w:tblLayout w:type="fixed"/>')
   expect(doc).toContain('<w:tblHeader/>')
