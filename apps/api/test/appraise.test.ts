@@ -366,6 +366,10 @@ describe('status machine, audit and history', () => {
     expect((await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED }, tok.appraiser)).msg).toBe(
       '当前状态为草稿，不能变更为已归档',
     )
+    // Experts come after acceptance.
+    expect(
+      await call('POST', `${P}/basic/push`, { resultsId: id, expertIds: ['1'] }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '成果受理后才能推送专家' })
     // The staff cannot submit on the applicant's behalf.
     expect(await call('POST', `${P}/results/submit`, { id, status: S.PENDING }, tok.appraiser)).toMatchObject(
       {
@@ -732,6 +736,10 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     expect(staffView.data).toMatchObject({ totalScore: expected, grade: '国际先进' })
     const scored = (await call('GET', `${P}/results/detail?id=${id}`)).data
     expect(scored).toMatchObject({ status: S.SCORED, totalScore: expected, grade: '国际先进' })
+    // Scored: no more experts can be pushed, and the refusal says why.
+    expect(
+      await call('POST', `${P}/basic/push`, { resultsId: id, expertIds: ids }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '专家评分已完成，不能再推送专家' })
 
     // The report: prefilled from the application, then saved, rendered with the total, stored.
     const prefilled = await call('GET', `${P}/report/detail?resultsId=${id}`, undefined, tok.appraiser)
