@@ -11,6 +11,7 @@ import {
   NoticeMsg,
   parseGradeThresholds,
   ResultsMsg,
+  resultsEventLabel,
   RESULTS_STATUS as S,
   weightedTotal,
 } from '@ysjs/shared'
@@ -125,6 +126,37 @@ const fullBody = (over: Record<string, unknown> = {}) => ({
 const docXml = (raw: Buffer) => {
   const files = unzipSync(new Uint8Array(raw))
   return Buffer.from(files['word/document.xml']!).toString('utf8')
+}
+
+/**
+ * What every generated document is (issue 12): A4, SimSun (宋体) with FangSong headings, the tenant's
+ * name as issuer in the header and in the signature, page numbers in the footer, real tables with fixed
+ * column widths and a repeated header row, headings kept with what follows them.
+ */
+const expectDocLayout = async (raw: Buffer, signed = true) => {
+  const tenant = await t.app.prisma.tenant.findFirst({ where: { tenantId: '000000' } })
+  const issuer = tenant!.tenantName
+  const files = unzipSync(new Uint8Array(raw))
+  const text = (name: string) => Buffer.from(files[name]!).toString('utf8')
+  const doc = text('word/document.xml')
+  expect(doc).toMatch(/<w:pgSz w:w="11906" w:h="16838"/)
+  // 宋体 is the default font and the table text's style; headings are in 仿宋.
+  const styles = text('word/styles.xml')
+  expect(styles).toMatch(/<w:docDefaults>.*w:eastAsia="宋体"/s)
+  expect(styles).toMatch(/w:styleId="TableText".*w:eastAsia="宋体"/s)
+  expect(doc).toContain('w:eastAsia="仿宋"')
+  expect(doc).toContain('<w:pStyle w:val="TableText"/>')
+  expect(doc).toContain('<w:tbl>')
+  expect(doc).toContain('<w:tblLayout w:type="fixed"/>')
+  expect(doc).toContain('<w:tblHeader/>')
+  expect(doc).toContain('<w:keepNext/>')
+  if (signed) {
+    expect(doc).toContain(issuer)
+  }
+  const headers = Object.keys(files).filter((f) => /^word\/header\d*\.xml$/.test(f))
+  expect(headers.some((h) => text(h).includes(issuer))).toBe(true)
+  const footers = Object.keys(files).filter((f) => /^word\/footer\d*\.xml$/.test(f))
+  expect(footers.some((f) => text(f).includes('PAGE') && text(f).includes('NUMPAGES'))).toBe(true)
 }
 
 /** A draft saved and submitted by the member, accepted by the appraiser. */
@@ -285,6 +317,40 @@ describe('application: save, detail and the messages of spec section 5', () => {
     await submitMissing({ principal: { ...principal, fax: '' } }, ResultsMsg.P_FAX)
     await submitMissing({ principal: { ...principal, phone: '' } }, '请输入联系电话')
     await submitMissing({ principal: null }, ResultsMsg.P_UNIT_NAME)
+    // Every field of the unit rows, the person rows and the principal group (spec section 5).
+    for (const [key, msg] of [
+      ['unitName', '请输入公司名称'],
+      ['name', '请输入联系人'],
+      ['phone', '请输入联系电话'],
+    ] as const) {
+      // (a person's unit is named by the unit's name in the same body: left empty with it)
+      await submitMissing(
+        { unitEntityList: [unit({ [key]: '' })], peopleEntityList: [person({ workUnit: '' })] },
+        msg,
+      )
+    }
+    await submitMissing({ peopleEntityList: [person({ name: '' })] }, '请输入姓名')
+    for (const [key, msg] of [
+      ['unitName', '请输入单位名称'],
+      ['dutyNumber', '请输入纳税登记号'],
+      ['legalPerson', '请输入法定代表人'],
+      ['address', '请输入通讯地址'],
+      ['agent', '请输入委托代理人'],
+      ['phone', '请输入联系电话'],
+      ['name', '请输入联系人'],
+      ['cardNumber', '请输入开户银行'],
+      ['postcode', '请输入邮编'],
+      ['accountNumber', '请输入账号'],
+      ['fax', '请输入传真'],
+    ] as const) {
+      await submitMissing({ principal: { ...principal, [key]: '' } }, msg)
+    }
+    // The signing date defaults to today on a new application; cleared later, it is missing.
+    const cleared = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    await call('POST', `${P}/results/saveResultsVO`, { ...fullBody(), id: cleared.data.id, signingDate: '' })
+    expect(
+      await call('POST', `${P}/results/submit`, { id: cleared.data.id, status: S.PENDING }),
+    ).toMatchObject({ code: 400, msg: ResultsMsg.SIGNING_DATE })
   })
 })
 
@@ -300,6 +366,10 @@ describe('status machine, audit and history', () => {
     expect((await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED }, tok.appraiser)).msg).toBe(
       '当前状态为草稿，不能变更为已归档',
     )
+    // Experts come after acceptance.
+    expect(
+      await call('POST', `${P}/basic/push`, { resultsId: id, expertIds: ['1'] }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '成果受理后才能推送专家' })
     // The staff cannot submit on the applicant's behalf.
     expect(await call('POST', `${P}/results/submit`, { id, status: S.PENDING }, tok.appraiser)).toMatchObject(
       {
@@ -559,6 +629,10 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const noticeXml = docXml(notice.raw)
     expect(noticeXml).toContain(name)
     expect(noticeXml).toContain(number)
+    // An offline meeting: the notice names the place, not an online-meeting number.
+    expect(noticeXml).toContain('会议地点')
+    expect(noticeXml).not.toContain('腾讯会议号')
+    await expectDocLayout(notice.raw)
     // A loose ceiling against pathologies; the 150 ms p95 budget is measured by bench/appraise-documents.mjs.
     expect(noticeMs).toBeLessThan(1000)
     expect((await call('GET', `${P}/results/detail?id=${id}`)).data.status).toBe(S.EVALUATING)
@@ -662,6 +736,10 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     expect(staffView.data).toMatchObject({ totalScore: expected, grade: '国际先进' })
     const scored = (await call('GET', `${P}/results/detail?id=${id}`)).data
     expect(scored).toMatchObject({ status: S.SCORED, totalScore: expected, grade: '国际先进' })
+    // Scored: no more experts can be pushed, and the refusal says why.
+    expect(
+      await call('POST', `${P}/basic/push`, { resultsId: id, expertIds: ids }, tok.appraiser),
+    ).toMatchObject({ code: 400, msg: '专家评分已完成，不能再推送专家' })
 
     // The report: prefilled from the application, then saved, rendered with the total, stored.
     const prefilled = await call('GET', `${P}/report/detail?resultsId=${id}`, undefined, tok.appraiser)
@@ -753,6 +831,9 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     expect(reportXml).toContain(number)
     expect(reportXml).toContain('80.9')
     expect(reportXml).toContain('国际先进')
+    await expectDocLayout(report.raw)
+    // Total and grade close the indicator table.
+    expect(reportXml).toMatch(/综合得分.*80\.9.*评价等级.*国际先进/s)
     for (const text of [
       '委托方（甲方）',
       principal.agent,
@@ -773,6 +854,7 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     const protocolXml = docXml(protocol.raw)
     expect(protocolXml).toContain(name)
     expect(protocolXml).toContain(principal.dutyNumber)
+    await expectDocLayout(protocol.raw)
     // Read again while the application is unchanged: the stored file, not a new one each time.
     const again = await call('GET', `${P}/results/download?resultsId=${id}&type=protocol`)
     expect(docXml(again.raw)).toContain(number)
@@ -815,8 +897,25 @@ describe('experts, scores and documents: the whole path from draft to archive', 
     for (const text of ['提交', '推送专家 王建国', '专家提交评分', '生成评价报告', '上传附件 检测报告.pdf']) {
       expect(dossier).toContain(text)
     }
+    // The same entries as the dossier page, in time order: when, who, kind, what.
+    const lines = dossier.split('\r\n')
+    expect(lines).toContain('时间\t操作人\t类型\t内容')
+    const entries = (await call('GET', `${P}/results/dossier?resultsId=${id}`)).data
+    const rows = lines.slice(lines.indexOf('时间\t操作人\t类型\t内容') + 1)
+    expect(rows).toHaveLength(entries.length)
+    expect(rows.map((l) => l.split('\t').slice(1, 3))).toEqual(
+      entries.map((e: { userName: string; kind: string }) => [e.userName, resultsEventLabel(e.kind)]),
+    )
+    expect(rows).toContainEqual(
+      expect.stringMatching(/\t评价中心\t状态变更\t已评分 → 已出具报告：生成评价报告$/),
+    )
+    expect(rows).toContainEqual(expect.stringMatching(/\t王建国\t专家评分\t专家提交评分$/))
 
-    // Archive closes the machine.
+    // Archive closes the machine; it is the centre's step, refused to the applicant by name.
+    expect(await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED })).toMatchObject({
+      code: 403,
+      msg: '只有评价中心人员可以归档',
+    })
     expect(
       await call('POST', `${P}/results/submit`, { id, status: S.ARCHIVED }, tok.appraiser),
     ).toMatchObject({ code: 200 })
@@ -1258,6 +1357,7 @@ describe('forms: 暂存 of the notice, report and meeting forms, and the meeting
     expect(xml).toContain(name)
     expect(xml).toContain('2026-评-018')
     expect(xml).toContain('中南大学')
+    await expectDocLayout(made.raw)
     const saved = await call('GET', `${P}/have/detail?resultsId=${id}`, undefined, tok.appraiser)
     expect(saved.data).toMatchObject({ saved: true, generated: true })
     // The agenda was sanitised before it was stored.

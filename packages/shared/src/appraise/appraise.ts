@@ -430,6 +430,29 @@ export const ZResultsMessageSchema = z.object({
     .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
 })
 
+/** The kinds of dossier entries, as the dossier page and its appendix in the zip name them. */
+export const RESULTS_EVENT_LABELS: Readonly<Record<string, string>> = {
+  status: '状态变更',
+  message: '留言',
+  document: '生成文书',
+  attach: '附件',
+  push: '推送专家',
+  score: '专家评分',
+  config: '评价指标',
+}
+export const resultsEventLabel = (kind: string): string => RESULTS_EVENT_LABELS[kind] ?? kind
+
+/** What a dossier entry says: a status change as `从 → 到：意见`, anything else its content. */
+export const resultsEventText = (e: {
+  kind: string
+  fromStatus: number | null
+  toStatus: number | null
+  content: string | null
+}): string =>
+  e.kind === 'status' && e.fromStatus !== null && e.toStatus !== null && e.fromStatus !== e.toStatus
+    ? `${RESULTS_STATUS_LABELS[e.fromStatus] ?? e.fromStatus} → ${RESULTS_STATUS_LABELS[e.toStatus] ?? e.toStatus}：${e.content ?? ''}`
+    : (e.content ?? '')
+
 /** One entry of an application's dossier (status change, message, document, file, push, score). */
 export const ZResultsEventRecordSchema = z.object({
   id: ZWireIdSchema,

@@ -9,6 +9,8 @@ import {
   RESULTS_STATUS,
   RESULTS_STATUS_LABELS,
   ResultsMsg,
+  resultsEventLabel,
+  resultsEventText,
   type TDocumentKind,
   type TMeetingForm,
   type TNoticeForm,
@@ -23,7 +25,7 @@ import { tenantDb } from '../../lib/tenancy.ts'
 import type { TOssService } from '../oss/oss.service.ts'
 import { APPRAISE_CODES, dateText, decimal, loadResults, type TAppraiseDeps } from './appraise-access.ts'
 import type { TAppraiseAssortService } from './assort.service.ts'
-import { fields, heading, para, renderDocx, richParas, table, title } from './docx-builders.ts'
+import { fields, heading, para, renderDocx, richParas, signature, table, title } from './docx-builders.ts'
 import type { TResultsService } from './results.service.ts'
 import type { TScoringService } from './scoring.service.ts'
 
@@ -110,6 +112,7 @@ export const createDocumentsService = (deps: TDeps) => {
         u.name ?? '',
         u.phone ?? '',
       ]),
+      { weights: [8, 22, 13, 23, 12, 22] },
     )
   const peopleTable = (c: TDocContext) =>
     table(
@@ -124,6 +127,14 @@ export const createDocumentsService = (deps: TDeps) => {
         p.workUnitName,
         p.contribution ?? '',
       ]),
+      { weights: [8, 10, 8, 12, 13, 12, 16, 21] },
+    )
+  /** A list of names (the suggested enterprises) as a numbered table. */
+  const namesTable = (names: readonly string[]) =>
+    table(
+      ['序号', '企业名称'],
+      names.map((n, i) => [String(i + 1), n]),
+      { weights: [1, 9] },
     )
   const meetingTimeText = (d: Date | null) => (d ? formatDateTime(d).slice(0, 16) : '')
 
@@ -246,18 +257,16 @@ export const createDocumentsService = (deps: TDeps) => {
             ['评价日期', f.evaluationDate],
             ['发送日期', f.sendDate],
             ['会议类型', meetingTypeName(f.meetingType)],
-            ['腾讯会议号', f.meetingCode ?? ''],
+            // An online meeting's number, an offline meeting's place (the application's venue).
+            Number(f.meetingType) === 1
+              ? ['腾讯会议号', f.meetingCode ?? '']
+              : ['会议地点', c.row.meetingVenue ?? ''],
             ['联系人', f.contact],
             ['电话', f.phone],
           ]),
           heading('建议企业名单'),
-          table(
-            ['序号', '企业名称'],
-            f.list.map((n, i) => [String(i + 1), n]),
-          ),
-          para(''),
-          para(f.unit, { align: 'right' }),
-          para(f.sendDate, { align: 'right' }),
+          namesTable(f.list),
+          ...signature(c.issuer, f.sendDate),
         ],
       }),
     report: async (ctx: TCtx, c: TDocContext, f: TReportForm) => {
@@ -319,9 +328,13 @@ export const createDocumentsService = (deps: TDeps) => {
               String(i.weight),
               i.score === null ? '' : i.score.toFixed(1),
             ]),
-          ),
-          para(
-            `综合得分：${extras.totalScore === null ? '—' : extras.totalScore.toFixed(1)}    评价等级：${extras.grade ?? '—'}`,
+            {
+              weights: [8, 56, 16, 20],
+              totals: [
+                ['综合得分', extras.totalScore === null ? '—' : extras.totalScore.toFixed(1)],
+                ['评价等级', extras.grade ?? '—'],
+              ],
+            },
           ),
           heading('七、分项评价结论'),
           ...richParas(f.conclusion),
@@ -330,13 +343,8 @@ export const createDocumentsService = (deps: TDeps) => {
           heading('九、主要研制人员'),
           peopleTable(c),
           heading('十、建议企业名单'),
-          table(
-            ['序号', '企业名称'],
-            f.list.map((n, i) => [String(i + 1), n]),
-          ),
-          para(''),
-          para(f.appraiseUnit, { align: 'right' }),
-          para(f.completeDate, { align: 'right' }),
+          namesTable(f.list),
+          ...signature(c.issuer, f.completeDate),
         ],
       })
     },
@@ -387,7 +395,13 @@ export const createDocumentsService = (deps: TDeps) => {
             { indent: true },
           ),
           para(''),
-          table(['甲方（盖章）', '乙方（盖章）'], [['代表签字：\n日期：', '代表签字：\n日期：']]),
+          table(
+            ['甲方（盖章）', '乙方（盖章）'],
+            [
+              [p?.unitName ?? c.row.firstParty ?? '', c.issuer],
+              ['代表签字：\n\n日期：', '代表签字：\n\n日期：'],
+            ],
+          ),
         ],
       })
     },
@@ -410,10 +424,7 @@ export const createDocumentsService = (deps: TDeps) => {
           heading('完成单位'),
           unitTable(c),
           heading('建议企业名单'),
-          table(
-            ['序号', '企业名称'],
-            f.enterpriseList.map((n, i) => [String(i + 1), n]),
-          ),
+          namesTable(f.enterpriseList),
           heading('项目单位负责人'),
           table(
             ['序号', '姓名', '工作单位', '技术职称'],
@@ -423,9 +434,9 @@ export const createDocumentsService = (deps: TDeps) => {
               l.workUnit,
               c.titles.get(String(l.technical)) ?? '',
             ]),
+            { weights: [8, 20, 44, 28] },
           ),
-          para(''),
-          para(c.issuer, { align: 'right' }),
+          ...signature(c.issuer, today()),
         ],
       }),
   }
@@ -787,17 +798,20 @@ export const createDocumentsService = (deps: TDeps) => {
       const assorts = await prisma.assort.findMany({ select: { id: true, name: true } })
       const assortName = new Map(assorts.map((a) => [a.id, a.name]))
       const events = await results.dossier(ctx, resultsId)
+      // The dossier page's table as text: time, who, kind, what (tab-separated, one entry a line).
       const dossier = [
         `成果评价档案：${row.name}（${row.agreementNumber ?? '未编号'}）`,
         `当前状态：${RESULTS_STATUS_LABELS[row.status] ?? row.status}`,
+        `导出时间：${formatDateTime(new Date())}`,
         '',
-        ...events.map(
-          (e) =>
-            `${formatDateTime(e.createTime)}  ${e.userName ?? ''}  ${eventLabel(e.kind)}${
-              e.toStatus !== null && e.kind === 'status'
-                ? ` → ${RESULTS_STATUS_LABELS[e.toStatus] ?? e.toStatus}`
-                : ''
-            }  ${e.content ?? ''}`,
+        ['时间', '操作人', '类型', '内容'].join('\t'),
+        ...events.map((e) =>
+          [
+            formatDateTime(e.createTime),
+            e.userName ?? '',
+            resultsEventLabel(e.kind),
+            resultsEventText(e).replace(/\s+/g, ' '),
+          ].join('\t'),
         ),
       ].join('\r\n')
 
@@ -850,16 +864,5 @@ export const createDocumentsService = (deps: TDeps) => {
 }
 
 const COMPRESSED = /\.(pdf|docx|xlsx|jpe?g|png|zip)$/i
-
-const EVENT_LABELS: Record<string, string> = {
-  status: '状态变更',
-  message: '留言',
-  document: '生成文书',
-  attach: '附件',
-  push: '推送专家',
-  score: '专家评分',
-  config: '评价指标',
-}
-export const eventLabel = (kind: string) => EVENT_LABELS[kind] ?? kind
 
 export type TDocumentsService = ReturnType<typeof createDocumentsService>

@@ -58,6 +58,7 @@ export const StatusMsg = {
     `当前状态为${RESULTS_STATUS_LABELS[from] ?? from}，不能变更为${RESULTS_STATUS_LABELS[to] ?? to}`,
   AUTOMATIC: '该状态由系统在相应操作完成后自动变更',
   OWNER_ONLY: '只有申请人可以提交该成果',
+  staffOnly: (action: string) => `只有评价中心人员可以${action}`,
   CHANGED: '成果状态已变化，请刷新后重试',
   REMOVE: '只能删除草稿状态的成果',
 } as const
@@ -270,7 +271,7 @@ export const createResultsService = (deps: TAppraiseDeps) => {
       throw AppError.badRequest(StatusMsg.OWNER_ONLY)
     }
     if (step.by === 'staff' && opts.by !== 'staff') {
-      throw AppError.forbidden()
+      throw AppError.forbidden(StatusMsg.staffOnly(step.action))
     }
     const { count } = await tx.results.updateMany({
       where: { id, status: row.status },

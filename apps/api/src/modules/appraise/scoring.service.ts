@@ -22,6 +22,7 @@ type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
 export const ScoringMsg = {
   NOT_PUSHED: '您不是该成果的评审专家',
   PUSH_STATUS: '成果受理后才能推送专家',
+  PUSH_CLOSED: '专家评分已完成，不能再推送专家',
   SCORE_STATUS: '当前状态不能评分',
   SCORED: '您已提交评分，不能修改',
   ALL_INDEXES: '请为每个指标输入指标分数',
@@ -186,7 +187,8 @@ export const createScoringService = (deps: TDeps) => {
     async push(ctx: TCtx, resultsId: bigint, expertIds: bigint[]) {
       const { row } = await loadResults(deps, ctx, resultsId)
       if (row.status !== RESULTS_STATUS.ACCEPTED && row.status !== RESULTS_STATUS.EVALUATING) {
-        throw AppError.badRequest(ScoringMsg.PUSH_STATUS)
+        const before = row.status < RESULTS_STATUS.ACCEPTED || row.status === RESULTS_STATUS.RETURNED
+        throw AppError.badRequest(before ? ScoringMsg.PUSH_STATUS : ScoringMsg.PUSH_CLOSED)
       }
       const experts = await db(ctx).expertBasic.findMany({ where: { id: { in: expertIds }, isDeleted: 0 } })
       if (experts.length !== new Set(expertIds.map(String)).size) {

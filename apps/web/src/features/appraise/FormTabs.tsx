@@ -422,8 +422,8 @@ export const ReportTab = ({ resultsId, onDone }: TTabProps) => {
 type TLeader = { id?: string; name?: string; workUnit?: string; technical?: string | number }
 
 /** `yyyy-MM-dd HH:mm:ss` ↔ the value of a datetime-local input. */
-const toLocalInput = (v: string) => (v ? v.replace(' ', 'T').slice(0, 16) : '')
-const fromLocalInput = (v: string) => (v ? `${v.replace('T', ' ')}:00` : '')
+export const toLocalInput = (v: string) => (v ? v.replace(' ', 'T').slice(0, 16) : '')
+export const fromLocalInput = (v: string) => (v ? `${v.replace('T', ' ')}:00` : '')
 
 /** 评价会 (spec section 2, the appraisal meeting form). */
 export const MeetingTab = ({ resultsId, onDone }: TTabProps) => {

@@ -27,6 +27,8 @@ import {
   formatDate,
   RESULTS_STATUS,
   RESULTS_STATUS_LABELS,
+  resultsEventText,
+  ZResultsMessageSchema,
   ZResultsVOSubmitSchema,
 } from '@ysjs/shared'
 import { type ReactNode, useEffect, useState } from 'react'
@@ -39,7 +41,7 @@ import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, fetchFile } from './appraiseApi'
 import { EquityTab } from './EquityTab'
-import { MeetingTab, NoticeTab, ReportTab } from './FormTabs'
+import { fromLocalInput, MeetingTab, NoticeTab, ReportTab, toLocalInput } from './FormTabs'
 import { IndexSetEditor } from './IndexTemplatePage'
 
 type TRow = Record<string, string>
@@ -333,7 +335,18 @@ export const ResultsEditor = ({
                 <MenuItem value="2">{t('appraise.meetingTypes.offline')}</MenuItem>
               </TextField>
             </Grid>
-            {field('meetingTime', `${t('appraise.field.meetingTime')} (yyyy-MM-dd HH:mm:ss)`)}
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField
+                fullWidth
+                size="small"
+                type="datetime-local"
+                label={t('appraise.field.meetingTime')}
+                value={toLocalInput(str(values.meetingTime))}
+                onChange={(e) => set('meetingTime', fromLocalInput(e.target.value))}
+                disabled={!canEdit}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            </Grid>
             {field('meetingVenue', t('appraise.field.meetingVenue'))}
             <Grid size={12}>
               <RichTextEditor
@@ -681,6 +694,10 @@ const ExpertsTab = ({ resultsId }: { resultsId: string }) => {
   )
 }
 
+/**
+ * The dossier: every status change with its opinion, message, document, file, push and score of the
+ * application in time order, with who and when (the zip download carries the same as an appendix).
+ */
 const DossierTab = ({ resultsId }: { resultsId: string }) => {
   const { t } = useTranslation()
   const events = useQuery({
@@ -688,31 +705,54 @@ const DossierTab = ({ resultsId }: { resultsId: string }) => {
     queryFn: () => appraiseApi.dossier(resultsId),
   })
   const [message, setMessage] = useState('')
+  const [sending, setSending] = useState(false)
   const send = async () => {
-    if (!message.trim()) {
-      toast.warning('请输入留言内容')
+    const checked = ZResultsMessageSchema.safeParse({ resultsId, content: message })
+    if (!checked.success) {
+      toast.warning(checked.error.issues[0]?.message ?? '')
       return
     }
-    await appraiseApi.postMessage(resultsId, message)
+    setSending(true)
+    try {
+      await appraiseApi.postMessage(resultsId, checked.data.content)
+    } catch {
+      // The HTTP client has shown the server's message.
+      return
+    } finally {
+      setSending(false)
+    }
+    toast.success(t('msg.operateSuccess'))
     setMessage('')
     await events.refetch()
   }
+  const rows = events.data ?? []
   return (
     <Stack spacing={2}>
       <Table size="small" aria-label={t('appraise.tab.dossier')}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 170 }}>{t('appraise.dossier.time')}</TableCell>
+            <TableCell sx={{ width: 120 }}>{t('appraise.dossier.user')}</TableCell>
+            <TableCell sx={{ width: 110 }}>{t('appraise.dossier.kind')}</TableCell>
+            <TableCell>{t('appraise.dossier.content')}</TableCell>
+          </TableRow>
+        </TableHead>
         <TableBody>
-          {(events.data ?? []).map((e) => (
-            <TableRow key={e.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap', width: 170 }}>{e.createTime}</TableCell>
-              <TableCell sx={{ width: 120 }}>{e.userName}</TableCell>
-              <TableCell>
-                {e.kind === 'status' && e.toStatus !== null && e.fromStatus !== e.toStatus
-                  ? `${RESULTS_STATUS_LABELS[e.fromStatus ?? 0]} → ${RESULTS_STATUS_LABELS[e.toStatus]}：`
-                  : ''}
-                {e.content}
+          {rows.map((e) => (
+            <TableRow key={e.id} data-testid={`dossier-${e.kind}`}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.createTime}</TableCell>
+              <TableCell>{e.userName}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {t(`appraise.event.${e.kind}`, { defaultValue: e.kind })}
               </TableCell>
+              <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{resultsEventText(e)}</TableCell>
             </TableRow>
           ))}
+          {!events.isLoading && rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={4}>{t('appraise.dossier.empty')}</TableCell>
+            </TableRow>
+          )}
         </TableBody>
       </Table>
       <Stack direction="row" spacing={1}>
@@ -722,8 +762,9 @@ const DossierTab = ({ resultsId }: { resultsId: string }) => {
           label={t('appraise.message')}
           value={message}
           onChange={(e) => setMessage(e.target.value)}
+          disabled={sending}
         />
-        <Button variant="outlined" onClick={() => void send()}>
+        <Button variant="outlined" disabled={sending} onClick={() => void send()}>
           {t('appraise.send')}
         </Button>
       </Stack>

@@ -116,7 +116,11 @@ export const ResultsPage = ({ tab }: { tab?: string }) => {
         </Button>
         <Box sx={{ flex: 1 }} />
         {canAdd && (
-          <Button variant="contained" onClick={() => setEditing({ id: null })}>
+          <Button
+            variant="contained"
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            onClick={() => setEditing({ id: null })}
+          >
             {t('appraise.add')}
           </Button>
         )}

@@ -94,6 +94,16 @@ export const appraiseZh = {
     experts: '专家评分',
     dossier: '档案',
   },
+  dossier: { time: '时间', user: '操作人', kind: '类型', content: '内容', empty: '暂无记录' },
+  event: {
+    status: '状态变更',
+    message: '留言',
+    document: '生成文书',
+    attach: '附件',
+    push: '推送专家',
+    score: '专家评分',
+    config: '评价指标',
+  },
   field: {
     agreementNumber: '协议编号',
     name: '成果名称',
@@ -255,6 +265,16 @@ export const appraiseEn: TDeep<typeof appraiseZh> = {
     report: 'Report',
     experts: 'Expert scores',
     dossier: 'Dossier',
+  },
+  dossier: { time: 'Time', user: 'By', kind: 'Kind', content: 'What', empty: 'No entries yet' },
+  event: {
+    status: 'Status change',
+    message: 'Message',
+    document: 'Document generated',
+    attach: 'Attachment',
+    push: 'Expert pushed',
+    score: 'Scores submitted',
+    config: 'Indicators',
   },
   field: {
     agreementNumber: 'Agreement no.',
