@@ -22,10 +22,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { ListPager } from '@/components/crud/ListPager'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, downloadDocument } from './appraiseApi'
-import { Pager } from './Pager'
 import { PushDialog } from './PushDialog'
 import { ResultsEditor } from './ResultsEditor'
 
@@ -186,7 +186,7 @@ export const ResultsPage = ({ tab }: { tab?: string }) => {
           ))}
         </TableBody>
       </Table>
-      <Pager
+      <ListPager
         total={list.data?.total ?? 0}
         current={query.current}
         size={query.size}

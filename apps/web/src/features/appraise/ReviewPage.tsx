@@ -19,10 +19,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { isScore, ResultsMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ListPager } from '@/components/crud/ListPager'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { toast } from '@/lib/notify'
 import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
-import { Pager } from './Pager'
 
 /** 评审任务: the applications pushed to the signed-in expert, each scored once. */
 export const ReviewPage = () => {
@@ -85,7 +85,7 @@ export const ReviewPage = () => {
           ))}
         </TableBody>
       </Table>
-      <Pager
+      <ListPager
         total={list.data?.total ?? 0}
         current={query.current}
         size={query.size}
