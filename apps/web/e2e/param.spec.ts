@@ -88,6 +88,9 @@ test.describe('parameter screen', () => {
     await expect(page.getByRole('option')).toHaveText(['10', '30', '50', '100', '200'])
     await page.getByRole('option', { name: '10', exact: true }).click()
     await expect(page).not.toHaveURL(/size=/)
+    // The pager's buttons are named in the interface language too (screen readers read them).
+    await expect(page.getByRole('button', { name: '下一页' })).toBeVisible()
+    await expect(page.getByRole('button', { name: '上一页' })).toBeDisabled()
   })
 
   test('a page of 200 rows, above the free grid limit of 100', async ({ page }) => {

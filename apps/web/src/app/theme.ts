@@ -1,3 +1,4 @@
+import { enUS, zhCN } from '@mui/material/locale'
 import { createTheme } from '@mui/material/styles'
 import type { TLanguage } from './i18n'
 
@@ -17,25 +18,29 @@ const FONT_FAMILY = [
 export const SIDEBAR_WIDTH = 232
 export const SIDEBAR_COLLAPSED_WIDTH = 64
 
-export const buildTheme = (_language: TLanguage) =>
-  createTheme({
-    palette: {
-      primary: { main: '#1565c0' },
-      secondary: { main: '#b26a00' },
-      success: { main: '#2e7d32' },
-      warning: { main: '#ed6c02' },
-      background: { default: '#f0f2f5' },
-    },
-    shape: { borderRadius: 6 },
-    typography: { fontFamily: FONT_FAMILY, fontSize: 14 },
-    breakpoints: { values: { xs: 0, sm: 768, md: 992, lg: 1200, xl: 1600 } },
-    components: {
-      MuiButton: {
-        defaultProps: { size: 'small', disableElevation: true },
-        styleOverrides: { root: { textTransform: 'none' } },
+/** The theme, with MUI's own texts (pager and autocomplete labels, their aria-labels) in the language. */
+export const buildTheme = (language: TLanguage) =>
+  createTheme(
+    {
+      palette: {
+        primary: { main: '#1565c0' },
+        secondary: { main: '#b26a00' },
+        success: { main: '#2e7d32' },
+        warning: { main: '#ed6c02' },
+        background: { default: '#f0f2f5' },
       },
-      MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
-      MuiIconButton: { defaultProps: { size: 'small' } },
-      MuiDialog: { defaultProps: { fullWidth: true } },
+      shape: { borderRadius: 6 },
+      typography: { fontFamily: FONT_FAMILY, fontSize: 14 },
+      breakpoints: { values: { xs: 0, sm: 768, md: 992, lg: 1200, xl: 1600 } },
+      components: {
+        MuiButton: {
+          defaultProps: { size: 'small', disableElevation: true },
+          styleOverrides: { root: { textTransform: 'none' } },
+        },
+        MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+        MuiIconButton: { defaultProps: { size: 'small' } },
+        MuiDialog: { defaultProps: { fullWidth: true } },
+      },
     },
-  })
+    language === 'en' ? enUS : zhCN,
+  )
