@@ -109,10 +109,13 @@ test.describe('menus and scopes', () => {
     await expect(editor.getByRole('combobox', { name: '值' })).toHaveValue('${deptIds}')
     await page.screenshot({ path: test.info().outputPath('scope-rule-editor.png') })
     await custom.getByRole('button', { name: '保存' }).click()
-    await expect(toast(page, '新增成功')).toBeVisible()
+    // The toast of this save is the same text as the first one's, which notistack does not repeat
+    // while that one is still on screen (preventDuplicate): the saved row is the proof.
+    await expect(editor).toBeHidden()
     const saved = dialog(page)
       .first()
       .getByRole('row', { name: new RegExp(`本部门通知${own} `) })
+    await expect(saved).toBeVisible()
     await saved.getByRole('button', { name: '编辑' }).click()
     const again = page.getByRole('dialog').last().getByTestId('scope-rule-editor')
     await expect(again.getByRole('combobox', { name: '字段' })).toContainText('createDept')
