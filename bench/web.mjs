@@ -216,7 +216,9 @@ try {
   const loginGzipKb = files.reduce((s, f) => s + f.gzip, 0) / 1024
   const loginRawKb = files.reduce((s, f) => s + f.raw, 0) / 1024
   // The biggest of them, so a regression of the budget shows where it came from.
-  for (const f of [...files].sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BENCH_LOGIN_FILES ?? 8))) {
+  for (const f of [...files]
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, Number(process.env.BENCH_LOGIN_FILES ?? 8))) {
     console.log(`  login JS: ${(f.gzip / 1024).toFixed(1).padStart(6)} KB gzip  ${f.file}`)
   }
 
