@@ -14,7 +14,6 @@ import {
   ListItem,
   ListItemText,
   MenuItem,
-  Paper,
   TextField,
   Typography,
 } from '@mui/material'
@@ -31,6 +30,7 @@ import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { ResourceField } from '@/components/crud/ResourceField'
 import type { TValues } from '@/components/crud/types'
+import { Panel } from '@/components/layout/Panel'
 import { toast } from '@/lib/notify'
 import { meetingApi } from './meetingApi'
 import { memberRegistrationFields } from './resources'
@@ -254,13 +254,14 @@ export const MemberMeetingsPage = () => {
     })),
   ]
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-      <Paper variant="outlined" sx={{ p: 2, flex: 1, minWidth: 320 }}>
-        <Typography variant="h6">{t('meeting.member.open')}</Typography>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Panel title={t('meeting.member.open')}>
         {open.data?.length === 0 ? (
-          <Typography color="text.secondary">{t('meeting.member.empty')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('meeting.member.empty')}
+          </Typography>
         ) : null}
-        <List>
+        <List dense disablePadding>
           {(open.data ?? []).map((m) => (
             <ListItem
               key={m.id}
@@ -274,13 +275,14 @@ export const MemberMeetingsPage = () => {
             </ListItem>
           ))}
         </List>
-      </Paper>
-      <Paper variant="outlined" sx={{ p: 2, flex: 1, minWidth: 320 }}>
-        <Typography variant="h6">{t('meeting.member.mine')}</Typography>
+      </Panel>
+      <Panel title={t('meeting.member.mine')}>
         {mine.data?.length === 0 ? (
-          <Typography color="text.secondary">{t('meeting.member.noRegistration')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('meeting.member.noRegistration')}
+          </Typography>
         ) : null}
-        <List>
+        <List dense disablePadding>
           {(mine.data ?? []).map((r) => (
             <ListItem
               key={r.id}
@@ -298,13 +300,12 @@ export const MemberMeetingsPage = () => {
             </ListItem>
           ))}
         </List>
-      </Paper>
-      <Paper variant="outlined" sx={{ p: 2, flexBasis: '100%' }} data-testid="saved-attendees">
-        <Typography variant="h6" sx={{ mb: 1 }}>
-          {t('meeting.member.saved')}
-        </Typography>
+      </Panel>
+      <Panel title={t('meeting.member.saved')} testId="saved-attendees" sx={{ gridColumn: '1 / -1' }}>
         {saved.length === 0 ? (
-          <Typography color="text.secondary">{t('meeting.member.savedEmpty')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('meeting.member.savedEmpty')}
+          </Typography>
         ) : (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {saved.map((c) => (
@@ -312,7 +313,7 @@ export const MemberMeetingsPage = () => {
             ))}
           </Box>
         )}
-      </Paper>
+      </Panel>
       {registering ? <RegisterDialog meeting={registering} onClose={() => setRegistering(null)} /> : null}
     </Box>
   )

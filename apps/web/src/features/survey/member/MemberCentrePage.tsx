@@ -15,9 +15,10 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
 import { ExampleStatus, SurveyState } from '@ysjs/shared'
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
+import { Panel } from '@/components/layout/Panel'
 import { MemberMeetingsPage } from '@/features/meeting/MemberMeetingsPage'
 import { isGuestUser, useSession } from '@/lib/session/session'
 import { StatusChip } from '../evaluation/StatusChip'
@@ -67,28 +68,6 @@ const NoticeDialog = ({ id, onClose }: { id: string; onClose: () => void }) => {
     </Dialog>
   )
 }
-
-const Panel = ({
-  title,
-  action,
-  testId,
-  children,
-}: {
-  title: string
-  action?: ReactNode
-  testId?: string
-  children: ReactNode
-}) => (
-  <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={testId}>
-    <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
-        {title}
-      </Typography>
-      {action}
-    </Stack>
-    {children}
-  </Paper>
-)
 
 const Stat = ({ label, value, onClick }: { label: string; value: number; onClick: () => void }) => (
   <Button onClick={onClick} sx={{ flexDirection: 'column', minWidth: 96 }}>
