@@ -55,6 +55,8 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   resourceCode?: string
   /** Platform tables (menus, scopes, params, clients): only `administrator` may write them. */
   platformWrite?: boolean
+  /** Every route of the entity is the platform administrator's alone (access `platform`, contract `SA`). */
+  platformOnly?: boolean
   /** Checks that need the database (e.g. that a referenced row exists); throws an AppError to refuse. */
   validate?: (ctx: TCtx, data: Record<string, unknown>) => Promise<void>
   /** Called after every successful write with the ids written, e.g. to drop a cache. */
@@ -273,7 +275,10 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = [def.name]
   const access = (...codes: TCrudCodes[]): { access: TAccess } => ({
-    access: { permission: codes.length === 1 ? codes[0]! : codes.flat() },
+    access: {
+      permission: codes.length === 1 ? codes[0]! : codes.flat(),
+      ...(def.platformOnly ? { platform: true as const } : {}),
+    },
   })
   const listQuery = ZPageQuerySchema.extend(
     Object.fromEntries(Object.keys(def.filters).map((k) => [k, z.string().max(200).optional()])),
@@ -293,7 +298,7 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
   if (def.export) {
     registerExportRoute(app, {
       url: `${def.prefix}/export`,
-      access: { permission: def.permissions.list },
+      access: access(def.permissions.list).access,
       tags,
       summary: `导出 ${def.name} (xlsx, 当前筛选条件下的全部数据)`,
       querystring: listQuery,

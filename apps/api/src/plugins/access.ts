@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@ysjs/db'
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify'
 import { createAccessRules } from '../lib/access-rules.ts'
-import { isAdministrator, type TAuthUser } from '../lib/context.ts'
+import { isAdministrator, isPlatformAdmin, type TAuthUser } from '../lib/context.ts'
 import { AppError } from '../lib/errors.ts'
 import type { TTokenService } from '../modules/auth/token.service.ts'
 
@@ -10,13 +10,16 @@ import type { TTokenService } from '../modules/auth/token.service.ts'
  * - `public`: anyone; a valid token is still read so the handler knows the user.
  * - `authenticated`: any valid access token.
  * - `{ permission }`: a menu or button code granted to one of the user's roles (any of a list);
- *   `administrator` holds every permission.
+ *   `administrator` holds every permission. With `platform: true` (the contract's `SA` calls: the
+ *   deployment's jobs, process definitions) only the platform's administrator (role `administrator`
+ *   of tenant 000000) passes, whatever codes another tenant's roles were given; the code still says
+ *   which menu or button the call belongs to.
  * - `{ role }`: one of these role aliases.
  */
 export type TAccess =
   | 'public'
   | 'authenticated'
-  | { permission: string | readonly string[] }
+  | { permission: string | readonly string[]; platform?: true }
   | { role: readonly string[] }
 
 declare module 'fastify' {
@@ -98,7 +101,7 @@ export const installAccess = (
       }
       return
     }
-    if (!(await permissions.has(user, access.permission))) {
+    if (access.platform ? !isPlatformAdmin(user) : !(await permissions.has(user, access.permission))) {
       throw AppError.forbidden()
     }
   })

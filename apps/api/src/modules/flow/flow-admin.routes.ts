@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf, isPlatformAdmin } from '../../lib/context.ts'
+import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { multipartFailure } from '../oss/multipart.ts'
@@ -59,24 +59,14 @@ const readDeployUpload = async (request: FastifyRequest) => {
   return { fields, files }
 }
 
-/**
- * Contract 10.2 marks model, manager and follow calls `SA`: the platform's administrator (role
- * `administrator` of tenant 000000) alone. The menu codes still decide what the menus show; this
- * refuses everyone else, whatever codes their roles were given (a tenant admin must never suspend,
- * replace or delete another tenant's or the common definitions).
- */
-export const platformAdminOnly = async (request: FastifyRequest) => {
-  if (!isPlatformAdmin(request.user)) {
-    throw AppError.forbidden()
-  }
-}
+// Contract 10.2 marks model, manager and follow calls `SA`: their routes are declared `platform` (the
+// platform's administrator alone); the menu codes still decide what the menus show.
 
 export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, work: TFlowWorkService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const model = ['flow-model']
   r.get(`${FLOW}/model/list`, {
-    config: { access: { permission: 'flow_model' } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: 'flow_model', platform: true } },
     schema: {
       tags: model,
       summary: '模型列表',
@@ -86,8 +76,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     handler: async (request) => ok(await admin.modelList(request.query)),
   })
   r.get(`${FLOW}/model/detail`, {
-    config: { access: { permission: 'flow_model' } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: 'flow_model', platform: true } },
     schema: {
       tags: model,
       summary: '模型详情 (含 BPMN XML)',
@@ -97,8 +86,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     handler: async (request) => ok(await admin.modelDetail(BigInt(request.query.id))),
   })
   r.post(`${FLOW}/model/submit`, {
-    config: { access: { permission: ['flow_model_create', 'flow_model_update'] } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: ['flow_model_create', 'flow_model_update'], platform: true } },
     schema: {
       tags: model,
       summary: '保存模型 (BPMN XML 保存时校验)',
@@ -108,8 +96,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     handler: async (request) => ok(await admin.modelSubmit(ctxOf(request), request.body)),
   })
   r.post(`${FLOW}/model/remove`, {
-    config: { access: { permission: 'flow_model_delete' } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: 'flow_model_delete', platform: true } },
     schema: {
       tags: model,
       summary: '删除模型',
@@ -122,8 +109,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     },
   })
   r.post(`${FLOW}/model/deploy`, {
-    config: { access: { permission: 'flow_model_deploy' } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: 'flow_model_deploy', platform: true } },
     schema: {
       tags: model,
       summary: '部署模型 (每个租户一个版本; 无租户时为通用流程)',
@@ -139,8 +125,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
 
   const manager = ['flow-manager']
   r.get(`${FLOW}/manager/list`, {
-    config: { access: { permission: 'flow_manager' } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: 'flow_manager', platform: true } },
     schema: {
       tags: manager,
       summary: '流程定义 (各流程的最新版本)',
@@ -150,8 +135,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     handler: async (request) => ok(await work.managerList(ctxOf(request), request.query)),
   })
   r.post(`${FLOW}/manager/change-state`, {
-    config: { access: { permission: 'flow_manager_state' } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: 'flow_manager_state', platform: true } },
     schema: {
       tags: manager,
       summary: '激活 (active) 或挂起 (suspend) 流程定义',
@@ -161,8 +145,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     handler: async (request) => done(await admin.changeState(request.body.processId, request.body.state)),
   })
   r.post(`${FLOW}/manager/delete-deployment`, {
-    config: { access: { permission: 'flow_manager_remove' } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: 'flow_manager_remove', platform: true } },
     schema: {
       tags: manager,
       summary: '删除部署 (连同其实例)',
@@ -175,8 +158,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     },
   })
   r.post(`${FLOW}/manager/deploy-upload`, {
-    config: { access: { permission: 'flow_deploy' } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: 'flow_deploy', platform: true } },
     schema: {
       tags: manager,
       summary: '上传部署 (multipart: category, tenantIds, files)',
@@ -201,8 +183,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
   })
 
   r.get(`${FLOW}/follow/list`, {
-    config: { access: { permission: 'flow_follow' } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: 'flow_follow', platform: true } },
     schema: {
       tags: ['flow-follow'],
       summary: '运行中的流程实例',

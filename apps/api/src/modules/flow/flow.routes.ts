@@ -21,7 +21,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { platformAdminOnly } from './flow-admin.routes.ts'
 import type { TFlowWorkService } from './flow-work.service.ts'
 import type { TLeaveService } from './leave.service.ts'
 
@@ -128,8 +127,7 @@ export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: 
   })
 
   r.post(`${FLOW}/follow/delete-process-instance`, {
-    config: { access: { permission: 'flow_follow_delete' } },
-    preHandler: platformAdminOnly,
+    config: { access: { permission: 'flow_follow_delete', platform: true } },
     schema: {
       tags: ['flow-follow'],
       summary: '删除流程实例',

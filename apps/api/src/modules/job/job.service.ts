@@ -18,7 +18,7 @@ import {
   ZJobServerRecordSchema,
   ZJobServerSubmitSchema,
 } from '@ysjs/shared/job'
-import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
+import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
@@ -27,23 +27,12 @@ import type { TJobBus } from './job-bus.ts'
 const LIVE = { isDeleted: 0 }
 
 /**
- * Job servers, jobs and their runs belong to the deployment (one worker runs every tenant's housekeeping,
- * and run results carry what internal hosts answered): only the platform's administrator (role
- * `administrator` of tenant 000000) reads or changes them, whatever menu codes another tenant's roles hold.
- */
-export const assertJobAdmin = (user: TCtx['user']) => {
-  if (!isPlatformAdmin(user)) {
-    throw AppError.forbidden()
-  }
-}
-const platformOnly = async (ctx: TCtx) => {
-  assertJobAdmin(ctx.user)
-  return {}
-}
-
-/**
  * Job servers and job definitions (spec sections 3, 4, 7). The database is the record: every write
  * lands in PostgreSQL first, then the worker is told to reconcile its schedulers with it.
+ *
+ * Servers, jobs and their runs belong to the deployment (one worker runs every tenant's housekeeping,
+ * and run results carry what internal hosts answered): every job route is declared `platform` (the
+ * platform's administrator alone, whatever menu codes another tenant's roles hold).
  */
 export const createJobService = (
   prisma: PrismaClient,
@@ -76,16 +65,12 @@ export const createJobService = (
       remove: 'job_server_delete',
     },
     unique: [{ fields: ['jobServerName'], message: JobServerMsg.NAME_EXISTS }],
-    restrict: platformOnly,
-    validate: async (ctx) => {
-      assertJobAdmin(ctx.user)
-    },
+    platformOnly: true,
   })
   const servers: typeof serverCrud = {
     ...serverCrud,
     /** A server whose jobs are still defined is not removed: they would keep firing with no server. */
     async remove(ctx, ids) {
-      assertJobAdmin(ctx.user)
       const inUse = await prisma.jobInfo.count({ where: { jobServerId: { in: ids }, ...LIVE } })
       if (inUse > 0) {
         throw AppError.badRequest(JobServerMsg.IN_USE)
@@ -112,9 +97,8 @@ export const createJobService = (
     sortable: ['jobName', 'enable', 'timeExpressionType', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     permissions: { list: 'job_info', add: 'job_info_add', edit: 'job_info_edit', remove: 'job_info_delete' },
-    restrict: platformOnly,
-    validate: async (ctx, data) => {
-      assertJobAdmin(ctx.user)
+    platformOnly: true,
+    validate: async (_ctx, data) => {
       const server = await prisma.jobServer.findFirst({
         where: { id: data.jobServerId as bigint, ...LIVE },
         select: { id: true },
@@ -180,10 +164,6 @@ export const createJobService = (
       const row = await jobCrud.create(ctx, input)
       await prisma.jobInfo.update({ where: { id: row.id as bigint }, data: { jobId: row.id as bigint } })
       return { ...row, jobId: row.id }
-    },
-    async remove(ctx, ids) {
-      assertJobAdmin(ctx.user)
-      return jobCrud.remove(ctx, ids)
     },
   }
 

@@ -9,12 +9,11 @@ import {
   ZWorkCalendarYearQuerySchema,
   ZWorkCalendarYearRecordSchema,
 } from '@ysjs/shared/job'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
-import { assertJobAdmin } from './job.service.ts'
 import type { TWorkCalendarService } from './work-calendar.service.ts'
 
 const BASE = '/api/ysjs-job/work-calendar'
@@ -38,10 +37,8 @@ const ZYearsQuery = z.object({
     ),
 })
 
-/** The calendar is the deployment's: any tenant with the menu reads it, only the platform's administrator edits it. */
-const preHandler = async (request: FastifyRequest) => {
-  assertJobAdmin(request.user)
-}
+// The calendar is the deployment's: any tenant with the menu reads it, only the platform's administrator
+// edits it (access `platform`).
 
 export const workCalendarRoutes = (app: FastifyInstance, calendar: TWorkCalendarService) => {
   app.decorate('workCalendar', calendar)
@@ -77,8 +74,7 @@ export const workCalendarRoutes = (app: FastifyInstance, calendar: TWorkCalendar
     handler: async (request) => ok(await calendar.check(request.query.date, request.query.n)),
   })
   r.post(`${BASE}/submit`, {
-    config: { access: { permission: 'job_calendar_edit' } },
-    preHandler,
+    config: { access: { permission: 'job_calendar_edit', platform: true } },
     schema: {
       tags,
       summary: '工作日历: 保存一年 (替换该年全部日期; 上传的数据文件在页面展开后同样提交)',
@@ -88,8 +84,7 @@ export const workCalendarRoutes = (app: FastifyInstance, calendar: TWorkCalendar
     handler: async (request) => ok(await calendar.submit(ctxOf(request), request.body)),
   })
   r.post(`${BASE}/remove`, {
-    config: { access: { permission: 'job_calendar_delete' } },
-    preHandler,
+    config: { access: { permission: 'job_calendar_delete', platform: true } },
     schema: {
       tags,
       summary: '工作日历: 删除年份 (ids 为逗号分隔的年份)',
