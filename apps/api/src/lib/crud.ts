@@ -65,7 +65,10 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   toData?: (input: Omit<z.infer<TSubmit>, 'id'>) => Record<string, unknown>
   /** Adds label fields (e.g. `categoryName`) to rows before they are answered. */
   enrich?: (ctx: TCtx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>
-  /** A condition every list, export and detail adds for the caller (e.g. only their own records). */
+  /**
+   * A condition every list, export, detail, update and remove adds for the caller (e.g. only their own
+   * records): a row outside it is not found for an update and skipped by a removal.
+   */
   restrict?: (ctx: TCtx) => Promise<Record<string, unknown>>
   /** Gives the list a `GET <prefix>/export`: every row matching its filters as xlsx (lib/xlsx.ts). */
   export?: {
@@ -236,8 +239,9 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       await def.validate?.(ctx, data)
       await assertUnique(ctx, data, id)
       const who = audit(ctx)
+      const own = def.restrict ? [await def.restrict(ctx)] : []
       const result = await delegate(ctx).updateMany({
-        where: { id, ...LIVE },
+        where: { AND: [{ id, ...LIVE }, ...own] },
         data: { ...data, updateUser: who.user, updateTime: new Date() },
       })
       if (result.count === 0) {
@@ -245,12 +249,16 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       }
       def.afterChange?.([id])
     },
-    /** Logical delete of every id given; ids that do not exist (or belong to another tenant) are skipped. */
+    /**
+     * Logical delete of every id given; ids that do not exist, belong to another tenant or fall outside
+     * `restrict` are skipped.
+     */
     async remove(ctx: TCtx, ids: TId[]): Promise<number> {
       assertWritable(ctx)
       const who = audit(ctx)
+      const own = def.restrict ? [await def.restrict(ctx)] : []
       const result = await delegate(ctx).updateMany({
-        where: { id: { in: ids }, ...LIVE },
+        where: { AND: [{ id: { in: ids }, ...LIVE }, ...own] },
         data: { isDeleted: 1, updateUser: who.user, updateTime: new Date() },
       })
       def.afterChange?.(ids)

@@ -67,55 +67,19 @@ type THasPermission = (user: TAuthUser, code: string) => Promise<boolean>
 /**
  * A member's own rows (saved attendees, saved invoice titles): staff holding `staffCode` see and change
  * every row of the tenant; anyone else (a member, through `top_member`) only the rows `owner` names as
- * theirs. Lists and details are filtered (`restrict`); updates and removals of other rows are refused
- * as not found, and a removal skips them, as it skips other tenants' ids.
+ * theirs. As a CRUD `restrict`, it filters lists and details, refuses updates of other rows as not
+ * found and skips them in a removal, as it skips other tenants' ids.
  */
-const ownRows = (hasPermission: THasPermission, staffCode: string, owner: 'userId' | 'createUser') => {
-  const mine = async (ctx: TCtx): Promise<Record<string, unknown>> =>
+const ownRows =
+  (hasPermission: THasPermission, staffCode: string, owner: 'userId' | 'createUser') =>
+  async (ctx: TCtx): Promise<Record<string, unknown>> =>
     ctx.user && (await hasPermission(ctx.user, staffCode)) ? {} : { [owner]: ctx.user?.userId ?? -1n }
-  return {
-    restrict: mine,
-    /** Wraps the generic update and remove so they touch only the caller's rows. */
-    guard<T extends { update: TCrudUpdate; remove: TCrudRemove; delegate: (ctx: TCtx) => TOwnDelegate }>(
-      service: T,
-    ): T {
-      const { update, remove } = service
-      const own = async (ctx: TCtx, ids: bigint[]) => {
-        const where = await mine(ctx)
-        if (Object.keys(where).length === 0) {
-          return ids
-        }
-        const rows = await service
-          .delegate(ctx)
-          .findMany({ where: { id: { in: ids }, isDeleted: 0, ...where }, select: { id: true } })
-        return rows.map((r) => r.id as bigint)
-      }
-      service.update = async (ctx, id, input) => {
-        if ((await own(ctx, [id])).length === 0) {
-          throw AppError.notFound()
-        }
-        return update(ctx, id, input)
-      }
-      service.remove = async (ctx, ids) => remove(ctx, await own(ctx, ids))
-      return service
-    },
-  }
-}
-type TCrudUpdate = (ctx: TCtx, id: bigint, input: never) => Promise<void>
-type TCrudRemove = (ctx: TCtx, ids: bigint[]) => Promise<number>
-type TOwnDelegate = {
-  findMany: (args: {
-    where: Record<string, unknown>
-    select: { id: true }
-  }) => Promise<Record<string, unknown>[]>
-}
 
 /**
  * 参会人员 (`/registrants`): a member's saved attendees; `userId` is the member who saved them. Members
  * keep their own from the member centre (`top_member`); staff (`meeting_registrants`) see everyone's.
  */
 export const createRegistrantService = (prisma: PrismaClient, hasPermission: THasPermission) => {
-  const owned = ownRows(hasPermission, 'meeting_registrants', 'userId')
   const service = createCrudService(prisma, {
     name: 'registrants',
     prefix: `${MEETING_API}/registrants`,
@@ -133,10 +97,9 @@ export const createRegistrantService = (prisma: PrismaClient, hasPermission: THa
       remove: ['meeting_registrants_delete', 'top_member'],
     },
     resourceCode: 'meeting_registrants',
-    restrict: owned.restrict,
+    restrict: ownRows(hasPermission, 'meeting_registrants', 'userId'),
     toData: (input) => clearing(input as Record<string, unknown>, ['position']),
   })
-  owned.guard(service)
   const create = service.create
   service.create = async (ctx, input) => {
     const row = await create(ctx, input)
@@ -150,9 +113,8 @@ export const createRegistrantService = (prisma: PrismaClient, hasPermission: THa
 }
 
 /** 开票信息 (`/invoicing`): saved invoice titles, a member's own (`createUser`) as for the attendees. */
-export const createInvoicingService = (prisma: PrismaClient, hasPermission: THasPermission) => {
-  const owned = ownRows(hasPermission, 'meeting_invoicing', 'createUser')
-  const service = createCrudService(prisma, {
+export const createInvoicingService = (prisma: PrismaClient, hasPermission: THasPermission) =>
+  createCrudService(prisma, {
     name: 'invoicing',
     prefix: `${MEETING_API}/invoicing`,
     model: (db) => db.meetingInvoicing,
@@ -169,12 +131,10 @@ export const createInvoicingService = (prisma: PrismaClient, hasPermission: THas
       remove: ['meeting_invoicing_delete', 'top_member'],
     },
     resourceCode: 'meeting_invoicing',
-    restrict: owned.restrict,
+    restrict: ownRows(hasPermission, 'meeting_invoicing', 'createUser'),
     toData: (input) =>
       clearing(input as Record<string, unknown>, ['address', 'phone', 'bankName', 'bankAccount']),
   })
-  return owned.guard(service)
-}
 
 /** 接送人员 (`/escort`). */
 export const createEscortService = (prisma: PrismaClient) =>
