@@ -27,6 +27,7 @@ import {
 } from '@ysjs/shared'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateField } from '@/components/date/DateField'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { toast } from '@/lib/notify'
@@ -421,10 +422,6 @@ export const ReportTab = ({ resultsId, onDone }: TTabProps) => {
 
 type TLeader = { id?: string; name?: string; workUnit?: string; technical?: string | number }
 
-/** `yyyy-MM-dd HH:mm:ss` ↔ the value of a datetime-local input. */
-export const toLocalInput = (v: string) => (v ? v.replace(' ', 'T').slice(0, 16) : '')
-export const fromLocalInput = (v: string) => (v ? `${v.replace('T', ' ')}:00` : '')
-
 /** 评价会 (spec section 2, the appraisal meeting form). */
 export const MeetingTab = ({ resultsId, onDone }: TTabProps) => {
   const { t } = useTranslation()
@@ -451,15 +448,13 @@ export const MeetingTab = ({ resultsId, onDone }: TTabProps) => {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField
-            fullWidth
-            size="small"
-            type="datetime-local"
+          <DateField
+            kind="datetime"
+            name="meetingTime"
             label={t('appraise.field.meetingTime')}
-            value={toLocalInput(str(d.meetingTime))}
-            onChange={(e) => form.set('meetingTime', fromLocalInput(e.target.value))}
+            value={str(d.meetingTime)}
+            onChange={(v) => form.set('meetingTime', v)}
             disabled={!form.canEdit}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'form-meetingTime' } }}
           />
         </Grid>
         <MeetingTypeSelect form={form} />

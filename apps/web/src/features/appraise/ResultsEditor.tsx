@@ -34,6 +34,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { DateField } from '@/components/date/DateField'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { fileUrl } from '@/features/resource/fileLink'
@@ -41,7 +42,7 @@ import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, fetchFile } from './appraiseApi'
 import { EquityTab } from './EquityTab'
-import { fromLocalInput, MeetingTab, NoticeTab, ReportTab, toLocalInput } from './FormTabs'
+import { MeetingTab, NoticeTab, ReportTab } from './FormTabs'
 import { IndexSetEditor } from './IndexTemplatePage'
 
 type TRow = Record<string, string>
@@ -336,15 +337,13 @@ export const ResultsEditor = ({
               </TextField>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <TextField
-                fullWidth
-                size="small"
-                type="datetime-local"
+              <DateField
+                kind="datetime"
+                name="meetingTime"
                 label={t('appraise.field.meetingTime')}
-                value={toLocalInput(str(values.meetingTime))}
-                onChange={(e) => set('meetingTime', fromLocalInput(e.target.value))}
+                value={str(values.meetingTime)}
+                onChange={(v) => set('meetingTime', v)}
                 disabled={!canEdit}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
             </Grid>
             {field('meetingVenue', t('appraise.field.meetingVenue'))}
