@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { loginViaApi, md5, openMenu, storedToken, toast, unique } from './support'
+import { loginViaApi, md5, openMenu, storedToken, toast, typeDate, unique } from './support'
 
 const SHOTS = '/tmp/appraise-shots'
 
@@ -36,8 +36,7 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
     await form.getByLabel('委托方').fill('江西铜业集团有限公司')
     await form.getByLabel('签订地点').fill('北京')
     await choose(page, form, '成果类型', '新工艺')
-    await form.getByRole('group', { name: '会议时间' }).getByRole('spinbutton').first().click()
-    await page.keyboard.type('20261201093000')
+    await typeDate(form, page, '会议时间', '2026-12-01 09:30:00')
     await form.locator('.ProseMirror').nth(0).click()
     await page.keyboard.type('国家重点研发计划')
     await form.locator('.ProseMirror').nth(1).click()
@@ -94,8 +93,7 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
     await choose(page, ip, '知识产权类别', '发明专利')
     await choose(page, ip, '国家或地区', '中国')
     await ip.getByLabel('授权号').fill('ZL202310000001.X')
-    await ip.getByRole('group', { name: '授权日期' }).getByRole('spinbutton').first().click()
-    await page.keyboard.type('20240618')
+    await typeDate(ip, page, '授权日期', '2024-06-18')
     await ip.getByLabel('证书号').fill('第6543210号')
     await ip.getByLabel('权利人').fill('中南大学')
     await ip.getByLabel('发明人').fill('李四光')

@@ -1,16 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { loginViaApi, md5, toast, unique } from './support'
-
-/** Types digits into the date-time picker labelled `label` (sections: year … seconds). */
-const typeDateTime = async (
-  scope: Page | ReturnType<Page['getByTestId']>,
-  page: Page,
-  label: string,
-  digits: string,
-) => {
-  await scope.getByRole('group', { name: label }).getByRole('spinbutton').first().click()
-  await page.keyboard.type(digits)
-}
+import { expect, test } from '@playwright/test'
+import { loginViaApi, md5, toast, typeDate, unique } from './support'
 
 test.describe('workflow', () => {
   // Three users and a worker round trip per step: longer than the default on shared cores.
@@ -50,8 +39,8 @@ test.describe('workflow', () => {
     await expect(page).toHaveURL(/\/work\/process\/leave\/form\//)
     await page.getByRole('combobox', { name: '审批用户' }).click()
     await page.getByRole('option', { name: /\(appraiser\)/ }).click()
-    await typeDateTime(page, page, '开始时间', '20260105090000')
-    await typeDateTime(page, page, '结束时间', '20260107090000')
+    await typeDate(page, page, '开始时间', '20260105090000')
+    await typeDate(page, page, '结束时间', '20260107090000')
     await page.locator('textarea[name="reason"]').fill(reason)
     await page.screenshot({ path: 'test-results/flow-leave-form.png' })
     await page.getByRole('button', { name: '提交' }).click()
@@ -132,7 +121,7 @@ test.describe('workflow', () => {
     const adjust = page.getByTestId('leave-adjust')
     await expect(adjust.locator('textarea[name="reason"]')).toHaveValue(reason)
     await expect(adjust.locator('input[name="endTime"]')).toHaveValue('2026-01-07 09:00:00')
-    await typeDateTime(adjust, page, '结束时间', '20260106090000')
+    await typeDate(adjust, page, '结束时间', '20260106090000')
     await adjust.locator('textarea[name="reason"]').fill(`${reason}-改`)
     await page.screenshot({ path: 'test-results/flow-leave-adjust.png' })
     await adjust.getByRole('button', { name: '重新提交' }).click()
@@ -225,8 +214,8 @@ test.describe('process designer', () => {
       .click()
     await page.getByRole('combobox', { name: '审批用户' }).click()
     await page.getByRole('option', { name: /\(appraiser\)/ }).click()
-    await typeDateTime(page, page, '开始时间', '20260301090000')
-    await typeDateTime(page, page, '结束时间', '20260302090000')
+    await typeDate(page, page, '开始时间', '20260301090000')
+    await typeDate(page, page, '结束时间', '20260302090000')
     await page.locator('textarea[name="reason"]').fill(`${name}-理由`)
     await page.getByRole('button', { name: '提交' }).click()
     await expect(toast(page, '操作成功!')).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { loginViaApi, openAs, toast, unique } from './support'
+import { loginViaApi, openAs, toast, typeDate, unique } from './support'
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date())
@@ -25,8 +25,8 @@ test.describe('logs', () => {
     await openAs(page, '/monitor/log/error')
     await expect(page.getByRole('columnheader', { name: '异常信息' })).toBeVisible()
     const search = page.getByRole('search')
-    await search.getByLabel('开始日期').fill(today())
-    await search.getByLabel('结束日期').fill(today())
+    await typeDate(search, page, '开始日期', today())
+    await typeDate(search, page, '结束日期', today())
     await search.getByLabel('异常信息').fill(marker)
     // The row is written within a second (batched off the request path).
     const row = page.getByRole('row', { name: new RegExp(marker) })
@@ -44,8 +44,8 @@ test.describe('logs', () => {
     await dialog(page).getByRole('button', { name: '关闭' }).click()
 
     // Another day shows nothing.
-    await search.getByLabel('开始日期').fill('2020-01-01')
-    await search.getByLabel('结束日期').fill('2020-01-02')
+    await typeDate(search, page, '开始日期', '2020-01-01')
+    await typeDate(search, page, '结束日期', '2020-01-02')
     await search.getByRole('button', { name: '搜索' }).click()
     await expect(row).toHaveCount(0)
   })

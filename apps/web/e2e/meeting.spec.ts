@@ -2,15 +2,9 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { loginViaApi, md5, openAs, openMenu, toast, unique } from './support'
+import { loginViaApi, md5, openAs, openMenu, toast, typeDate, unique } from './support'
 
 const SHOTS = '/tmp/meeting-shots'
-
-/** Types digits into the date-time field labelled `label` (sections: year … seconds). */
-const typeDateTime = async (page: Page, label: string, digits: string) => {
-  await page.getByRole('dialog').getByRole('group', { name: label }).getByRole('spinbutton').first().click()
-  await page.keyboard.type(digits)
-}
 
 const choose = async (page: Page, label: string, option: string | RegExp) => {
   await page.getByRole('combobox', { name: label }).click()
@@ -59,8 +53,8 @@ test.describe('meetings', () => {
     await page.getByRole('button', { name: '新增' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('会议名称').fill(name)
-    await typeDateTime(page, '开始时间', '20260511090000')
-    await typeDateTime(page, '结束时间', '20260512180000')
+    await typeDate(page.getByRole('dialog'), page, '开始时间', '20260511090000')
+    await typeDate(page.getByRole('dialog'), page, '结束时间', '20260512180000')
     await dialog.getByLabel('会议地点').fill('长沙')
     await dialog.getByLabel('金额(元)').fill('800')
     await dialog.getByRole('button', { name: '保存' }).click()

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { loginViaApi, md5, openAs, toast, unique } from './support'
+import { loginViaApi, md5, openAs, toast, typeDate, unique } from './support'
 
 /** Adds a notice through the dialog; `write` types the rich-text content, `recipients` picks users. */
 const addNotice = async (
@@ -12,8 +12,7 @@ const addNotice = async (
   await dialog.getByLabel('通知标题').fill(opts.title)
   await dialog.getByRole('combobox', { name: '通知类型' }).click()
   await page.getByRole('option', { name: opts.category }).click()
-  await dialog.getByRole('group', { name: '通知日期' }).getByRole('spinbutton').first().click()
-  await page.keyboard.type(opts.at)
+  await typeDate(dialog, page, '通知日期', opts.at)
   for (const name of opts.recipients ?? []) {
     await dialog.getByRole('combobox', { name: '接收人' }).click()
     await page.getByRole('option', { name }).click()

@@ -72,6 +72,20 @@ export const storedToken = (page: Page) =>
     return raw === null ? null : (JSON.parse(raw) as { content: string }).content
   })
 
+/**
+ * Types a date or date-time into the picker labelled `label` (the shared DateField): its sections take
+ * the digits in order, so `2026-01-05 09:00:00` fills year … seconds, replacing what was there.
+ */
+export const typeDate = async (
+  scope: Page | ReturnType<Page['locator']>,
+  page: Page,
+  label: string,
+  value: string,
+) => {
+  await scope.getByRole('group', { name: label }).getByRole('spinbutton').first().click()
+  await page.keyboard.type(value.replace(/\D/g, ''))
+}
+
 export const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', { hasText: text })
 
 export const tab = (page: Page, name: string | RegExp) =>

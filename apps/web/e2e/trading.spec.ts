@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { openAs, openMenu, storedToken, toast, unique } from './support'
+import { openAs, openMenu, storedToken, toast, typeDate, unique } from './support'
 
 const SHOTS = '/tmp/deal-shots'
 
@@ -7,12 +7,6 @@ const SHOTS = '/tmp/deal-shots'
 const choose = async (page: Page, label: string, option: string) => {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
-}
-
-/** Types a `yyyyMMdd` date into the dialog's date field labelled `label`. */
-const typeDate = async (page: Page, label: string, digits: string) => {
-  await page.getByRole('dialog').getByRole('group', { name: label }).getByRole('spinbutton').first().click()
-  await page.keyboard.type(digits)
 }
 
 test.describe('trading: projects, deals, intellectual property', () => {
@@ -60,7 +54,7 @@ test.describe('trading: projects, deals, intellectual property', () => {
     await dialog.getByLabel('买方单位').fill('江西铜业股份有限公司')
     await dialog.getByLabel('卖方单位').fill('中南大学')
     await dialog.getByLabel('合同金额(元)').fill('1250000.5')
-    await typeDate(page, '签订日期', '20260315')
+    await typeDate(page.getByRole('dialog'), page, '签订日期', '20260315')
     await choose(page, '交易状态', '已签约')
     await dialog.getByTestId('fileAttach-input').setInputFiles({
       name: '技术转让合同.pdf',
@@ -99,7 +93,7 @@ test.describe('trading: projects, deals, intellectual property', () => {
     await choose(page, '知识产权类别', '发明专利')
     await choose(page, '国家或地区', '中国')
     await dialog.getByLabel('授权号').fill('ZL202310000001.X')
-    await typeDate(page, '授权日期', '20240618')
+    await typeDate(page.getByRole('dialog'), page, '授权日期', '20240618')
     await dialog.getByLabel('证书号').fill('第6543210号')
     await dialog.getByLabel('权利人').fill('中南大学')
     await dialog.getByLabel('发明人').fill('张三;李四')

@@ -6,18 +6,21 @@ import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateField } from '@/components/date/DateField'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { optionLabel } from './cells'
 import type { TField } from './types'
 
 type TProps = {
   fields: TField[]
+  /** Width of each control from the `sm` breakpoint (default 180). */
+  width?: number
   values: Record<string, string>
   onSearch: (values: Record<string, string>) => void
 }
 
 /** The search row of a list; it submits into the URL state. */
-export const SearchForm = ({ fields, values, onSearch }: TProps) => {
+export const SearchForm = ({ fields, values, onSearch, width = 180 }: TProps) => {
   const { t } = useTranslation()
   const [draft, setDraft] = useState(values)
   const valuesKey = JSON.stringify(values)
@@ -49,7 +52,7 @@ export const SearchForm = ({ fields, values, onSearch }: TProps) => {
       {fields.map((field) => {
         const common = {
           label: t(field.labelKey),
-          sx: { width: { xs: '100%', sm: 180 } },
+          sx: { width: { xs: '100%', sm: width } },
           name: `search-${field.name}`,
         }
         if (field.kind === 'dict') {
@@ -101,16 +104,18 @@ export const SearchForm = ({ fields, values, onSearch }: TProps) => {
             </Box>
           )
         }
-        if (field.kind === 'date') {
+        if (field.kind === 'date' || field.kind === 'month' || field.kind === 'datetime') {
+          // The same picker as the dialog's, in the spec's formats and the interface language.
           return (
-            <TextField
-              key={field.name}
-              {...common}
-              type="date"
-              slotProps={{ inputLabel: { shrink: true } }}
-              value={draft[field.name] ?? ''}
-              onChange={(e) => set(field.name, e.target.value)}
-            />
+            <Box key={field.name} sx={common.sx}>
+              <DateField
+                kind={field.kind}
+                name={common.name}
+                label={common.label}
+                value={draft[field.name]}
+                onChange={(v) => set(field.name, v)}
+              />
+            </Box>
           )
         }
         return (
