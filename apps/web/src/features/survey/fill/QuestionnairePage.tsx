@@ -14,7 +14,6 @@ import DialogTitle from '@mui/material/DialogTitle'
 import List from '@mui/material/List'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
-import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
@@ -27,6 +26,7 @@ import { useSearchParams } from 'react-router-dom'
 import { ListPager } from '@/components/crud/ListPager'
 import { fileUrl } from '@/features/resource/fileLink'
 import { HttpError } from '@/lib/http'
+import { FillingStatusSelect } from '../FillingStatusSelect'
 import { fillApi, type TExampleRow } from '../surveyApi'
 import { loadFailed } from './fillMessages'
 import { SurveyFillScreen } from './SurveyFillScreen'
@@ -204,21 +204,7 @@ export const QuestionnairePage = () => {
           value={form.code}
           onChange={(e) => setForm({ ...form, code: e.target.value })}
         />
-        <TextField
-          select
-          size="small"
-          label={t('survey.status')}
-          value={form.status}
-          onChange={(e) => setForm({ ...form, status: e.target.value })}
-          sx={{ width: 140 }}
-        >
-          <MenuItem value="">{t('survey.allStatuses')}</MenuItem>
-          {[1, 2, 3].map((s) => (
-            <MenuItem key={s} value={String(s)}>
-              {t(`survey.statuses.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FillingStatusSelect value={form.status} onChange={(s) => setForm({ ...form, status: s })} />
         <Button variant="contained" onClick={() => go(form)}>
           {t('survey.search')}
         </Button>

@@ -22,6 +22,7 @@ import { ListPager } from '@/components/crud/ListPager'
 import { useGridLocaleText } from '@/lib/gridLocale'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
+import { FillingStatusSelect } from '../FillingStatusSelect'
 import { resultsApi, surveyApi, type TExampleRow } from '../surveyApi'
 import { FillingDialog } from './FillingDialog'
 import { SummaryView } from './SummaryView'
@@ -199,21 +200,7 @@ export const SurveyResultsPage = () => {
               onChange={(e) => setUnitInput(e.target.value)}
               sx={{ width: 220 }}
             />
-            <TextField
-              select
-              size="small"
-              label={t('survey.status')}
-              value={status}
-              onChange={(e) => set({ status: e.target.value, current: '' })}
-              sx={{ width: 140 }}
-            >
-              <MenuItem value="">{t('survey.allStatuses')}</MenuItem>
-              {[1, 2, 3].map((s) => (
-                <MenuItem key={s} value={String(s)}>
-                  {t(`survey.statuses.${s}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+            <FillingStatusSelect value={status} onChange={(s) => set({ status: s, current: '' })} />
             <Button type="submit" variant="contained">
               {t('survey.search')}
             </Button>
