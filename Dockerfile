@@ -56,6 +56,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/worker/package.json apps/worker/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/ packages/shared/
+COPY packages/server-core/ packages/server-core/
 # Migrations, seed, schema, prisma.config.ts and the schema-engine shim; the postinstall generates the
 # client into prisma/generated (the build stage's copy is regenerated from the same schema).
 COPY prisma/ prisma/

@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config'
 // web app's component tests. Browser tests are Playwright's (`pnpm test:e2e`), not vitest's.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'prisma', 'apps/api', 'apps/worker', 'apps/web'],
+    projects: ['packages/shared', 'packages/server-core', 'prisma', 'apps/api', 'apps/worker', 'apps/web'],
   },
 })

@@ -222,11 +222,11 @@ try {
     })
   }
   const report = {
-    ...(await json('appraiser', 'GET', `${P}/report/detail?resultsId=${id}`)).data,
+    ...(await json('appraiser', 'GET', `${P}/report/detail?resultsId=${id}`)),
     statement: rich,
-    technical: rich,
+    reportDictionaryEntityListOne: rich,
     sources: rich,
-    conclusion: rich,
+    reportDictionaryEntityListTwo: rich,
     list: ['江西铜业集团有限公司', '铜陵有色金属集团'],
   }
 

@@ -165,15 +165,16 @@ const routes = (cached) => async (request) => {
   return { code: 200, success: true, data: buildTree(menus.filter((m) => ids.has(m.id))), msg: '操作成功' }
 }
 
-// --- list: the SQL of GET /api/ysjs-system/param/list (generic CRUD page: findMany + count) --------
+// --- list: the SQL of GET /api/ysjs-system/param/list (generic CRUD page, typed SQL: decision 024) ----
 
-// As Prisma issues them for `page()`: the page and the count run at the same time on two connections.
-const PARAM_PAGE_SQL = `SELECT id, param_name AS "paramName", param_key AS "paramKey", param_value AS "paramValue",
-  remark, create_user AS "createUser", create_dept AS "createDept", create_time AS "createTime",
-  update_user AS "updateUser", update_time AS "updateTime", status, is_deleted AS "isDeleted"
-  FROM blade_param WHERE is_deleted = $1 ORDER BY create_time DESC, id DESC LIMIT $2 OFFSET $3`
+// As the API issues them: the page (the record's columns), then, the page being full, the count
+// bounded at 10,001 rows.
+const PARAM_PAGE_SQL = `SELECT "id", "param_name", "param_key", "param_value", "remark", "create_user",
+  "create_dept", "create_time", "update_user", "update_time", "status", "is_deleted"
+  FROM "blade_param" WHERE "is_deleted" = $1 ORDER BY "create_time" DESC, "id" DESC LIMIT $2 OFFSET $3`
 const PARAM_COUNT_SQL =
-  'SELECT COUNT(*) AS "_count$_all" FROM (SELECT id FROM blade_param WHERE is_deleted = $1 OFFSET $2) AS sub'
+  'SELECT count(*)::int AS n FROM (SELECT 1 FROM "blade_param" WHERE "is_deleted" = $1 LIMIT $2) s'
+const LIST_COUNT_LIMIT = 10_000
 
 const pad = (n) => String(n).padStart(2, '0')
 /** The API's wire format for dates: `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai (UTC+8, no DST). */
@@ -190,20 +191,30 @@ const pageNumber = (raw, fallback) => {
 const paramPage = async (request) => {
   const current = pageNumber(request.query.current, 1)
   const size = pageNumber(request.query.size, 10)
-  const [page, count] = await Promise.all([
-    pool.query(PARAM_PAGE_SQL, [0, size, (current - 1) * size]),
-    pool.query(PARAM_COUNT_SQL, [0, 0]),
-  ])
-  const total = Number(count.rows[0]._count$_all)
+  const page = await pool.query(PARAM_PAGE_SQL, [0, size, (current - 1) * size])
+  const counted =
+    page.rows.length < size ? null : (await pool.query(PARAM_COUNT_SQL, [0, LIST_COUNT_LIMIT + 1])).rows[0].n
+  const total = counted ?? (current - 1) * size + page.rows.length
   const records = page.rows.map((r) => ({
-    ...r,
-    createTime: formatDateTime(r.createTime),
-    updateTime: r.updateTime ? formatDateTime(r.updateTime) : null,
+    id: r.id,
+    paramName: r.param_name,
+    paramKey: r.param_key,
+    paramValue: r.param_value,
+    remark: r.remark,
+    createUser: r.create_user,
+    createDept: r.create_dept,
+    createTime: formatDateTime(r.create_time),
+    updateUser: r.update_user,
+    updateTime: r.update_time ? formatDateTime(r.update_time) : null,
+    status: r.status,
+    isDeleted: r.is_deleted,
   }))
+  const pages = Math.ceil(total / size)
+  const exact = total <= LIST_COUNT_LIMIT
   return {
     code: 200,
     success: true,
-    data: { records, total, size, current, pages: Math.ceil(total / size), orders: [], searchCount: true },
+    data: { records, total, size, current, pages, orders: [], searchCount: true, totalExact: exact },
     msg: '操作成功',
   }
 }

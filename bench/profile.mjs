@@ -48,6 +48,7 @@ const api = spawn(
       ...process.env,
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(48).toString('base64'),
+      DATA_KEY: randomBytes(32).toString('base64'),
       CAPTCHA_ENABLED: 'false',
       HOST: '127.0.0.1',
       PORT: String(port),

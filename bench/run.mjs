@@ -52,8 +52,14 @@ const RESULTS_FILE = path.join(root, 'bench/results/latest.json')
 const md5 = (s) => createHash('md5').update(s).digest('hex')
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
 const TENANT = '000000'
-const tokenQuery = (user) =>
-  `tenantId=${TENANT}&username=${user}&password=${md5(user)}&grant_type=password&scope=all`
+const tokenQuery = (user, password = user) =>
+  `tenantId=${TENANT}&username=${user}&password=${md5(password)}&grant_type=password&scope=all`
+/**
+ * The token rows log in with one account per connection: the login guard refuses more concurrent
+ * checks of one account from one address than its failure limit (decision 005), so ten connections on
+ * one account would measure that refusal, not logins. Copies of admin (its password, roles and depts).
+ */
+const benchAccount = (i) => `bench${String(i + 1).padStart(2, '0')}`
 
 const log = (...args) => console.log('[bench]', ...args)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -187,6 +193,28 @@ const argon2VerifyMs = async () => {
   return sorted[Math.floor(sorted.length / 2)]
 }
 
+/** The token rows' accounts: copies of admin (same hash, roles, depts), one per connection. */
+const addBenchAccounts = async (count) => {
+  await query(
+    DATABASE_URL,
+    `INSERT INTO blade_user
+     SELECT (jsonb_populate_record(NULL::blade_user, to_jsonb(u) || jsonb_build_object(
+       'id', 1910000000000000000 + i, 'account', 'bench' || lpad(i::text, 2, '0'),
+       'real_name', 'bench' || lpad(i::text, 2, '0'), 'phone', NULL, 'email', NULL))).*
+     FROM blade_user u, generate_series(1, $1::int) AS i
+     WHERE u.account = 'admin' AND u.tenant_id = '000000' AND u.is_deleted = 0`,
+    [count],
+  )
+  await query(
+    DATABASE_URL,
+    `INSERT INTO blade_user_dept (id, user_id, dept_id)
+     SELECT 1920000000000000000 + i * 100 + row_number() OVER (PARTITION BY i), 1910000000000000000 + i, d.dept_id
+     FROM blade_user_dept d JOIN blade_user u ON u.id = d.user_id, generate_series(1, $1::int) AS i
+     WHERE u.account = 'admin' AND u.tenant_id = '000000' AND u.is_deleted = 0`,
+    [count],
+  )
+}
+
 /** Parameters for the list scenario, a minute apart, so a page is a page of a realistic table. */
 const addParams = (count) =>
   query(
@@ -252,8 +280,31 @@ const cpuMsOf = (pid) => {
   }
 }
 
-const measure = async (scenario) => {
+/** autocannon options of a scenario; `perConnection(i)` gives each connection its own path. */
+const cannonOpts = (scenario) => {
   const opts = { url: scenario.url, method: scenario.method, headers: scenario.headers }
+  if (!scenario.perConnection) {
+    return opts
+  }
+  let next = 0
+  return {
+    ...opts,
+    // setRequests, not setRequest: the latter changes only the next request, and the connection then
+    // cycles back to the scenario's own URL.
+    setupClient: (client) => {
+      client.setRequests([
+        {
+          method: scenario.method,
+          path: scenario.perConnection(next++ % CONNECTIONS),
+          headers: scenario.headers,
+        },
+      ])
+    },
+  }
+}
+
+const measure = async (scenario) => {
+  const opts = cannonOpts(scenario)
   if (WARMUP_S > 0) {
     await cannon({ ...opts, duration: WARMUP_S })
   }
@@ -523,6 +574,9 @@ const main = async () => {
   )
   log(`blade_param: ${live} live rows (${EXTRA_PARAMS} added, every tenth soft-deleted)`)
 
+  await addBenchAccounts(CONNECTIONS)
+  log(`token rows: ${CONNECTIONS} accounts (bench01…), one per connection`)
+
   const verifyMs = await argon2VerifyMs()
   log(`argon2id verify of the seeded admin hash: ${fmt(verifyMs)} ms (median of 20, one thread)`)
 
@@ -537,6 +591,7 @@ const main = async () => {
   const api = startServer('api', [serverJs], {
     NODE_ENV: 'production',
     JWT_SECRET: jwtSecret,
+    DATA_KEY: randomBytes(32).toString('base64'),
     // The web client's password grant needs a captcha when it is on; the bench logs in without one.
     CAPTCHA_ENABLED: 'false',
     HOST: '127.0.0.1',
@@ -580,16 +635,18 @@ const main = async () => {
       side: 'product',
       name: 'token (password grant) · product',
       method: 'POST',
-      url: `${apiBase}/api/ysjs-auth/oauth/token?${tokenQuery('admin')}`,
+      url: `${apiBase}/api/ysjs-auth/oauth/token?${tokenQuery(benchAccount(0), 'admin')}`,
       headers: tokenHeaders,
+      perConnection: (i) => `/api/ysjs-auth/oauth/token?${tokenQuery(benchAccount(i), 'admin')}`,
     },
     {
       pair: 'token',
       side: 'bare',
       name: 'token (password grant) · bare',
       method: 'POST',
-      url: `${bareBase}/bare/token?${tokenQuery('admin')}`,
+      url: `${bareBase}/bare/token?${tokenQuery(benchAccount(0), 'admin')}`,
       headers: tokenHeaders,
+      perConnection: (i) => `/bare/token?${tokenQuery(benchAccount(i), 'admin')}`,
     },
     {
       pair: 'routes-admin',
@@ -695,7 +752,7 @@ const main = async () => {
     log(`JIT warm-up: ${JIT_WARMUP_REQUESTS} requests per scenario (token: a tenth; argon2 is native)`)
     for (const s of scenarios) {
       const amount = s.pair === 'token' ? Math.ceil(JIT_WARMUP_REQUESTS / 10) : JIT_WARMUP_REQUESTS
-      await cannon({ url: s.url, method: s.method, headers: s.headers, amount })
+      await cannon({ ...cannonOpts(s), amount })
     }
   }
 

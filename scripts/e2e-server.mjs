@@ -42,6 +42,9 @@ const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js'
     WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    // The test database is on this machine: the operator's allow-list lets the code generator's data
+    // sources reach it (the develop spec tests a connection to it).
+    DATASOURCE_ALLOWED_HOSTS: new URL(services.databaseUrl).host,
     // Third-party login against the local provider stub (the guest registration spec uses it).
     SOCIAL_TOKEN_URL: `${oidc.url}/token`,
     SOCIAL_USERINFO_URL: `${oidc.url}/userinfo`,

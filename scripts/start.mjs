@@ -21,6 +21,15 @@ if (!process.env.JWT_SECRET && !process.env.JWT_SECRET_FILE) {
     console.log(`▶ generated a signing key in ${path.relative(root, process.env.JWT_SECRET_FILE)}`)
   }
 }
+// Production does not start without a data key (the SMS and object-storage secrets are sealed under it,
+// decision 026): without one of its own, a random one is kept in .secrets/ the same way. Keep that file:
+// without it the sealed secrets cannot be read.
+if (!process.env.DATA_KEY && !process.env.DATA_KEY_FILE) {
+  process.env.DATA_KEY_FILE = path.join(root, '.secrets', 'data-key')
+  if (ensureSecret(process.env.DATA_KEY_FILE, 32)) {
+    console.log(`▶ generated a data key in ${path.relative(root, process.env.DATA_KEY_FILE)}`)
+  }
+}
 process.env.WEB_DIST_DIR ??= path.join(root, 'apps/web/dist')
 
 const step = (title, cmd, args) => {

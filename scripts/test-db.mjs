@@ -34,9 +34,14 @@ const filesUnder = (dir) =>
     return e.isDirectory() ? filesUnder(p) : [p]
   })
 
-/** A hash of everything that decides the template's content. */
+/**
+ * A hash of everything that decides the template's content: migrations, seed, and the day (Asia/Shanghai)
+ * it is seeded on, since the seed is relative to it (the sample survey's window), so tests never run on
+ * a template seeded on another day.
+ */
 const templateVersion = () => {
   const h = createHash('sha256')
+  h.update(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()))
   for (const f of [
     ...filesUnder(path.join(root, 'prisma/migrations')),
     ...filesUnder(path.join(root, 'prisma/seed')),

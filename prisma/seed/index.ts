@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { DEFAULT_DATASOURCE_ID as DEFAULT_DATASOURCE } from '@ysjs/shared'
+import { DEFAULT_DATASOURCE_ID as DEFAULT_DATASOURCE, formatDate } from '@ysjs/shared'
 import { hashClientSecret, hashPassword, md5Hex, type PrismaClient, stableId } from '../src/index.ts'
 import { ATTACHMENT_CATEGORIES, dicts, platformDicts } from './data/dicts.ts'
 import { JOB_SEEDS, JOB_SERVER_SEED } from './data/jobs.ts'
 import { LEAVE_PROCESS_KEY, LEAVE_PROCESS_XML } from './data/leave-process.ts'
 import { menus, roleMenuNodes, roleMenus } from './data/menus.ts'
 import { provinces } from './data/regions.ts'
-import { INDUSTRY_FIELDS, SAMPLE_SURVEY } from './data/survey.ts'
+import { INDUSTRY_FIELDS, SAMPLE_SURVEY, SAMPLE_SURVEY_KEY, sampleSurveyOf } from './data/survey.ts'
 import type { DictItemSeed, MenuSeed } from './data/types.ts'
+import { seedDocuments } from './documents.ts'
 import { seedWorkCalendar } from './work-calendar.ts'
 
 /**
@@ -19,6 +20,12 @@ import { seedWorkCalendar } from './work-calendar.ts'
 export type TSeedOptions = { clientSecret: string; log?: (line: string) => void }
 
 const TENANT = '000000'
+/** Contract section 12's test notices: id, title, category, release time, content, create time (+08:00). */
+const TEST_NOTICES: [bigint, string, number, string, string, string][] = [
+  [1123598818738675223n, '测试公告', 3, '2018-12-31 20:03:31', '222', '2018-12-05 20:03:31'],
+  [1123598818738675224n, '测试公告2', 1, '2018-12-05 20:03:31', '333', '2018-12-28 10:32:26'],
+  [1123598818738675225n, '测试公告3', 6, '2018-12-29 00:00:00', '11111', '2018-12-28 11:03:44'],
+]
 const ID = {
   tenant: 1123598820738675201n,
   deptRoot: 1123598813738675201n,
@@ -313,6 +320,8 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
     })
   }
 
+  await seedDocuments(prisma, TENANT, now)
+
   // Jobs: created once, then the administrator's (enable, schedule) edits are kept.
   const jobServerId = stableId(`job-server:${JOB_SERVER_SEED.key}`)
   const { key: _serverKey, ...server } = JOB_SERVER_SEED
@@ -547,6 +556,23 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
     skipDuplicates: true,
   })
 
+  // Contract section 12: the dump's three test notices (categories 3 转发通知, 1 发布通知, 6 事务通知),
+  // created when missing under their own ids, so a re-run neither duplicates nor restores them.
+  const notices = await prisma.notice.createMany({
+    data: TEST_NOTICES.map(([id, title, category, releaseTime, content, createTime]) => ({
+      id,
+      tenantId: TENANT,
+      title,
+      category,
+      releaseTime: new Date(`${releaseTime.replace(' ', 'T')}+08:00`),
+      content,
+      createUser: ID.userAdmin,
+      createDept: ID.deptRoot,
+      createTime: new Date(`${createTime.replace(' ', 'T')}+08:00`),
+    })),
+    skipDuplicates: true,
+  })
+
   // The code generator's default data source: the application's own database (empty url, decision 020).
   await prisma.datasource.upsert({
     where: { id: BigInt(DEFAULT_DATASOURCE) },
@@ -562,11 +588,15 @@ export const seed = async (prisma: PrismaClient, options: TSeedOptions): Promise
   log(
     `seed: tenant ${TENANT}, ${users.length} users, ${dicts.length} dictionaries (${dictRows} new rows), ` +
       `${menuRows.length} menus (${createdMenus.count} new), ${links.length} role-menu links (${createdLinks.count} new), ` +
-      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories, ${JOB_SEEDS.length} jobs, ${calendarDays} new calendar days, ${surveyRows} new survey rows`,
+      `${provinces.length} provinces (${createdRegions.count} new), ${createdAssorts.count} new categories, ${JOB_SEEDS.length} jobs, ${calendarDays} new calendar days, ${surveyRows} new survey rows, ${notices.count} new notices`,
   )
 }
 
-/** Industry fields and the sample questionnaire (published, 16 question pages), created when missing. */
+/**
+ * Industry fields and the sample questionnaire (published, 16 question pages), created when missing:
+ * its year and window are the seeding day's (`sampleSurveyOf`), never a fixed date that would close
+ * it one day; an existing one is left as it is.
+ */
 async function seedSurvey(prisma: PrismaClient): Promise<number> {
   const industries = await prisma.industryField.createMany({
     data: INDUSTRY_FIELDS.map((name, i) => ({
@@ -577,19 +607,20 @@ async function seedSurvey(prisma: PrismaClient): Promise<number> {
     })),
     skipDuplicates: true,
   })
-  const surveyId = stableId(`survey:${TENANT}:${SAMPLE_SURVEY.code}`)
+  const surveyId = stableId(`survey:${TENANT}:${SAMPLE_SURVEY_KEY}`)
   if (await prisma.survey.findUnique({ where: { id: surveyId } })) {
     return industries.count
   }
+  const sample = sampleSurveyOf(formatDate(new Date()))
   const questions: { id: bigint; page: number; sort: number; type: number; questionText: string }[] = []
   const options: { id: bigint; questionId: bigint; optionText: string; isInput: number; sort: number }[] = []
   SAMPLE_SURVEY.pages.forEach((page, p) => {
     page.forEach(([type, questionText, opts], i) => {
-      const id = stableId(`survey:${TENANT}:${SAMPLE_SURVEY.code}:q${p + 1}.${i + 1}`)
+      const id = stableId(`survey:${TENANT}:${SAMPLE_SURVEY_KEY}:q${p + 1}.${i + 1}`)
       questions.push({ id, page: p + 1, sort: questions.length + 1, type, questionText })
       ;(opts ?? []).forEach((text, j) => {
         options.push({
-          id: stableId(`survey:${TENANT}:${SAMPLE_SURVEY.code}:q${p + 1}.${i + 1}:o${j + 1}`),
+          id: stableId(`survey:${TENANT}:${SAMPLE_SURVEY_KEY}:q${p + 1}.${i + 1}:o${j + 1}`),
           questionId: id,
           optionText: text.replace(/\*$/, ''),
           isInput: text.endsWith('*') ? 1 : 0,
@@ -603,11 +634,11 @@ async function seedSurvey(prisma: PrismaClient): Promise<number> {
       data: {
         id: surveyId,
         tenantId: TENANT,
-        name: SAMPLE_SURVEY.name,
-        code: SAMPLE_SURVEY.code,
+        name: sample.name,
+        code: sample.code,
         description: SAMPLE_SURVEY.description,
-        startDate: new Date(`${SAMPLE_SURVEY.startDate}T00:00:00Z`),
-        endDate: new Date(`${SAMPLE_SURVEY.endDate}T00:00:00Z`),
+        startDate: new Date(`${sample.startDate}T00:00:00Z`),
+        endDate: new Date(`${sample.endDate}T00:00:00Z`),
         state: 1,
         publishTime: new Date(),
       },

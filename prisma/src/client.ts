@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
 import { PrismaClient } from '../generated/client.ts'
 
 export * from '../generated/client.ts'
@@ -39,7 +40,7 @@ export const createPrisma = ({
   queryTimeoutMs = statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
   idleTimeoutMs = DB_TIMEOUT_DEFAULTS.idleMs,
 }: TPrismaOptions): PrismaClient => {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: url,
     max,
     // pg-pool applies it twice: to opening a connection and to waiting for a free one (acquire).
@@ -50,5 +51,29 @@ export const createPrisma = ({
     // A peer that vanished without closing the socket is noticed by TCP keep-alive, not never.
     keepAlive: true,
   })
-  return new PrismaClient({ adapter })
+  // An idle client's error (the server closed it) must not crash the process; the pool drops it.
+  pool.on('error', () => {})
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) })
+  pools.set(prisma, pool)
+  return prisma
+}
+
+const pools = new WeakMap<PrismaClient, pg.Pool>()
+
+/**
+ * The node-postgres pool under a client made by `createPrisma` (undefined for any other client). Two
+ * uses only: the pool's gauges (total, idle, waiting) for health and metrics, and the generic list's
+ * typed SQL (`apps/api/src/lib/list-sql.ts`, decision 024), which reads through the same connections
+ * and the same time limits as Prisma.
+ */
+export const poolOf = (prisma: PrismaClient): pg.Pool | undefined => pools.get(prisma)
+
+/** The pool's gauges: its size limit, open connections, idle ones and callers waiting for one. */
+export type TPoolGauges = { max: number; total: number; idle: number; waiting: number }
+
+export const poolGauges = (prisma: PrismaClient): TPoolGauges | null => {
+  const pool = pools.get(prisma)
+  return pool
+    ? { max: pool.options.max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
+    : null
 }

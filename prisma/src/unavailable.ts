@@ -29,6 +29,27 @@ const PG_MESSAGES = new Set([
   'timeout expired',
 ])
 
+/** pg-pool's answer to a caller that waited `connectionTimeoutMillis` for a connection of a full pool. */
+export const POOL_EXHAUSTED_MESSAGE = 'timeout exceeded when trying to connect'
+
+/**
+ * True when `err` says every connection of the pool was busy for the whole acquire timeout: the
+ * database is up, this process asked more of it than its pool holds (decision 006). Prisma's own
+ * P2024 means the same. Reported as a full pool, never as the database being down.
+ */
+export const isPoolExhausted = (err: unknown): boolean => {
+  if (!(err instanceof Error)) {
+    return false
+  }
+  if (err.message === POOL_EXHAUSTED_MESSAGE) {
+    return true
+  }
+  if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2024') {
+    return true
+  }
+  return err.cause instanceof Error && err.cause.message === POOL_EXHAUSTED_MESSAGE
+}
+
 type TAdapterCause = { kind?: string; originalCode?: string; code?: string }
 
 const adapterCause = (meta: unknown): TAdapterCause | undefined =>

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { sampleSurveyOf } from '../seed/data/survey.ts'
 import { seed } from '../seed/index.ts'
 import { createPrisma, nextId, stableId } from '../src/index.ts'
 
@@ -67,6 +68,9 @@ describe('migrations through the offline schema engine', () => {
         prisma.roleMenu.count(),
         prisma.param.count(),
         prisma.region.count(),
+        prisma.survey.count(),
+        prisma.notice.count(),
+        prisma.surveyQuestion.count(),
       ])
     const before = await counts()
     await prisma.param.updateMany({ where: { paramKey: 'account.failCount' }, data: { paramValue: '7' } })
@@ -79,10 +83,30 @@ describe('migrations through the offline schema engine', () => {
     expect(admin.password).toMatch(/^\$argon2id\$/)
     const saber = await prisma.client.findUniqueOrThrow({ where: { clientId: 'saber' } })
     expect(saber.clientSecret).toMatch(/^sha256\$[0-9a-f]{32}\$[0-9a-f]{64}$/)
+    const notices = await prisma.notice.findMany({ where: { tenantId: '000000' }, orderBy: { id: 'asc' } })
+    expect(notices.map((n) => [String(n.id), n.title, n.category, n.content])).toEqual([
+      ['1123598818738675223', '测试公告', 3, '222'],
+      ['1123598818738675224', '测试公告2', 1, '333'],
+      ['1123598818738675225', '测试公告3', 6, '11111'],
+    ])
+    expect(notices.every((n) => n.recipientIds.length === 0 && n.status === 1)).toBe(true)
     const provinces = await prisma.region.findMany({ where: { parentCode: '00' }, orderBy: { sort: 'asc' } })
     expect(provinces).toHaveLength(34)
     expect(provinces[0]).toMatchObject({ code: '110000', name: '北京市', regionLevel: 1 })
     expect(provinces.map((p) => p.code)).toEqual(expect.arrayContaining(['710000', '810000', '820000']))
+  })
+})
+
+describe('the seed on any day', () => {
+  it("the sample survey is the seeding year's and open from that day for at least a year", () => {
+    for (const today of ['2026-11-28', '2027-12-31', '2028-01-01', '2032-02-29', '2099-07-15']) {
+      const s = sampleSurveyOf(today)
+      const year = today.slice(0, 4)
+      expect(s.code).toBe(`YS-${year}-01`)
+      expect(s.name.startsWith(`${year}年`)).toBe(true)
+      expect(s.startDate <= today && today < s.endDate).toBe(true)
+      expect(s.endDate).toBe(`${Number(year) + 1}-12-31`)
+    }
   })
 })
 

@@ -7,6 +7,13 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { createPrisma, type PrismaClient, setWorkerId } from '@ysjs/db'
+import {
+  createLocalStorage,
+  createS3Storage,
+  createSecretBox,
+  createStorageRouter,
+  type TStorage,
+} from '@ysjs/server-core'
 import { Msg, ResultCode, UPLOAD } from '@ysjs/shared'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
@@ -18,7 +25,11 @@ import { fail } from './lib/envelope.ts'
 import { swaggerOptions } from './lib/openapi.ts'
 import { redactUrl } from './lib/redact.ts'
 import { createRedis, waitForRedis, watchRedis } from './lib/redis.ts'
+import { sealSecretsAtRest } from './lib/secrets-at-rest.ts'
 import './lib/zod-config.ts'
+import { createExportGate } from './lib/export-gate.ts'
+import { createImportGate } from './lib/import-gate.ts'
+import { createPoolWatch, type TPoolWatch } from './lib/pool-watch.ts'
 import { accessRoutes } from './modules/access/access.routes.ts'
 import { createAccessService } from './modules/access/access.service.ts'
 import { appraiseRoutes } from './modules/appraise/appraise.routes.ts'
@@ -61,10 +72,13 @@ import { flowRoutes } from './modules/flow/flow.routes.ts'
 import { flowAdminRoutes } from './modules/flow/flow-admin.routes.ts'
 import { createFlowAdminService } from './modules/flow/flow-admin.service.ts'
 import { createFlowBus } from './modules/flow/flow-bus.ts'
+import { createFlowStartService } from './modules/flow/flow-start.service.ts'
 import { createFlowWorkService } from './modules/flow/flow-work.service.ts'
 import { createLeaveService } from './modules/flow/leave.service.ts'
 import { generatedModules } from './modules/generated.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { issuerRoutes } from './modules/issuer/issuer.routes.ts'
+import { createIssuerService } from './modules/issuer/issuer.service.ts'
 import { jobRoutes } from './modules/job/job.routes.ts'
 import { createJobService } from './modules/job/job.service.ts'
 import { createJobBus } from './modules/job/job-bus.ts'
@@ -147,14 +161,12 @@ import { installInputGuard } from './plugins/input-guard.ts'
 import { createLogWriter, type TLogWriter } from './plugins/log-writer.ts'
 import { installQueryBody } from './plugins/query-body.ts'
 import { HELMET_OPTIONS, installSecurityHeaders } from './plugins/security-headers.ts'
-import { createLocalStorage } from './plugins/storage/local-storage.ts'
-import { createS3Storage } from './plugins/storage/s3-storage.ts'
-import type { TStorage } from './plugins/storage/storage.ts'
-import { createStorageRouter } from './plugins/storage/tenant-storage.ts'
 import { registerWebStatic } from './plugins/web-static.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The database pool's gauges and exhaustion count (decision 006). */
+    dbPool: TPoolWatch
     env: TEnv
     prisma: PrismaClient
     redis: Redis
@@ -300,17 +312,46 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
           bucket: env.S3_BUCKET,
         })
       : createLocalStorage(env.STORAGE_DIR))
+  // The SMS and object-storage secrets are sealed at rest; plain or previous-key values are sealed
+  // under DATA_KEY now (decision 026). A database that is down does not hold the boot: the next does it.
+  const secrets = createSecretBox(env.DATA_KEYS.key, env.DATA_KEYS.previous)
+  await sealSecretsAtRest(prisma, secrets, app.log).catch((err: unknown) => {
+    app.log.warn({ err }, 'secrets at rest not sealed at boot (database unreachable?)')
+  })
   // Each tenant's uploads go to its enabled object-storage config, the default driver otherwise.
-  const storage = createStorageRouter({ prisma, fallback: fallbackStorage, storageDir: env.STORAGE_DIR })
+  const storage = createStorageRouter({
+    prisma,
+    fallback: fallbackStorage,
+    storageDir: env.STORAGE_DIR,
+    ossAllowedHosts: env.OSS_ALLOWED_HOSTS,
+    secrets,
+  })
   const caches = createCacheRegistry()
   const permissions = createPermissionChecker(prisma)
   caches.register(permissions.clear)
+  // Grants and menus changed through one instance reach the others' caches at once (decision 007).
+  const stopBroadcast = caches.broadcast(redis, `${env.REDIS_PREFIX}cache:clear`, app.log)
 
   app.decorate('env', env)
   app.decorate('prisma', prisma)
   app.decorate('redis', redis)
   app.decorate('logs', logs)
   app.decorate('caches', caches)
+  app.decorate('exportGate', createExportGate(env.EXPORT_CONCURRENCY))
+  app.decorate('dbPool', createPoolWatch(prisma, env.DATABASE_POOL_QUEUE_MAX))
+  // Overload: with the pool's queue full, a request would wait the whole acquire timeout for a 503;
+  // it gets it at once (the health check still answers, on its own connection).
+  app.addHook('onRequest', async (request, reply) => {
+    if (app.dbPool.overloaded() && request.url !== '/api/health') {
+      app.dbPool.recordExhausted()
+      request.log.warn({ pool: app.dbPool.gauges() }, 'database connection pool exhausted')
+      return reply
+        .code(ResultCode.SERVICE_UNAVAILABLE)
+        .header('retry-after', '1')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(fail(ResultCode.SERVICE_UNAVAILABLE, Msg.SERVICE_UNAVAILABLE)))
+    }
+  })
   app.decorate('permissions', permissions)
   app.decorate('storage', storage)
 
@@ -378,7 +419,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   const loginGuard = createLoginGuard(redis)
   app.decorate('loginGuard', loginGuard)
   const security = createSecurityLog(app.log, logs)
-  const sms = createSmsService(prisma)
+  const sms = createSmsService(prisma, env.SMS_ALLOWED_HOSTS, secrets)
   const smsCodes = createSmsCodeService({ prisma, redis, sms, log: app.log })
   const auth = createAuthService({
     prisma,
@@ -435,10 +476,11 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     associations: createUnitAssociationService(prisma),
     people: createPersonService(prisma),
     projects: createExpertProjectService(prisma),
+    imports: createImportGate(env.IMPORT_CONCURRENCY),
   })
   const flowWork = createFlowWorkService(prisma)
   dashboardRoutes(app, createDashboardService(prisma, flowWork.todoCount))
-  const meetings = createMeetingService(prisma)
+  const meetings = createMeetingService(prisma, permissions.has)
   meetingRoutes(app, {
     meetings,
     registered: createRegisteredService(prisma, meetings),
@@ -494,7 +536,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   const oss = createOssService({ prisma, storage, limits: uploadLimits })
   ossEndpointRoutes(app, oss)
   // Resources (issue 8): object-storage configs, attachment files, categories, templates.
-  ossConfigRoutes(app, createOssConfigService(prisma, env.STORAGE_DIR))
+  ossConfigRoutes(app, createOssConfigService(prisma, env.STORAGE_DIR, env.OSS_ALLOWED_HOSTS, secrets))
   attachRoutes(app, prisma, oss)
   assortRoutes(app, createAssortService(prisma))
   templateRoutes(app, prisma)
@@ -509,6 +551,9 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     param: (key: string) => params.value(key),
   })
   const appraiseAssorts = createAppraiseAssortService(prisma)
+  // The centre that issues the appraisal's documents (decision 027).
+  const issuer = createIssuerService(prisma)
+  issuerRoutes(app, issuer)
   appraiseRoutes(app, {
     results: appraiseResults,
     scoring: appraiseScoring,
@@ -518,6 +563,8 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
       results: appraiseResults,
       scoring: appraiseScoring,
       assorts: appraiseAssorts,
+      issuer,
+      param: (key: string) => params.value(key),
     }),
   })
   appraiseRowsRoutes(app, {
@@ -533,10 +580,10 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
     commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
     answerTimeoutMs: env.FLOW_ANSWER_TIMEOUT_MS,
   })
-  flowRoutes(app, flowWork, createLeaveService(prisma, flowBus))
-  flowAdminRoutes(app, createFlowAdminService(prisma), flowWork)
+  flowRoutes(app, flowWork, createLeaveService(prisma, flowBus), createFlowStartService(prisma, flowBus))
+  flowAdminRoutes(app, createFlowAdminService(prisma, flowWork), flowWork)
   // Code generator and report designs (issue 15), then the modules the generator wrote.
-  developRoutes(app, prisma)
+  developRoutes(app, prisma, env.DATASOURCE_ALLOWED_HOSTS)
   reportDesignRoutes(app, createReportDesignService(prisma, env.REPORT_STATEMENT_TIMEOUT_MS))
   for (const module of generatedModules) {
     module.register(app, prisma)
@@ -564,6 +611,7 @@ export const buildApp = async (options: TBuildOptions = {}): Promise<FastifyInst
   })
 
   app.addHook('onClose', async () => {
+    stopBroadcast()
     await logs.close()
     await jobBus.close()
     await flowBus.close()

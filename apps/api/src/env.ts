@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { ZAllowedHostsSchema } from '@ysjs/shared/job'
+import { dataKeysOf, zAllowList } from '@ysjs/server-core'
 import { z } from 'zod'
 
 const bool = (fallback: boolean) =>
@@ -29,6 +29,11 @@ export const ZEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/ysjs'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Requests allowed to queue for a pooled connection; beyond it a request is answered 503 at once
+   * instead of after the acquire timeout (decision 006: a fast, honest answer under overload).
+   */
+  DATABASE_POOL_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Opening a connection, and waiting for a free one when the pool is full; then 503 (decision 006). */
   DATABASE_CONNECT_TIMEOUT_MS: ms(3_000),
   /** PostgreSQL `statement_timeout`: the server cancels a longer statement; the request answers 503. */
@@ -46,12 +51,35 @@ export const ZEnvSchema = z.object({
   REDIS_PREFIX: z.string().default('ysjs:'),
   /** BullMQ key prefix shared with the worker (job runs and reconcile messages go through it). */
   QUEUE_PREFIX: z.string().default('ysjs-bull'),
-  /** Hosts HTTP jobs may call (the worker's setting): a job naming another host is refused at submit. */
-  JOB_HTTP_ALLOWED_HOSTS: ZAllowedHostsSchema,
+  /**
+   * Operator allow-lists of what the server may reach on a user's behalf (decision 005): entries `host`
+   * or `host:port` (no port: the scheme's default), reachable even on loopback or private addresses.
+   * Empty by default. HTTP jobs (the worker's setting): a job naming another host:port is refused at submit.
+   */
+  JOB_HTTP_ALLOWED_HOSTS: zAllowList(),
+  /** SMS gateways besides the providers' documented hosts (sms.tencentcloudapi.com). */
+  SMS_ALLOWED_HOSTS: zAllowList(),
+  /** Object stores besides the clouds' documented hosts: every self-hosted MinIO must be listed. */
+  OSS_ALLOWED_HOSTS: zAllowList(),
+  /** Data sources of the code generator on loopback or private addresses (public ones need no entry). */
+  DATASOURCE_ALLOWED_HOSTS: zAllowList(),
+  /** Imports (xlsx) one instance runs at once; one more is refused with 429 (decision 016). */
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** xlsx exports one instance streams at once; one more is refused with 429 (decision 028). */
+  EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
   /** Signing key of the tokens. Production refuses the example value and anything under 32 bytes. */
   JWT_SECRET: z.string().min(16).default(EXAMPLE_JWT_SECRET),
   /** A file holding JWT_SECRET (Docker secrets, the compose file's generated secret); JWT_SECRET wins. */
   JWT_SECRET_FILE: z.string().default(''),
+  /**
+   * Data key sealing the SMS and object-storage secrets at rest (base64 of 32 bytes, decision 026).
+   * Production refuses to start without one; development and tests use a public development key.
+   */
+  DATA_KEY: z.string().optional(),
+  /** A file holding DATA_KEY (Docker secrets, `pnpm start`'s .secrets/data-key); DATA_KEY wins. */
+  DATA_KEY_FILE: z.string().default(''),
+  /** Earlier data keys (comma-separated), read while the boot re-seals their values under DATA_KEY. */
+  DATA_KEY_PREVIOUS: z.string().default(''),
   CAPTCHA_ENABLED: bool(true),
   TENANT_MODE: bool(false),
   REGISTER_ENABLED: bool(true),
@@ -103,6 +131,8 @@ type TParsedEnv = z.infer<typeof ZEnvSchema>
 export type TEnv = Omit<TParsedEnv, 'API_DOCS_ENABLED' | 'DATABASE_QUERY_TIMEOUT_MS'> & {
   API_DOCS_ENABLED: boolean
   DATABASE_QUERY_TIMEOUT_MS: number
+  /** The data key and the earlier ones still read (decision 026). */
+  DATA_KEYS: { key: Buffer; previous: Buffer[] }
 }
 
 /** The client waits this much longer than the server runs a statement, so the server cancels first. */
@@ -111,6 +141,7 @@ const QUERY_TIMEOUT_MARGIN_MS = 2_000
 /** Defaults that depend on other settings. */
 const derived = (env: TParsedEnv): TEnv => ({
   ...env,
+  DATA_KEYS: dataKeys(env),
   // The document maps the whole attack surface: production publishes it only when told to.
   API_DOCS_ENABLED: env.API_DOCS_ENABLED ?? env.NODE_ENV !== 'production',
   DATABASE_QUERY_TIMEOUT_MS:
@@ -130,8 +161,8 @@ export const loadEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
+  assertProductionSecrets(parsed.data)
   const env = derived(parsed.data)
-  assertProductionSecrets(env)
   assertTimeouts(env)
   return env
 }
@@ -145,6 +176,15 @@ const assertTimeouts = (env: TEnv): void => {
     throw new Error(
       'Invalid environment:\n  DATABASE_QUERY_TIMEOUT_MS: must be greater than DATABASE_STATEMENT_TIMEOUT_MS',
     )
+  }
+}
+
+/** The data keys; production without DATA_KEY or DATA_KEY_FILE does not start (decision 026). */
+const dataKeys = (env: TParsedEnv): TEnv['DATA_KEYS'] => {
+  try {
+    return dataKeysOf(env, (file) => fs.readFileSync(file, 'utf8'))
+  } catch (err) {
+    throw new Error(`Invalid environment:\n  ${(err as Error).message}`)
   }
 }
 
@@ -162,7 +202,7 @@ const readSecretFile = (file: string): string => {
  * Anyone who knows the signing key can mint an administrator's token: in production the API does
  * not start with the public example key or a short one.
  */
-const assertProductionSecrets = (env: TEnv): void => {
+const assertProductionSecrets = (env: Pick<TParsedEnv, 'NODE_ENV' | 'JWT_SECRET'>): void => {
   if (env.NODE_ENV !== 'production') {
     return
   }

@@ -67,6 +67,46 @@ describe('NUL characters are refused at validation', () => {
   })
 })
 
+describe('lone UTF-16 surrogates are refused at validation like NUL (issue 22)', () => {
+  it('in bodies and keys of any module, with the platform message, writing nothing', async () => {
+    const catalog = await post('/api/ysjs-kms/catalog/submit', {
+      catalogName: '代理对',
+      parentId: '0',
+      sort: 1,
+    })
+    expect(catalog.json().code).toBe(200)
+    const answers = [
+      // The probe's case: a knowledge-base title answered 500 (the search bigrams refused it).
+      await post('/api/ysjs-kms/main/submit', { title: 'a\ud800b', content: 'x' }),
+      await post('/api/ysjs-kms/main/submit', { title: 'x\udfffy', content: 'x' }),
+      await post('/api/ysjs-system/param/submit', { paramName: '\ud83d', paramKey: 'k2', paramValue: 'v' }),
+      await post('/api/ysjs-desk/notice/submit', {
+        title: 't',
+        category: 1,
+        releaseTime: '2024-01-01 00:00:00',
+        content: 'a\udc00',
+      }),
+      await post('/api/ysjs-system/param/submit', {
+        paramName: 'a',
+        paramKey: 'k2',
+        paramValue: 'v',
+        '\ud800': 1,
+      }),
+    ]
+    for (const res of answers) {
+      expect([res.statusCode, res.json()], res.body).toEqual([400, envelope(400, '请求参数包含非法字符')])
+    }
+    expect(await t.app.prisma.param.count({ where: { paramKey: 'k2' } })).toBe(0)
+    // A well-formed pair (an emoji) is text like any other.
+    const emoji = await post('/api/ysjs-system/param/submit', {
+      paramName: '表情😀',
+      paramKey: 'k3',
+      paramValue: 'v',
+    })
+    expect(emoji.json().code, emoji.body).toBe(200)
+  })
+})
+
 describe('map-style filters are whitelisted per field and per operator', () => {
   it('refuses _null/_notnull on a NOT NULL column, accepts them on a nullable one', async () => {
     for (const op of ['_null', '_notnull']) {

@@ -39,8 +39,13 @@ const scratchCheckout = () => {
   return dir
 }
 
+let catcher: Awaited<ReturnType<typeof passwordCatcher>>
 beforeAll(async () => {
-  t = await createTestApp()
+  catcher = await passwordCatcher()
+  // Data sources on this machine the operator allows: the test database, the catcher and a closed port.
+  t = await createTestApp({
+    DATASOURCE_ALLOWED_HOSTS: `127.0.0.1,127.0.0.1:1,${new URL(catcher.url.replace('postgresql:', 'http:')).host}`,
+  })
   admin = (await login(t.app, 'admin')).access_token
   await t.app.prisma.$executeRawUnsafe(`create table dev_sample (
     id bigint primary key, tenant_id varchar(12) not null default '000000',
@@ -166,6 +171,25 @@ describe('data sources', () => {
       username: 'postgres',
     })
     expect(bad).toMatchObject({ code: 400, msg: '数据源连接失败' })
+    // Issue 22: a host:port the operator does not list on a loopback or private address is never
+    // reached (by name or by address), and answers as a closed port does.
+    const port = new URL(catcher.url.replace('postgresql:', 'http:')).port
+    for (const url of [
+      `postgresql://localhost:${port}/x`,
+      `postgresql://127.0.0.2:${port}/x`,
+      `postgresql://[::ffff:127.0.0.1]:${port}/x`,
+      'postgresql://169.254.169.254/x',
+      'postgresql://127.0.0.1:6379/x',
+    ]) {
+      const refused = await call('POST', `${D}/datasource/test-connection`, {
+        name: 'x',
+        url,
+        username: 'postgres',
+        password: 'pw',
+      })
+      expect(refused, url).toMatchObject({ code: 400, msg: '数据源连接失败' })
+    }
+    expect(catcher.connections()).toBe(0)
     expect(
       await call('POST', `${D}/datasource/test-connection`, { name: 'x', url: 'mysql://x', username: 'u' }),
     ).toMatchObject({ code: 400, msg: '连接地址格式不正确' })
@@ -294,7 +318,6 @@ describe('detail, save, update and remove', () => {
 
 describe('stored data-source passwords', () => {
   it('sends a stored password only to the server, database and user it was saved for', async () => {
-    const catcher = await passwordCatcher()
     try {
       const saved = { name: '凭据库', url: dbUrl(), username: 'postgres', password: 'stored-secret-77' }
       expect(await call('POST', `${D}/datasource/submit`, saved)).toMatchObject({ code: 200 })
@@ -593,6 +616,60 @@ describe('importing a model again', () => {
     // Nothing is saved until the grid is.
     expect((await call('GET', `${D}/model-prototype/select?modelId=${modelId}`)).data).toEqual(saved)
     expect((await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data).toEqual(saved)
+  })
+})
+
+describe("the application's own tables", () => {
+  it('writes a module for blade_notice, whose recipients are a bigint[] column (array field, one id a line)', async () => {
+    const modelCode = unique('notice').replace(/[^a-z0-9]/g, '')
+    expect(
+      await call('POST', `${D}/model/submit`, {
+        datasourceId: '1',
+        modelName: '通知公告',
+        modelCode,
+        modelTable: 'blade_notice',
+        modelClass: 'GenNotice',
+      }),
+    ).toMatchObject({ code: 200 })
+    const modelId = (await call('GET', `${D}/model/list?modelCode=${modelCode}`)).data.records[0].id
+    const proposed = (await call('GET', `${D}/model/model-prototype?modelId=${modelId}`)).data
+    expect(proposed.find((p: { jdbcName: string }) => p.jdbcName === 'recipient_ids')).toMatchObject({
+      jdbcType: 'bigint[]',
+      propertyType: 'bigint[]',
+      propertyEntity: 'BigInt[]',
+      componentType: 'textarea',
+      isRequired: 0,
+    })
+    expect(
+      (await call('POST', `${D}/model-prototype/submit-list`, { modelId, prototypes: proposed })).code,
+    ).toBe(200)
+    const packageName = unique('gen-notice').replace(/[^a-z0-9-]/g, '')
+    expect(
+      await call('POST', `${D}/code/submit`, {
+        modelId,
+        codeName: '通知公告',
+        tableName: 'blade_notice',
+        pkName: 'id',
+        packageName,
+        apiPath: '/api/ysjs-gen',
+        webPath: '/gen/notice',
+      }),
+    ).toMatchObject({ code: 200 })
+    const codeId = (await call('GET', `${D}/code/list?packageName=${packageName}`)).data.records[0].id
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${D}/code/gen-code?ids=${codeId}`,
+      headers: auth(admin),
+    })
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200)
+    const entries = readZip(res.rawPayload)
+    const shared = entries.get(`packages/shared/src/${packageName}/${packageName}.ts`)!.toString()
+    expect(shared).toContain("recipientIds: zGenList('bigint'),")
+    expect(shared).toContain('recipientIds: z.array(z.string()),')
+    const inserts = JSON.parse(entries.get('generated.json')!.toString()).inserts as { text: string }[]
+    expect(inserts[0]!.text).toContain('recipientIds BigInt[] @default([]) @map("recipient_ids")')
+    const migration = [...entries.entries()].find(([n]) => n.startsWith('prisma/migrations/'))![1].toString()
+    expect(migration).toContain('"recipient_ids" BIGINT[] DEFAULT ARRAY[]::BIGINT[]')
   })
 })
 

@@ -3,10 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { EXPERT_IMPORT_COLUMNS, ExpertMsg, KmsMsg, UploadMsg } from '@ysjs/shared'
 import ExcelJS from 'exceljs'
+import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 import { multipartFile } from './helpers/multipart.ts'
 import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
+import { columnOf, readExport, shapeOf } from './helpers/xlsx.ts'
 
 const E = '/api/blade-expert'
 const EXPERT = `${E}/expertBasic`
@@ -62,12 +64,15 @@ const createExpert = async (over: Record<string, unknown> = {}, token = admin) =
 }
 const countTree = (nodes: { children?: unknown[] }[]): number =>
   nodes.reduce((n, node) => n + 1 + countTree((node.children ?? []) as { children?: unknown[] }[]), 0)
+/** The header row and the data rows of an export (the title and notes above them left out). */
 const xlsxRows = async (body: Buffer) => {
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load(body as never)
-  const rows: unknown[][] = []
-  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
-  return rows
+  const x = await readExport(body)
+  return [x.header, ...x.rows]
+}
+/** A wire date-time (China time) as the sheet's zone-less date cell. */
+const wallDate = (text: unknown) => {
+  const [d, t = '00:00:00'] = String(text).split(' ')
+  return new Date(`${d}T${t}Z`)
 }
 
 describe('expertBasic', () => {
@@ -105,14 +110,15 @@ describe('expertBasic', () => {
       `${EXPERT}/list?workUnit=${encodeURIComponent('冶金')}&level=教授&size=100`,
     )
     expect(filtered.data.records.map((r: { id: string }) => r.id)).toContain(row.id)
-    // Clearing a field in the form clears it in the row.
+    // Clearing a field ('') clears it in the row; fields the update leaves out are kept (decision 025).
     expect(
       await call('POST', `${EXPERT}/submit`, { id: row.id, name: row.name, workUnit: '' }),
     ).toMatchObject({
+      msg: '操作成功',
       code: 200,
     })
     const detail = (await call('GET', `${EXPERT}/detail?id=${row.id}`)).data
-    expect(detail).toMatchObject({ workUnit: null, userId: null, isSupervisor: 0 })
+    expect(detail).toMatchObject({ workUnit: null, userId: String(user.id), isSupervisor: 1 })
     // A missing or wrong-typed id answers the platform's words (it answered zod's 无效输入).
     expect(await call('GET', `${EXPERT}/detail`)).toMatchObject({ code: 400, msg: '缺少必要的请求参数: id' })
     expect(await call('POST', `${EXPERT}/update`, { name: 'x' })).toMatchObject({
@@ -205,6 +211,21 @@ describe('xlsx export and import', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('spreadsheetml')
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('专家库'))
+    const x = await readExport(res.rawPayload)
+    expect(x.title).toBe('专家库')
+    expect(x.notes).toEqual([`筛选条件：工作单位：${unitName}；专业：冶炼`])
+    expect(shapeOf(x, ['创建时间'])).toEqual({
+      sheetName: '专家库',
+      frozen: 3,
+      autoFilter: 'A3:O3',
+      headerBold: true,
+      orientation: 'landscape',
+      fitToWidth: 1,
+      printTitlesRow: '3:3',
+      columns: {
+        创建时间: { types: ['date'], formats: ['yyyy-mm-dd hh:mm'] },
+      },
+    })
     const rows = await xlsxRows(res.rawPayload)
     expect(rows[0]).toContain('姓名')
     expect(rows).toHaveLength(7)
@@ -233,10 +254,15 @@ describe('xlsx export and import', () => {
       url: `${EXPERT}/export?name=${encodeURIComponent(String(full.name))}`,
       headers: auth(admin),
     })
+    const oneX = await readExport(one.rawPayload)
+    expect(shapeOf(oneX, ['性别', '出生日期']).columns).toEqual({
+      性别: { types: ['string'], formats: [''] },
+      出生日期: { types: ['date'], formats: ['yyyy-mm-dd'] },
+    })
     expect((await xlsxRows(one.rawPayload))[1]).toEqual([
       full.name,
-      1,
-      '1962-08-09',
+      '男',
+      new Date('1962-08-09T00:00:00Z'),
       full.workUnit,
       '院长',
       '教授',
@@ -248,7 +274,7 @@ describe('xlsx export and import', () => {
       'full@kmust.edu.cn',
       '昆明市一二一大街',
       user.account,
-      full.createTime,
+      wallDate(full.createTime),
     ])
     const title = unique('导出项目')
     expect(
@@ -276,14 +302,65 @@ describe('xlsx export and import', () => {
       project.industryTypeName,
       project.collaborationModeName,
       '国家重点研发计划',
-      '120.50',
+      120.5,
       '中南大学',
-      project.createTime,
+      wallDate(project.createTime),
     ])
+    expect(shapeOf(await readExport(projects.rawPayload), ['意向价格(万元)']).columns).toEqual({
+      '意向价格(万元)': { types: ['number'], formats: ['0.00'] },
+    })
     expect(project.technologyTypeName).not.toBe('')
     // A bad filter is refused with the envelope before anything is streamed.
     const refused = await call('GET', `${EXPERT}/export?sex=abc`)
     expect(refused).toMatchObject({ code: 400 })
+  })
+
+  it('writes labels for codes and dictionary keys, and text that looks like a formula as text', async () => {
+    const unitName = unique('标签单位')
+    expect(await call('POST', `${UNIT}/submit`, { unitName, nature: '2' })).toMatchObject({ code: 200 })
+    const unit = (await call('GET', `${UNIT}/list?unitName=${encodeURIComponent(unitName)}`)).data.records[0]
+    expect(await call('POST', `${PERSON}/submit`, { unitId: unit.id, name: '李工', sex: 2 })).toMatchObject({
+      code: 200,
+    })
+    const units = await readExport(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${UNIT}/export?unitName=${encodeURIComponent(unitName)}`,
+          headers: auth(admin),
+        })
+      ).rawPayload,
+    )
+    expect(units.sheet.name).toBe('单位库')
+    expect(units.rows[0]![columnOf(units, '单位性质') - 1]).toBe('科研院所')
+    const people = await readExport(
+      (await t.app.inject({ method: 'GET', url: `${PERSON}/export?unitId=${unit.id}`, headers: auth(admin) }))
+        .rawPayload,
+    )
+    expect(people.rows.map((r) => r[columnOf(people, '性别') - 1])).toEqual(['女'])
+
+    const workUnit = unique('公式单位')
+    const formulas = ['=1+2', '+SUM(1,2)', '-3+4', '@SUM(1)', '=HYPERLINK("http://x.example","y")']
+    for (const [i, text] of formulas.entries()) {
+      await createExpert({ workUnit, direction: text, address: text, sex: i % 2 })
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${EXPERT}/export?workUnit=${encodeURIComponent(workUnit)}`,
+      headers: auth(admin),
+    })
+    const x = await readExport(res.rawPayload)
+    expect(x.rows.map((r) => r[columnOf(x, '研究方向') - 1]).sort()).toEqual([...formulas].sort())
+    expect(new Set(x.rows.map((r) => r[columnOf(x, '性别') - 1]))).toEqual(new Set(['女', '男']))
+    // No cell of the file is a formula: each such text is an inline string.
+    const xml = new TextDecoder().decode(
+      unzipSync(new Uint8Array(res.rawPayload))['xl/worksheets/sheet1.xml'],
+    )
+    expect(xml).not.toMatch(/<f[ >]/)
+    expect(xml.match(/t="inlineStr"/g)?.length).toBe(formulas.length * 2)
+    for (const row of x.cells) {
+      expect(row.getCell(columnOf(x, '研究方向')).formula).toBeUndefined()
+    }
   })
 
   it('exports every list of the issue, each with every row of its list', async () => {
@@ -379,6 +456,14 @@ describe('xlsx export and import', () => {
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(template.rawPayload as never)
     const sheet = book.worksheets[0]!
+    // The template's header is its first row (the import reads it back), frozen and filtered.
+    expect(shapeOf(await readExport(template.rawPayload))).toMatchObject({
+      sheetName: '专家导入模板',
+      frozen: 1,
+      autoFilter: 'A1:N1',
+      headerBold: true,
+      orientation: 'landscape',
+    })
     const unitName = unique('导入单位')
     const good1 = unique('导入甲')
     const good2 = unique('导入乙')
@@ -409,6 +494,8 @@ describe('xlsx export and import', () => {
       headers: { ...auth(admin), ...form.headers },
       payload: form.payload,
     })
+    // The message first, so a refusal says why.
+    expect([res.json().code, res.json().msg]).toEqual([200, expect.any(String)])
     expect(res.json()).toMatchObject({
       code: 200,
       data: {

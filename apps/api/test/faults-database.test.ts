@@ -51,8 +51,8 @@ const passwordLogin = (app: FastifyInstance) =>
     }),
   )
 
-/** Holds an exclusive lock on blade_param, so every query on it waits, until `release()`. */
-const lockParams = async () => {
+/** Holds an exclusive lock on `table`, so every query on it waits, until `release()`. */
+const lockTable = async (table: 'blade_param' | 'ysjs_appraise_results') => {
   const prisma = createPrisma({ url: t.databaseUrl, max: 1 })
   let release = () => {}
   const released = new Promise<void>((resolve) => {
@@ -64,7 +64,7 @@ const lockParams = async () => {
   })
   const holding = prisma.$transaction(
     async (tx) => {
-      await tx.$executeRaw`LOCK TABLE blade_param IN ACCESS EXCLUSIVE MODE`
+      await tx.$executeRawUnsafe(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`)
       locked()
       await released
     },
@@ -124,7 +124,7 @@ describe('a database port that refuses connections', () => {
 describe('a database that is up but slow or busy', { retry: 2 }, () => {
   it('cancels a statement at statement_timeout (57014) with 503, and answers again once the lock is gone', async () => {
     const app = await appOn(t.databaseUrl, { DATABASE_STATEMENT_TIMEOUT_MS: '300' })
-    const lock = await lockParams()
+    const lock = await lockTable('blade_param')
     try {
       const answer = await list(app)
       expectUnavailable(answer, 2_000)
@@ -143,23 +143,46 @@ describe('a database that is up but slow or busy', { retry: 2 }, () => {
     }
   })
 
-  it('answers 503 when no pooled connection is free within the acquire timeout', async () => {
+  it('answers 503 when no pooled connection is free within the acquire timeout, and says the pool is full', async () => {
     const app = await appOn(t.databaseUrl, {
-      DATABASE_POOL_MAX: '2',
+      DATABASE_POOL_MAX: '1',
+      DATABASE_POOL_QUEUE_MAX: '2',
       DATABASE_CONNECT_TIMEOUT_MS: '500',
       DATABASE_STATEMENT_TIMEOUT_MS: '4000',
     })
-    const lock = await lockParams()
+    await list(app) // opens the pool's one connection while nothing is locked
+    const lock = await lockTable('blade_param')
     try {
-      // The first request takes both connections (count and page) and waits on the lock; the others wait for one.
+      // The first request takes the only connection and waits on the lock; the others wait for it.
       const holder = list(app)
       await new Promise((resolve) => setTimeout(resolve, 100))
-      const waiting = await Promise.all([list(app), list(app), health(app)])
+      const queue = Promise.all([list(app), list(app)])
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      // Two callers queue already (DATABASE_POOL_QUEUE_MAX): a third is not made to wait for its 503.
+      const shed = await list(app)
+      expectUnavailable(shed, 300)
+      const waiting = await queue
       expectUnavailable(waiting[0]!, 1_500)
       expectUnavailable(waiting[1]!, 1_500)
-      expectDegraded(waiting[2]!, { database: false, redis: true })
+      // The health answer tells a full pool from a database outage: the database answers on a
+      // connection of its own, the pool is reported exhausted with its gauges and count.
+      const queued = list(app)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const h = await health(app)
+      expectDegraded(h, { database: true, redis: true })
+      expect(h.res.json().pool).toMatchObject({
+        max: 1,
+        total: 1,
+        idle: 0,
+        exhausted: true,
+        exhaustedTotal: 3,
+      })
+      expect((await queued).res.statusCode).toBe(503)
       await lock.release()
       expect((await holder).res.statusCode).toBe(200)
+      const after = (await health(app)).res
+      expect(after.statusCode).toBe(200)
+      expect(after.json().pool).toMatchObject({ exhausted: false, waiting: 0, exhaustedTotal: 4 })
     } finally {
       await app.close()
     }
@@ -212,6 +235,34 @@ describe('a database that is up but slow or busy', { retry: 2 }, () => {
       proxy.setDelay(0)
       await app.close()
       await proxy.close()
+    }
+  })
+})
+
+// A removal that could not read what it removes used to answer 操作成功 (every error read as "not
+// there"): only a missing record may be skipped, a database that cannot answer is a 503.
+describe('errors that must not hide an outage', () => {
+  it('an appraisal removal whose applications cannot be read answers 503, not success', async () => {
+    const app = await appOn(t.databaseUrl, { DATABASE_STATEMENT_TIMEOUT_MS: '300' })
+    const remove = () =>
+      timed(() =>
+        app.inject({
+          method: 'POST',
+          url: '/api/ysjs-appraise/results/remove?ids=1234567890123',
+          headers: auth(token),
+        }),
+      )
+    try {
+      // A missing id is still skipped quietly.
+      expect((await remove()).res.json()).toMatchObject({ code: 200, success: true })
+      const lock = await lockTable('ysjs_appraise_results')
+      try {
+        expectUnavailable(await remove(), 3_000)
+      } finally {
+        await lock.release()
+      }
+    } finally {
+      await app.close()
     }
   })
 })

@@ -70,6 +70,11 @@ const expectRedisDown = async (app: FastifyInstance, withinMs: number) => {
   expect(reported.res.statusCode, reported.res.body).toBe(200)
   expect(reported.ms).toBeLessThan(withinMs)
   expect((await webConfig(app)).statusCode).toBe(200)
+  // A public call carrying a token whose state cannot be read is not answered as an anonymous one.
+  const withToken = await timed(() =>
+    app.inject({ method: 'GET', url: '/api/ysjs-system/config/web', headers: auth(token) }),
+  )
+  expectUnavailable(withToken, withinMs)
 }
 
 describe('Redis unreachable when the API starts', () => {
@@ -90,8 +95,9 @@ describe('Redis unreachable when the API starts', () => {
     const boot = await timed(async () => appOn(await closedPort()))
     const app = boot.res
     try {
-      expect(boot.ms).toBeLessThan(2_000)
-      await expectRedisDown(app, 500)
+      // Loose ceilings: on a loaded machine the boot alone can take a couple of seconds.
+      expect(boot.ms).toBeLessThan(5_000)
+      await expectRedisDown(app, 1_500)
     } finally {
       await app.close()
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { JOB_CONTROL_QUEUE, JOB_RUN_QUEUE } from '@ysjs/shared/job'
+import { JOB_CONTROL_QUEUE, JOB_RUN_QUEUE, JobInfoMsg, ScheduleMsg } from '@ysjs/shared/job'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +16,8 @@ const QUEUE_PREFIX = `test-job-${randomBytes(4).toString('hex')}`
 const ADMIN_ID = '1123598821738675201'
 
 beforeAll(async () => {
-  t = await createTestApp({ QUEUE_PREFIX })
+  // What the operator lets HTTP jobs call (nothing by default): one host:port, and a host on port 80.
+  t = await createTestApp({ QUEUE_PREFIX, JOB_HTTP_ALLOWED_HOSTS: '127.0.0.1:1,localhost,localhost:9' })
   admin = (await login(t.app, 'admin')).access_token
   connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null })
   control = new Queue(JOB_CONTROL_QUEUE, { connection, prefix: QUEUE_PREFIX })
@@ -68,6 +69,15 @@ describe('job server', () => {
     const detail = (await call('GET', `/api/ysjs-job/job-server/detail?id=${id}`)).data
     expect(detail.jobAppName).toBe('ysjs-worker')
     expect(JSON.stringify(detail)).not.toContain('secret-pw')
+    // Spec section 3 names the field: answered masked, and the mask sent back keeps the stored one.
+    expect(detail.jobAppPassword).toBe('se******pw')
+    expect(
+      await call('POST', '/api/ysjs-job/job-server/submit', { ...detail, jobRemark: '改' }),
+    ).toMatchObject({
+      code: 200,
+    })
+    const stored = await t.app.prisma.jobServer.findFirst({ where: { id: BigInt(id) } })
+    expect(stored).toMatchObject({ jobAppPassword: 'secret-pw', jobRemark: '改' })
     expect(await call('POST', '/api/ysjs-job/job-server/sync', { id })).toMatchObject({ code: 200, data: 0 })
   })
 })
@@ -208,6 +218,77 @@ describe('job info', () => {
     expect((await call('GET', '/api/ysjs-job/job-info/next-fire-times?timeExpressionType=1')).data).toEqual(
       [],
     )
+  })
+
+  it('previews Quartz expressions after a given start (from, China time), and refuses as Quartz does', async () => {
+    const preview = (expression: string, from?: string, count = 3) =>
+      call(
+        'GET',
+        `/api/ysjs-job/job-info/next-fire-times?timeExpressionType=2&count=${count}&timeExpression=${encodeURIComponent(expression)}${from === undefined ? '' : `&from=${encodeURIComponent(from)}`}`,
+      )
+    // 1 Aug 2026 is a Saturday: 1W is Monday the 3rd; 31 May 2026 a Sunday: 31W is Friday the 29th.
+    expect((await preview('0 0 12 1W * ?', '2026-08-01 00:00:00', 2)).data).toEqual([
+      '2026-08-03 12:00:00',
+      '2026-09-01 12:00:00',
+    ])
+    expect((await preview('0 0 12 1W * ?', '2026-08-01 00:00', 1)).data).toEqual(['2026-08-03 12:00:00'])
+    expect((await preview('0 0 12 31W * ?', '2026-05-01 00:00:00', 1)).data).toEqual(['2026-05-29 12:00:00'])
+    expect((await preview('0 0 12 1W,15,LW * ?', '2026-01-01 00:00:00', 4)).data).toEqual([
+      '2026-01-01 12:00:00',
+      '2026-01-15 12:00:00',
+      '2026-01-30 12:00:00',
+      '2026-02-02 12:00:00',
+    ])
+    expect((await preview('0 0 12 ? * THU#1,THU#3,THU#5', '2026-02-01 00:00:00', 3)).data).toEqual([
+      '2026-02-05 12:00:00',
+      '2026-02-19 12:00:00',
+      '2026-03-05 12:00:00',
+    ])
+    // A past year previews from a moment inside it, and ends with it; from now it is refused.
+    expect((await preview('0 15 10 ? * 6L 2002-2005', '2005-10-01 00:00:00', 5)).data).toEqual([
+      '2005-10-28 10:15:00',
+      '2005-11-25 10:15:00',
+      '2005-12-30 10:15:00',
+    ])
+    expect(await preview('0 15 10 ? * 6L 2002-2005')).toMatchObject({ code: 400, msg: ScheduleMsg.CRON_PAST })
+    // Quartz's own refusals, naming the field.
+    expect(await preview('0 0 12 * * *')).toMatchObject({ code: 400, msg: ScheduleMsg.CRON_DAYS })
+    expect(await preview('0/120 * * * * ?')).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('「秒」段'),
+    })
+    expect(await preview('0 0 12 ? * 0')).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('「周」段 0'),
+    })
+    // A start that is not a China date-time, or outside the years CRON reaches.
+    for (const bad of [
+      '2026-13-01 00:00:00',
+      '2026-02-30 00:00:00',
+      'yesterday',
+      '2026-08-01T00:00:00',
+      '2026-08-01',
+    ]) {
+      expect(await preview('0 0 12 * * ?', bad)).toMatchObject({
+        code: 400,
+        msg: JobInfoMsg.FIRE_FROM_FORMAT,
+      })
+    }
+    expect(await preview('0 0 12 * * ?', '1969-12-31 23:00:00')).toMatchObject({
+      code: 400,
+      msg: JobInfoMsg.FIRE_FROM_RANGE,
+    })
+    // An empty start is now.
+    expect((await preview('0 0 12 * * ?', '', 1)).code).toBe(200)
+    // Fixed rate counts from the start too.
+    expect(
+      (
+        await call(
+          'GET',
+          `/api/ysjs-job/job-info/next-fire-times?timeExpressionType=3&timeExpression=60000&count=2&from=${encodeURIComponent('2026-08-01 00:00:30')}`,
+        )
+      ).data,
+    ).toEqual(['2026-08-01 00:01:00', '2026-08-01 00:02:00'])
   })
 
   it('runs now (a waiting instance and a queued run), stops it, catches up a missed run once', async () => {
@@ -392,24 +473,24 @@ describe('job info', () => {
       lifecycleEnd: '2030-01-01 00:00:00',
     })
 
-    // As the job form sends a cleared field ('') and as a JSON client may (null).
+    // As the job form sends a cleared field (''); null means "not carried" and keeps the value (issue 28).
     const cleared = await call('POST', '/api/ysjs-job/job-info/submit', {
       ...filled,
       id: row.id,
       jobDescription: '',
-      jobParams: null,
+      jobParams: '',
       extra: '  ',
       designatedWorkers: '',
-      notifyUserIds: null,
+      notifyUserIds: '',
       maxInstanceNum: '',
-      concurrency: null,
+      concurrency: '',
       instanceRetryNum: '',
-      alertThreshold: null,
+      alertThreshold: '',
       minCpuCores: '',
       logType: '',
-      logLevel: null,
+      logLevel: '',
       lifecycleStart: '',
-      lifecycleEnd: null,
+      lifecycleEnd: '',
     })
     expect(cleared).toMatchObject({ code: 200 })
     expect(await detail()).toMatchObject({
@@ -520,7 +601,20 @@ describe('job info', () => {
         jobParams: '{"url":"http://127.0.0.1:1/x","method":"GET"}',
       }),
     ).toMatchObject({ code: 200 })
-    // A host outside JOB_HTTP_ALLOWED_HOSTS is refused at submit, as the worker would refuse the call.
+    // A host outside JOB_HTTP_ALLOWED_HOSTS is refused at submit, as the worker would refuse the call;
+    // so is another port of a listed host (issue 22: host AND port).
+    for (const url of ['http://127.0.0.1:5432/x', 'http://localhost:6379/x', 'http://127.0.0.1/x']) {
+      expect(
+        await call('POST', '/api/ysjs-job/job-info/submit', {
+          ...JOB,
+          jobServerId: id,
+          jobName: '端口',
+          processorInfo: 'http-call',
+          jobParams: JSON.stringify({ url, method: 'GET' }),
+        }),
+        url,
+      ).toMatchObject({ code: 400, msg: `主机 ${new URL(url).host} 不在 JOB_HTTP_ALLOWED_HOSTS 中` })
+    }
     const outside = [
       { processorType: 4, processorInfo: 'GET http://evil.example.com/x' },
       { processorInfo: 'http-call', jobParams: '{"url":"https://Evil.Example.com/hook"}' },

@@ -3,11 +3,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { nextId } from '@ysjs/db'
 import { bigramsOf } from '@ysjs/shared'
-import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 import { multipartFile } from './helpers/multipart.ts'
 import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
+import { readExport } from './helpers/xlsx.ts'
 
 const K = '/api/ysjs-kms'
 const KMS_CODES = [
@@ -424,14 +424,10 @@ describe('knowledge entries', () => {
     for (const query of [`catalogId=${cat}`, `catalogId=${cat}&keyword=${encodeURIComponent(word)}`]) {
       const res = await get(`${K}/main/export?${query}`, admin)
       expect(res.statusCode).toBe(200)
-      const book = new ExcelJS.Workbook()
-      await book.xlsx.load(res.rawPayload as never)
-      const exported: unknown[] = []
-      book.worksheets[0]!.eachRow((row, n) => {
-        if (n > 1) {
-          exported.push((row.values as unknown[])[1])
-        }
-      })
+      const x = await readExport(res.rawPayload)
+      expect(x.sheet.name).toBe('知识条目')
+      expect(x.notes[0]).toContain(query.includes('keyword') ? `${word}` : '筛选条件')
+      const exported = x.rows.map((r) => r[0])
       const listed: string[] = []
       for (const current of [1, 2]) {
         const page = await data<{ records: { title: string }[] }>(
@@ -550,6 +546,31 @@ describe('knowledge entries', () => {
     expect(await search('icp-ms')).toEqual([latin])
     // Markup is not searchable text.
     expect(await search('<b>')).toEqual([])
+  })
+
+  it('strips markup from the plain-text fields the portal shows (issue 22)', async () => {
+    const cat = await newCatalog(unique('纯文本目录'))
+    const word = `钴镍${unique('').slice(-3)}`
+    const id = await newEntry({
+      title: `<img src=x onerror=alert(1)>${word}<script>alert(2)</script>湿法`,
+      summary: '<b onclick="x()">粗体</b> 摘要 a < b <svg/onload=alert(3)',
+      source: '<a href="javascript:alert(4)">来源</a>',
+      catalogId: cat,
+      shelves: 1,
+    })
+    const expected = { title: `${word}alert(2)湿法`, summary: '粗体 摘要 a < b', source: '来源' }
+    expect(await data(get(`${K}/main/portal-detail?id=${id}`, admin))).toMatchObject(expected)
+    const list = await data<{ records: Record<string, unknown>[] }>(
+      get(`${K}/main/portal-list?keyword=${encodeURIComponent(word)}`, admin),
+    )
+    expect(list.records[0]).toMatchObject(expected)
+    // A title of markup alone is no title.
+    expect(
+      (await post(`${K}/main/submit`, admin, { title: '<i></i>', catalogId: cat })).json(),
+    ).toMatchObject({
+      code: 400,
+      msg: '请输入知识标题',
+    })
   })
 
   it('off the shelf: visible to management, hidden from the portal list and detail', async () => {

@@ -79,6 +79,29 @@ describe('lockout per account and source', () => {
     expect(locks.at(-1)).toMatchObject({ remoteIp: '203.0.113.9', createBy: 'HR', logLevel: 'WARN' })
   })
 
+  it('behind a shared address (one NAT), a guessing colleague never locks the real user out (issue 22)', async () => {
+    const office = '198.51.100.20'
+    expect((await grant({ account: 'manager', plain: 'manager', from: office })).statusCode).toBe(200)
+    // Someone else in the office keeps guessing the account: the office's address is source-locked.
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 5; i++) {
+        await grant({ account: 'manager', plain: 'guess', from: office })
+      }
+      expect(descriptionOf(await grant({ account: 'manager', plain: 'manager', from: office }))).toBe(
+        '登录错误次数过多,请稍后再试',
+      )
+      // The real user, from the same address, gets in by solving the captcha, however often the
+      // lock is renewed.
+      const human = await grant({
+        account: 'manager',
+        plain: 'manager',
+        from: office,
+        headers: await captchaHeaders(),
+      })
+      expect(human.statusCode, human.body).toBe(200)
+    }
+  })
+
   it('asks an unknown client for a captcha once the account has failed from elsewhere', async () => {
     for (const from of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4', '198.51.100.5']) {
       await grant({ account: 'manager', plain: 'guess', from, client: SWORD })

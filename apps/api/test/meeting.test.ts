@@ -1,9 +1,9 @@
 import { ArrangeMsg, MeetingMsg, Msg, RegisteredMsg, RoomMsg } from '@ysjs/shared'
-import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 import { createRole, createTenant, createUser, grantCodes, loginAs } from './helpers/authority.ts'
 import { unique } from './helpers/system.ts'
+import { readExport, shapeOf } from './helpers/xlsx.ts'
 
 const API = '/api/ysjs-meeting'
 const MEETING = `${API}/meeting`
@@ -244,6 +244,47 @@ describe('registration', () => {
         msg,
       })
     }
+    // A stay is bounded by the meeting (11–12 May) and 7 days either side, so no fee grows without end.
+    for (const [over, msg] of [
+      [
+        { arrivalTime: '9999-05-10 14:00:00', departureTime: '9999-05-12 10:00:00' },
+        RegisteredMsg.ARRIVAL_WINDOW,
+      ],
+      [{ arrivalTime: '2026-05-03 23:59:59' }, RegisteredMsg.ARRIVAL_WINDOW],
+      [{ departureTime: '9999-12-31 10:00:00' }, RegisteredMsg.DEPARTURE_WINDOW],
+      [{ departureTime: '2026-05-19 18:00:01' }, RegisteredMsg.DEPARTURE_WINDOW],
+    ] as const) {
+      expect(await call('POST', `${REG}/save`, regBody(m.id, over)), JSON.stringify(over)).toMatchObject({
+        code: 400,
+        msg,
+      })
+    }
+    const edge = await register(m.id, {
+      arrivalTime: '2026-05-04 09:00:00',
+      departureTime: '2026-05-19 18:00:00',
+    })
+    expect(
+      await call('POST', `${REG}/update`, {
+        ...regBody(m.id),
+        id: edge,
+        departureTime: '2027-01-01 10:00:00',
+      }),
+    ).toMatchObject({ code: 400, msg: RegisteredMsg.DEPARTURE_WINDOW })
+    // The amounts a fee is computed from are bounded too.
+    expect(
+      await call(
+        'POST',
+        `${MEETING}/submit`,
+        meetingBody({ priceItems: [{ itemName: '单住', itemType: 2, price: '100000.01' }] }),
+      ),
+    ).toMatchObject({ code: 400, msg: '费用金额不能超过100000元' })
+    expect(
+      await call('POST', `${MEETING}/submit`, meetingBody({ endTime: '2027-05-13 09:00:00' })),
+    ).toMatchObject({ code: 400, msg: MeetingMsg.TOO_LONG })
+    expect(await call('POST', `${REG}/updatePrice`, { id: edge, price: '100000000.01' })).toMatchObject({
+      code: 400,
+      msg: '费用不能超过100000000元',
+    })
     // The calls asked for a meeting's rows say which field is missing or malformed.
     for (const url of [
       `${REG}/pageByMeetingId`,
@@ -297,6 +338,142 @@ describe('registration', () => {
       msg: RegisteredMsg.CANCEL_CLOSED,
     })
     expect((await call('GET', `${REG}/detail?id=${kept}`)).data.id).toBe(kept)
+  })
+
+  it('a member lists and reads the meetings open to them through meeting/list and meeting/detail', async () => {
+    const name = unique('会员可见会议')
+    const open = await openMeeting({ name: `${name}-开放`, address: '昆明' })
+    const preparing = await createMeeting({ name: `${name}-筹备` })
+    const offShelf = await createMeeting({ name: `${name}-下架` })
+    await call('POST', `${MEETING}/UpdateStatusById?id=${offShelf.id}&status=2`)
+    const closed = await openMeeting({ name: `${name}-截止` })
+    await call('POST', `${MEETING}/UpdateStatusById?id=${closed.id}&status=3`)
+    const q = `name=${encodeURIComponent(name)}`
+    const list = await call('GET', `${MEETING}/list?${q}`, undefined, member)
+    expect(list).toMatchObject({ code: 200, data: { total: 1, current: 1, size: 10, pages: 1 } })
+    expect(list.data.records).toEqual([
+      expect.objectContaining({ id: open.id, name: `${name}-开放`, status: 2, shelves: 1, open: true }),
+    ])
+    // Filters as for staff: an open meeting not matching them is not listed.
+    expect((await call('GET', `${MEETING}/list?${q}&address=长沙`, undefined, member)).data.total).toBe(0)
+    expect((await call('GET', `${MEETING}/list?${q}&address=昆明`, undefined, member)).data.total).toBe(1)
+    expect((await call('GET', `${MEETING}/list?${q}&status_equal=1`, undefined, member)).data.total).toBe(0)
+    // Staff still list every meeting.
+    expect((await call('GET', `${MEETING}/list?${q}`)).data.total).toBe(4)
+    expect(await call('GET', `${MEETING}/detail?id=${open.id}`, undefined, member)).toMatchObject({
+      code: 200,
+      data: {
+        id: open.id,
+        priceItems: expect.arrayContaining([expect.objectContaining({ itemName: '会务费' })]),
+      },
+    })
+    for (const other of [preparing, offShelf, closed]) {
+      expect(
+        await call('GET', `${MEETING}/detail?id=${other.id}`, undefined, member),
+        other.name,
+      ).toMatchObject({
+        status: 400,
+        code: 400,
+        msg: Msg.RECORD_NOT_FOUND,
+      })
+    }
+    // Reading is all: the member changes no meeting.
+    expect(await call('POST', `${MEETING}/submit`, { ...meetingBody(), id: open.id }, member)).toMatchObject({
+      status: 403,
+    })
+    expect(await call('POST', `${MEETING}/remove?ids=${open.id}`, undefined, member)).toMatchObject({
+      status: 403,
+    })
+  })
+
+  it('a member reads and changes their own registrations through detail, update and updateInvoicing, never another’s', async () => {
+    const m = await openMeeting()
+    const mine = await register(m.id, { roomWish: 2 }, member)
+    const staff = await register(m.id)
+    const detail = await call('GET', `${REG}/detail?id=${mine}`, undefined, member)
+    expect(detail).toMatchObject({
+      code: 200,
+      data: { id: mine, meetingId: m.id, createUser: String(memberId) },
+    })
+    // Two nights shared (200.50 × 2) and the fee (800).
+    expect(detail.data.price).toBe('1201.00')
+    const refused = await call('GET', `${REG}/detail?id=${staff}`, undefined, member)
+    expect(refused).toMatchObject({ code: 400, msg: RegisteredMsg.NOT_FOUND })
+    expect(refused.data ?? {}).not.toHaveProperty('phone')
+
+    // update: their own, while the meeting is open; the fee follows the new room wish.
+    const body = { ...detail.data, ...regBody(m.id, { phone: detail.data.phone, roomWish: 1, name: '张三' }) }
+    expect(await call('POST', `${REG}/update`, { ...body, id: mine }, member)).toMatchObject({ code: 200 })
+    const changed = (await call('GET', `${REG}/detail?id=${mine}`, undefined, member)).data
+    expect(changed).toMatchObject({ name: '张三', roomWish: 1, price: '1600.00' })
+    const theirs = (await call('GET', `${REG}/detail?id=${staff}`)).data
+    expect(
+      await call('POST', `${REG}/update`, { ...regBody(m.id, { phone: theirs.phone }), id: staff }, member),
+    ).toMatchObject({ code: 400, msg: RegisteredMsg.NOT_FOUND })
+    expect((await call('GET', `${REG}/detail?id=${staff}`)).data.name).toBe(theirs.name)
+
+    // updateInvoicing: their own invoice details; the invoice number stays the staff's.
+    const invoice = {
+      id: mine,
+      invoiceTitle: '中南大学冶金学院',
+      taxNumber: '12430000444877024R',
+      invoiceType: 2,
+    }
+    expect(await call('POST', `${REG}/updateInvoicing`, invoice, member)).toMatchObject({ code: 200 })
+    expect((await call('GET', `${REG}/detail?id=${mine}`, undefined, member)).data).toMatchObject({
+      invoiceTitle: '中南大学冶金学院',
+      invoiceType: 2,
+      invoiceStatus: 0,
+    })
+    expect(
+      await call('POST', `${REG}/updateInvoicing`, { ...invoice, invoiceNo: 'FP001' }, member),
+    ).toMatchObject({ code: 400, msg: RegisteredMsg.INVOICE_NO_BY_STAFF })
+    expect(
+      await call('POST', `${REG}/updateInvoicing`, { ...invoice, id: staff, invoiceTitle: '别人的' }, member),
+    ).toMatchObject({ code: 400, msg: RegisteredMsg.NOT_FOUND })
+    expect((await call('GET', `${REG}/detail?id=${staff}`)).data.invoiceTitle).toBe(theirs.invoiceTitle)
+    // Once staff issue the invoice, its details are no longer the member's to change.
+    expect(await call('POST', `${REG}/updateInvoicing`, { ...invoice, invoiceNo: 'FP001' })).toMatchObject({
+      code: 200,
+    })
+    expect(await call('POST', `${REG}/updateInvoicing`, invoice, member)).toMatchObject({
+      code: 400,
+      msg: RegisteredMsg.INVOICE_LOCKED,
+    })
+    const issued = (await call('GET', `${REG}/detail?id=${mine}`, undefined, member)).data
+    expect(
+      await call(
+        'POST',
+        `${REG}/update`,
+        { ...body, ...invoice, invoiceTitle: '改过的抬头', id: mine },
+        member,
+      ),
+    ).toMatchObject({ code: 400, msg: RegisteredMsg.INVOICE_LOCKED })
+    // Other details still change while the meeting is open.
+    expect(
+      await call('POST', `${REG}/update`, { ...body, ...invoice, id: mine, position: '研究员' }, member),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${REG}/detail?id=${mine}`, undefined, member)).data).toMatchObject({
+      position: '研究员',
+      invoiceTitle: issued.invoiceTitle,
+      invoiceNo: 'FP001',
+    })
+    // Once registration has closed, the member no longer changes it (staff still do).
+    await call('POST', `${MEETING}/UpdateStatusById?id=${m.id}&status=3`)
+    expect(await call('POST', `${REG}/update`, { ...body, id: mine }, member)).toMatchObject({
+      code: 400,
+      msg: RegisteredMsg.UPDATE_CLOSED,
+    })
+    expect(await call('POST', `${REG}/update`, { ...body, id: mine, name: '张三丰' })).toMatchObject({
+      code: 200,
+    })
+    // An account without the member centre is refused outright.
+    const plainRole = await createRole(t.app, { alias: 'plain', name: '普通', menuCodes: [] })
+    await createUser(t.app, { account: 'plain1', roleIds: [plainRole] })
+    const plain = await loginAs(t.app, 'plain1')
+    for (const url of [`${MEETING}/list`, `${MEETING}/detail?id=${m.id}`, `${REG}/detail?id=${mine}`]) {
+      expect(await call('GET', url, undefined, plain), url).toMatchObject({ status: 403 })
+    }
   })
 
   it('another tenant neither sees nor changes this tenant’s meetings and registrations', async () => {
@@ -406,33 +583,57 @@ describe('fees and invoices', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('spreadsheetml')
     expect(String(res.headers['content-disposition'])).toContain('.xlsx')
-    const book = new ExcelJS.Workbook()
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-    const sheet = book.worksheets[0]!
-    const rows: unknown[][] = []
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
-    expect(rows[0]).toContain('发票抬头')
-    const body = rows.slice(1, -1)
+    const x = await readExport(res.rawPayload)
+    expect(x.header).toContain('发票抬头')
+    expect(x.title).toBe(`${m.name} 开票信息`)
+    expect(x.notes.join('')).toContain('其中已开票：只计开票状态为已开票、已重开的发票')
+    expect(shapeOf(x, ['开票金额(元)', '应缴费用(元)'])).toEqual({
+      sheetName: '开票信息',
+      frozen: 4,
+      autoFilter: 'A4:L4',
+      headerBold: true,
+      orientation: 'landscape',
+      fitToWidth: 1,
+      printTitlesRow: '4:4',
+      columns: {
+        '开票金额(元)': { types: ['number'], formats: ['0.00'] },
+        '应缴费用(元)': { types: ['number'], formats: ['0.00'] },
+      },
+    })
+    const body = x.rows.slice(0, -2)
     const db = await t.app.prisma.registeredMeeting.findMany({
       where: { meetingId: BigInt(m.id), isDeleted: 0, invoiceTitle: { not: null } },
       orderBy: { id: 'asc' },
     })
+    expect(String(res.headers['x-export-rows'])).toBe(String(db.length))
     expect(body).toHaveLength(db.length)
     expect(body.map((r) => r[3])).toEqual(db.map((r) => r.phone))
-    const total = rows[rows.length - 1]!
+    // 合计 is what the columns add up to (a SUM over the sheet gives the same), in bold.
+    const [total, issued] = x.rows.slice(-2) as [unknown[], unknown[]]
+    const sum = (col: number) =>
+      body.reduce((s: number, r) => s + (typeof r[col] === 'number' ? r[col] : 0), 0)
     expect(total[0]).toBe('合计')
+    expect(total[1]).toBe(`${db.length} 人`)
+    expect(total[9]).toBeCloseTo(sum(9), 2)
     expect(total[9]).toBeCloseTo(
       db.reduce((s, r) => s + Number(r.price), 0),
       2,
     )
-    // 开票金额: the issued and reissued invoices, as in the database and as /feeSituation says.
+    expect(total[8]).toBeCloseTo(sum(8), 2)
+    expect(x.cells.at(-2)!.getCell(1).font?.bold).toBe(true)
+    // 其中已开票: the issued and reissued invoices, as in the database and as /feeSituation says.
     const counted = db.filter((r) => r.invoiceStatus === 1 || r.invoiceStatus === 3)
     expect(counted).toHaveLength(4)
     const invoiced = counted.reduce((s, r) => s + Number(r.invoiceAmount), 0)
-    expect(total[8]).toBeCloseTo(invoiced, 2)
+    expect(issued[0]).toBe('其中已开票')
+    // The label fits its column (the totals come after the widths are written).
+    expect(x.sheet.getColumn(1).width).toBeGreaterThanOrEqual(12)
+    expect(issued[1]).toBe('4 张')
+    expect(issued[8]).toBeCloseTo(invoiced, 2)
+    expect(issued[8]).not.toBeCloseTo(total[8] as number, 2)
     const fees = (await call('GET', `${MEETING}/listInvoicing?name=${encodeURIComponent(String(m.name))}`))
       .data.records[0]
-    expect(Number(fees.invoiced)).toBeCloseTo(total[8] as number, 2)
+    expect(Number(fees.invoiced)).toBeCloseTo(issued[8] as number, 2)
     expect(fees).toMatchObject({ invoicedCount: 4, returnedCount: 1 })
     // The returned invoice's row still shows its amount and its status.
     const returned = body.find((r) => r[3] === db.find((x) => x.invoiceStatus === 2)!.phone)!
@@ -451,8 +652,8 @@ describe('allocation', () => {
     const woman = await register(m.id, { sex: 2 })
     const single = await register(m.id, { roomWish: 1 })
     const late = await register(m.id, {
-      arrivalTime: '2026-05-20 10:00:00',
-      departureTime: '2026-05-21 10:00:00',
+      arrivalTime: '2026-05-18 10:00:00',
+      departureTime: '2026-05-19 10:00:00',
     })
     expect(await call('POST', `${REG}/updateHouse`, { id: men[0], houseNo: '808' })).toMatchObject({
       code: 200,
@@ -513,7 +714,7 @@ describe('allocation', () => {
     const later = (
       await call(
         'GET',
-        `${REG}/IntelligentAllocation?meetingId=${m.id}&betweenOne=2026-05-20&betweenTwo=2026-05-21`,
+        `${REG}/IntelligentAllocation?meetingId=${m.id}&betweenOne=2026-05-18&betweenTwo=2026-05-19`,
       )
     ).data
     expect(
@@ -606,13 +807,21 @@ describe('allocation', () => {
     expect(names((await call('GET', `${API}/escort/freeTimedetail?time=${at('15:00:00')}`)).data)).toEqual([
       '接站甲',
     ])
-    expect((await call('GET', `${API}/user/list?driverTime=${at('10:00:00')}`)).data).toEqual([])
-    expect(names((await call('GET', `${API}/user/list?driverTime=${at('15:00:00')}`)).data)).toEqual([
+    expect((await call('GET', `${API}/user/list?driverTime=${at('10:00:00')}`)).data.records).toEqual([])
+    expect(names((await call('GET', `${API}/user/list?driverTime=${at('15:00:00')}`)).data.records)).toEqual([
       'driver1',
       'driver2',
     ])
-    expect((await call('GET', `${API}/user/list?driverTime=${at('21:30:00')}`)).data).toEqual([])
-    const everyone = (await call('GET', `${API}/user/list`)).data
+    expect((await call('GET', `${API}/user/list?driverTime=${at('21:30:00')}`)).data.records).toEqual([])
+    const page = (await call('GET', `${API}/user/list`)).data
+    // A page like every list (spec section 7): everyone on it unless a size is asked for.
+    expect(page).toMatchObject({
+      current: 1,
+      total: page.records.length,
+      size: page.records.length,
+      pages: 1,
+    })
+    const everyone = page.records
     expect(everyone.find((u: { id: string }) => u.id === String(d1))).toMatchObject({
       plateNos: ['湘A11111'],
     })
@@ -690,7 +899,9 @@ describe('allocation', () => {
     expect(await call('POST', `${REG}/updateCar`, { id: guest, carNo: '湘A22222' })).toMatchObject({
       code: 200,
     })
-    expect(names((await call('GET', `${API}/user/list?driverTime=${at('21:30:00')}`)).data)).toEqual([])
+    expect(names((await call('GET', `${API}/user/list?driverTime=${at('21:30:00')}`)).data.records)).toEqual(
+      [],
+    )
   })
 })
 
@@ -747,8 +958,8 @@ describe('concurrency', () => {
     expect(
       await call('POST', `${API}/escort/submit`, { name: '接站乙', sex: 2, phone: '13600000001' }, staff),
     ).toMatchObject({ code: 200 })
-    const open = async () => {
-      const body = meetingBody()
+    const open = async (day: number) => {
+      const body = meetingBody({ startTime: `2026-06-${day} 09:00:00`, endTime: `2026-06-${day} 18:00:00` })
       expect(await call('POST', `${MEETING}/submit`, body, staff)).toMatchObject({ code: 200 })
       const { id } = (
         await call('GET', `${MEETING}/list?name=${encodeURIComponent(body.name)}`, undefined, staff)
@@ -759,7 +970,7 @@ describe('concurrency', () => {
     }
     // Each round on a day of its own, so rounds do not see each other's trips.
     for (const day of [11, 12, 13, 14, 15, 16]) {
-      const pair = [await open(), await open()]
+      const pair = [await open(day), await open(day)]
       for (const id of pair) {
         const arrivalTime = `2026-06-${day} 10:00:00`
         expect(
@@ -959,17 +1170,20 @@ describe('agenda, saved attendees, invoice titles, escorts, vehicles', () => {
     }
   })
 
-  it('refuses a fee the price column cannot hold, and a new number on an issued invoice', async () => {
-    const m = await openMeeting({
-      priceItems: [
-        { itemName: '会务费', itemType: 1, price: '800' },
-        { itemName: '合住', itemType: 3, price: '999999999999' },
-      ],
-    })
-    expect(await call('POST', `${REG}/save`, regBody(m.id))).toMatchObject({
-      code: 400,
-      msg: RegisteredMsg.PRICE_TOO_LARGE,
-    })
+  it('refuses a fee item that could grow a fee past its column, and a new number on an issued invoice', async () => {
+    expect(
+      await call(
+        'POST',
+        `${MEETING}/submit`,
+        meetingBody({
+          priceItems: [
+            { itemName: '会务费', itemType: 1, price: '800' },
+            { itemName: '合住', itemType: 3, price: '999999999999' },
+          ],
+        }),
+      ),
+    ).toMatchObject({ code: 400, msg: '费用金额不能超过100000元' })
+    const m = await openMeeting({ priceItems: [{ itemName: '会务费', itemType: 1, price: '800' }] })
     const one = await register(m.id, { departureTime: '2026-05-10 20:00:00', roomWish: 1 })
     expect((await call('GET', `${REG}/detail?id=${one}`)).data.price).toBe('800.00')
     const invoice = (invoiceNo: string) =>

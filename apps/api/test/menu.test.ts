@@ -1,4 +1,5 @@
 import { hashPassword, md5Hex, nextId } from '@ysjs/db'
+import { MEMBER_ONLY_MENUS, SurveyMsg } from '@ysjs/shared'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auth, createTestApp, login, type TTestApp, tokenRequest } from './helpers/app.ts'
 
@@ -22,12 +23,16 @@ const get = async (token: string, url: string) => {
 }
 
 describe('menu/routes', () => {
-  it('gives the administrator every menu (no buttons), as a sorted tree', async () => {
+  it('gives the administrator every menu but the member-only ones (no buttons), as a sorted tree', async () => {
     const { access_token } = await login(t.app, 'admin')
     const tree: TNode[] = await get(access_token, '/api/ysjs-system/menu/routes')
     const all = codes(tree)
-    const menuCount = await t.app.prisma.menu.count({ where: { category: 1, isDeleted: 0 } })
+    const menuCount = await t.app.prisma.menu.count({
+      where: { category: 1, isDeleted: 0, code: { notIn: [...MEMBER_ONLY_MENUS] } },
+    })
     expect(all).toHaveLength(menuCount)
+    expect(all).not.toContain('evaluation')
+    expect(all).not.toContain('survey_questionnaire')
     expect(all).toEqual(
       expect.arrayContaining(['desk', 'system', 'param', 'dict_horizontal', 'dict_vertical']),
     )
@@ -42,6 +47,21 @@ describe('menu/routes', () => {
     const tree: TNode[] = await get(access_token, '/api/ysjs-system/menu/routes')
     expect(tree.map((n) => n.code)).toEqual(['desk', 'work'])
     expect(codes(tree)).not.toContain('param')
+  })
+
+  it('offers 成果申报 and 问卷管理 to member accounts alone (their calls refuse everyone else)', async () => {
+    const member = (await login(t.app, 'member')).access_token
+    const memberCodes = codes(await get(member, '/api/ysjs-system/menu/routes'))
+    expect(memberCodes).toEqual(expect.arrayContaining([...MEMBER_ONLY_MENUS]))
+    const admin = (await login(t.app, 'admin')).access_token
+    // What the menus hide, the calls refuse: the administrator would get 仅会员单位的账号可以填报问卷和申报成果.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ysjs-evaluation/survey/openList',
+      headers: auth(admin),
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().msg).toBe(SurveyMsg.MEMBER_ONLY)
   })
 
   it('answers null for a token without roles', async () => {

@@ -1,8 +1,8 @@
 import { nextId } from '@ysjs/db'
-import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
-import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
+import { createRole, createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
+import { readExport, shapeOf } from './helpers/xlsx.ts'
 
 let t: TTestApp
 let admin: string
@@ -322,13 +322,13 @@ describe('report designs', () => {
     const name = unique('字典标签')
     const id = (await call('POST', `${R}/submit`, { name, definition })).data.id
     const res = await t.app.inject({ method: 'GET', url: `${R}/export?id=${id}`, headers: auth(admin) })
-    const book = new ExcelJS.Workbook()
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-    expect(
-      book.worksheets[0]!.getSheetValues()
-        .slice(1)
-        .map((r) => (r as unknown[]).slice(1)),
-    ).toEqual([
+    const x = await readExport(res.rawPayload)
+    expect(x.sheet.name).toBe(name)
+    expect(x.title).toBe(name)
+    expect(x.notes).toEqual(['筛选条件：全部；共 3 行'])
+    expect(String(res.headers['x-export-rows'])).toBe('3')
+    expect(shapeOf(x, ['计数']).columns).toEqual({ 计数: { types: ['number'], formats: [''] } })
+    expect([x.header, ...x.rows]).toEqual([
       ['kind', '计数'],
       ['发布通知', 2],
       ['批转通知', 1],
@@ -416,11 +416,8 @@ describe('report designs', () => {
       for await (const chunk of result.stream) {
         chunks.push(chunk as Buffer)
       }
-      const book = new ExcelJS.Workbook()
-      await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer)
-      return book.worksheets[0]!.getSheetValues()
-        .slice(1)
-        .map((r) => (r as unknown[] | undefined)?.slice(1))
+      const x = await readExport(Buffer.concat(chunks))
+      return [x.header, ...x.rows]
     }
     const two = createReportDesignService(t.app.prisma, 1000, 2)
     const cut = await two.export(ctx, BigInt(id), {})
@@ -429,7 +426,6 @@ describe('report designs', () => {
       ['地区', 'id'],
       ['华东', '1'],
       ['华东', '2'],
-      undefined,
       ['已达导出上限 2 行（共 3 行），其余未导出，请缩小查询范围'],
     ])
     const whole = await capped.export(ctx, BigInt(id), {})
@@ -455,14 +451,10 @@ describe('report designs', () => {
     })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('spreadsheetml')
-    const book = new ExcelJS.Workbook()
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-    const sheet = book.worksheets[0]!
-    const values = sheet
-      .getSheetValues()
-      .slice(1)
-      .map((r) => (r as unknown[]).slice(1))
-    expect(values).toEqual([
+    const x = await readExport(res.rawPayload)
+    expect(x.sheet.name).toBe('导出测试')
+    expect(x.notes[0]).toContain('min：10')
+    expect([x.header, ...x.rows]).toEqual([
       ['地区', '计数', '金额合计'],
       ['华东', 2, 50],
       ['华北', 1, 12],
@@ -488,5 +480,54 @@ describe('report designs', () => {
     const theirs = (await call('POST', `${R}/run`, { definition: design(), params: { min: '0' } }, token))
       .data
     expect(theirs.records).toEqual([])
+  })
+
+  it("keeps every kind of table to the caller's tenant (issue 22)", async () => {
+    // A tenant's administrator holding the report menu, in a tenant of its own.
+    const tenantId = unique('k').slice(0, 6)
+    const other = await createTenant(t.app.prisma, { tenantId, codes: ['report_list'] })
+    const boss = await createRole(t.app.prisma, tenantId, 'administrator', [])
+    const user = await createUser(t.app.prisma, { tenantId, roleId: boss, deptId: other.deptId })
+    const token = await tokenOf(t.app, tenantId, user.account)
+    const plain = (source: string, columns: string[]) => ({
+      definition: design({ source, columns, ...PLAIN }),
+      size: 200,
+    })
+
+    // A table with a tenant column: its own rows.
+    const sale = await call('POST', `${R}/run`, plain(modelKey, ['id']), token)
+    expect(sale.data.records).toEqual([])
+
+    // A child table without one (a user's depts): the rows of its tenant's users, through the user.
+    const links = await modelFor('blade_user_dept', 'rep-user-dept')
+    const theirs = await call('POST', `${R}/run`, plain(links, ['userId', 'deptId']), token)
+    expect(theirs.code, JSON.stringify(theirs)).toBe(200)
+    expect(theirs.data.records).toEqual([{ userId: user.id, deptId: other.deptId }])
+    const platformLinks = await t.app.prisma.userDept.count({
+      where: {
+        userId: {
+          in: (await t.app.prisma.user.findMany({ where: { tenantId: '000000' } })).map((u) => u.id),
+        },
+      },
+    })
+    const mine = await call('POST', `${R}/run`, plain(links, ['userId']), admin)
+    expect(mine.code, JSON.stringify(mine)).toBe(200)
+    expect(mine.data.total).toBe(platformLinks)
+    expect(mine.data.records.map((r: { userId: string }) => r.userId)).not.toContain(user.id)
+
+    // A platform table (rows of no tenant): the platform administrator's reports only.
+    const params = await modelFor('blade_param', 'rep-param')
+    expect(await call('POST', `${R}/run`, plain(params, ['paramName']), token)).toMatchObject({
+      code: 400,
+      msg: '该数据模型的数据不分租户，仅平台管理员可用于报表',
+    })
+    const offered = (await call('GET', `${R}/sources`, undefined, token)).data.map(
+      (x: { key: string }) => x.key,
+    )
+    expect(offered).toEqual(expect.arrayContaining([modelKey, links]))
+    expect(offered).not.toContain(params)
+    expect((await call('POST', `${R}/run`, plain(params, ['paramName']), admin)).data.total).toBeGreaterThan(
+      0,
+    )
   })
 })

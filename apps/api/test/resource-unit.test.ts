@@ -1,8 +1,8 @@
+import { parseEndpoint, parseKey } from '@ysjs/server-core'
 import { isMaskedSecret, maskSecret, ZOssSubmitSchema } from '@ysjs/shared'
 import { describe, expect, it } from 'vitest'
 import { contentMatches } from '../src/modules/oss/file-type.ts'
 import { contentDisposition, isInline } from '../src/modules/oss/oss-endpoint.routes.ts'
-import { parseEndpoint, parseKey } from '../src/plugins/storage/tenant-storage.ts'
 
 describe('serving headers', () => {
   it('shows only images and PDFs inline', () => {

@@ -1,8 +1,11 @@
 import fs from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import S3rver from '@20minutes/s3rver'
+import { createSecretBox, DEV_DATA_KEY } from '@ysjs/server-core'
 import { AssortMsg, OssMsg, UploadMsg } from '@ysjs/shared'
 import { Client } from 'minio'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -40,7 +43,8 @@ beforeAll(async () => {
   storageDir = path.join(tmp, 'store')
   s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3') })
   s3Port = (await s3.run()).port
-  t = await createTestApp({ STORAGE_DIR: storageDir })
+  // The s3rver stand-in and a closed port are what the operator lets tenants' configs reach here.
+  t = await createTestApp({ STORAGE_DIR: storageDir, OSS_ALLOWED_HOSTS: `127.0.0.1:${s3Port},127.0.0.1:1` })
   token = (await login(t.app, 'admin')).access_token
   const other = await createTenant(t.app.prisma, {
     tenantId: '654321',
@@ -329,7 +333,12 @@ describe('object-storage configs', () => {
     // Sending the masked value back keeps the stored secret.
     await post(`${OSS}/submit`, { ...s3Config('masked'), id: created.id, secretKey: created.secretKey })
     const row = await t.app.prisma.ossConfig.findUniqueOrThrow({ where: { id: BigInt(created.id) } })
-    expect(row.secretKey).toBe('a-very-long-secret-key')
+    // Stored sealed under the data key (decision 026), never as given.
+    expect(row.secretKey).toMatch(/^enc:v1:[0-9a-f]{8}:/)
+    expect(row.secretKey).not.toContain('very-long')
+    expect(createSecretBox(Buffer.from(DEV_DATA_KEY, 'base64')).open(row.secretKey ?? '')).toBe(
+      'a-very-long-secret-key',
+    )
     await post(`${OSS}/remove`, undefined, token, { ids: created.id })
   })
 
@@ -337,8 +346,45 @@ describe('object-storage configs', () => {
     const dead = await createConfig({ ...s3Config('dead'), endpoint: 'http://127.0.0.1:1' })
     const res = await post(`${OSS}/test-connection`, undefined, token, { id: dead.id })
     expect(res.json().data).toMatchObject({ ok: false, step: 'write' })
-    expect(res.json().data.message).toMatch(/^写入测试对象失败: /)
+    // What the far side said (or that nothing listens) is not answered: only that it could not connect.
+    expect(res.json().data.message).toBe('写入测试对象失败: 连接失败')
     await post(`${OSS}/remove`, undefined, token, { ids: dead.id })
+  })
+
+  it('reaches no host the clouds do not document and the operator does not list (issue 22: SSRF)', async () => {
+    // Another port of this machine: what a tenant administrator must not make the server call.
+    const internal = http.createServer((_req, res) =>
+      res.writeHead(403).end('<Error><Code>Internal</Code></Error>'),
+    )
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve))
+    const port = (internal.address() as AddressInfo).port
+    try {
+      for (const [category, endpoint] of [
+        [1, `http://127.0.0.1:${port}`],
+        [1, `http://localhost:${s3Port}`],
+        [1, 'http://169.254.169.254'],
+        [3, `http://127.0.0.1:${port}`],
+        [3, 'https://oss-cn-hangzhou.aliyuncs.com.evil.example'],
+        [4, 'https://cos.ap-guangzhou.myqcloud.com:8443'],
+      ] as const) {
+        const res = await post(`${OSS}/submit`, { ...s3Config('ssrf'), category, endpoint })
+        expect(res.json(), endpoint).toMatchObject({ code: 400, msg: '对象存储地址不在允许的范围内' })
+      }
+      // A row saved before the check: the connection test and the uploads never reach the far side.
+      const id = BigInt(Date.now()) * 1000n + 7n
+      await t.app.prisma.ossConfig.create({
+        data: { id, tenantId: '000000', ...s3Config('legacy'), endpoint: `http://127.0.0.1:${port}` },
+      })
+      const res = await post(`${OSS}/test-connection`, undefined, token, { id: String(id) })
+      expect(res.json().data).toEqual({
+        ok: false,
+        step: 'write',
+        message: '写入测试对象失败: 目标地址不在允许的范围内',
+      })
+      expect(res.body).not.toContain('Internal')
+    } finally {
+      internal.close()
+    }
   })
 
   it('sends new uploads to the enabled config at once, keeps old links readable, and falls back', async () => {
@@ -411,6 +457,12 @@ describe('object-storage configs', () => {
     const onDisk = await send(PUT_FILE, 'pic.png', PNG)
     expect(onDisk.json().data.link).toContain(`/upload/000000/c${disk.id}/`)
     expect(await filesUnder(path.join(storageDir, 'buckets', 'disk-a'))).toHaveLength(1)
+    expect((await fetchLink(s3Link)).rawPayload.equals(PDF)).toBe(true)
+    // Removing the config the objects were written to breaks no link either: the key names the config
+    // (decision 026: objects stay where they were written, nothing is moved).
+    expect((await post(`${OSS}/remove`, undefined, token, { ids: s3.id })).json()).toMatchObject({
+      code: 200,
+    })
     expect((await fetchLink(s3Link)).rawPayload.equals(PDF)).toBe(true)
 
     await post(`${OSS}/disable`, undefined, token, { id: disk.id })

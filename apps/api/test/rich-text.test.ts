@@ -101,7 +101,7 @@ describe('rich text through the generic CRUD (notice content)', () => {
       headers: auth(admin),
       payload: {
         ...detail,
-        content: EDITOR_OUTPUT.slice(0, 1900).replace(/<[^>]*$/, '') + '<p onmouseover="x">尾</p>',
+        content: `${EDITOR_OUTPUT.slice(0, 1900).replace(/<[^>]*$/, '')}<p onmouseover="x">尾</p>`,
       },
     })
     expect(edited.json()).toMatchObject({ code: 200 })

@@ -187,6 +187,31 @@ describe('role/submit', () => {
     expect(steal.body).toMatchObject({ code: 400, msg: '数据不存在' })
     expect((await t.app.prisma.role.findUniqueOrThrow({ where: { id: hr } })).roleName).toBe('人事')
   })
+
+  it("never makes a role the child of another tenant's role (issue 22)", async () => {
+    const url = '/api/ysjs-system/role/submit'
+    const hr = await idOf('hr')
+    // The platform administrator sees every tenant's roles, and still cannot join two tenants' trees.
+    const moved = await call(admin, 'POST', url, {
+      id: String(tenantChildRole),
+      roleName: '职员',
+      roleAlias: 'clerk',
+      sort: 1,
+      parentId: String(hr),
+    })
+    expect(moved.body).toMatchObject({ code: 400, msg: RoleMsg.PARENT_OTHER_TENANT })
+    const child = await t.app.prisma.role.findUniqueOrThrow({ where: { id: tenantChildRole } })
+    expect([child.tenantId, child.parentId]).toEqual([TENANT_B, tenantAdminRole])
+    const adopted = await call(admin, 'POST', url, {
+      id: String(hr),
+      roleName: '人事',
+      roleAlias: 'hr',
+      sort: 1,
+      parentId: String(tenantAdminRole),
+    })
+    expect(adopted.body).toMatchObject({ code: 400, msg: RoleMsg.PARENT_OTHER_TENANT })
+    expect((await t.app.prisma.role.findUniqueOrThrow({ where: { id: hr } })).tenantId).toBe('000000')
+  })
 })
 
 describe('role/remove', () => {

@@ -58,6 +58,17 @@ describe('security headers of the web app page', () => {
     }
   })
 
+  it('every HTML answer of the API carries the CSP (issue 22): pages, deep links, the API docs', async () => {
+    for (const url of ['/', '/kms/portal/detail?id=1', '/api/docs/static/index.html', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      if (String(res.headers['content-type']).includes('text/html')) {
+        expect(res.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY)
+      }
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/kms/portal/detail?id=1' })
+    expect(page.headers['content-type']).toContain('text/html')
+  })
+
   it('nginx sends the same with index.html and the client-side routes (drift check of docker/nginx.conf)', async () => {
     const conf = await fs.readFile(NGINX_CONF, 'utf8')
     const api = (await t.app.inject({ method: 'GET', url: '/' })).headers

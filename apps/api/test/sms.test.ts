@@ -1,9 +1,18 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-
+import { nextId } from '@ysjs/db'
+import {
+  createSecretBox,
+  createTencentSmsProvider,
+  DEV_DATA_KEY,
+  parseAllowList,
+  tencentSmsPolicy,
+} from '@ysjs/server-core'
+import { SECRET_MASK, SECRET_UNREADABLE } from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTencentSmsProvider } from '../src/modules/sms/providers/tencent-provider.ts'
+import { buildApp } from '../src/app.ts'
 import { auth, createTestApp, login, type TTestApp, tokenRequest } from './helpers/app.ts'
 import { createRole, createTenant, createUser, SEED, tokenOf, unique } from './helpers/system.ts'
 
@@ -96,12 +105,17 @@ const startTencentStub = async () => {
 
 let t: TTestApp
 let admin: string
+/** The box of the tests' data key (the development key, NODE_ENV=test). */
+const devBox = createSecretBox(Buffer.from(DEV_DATA_KEY, 'base64'))
 let stub: Awaited<ReturnType<typeof startTencentStub>>
 const lines: string[] = []
 
 beforeAll(async () => {
   stub = await startTencentStub()
-  t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (l) => void lines.push(l) } })
+  t = await createTestApp(
+    { LOG_LEVEL: 'info', SMS_ALLOWED_HOSTS: new URL(stub.url).host },
+    { logStream: { write: (l) => void lines.push(l) } },
+  )
   admin = (await login(t.app, 'admin')).access_token
 })
 afterAll(async () => {
@@ -111,6 +125,9 @@ afterAll(async () => {
 
 const call = async (method: 'GET' | 'POST', url: string, payload?: object, token = admin) =>
   (await t.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) })).json()
+
+/** What the operator allows in these tests: the stub's host and port, nothing else of this machine. */
+const stubPolicy = () => tencentSmsPolicy(parseAllowList(new URL(stub.url).host))
 
 const tencentConfig = (smsCode: string) => ({
   category: 4,
@@ -126,11 +143,10 @@ const tencentConfig = (smsCode: string) => ({
 
 describe('Tencent Cloud provider (TC3-HMAC-SHA256)', () => {
   it('is accepted by a server that verifies the signature, and refused with a wrong key', async () => {
-    const good = createTencentSmsProvider({
-      ...tencentConfig('x'),
-      secretId: SECRET_ID,
-      region: 'ap-guangzhou',
-    })
+    const good = createTencentSmsProvider(
+      { ...tencentConfig('x'), secretId: SECRET_ID, region: 'ap-guangzhou' },
+      stubPolicy(),
+    )
     const result = await good.send({ phones: ['13800138000'], templateId: '1', params: { code: '123456' } })
     expect(result).toMatchObject({ success: true, provider: 'tencent', requestId: 'r-ok', failed: [] })
     const last = stub.received.at(-1)!
@@ -144,12 +160,10 @@ describe('Tencent Cloud provider (TC3-HMAC-SHA256)', () => {
     })
     expect(last.headers['x-tc-region']).toBe('ap-guangzhou')
 
-    const bad = createTencentSmsProvider({
-      ...tencentConfig('x'),
-      secretId: SECRET_ID,
-      secretKey: 'wrong',
-      region: 'ap-guangzhou',
-    })
+    const bad = createTencentSmsProvider(
+      { ...tencentConfig('x'), secretId: SECRET_ID, secretKey: 'wrong', region: 'ap-guangzhou' },
+      stubPolicy(),
+    )
     const refused = await bad.send({ phones: ['13800138000'], templateId: '1', params: {} })
     expect(stub.received.at(-1)!.verdict).toBe('AuthFailure.SignatureFailure')
     expect(refused).toMatchObject({ success: false, failed: [{ code: 'AuthFailure.SignatureFailure' }] })
@@ -157,6 +171,7 @@ describe('Tencent Cloud provider (TC3-HMAC-SHA256)', () => {
     // A request signed too long ago is refused too (the timestamp is part of what is signed).
     const stale = createTencentSmsProvider(
       { ...tencentConfig('x'), secretId: SECRET_ID, region: 'ap-guangzhou' },
+      stubPolicy(),
       () => Date.now() - 3_600_000,
     )
     expect((await stale.send({ phones: ['13800138000'], templateId: '1', params: {} })).success).toBe(false)
@@ -164,12 +179,75 @@ describe('Tencent Cloud provider (TC3-HMAC-SHA256)', () => {
   })
 
   it('reports the numbers the vendor refused', async () => {
-    const p = createTencentSmsProvider({ ...tencentConfig('x'), secretId: SECRET_ID, region: 'ap-guangzhou' })
+    const p = createTencentSmsProvider(
+      { ...tencentConfig('x'), secretId: SECRET_ID, region: 'ap-guangzhou' },
+      stubPolicy(),
+    )
     const r = await p.send({ phones: ['13800138000', '13900000000'], templateId: '1', params: {} })
     expect(r.success).toBe(false)
     expect(r.failed).toEqual([
       { phone: '13900000000', code: 'LimitExceeded.PhoneNumberDailyLimit', message: 'send success' },
     ])
+  })
+})
+
+describe('requests the server makes for an SMS config (issue 22: SSRF)', () => {
+  it('reaches only the documented hosts or what the operator lists, and never says what answered', async () => {
+    // Another port of this machine: an internal service a tenant administrator must not make us call.
+    const internal = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ Response: { Error: { Code: 'InternalSecret', Message: 'x' } } }))
+    })
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve))
+    const port = (internal.address() as AddressInfo).port
+    try {
+      for (const endpoint of [
+        `http://127.0.0.1:${port}`,
+        `http://localhost:${port}`,
+        `http://[::ffff:127.0.0.1]:${port}`,
+        'http://169.254.169.254',
+        `http://127.0.0.1:${new URL(stub.url).port}.nip.io`,
+      ]) {
+        expect(
+          await call('POST', '/api/ysjs-resource/sms/submit', { ...tencentConfig(unique('ss')), endpoint }),
+          endpoint,
+        ).toMatchObject({
+          code: 400,
+          msg: '短信服务地址不在允许的范围内',
+        })
+      }
+      // A row written before this check (or by hand) is refused at send time, the far side never reached.
+      const code = unique('old')
+      await t.app.prisma.sms.create({
+        data: {
+          id: BigInt(Date.now()) * 1000n,
+          tenantId: '000000',
+          ...tencentConfig(code),
+          endpoint: `http://127.0.0.1:${port}`,
+        },
+      })
+      const sent = await call(
+        'POST',
+        `/api/ysjs-resource/sms/endpoint/send-message?code=${code}&phones=13800138000&params={}`,
+      )
+      expect(sent).toMatchObject({ code: 400, msg: '短信发送失败: NetworkError' })
+      expect(JSON.stringify(sent)).not.toContain('InternalSecret')
+      const direct = createTencentSmsProvider(
+        {
+          ...tencentConfig('x'),
+          secretId: SECRET_ID,
+          region: 'ap-guangzhou',
+          endpoint: `http://127.0.0.1:${port}`,
+        },
+        stubPolicy(),
+      )
+      expect(await direct.send({ phones: ['13800138000'], templateId: '1', params: {} })).toMatchObject({
+        success: false,
+        failed: [{ code: 'NetworkError', message: '连接失败' }],
+      })
+    } finally {
+      internal.close()
+    }
   })
 })
 
@@ -198,7 +276,11 @@ describe('sms configs', () => {
       code: 200,
     })
     const row = await t.app.prisma.sms.findFirst({ where: { smsCode: 'tx-a' } })
-    expect(row).toMatchObject({ secretKey: SECRET_KEY, remark: '改' })
+    expect(row).toMatchObject({ remark: '改' })
+    // Stored sealed (decision 026): the row holds the ciphertext under the (development) data key.
+    expect(row?.secretKey).toMatch(new RegExp(`^enc:v1:${devBox.keyId}:`))
+    expect(row?.secretKey).not.toContain(SECRET_KEY.slice(2, -2))
+    expect(devBox.open(row?.secretKey ?? '')).toBe(SECRET_KEY)
 
     const logRow = list.records.find((r: { smsCode: string }) => r.smsCode === 'log-a')
     expect(await call('POST', `/api/ysjs-resource/sms/enable?id=${tx.id}`)).toMatchObject({ code: 200 })
@@ -486,4 +568,109 @@ describe('validation codes and the sms_code grant', () => {
     const logRow = await t.app.prisma.sms.findFirst({ where: { smsCode: 'log-a' } })
     await call('POST', `/api/ysjs-resource/sms/enable?id=${logRow!.id}`)
   })
+})
+
+describe('secrets at rest (decision 026)', () => {
+  const send = (app: FastifyInstance, token: string, code: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/ysjs-resource/sms/endpoint/send-message',
+      query: { code, phones: '13800138011' },
+      headers: auth(token),
+    })
+  /** Another API process on the same database and Redis, with its own data key settings. */
+  const boot = (env: Record<string, string>) =>
+    buildApp({
+      env: {
+        DATABASE_URL: r.databaseUrl,
+        DATABASE_POOL_MAX: '2',
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: r.redisPrefix,
+        LOG_LEVEL: 'silent',
+        CAPTCHA_ENABLED: 'false',
+        NODE_ENV: 'test',
+        SMS_ALLOWED_HOSTS: new URL(stub.url).host,
+        ...env,
+      },
+    })
+  let r: TTestApp
+
+  beforeAll(async () => {
+    r = await createTestApp({ SMS_ALLOWED_HOSTS: new URL(stub.url).host })
+  })
+  afterAll(async () => {
+    await r.close()
+  })
+
+  it('seals plain rows at boot, re-seals under a new key with the old one in DATA_KEY_PREVIOUS, and fails clearly under a key it does not hold', async () => {
+    // Rows written before encryption: plain secrets in both tables.
+    const smsId = nextId()
+    const ossId = nextId()
+    await r.app.prisma.sms.create({
+      data: { id: smsId, ...tencentConfig('plain-a'), category: 4, tenantId: '000000' },
+    })
+    await r.app.prisma.ossConfig.create({
+      data: {
+        id: ossId,
+        tenantId: '000000',
+        category: 1,
+        endpoint: 'http://127.0.0.1:9000',
+        accessKey: 'D99KGE6ZTQXSATTJWU24',
+        secretKey: 'QyVqGnhIQQE734UYSUFlGOZViE6+ZlDEfUG3NjhJ',
+        bucketName: 'bladex',
+      },
+    })
+    const stored = async () => ({
+      sms: (await r.app.prisma.sms.findUniqueOrThrow({ where: { id: smsId } })).secretKey ?? '',
+      oss: (await r.app.prisma.ossConfig.findUniqueOrThrow({ where: { id: ossId } })).secretKey ?? '',
+    })
+
+    // Boot with the development key: both are sealed, and a second boot changes nothing.
+    const first = await boot({})
+    const sealed = await stored()
+    expect(sealed.sms).toMatch(new RegExp(`^enc:v1:${devBox.keyId}:`))
+    expect(devBox.open(sealed.oss)).toBe('QyVqGnhIQQE734UYSUFlGOZViE6+ZlDEfUG3NjhJ')
+    await first.close()
+    await (await boot({})).close()
+    expect(await stored()).toEqual(sealed)
+
+    // Rotation: the new key, the old one as previous. Everything is re-sealed under the new key,
+    // and the config still signs (the stub checks the signature with the plain secret).
+    const next = randomBytes(32).toString('base64')
+    const rotated = await boot({ DATA_KEY: next, DATA_KEY_PREVIOUS: DEV_DATA_KEY })
+    const nextBox = createSecretBox(Buffer.from(next, 'base64'))
+    const after = await stored()
+    expect(after.sms).toMatch(new RegExp(`^enc:v1:${nextBox.keyId}:`))
+    expect(nextBox.open(after.sms)).toBe(SECRET_KEY)
+    expect(nextBox.open(after.oss)).toBe('QyVqGnhIQQE734UYSUFlGOZViE6+ZlDEfUG3NjhJ')
+    const token = (await login(rotated, 'admin')).access_token
+    expect((await send(rotated, token, 'plain-a')).json()).toMatchObject({ code: 200, msg: '短信发送成功' })
+    expect(stub.received.at(-1)).toMatchObject({ verdict: 'ok' })
+    // The answer is masked as before: first and last two characters of the plain secret.
+    const list = (
+      await rotated.inject({
+        method: 'GET',
+        url: '/api/ysjs-resource/sms/list?smsCode=plain-a',
+        headers: auth(token),
+      })
+    ).json()
+    expect(list.data.records[0].secretKey).toBe('te******hi')
+    await rotated.close()
+
+    // A process that holds neither key: the secret is not used, the answer says why, nothing is changed.
+    const lost = await boot({ DATA_KEY: randomBytes(32).toString('base64') })
+    expect(await stored()).toEqual(after)
+    const lostToken = (await login(lost, 'admin')).access_token
+    const refused = await send(lost, lostToken, 'plain-a')
+    expect([refused.statusCode, refused.json().msg]).toEqual([500, SECRET_UNREADABLE])
+    const masked = (
+      await lost.inject({
+        method: 'GET',
+        url: '/api/ysjs-resource/sms/list?smsCode=plain-a',
+        headers: auth(lostToken),
+      })
+    ).json()
+    expect(masked.data.records[0].secretKey).toBe(SECRET_MASK)
+    await lost.close()
+  }, 120_000)
 })

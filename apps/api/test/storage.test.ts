@@ -3,10 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import S3rver from '@20minutes/s3rver'
+import { createLocalStorage, createS3Storage, type TStorage } from '@ysjs/server-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLocalStorage } from '../src/plugins/storage/local-storage.ts'
-import { createS3Storage } from '../src/plugins/storage/s3-storage.ts'
-import type { TStorage } from '../src/plugins/storage/storage.ts'
 
 const readAll = async (r: Readable) => {
   const chunks: Buffer[] = []

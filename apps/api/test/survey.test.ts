@@ -1,11 +1,14 @@
 import { nextId } from '@ysjs/db'
-import { formatDateTime, SurveyMsg } from '@ysjs/shared'
-import ExcelJS from 'exceljs'
+import { formatDate, formatDateTime, SurveyMsg } from '@ysjs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 import { createRole, createTenant, createUser, loginAs } from './helpers/authority.ts'
+import { readExport, shapeOf } from './helpers/xlsx.ts'
 
 const EVAL = '/api/ysjs-evaluation'
+/** The sample survey is seeded as the seeding day's year's (the test template is seeded the same day). */
+const TODAY = formatDate(new Date())
+const SEEDED_CODE = `YS-${TODAY.slice(0, 4)}-01`
 const COMPANY = `${EVAL}/blade-company/company`
 type THeaders = Record<string, string>
 
@@ -105,7 +108,7 @@ const publishedSurvey = async (over: Record<string, unknown> = {}) => {
   await addQuestion(surveyId, { questionText: '研发人员数量', type: 2, page: 1 })
   await addQuestion(surveyId, { questionText: '代表性成果', type: 3, page: 2 })
   expect((await call('POST', `${EVAL}/survey/publish?id=${surveyId}`, admin)).code).toBe(200)
-  const questions = (await call('GET', `${EVAL}/question/list?surveyId=${surveyId}`, admin)).data
+  const questions = (await call('GET', `${EVAL}/question/list?surveyId=${surveyId}`, admin)).data.records
   return { surveyId, q: questions as { id: string; options: { id: string }[] }[] }
 }
 
@@ -220,7 +223,7 @@ describe('design', () => {
     const copy = await call('GET', `${EVAL}/survey/detail?id=${next.data.id}`, admin)
     expect(copy.data).toMatchObject({ state: 0, version: 2, questionCount: 4, previousId: surveyId })
     expect(copy.data.code).toMatch(/-v2$/)
-    const ids = (await call('GET', `${EVAL}/question/list?surveyId=${next.data.id}`, admin)).data.map(
+    const ids = (await call('GET', `${EVAL}/question/list?surveyId=${next.data.id}`, admin)).data.records.map(
       (x: { id: string }) => x.id,
     )
     const reversed = [...ids].reverse()
@@ -228,7 +231,7 @@ describe('design', () => {
       (await call('POST', `${EVAL}/question/sort`, admin, { surveyId: next.data.id, ids: reversed })).code,
     ).toBe(200)
     // Sort within a page: q4 stays on page 2, the three page-1 questions are reversed.
-    const after = (await call('GET', `${EVAL}/question/list?surveyId=${next.data.id}`, admin)).data
+    const after = (await call('GET', `${EVAL}/question/list?surveyId=${next.data.id}`, admin)).data.records
     expect(after.map((x: { questionText: string }) => x.questionText)).toEqual([
       '研发人员数量',
       '主营品种',
@@ -278,10 +281,15 @@ describe('design', () => {
   })
 
   it('the seeded survey has 16 question pages (the screen last page is 17), every type used', async () => {
-    const list = await call('GET', `${EVAL}/survey/list?code=YS-2026-01`, admin)
+    const list = await call('GET', `${EVAL}/survey/list?code=${SEEDED_CODE}`, admin)
     const seeded = list.data.records[0]
-    expect(seeded).toMatchObject({ state: 1, code: 'YS-2026-01' })
-    const questions = (await call('GET', `${EVAL}/question/list?surveyId=${seeded.id}`, admin)).data as {
+    expect(seeded).toMatchObject({ state: 1, code: SEEDED_CODE })
+    // Open today and for at least a year from the day it was seeded, whatever that day is.
+    const year = Number(TODAY.slice(0, 4))
+    expect(seeded).toMatchObject({ startDate: `${year}-01-01`, endDate: `${year + 1}-12-31` })
+    expect(seeded.startDate <= TODAY && TODAY <= seeded.endDate).toBe(true)
+    const questions = (await call('GET', `${EVAL}/question/list?surveyId=${seeded.id}`, admin)).data
+      .records as {
       page: number
       type: number
     }[]
@@ -319,8 +327,10 @@ describe('filling', () => {
     // Per-page save: page 2 leaves page 1 alone.
     expect((await answer(surveyId, memberA, 0, [{ questionId: q4.id, inputText: '铜箔' }], 2)).code).toBe(200)
     const page1 = await call('GET', `${EVAL}/question/pageQuestionList?surveyId=${surveyId}&page=1`, memberA)
-    expect(page1.data).toHaveLength(3)
-    expect(page1.data[0].answerList).toEqual([
+    // A page like every list (spec section 7), the survey page's questions all on it.
+    expect(page1.data).toMatchObject({ total: 3, size: 3, current: 1, pages: 1 })
+    expect(page1.data.records).toHaveLength(3)
+    expect(page1.data.records[0].answerList).toEqual([
       { questionId: q1.id, optionId: q1.options[0]!.id, inputText: null },
     ])
     // A page save may not carry another page's answers.
@@ -335,7 +345,7 @@ describe('filling', () => {
     const other1 = [{ questionId: q1.id, optionId: q1.options[2]!.id }]
     expect((await answer(surveyId, memberA, 1, other1)).msg).toBe('请填写第 1 题"其他"选项的内容')
     const q1ok = [{ questionId: q1.id, optionId: q1.options[2]!.id, inputText: '混合所有制' }]
-    expect((await answer(surveyId, memberA, 1, q1ok)).msg).toBe('请至少选择一个选项')
+    expect((await answer(surveyId, memberA, 1, q1ok)).msg).toBe('第 2 题：请至少选择一个选项')
     const q2other = [
       ...q1ok,
       { questionId: q2.id, optionId: q2.options[0]!.id },
@@ -372,8 +382,15 @@ describe('filling', () => {
     expect(mine.data.status).toBe(3)
     expect(mine.data.submitTime).toBeTruthy()
     const saved = await call('GET', `${EVAL}/question/pageQuestionList?surveyId=${surveyId}`, memberA)
-    expect(saved.data[1].answerList).toHaveLength(2)
-    expect(saved.data[1].answerList[1]).toMatchObject({ inputText: '锡' })
+    expect(saved.data.records[1].answerList).toHaveLength(2)
+    expect(saved.data.records[1].answerList[1]).toMatchObject({ inputText: '锡' })
+    const second = await call(
+      'GET',
+      `${EVAL}/question/pageQuestionList?surveyId=${surveyId}&current=2&size=1`,
+      memberA,
+    )
+    expect(second.data).toMatchObject({ current: 2, size: 1, total: saved.data.total })
+    expect(second.data.records.map((q: { id: string }) => q.id)).toEqual([saved.data.records[1].id])
 
     // Read-only after submit (answers and company form).
     expect((await answer(surveyId, memberA2, 0, [])).msg).toBe(SurveyMsg.SUBMITTED)
@@ -493,7 +510,7 @@ describe('filling', () => {
       (await answer(surveyId, memberA2, 0, [{ questionId: q1.id, optionId: q1.options[1]!.id }], 1)).code,
     ).toBe(200)
     const seen = await call('GET', `${EVAL}/question/pageQuestionList?surveyId=${surveyId}&page=1`, memberA)
-    expect(seen.data[0].answerList[0].optionId).toBe(q1.options[1]!.id)
+    expect(seen.data.records[0].answerList[0].optionId).toBe(q1.options[1]!.id)
     const cards = await call('GET', `${EVAL}/survey/surveyExampleList`, memberA)
     expect(cards.data.records.filter((c: { surveyId: string }) => c.surveyId === surveyId)).toHaveLength(1)
     expect(await t.app.prisma.surveyExample.count({ where: { surveyId: BigInt(surveyId) } })).toBe(1)
@@ -516,7 +533,7 @@ describe('filling', () => {
       (await answer(surveyId, loner, 0, [{ questionId: q1.id, optionId: q1.options[0]!.id }], 1)).code,
     ).toBe(200)
     const theirs = await call('GET', `${EVAL}/question/pageQuestionList?surveyId=${surveyId}&page=1`, loner2)
-    expect(theirs.data[0].answerList).toEqual([])
+    expect(theirs.data.records[0].answerList).toEqual([])
     expect(await t.app.prisma.surveyExample.count({ where: { surveyId: BigInt(surveyId) } })).toBe(3)
     const centre = (await call('GET', `${EVAL}/member/overview`, loner)).data
     expect(centre).toMatchObject({ isMember: true, firmId: null, drafts: 1 })
@@ -532,7 +549,7 @@ describe('filling', () => {
 
   it('the seeded member account fills for its own unit, apart from the staff', async () => {
     const member = auth((await login(t.app, 'member')).access_token)
-    const seeded = (await call('GET', `${EVAL}/survey/list?code=YS-2026-01`, admin)).data.records[0]
+    const seeded = (await call('GET', `${EVAL}/survey/list?code=${SEEDED_CODE}`, admin)).data.records[0]
     const started = await call('POST', `${EVAL}/example/submit`, member, { surveyId: seeded.id })
     expect(started.data.firmName).toBe('金源有色')
     const centre = await call('GET', `${EVAL}/member/overview`, member)
@@ -731,16 +748,45 @@ describe('results', () => {
     })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('spreadsheetml')
-    const book = new ExcelJS.Workbook()
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-    const sheet = book.worksheets[0]!
-    expect(sheet.rowCount).toBe(1 + 4)
-    const header = sheet.getRow(1).values as string[]
-    expect(header).toContain('1. 单位性质 (单选题)')
-    const rows = [2, 3, 4, 5].map((i) => (sheet.getRow(i).values as string[]).join('|'))
+    const x = await readExport(res.rawPayload)
+    expect(x.sheet.name).toBe('填报结果')
+    expect(x.title).toContain('填报结果')
+    expect(x.notes[0]).toContain('状态：全部；共 4 份（已提交 3 份，暂存 1 份')
+    expect(String(res.headers['x-export-rows'])).toBe('4')
+    expect(x.rows).toHaveLength(4)
+    expect(x.header).toContain('1. 单位性质 (单选题)')
+    // The filler's unit is the company form's name; drafts and submitted fillings are told apart.
+    expect(x.header.slice(0, 4)).toEqual(['填报单位', '填报人', '状态', '提交时间'])
+    expect(x.rows.map((r) => r[0])).toEqual(['测试单位', '测试单位', '测试单位', '测试单位'])
+    expect(x.rows.map((r) => r[2]).sort()).toEqual(['已提交', '已提交', '已提交', '暂存'])
+    expect(shapeOf(x, ['提交时间']).columns).toEqual({
+      提交时间: { types: ['date'], formats: ['yyyy-mm-dd hh:mm'] },
+    })
+    const rows = x.rows.map((r) => r.join('|'))
     expect(rows.some((r) => r.includes('其他: 混改'))).toBe(true)
     expect(rows.some((r) => r.includes('铜；铝'))).toBe(true)
     expect(rows.some((r) => r.includes('9台|9台成果'))).toBe(true)
+    // Only the submitted fillings, on request.
+    const submitted = await readExport(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${EVAL}/survey/export?id=${surveyId}&status=3`,
+          headers: admin,
+        })
+      ).rawPayload,
+    )
+    expect(submitted.rows.map((r) => r[2])).toEqual(['已提交', '已提交', '已提交'])
+    expect(submitted.notes[0]).toContain('状态：已提交；共 3 份')
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${EVAL}/survey/export?id=${surveyId}&status=9`,
+          headers: admin,
+        })
+      ).statusCode,
+    ).toBe(400)
 
     // A member has no access to results.
     expect((await call('GET', `${EVAL}/survey/summary?id=${surveyId}`, memberA)).status).toBe(403)
@@ -785,6 +831,10 @@ describe('成果申报 (/evaluation)', () => {
       contact: '刘工',
       phone: '0731-28392222',
     })
+    // An address typed with its province again is not given the province twice (issue 24).
+    const typedWithProvince = { ...form, address: '湖南省株洲市石峰区清水塘' }
+    expect((await call('POST', `${COMPANY}/submit`, memberE, typedWithProvince)).code).toBe(200)
+    expect((await call('GET', `${REPORT}/unit`, memberE)).data.address).toBe('湖南省株洲市石峰区清水塘')
 
     expect((await call('POST', `${REPORT}/submit`, memberE, { name: ' ' })).msg).toBe('请输入成果名称')
     const staff = await call('POST', `${REPORT}/submit`, admin, { name: '高纯铟' })

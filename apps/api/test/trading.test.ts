@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 import { multipartFile } from './helpers/multipart.ts'
 import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
+import { readExport, shapeOf } from './helpers/xlsx.ts'
 
 const PROJECT = '/api/ysjs-trading/project'
 const DEAL = '/api/ysjs-deal/deal'
@@ -89,13 +90,13 @@ describe('trading project', () => {
       await call('POST', `${PROJECT}/submit`, { ...projectBody(), id: row.id, title: '改名' }),
     ).toMatchObject({ code: 200 })
     expect((await call('GET', `${PROJECT}/detail?id=${row.id}`)).data).toMatchObject({ title: '改名' })
-    // Emptied optional fields are cleared, not kept.
+    // Emptied optional fields ('') are cleared, not kept (null would keep them: decision 025).
     expect(
       await call('POST', `${PROJECT}/submit`, {
         ...projectBody(),
         id: row.id,
         intentPrice: '',
-        projectPhase: null,
+        projectPhase: '',
         ascription: '',
       }),
     ).toMatchObject({ code: 200 })
@@ -168,6 +169,26 @@ describe('deal', () => {
     })
     const byProject = await call('GET', `${DEAL}/list?projectId_equal=${project.id}`)
     expect(byProject.data.total).toBe(1)
+    // The export: 合同金额 a number a SUM adds up (0.00), 签订日期 a date, the status by its name.
+    const exported = await readExport(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${DEAL}/export?contractNo=${body.contractNo}`,
+          headers: auth(admin),
+        })
+      ).rawPayload,
+    )
+    expect(shapeOf(exported, ['合同金额(元)', '签订日期'])).toMatchObject({
+      sheetName: '交易管理',
+      frozen: 3,
+      columns: {
+        '合同金额(元)': { types: ['number'], formats: ['0.00'] },
+        签订日期: { types: ['date'], formats: ['yyyy-mm-dd'] },
+      },
+    })
+    expect(exported.notes).toEqual([`筛选条件：合同编号：${body.contractNo}`])
+    expect(exported.rows[0]!.slice(4, 7)).toEqual([1250000.5, new Date('2026-03-15T00:00:00Z'), '已签约'])
     expect(
       await call('POST', `${DEAL}/submit`, { ...body, id: row.id, dealStatus: 4, amount: 99 }),
     ).toMatchObject({ code: 200 })

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Prisma } from '@ysjs/db'
+import { DEV_DATA_KEY } from '@ysjs/server-core'
+import { parseDateTime, RegisteredMsg, stayWindowProblem } from '@ysjs/shared'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -12,6 +15,7 @@ import { redactUrl } from '../src/lib/redact.ts'
 import { toWire } from '../src/lib/serialize.ts'
 import { createSerializedCache } from '../src/lib/serialized-cache.ts'
 import { buildTree, splitIds } from '../src/lib/tree.ts'
+import { priceOf } from '../src/modules/meeting/registered.service.ts'
 import { firstIssueMessage, unavailableService } from '../src/plugins/error-handler.ts'
 
 describe('map-style filters (contract 4.3)', () => {
@@ -162,24 +166,66 @@ describe('validation messages', () => {
 
 describe('production secrets', () => {
   const strong = 'a-random-value-of-more-than-32-bytes-0123456789'
+  const DATA_KEY = randomBytes(32).toString('base64')
   it('refuses the example signing key and a short one in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: in production/)
     expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: EXAMPLE_JWT_SECRET })).toThrow(/JWT_SECRET/)
     expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'only-twenty-bytes-ab' })).toThrow(
       /JWT_SECRET/,
     )
-    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: strong }).JWT_SECRET).toBe(strong)
+    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: strong, DATA_KEY }).JWT_SECRET).toBe(strong)
     expect(loadEnv({ NODE_ENV: 'development' }).JWT_SECRET).toBe(EXAMPLE_JWT_SECRET)
   })
   it('reads the key from JWT_SECRET_FILE when JWT_SECRET is unset', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ysjs-secret-'))
     const file = path.join(dir, 'jwt')
     await fs.writeFile(file, `${strong}\n`)
-    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET_FILE: file }).JWT_SECRET).toBe(strong)
+    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET_FILE: file, DATA_KEY }).JWT_SECRET).toBe(strong)
     expect(
-      loadEnv({ NODE_ENV: 'production', JWT_SECRET_FILE: file, JWT_SECRET: `${strong}!` }).JWT_SECRET,
+      loadEnv({ NODE_ENV: 'production', JWT_SECRET_FILE: file, JWT_SECRET: `${strong}!`, DATA_KEY })
+        .JWT_SECRET,
     ).toBe(`${strong}!`)
     expect(() => loadEnv({ JWT_SECRET_FILE: path.join(dir, 'missing') })).toThrow(/cannot read/)
+    await fs.rm(dir, { recursive: true })
+  })
+})
+
+describe('the data key (decision 026)', () => {
+  const JWT_SECRET = 'a-random-value-of-more-than-32-bytes-0123456789'
+  it('production does not start without one, nor with the public development key', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET })).toThrow(/DATA_KEY: in production/)
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET, DATA_KEY: DEV_DATA_KEY })).toThrow(
+      /DATA_KEY: in production/,
+    )
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET, DATA_KEY: 'c2hvcnQ=' })).toThrow(
+      /DATA_KEY: must be the base64 of 32/,
+    )
+    const key = randomBytes(32)
+    expect(
+      loadEnv({ NODE_ENV: 'production', JWT_SECRET, DATA_KEY: key.toString('base64') }).DATA_KEYS,
+    ).toEqual({
+      key,
+      previous: [],
+    })
+    // Development and tests: the development key.
+    expect(loadEnv({ NODE_ENV: 'test' }).DATA_KEYS.key).toEqual(Buffer.from(DEV_DATA_KEY, 'base64'))
+  })
+  it('reads DATA_KEY_FILE, and the earlier keys of DATA_KEY_PREVIOUS', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ysjs-data-key-'))
+    const [key, old1, old2] = [randomBytes(32), randomBytes(32), randomBytes(32)]
+    const file = path.join(dir, 'data-key')
+    await fs.writeFile(file, `${key.toString('base64')}\n`)
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      JWT_SECRET,
+      DATA_KEY_FILE: file,
+      DATA_KEY_PREVIOUS: `${old1.toString('base64')}, ${old2.toString('base64')}`,
+    })
+    expect(env.DATA_KEYS).toEqual({ key, previous: [old1, old2] })
+    expect(() =>
+      loadEnv({ NODE_ENV: 'production', JWT_SECRET, DATA_KEY_FILE: path.join(dir, 'none') }),
+    ).toThrow(/DATA_KEY_FILE: cannot read/)
+    expect(() => loadEnv({ DATA_KEY_PREVIOUS: 'not-a-key' })).toThrow(/DATA_KEY_PREVIOUS: must be/)
     await fs.rm(dir, { recursive: true })
   })
 })
@@ -302,5 +348,35 @@ describe('serialised answers per snapshot', () => {
   it('refuse a payload the schema refuses, as the route would', async () => {
     const cache = createSerializedCache(schema, route)
     await expect(cache.get({}, 'k', async () => ({ id: 1 }))).rejects.toThrow()
+  })
+})
+
+describe('a registration fee (priceOf) and its bounds', () => {
+  const items = [
+    { itemName: '会务费', itemType: 1, itemTypeName: '会务费', price: '800' },
+    { itemName: '合住', itemType: 3, itemTypeName: '合住', price: '200.50' },
+  ]
+  const at = (text: string) => parseDateTime(text)
+  it('adds the fee items and the wished room per night', () => {
+    expect(priceOf(items, 2, at('2026-05-10 14:00:00'), at('2026-05-12 10:00:00'))).toBe('1201.00')
+    expect(priceOf(items, 2, null, null)).toBe('1000.50')
+  })
+  it('refuses a sum the column cannot hold instead of storing a wrong one', () => {
+    const huge = [{ ...items[1]!, price: '999999999999' }]
+    expect(() => priceOf(huge, 2, at('2026-01-01 00:00:00'), at('2026-12-31 00:00:00'))).toThrow(
+      RegisteredMsg.PRICE_TOO_LARGE,
+    )
+  })
+  it('keeps a stay within 7 days of its meeting', () => {
+    const meeting = { startTime: at('2026-05-11 09:00:00')!, endTime: at('2026-05-12 18:00:00')! }
+    expect(stayWindowProblem(meeting, at('2026-05-04 09:00:00'), at('2026-05-19 18:00:00'))).toBe(null)
+    expect(stayWindowProblem(meeting, null, null)).toBe(null)
+    expect(stayWindowProblem(meeting, at('2026-05-04 08:59:59'), null)?.message).toBe(
+      RegisteredMsg.ARRIVAL_WINDOW,
+    )
+    expect(stayWindowProblem(meeting, null, at('9999-12-31 00:00:00'))).toEqual({
+      field: 'departureTime',
+      message: RegisteredMsg.DEPARTURE_WINDOW,
+    })
   })
 })

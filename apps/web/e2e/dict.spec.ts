@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { openAs, toast, unique } from './support'
+import { openAs, rowAction, toast, unique } from './support'
 
 const dialog = (page: Page) => page.getByRole('dialog')
 
@@ -56,10 +56,7 @@ test.describe('dictionary screens', () => {
     await expect(toast(page, '更新成功')).toBeVisible()
     await expect(children.getByRole('row', { name: /选项甲/ })).toHaveCount(1)
 
-    await children
-      .getByRole('row', { name: /选项甲/ })
-      .getByRole('button', { name: '删除' })
-      .click()
+    await rowAction(children.getByRole('row', { name: /选项甲/ }), '删除')
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
     await expect(toast(page, '删除成功')).toBeVisible()
     await expect(children.getByRole('row', { name: /选项甲/ })).toHaveCount(0)

@@ -53,6 +53,16 @@ test.describe('scheduled jobs', () => {
     await expect(row).toHaveCount(1)
     await row.getByRole('button', { name: '触发时间' }).click()
     await expect(page.getByRole('dialog').getByTestId('fire-times').getByRole('listitem')).toHaveCount(10)
+    // From a given moment (China time): every 2 seconds after it.
+    await page.getByRole('dialog').getByLabel('开始时间').fill('2026-08-01 00:00:00')
+    await expect(page.getByRole('dialog').getByTestId('fire-times').getByRole('listitem').first()).toHaveText(
+      '2026-08-01 00:00:02',
+    )
+    await page.screenshot({ path: test.info().outputPath('job-fire-times-from.png') })
+    await page.getByRole('dialog').getByLabel('开始时间').fill('2026-08-01')
+    await expect(page.getByRole('dialog').getByTestId('fire-times')).toContainText(
+      '开始时间格式应为 yyyy-MM-dd HH:mm:ss',
+    )
     await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click()
 
     // Enable: the worker schedules it and runs appear in its history.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { openAs, storedToken, toast, unique } from './support'
+import { openAs, rowAction, storedToken, toast, unique } from './support'
 import { chineseUnique } from './words'
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32)])
@@ -114,7 +114,7 @@ test.describe('knowledge base', () => {
     expect(shelved[0]!.content).toContain('<strong>高纯氧化钽</strong>')
     expect(shelved[0]!.labels.map((l) => l.labelName)).toEqual([label])
 
-    await row.getByRole('button', { name: '下架' }).click()
+    await rowAction(row, '下架')
     await expect(toast(page, '操作成功')).toBeVisible()
     await expect(row).toContainText('已下架')
     expect(await portal()).toEqual([])

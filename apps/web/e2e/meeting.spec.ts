@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { loginViaApi, md5, openAs, openMenu, toast, typeDate, unique } from './support'
+import { loginViaApi, md5, openAs, openMenu, rowAction, toast, typeDate, unique } from './support'
 
 const SHOTS = '/tmp/meeting-shots'
 
@@ -65,7 +65,7 @@ test.describe('meetings', () => {
     // Open it: 报名中, on the shelf.
     await row.getByRole('button', { name: '变更为 报名中' }).click()
     await expect(row).toContainText('报名中')
-    await row.getByRole('button', { name: '上架' }).click()
+    await rowAction(row, '上架')
     await expect(row).toContainText('已上架')
     await page.screenshot({ path: `${SHOTS}/meeting-list.png` })
 
@@ -223,7 +223,7 @@ test.describe('meetings', () => {
     await expect(page.locator('.MuiDataGrid-row')).toHaveCount(2)
     await page.screenshot({ path: `${SHOTS}/registration-status.png`, fullPage: true })
     const liId = await page.getByRole('row', { name: /李四海/ }).getAttribute('data-id')
-    await page.locator(`.MuiDataGrid-row[data-id="${liId}"]`).getByRole('button', { name: '删除' }).click()
+    await rowAction(page.locator(`.MuiDataGrid-row[data-id="${liId}"]`), '删除')
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
     await expect(toast(page, '删除成功')).toBeVisible()
     await expect(page.locator('.MuiDataGrid-row')).toHaveCount(1)

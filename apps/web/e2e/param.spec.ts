@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { openAs, toast, unique } from './support'
+import { openAs, rowAction, toast, unique } from './support'
 
 const dialog = (page: Page) => page.getByRole('dialog')
 
@@ -62,7 +62,7 @@ test.describe('parameter screen', () => {
     await expect(row).toContainText('v2')
 
     // Delete asks 确定将选择数据删除? in a 提示 dialog; 取消 keeps the row.
-    await row.getByRole('button', { name: '删除' }).click()
+    await rowAction(row, '删除')
     const confirm = page.getByRole('dialog', { name: '提示' })
     await expect(confirm).toContainText('确定将选择数据删除?')
     await confirm.getByRole('button', { name: '取消' }).click()

@@ -4,7 +4,7 @@ import http from 'node:http'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const TENANT = '000000'
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
@@ -74,7 +74,8 @@ export const storedToken = (page: Page) =>
 
 /**
  * Types a date or date-time into the picker labelled `label` (the shared DateField): its sections take
- * the digits in order, so `2026-01-05 09:00:00` fills year … seconds, replacing what was there.
+ * the digits in order, so `2026-01-05 09:30` fills year … minutes, replacing what was there. A moment is
+ * typed to the minute (the field has no seconds section): given seconds must be :00.
  */
 export const typeDate = async (
   scope: Page | ReturnType<Page['locator']>,
@@ -83,7 +84,24 @@ export const typeDate = async (
   value: string,
 ) => {
   await scope.getByRole('group', { name: label }).getByRole('spinbutton').first().click()
-  await page.keyboard.type(value.replace(/\D/g, ''))
+  const digits = value.replace(/\D/g, '')
+  if (digits.length === 14 && !digits.endsWith('00')) {
+    throw new Error(`typeDate: the picker takes minutes, not seconds (${value})`)
+  }
+  await page.keyboard.type(digits.slice(0, 12))
+}
+
+/**
+ * Clicks a row's action (the 操作 column, RowActions): a labelled button, or an item of its ⋯ menu.
+ */
+export const rowAction = async (row: Locator, name: string) => {
+  const button = row.getByRole('button', { name, exact: true })
+  if ((await button.count()) > 0) {
+    await button.click()
+    return
+  }
+  await row.getByRole('button', { name: '更多' }).click()
+  await row.page().getByRole('menuitem', { name, exact: true }).click()
 }
 
 export const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', { hasText: text })

@@ -5,7 +5,9 @@ import { loginViaApi, md5, toast, unique } from './support'
 const SHOTS = '/tmp/survey-shots'
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
 const EVAL = '/api/ysjs-evaluation'
-const SURVEY_NAME = '2026年有色金属行业科技创新与成果转化调查'
+// The seed names the sample survey after the year it is seeded in (the browser tests' database is
+// cloned from a template seeded the same day).
+const SURVEY_NAME = `${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 4)}年有色金属行业科技创新与成果转化调查`
 
 type TQuestion = { id: string; page: number; type: number; options: { id: string; isInput: number }[] }
 
@@ -103,7 +105,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     await saved(page)
 
     // Question page 1: single choice with 其他, single choice, fill-in.
-    await expect(page.getByRole('heading', { name: /第 1 页/ })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /第 1 \/ \d+ 页/ })).toBeVisible()
     await question(page, '贵单位的性质').getByRole('radio', { name: '其他' }).check()
     await question(page, '贵单位的性质').getByRole('textbox').fill('混合所有制企业')
     await question(page, '贵单位职工人数').getByRole('radio', { name: '500-1999人' }).check()
@@ -113,7 +115,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     await saved(page)
 
     // Question page 2: single choice and multiple choice.
-    await expect(page.getByRole('heading', { name: /第 2 页/ })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /第 2 \/ \d+ 页/ })).toBeVisible()
     await question(page, '上一年度营业收入').getByRole('radio', { name: '10-100亿元' }).check()
     await question(page, '主营的有色金属品种').getByRole('checkbox', { name: '钨钼' }).check()
     await question(page, '主营的有色金属品种').getByRole('checkbox', { name: '稀土' }).check()
@@ -133,13 +135,17 @@ test.describe('questionnaire: member filling, staff results', () => {
     // Submitting checks every question in order: question 6 is the first unanswered one.
     await page.getByRole('button', { name: '提交问卷' }).click()
     await expect(toast(page, '请回答第 6 题: 上一年度研发经费占营业收入的比例')).toBeVisible()
-    await expect(page.getByRole('heading', { name: /第 3 页/ })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /第 3 \/ \d+ 页/ })).toBeVisible()
 
     // The remaining pages are answered through the API as drafts (one call per page), then submitted here.
     const m = api(page, member.access_token)
-    const all = (await m.get(
-      `${EVAL}/question/pageQuestionList?surveyId=${await surveyId(page, member.access_token)}`,
-    )) as TQuestion[]
+    const all = (
+      (await m.get(
+        `${EVAL}/question/pageQuestionList?surveyId=${await surveyId(page, member.access_token)}`,
+      )) as {
+        records: TQuestion[]
+      }
+    ).records
     const sid = await surveyId(page, member.access_token)
     for (let p = 3; p <= 16; p++) {
       const answerList = all
@@ -163,7 +169,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     for (let i = 2; i < 17; i++) {
       await page.getByRole('button', { name: '下一页' }).click()
     }
-    await expect(page.getByRole('heading', { name: /第 16 页/ })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /第 16 \/ \d+ 页/ })).toBeVisible()
     await page.getByRole('button', { name: '下一页' }).click()
     await expect(toast(page, '已经是最后一页')).toBeVisible()
     await page.getByRole('button', { name: '提交问卷' }).click()

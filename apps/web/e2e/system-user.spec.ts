@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { loginViaApi, openAs, TENANT, toast, unique } from './support'
+import { loginViaApi, openAs, rowAction, TENANT, toast, unique } from './support'
 
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
 const md5 = (s: string) => createHash('md5').update(s).digest('hex')
@@ -267,10 +267,7 @@ test.describe('dept and post screens', () => {
     const row = page.getByRole('row', { name: new RegExp(name) })
     await expect(row).toContainText('└')
     await shot(page, 'dept-list')
-    await page
-      .getByRole('row', { name: /选择行 刀锋科技/ })
-      .getByRole('button', { name: '删除' })
-      .click()
+    await rowAction(page.getByRole('row', { name: /选择行 刀锋科技/ }), '删除')
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
     await expect(toast(page, '请先删除子节点!')).toBeVisible()
 

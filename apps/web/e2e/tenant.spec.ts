@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { openAs, toast, unique } from './support'
+import { openAs, rowAction, toast, unique } from './support'
 
 const dialog = (page: Page) => page.getByRole('dialog')
 
@@ -92,7 +92,7 @@ test.describe('tenant screen', () => {
     await expect(row).toContainText('100')
 
     // Licence: quota and expiry.
-    await row.getByRole('button', { name: '授权配置' }).click()
+    await rowAction(row, '授权配置')
     const setting = page.getByRole('dialog', { name: /授权配置/ })
     await setting.getByLabel('账号额度').fill('20')
     await setting.getByRole('button', { name: '保存' }).click()
@@ -128,7 +128,7 @@ test.describe('tenant screen', () => {
     await expect(toast(page, '新增成功')).toBeVisible()
     const row = page.getByRole('row', { name: new RegExp(name) })
     const tenantId = /\d{6}/.exec((await row.textContent()) ?? '')?.[0]
-    await row.getByRole('button', { name: '回收' }).click()
+    await rowAction(row, '回收')
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
     await expect(row).toContainText('已回收')
 

@@ -1,4 +1,5 @@
-import { ZAllowedHostsSchema } from '@ysjs/shared/job'
+import fs from 'node:fs'
+import { dataKeysOf, zAllowList } from '@ysjs/server-core'
 import { z } from 'zod'
 
 /** A time limit in milliseconds: never 0, which would mean "wait forever" to pg and ioredis. */
@@ -24,8 +25,31 @@ export const ZWorkerEnvSchema = z.object({
   TZ_SCHEDULE: z.string().default('Asia/Shanghai'),
   /** The API's Redis key prefix: the prune-auth job cleans the token indexes under it. */
   REDIS_PREFIX: z.string().default('ysjs:'),
-  /** Hosts HTTP jobs (external processors and the http-call built-in) may call, comma-separated. */
-  JOB_HTTP_ALLOWED_HOSTS: ZAllowedHostsSchema,
+  /**
+   * What HTTP jobs (external processors, http-call, http-map) may call: `host` or `host:port` entries,
+   * comma-separated (no port: the scheme's default). Empty by default: nothing until the operator lists
+   * it; a listed host may be on a loopback or private address, an unlisted one is never called.
+   */
+  JOB_HTTP_ALLOWED_HOSTS: zAllowList(),
+  /** The API's data key settings, same values: job alerts read the sealed SMS secrets (decision 026). */
+  DATA_KEY: z.string().optional(),
+  DATA_KEY_FILE: z.string().default(''),
+  DATA_KEY_PREVIOUS: z.string().default(''),
+  /**
+   * The API's file storage settings, same values: the prune-uploads job removes objects left behind
+   * (decision 026) from the default store (local disk under STORAGE_DIR, or S3 when S3_ENDPOINT is set)
+   * and from tenants' object-storage configs (OSS_ALLOWED_HOSTS as the API has it).
+   */
+  STORAGE_DIR: z.string().default('storage'),
+  S3_ENDPOINT: z.string().default(''),
+  S3_PORT: z.coerce.number().int().optional(),
+  S3_USE_SSL: z.enum(['true', 'false', '1', '0', '']).default('false'),
+  S3_ACCESS_KEY: z.string().default(''),
+  S3_SECRET_KEY: z.string().default(''),
+  S3_BUCKET: z.string().default('ysjs'),
+  OSS_ALLOWED_HOSTS: zAllowList(),
+  /** SMS gateways of job alerts besides the vendors' documented hosts (the API's setting, same value). */
+  SMS_ALLOWED_HOSTS: zAllowList(),
   /** How many runs one worker process executes at once, all jobs together. */
   JOB_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /**
@@ -34,8 +58,12 @@ export const ZWorkerEnvSchema = z.object({
    */
   JOB_LOCK_DURATION_MS: ms(30_000),
   JOB_STALLED_INTERVAL_MS: ms(15_000),
-  /** Leader lock time to live: another process takes over this long after the leader dies. */
-  JOB_LEADER_TTL_MS: ms(15_000),
+  /**
+   * Leader lease: renewed every third of it, so another process takes over at most this long plus a
+   * third after the leader dies (issue 27: within 5 s). A leader whose event loop stalls longer than
+   * the lease loses it and steps down; the lock's compare-and-pexpire keeps two from leading at once.
+   */
+  JOB_LEADER_TTL_MS: ms(3_000),
   /**
    * How often the leader looks for runs left waiting or running with nothing that will deliver or end
    * them (their BullMQ job lost, their worker gone), and how long a row must be unchanged to qualify.
@@ -46,7 +74,10 @@ export const ZWorkerEnvSchema = z.object({
   /** This process's name in job instances (hostname:pid when unset). */
   WORKER_ID: z.string().optional(),
 })
-export type TWorkerEnv = z.infer<typeof ZWorkerEnvSchema>
+export type TWorkerEnv = z.infer<typeof ZWorkerEnvSchema> & {
+  /** The data key and the earlier ones still read (decision 026). */
+  DATA_KEYS: { key: Buffer; previous: Buffer[] }
+}
 
 export const loadWorkerEnv = (source: NodeJS.ProcessEnv = process.env): TWorkerEnv => {
   // An empty value (`KEY=` in .env) means unset, so the default applies.
@@ -57,5 +88,9 @@ export const loadWorkerEnv = (source: NodeJS.ProcessEnv = process.env): TWorkerE
       `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     )
   }
-  return parsed.data
+  try {
+    return { ...parsed.data, DATA_KEYS: dataKeysOf(parsed.data, (file) => fs.readFileSync(file, 'utf8')) }
+  } catch (err) {
+    throw new Error(`Invalid environment: ${(err as Error).message}`)
+  }
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { createPrisma, nextId, type PrismaClient } from '@ysjs/db'
+import { createSecretBox, DEV_DATA_KEY, TENCENT_SMS, tc3Authorization } from '@ysjs/server-core'
 import { chinaDateOf, JOB_RUN_QUEUE, JobTrigger, jobRunKey, shiftDate } from '@ysjs/shared/job'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -77,6 +78,8 @@ const boot = (prefix: string, extra: Record<string, string> = {}) =>
     QUEUE_PREFIX: prefix,
     LOG_LEVEL: 'silent',
     JOB_LEADER_TTL_MS: '1500',
+    // The test server's host and port: the only thing HTTP jobs may call (nothing by default).
+    JOB_HTTP_ALLOWED_HOSTS: `127.0.0.1:${port}`,
     ...extra,
   })
 type TWorker = Awaited<ReturnType<typeof boot>>
@@ -153,6 +156,7 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
         DATABASE_URL: db.url,
         REDIS_URL: redisUrl,
         WORKER_HEALTH_PORT: '0',
+        JOB_HTTP_ALLOWED_HOSTS: `127.0.0.1:${port}`,
         QUEUE_PREFIX: prefix,
         LOG_LEVEL: 'silent',
         JOB_LEADER_TTL_MS: '1500',
@@ -281,6 +285,7 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
   it('alerts: the threshold of failures within the window notifies the users (notice and SMS), then stays silent', async () => {
     const prefix = prefixOf()
     const smsHits: string[] = []
+    const signatures: boolean[] = []
     const sms = http.createServer((req, res) => {
       let body = ''
       req.on('data', (c) => {
@@ -288,6 +293,19 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
       })
       req.on('end', () => {
         smsHits.push(body)
+        // Signed with the plain secret: the worker opened the sealed one (decision 026).
+        signatures.push(
+          req.headers.authorization ===
+            tc3Authorization({
+              secretId: 'id',
+              secretKey: 'key',
+              service: TENCENT_SMS.SERVICE,
+              host: req.headers.host ?? '',
+              action: 'SendSms',
+              payload: body,
+              timestamp: Number(req.headers['x-tc-timestamp']),
+            }),
+        )
         const phones = (JSON.parse(body).PhoneNumberSet ?? []) as string[]
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({
@@ -321,14 +339,15 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
         smsCode: `alert-${userId}`,
         templateId: '100',
         accessKey: 'id',
-        secretKey: 'key',
+        // Sealed at rest under the data key the worker runs with (the development key in tests).
+        secretKey: createSecretBox(Buffer.from(DEV_DATA_KEY, 'base64')).seal('key'),
         appId: '1400',
         signName: '有色',
         endpoint: `http://127.0.0.1:${smsPort}`,
         status: 2,
       },
     })
-    const w = await boot(prefix)
+    const w = await boot(prefix, { SMS_ALLOWED_HOSTS: `127.0.0.1:${smsPort}` })
     const job = await createJob({
       enable: 0,
       timeExpressionType: 1,
@@ -354,10 +373,18 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
     expect(sent[0]).toMatchObject({ category: 6, status: 1, tenantId: '000000', recipientIds: [userId] })
     expect(sent[0]?.content).toContain('60 秒内失败 2 次')
     expect(sent[0]?.content).toContain('已通知: 值班员')
+    // The other tenant's notice follows the first tenant's (and its SMS) in the same alert.
     expect(
-      await prisma.notice.findMany({ where: { title, tenantId: '424242' }, select: { recipientIds: true } }),
+      await waitFor(async () => {
+        const rows = await prisma.notice.findMany({
+          where: { title, tenantId: '424242' },
+          select: { recipientIds: true },
+        })
+        return rows.length > 0 && rows
+      }),
     ).toEqual([{ recipientIds: [otherId] }])
     await waitFor(async () => smsHits.length === 1)
+    expect(signatures).toEqual([true])
     expect(JSON.parse(smsHits[0] ?? '{}')).toMatchObject({
       PhoneNumberSet: ['+8613800000001'],
       TemplateId: '100',
@@ -395,6 +422,7 @@ describe('broadcast, MapReduce, alerts, run logs and the working-day calendar', 
         DATABASE_URL: db.url,
         REDIS_URL: redisUrl,
         WORKER_HEALTH_PORT: '0',
+        JOB_HTTP_ALLOWED_HOSTS: `127.0.0.1:${port}`,
         QUEUE_PREFIX: prefix,
         LOG_LEVEL: 'silent',
         WORKER_ID: 'doomed-log',

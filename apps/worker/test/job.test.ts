@@ -8,6 +8,7 @@ import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cloneDatabase, ensureTemplate } from '../../../scripts/test-db.mjs'
+import { ZWorkerEnvSchema } from '../src/env.ts'
 import { startWorker } from '../src/worker.ts'
 
 const base = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
@@ -77,6 +78,8 @@ const boot = (prefix: string, extra: Record<string, string> = {}) =>
     QUEUE_PREFIX: prefix,
     LOG_LEVEL: 'silent',
     JOB_LEADER_TTL_MS: '1500',
+    // The test server's host and port: the only thing HTTP jobs may call (nothing by default).
+    JOB_HTTP_ALLOWED_HOSTS: `127.0.0.1:${port}`,
     ...extra,
   })
 type TWorker = Awaited<ReturnType<typeof boot>>
@@ -266,6 +269,9 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
   })
 
   it('a running instance can be stopped; the external processor calls only allowed hosts', async () => {
+    // Nothing is allowed unless the operator lists it (the old default was this machine's loopback).
+    expect(ZWorkerEnvSchema.parse({}).JOB_HTTP_ALLOWED_HOSTS).toEqual([])
+    expect(() => ZWorkerEnvSchema.parse({ JOB_HTTP_ALLOWED_HOSTS: 'http://x' })).toThrow()
     const prefix = prefixOf()
     const w = await boot(prefix)
     const job = await createJob({
@@ -310,6 +316,25 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
       status: 'failed',
       attempt: 1,
     })
+    // Issue 22: the allow-list names host AND port. Another port of the listed host (here the worker's
+    // own health port) and a name resolving to loopback are refused before anything is sent.
+    for (const url of [`http://127.0.0.1:${w.port}/health`, `http://localhost:${port}/t?k=byname`]) {
+      const other = await createJob({
+        enable: 0,
+        timeExpressionType: 1,
+        timeExpression: null,
+        jobParams: JSON.stringify({ url, method: 'GET' }),
+      })
+      const run = await runNow(prefix, other)
+      expect(
+        await waitFor(async () => {
+          const r = await prisma.jobInstance.findUnique({ where: { id: run.id } })
+          return r?.status === 'failed' && r
+        }),
+        url,
+      ).toMatchObject({ attempt: 1, result: expect.stringContaining('不在 JOB_HTTP_ALLOWED_HOSTS 中') })
+    }
+    expect(hits.get('byname')).toBeUndefined()
     const allowed = await createJob({
       enable: 0,
       timeExpressionType: 1,
@@ -339,6 +364,7 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
         DATABASE_URL: db.url,
         REDIS_URL: redisUrl,
         WORKER_HEALTH_PORT: '0',
+        JOB_HTTP_ALLOWED_HOSTS: `127.0.0.1:${port}`,
         QUEUE_PREFIX: prefix,
         LOG_LEVEL: 'silent',
         JOB_LEADER_TTL_MS: '1500',
@@ -419,7 +445,15 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
   it('built-in processors: prune old logs (jobParams days), prune expired token ids, publish notices due', async () => {
     const prefix = prefixOf()
     const redisPrefix = `${prefix}-api:`
-    const w = await boot(prefix, { REDIS_PREFIX: redisPrefix })
+    // A listed port where nothing listens: the run says only that the connection failed.
+    const closed = http.createServer()
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
+    const closedPort = (closed.address() as { port: number }).port
+    await new Promise((r) => closed.close(r))
+    const w = await boot(prefix, {
+      REDIS_PREFIX: redisPrefix,
+      JOB_HTTP_ALLOWED_HOSTS: `127.0.0.1:${port},127.0.0.1:${closedPort}`,
+    })
     const api = (name: string, jobParams: string | null = null) =>
       createJob({ enable: 0, timeExpressionType: 1, timeExpression: null, processorInfo: name, jobParams })
     const finished = async (jobInfoId: bigint) => {
@@ -465,19 +499,15 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
     const badParams = await finished(await api('http-call', '{"method":"GET"}'))
     expect(badParams).toMatchObject({ status: 'failed', attempt: 1 })
     expect(badParams.result).toContain('HTTP 调用的任务参数应为')
-    const closed = http.createServer()
-    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
-    const closedPort = (closed.address() as { port: number }).port
-    await new Promise((r) => closed.close(r))
     const refused = await finished(
       await api('http-call', JSON.stringify({ url: `http://127.0.0.1:${closedPort}/x`, method: 'GET' })),
     )
-    expect(refused.result).toBe(`请求 127.0.0.1:${closedPort} 失败: ECONNREFUSED`)
+    expect(refused.result).toBe(`请求 127.0.0.1:${closedPort} 失败: 连接失败`)
     const lines = refused.log?.split('\n') ?? []
     expect(lines[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} INFO 第 1 次尝试, 执行节点 /)
     const loggedAt = parseDateTime(lines[0]?.slice(0, 19) ?? '')?.getTime() ?? 0
     expect(Math.abs(loggedAt - (refused.startTime?.getTime() ?? 0))).toBeLessThan(5000)
-    expect(lines.at(-1)).toContain(`ERROR 执行失败: 请求 127.0.0.1:${closedPort} 失败: ECONNREFUSED`)
+    expect(lines.at(-1)).toContain(`ERROR 执行失败: 请求 127.0.0.1:${closedPort} 失败: 连接失败`)
     await cleanup(prefix, w)
   })
 
@@ -499,6 +529,7 @@ describe('scheduled jobs on real Redis and PostgreSQL', () => {
         DATABASE_URL: db.url,
         REDIS_URL: redisUrl,
         WORKER_HEALTH_PORT: '0',
+        JOB_HTTP_ALLOWED_HOSTS: `127.0.0.1:${port}`,
         QUEUE_PREFIX: prefix,
         LOG_LEVEL: 'silent',
         WORKER_ID: 'doomed',

@@ -60,7 +60,7 @@ describe('worker with Redis unreachable at start', () => {
     const worker = boot.value
     let proxy: Awaited<ReturnType<typeof slowProxy>> | undefined
     try {
-      expect(boot.ms).toBeLessThan(3_000)
+      expect(boot.ms).toBeLessThan(8_000)
       const down = await checkHealth(worker.port)
       expect(down).toMatchObject({
         status: 503,

@@ -3,7 +3,7 @@ import { createPrisma, nextId, stableId } from '@ysjs/db'
 import { Queue } from 'bullmq'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cloneDatabase, ensureTemplate } from '../../../scripts/test-db.mjs'
-import { purgeOldLogs, retentionDays, runLogRetention } from '../src/system/log-retention.ts'
+import { PRUNE_BATCH, purgeOldLogs, retentionDays, runLogRetention } from '../src/system/log-retention.ts'
 import { startWorker } from '../src/worker.ts'
 
 const base = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
@@ -64,6 +64,58 @@ describe('worker', () => {
     expect(result).toMatchObject({ api: 1, error: 1, usual: 0 })
     expect((await prisma.logApi.findMany()).map((r) => r.title)).toEqual(['recent'])
     expect(await purgeOldLogs(prisma, 90, now)).toMatchObject({ api: 0, error: 0 })
+    await prisma.$disconnect()
+  })
+
+  it('log retention prunes in batches, writers go on meanwhile, and finished job runs go with the logs', async () => {
+    const prisma = createPrisma({ url: db.url, max: 4 })
+    const now = new Date('2026-06-01T00:00:00Z')
+    const old = '2026-01-01 00:00:00'
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO blade_log_api (id, create_time, title)
+       SELECT 1950000000000000000 + i, $1::timestamp + i * interval '1 second', 'old' FROM generate_series(1, ${PRUNE_BATCH * 2 + 500}) i`,
+      old,
+    )
+    const job = nextId()
+    await prisma.jobInfo.create({
+      data: {
+        id: job,
+        jobName: `prune-${job}`,
+        enable: 0,
+        timeExpressionType: 1,
+        processorType: 1,
+        processorInfo: 'http-call',
+      },
+    })
+    const run = (status: string, plannedTime: Date) =>
+      prisma.jobInstance.create({
+        data: { id: nextId(), jobInfoId: job, plannedTime, status, createTime: plannedTime },
+      })
+    await run('succeeded', new Date('2026-01-02T00:00:00Z'))
+    await run('running', new Date('2026-01-03T00:00:00Z'))
+    await run('succeeded', new Date('2026-05-30T00:00:00Z'))
+    // A writer keeps adding log rows while the prune runs: no insert waits behind it.
+    let writing = true
+    const waits: number[] = []
+    const writer = (async () => {
+      while (writing) {
+        const t0 = performance.now()
+        await prisma.logApi.create({ data: { id: nextId(), createTime: new Date(), title: 'live' } })
+        waits.push(performance.now() - t0)
+      }
+    })()
+    const result = await purgeOldLogs(prisma, 90, now)
+    writing = false
+    await writer
+    expect(result).toMatchObject({ api: PRUNE_BATCH * 2 + 500, jobRuns: 1 })
+    expect(await prisma.logApi.count({ where: { title: 'old' } })).toBe(0)
+    expect(waits.length).toBeGreaterThan(0)
+    expect(Math.max(...waits)).toBeLessThan(1_000)
+    const left = await prisma.jobInstance.findMany({
+      where: { jobInfoId: job },
+      orderBy: { plannedTime: 'asc' },
+    })
+    expect(left.map((r) => r.status)).toEqual(['running', 'succeeded'])
     await prisma.$disconnect()
   })
 

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest'
 import {
   formatDate,
   formatDateTime,
+  isDateOrDateTime,
   isUrlMenuPath,
+  normalizeDateTime,
   parseDateTime,
   permissionMap,
   screenLevel,
   type TMenu,
+  ZMeetingSubmitSchema,
 } from '../src/index.ts'
 
 describe('dates in Asia/Shanghai', () => {
@@ -20,6 +23,26 @@ describe('dates in Asia/Shanghai', () => {
     expect(parseDateTime('2026-02-30')).toBeNull()
     expect(parseDateTime('2026-01-01 24:00:00')).toBeNull()
     expect(parseDateTime('01/02/2026')).toBeNull()
+  })
+  it('takes a moment typed without seconds as :00, and nothing shorter', () => {
+    expect(parseDateTime('2026-12-15 15:30')?.toISOString()).toBe('2026-12-15T07:30:00.000Z')
+    expect(normalizeDateTime('2026-12-15 15:30')).toBe('2026-12-15 15:30:00')
+    expect(normalizeDateTime(' 2026-12-15 15:30:07 ')).toBe('2026-12-15 15:30:07')
+    expect(normalizeDateTime('2026-12-15')).toBeNull()
+    expect(isDateOrDateTime('2026-12-15 15:30')).toBe(true)
+    expect(isDateOrDateTime('2026-12-15 15')).toBe(false)
+    expect(isDateOrDateTime('2026-12-15 15:60')).toBe(false)
+    expect(isDateOrDateTime('2026-12-15T15:30')).toBe(false)
+  })
+  it('the API schemas of moments accept a time without seconds', () => {
+    const meeting = ZMeetingSubmitSchema.safeParse({
+      meetingName: 'm',
+      startTime: '2026-12-15 15:30',
+      endTime: '2026-12-16 09:00',
+    })
+    const issues = meeting.success ? [] : meeting.error.issues.map((i) => String(i.path[0]))
+    expect(issues).not.toContain('startTime')
+    expect(issues).not.toContain('endTime')
   })
 })
 

@@ -48,4 +48,14 @@ export const JOB_SEEDS: readonly JobSeed[] = [
     processorInfo: 'publish-notices',
     jobParams: null,
   },
+  {
+    key: 'prune-uploads',
+    jobName: '清理未引用的上传文件',
+    jobDescription:
+      '删除上传后超过宽限期 (默认 24 小时) 仍没有任何记录引用的文件, 并退还租户存储额度; 任务参数 {"dryRun": true} 只在运行日志中列出',
+    enable: 1,
+    timeExpression: '0 0 4 * * ?',
+    processorInfo: 'prune-uploads',
+    jobParams: null,
+  },
 ]

@@ -509,6 +509,8 @@ const system = group('system', '系统管理', '/system', 'Settings', [
     buttons: [...CRUD, { key: 'setting', name: '菜单配置', source: 'setting', action: 1, api: 'grant' }],
   }),
   page('param', '参数管理', '/system/param', 'SettingsSuggest', { api: `${SYS}/param` }),
+  // The centre that issues the appraisal's documents (decision 027).
+  page('issuer', '评价机构信息', '/system/issuer', 'Approval', { api: `${SYS}/issuer`, buttons: ['edit'] }),
   page('tenant', '租户管理', '/system/tenant', 'Groups', {
     api: `${SYS}/tenant`,
     buttons: [

@@ -19,12 +19,28 @@ export const INDUSTRY_FIELDS = [
 
 type TQ = [type: 0 | 1 | 2 | 3, text: string, options?: string[]]
 
+/**
+ * The sample survey's ids derive from this key (its first code), whatever year it was seeded in, so a
+ * database seeded again in a later year keeps its one sample survey.
+ */
+export const SAMPLE_SURVEY_KEY = 'YS-2026-01'
+
+/**
+ * The sample survey as seeded on `today` (yyyy-MM-dd, Asia/Shanghai): that year's survey, open from
+ * 1 January to the end of the next year, so a freshly seeded database always has an open survey.
+ */
+export const sampleSurveyOf = (today: string) => {
+  const year = Number(today.slice(0, 4))
+  return {
+    code: `YS-${year}-01`,
+    name: `${year}年有色金属行业科技创新与成果转化调查`,
+    startDate: `${year}-01-01`,
+    endDate: `${year + 1}-12-31`,
+  }
+}
+
 export const SAMPLE_SURVEY = {
-  code: 'YS-2026-01',
-  name: '2026年有色金属行业科技创新与成果转化调查',
   description: '了解会员单位的研发投入、科技成果与成果转化需求，为行业服务提供依据。',
-  startDate: '2026-01-01',
-  endDate: '2027-12-31',
   pages: [
     // page 1 (screen page 2): the unit
     [

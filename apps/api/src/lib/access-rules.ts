@@ -1,6 +1,6 @@
 import type { PrismaClient, ScopeApi, ScopeData } from '@ysjs/db'
 import { DEFAULT_TENANT_ID, ScopeCategory } from '@ysjs/shared'
-import { isAdministrator, type TAuthUser } from './context.ts'
+import { isTenantAdministrator, type TAuthUser } from './context.ts'
 import { splitIds } from './tree.ts'
 
 /**
@@ -127,7 +127,7 @@ export const createAccessRules = (prisma: PrismaClient) => {
         return hit.value
       }
       const ids = await rules.menuIdsOf({
-        administrator: isAdministrator(user),
+        administrator: isTenantAdministrator(user),
         roleIds: user.roleIds,
         tenantId: user.tenantId,
       })
@@ -173,7 +173,7 @@ export const createAccessRules = (prisma: PrismaClient) => {
       const covering = (await rules.apiScopes()).filter(
         (s) => s.scopePath && apiScopeCovers(s.scopePath, pathname),
       )
-      if (!covering.length || isAdministrator(user)) {
+      if (!covering.length || isTenantAdministrator(user)) {
         return { covering, held: covering, allowed: true }
       }
       const granted = await rules.grantedScopeIds(user.roleIds, ScopeCategory.API)
@@ -183,7 +183,7 @@ export const createAccessRules = (prisma: PrismaClient) => {
 
     /** Data scopes of a resource granted to the user's roles (none for `administrator`: no filter). */
     async dataScopesOf(user: TAuthUser, resourceCode: string): Promise<ScopeData[]> {
-      if (isAdministrator(user)) {
+      if (isTenantAdministrator(user)) {
         return []
       }
       const granted = await rules.grantedScopeIds(user.roleIds, ScopeCategory.DATA)

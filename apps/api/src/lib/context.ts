@@ -43,12 +43,20 @@ export type TCtx = {
   dataScope?: (resourceCode: string, fields: TFilterFields) => Promise<Record<string, unknown> | null>
 }
 
-/** `administrator` (the platform's super administrator) holds every permission and sees every menu. */
-export const isAdministrator = (user: TAuthUser | null): boolean => !!user?.roles.includes(ROLE_ADMINISTRATOR)
+/**
+ * A role with the alias `administrator` in the user's own tenant: every permission code, menu, data and
+ * API scope *inside that tenant*. It is no platform power: any tenant's role may carry the alias.
+ */
+export const isTenantAdministrator = (user: TAuthUser | null): boolean =>
+  !!user?.roles.includes(ROLE_ADMINISTRATOR)
 
-/** `administrator` of the management tenant: manages every tenant's roles and the platform tables. */
+/**
+ * The one predicate for platform powers (decision 003): the `administrator` of the management tenant
+ * 000000. Only it writes the platform tables (`lib/table-ownership.ts`), manages tenants, clients and
+ * the code generator, and reads or changes another tenant's rows. Every such check goes through here.
+ */
 export const isPlatformAdmin = (user: TAuthUser | null): boolean =>
-  isAdministrator(user) && user?.tenantId === DEFAULT_TENANT_ID
+  isTenantAdministrator(user) && user?.tenantId === DEFAULT_TENANT_ID
 
 /** The service context of a request: its user, the user's tenant (never the body's), its logger. */
 export const ctxOf = (request: FastifyRequest): TCtx => {

@@ -1,15 +1,35 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
-import { Msg, type TPage, type TPageQuery, ZIdListSchema, ZIdSchema, ZPageQuerySchema } from '@ysjs/shared'
+import {
+  Msg,
+  type TPage,
+  type TPageQuery,
+  ZIdListSchema,
+  ZIdSchema,
+  ZPageQuerySchema,
+  zPatchOf,
+} from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { TAccess } from '../plugins/access.ts'
-import { ctxOf, isAdministrator, type TCtx } from './context.ts'
+import { ctxOf, type TCtx } from './context.ts'
+import { keysetOf, leadingBound, type TKeyset } from './crud-keyset.ts'
 import { done, ok, zDone, zEnvelope, zPage } from './envelope.ts'
 import { AppError } from './errors.ts'
 import { type TFilterFields, whereFromFilters } from './filters.ts'
-import { orderByFrom, skipTake, type TOrderBy, toPage } from './paging.ts'
+import { createListSql, type TListSql } from './list-sql.ts'
+import {
+  LIST_COUNT_LIMIT,
+  orderByFrom,
+  skipTake,
+  type TOrderBy,
+  toPage,
+  wantsCount,
+  withTiebreak,
+} from './paging.ts'
+import { applyPatch, asSubmitted, changedFields, parseOrRefuse } from './patch.ts'
 import { sanitizeRichTextFields, type TRichTextFields } from './rich-text.ts'
+import { assertTableWritable, tableOwnerOf } from './table-ownership.ts'
 import { tenantDb } from './tenancy.ts'
 import { registerExportRoute, type TXlsxColumn } from './xlsx.ts'
 
@@ -24,6 +44,10 @@ export type TDelegate = {
 }
 
 type TId = bigint
+/** An update's body (`zPatchOf(submit)`): the fields it carries; `null` clears an optional one. */
+export type TPatch<TSubmit extends z.ZodObject> = {
+  [K in keyof z.output<TSubmit>]?: z.output<TSubmit>[K] | null
+}
 
 /** A permission code, or several of which any one grants (e.g. the staff button or the member centre). */
 export type TCrudCodes = string | readonly string[]
@@ -53,8 +77,6 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
    * permission (the menu code). Lists are filtered by the scopes granted to the user's roles.
    */
   resourceCode?: string
-  /** Platform tables (menus, scopes, params, clients): only `administrator` may write them. */
-  platformWrite?: boolean
   /** Every route of the entity is the platform administrator's alone (access `platform`, contract `SA`). */
   platformOnly?: boolean
   /** Checks that need the database (e.g. that a referenced row exists); throws an AppError to refuse. */
@@ -91,26 +113,20 @@ export const scopeResources = new Map<string, { name: string; fields: TFilterFie
 
 const LIVE = { isDeleted: 0 }
 
-/** Where an export batch continues: the last row's id and the value of the list's first sort column. */
-export type TKeyset = { id: TId; lead: unknown }
+export type { TKeyset }
 
-const keysetOf = (orderBy: TOrderBy, row: Record<string, unknown>): TKeyset => {
-  const [lead] = Object.keys(orderBy[0] ?? {})
-  return { id: row.id as TId, lead: lead ? row[lead] : null }
-}
-
-/**
- * Prisma's cursor compares the sort columns with an OR that no index can start from, so every batch
- * would scan from the top of the list again. A bound on the first column (`<=` the last value when it
- * sorts descending, where PostgreSQL puts nulls first) lets the index start at the cursor. An ascending
- * first column is left unbounded: its nulls come last and a required column cannot be asked for nulls.
- */
-const leadingBound = (orderBy: TOrderBy, after: TKeyset): Record<string, unknown> | null => {
-  const [lead, dir] = Object.entries(orderBy[0] ?? {})[0] ?? []
-  if (!lead || dir !== 'desc' || after.lead === null || after.lead === undefined) {
-    return null
-  }
-  return { [lead]: { lte: after.lead } }
+/** The client property a definition's `model` reads (`param` for `(db) => db.param`). */
+const delegateKeyOf = (model: (db: PrismaClient) => unknown): string => {
+  let key = ''
+  model(
+    new Proxy({} as PrismaClient, {
+      get: (_, property) => {
+        key = String(property)
+        return {}
+      },
+    }),
+  )
+  return key
 }
 
 /** The service behind the generated routes; modules with real rules wrap or extend it. */
@@ -118,26 +134,65 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
   prisma: PrismaClient,
   def: TCrudDef<TSubmit>,
 ) => {
-  const delegate = (ctx: TCtx): TDelegate =>
+  /** The model on `tx` when a caller's transaction is given (already scoped to the caller's tenant). */
+  const delegate = (ctx: TCtx, tx?: unknown): TDelegate =>
     def.model(
-      def.tenantScoped ? (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient) : prisma,
+      (tx as PrismaClient | undefined) ??
+        (def.tenantScoped ? (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient) : prisma),
     ) as TDelegate
 
   const { list } = def.permissions
   const resourceCode = def.resourceCode ?? (typeof list === 'string' ? list : list[0]!)
   scopeResources.set(resourceCode, { name: def.name, fields: def.filters })
-  const assertWritable = (ctx: TCtx) => {
-    if (def.platformWrite && !isAdministrator(ctx.user)) {
-      throw AppError.forbidden()
-    }
+  // Who may write is the table's owner's rule (lib/table-ownership.ts), not the definition's.
+  const table = delegateKeyOf(def.model)
+  const owner = tableOwnerOf(table)
+  if (owner !== (def.tenantScoped ? 'tenant' : 'platform')) {
+    throw new Error(
+      `CRUD ${def.name}: table ${table} is ${owner ?? 'undecided'}, tenantScoped ${def.tenantScoped}`,
+    )
   }
+  const assertWritable = (ctx: TCtx) => assertTableWritable(ctx, table)
 
   const audit = (ctx: TCtx) => ({ user: ctx.user?.userId ?? null, dept: ctx.user?.deptIds[0] ?? null })
 
-  const assertUnique = async (ctx: TCtx, data: Record<string, unknown>, id?: TId) => {
+  /**
+   * Runs a write in one transaction with its uniqueness checks: for each rule, a transaction-scoped
+   * advisory lock on (table, tenant, the rule's values) makes two writers of the same values take turns,
+   * so the second sees the first's row and is refused with the rule's message (rows are soft-deleted,
+   * so a plain unique index cannot state "among live rows").
+   */
+  const writeChecked = async <T>(
+    ctx: TCtx,
+    data: Record<string, unknown>,
+    id: TId | undefined,
+    write: (tx: unknown) => Promise<T>,
+  ): Promise<T> => {
+    if (!def.unique?.length) {
+      return write(undefined)
+    }
+    const client = def.tenantScoped ? tenantDb(prisma, ctx.tenantId) : prisma
+    return (client as PrismaClient).$transaction(async (tx) => {
+      const keys = def
+        .unique!.map((rule) =>
+          JSON.stringify([
+            def.tenantScoped ? ctx.tenantId : '',
+            ...rule.fields.map((f) => String(data[f] ?? '')),
+          ]),
+        )
+        .sort()
+      for (const key of keys) {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${table}), hashtext(${key}))`
+      }
+      await assertUnique(ctx, data, id, tx)
+      return write(tx)
+    })
+  }
+
+  const assertUnique = async (ctx: TCtx, data: Record<string, unknown>, id?: TId, tx?: unknown) => {
     for (const rule of def.unique ?? []) {
       const where = Object.fromEntries(rule.fields.map((f) => [f, data[f]]))
-      const clash = await delegate(ctx).findFirst({
+      const clash = await delegate(ctx, tx).findFirst({
         where: { ...where, ...LIVE, ...(id ? { NOT: { id } } : {}) },
         select: { id: true },
       })
@@ -152,9 +207,21 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
     const own = def.restrict ? [await def.restrict(ctx)] : []
     const where = { AND: [LIVE, ...whereFromFilters(query, def.filters), ...(scope ? [scope] : []), ...own] }
     const requested = orderByFrom(query, def.sortable)
-    const orderBy = [...(requested.length ? requested : def.defaultOrder), { id: 'desc' as const }]
+    const orderBy = withTiebreak(requested.length ? requested : def.defaultOrder)
     return { where, orderBy, requested }
   }
+
+  // The list's typed SQL (decision 024), made at the first page: null when the model cannot be read so.
+  let listSql: TListSql | null | undefined
+  const sqlOf = (): TListSql | null => {
+    if (listSql === undefined) {
+      const name = (def.model(prisma) as { name?: unknown }).name
+      listSql = typeof name === 'string' ? createListSql(prisma, name) : null
+    }
+    return listSql
+  }
+  // Only the answered columns are read, unless `enrich` may need others.
+  const listFields = def.enrich ? null : Object.keys(def.record.shape)
 
   const enrich = async (ctx: TCtx, rows: Record<string, unknown>[]) =>
     def.enrich ? def.enrich(ctx, rows) : rows
@@ -173,11 +240,33 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       query: TPageQuery & Record<string, unknown>,
     ): Promise<TPage<Record<string, unknown>>> {
       const { where, orderBy, requested } = await listShape(ctx, query)
+      const count = wantsCount(query)
+      const sql = sqlOf()
+      const fast = sql
+        ? await sql.page({
+            tenantId: def.tenantScoped ? ctx.tenantId : null,
+            where,
+            orderBy,
+            ...skipTake(query),
+            fields: listFields,
+            count,
+          })
+        : null
+      if (fast) {
+        return toPage(await enrich(ctx, fast.rows), fast.total, query, requested, {
+          exact: fast.exact,
+          count,
+        })
+      }
       const [records, total] = await Promise.all([
         delegate(ctx).findMany({ where, orderBy, ...skipTake(query) }),
-        delegate(ctx).count({ where }),
+        count ? delegate(ctx).count({ where, take: LIST_COUNT_LIMIT + 1 }) : 0,
       ])
-      return toPage(await enrich(ctx, records), total, query, requested)
+      const exact = total <= LIST_COUNT_LIMIT
+      return toPage(await enrich(ctx, records), exact ? total : LIST_COUNT_LIMIT, query, requested, {
+        exact,
+        count,
+      })
     },
     /**
      * The export's batches: `take` rows of the list's filters and order after the row `after` (keyset,
@@ -218,32 +307,54 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
       assertWritable(ctx)
       const data = dataOf(input)
       await def.validate?.(ctx, data)
-      await assertUnique(ctx, data)
       const who = audit(ctx)
-      const row = await delegate(ctx).create({
-        data: {
-          ...data,
-          id: nextId(),
-          createUser: who.user,
-          createDept: who.dept,
-          updateUser: who.user,
-          updateTime: new Date(),
-        },
-      })
+      const row = await writeChecked(ctx, data, undefined, (tx) =>
+        delegate(ctx, tx).create({
+          data: {
+            ...data,
+            id: nextId(),
+            createUser: who.user,
+            createDept: who.dept,
+            updateUser: who.user,
+            updateTime: new Date(),
+          },
+        }),
+      )
       def.afterChange?.([row.id as TId])
       return row
     },
-    async update(ctx: TCtx, id: TId, input: z.infer<TSubmit>): Promise<void> {
+    /**
+     * A partial update (decision 025): the patch is applied to the stored row, the result checked by the
+     * submit schema as a whole, and only the columns that change are written.
+     */
+    async update(ctx: TCtx, id: TId, patch: TPatch<TSubmit>): Promise<void> {
       assertWritable(ctx)
-      const data = dataOf(input)
-      await def.validate?.(ctx, data)
-      await assertUnique(ctx, data, id)
       const who = audit(ctx)
       const own = def.restrict ? [await def.restrict(ctx)] : []
-      const result = await delegate(ctx).updateMany({
-        where: { AND: [{ id, ...LIVE }, ...own] },
-        data: { ...data, updateUser: who.user, updateTime: new Date() },
-      })
+      const where = { AND: [{ id, ...LIVE }, ...own] }
+      const stored = await delegate(ctx).findFirst({ where })
+      if (!stored) {
+        throw AppError.notFound()
+      }
+      const data = dataOf(applyPatch(def.submit, stored, patch))
+      if (!def.toData) {
+        // '' on an optional field clears it; a definition with `toData` says itself what clearing means
+        // (`clearing(...)`; a masked secret, for one, is kept).
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === null && k in def.submit.shape && data[k] === undefined) {
+            data[k] = null
+          }
+        }
+      }
+      await def.validate?.(ctx, data)
+      const before = def.submit.safeParse(asSubmitted(def.submit, stored))
+      const written = changedFields(data, before.success ? dataOf(before.data) : null)
+      const result = await writeChecked(ctx, data, id, (tx) =>
+        delegate(ctx, tx).updateMany({
+          where,
+          data: { ...written, updateUser: who.user, updateTime: new Date() },
+        }),
+      )
       if (result.count === 0) {
         throw AppError.notFound()
       }
@@ -251,13 +362,13 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
     },
     /**
      * Logical delete of every id given; ids that do not exist, belong to another tenant or fall outside
-     * `restrict` are skipped.
+     * `restrict` are skipped. With `tx`, inside the caller's transaction (after its checks, under its locks).
      */
-    async remove(ctx: TCtx, ids: TId[]): Promise<number> {
+    async remove(ctx: TCtx, ids: TId[], tx?: unknown): Promise<number> {
       assertWritable(ctx)
       const who = audit(ctx)
       const own = def.restrict ? [await def.restrict(ctx)] : []
-      const result = await delegate(ctx).updateMany({
+      const result = await delegate(ctx, tx).updateMany({
         where: { AND: [{ id: { in: ids }, ...LIVE }, ...own] },
         data: { isDeleted: 1, updateUser: who.user, updateTime: new Date() },
       })
@@ -327,19 +438,21 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
     handler: async (request) => ok(await service.detail(ctxOf(request), BigInt(request.query.id))),
   })
   if (opts.writes !== false) {
-    const submitBody = def.submit as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>
+    // With an id, `submit` is a partial update (every field optional, each under its own rule);
+    // without one, a creation, checked against the whole submit schema.
+    const patchBody = zPatchOf(def.submit) as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>
     r.post(`${def.prefix}/submit`, {
       config: access(def.permissions.add, def.permissions.edit),
-      schema: { tags, summary: `新增或修改 ${def.name}`, body: def.submit, response: { 200: zDone } },
+      schema: { tags, summary: `新增或修改 ${def.name}`, body: patchBody, response: { 200: zDone } },
       handler: async (request) => {
         const ctx = ctxOf(request)
-        const body = request.body as z.infer<TSubmit> & { id?: string }
+        const body = request.body as TPatch<TSubmit> & { id?: string }
         await requirePermission(ctx, body.id ? def.permissions.edit : def.permissions.add)
         if (body.id) {
           await service.update(ctx, BigInt(body.id), body)
           return done()
         }
-        await service.create(ctx, body)
+        await service.create(ctx, parseOrRefuse(def.submit, body))
         return done()
       },
     })
@@ -356,11 +469,11 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
       schema: {
         tags,
         summary: `修改 ${def.name}`,
-        body: submitBody.safeExtend({ id: ZIdSchema }),
+        body: patchBody.safeExtend({ id: ZIdSchema }),
         response: { 200: zDone },
       },
       handler: async (request) => {
-        const body = request.body as z.infer<TSubmit> & { id: string }
+        const body = request.body as TPatch<TSubmit> & { id: string }
         await service.update(ctxOf(request), BigInt(body.id), body)
         return done()
       },

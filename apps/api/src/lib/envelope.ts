@@ -40,4 +40,6 @@ export const zPage = <T extends z.ZodType>(record: T) =>
     pages: z.number(),
     orders: z.array(z.object({ column: z.string(), asc: z.boolean() })),
     searchCount: z.boolean(),
+    /** False when `total` is an estimate or a bound (a large list, decision 024); absent on old answers. */
+    totalExact: z.boolean().optional(),
   })

@@ -1,3 +1,4 @@
+import { Prisma } from '@ysjs/db'
 import { Msg, ResultCode } from '@ysjs/shared'
 
 /**
@@ -40,5 +41,26 @@ export class OAuthError extends Error {
     this.name = 'OAuthError'
     this.error = error
     this.httpStatus = httpStatus
+  }
+}
+
+/**
+ * Whether `err` says "no such record": Prisma's P2025, or an `AppError` carrying one of `messages` (the
+ * caller's own not-found texts). The one failure a caller may read as absence; an outage, a timeout or
+ * a bug must still reach the error handler (a database that cannot answer is a 503, not "nothing").
+ */
+export const isNotFound = (err: unknown, ...messages: string[]): boolean =>
+  (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025') ||
+  (err instanceof AppError && messages.includes(err.message))
+
+/** `work`'s value, or null when it failed because the record is missing (see `isNotFound`). */
+export const orNullIfNotFound = async <T>(work: Promise<T>, ...messages: string[]): Promise<T | null> => {
+  try {
+    return await work
+  } catch (err) {
+    if (isNotFound(err, ...messages)) {
+      return null
+    }
+    throw err
   }
 }

@@ -66,7 +66,7 @@ const OPS_BY_KIND: Record<TFieldKind, ReadonlySet<TOp>> = {
 }
 
 /** Parameters of the page itself (and the token), never filters. */
-const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth'])
+const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'searchCount', 'blade-auth'])
 const MAX_VALUE_LENGTH = 200
 const DAY_MS = 86_400_000
 

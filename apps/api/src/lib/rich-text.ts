@@ -82,3 +82,14 @@ export const sanitizeRichTextFields = <T extends Record<string, unknown>>(
   }
   return out as T
 }
+
+/**
+ * A plain-text field (a title, a summary, a source) with anything tag-like removed: `<` followed by a
+ * letter, `/`, `!` or `?`, up to its `>` or the end. A portal that renders the field as HTML then has
+ * nothing to run; a lone `<` of ordinary text (`a < b`) stays.
+ */
+export const stripMarkup = (text: string): string =>
+  text
+    .replace(/<[a-zA-Z!/?][^>]*(>|$)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()

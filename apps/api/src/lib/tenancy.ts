@@ -17,7 +17,8 @@ const TENANT_MODELS: ReadonlySet<string> = new Set(
   }),
 )
 
-const isTenantModel = (model: string): boolean => TENANT_MODELS.has(model)
+/** Whether a Prisma model is tenant-owned (has a `tenantId` column and is not the tenant table). */
+export const isTenantModel = (model: string): boolean => TENANT_MODELS.has(model)
 
 type TArgs = Record<string, unknown> & { where?: object; data?: unknown; create?: object }
 

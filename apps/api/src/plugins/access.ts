@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@ysjs/db'
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify'
 import { createAccessRules } from '../lib/access-rules.ts'
-import { isAdministrator, isPlatformAdmin, type TAuthUser } from '../lib/context.ts'
+import { isPlatformAdmin, isTenantAdministrator, type TAuthUser } from '../lib/context.ts'
 import { AppError } from '../lib/errors.ts'
 import type { TTokenService } from '../modules/auth/token.service.ts'
 
@@ -48,7 +48,7 @@ export const createPermissionChecker = (prisma: PrismaClient) => {
   return {
     rules,
     has: async (user: TAuthUser, wanted: string | readonly string[]): Promise<boolean> => {
-      if (isAdministrator(user)) {
+      if (isTenantAdministrator(user)) {
         return true
       }
       const codes = await rules.codesOf(user)
@@ -84,7 +84,15 @@ export const installAccess = (
     }
     const token = readToken(request)
     if (access === 'public') {
-      request.user = token ? await tokens.verifyAccess(token).catch(() => null) : null
+      // A bad or expired token makes a public call anonymous; Redis that cannot answer is a 503.
+      request.user = token
+        ? await tokens.verifyAccess(token).catch((err: unknown) => {
+            if (err instanceof AppError && err.httpStatus === 401) {
+              return null
+            }
+            throw err
+          })
+        : null
       return
     }
     if (!token) {

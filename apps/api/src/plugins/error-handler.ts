@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable, Prisma } from '@ysjs/db'
+import { isDatabaseUnavailable, isPoolExhausted, Prisma } from '@ysjs/db'
 import { Msg, ResultCode } from '@ysjs/shared'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
@@ -90,6 +90,16 @@ export const installErrorHandler = (app: FastifyInstance, logs: TLogWriter): voi
     if (hasZodFastifySchemaValidationErrors(err)) {
       const message = firstIssueMessage(err.validation as unknown as TIssue[], err.validationContext)
       return reply.code(400).send(fail(ResultCode.FAILURE, message))
+    }
+    if (isPoolExhausted(err)) {
+      // The database is up: this process asked more of it at once than its pool holds. Said so, so
+      // nobody goes looking for a database outage; counted for /api/health.
+      app.dbPool.recordExhausted()
+      request.log.warn({ err: err.message, pool: app.dbPool.gauges() }, 'database connection pool exhausted')
+      return reply
+        .code(ResultCode.SERVICE_UNAVAILABLE)
+        .header('retry-after', '1')
+        .send(fail(ResultCode.SERVICE_UNAVAILABLE, Msg.SERVICE_UNAVAILABLE))
     }
     const service = unavailableService(err)
     if (service) {

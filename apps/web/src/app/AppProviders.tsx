@@ -5,6 +5,7 @@ import { SnackbarProvider } from 'notistack'
 import { type ReactNode, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmProvider } from '@/components/confirm/ConfirmProvider'
+import { DownloadProgress } from '@/components/download/DownloadProgress'
 import { currentLanguage } from './i18n'
 import { queryClient } from './queryClient'
 import { buildTheme } from './theme'
@@ -23,6 +24,7 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
       >
         <QueryClientProvider client={queryClient}>
           <ConfirmProvider>{children}</ConfirmProvider>
+          <DownloadProgress />
         </QueryClientProvider>
       </SnackbarProvider>
     </ThemeProvider>

@@ -1,5 +1,6 @@
 import { enUS, zhCN } from '@mui/material/locale'
 import { createTheme } from '@mui/material/styles'
+import { REQUIRED_LABEL_CLASS } from '@/components/form/requiredLabel'
 import type { TLanguage } from './i18n'
 
 const FONT_FAMILY = [
@@ -40,6 +41,13 @@ export const buildTheme = (language: TLanguage) =>
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
         MuiIconButton: { defaultProps: { size: 'small' } },
         MuiDialog: { defaultProps: { fullWidth: true } },
+        // A required field's marker: after its label, with an empty alternative text so that the
+        // label's accessible name stays the field's name (getByLabel('成果名称', { exact: true })).
+        MuiCssBaseline: {
+          styleOverrides: {
+            [`.${REQUIRED_LABEL_CLASS}::after`]: { content: '" *" / ""', color: '#d32f2f' },
+          },
+        },
       },
     },
     language === 'en' ? enUS : zhCN,

@@ -1,96 +1,47 @@
-import { flowServiceOf, parseDateTime, resolveValue } from '@ysjs/shared'
-import BpmnModdle from 'bpmn-moddle'
+import { FlowMsg, parseDateTime, resolveValue, UnknownVariableError } from '@ysjs/shared'
 
-/** What the engine needs from a user task that bpmn-engine does not keep (Flowable/Camunda attributes). */
-export type TTaskAttrs = {
-  name: string | null
-  assignee: string | null
-  candidateUsers: string[]
-  candidateGroups: string[]
-  dueDate: string | null
-}
-/** A service task: the service it names and its extension attributes by local name (unresolved). */
-export type TServiceAttrs = { service: string | null; attrs: Record<string, string> }
-export type TParsedProcess = {
-  processId: string
-  name: string | null
-  /** The start event's `initiator` attribute: the variable that receives the starter (`applyUser`). */
-  initiator: string | null
-  tasks: Map<string, TTaskAttrs>
-  services: Map<string, TServiceAttrs>
-  names: Map<string, string | null>
-}
+export { readBpmn, type TProcessModel, type TTaskModel } from '@ysjs/server-core'
 
-/** An extension attribute whatever its prefix (`flowable:`, `activiti:`, `camunda:`). */
-const attr = (attrs: Record<string, string> | undefined, local: string): string | null => {
-  for (const [k, v] of Object.entries(attrs ?? {})) {
-    if (k === local || k.endsWith(`:${local}`)) {
-      return v
-    }
-  }
-  return null
-}
-const list = (v: string | null) =>
-  (v ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
+/**
+ * The process itself failed (a variable it reads that the instance does not have, a broken
+ * expression, an unsupported element): the same on every retry, so it is answered, not retried.
+ * Its message names the element and the cause where one is known.
+ */
+export class EngineFailure extends Error {}
 
-/** Parses BPMN XML and reads the first executable process; throws on malformed XML or no process. */
-export const parseBpmn = async (xml: string): Promise<TParsedProcess> => {
-  const { rootElement, elementsById } = await new BpmnModdle().fromXML(xml)
-  const processes = (
-    (rootElement.rootElements as { $type: string; id: string; name?: string; isExecutable?: boolean }[]) ?? []
-  ).filter((e) => e.$type === 'bpmn:Process')
-  const process = processes.find((p) => p.isExecutable !== false) ?? null
-  if (!process) {
-    throw new Error('no process')
-  }
-  const tasks = new Map<string, TTaskAttrs>()
-  const services = new Map<string, TServiceAttrs>()
-  const names = new Map<string, string | null>()
-  let initiator: string | null = null
-  for (const el of Object.values(elementsById)) {
-    if (!el.id) {
-      continue
-    }
-    names.set(el.id, el.name ?? null)
-    if (el.$type === 'bpmn:UserTask') {
-      tasks.set(el.id, {
-        name: el.name ?? null,
-        assignee: attr(el.$attrs, 'assignee'),
-        candidateUsers: list(attr(el.$attrs, 'candidateUsers')),
-        candidateGroups: list(attr(el.$attrs, 'candidateGroups')),
-        dueDate: attr(el.$attrs, 'dueDate'),
-      })
-    }
-    if (el.$type === 'bpmn:ServiceTask') {
-      services.set(el.id, {
-        service: flowServiceOf(el.$attrs),
-        attrs: Object.fromEntries(
-          Object.entries(el.$attrs ?? {}).map(([k, v]) => [k.replace(/^.*:/, ''), v]),
-        ),
-      })
-    }
-    if (el.$type === 'bpmn:StartEvent' && !initiator) {
-      initiator = attr(el.$attrs, 'initiator')
-    }
-  }
-  return { processId: process.id, name: process.name ?? null, initiator, tasks, services, names }
-}
+/** The Chinese cause of an expression's failure, naming the variable and where it was read. */
+export const expressionFailure = (err: unknown, text: string, where: string): EngineFailure =>
+  new EngineFailure(
+    err instanceof UnknownVariableError
+      ? `${FlowMsg.UNKNOWN_VARIABLE} ${err.variable}: ${where} ${text}`
+      : `${FlowMsg.EXPRESSION_FAILED}: ${where} ${text}`,
+  )
 
-/** `${expr}` → its value over the variables (the safe reader); anything else is taken literally. */
-export const resolveExpression = (value: string | null, vars: Record<string, unknown>): string | null => {
+/**
+ * `${expr}` → its value over the variables (strict: a variable the instance does not have fails the
+ * step, naming it); anything else is taken literally. Empty values are null.
+ */
+export const resolveExpression = (
+  value: string | null,
+  vars: Record<string, unknown>,
+  where: string,
+): unknown => {
   if (value === null) {
     return null
   }
   let v: unknown
   try {
-    v = resolveValue(value.trim(), vars)
-  } catch {
-    return null
+    v = resolveValue(value.trim(), vars, { strict: true })
+  } catch (err) {
+    throw expressionFailure(err, value, where)
   }
-  return v === undefined || v === null || v === '' ? null : String(v)
+  return v === undefined || v === null || v === '' ? null : v
+}
+
+/** A resolved attribute as text (null when empty). */
+export const resolveText = (value: string | null, vars: Record<string, unknown>, where: string) => {
+  const v = resolveExpression(value, vars, where)
+  return v === null ? null : String(v)
 }
 
 const DURATION =

@@ -6,6 +6,10 @@ import {
   type TExpression,
   truthy,
 } from '@ysjs/shared'
+import { expressionFailure } from './bpmn.ts'
+
+/** The first cause a step failed for, in Chinese, naming the element (the engine's own error says less). */
+export type TStepFailures = { first: string | null }
 
 type TRegister = {
   id: string
@@ -23,7 +27,10 @@ type TScript = { execute: (ctx: unknown, next: (err: Error | null, result?: unkn
  */
 export class FlowConditions {
   private readonly scripts = new Map<string, TScript>()
-  constructor(private readonly variables: () => Record<string, unknown>) {}
+  constructor(
+    private readonly variables: () => Record<string, unknown>,
+    private readonly failures: TStepFailures = { first: null },
+  ) {}
 
   register({ id, type, behaviour }: TRegister): TScript | undefined {
     const expr = behaviour.conditionExpression
@@ -43,11 +50,24 @@ export class FlowConditions {
     }
     const script: TScript = {
       execute: (_ctx, next) => {
+        const where = `连线 ${id}`
         if (parsed instanceof ExpressionError) {
+          this.failures.first ??= expressionFailure(parsed, expr.body ?? '', where).message
           next(parsed)
           return
         }
-        next(null, truthy(evaluateExpression(parsed, this.variables())))
+        // Strict: a condition reading a variable the instance lacks fails the step (as Flowable's
+        // 'Unknown property used in expression'), never silently false (a default or every branch).
+        let value: unknown
+        try {
+          value = evaluateExpression(parsed, this.variables(), { strict: true })
+        } catch (err) {
+          const failure = expressionFailure(err, expr.body ?? '', where)
+          this.failures.first ??= failure.message
+          next(failure)
+          return
+        }
+        next(null, truthy(value))
       },
     }
     this.scripts.set(id, script)
@@ -63,17 +83,22 @@ const WHOLE = /^\$\{(.+?)\}$/s
 const ANY = /\$\{(.+?)\}/gs
 
 /**
- * The engine's own `${…}` resolution (timer durations, message names, and any other attribute
+ * The engine's own `${…}` resolution (timer durations, loop cardinalities, and any other attribute
  * bpmn-elements resolves), replaced by the same safe reader: bpmn-elements' default resolver can call
- * functions it finds on the engine's objects, which a deployed process must never reach. A broken
- * expression resolves to undefined (inert).
+ * functions it finds on the engine's objects, which a deployed process must never reach. Strict as
+ * the conditions are: a variable the instance lacks fails the step, naming it.
  */
-export const flowExpressions = (variables: () => Record<string, unknown>) => {
+export const flowExpressions = (
+  variables: () => Record<string, unknown>,
+  failures: TStepFailures = { first: null },
+) => {
   const value = (body: string): unknown => {
     try {
-      return evaluateExpression(parseExpression(body), variables())
-    } catch {
-      return undefined
+      return evaluateExpression(parseExpression(body), variables(), { strict: true })
+    } catch (err) {
+      const failure = expressionFailure(err, `\${${body}}`, '表达式')
+      failures.first ??= failure.message
+      throw failure
     }
   }
   return {

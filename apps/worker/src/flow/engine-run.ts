@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { Engine } from 'bpmn-engine'
-import { FlowConditions, flowExpressions } from './conditions.ts'
+import { EngineFailure } from './bpmn.ts'
+import { FlowConditions, flowExpressions, type TStepFailures } from './conditions.ts'
 
 /** One engine event the worker turns into history and task rows (in order). */
 export type TFlowEvent =
@@ -17,8 +18,7 @@ export type TStepResult = {
   timerDue: Date | null
 }
 
-/** The process itself failed (a broken condition, an unsupported element): the same on every retry. */
-export class EngineFailure extends Error {}
+export { EngineFailure }
 
 type TApi = {
   id: string
@@ -109,14 +109,15 @@ export const runStep = async (opts: {
   })
 
   // bpmn-elements' IScripts types getScript as always answering; ours answers undefined for no condition, as its own does.
-  const scripts = new FlowConditions(opts.variables) as unknown as ConstructorParameters<
+  const failures: TStepFailures = { first: null }
+  const scripts = new FlowConditions(opts.variables, failures) as unknown as ConstructorParameters<
     typeof Engine
   >[0] extends infer O
     ? O extends { scripts?: infer S }
       ? S
       : never
     : never
-  const expressions = flowExpressions(opts.variables)
+  const expressions = flowExpressions(opts.variables, failures)
   // Service tasks answer asynchronously (they write to the database): the step waits for them.
   const pending = new Set<Promise<unknown>>()
   /** A service that failed for a reason outside the process (the database): the step is retried. */
@@ -137,7 +138,9 @@ export const runStep = async (opts: {
             const settled = run.then(
               (output) => callback(null, output),
               (err: Error) => {
-                if (!(err instanceof EngineFailure)) {
+                if (err instanceof EngineFailure) {
+                  failures.first ??= err.message
+                } else {
                   serviceError ??= err
                 }
                 callback(err)
@@ -169,8 +172,13 @@ export const runStep = async (opts: {
     failure = err
   })
   try {
-    const execution =
-      opts.state === null ? await engine.execute({ listener }) : await engine.resume({ listener })
+    let execution: Awaited<ReturnType<typeof engine.execute>>
+    try {
+      execution = opts.state === null ? await engine.execute({ listener }) : await engine.resume({ listener })
+    } catch (err) {
+      // The engine refused the process itself (its structure): the same on every retry.
+      throw new EngineFailure(failures.first ?? `流程无法运行 (${(err as Error).message})`)
+    }
     // Timers already due fire on the next turns of the event loop.
     await idle()
     if ([...timers.values()].some((due) => due <= Date.now() + 5)) {
@@ -184,8 +192,8 @@ export const runStep = async (opts: {
     if (serviceError) {
       throw serviceError
     }
-    if (failure) {
-      throw new EngineFailure((failure as Error).message)
+    if (failure || failures.first) {
+      throw new EngineFailure(failures.first ?? (failure as unknown as Error).message)
     }
     const state = finished ? null : JSON.parse(JSON.stringify(await engine.getState()))
     const pending = [...timers.values()]

@@ -11,15 +11,18 @@ import {
   taskUserOf,
 } from '@ysjs/shared'
 import type { Logger } from 'pino'
-import { dueDateOf, parseBpmn, resolveExpression, type TParsedProcess } from './bpmn.ts'
+import { readBpmn, resolveText, type TProcessModel } from './bpmn.ts'
 import { EngineFailure, runStep, type TFlowEvent, type TStepResult } from './engine-run.ts'
+import { noticeProblem, recordStep, type TRecordContext, type TTx } from './flow-record.ts'
 import { FLOW_SERVICE_HANDLERS } from './services.ts'
 
-type TTx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]
 type TVars = Record<string, unknown>
 
 /** A refusal the API answers as 400 with this message. */
 class Refusal extends Error {}
+
+/** Attributes that name a task's service (`flowable:delegateExpression="${notice}"`), by local name. */
+const SERVICE_NAMING = /^(delegateExpression|expression|class)$/
 
 const TX_OPTIONS = { timeout: 30_000, maxWait: 10_000 }
 
@@ -38,11 +41,12 @@ export const createFlowService = (deps: {
   onStep?: (tx: TTx, ctx: { instanceId: bigint; definitionId: string }, events: TFlowEvent[]) => Promise<void>
 }) => {
   const { prisma, log } = deps
-  const parsed = new Map<string, Promise<TParsedProcess>>()
+  const parsed = new Map<string, Promise<TProcessModel>>()
+  /** A definition read once per worker (its XML normalised as at deploy: definitions stored earlier run too). */
   const parse = (definitionId: string, xml: string) => {
     let p = parsed.get(definitionId)
     if (!p) {
-      p = parseBpmn(xml)
+      p = readBpmn(xml)
       parsed.set(definitionId, p)
       p.catch(() => parsed.delete(definitionId))
     }
@@ -50,137 +54,13 @@ export const createFlowService = (deps: {
   }
   const lock = (tx: TTx, instanceId: bigint) => tx.$executeRaw`SELECT pg_advisory_xact_lock(${instanceId})`
 
-  /** Writes what a step did: history rows, new and ended tasks, and the instance's state. */
   const record = async (
     tx: TTx,
-    ctx: { tenantId: string; instanceId: bigint; definitionId: string; vars: TVars; process: TParsedProcess },
+    ctx: TRecordContext,
     step: TStepResult,
     done?: { taskExecutionId: string; assignee: string; comment: string },
   ) => {
-    const history = new Map<
-      string,
-      { id: bigint; endTime: Date | null; assignee: string | null; comment: string | null }
-    >()
-    const rows: {
-      id: bigint
-      tenantId: string
-      instanceId: bigint
-      activityId: string
-      activityName: string | null
-      activityType: string
-      executionId: string | null
-      startTime: Date
-      endTime: Date | null
-      seq: number
-      assignee: string | null
-      comment: string | null
-    }[] = []
-    const base = await tx.flowHistory.count({ where: { instanceId: ctx.instanceId } })
-    const ended: Extract<TFlowEvent, { kind: 'end' }>[] = []
-    const waits: Extract<TFlowEvent, { kind: 'wait' }>[] = []
-    for (const ev of step.events) {
-      if (ev.kind === 'start') {
-        const row = {
-          id: nextId(),
-          tenantId: ctx.tenantId,
-          instanceId: ctx.instanceId,
-          activityId: ev.elementId,
-          activityName: ctx.process.names.get(ev.elementId) ?? null,
-          activityType: ev.elementType,
-          executionId: ev.executionId,
-          startTime: ev.at,
-          endTime: null as Date | null,
-          seq: base + rows.length,
-          assignee: null,
-          comment: null,
-        }
-        rows.push(row)
-        history.set(ev.executionId, row)
-      } else if (ev.kind === 'flow') {
-        rows.push({
-          id: nextId(),
-          tenantId: ctx.tenantId,
-          instanceId: ctx.instanceId,
-          activityId: ev.elementId,
-          activityName: ctx.process.names.get(ev.elementId) ?? null,
-          activityType: 'sequenceFlow',
-          executionId: null,
-          startTime: ev.at,
-          endTime: ev.at,
-          seq: base + rows.length,
-          assignee: null,
-          comment: null,
-        })
-      } else if (ev.kind === 'end') {
-        const row = history.get(ev.executionId)
-        if (row) {
-          row.endTime = ev.at
-        } else {
-          ended.push(ev)
-        }
-      } else {
-        waits.push(ev)
-      }
-    }
-    // Rows of earlier steps that ended in this one (the completed task, an interrupted one).
-    for (const ev of ended) {
-      const isDone = done?.taskExecutionId === ev.executionId
-      await tx.flowHistory.updateMany({
-        where: { instanceId: ctx.instanceId, executionId: ev.executionId, endTime: null },
-        data: { endTime: ev.at, ...(isDone ? { assignee: done.assignee, comment: done.comment } : {}) },
-      })
-      if (!isDone && ev.elementType === 'userTask') {
-        await tx.flowTask.updateMany({
-          where: { instanceId: ctx.instanceId, executionId: ev.executionId, status: FLOW_TASK_STATUS.OPEN },
-          data: { status: FLOW_TASK_STATUS.CANCELLED, endTime: ev.at },
-        })
-      }
-    }
-    // New user tasks (a resume repeats the wait of tasks that already exist: skipped by the unique key).
-    const tasks = waits
-      .filter((w) => w.elementType === 'userTask')
-      .map((w) => {
-        const attrs = ctx.process.tasks.get(w.elementId)
-        const assignee = resolveExpression(attrs?.assignee ?? null, ctx.vars)
-        const stillOpen = !step.events.some((e) => e.kind === 'end' && e.executionId === w.executionId)
-        const historyRow = history.get(w.executionId)
-        if (historyRow) {
-          historyRow.assignee = assignee
-        }
-        return stillOpen
-          ? {
-              id: nextId(),
-              tenantId: ctx.tenantId,
-              instanceId: ctx.instanceId,
-              definitionId: ctx.definitionId,
-              executionId: w.executionId,
-              taskDefinitionKey: w.elementId,
-              name: attrs?.name ?? null,
-              assignee,
-              candidateUsers: (attrs?.candidateUsers ?? [])
-                .map((u) => resolveExpression(u, ctx.vars))
-                .filter((u): u is string => !!u),
-              candidateGroups: (attrs?.candidateGroups ?? [])
-                .map((g) => resolveExpression(g, ctx.vars))
-                .filter((g): g is string => !!g),
-              createTime: w.at,
-              dueDate: dueDateOf(attrs?.dueDate ?? null, ctx.vars, w.at),
-            }
-          : null
-      })
-      .filter((t) => t !== null)
-    if (rows.length) {
-      await tx.flowHistory.createMany({ data: rows })
-    }
-    if (tasks.length) {
-      await tx.flowTask.createMany({ data: tasks, skipDuplicates: true })
-    }
-    if (step.finished) {
-      await tx.flowTask.updateMany({
-        where: { instanceId: ctx.instanceId, status: FLOW_TASK_STATUS.OPEN },
-        data: { status: FLOW_TASK_STATUS.CANCELLED, endTime: new Date() },
-      })
-    }
+    await recordStep(tx, ctx, step, done)
     await deps.onStep?.(tx, { instanceId: ctx.instanceId, definitionId: ctx.definitionId }, step.events)
   }
 
@@ -202,7 +82,7 @@ export const createFlowService = (deps: {
     ctx: {
       tenantId: string
       instanceId: bigint
-      process: TParsedProcess
+      process: TProcessModel
       vars: TVars
       startUserId: bigint | null
     },
@@ -228,7 +108,8 @@ export const createFlowService = (deps: {
       const attrs = Object.fromEntries(
         Object.entries(ctx.process.services.get(activityId)?.attrs ?? {}).map(([k, v]) => [
           k,
-          resolveExpression(v, ctx.vars),
+          // The attribute naming the service (`${notice}`) is a name, not a variable.
+          SERVICE_NAMING.test(k) ? v : resolveText(v, ctx.vars, `服务任务 ${activityId}`),
         ]),
       )
       const output = await handler({
@@ -272,7 +153,7 @@ export const createFlowService = (deps: {
       const startUserId = BigInt(cmd.actor.userId)
       const step = await runStep({
         name: cmd.instanceId,
-        xml: def.xml,
+        xml: process.xml,
         state: null,
         variables: () => vars,
         service: serviceRunner(tx, { tenantId: cmd.tenantId, instanceId, process, vars, startUserId }),
@@ -320,7 +201,7 @@ export const createFlowService = (deps: {
     const vars: TVars = { ...(inst.variables as TVars), ...extraVars }
     const step = await runStep({
       name: String(instanceId),
-      xml: def.xml,
+      xml: process.xml,
       state: inst.state,
       variables: () => vars,
       action,
@@ -493,7 +374,11 @@ export const createFlowService = (deps: {
         }
         if (err instanceof EngineFailure) {
           log.warn({ err: err.message, kind: cmd.kind }, 'flow process failed')
-          return { ok: false, msg: cmd.kind === 'start' ? FlowMsg.START_FAILED : FlowMsg.ENGINE_FAILED }
+          // The cause, named (never only 开启流程失败): the element and what it lacked.
+          return {
+            ok: false,
+            msg: `${cmd.kind === 'start' ? FlowMsg.START_FAILED : FlowMsg.ENGINE_FAILED}: ${err.message}`,
+          }
         }
         log.warn({ err, kind: cmd.kind }, 'flow command failed')
         throw err
@@ -513,10 +398,30 @@ export const createFlowService = (deps: {
         await deps.scheduleTimer(instanceId, inst.timerDue)
         return
       }
-      const step = await prisma.$transaction(
-        (tx) => lock(tx, instanceId).then(() => advance(tx, instanceId, null, {}, undefined)),
-        TX_OPTIONS,
-      )
+      let step: TStepResult
+      try {
+        step = await prisma.$transaction(
+          (tx) => lock(tx, instanceId).then(() => advance(tx, instanceId, null, {}, undefined)),
+          TX_OPTIONS,
+        )
+      } catch (err) {
+        if (!(err instanceof EngineFailure)) {
+          throw err
+        }
+        // The same on every retry: reported on the instance and to its administrators, not retried.
+        const problem = `${FlowMsg.ENGINE_FAILED}: ${err.message}`.slice(0, 1000)
+        log.warn({ err: err.message, instanceId: String(instanceId) }, 'flow timer step failed')
+        await prisma.$transaction(async (tx) => {
+          await lock(tx, instanceId)
+          const inst = await tx.flowInstance.update({
+            where: { id: instanceId },
+            data: { problem, timerDue: null },
+            select: { tenantId: true },
+          })
+          await noticeProblem(tx, { tenantId: inst.tenantId, instanceId }, problem)
+        }, TX_OPTIONS)
+        return
+      }
       if (step.timerDue) {
         await deps.scheduleTimer(instanceId, step.timerDue)
       }

@@ -1,13 +1,16 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
+// The API's Tencent adapter, through the same outbound guard (SMS_ALLOWED_HOSTS as the API has it).
+import {
+  createTencentSmsProvider,
+  type TAllowEntry,
+  TENCENT_SMS,
+  type TSecretBox,
+  tencentSmsPolicy,
+} from '@ysjs/server-core'
 import { formatDateTime, isId, SmsCategory, SmsStatus } from '@ysjs/shared'
 import { JobInstanceStatus } from '@ysjs/shared/job'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
-// The API's Tencent adapter is pure Node (fetch + node:crypto): the worker sends through the same code.
-import {
-  createTencentSmsProvider,
-  TENCENT_SMS,
-} from '../../../api/src/modules/sms/providers/tencent-provider.ts'
 
 type TJobRow = NonNullable<Awaited<ReturnType<PrismaClient['jobInfo']['findFirst']>>>
 
@@ -28,7 +31,16 @@ const userIdsOf = (text: string | null): bigint[] =>
  * of `notifyUserIds` — a notice in each one's tenant addressed to those of them in it, and an SMS when
  * the tenant has an SMS config enabled — and the job stays silent for `silenceWindowLen` seconds.
  */
-export const createAlerts = (deps: { prisma: PrismaClient; redis: Redis; prefix: string; log: Logger }) => {
+export const createAlerts = (deps: {
+  prisma: PrismaClient
+  redis: Redis
+  prefix: string
+  log: Logger
+  /** `SMS_ALLOWED_HOSTS`: gateways besides the vendors' documented hosts. */
+  smsAllowedHosts: readonly TAllowEntry[]
+  /** Opens the SMS secret sealed at rest (decision 026). */
+  secrets: TSecretBox
+}) => {
   const { prisma, redis, prefix, log } = deps
   const keys = (id: bigint) => ({
     last: `${prefix}:job:alert:last:${id}`,
@@ -75,14 +87,28 @@ export const createAlerts = (deps: { prisma: PrismaClient; redis: Redis; prefix:
       }
       const params = { jobName: job.jobName.slice(0, 20), failures: String(failures) }
       if (config.category === SmsCategory.TENCENT) {
-        const result = await createTencentSmsProvider({
-          secretId: config.accessKey ?? '',
-          secretKey: config.secretKey ?? '',
-          appId: config.appId ?? '',
-          signName: config.signName ?? '',
-          region: config.regionId || TENCENT_SMS.DEFAULT_REGION,
-          endpoint: config.endpoint,
-        }).send({ phones, templateId: config.templateId, params })
+        let secretKey: string
+        try {
+          secretKey = config.secretKey ? deps.secrets.open(config.secretKey) : ''
+        } catch (err) {
+          // A key this worker does not hold: the notice is out, the SMS cannot be signed.
+          log.error(
+            { err, smsId: String(config.id), tenantId },
+            'job alert sms not sent: its secret cannot be read',
+          )
+          continue
+        }
+        const result = await createTencentSmsProvider(
+          {
+            secretId: config.accessKey ?? '',
+            secretKey,
+            appId: config.appId ?? '',
+            signName: config.signName ?? '',
+            region: config.regionId || TENCENT_SMS.DEFAULT_REGION,
+            endpoint: config.endpoint,
+          },
+          tencentSmsPolicy(deps.smsAllowedHosts),
+        ).send({ phones, templateId: config.templateId, params })
         if (!result.success) {
           log.warn({ jobInfoId: String(job.id), failed: result.failed }, 'job alert sms not sent')
         }

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os'
 import type { PrismaClient } from '@ysjs/db'
+import { createSecretBox } from '@ysjs/server-core'
 import {
   JOB_CONTROL_QUEUE,
   JOB_RUN_QUEUE,
@@ -11,6 +12,7 @@ import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { TWorkerEnv } from '../env.ts'
 import { createAlerts } from './alerts.ts'
+import { cronRepeatStrategy } from './repeat-strategy.ts'
 import { createRunner, processorOf } from './runner.ts'
 import { createScheduler } from './scheduler.ts'
 import { createSweep } from './sweep.ts'
@@ -39,7 +41,10 @@ export const startJobQueues = async (deps: {
   const prefix = env.QUEUE_PREFIX
   const workerId = env.WORKER_ID ?? `${hostname()}:${process.pid}`
   const keys = { leader: `${prefix}:job:leader`, alive: `${prefix}:job:alive` }
-  const runs = new Queue(JOB_RUN_QUEUE, { connection, prefix })
+  // Both sides of a CRON scheduler compute its next fire (the upsert, and the worker that hands out a
+  // fire): both use our Quartz reading.
+  const settings = { repeatStrategy: cronRepeatStrategy }
+  const runs = new Queue(JOB_RUN_QUEUE, { connection, prefix, settings })
   runs.on('error', (err) => log.debug({ err: err.message }, 'job run queue error'))
   const scheduler = createScheduler({ prisma, runs, log, tz: env.TZ_SCHEDULE })
   const tasks = createTasks({
@@ -60,7 +65,14 @@ export const startJobQueues = async (deps: {
     recordSkipped: scheduler.recordSkipped,
     enqueueAt: scheduler.enqueueAt,
     tasks: () => tasks,
-    alerts: createAlerts({ prisma, redis: connection, prefix, log }),
+    alerts: createAlerts({
+      prisma,
+      redis: connection,
+      prefix,
+      log,
+      smsAllowedHosts: env.SMS_ALLOWED_HOSTS,
+      secrets: createSecretBox(env.DATA_KEYS.key, env.DATA_KEYS.previous),
+    }),
     calendar: createCalendarCache(prisma),
   })
   // Live before the first run is taken, so a broadcast counts this worker.
@@ -80,6 +92,7 @@ export const startJobQueues = async (deps: {
   const worker = new Worker(JOB_RUN_QUEUE, (job, token) => runner.process(job, token), {
     connection,
     prefix,
+    settings,
     concurrency: env.JOB_WORKER_CONCURRENCY,
     // Every worker uses the same, short stalled interval so a killed worker's run comes back quickly.
     stalledInterval: env.JOB_STALLED_INTERVAL_MS,

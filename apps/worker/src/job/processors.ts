@@ -5,6 +5,7 @@ import { UnrecoverableError } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { TWorkerEnv } from '../env.ts'
 import { purgeOldLogs, retentionDays } from '../system/log-retention.ts'
+import { pruneUploads } from '../system/prune-uploads.ts'
 import { httpCall } from './http-call.ts'
 
 export type TJobLog = (level: 1 | 2 | 3 | 4, message: string) => void
@@ -54,13 +55,13 @@ const scanKeys = async (
 
 /** The built-in processors, selected by `processorInfo`; each is idempotent. */
 export const BUILT_IN: Record<Exclude<TBuiltInProcessor, TMapReduceProcessor>, TProcessor> = {
-  'prune-logs': async ({ prisma, env, params, log }) => {
+  'prune-logs': async ({ prisma, env, params, signal, log }) => {
     // The job's own `days`, else the system parameter log.retentionDays, else the environment's.
     const days = paramsOf('prune-logs', params)?.days ?? (await retentionDays(prisma, env.LOG_RETENTION_DAYS))
-    const result = await purgeOldLogs(prisma, days)
+    const result = await purgeOldLogs(prisma, days, new Date(), signal)
     log(
       2,
-      `已删除 ${formatDateTime(result.before)} 之前的接口日志 ${result.api} 条、错误日志 ${result.error} 条、通用日志 ${result.usual} 条`,
+      `已删除 ${formatDateTime(result.before)} 之前的接口日志 ${result.api} 条、错误日志 ${result.error} 条、通用日志 ${result.usual} 条、已结束的任务运行记录 ${result.jobRuns} 条`,
     )
     return result
   },
@@ -98,6 +99,8 @@ export const BUILT_IN: Record<Exclude<TBuiltInProcessor, TMapReduceProcessor>, T
     log(2, `已发布通知 ${published.count} 条`)
     return { published: published.count }
   },
+  'prune-uploads': async ({ prisma, env, params, signal, log }) =>
+    pruneUploads({ prisma, env, params: paramsOf('prune-uploads', params) ?? {}, signal, log }),
   'http-call': async ({ env, params, signal, log }) => {
     const p = paramsOf('http-call', params)
     log(2, `${p.method.toUpperCase()} ${p.url}`)

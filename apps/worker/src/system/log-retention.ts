@@ -17,16 +17,64 @@ export const retentionDays = async (prisma: PrismaClient, fallback: number): Pro
   return Number.isInteger(n) && n >= LOG_RETENTION_MIN_DAYS && n <= LOG_RETENTION_MAX_DAYS ? n : fallback
 }
 
-/** Deletes API-access, error and usual log rows older than `days`. Idempotent. */
-export const purgeOldLogs = async (prisma: PrismaClient, days: number, now = new Date()) => {
+/** Rows deleted per statement: a few tens of milliseconds each, so writers never wait behind a prune. */
+export const PRUNE_BATCH = 5_000
+
+/** Tables pruned by time, and the condition a row must also meet (job runs: only finished ones). */
+const PRUNED = {
+  api: { table: 'blade_log_api', also: '' },
+  error: { table: 'blade_log_error', also: '' },
+  usual: { table: 'blade_log_usual', also: '' },
+  jobRuns: {
+    table: 'blade_job_instance',
+    also: `AND status IN ('succeeded', 'failed', 'stopped', 'missed')`,
+  },
+} as const
+
+/**
+ * Deletes rows older than `before` from one table in batches of `PRUNE_BATCH`, oldest first through
+ * the `create_time` index, each batch its own short statement (row locks on the deleted rows only,
+ * no table lock), until none is left. Answers how many went.
+ */
+const pruneTable = async (
+  prisma: PrismaClient,
+  which: (typeof PRUNED)[keyof typeof PRUNED],
+  before: Date,
+  signal?: AbortSignal,
+): Promise<number> => {
+  let total = 0
+  for (;;) {
+    signal?.throwIfAborted()
+    const n = await prisma.$executeRawUnsafe(
+      `DELETE FROM ${which.table} WHERE id IN (SELECT id FROM ${which.table}
+       WHERE create_time < $1 ${which.also} ORDER BY create_time LIMIT ${PRUNE_BATCH})`,
+      before,
+    )
+    total += n
+    if (n < PRUNE_BATCH) {
+      return total
+    }
+    // Let queued writers and readers in between batches.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+/**
+ * Deletes API-access, error and usual log rows, and finished job runs, older than `days` (decision
+ * 011b): in batches, never one long transaction. Idempotent.
+ */
+export const purgeOldLogs = async (
+  prisma: PrismaClient,
+  days: number,
+  now = new Date(),
+  signal?: AbortSignal,
+) => {
   const before = new Date(now.getTime() - days * 86_400_000)
-  const where = { createTime: { lt: before } }
-  const [api, error, usual] = await prisma.$transaction([
-    prisma.logApi.deleteMany({ where }),
-    prisma.logError.deleteMany({ where }),
-    prisma.logUsual.deleteMany({ where }),
-  ])
-  return { days, before, api: api.count, error: error.count, usual: usual.count }
+  const api = await pruneTable(prisma, PRUNED.api, before, signal)
+  const error = await pruneTable(prisma, PRUNED.error, before, signal)
+  const usual = await pruneTable(prisma, PRUNED.usual, before, signal)
+  const jobRuns = await pruneTable(prisma, PRUNED.jobRuns, before, signal)
+  return { days, before, api, error, usual, jobRuns }
 }
 
 /** One run of the job: the parameter's window, else the environment's. */

@@ -63,6 +63,7 @@ export const createJobHarness = async (name: string) => {
     QUEUE_PREFIX: prefix,
     LOG_LEVEL: 'silent',
     JOB_LEADER_TTL_MS: '1500',
+    JOB_HTTP_ALLOWED_HOSTS: `127.0.0.1:${port}`,
     ...extra,
   })
   const boot = (prefix: string, extra: Record<string, string> = {}) => startWorker(workerEnv(prefix, extra))

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { AGREEMENT_NUMBER_MAX } from '../common/constants.ts'
 import {
-  DATE_OR_DATE_TIME_PATTERN,
   DATE_PATTERN,
+  isDateOrDateTime,
   MONTH_PATTERN,
   parseDateTime,
   ZWireDateTimeSchema,
@@ -208,9 +208,8 @@ const int = (mode: TCheckMode, msg: string, min: number, max: number) =>
 
 /** `yyyy-MM-dd` naming a day that exists (2026-02-30 and 2026-13-01 do not). */
 export const isRealDate = (v: string): boolean => DATE_PATTERN.test(v) && parseDateTime(v) !== null
-/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`, a real day and time. */
-export const isRealDateOrTime = (v: string): boolean =>
-  DATE_OR_DATE_TIME_PATTERN.test(v) && parseDateTime(v) !== null
+/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm[:ss]`, a real day and time. */
+export const isRealDateOrTime = (v: string): boolean => isDateOrDateTime(v)
 /** `yyyy-MM` with a month from 01 to 12. */
 export const isRealMonth = (v: string): boolean => MONTH_PATTERN.test(v) && parseDateTime(`${v}-01`) !== null
 
@@ -522,8 +521,15 @@ export const ZIndexRecordSchema = z.object({
   /** Every expert's score (staff only; empty for an expert). */
   expertScores: z.array(z.object({ expertId: ZWireIdSchema, expertName: z.string(), score: z.number() })),
 })
+/** A page as every list answers it (contract 4.2), with the set's total, grade and the expert's state. */
 export const ZIndexListSchema = z.object({
   records: z.array(ZIndexRecordSchema),
+  total: z.number(),
+  size: z.number(),
+  current: z.number(),
+  pages: z.number(),
+  orders: z.array(z.object({ column: z.string(), asc: z.boolean() })),
+  searchCount: z.boolean(),
   totalScore: z.number().nullable(),
   grade: nullableText,
   /** For an expert: whether their scores are submitted. */
@@ -618,7 +624,8 @@ const namesOf = (mode: TCheckMode, empty: string) =>
     : names
 
 // The form factories below answer precise types per mode: required fields are strings on submit.
-type TModed<M extends TCheckMode, T> = z.ZodType<M extends 'submit' ? T : T | undefined, unknown>
+type TModedOut<M extends TCheckMode, T> = M extends 'submit' ? T : T | undefined
+type TModed<M extends TCheckMode, T> = z.ZodType<TModedOut<M, T>, unknown>
 const mText = <M extends TCheckMode>(
   mode: M,
   empty: string,
@@ -698,24 +705,53 @@ const dateRange = (mode: TCheckMode) => {
  * group come from the server. A draft (暂存) checks what is filled.
  */
 export const reportFormSchema = <M extends TCheckMode>(mode: M) =>
-  z.object({
-    resultsId: zAppraiseId(ResultsMsg.RESULTS),
-    reportNum: mText(mode, AppraiseReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
-    outcomeName: mText(mode, AppraiseReportMsg.OUTCOME_NAME, 255),
-    projectSource: rich(mode, AppraiseReportMsg.PROJECT_SOURCE, 20_000),
-    outcomeType: mInt(mode, AppraiseReportMsg.OUTCOME_TYPE, 1, 999),
-    firstParty: mText(mode, AppraiseReportMsg.FIRST_PARTY, 255),
-    commissionDate: mChecked(mode, AppraiseReportMsg.COMMISSION_DATE, isRealDate, 10),
-    appraiseType: mText(mode, AppraiseReportMsg.APPRAISE_TYPE, 64),
-    appraiseUnit: mText(mode, AppraiseReportMsg.APPRAISE_UNIT, 255),
-    completeDate: mChecked(mode, AppraiseReportMsg.COMPLETE_DATE, isRealDate, 10),
-    times: dateRange(mode) as TModed<M, string[]>,
-    statement: rich(mode, AppraiseReportMsg.STATEMENT, 20_000),
-    technical: rich(mode, AppraiseReportMsg.TECHNICAL, 20_000),
-    sources: rich(mode, AppraiseReportMsg.SOURCES, 20_000),
-    conclusion: rich(mode, AppraiseReportMsg.CONCLUSION, 20_000),
-    list: namesOf(mode, AppraiseReportMsg.LIST) as z.ZodType<string[], unknown>,
-  })
+  z
+    .object({
+      resultsId: zAppraiseId(ResultsMsg.RESULTS),
+      reportNum: mText(mode, AppraiseReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
+      outcomeName: mText(mode, AppraiseReportMsg.OUTCOME_NAME, 255),
+      projectSource: rich(mode, AppraiseReportMsg.PROJECT_SOURCE, 20_000),
+      outcomeType: mInt(mode, AppraiseReportMsg.OUTCOME_TYPE, 1, 999),
+      firstParty: mText(mode, AppraiseReportMsg.FIRST_PARTY, 255),
+      commissionDate: mChecked(mode, AppraiseReportMsg.COMMISSION_DATE, isRealDate, 10),
+      appraiseType: mText(mode, AppraiseReportMsg.APPRAISE_TYPE, 64),
+      appraiseUnit: mText(mode, AppraiseReportMsg.APPRAISE_UNIT, 255),
+      completeDate: mChecked(mode, AppraiseReportMsg.COMPLETE_DATE, isRealDate, 10),
+      times: dateRange(mode) as TModed<M, string[]>,
+      statement: rich(mode, AppraiseReportMsg.STATEMENT, 20_000),
+      // Spec section 3's names for the technical description and the itemised conclusion (decision 023).
+      reportDictionaryEntityListOne: rich('draft', AppraiseReportMsg.TECHNICAL, 20_000),
+      sources: rich(mode, AppraiseReportMsg.SOURCES, 20_000),
+      reportDictionaryEntityListTwo: rich('draft', AppraiseReportMsg.CONCLUSION, 20_000),
+      list: namesOf(mode, AppraiseReportMsg.LIST) as z.ZodType<string[], unknown>,
+      /** The names this product's forms sent before decision 023, still taken; the spec's names win. */
+      technical: rich('draft', AppraiseReportMsg.TECHNICAL, 20_000),
+      conclusion: rich('draft', AppraiseReportMsg.CONCLUSION, 20_000),
+    })
+    .superRefine((v, ctx) => {
+      if (mode !== 'submit') {
+        return
+      }
+      if (!v.reportDictionaryEntityListOne && !v.technical) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reportDictionaryEntityListOne'],
+          message: AppraiseReportMsg.TECHNICAL,
+        })
+      }
+      if (!v.reportDictionaryEntityListTwo && !v.conclusion) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reportDictionaryEntityListTwo'],
+          message: AppraiseReportMsg.CONCLUSION,
+        })
+      }
+    })
+    .transform(({ technical, conclusion, ...v }) => ({
+      ...v,
+      reportDictionaryEntityListOne: (v.reportDictionaryEntityListOne ?? technical) as TModedOut<M, string>,
+      reportDictionaryEntityListTwo: (v.reportDictionaryEntityListTwo ?? conclusion) as TModedOut<M, string>,
+    }))
 export const ZReportFormSchema = reportFormSchema('submit')
 export const ZReportDraftSchema = reportFormSchema('draft')
 export type TReportForm = z.infer<typeof ZReportFormSchema>
@@ -764,6 +800,8 @@ export const meetingFormSchema = <M extends TCheckMode>(mode: M) =>
       z.infer<ReturnType<typeof meetingLeaderSchema<M>>>[],
       unknown
     >,
+    /** The day the meeting notice goes out (its signature's date; decision 027); today when not given. */
+    sendDate: mChecked('draft', NoticeMsg.SEND_DATE, isRealDate, 10),
   })
 export const ZMeetingFormSchema = meetingFormSchema('submit')
 export const ZMeetingDraftSchema = meetingFormSchema('draft')

@@ -10,9 +10,12 @@ export const BIRTH_MONTH_DEFAULT_YEAR = 1988
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 export const MONTH_PATTERN = /^\d{4}-\d{2}$/
+/** The wire format of a moment (what the API answers). */
 export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+/** A moment as an input may give it: seconds are optional (`2026-12-15 15:30` is 15:30:00). */
+export const DATE_TIME_INPUT_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/
 /** Inputs that take a day or a moment (`parseDateTime`). */
-export const DATE_OR_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/
+export const DATE_OR_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/
 
 /** OpenAPI metadata of such an input: documents the format, the schema's own checks stay as they are. */
 export const DATE_OR_DATE_TIME_META = { pattern: DATE_OR_DATE_TIME_PATTERN.source, example: '2024-05-01' }
@@ -34,9 +37,12 @@ export const formatDateTime = (d: Date): string => {
 }
 export const formatDate = (d: Date): string => formatDateTime(d).slice(0, 10)
 
-/** Parses `yyyy-MM-dd[ HH:mm:ss]` as Asia/Shanghai wall time; returns null when malformed. */
+/**
+ * The one parse of dates typed or sent: `yyyy-MM-dd[ HH:mm[:ss]]` as Asia/Shanghai wall time (a moment
+ * without seconds is at :00); returns null when malformed or not a real day/time.
+ */
 export const parseDateTime = (s: string): Date | null => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(s.trim())
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(s.trim())
   if (!m) {
     return null
   }
@@ -48,3 +54,11 @@ export const parseDateTime = (s: string): Date | null => {
   }
   return new Date(utc - SHANGHAI_OFFSET_MS)
 }
+
+/** A typed moment (`yyyy-MM-dd HH:mm[:ss]`) in the wire format, or null when it is not one. */
+export const normalizeDateTime = (s: string): string | null =>
+  DATE_TIME_INPUT_PATTERN.test(s.trim()) && parseDateTime(s) ? formatDateTime(parseDateTime(s) as Date) : null
+
+/** A day or a typed moment that `parseDateTime` takes. */
+export const isDateOrDateTime = (s: string): boolean =>
+  DATE_OR_DATE_TIME_PATTERN.test(s.trim()) && parseDateTime(s) !== null

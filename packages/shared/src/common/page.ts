@@ -29,8 +29,28 @@ export const ZPageQuerySchema = z.object({
   size: pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageMsg.SIZE),
   ascs: z.string().max(200).optional(),
   descs: z.string().max(200).optional(),
+  /** MyBatis-Plus' `searchCount`: `false` asks for the page without its total. */
+  searchCount: z.enum(['true', 'false']).optional(),
 })
 export type TPageQuery = z.infer<typeof ZPageQuerySchema>
+
+/**
+ * Paging of a list that is small by nature (a survey's questions, an application's indicators, the
+ * drivers): answered as a page like every list (spec section 7), all of it on one page unless `size`
+ * is asked for.
+ */
+export const ZWholePageQuerySchema = z.object({
+  current: pageNumber(DEFAULT_PAGE, MAX_PAGE, PageMsg.CURRENT),
+  size: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: PageMsg.SIZE })
+      .int(PageMsg.SIZE)
+      .min(1, PageMsg.SIZE)
+      .max(MAX_PAGE_SIZE, PageMsg.SIZE)
+      .optional(),
+  ),
+})
 
 /** A page as the platform answers it (MyBatis-Plus page, contract 4.2). */
 export type TPage<T> = {
@@ -41,4 +61,6 @@ export type TPage<T> = {
   pages: number
   orders: { column: string; asc: boolean }[]
   searchCount: boolean
+  /** False when `total` is an estimate or a bound rather than an exact count (large lists). */
+  totalExact?: boolean
 }

@@ -14,3 +14,6 @@ export const maskSecret = (secret: string | null | undefined): string | null => 
 
 /** True when a submitted secret is the masked value answered earlier: the stored secret is kept. */
 export const isMaskedSecret = (value: string | null | undefined): boolean => !!value?.includes(SECRET_MASK)
+
+/** A stored secret the server's data keys cannot open (DATA_KEY changed without DATA_KEY_PREVIOUS). */
+export const SECRET_UNREADABLE = '密钥无法解密,请检查数据密钥(DATA_KEY)配置'

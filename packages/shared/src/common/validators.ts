@@ -1,11 +1,15 @@
 import { z } from 'zod'
 
 /**
- * PostgreSQL text cannot hold a NUL character: every string that can reach the database is refused
- * at validation when it carries one (the API also checks every request as a whole).
+ * PostgreSQL text cannot hold a NUL character, nor text that is not valid Unicode (a lone UTF-16
+ * surrogate has no UTF-8 form: Prisma and the search index refuse it with a 500). Every string that can
+ * reach the database is refused at validation when it carries either (the API also checks every
+ * request as a whole), with the platform's message.
  */
 export const ILLEGAL_CHAR_MSG = '请求参数包含非法字符'
-export const hasNul = (v: string): boolean => v.includes('\u0000')
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+/** A NUL or a lone surrogate: what no text column can hold. */
+export const hasNul = (v: string): boolean => v.includes('\u0000') || LONE_SURROGATE.test(v)
 
 /** A JSON value (query, body) that holds a NUL in any string or key, at any depth. */
 export const containsNul = (value: unknown, depth = 0): boolean => {

@@ -125,7 +125,9 @@ export type TModel = z.infer<typeof ZModelRecordSchema>
 
 /**
  * Property types of generated code (TypeScript side of a column): `decimal` is a `numeric` column,
- * carried as a decimal string; `double` a `real` / `double precision` one, carried as a number.
+ * carried as a decimal string; `double` a `real` / `double precision` one, carried as a number; arrays
+ * (`string[]`, `int[]`, `bigint[]`) are lists of their element; `json` any JSON value; `bytes` a `bytea`
+ * column, carried as base64; `enum` a PostgreSQL enum's label (decision 020).
  */
 export const PROPERTY_TYPES = [
   'string',
@@ -136,8 +138,26 @@ export const PROPERTY_TYPES = [
   'date',
   'datetime',
   'boolean',
+  'string[]',
+  'int[]',
+  'bigint[]',
+  'json',
+  'bytes',
+  'enum',
 ] as const
 export type TPropertyType = (typeof PROPERTY_TYPES)[number]
+
+/** Single values reports can compare, group and order (arrays, JSON and bytes are not). */
+export const SCALAR_PROPERTY_TYPES: readonly TPropertyType[] = [
+  'string',
+  'int',
+  'bigint',
+  'decimal',
+  'double',
+  'date',
+  'datetime',
+  'boolean',
+]
 
 /** The property type of each column type the generator maps (information_schema's names). */
 const PROPERTY_TYPE_OF_COLUMN: Record<string, TPropertyType> = {
@@ -154,10 +174,32 @@ const PROPERTY_TYPE_OF_COLUMN: Record<string, TPropertyType> = {
   date: 'date',
   'timestamp without time zone': 'datetime',
   'timestamp with time zone': 'datetime',
+  json: 'json',
+  jsonb: 'json',
+  bytea: 'bytes',
 }
+/** Element types an array column may have, and the property type of the array. */
+const ARRAY_OF: Record<string, TPropertyType> = { string: 'string[]', int: 'int[]', bigint: 'bigint[]' }
 
 /** `numeric(12,2)` → `numeric`: table-info names numeric columns with their precision and scale. */
 export const columnBaseType = (jdbcType: string): string => jdbcType.replace(/\(.*\)$/, '').trim()
+
+/** The element type of an array column type (`text[]` → `text`, `character varying(20)[]`), else null. */
+export const arrayElementType = (jdbcType: string): string | null =>
+  /^(.+)\[\]$/.exec(jdbcType.trim())?.[1]?.trim() ?? null
+
+/** The length of a `character varying(n)` / `character(n)` (element) type, else null. */
+export const charLength = (jdbcType: string): number | null => {
+  const m = /^(?:character varying|character)\((\d+)\)$/.exec(jdbcType.trim())
+  return m ? Number(m[1]) : null
+}
+
+/**
+ * An enum column as table-info names it: `enum <type name>`; its labels are read from the application
+ * database when a module is generated.
+ */
+export const ENUM_TYPE_PATTERN = /^enum ([a-z_][a-z0-9_]{0,62})$/
+export const enumTypeName = (jdbcType: string): string | null => ENUM_TYPE_PATTERN.exec(jdbcType)?.[1] ?? null
 
 /** Precision and scale of a `numeric(p,s)` column type; empty for a plain `numeric`. */
 export const numericSize = (jdbcType: string): { precision?: number; scale?: number } => {
@@ -165,9 +207,18 @@ export const numericSize = (jdbcType: string): { precision?: number; scale?: num
   return m ? { precision: Number(m[1]), scale: Number(m[2]) } : {}
 }
 
-/** The property type of a column type, null when the generator has no mapping for it (uuid, json…). */
-export const propertyTypeOfColumn = (jdbcType: string): TPropertyType | null =>
-  PROPERTY_TYPE_OF_COLUMN[columnBaseType(jdbcType)] ?? null
+/** The property type of a column type, null when the generator has no mapping for it (uuid, xml…). */
+export const propertyTypeOfColumn = (jdbcType: string): TPropertyType | null => {
+  if (enumTypeName(jdbcType)) {
+    return 'enum'
+  }
+  const element = arrayElementType(jdbcType)
+  if (element !== null) {
+    const of = PROPERTY_TYPE_OF_COLUMN[columnBaseType(element)]
+    return (of && ARRAY_OF[of]) ?? null
+  }
+  return PROPERTY_TYPE_OF_COLUMN[columnBaseType(jdbcType)] ?? null
+}
 
 /**
  * Property types a column may be given: the one of its column type; `string` for column types the
@@ -189,6 +240,12 @@ const PROPERTY_ENTITY: Record<TPropertyType, string> = {
   date: 'DateTime',
   datetime: 'DateTime',
   boolean: 'Boolean',
+  'string[]': 'String[]',
+  'int[]': 'Int[]',
+  'bigint[]': 'BigInt[]',
+  json: 'Json',
+  bytes: 'Bytes',
+  enum: 'Enum',
 }
 export const propertyEntityOf = (propertyType: string): string =>
   PROPERTY_ENTITY[propertyType as TPropertyType] ?? 'String'

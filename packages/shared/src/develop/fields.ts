@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DATE_PATTERN, DATE_TIME_PATTERN, parseDateTime } from '../common/dates.ts'
+import { DATE_PATTERN, isDateOrDateTime, parseDateTime } from '../common/dates.ts'
 import { isId } from '../common/ids.ts'
 
 // Field rules of the modules the code generator writes: one definition each, so generated schemas stay
@@ -12,13 +12,9 @@ export const zGenDate = (message: string) =>
   z.string({ error: message }).refine((v) => DATE_PATTERN.test(v) && parseDateTime(v) !== null, { message })
 export const zGenOptionalDate = () => z.preprocess(blankToUndefined, zGenDate('日期格式不正确').optional())
 
-/** A `yyyy-MM-dd HH:mm:ss` date-time (a bare date is midnight) that exists on the calendar. */
+/** A `yyyy-MM-dd HH:mm[:ss]` date-time (a bare date is midnight) that exists on the calendar. */
 export const zGenDateTime = (message: string) =>
-  z
-    .string({ error: message })
-    .refine((v) => (DATE_TIME_PATTERN.test(v) || DATE_PATTERN.test(v)) && parseDateTime(v) !== null, {
-      message,
-    })
+  z.string({ error: message }).refine(isDateOrDateTime, { message })
 export const zGenOptionalDateTime = () =>
   z.preprocess(blankToUndefined, zGenDateTime('日期时间格式不正确').optional())
 
@@ -72,3 +68,86 @@ export const zGenNumber = (message: string) =>
     z.number({ error: message }),
   )
 export const zGenOptionalNumber = () => z.preprocess(blankToUndefined, zGenNumber('请输入数值').optional())
+
+const INT4 = { min: -2_147_483_648, max: 2_147_483_647 }
+const SMALLINT = { min: -32_768, max: 32_767 }
+
+/**
+ * An array column (`text[]`, `integer[]`, `bigint[]`): a list, or the text of a form's box with one
+ * value a line (numbers may also be comma-separated). Blank lines are dropped; required means at least
+ * one value. Integers answer numbers, 64-bit integers strings of digits (as single values do).
+ */
+export const zGenList = (
+  element: 'string' | 'int' | 'smallint' | 'bigint',
+  opts: { message?: string; maxLength?: number; maxItems?: number } = {},
+) => {
+  const split = element === 'string' ? /\r?\n/ : /[\r\n,，]+/
+  const item =
+    element === 'string'
+      ? z
+          .string({ error: '请输入文本' })
+          .max(opts.maxLength ?? 2000, `每项长度不能超过${opts.maxLength ?? 2000}个字符`)
+      : element === 'bigint'
+        ? zGenBigint('请输入整数')
+        : z.coerce
+            .number({ error: '请输入整数' })
+            .int('请输入整数')
+            .min((element === 'smallint' ? SMALLINT : INT4).min, '整数超出范围')
+            .max((element === 'smallint' ? SMALLINT : INT4).max, '整数超出范围')
+  const list = z.array(item as z.ZodType<string | number>, { error: '请输入列表' }).max(opts.maxItems ?? 1000)
+  return z.preprocess(
+    (v) => {
+      if (v === null || v === undefined) {
+        return []
+      }
+      const items = typeof v === 'string' ? v.split(split) : v
+      return Array.isArray(items)
+        ? items.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '' && x !== null)
+        : items
+    },
+    opts.message ? list.min(1, opts.message) : list,
+  )
+}
+
+const BAD_JSON = Symbol('bad-json')
+/**
+ * A `json` / `jsonb` column: any JSON value, or its text as a form's box sends it (parsed here, so a
+ * typo is refused with a message, not stored as a string).
+ */
+export const zGenJson = (message: string, required: boolean) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') {
+        return v === null ? undefined : v
+      }
+      if (v.trim() === '') {
+        return undefined
+      }
+      try {
+        return JSON.parse(v) as unknown
+      } catch {
+        return BAD_JSON
+      }
+    },
+    z
+      .unknown()
+      .refine((v) => v !== BAD_JSON, { message: 'JSON 格式不正确' })
+      .refine((v) => !required || v !== undefined, { message }),
+  )
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+/** A `bytea` column: its bytes as base64 text (JSON has no bytes), at most 10 MB. */
+export const zGenBytes = (message: string) =>
+  z
+    .string({ error: message })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .refine((v) => v !== '', { message })
+    .refine((v) => BASE64.test(v), { message: '请输入 Base64 编码的内容' })
+    .refine((v) => v.length <= 14_000_000, { message: '内容不能超过10MB' })
+export const zGenOptionalBytes = () => z.preprocess(blankToUndefined, zGenBytes('请输入内容').optional())
+
+/** A PostgreSQL enum column: one of its labels. */
+export const zGenEnum = (labels: readonly [string, ...string[]], message: string) =>
+  z.enum(labels, { error: message })
+export const zGenOptionalEnum = (labels: readonly [string, ...string[]], message: string) =>
+  z.preprocess(blankToUndefined, zGenEnum(labels, message).optional())

@@ -171,6 +171,9 @@ export const ZExpertRecordSchema = z.object({
 export type TExpert = z.infer<typeof ZExpertRecordSchema>
 
 /** Columns of the import template, in order: the header row is the Chinese label. */
+/** An expert's own coding of sex (not the `sex` dictionary of people rows): 0 女, 1 男. */
+export const EXPERT_SEX_LABELS: Readonly<Record<string, string>> = { '0': '女', '1': '男' }
+
 export const EXPERT_IMPORT_COLUMNS = [
   ['name', '姓名'],
   ['sex', '性别(0女 1男)'],

@@ -8,6 +8,17 @@
  */
 
 export class ExpressionError extends Error {}
+/**
+ * A strict evaluation read a variable the instance does not have (Flowable: 'Unknown property used
+ * in expression'): the step fails naming it, rather than reading null and taking a default branch.
+ */
+export class UnknownVariableError extends ExpressionError {
+  constructor(readonly variable: string) {
+    super(`unknown variable ${variable}`)
+  }
+}
+/** `strict`: a variable the instance does not have throws UnknownVariableError instead of reading null. */
+export type TEvaluateOptions = { strict?: boolean }
 
 type TNode =
   | { t: 'lit'; v: unknown }
@@ -307,17 +318,28 @@ const compare = (op: string, a: unknown, b: unknown): boolean => {
   return op === '<' ? x < y : op === '>' ? x > y : op === '<=' ? x <= y : x >= y
 }
 
-/** Evaluates a parsed expression over the variables (a missing variable is null). */
-export const evaluateExpression = (node: TExpression, vars: Record<string, unknown>): unknown => {
+/**
+ * Evaluates a parsed expression over the variables (a missing variable is null, or, strict, an
+ * UnknownVariableError). `&&`, `||` and `?:` evaluate only the side they need, as JUEL does.
+ */
+export const evaluateExpression = (
+  node: TExpression,
+  vars: Record<string, unknown>,
+  opts: TEvaluateOptions = {},
+): unknown => {
+  const ev = (n: TExpression) => evaluateExpression(n, vars, opts)
   switch (node.t) {
     case 'lit':
       return node.v
     case 'var':
+      if (opts.strict && (FORBIDDEN.has(node.name) || !Object.hasOwn(vars, node.name))) {
+        throw new UnknownVariableError(node.name)
+      }
       return read(vars, node.name)
     case 'member':
-      return read(evaluateExpression(node.obj, vars), evaluateExpression(node.key, vars))
+      return read(ev(node.obj), ev(node.key))
     case 'unary': {
-      const v = evaluateExpression(node.arg, vars)
+      const v = ev(node.arg)
       if (node.op === '!') {
         return !truthy(v)
       }
@@ -328,18 +350,16 @@ export const evaluateExpression = (node: TExpression, vars: Record<string, unkno
       return n === null ? null : -n
     }
     case 'cond':
-      return truthy(evaluateExpression(node.test, vars))
-        ? evaluateExpression(node.yes, vars)
-        : evaluateExpression(node.no, vars)
+      return truthy(ev(node.test)) ? ev(node.yes) : ev(node.no)
     case 'binary': {
       if (node.op === '&&') {
-        return truthy(evaluateExpression(node.left, vars)) && truthy(evaluateExpression(node.right, vars))
+        return truthy(ev(node.left)) && truthy(ev(node.right))
       }
       if (node.op === '||') {
-        return truthy(evaluateExpression(node.left, vars)) || truthy(evaluateExpression(node.right, vars))
+        return truthy(ev(node.left)) || truthy(ev(node.right))
       }
-      const a = evaluateExpression(node.left, vars)
-      const b = evaluateExpression(node.right, vars)
+      const a = ev(node.left)
+      const b = ev(node.right)
       switch (node.op) {
         case '==':
           return equal(a, b)
@@ -382,13 +402,58 @@ export const expressionsIn = (text: string): string[] =>
  * `${…}` → its value over the variables; a template with `${…}` inside text → the text with each
  * value in place; any other text is taken literally. Throws on a bad expression.
  */
-export const resolveValue = (text: string, vars: Record<string, unknown>): unknown => {
+export const resolveValue = (
+  text: string,
+  vars: Record<string, unknown>,
+  opts: TEvaluateOptions = {},
+): unknown => {
   const body = expressionBody(text)
   if (body !== null) {
-    return evaluateExpression(parseExpression(body), vars)
+    return evaluateExpression(parseExpression(body), vars, opts)
   }
   return text.replace(/\$\{([\s\S]+?)\}/g, (_m, inner: string) => {
-    const v = evaluateExpression(parseExpression(inner), vars)
+    const v = evaluateExpression(parseExpression(inner), vars, opts)
     return v === null || v === undefined ? '' : String(v)
   })
+}
+
+/** The variables an expression reads (top-level names), e.g. `days` and `pass` of `days > 3 && pass`. */
+export const variablesOf = (node: TExpression, out = new Set<string>()): Set<string> => {
+  switch (node.t) {
+    case 'var':
+      out.add(node.name)
+      break
+    case 'member':
+      variablesOf(node.obj, out)
+      variablesOf(node.key, out)
+      break
+    case 'unary':
+      variablesOf(node.arg, out)
+      break
+    case 'binary':
+      variablesOf(node.left, out)
+      variablesOf(node.right, out)
+      break
+    case 'cond':
+      variablesOf(node.test, out)
+      variablesOf(node.yes, out)
+      variablesOf(node.no, out)
+      break
+    case 'lit':
+      break
+  }
+  return out
+}
+
+/** The variables every `${…}` of a text reads; a malformed one reads none (the deploy check refuses it). */
+export const variablesIn = (text: string): string[] => {
+  const out = new Set<string>()
+  for (const body of expressionsIn(text)) {
+    try {
+      variablesOf(parseExpression(body), out)
+    } catch {
+      // refused elsewhere
+    }
+  }
+  return [...out]
 }

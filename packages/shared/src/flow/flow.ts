@@ -4,7 +4,9 @@ import { isId, ZIdSchema, ZWireIdSchema, zIdParam } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { zOptionalText, zRequired } from '../common/validators.ts'
 
+export * from './bpmn-compat.ts'
 export * from './expression.ts'
+export * from './flow-start.ts'
 
 /** BullMQ queue the API sends instance commands to; the worker's flow engine consumes it (decision 015). */
 export const FLOW_COMMAND_QUEUE = 'flow-command'
@@ -83,6 +85,19 @@ export const FlowMsg = {
   XML_SCRIPT: '流程中不能包含脚本',
   XML_EXPRESSION: '流程表达式不正确',
   XML_SERVICE: '流程中的服务任务不存在',
+  XML_NO_END: '流程没有结束事件',
+  XML_UNSUPPORTED: '流程中有本引擎不支持的元素',
+  XML_LISTENER: '流程中不能包含监听器',
+  XML_LOOP: '多实例任务须以 loopCardinality 给出实例数 (不支持 collection)',
+  XML_TASK_NOBODY: '用户任务没有办理人或候选人',
+  XML_REFERENCE: '流程中的连线指向不存在的元素',
+  XML_TASK_UNRESOLVED: '用户任务在租户中找不到办理人',
+  WARN_VARIABLE: '办理人取决于发起时须提供的变量',
+  WARN_PARTIAL: '部分候选人在租户中不存在',
+  UNKNOWN_VARIABLE: '表达式使用了流程中不存在的变量',
+  EXPRESSION_FAILED: '表达式无法计算',
+  TASK_NOBODY: '任务找不到办理人',
+  ENGINE_RETRIED: '流程引擎多次执行出错, 请稍后再试或联系管理员',
   MODEL_NAME: '请输入模型名称',
   MODEL_KEY: '请输入模型标识',
   MODEL_XML: '请输入流程文件',
@@ -308,6 +323,8 @@ export const ZBladeFlowSchema = z.object({
   beginDate: str,
   endDate: str,
   variables: z.record(z.string(), z.unknown()).nullable(),
+  /** Beside the contract's fields: why a running instance cannot go on (已发事务), null when it can. */
+  problem: str,
 })
 export type TBladeFlow = z.infer<typeof ZBladeFlowSchema>
 
@@ -331,6 +348,8 @@ export const ZFlowProcessSchema = z.object({
   diagramResourceName: z.string(),
   suspensionState: z.number(),
   deploymentTime: ZWireDateTimeSchema,
+  /** Beside the contract's fields: what the deploy check could not know (it depends on an instance). */
+  warnings: z.array(z.string()),
 })
 export type TFlowProcess = z.infer<typeof ZFlowProcessSchema>
 
@@ -374,6 +393,8 @@ export const ZFlowExecutionSchema = z.object({
   tenantId: z.string(),
   /** The open task's name (the step the instance waits on), beside its key. */
   taskName: str,
+  /** Why the instance cannot go on by itself (a task that resolved to nobody, a failed timer step). */
+  problem: str,
 })
 export type TFlowExecution = z.infer<typeof ZFlowExecutionSchema>
 
@@ -389,6 +410,13 @@ export const ZFlowHistorySchema = z.object({
   comment: str,
 })
 export type TFlowHistory = z.infer<typeof ZFlowHistorySchema>
+
+/** A deployment's answer: the deployments made, and what only a running instance can tell (warnings). */
+export const ZFlowDeployResultSchema = z.object({
+  deploymentIds: z.array(ZWireIdSchema),
+  warnings: z.array(z.string()),
+})
+export type TFlowDeployResult = z.infer<typeof ZFlowDeployResultSchema>
 
 export const ZModelViewSchema = z.object({ xml: z.string(), flow: z.array(ZFlowHistorySchema) })
 

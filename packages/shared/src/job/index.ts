@@ -1,3 +1,5 @@
+export * from './cron-expression.ts'
+export * from './cron-next.ts'
 export * from './job-info.ts'
 export * from './job-instance.ts'
 export * from './job-server.ts'

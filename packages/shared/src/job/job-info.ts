@@ -6,7 +6,13 @@ import {
   ProcessorType,
   TimeExpressionType,
 } from '../common/constants.ts'
-import { DATE_OR_DATE_TIME_META, parseDateTime, TIME_ZONE, ZWireDateTimeSchema } from '../common/dates.ts'
+import {
+  DATE_OR_DATE_TIME_META,
+  DATE_TIME_PATTERN,
+  parseDateTime,
+  TIME_ZONE,
+  ZWireDateTimeSchema,
+} from '../common/dates.ts'
 import { isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import {
   hasNul,
@@ -16,6 +22,7 @@ import {
   zOptionalText,
   zRequired,
 } from '../common/validators.ts'
+import { CRON_YEAR_MAX, CRON_YEAR_MIN } from './cron-expression.ts'
 import { NEXT_FIRE_TIMES_MAX, parseTimeExpression } from './schedule.ts'
 import { ZJobExtraSchema } from './work-calendar.ts'
 
@@ -29,7 +36,7 @@ export const JOB_LABELS = {
   processorType: { 1: '内建处理器', 4: '外部 HTTP' },
   dispatchStrategy: { 1: '健康度优先', 2: '随机' },
   logType: { 1: '在线', 2: '本地', 3: '标准输出', 4: '本地和在线', 999: '不记录' },
-  logLevel: { 1: 'DEBUG', 2: 'INFO', 3: 'WARN', 4: 'ERROR', 99: 'OFF' },
+  logLevel: { 1: '调试', 2: '信息', 3: '警告', 4: '错误', 99: '关闭' },
   enable: { 0: '停用', 1: '启用' },
 } as const satisfies Record<string, Record<number, string>>
 
@@ -38,6 +45,7 @@ export const BUILT_IN_PROCESSORS = {
   'prune-logs': '清理过期日志 (jobParams: {"days": 90})',
   'prune-auth': '清理过期令牌与验证码',
   'publish-notices': '发布到达发布时间的通知',
+  'prune-uploads': '清理未引用的上传文件 (jobParams: {"graceHours": 24, "dryRun": true})',
   'http-call': 'HTTP 调用 (jobParams: {"url", "method", "body"})',
   'http-map': 'MapReduce: 每个地址一个子任务 (jobParams: {"urls": [...], "method"})',
 } as const
@@ -65,6 +73,21 @@ export const BUILT_IN_PARAMS = {
   },
   'prune-auth': { schema: z.unknown(), message: '' },
   'publish-notices': { schema: z.unknown(), message: '' },
+  'prune-uploads': {
+    schema: z
+      .object({
+        /** Only uploads older than this many hours are considered (default 24: a form left open overnight). */
+        graceHours: z.number().int().min(1).max(8760).optional(),
+        /** List the orphans in the run's log, remove nothing. */
+        dryRun: z.boolean().optional(),
+        /** At most this many uploads per run (default 1000). */
+        limit: z.number().int().min(1).max(10_000).optional(),
+      })
+      .strict()
+      .nullish(),
+    message:
+      '清理未引用上传文件的任务参数应为空或 {"graceHours": 1 到 8760 的小时数, "dryRun": true|false, "limit": 1 到 10000}',
+  },
   'http-call': {
     schema: z.object({
       url: zHttpUrl,
@@ -116,6 +139,8 @@ export const JobInfoMsg = {
   EXTERNAL_URL: '外部处理器参数应为 [GET|POST|PUT|DELETE ]http(s)://… 的地址',
   LIFECYCLE_FORMAT: '生命周期时间格式应为 yyyy-MM-dd HH:mm:ss',
   LIFECYCLE_ORDER: '生命周期结束时间应晚于开始时间',
+  FIRE_FROM_FORMAT: '开始时间格式应为 yyyy-MM-dd HH:mm:ss',
+  FIRE_FROM_RANGE: `开始时间应在 ${CRON_YEAR_MIN} 到 ${CRON_YEAR_MAX} 年之间`,
   JOB_PARAMS_JSON: '任务参数应为 JSON',
   SERVER_MISSING: '任务应用不存在',
   JOB_MISSING: '任务不存在',
@@ -254,25 +279,10 @@ const zLifecycleRange = z.preprocess(
     .meta({ example: ['2026-01-01 00:00:00', '2026-12-31 23:59:59'] }),
 )
 
-/** Hosts HTTP jobs may call when `JOB_HTTP_ALLOWED_HOSTS` is not set. */
-export const JOB_HTTP_ALLOWED_HOSTS_DEFAULT = '127.0.0.1,localhost'
-/** `JOB_HTTP_ALLOWED_HOSTS` as both apps parse it: exact host names, comma-separated, case-insensitive. */
-export const ZAllowedHostsSchema = z
-  .string()
-  .default(JOB_HTTP_ALLOWED_HOSTS_DEFAULT)
-  .transform((v) =>
-    v
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  )
-/** True when `url` is http(s) to a host of the allow-list (exact names, case-insensitive). */
-export const isAllowedJobUrl = (url: URL, allowedHosts: readonly string[]): boolean => {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return false
-  }
-  return allowedHosts.includes(url.hostname.toLowerCase().replace(/^\[|\]$/g, ''))
-}
+/**
+ * A job URL whose host and port are not in `JOB_HTTP_ALLOWED_HOSTS` (parsed and checked by both apps
+ * through `@ysjs/server-core`; `host` is the URL's host with its port when it names one).
+ */
 export const jobHostRefused = (host: string) => `主机 ${host} 不在 JOB_HTTP_ALLOWED_HOSTS 中`
 /**
  * The URLs a job would call: an external processor's, or those of its `http-call` / `http-map`
@@ -509,12 +519,39 @@ export const ZJobSyncSchema = z.preprocess(
   z.object({ id: ZIdSchema.optional() }),
 )
 
-/** `GET next-fire-times`: preview of a time expression (Asia/Shanghai, the zone schedules use by default). */
+/**
+ * `from` of `next-fire-times`: the moment the preview starts after, `yyyy-MM-dd HH:mm:ss` China time
+ * (`yyyy-MM-dd HH:mm` too: seconds 00), within the years CRON expressions reach. Absent or empty: now.
+ */
+const zFireFrom = z.preprocess(
+  (v) => {
+    if (v === '' || v === null) {
+      return undefined
+    }
+    return typeof v === 'string' && /^\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s*$/.test(v) ? `${v.trim()}:00` : v
+  },
+  z
+    .string()
+    .trim()
+    .regex(DATE_TIME_PATTERN, JobInfoMsg.FIRE_FROM_FORMAT)
+    .refine((v) => parseDateTime(v) !== null, { message: JobInfoMsg.FIRE_FROM_FORMAT })
+    .refine((v) => Number(v.slice(0, 4)) >= CRON_YEAR_MIN && Number(v.slice(0, 4)) <= CRON_YEAR_MAX, {
+      message: JobInfoMsg.FIRE_FROM_RANGE,
+    })
+    .meta({ pattern: DATE_TIME_PATTERN.source, example: '2026-08-01 00:00:00' })
+    .optional(),
+)
+
+/**
+ * `GET next-fire-times`: preview of a time expression (Asia/Shanghai, the zone schedules use by
+ * default), after `from` (default now).
+ */
 export const ZNextFireTimesQuerySchema = z.object({
   timeExpressionType: zChoice(JOB_LABELS.timeExpressionType, JobInfoMsg.TIME_EXPRESSION_TYPE),
   timeExpression: zOptionalText(255),
   count: zOptionalInt({ min: 1, max: NEXT_FIRE_TIMES_MAX, message: `数量应为 1 到 ${NEXT_FIRE_TIMES_MAX}` }),
   lifecycleStart: zLifecycle,
   lifecycleEnd: zLifecycle,
+  from: zFireFrom,
 })
 export const ZNextFireTimesSchema = z.array(ZWireDateTimeSchema)

@@ -24,12 +24,16 @@ export const ZJobServerSubmitSchema = z.object({
 })
 export type TJobServerSubmit = z.infer<typeof ZJobServerSubmitSchema>
 
-/** A job server as list and detail answer it; the application password is never answered. */
+/**
+ * A job server as list and detail answer it: the application password masked (spec section 3 names the
+ * field; it is never answered in full, and the mask sent back keeps the stored one).
+ */
 export const ZJobServerRecordSchema = z.object({
   id: ZWireIdSchema,
   jobServerName: z.string(),
   jobServerUrl: z.string(),
   jobAppName: z.string(),
+  jobAppPassword: z.string().meta({ format: 'password' }),
   jobRemark: z.string().nullable(),
   createUser: ZWireIdSchema.nullable(),
   createTime: ZWireDateTimeSchema,

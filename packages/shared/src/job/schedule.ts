@@ -1,6 +1,7 @@
-import { CronExpressionParser } from 'cron-parser'
 import { TimeExpressionType } from '../common/constants.ts'
 import { TIME_ZONE } from '../common/dates.ts'
+import { CronFieldError, CronMsg, compileCron } from './cron-expression.ts'
+import { compileCronCached, cronNextAfter, isTimeZone } from './cron-next.ts'
 
 /** Fixed rate and fixed delay are whole milliseconds in this range (one second to thirty days). */
 export const FIXED_MS_MIN = 1_000
@@ -9,16 +10,21 @@ export const FIXED_MS_MAX = 30 * 86_400_000
 export const NEXT_FIRE_TIMES_MAX = 20
 
 export const ScheduleMsg = {
-  CRON_FIELDS: 'CRON 表达式应为 5 段(分 时 日 月 周)、6 段(秒 分 时 日 月 周)或 7 段(含年)',
-  CRON_YEAR: 'CRON 表达式的年份段只支持 * 或 ?',
-  CRON_DAYS: 'CRON 表达式的日和周不能同时指定,请将其中一段设为 ?',
+  CRON_FIELDS: CronMsg.FIELDS,
+  CRON_DAYS: CronMsg.DAYS,
+  CRON_DAYS_NONE: CronMsg.DAYS_NONE,
   CRON_BAD: 'CRON 表达式格式不正确',
   CRON_NEVER: 'CRON 表达式格式不正确: 所指定的日期不存在(如 2 月 30 日), 永远不会触发',
+  CRON_PAST: 'CRON 表达式的触发时间都已过去, 不会再触发',
   FIXED_MS: `固定频率/延迟应为 ${FIXED_MS_MIN} 到 ${FIXED_MS_MAX} 之间的毫秒数`,
   TIME_ZONE: '时区不正确',
 } as const
 
-/** A schedule in the form the scheduler (BullMQ / cron-parser) takes it. */
+/**
+ * A schedule in the form the scheduler takes it. `pattern` is the CRON expression itself (fields
+ * separated by one space, upper case): the worker's BullMQ repeat strategy reads it with
+ * `cronNextAfter`, as the preview does.
+ */
 export type TSchedule =
   | { kind: 'none' }
   | { kind: 'cron'; pattern: string; tz: string }
@@ -28,101 +34,40 @@ export type TSchedule =
 export type TScheduleResult = { ok: true; schedule: TSchedule } | { ok: false; message: string }
 
 /**
- * Quartz numbers days of the week 1 (Sunday) to 7 (Saturday); cron-parser 0 (Sunday) to 6. Turns a
- * Quartz day-of-week field into cron-parser's: every day number (alone, in ranges and lists, before
- * `L` or `#`, the start of a step) goes down by one; the step itself and names (SUN-SAT, the same in
- * both) are left as they are.
+ * Parses a CRON expression as Quartz reads it (6 fields with seconds first, or 7 with a year; `?` in
+ * exactly one day field; see `cron-expression.ts`), or as plain crontab (5 fields). Refuses, in
+ * Chinese and naming the field at fault, what Quartz refuses, a day that never comes (30 Feb) and an
+ * expression whose every fire time is before `now`.
  */
-export const quartzDayOfWeek = (field: string): string =>
-  field
-    .split(',')
-    .map((part) => {
-      const [range = '', step] = part.split('/')
-      const shifted = range.replace(/(^|-)([1-7])(?=$|-|L|#)/g, (_m, lead: string, d: string) => {
-        return `${lead}${Number(d) - 1}`
-      })
-      return step === undefined ? shifted : `${shifted}/${step}`
-    })
-    .join(',')
-
-const isOpen = (f: string) => f === '?' || f === '*'
-
-/** The fields of a CRON expression as the form names them, with the values each takes (Quartz). */
-const CRON_FIELDS = [
-  { name: '秒', values: '0-59' },
-  { name: '分', values: '0-59' },
-  { name: '时', values: '0-23' },
-  { name: '日', values: '1-31、L、W 或 ?' },
-  { name: '月', values: '1-12 或 JAN-DEC' },
-  { name: '周', values: '1-7(周日为 1)、SUN-SAT、L、# 或 ?' },
-] as const
-const CRONTAB_DAY_OF_WEEK = '0-7(周日为 0 或 7) 或 SUN-SAT'
-
-const fires = (pattern: string): boolean => {
+export const parseCron = (
+  expression: string,
+  tz: string = TIME_ZONE,
+  now: Date = new Date(),
+): TScheduleResult => {
+  const pattern = expression.trim().toUpperCase().split(/\s+/).join(' ')
+  let compiled: ReturnType<typeof compileCron>
   try {
-    CronExpressionParser.parse(pattern, { tz: 'UTC', currentDate: new Date() }).next()
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
- * Why cron-parser refused `pattern` (its own messages are English): the first field that is wrong on
- * its own, named as the form names it, with the expression's own text and the values it may take; a
- * pattern whose every field is right on its own names a day that never comes.
- */
-const explainCron = (pattern: string[], userFields: string[]): string => {
-  const offset = pattern.length - userFields.length
-  for (let i = 0; i < pattern.length; i++) {
-    const alone = ['0', '0', '0', '*', '*', '*']
-    alone[i] = pattern[i] ?? '*'
-    if (!fires(alone.join(' '))) {
-      const field = CRON_FIELDS[i]!
-      const values = i === 5 && offset > 0 ? CRONTAB_DAY_OF_WEEK : field.values
-      return `${ScheduleMsg.CRON_BAD}: 「${field.name}」段 ${userFields[i - offset] ?? ''} 不正确, 应为 ${values}`
-    }
-  }
-  return ScheduleMsg.CRON_NEVER
-}
-
-/**
- * Parses a CRON expression: Quartz style with seconds (6 fields, or 7 with a year of `*`/`?`) where
- * `?` stands for "no value" in day of month or day of week, and days of week are 1 (SUN) to 7 (SAT);
- * or plain crontab (5 fields, days of week 0/7 = Sunday). Answers the cron-parser pattern (always 6
- * fields, seconds first) or the reason it is refused.
- */
-export const parseCron = (expression: string, tz: string = TIME_ZONE): TScheduleResult => {
-  const fields = expression.trim().split(/\s+/)
-  let pattern: string[]
-  if (fields.length === 5) {
-    pattern = ['0', ...fields.map((f) => (f === '?' ? '*' : f))]
-  } else if (fields.length === 6 || fields.length === 7) {
-    if (fields.length === 7 && !isOpen(fields[6]!)) {
-      return { ok: false, message: ScheduleMsg.CRON_YEAR }
-    }
-    const [sec, min, hour, dom, mon, dow] = fields as [string, string, string, string, string, string]
-    // Quartz refuses a day of month and a day of week both given; crontab would OR them.
-    if (!isOpen(dom) && !isOpen(dow)) {
-      return { ok: false, message: ScheduleMsg.CRON_DAYS }
-    }
-    pattern = [sec, min, hour, dom === '?' ? '*' : dom, mon, dow === '?' ? '*' : quartzDayOfWeek(dow)]
-  } else {
-    return { ok: false, message: ScheduleMsg.CRON_FIELDS }
-  }
-  const joined = pattern.join(' ')
-  try {
-    // Parsing validates every field; taking one date catches expressions that never fire (e.g. 30 Feb).
-    CronExpressionParser.parse(joined, { tz, currentDate: new Date() }).next()
+    compiled = compileCron(pattern)
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err)
-    if (/time ?zone|zone/i.test(reason)) {
-      return { ok: false, message: ScheduleMsg.TIME_ZONE }
+    return {
+      ok: false,
+      message: err instanceof CronFieldError ? `${ScheduleMsg.CRON_BAD}: ${reason}` : reason,
     }
-    return { ok: false, message: explainCron(pattern, fields.length === 5 ? fields : fields.slice(0, 6)) }
   }
-  return { ok: true, schedule: { kind: 'cron', pattern: joined, tz } }
+  if (!isTimeZone(tz)) {
+    return { ok: false, message: ScheduleMsg.TIME_ZONE }
+  }
+  if (cronNextAfter(compiled, tz, now.getTime()) === null) {
+    const ever = cronNextAfter(compiled, tz, Date.UTC(1970, 0, 1) - 86_400_000)
+    return { ok: false, message: ever === null ? ScheduleMsg.CRON_NEVER : ScheduleMsg.CRON_PAST }
+  }
+  return { ok: true, schedule: { kind: 'cron', pattern, tz } }
 }
+
+/** The first fire of a CRON pattern (as `parseCron` answers it) strictly after `afterMs`, or null. */
+export const nextCronFire = (pattern: string, tz: string, afterMs: number): number | null =>
+  cronNextAfter(compileCronCached(pattern), tz, afterMs)
 
 const parseMs = (expression: string): number | null => {
   const t = expression.trim()
@@ -138,11 +83,12 @@ export const parseTimeExpression = (
   type: number,
   expression: string | null | undefined,
   tz: string = TIME_ZONE,
+  now: Date = new Date(),
 ): TScheduleResult => {
   const text = expression ?? ''
   switch (type) {
     case TimeExpressionType.CRON:
-      return parseCron(text, tz)
+      return parseCron(text, tz, now)
     case TimeExpressionType.FIXED_RATE:
     case TimeExpressionType.FIXED_DELAY: {
       const ms = parseMs(text)
@@ -177,13 +123,15 @@ export const nextFireTimes = (schedule: TSchedule, count: number, window: TFireW
   const keep = (d: Date) => end === null || d.getTime() <= end.getTime()
   switch (schedule.kind) {
     case 'cron': {
-      const it = CronExpressionParser.parse(schedule.pattern, { tz: schedule.tz, currentDate: start })
-      while (out.length < n && it.hasNext()) {
-        const d = it.next().toDate()
-        if (!keep(d)) {
+      for (
+        let t = nextCronFire(schedule.pattern, schedule.tz, start.getTime());
+        out.length < n && t !== null;
+      ) {
+        if (!keep(new Date(t))) {
           break
         }
-        out.push(d)
+        out.push(new Date(t))
+        t = nextCronFire(schedule.pattern, schedule.tz, t)
       }
       return out
     }
@@ -211,13 +159,12 @@ export const nextFireTimes = (schedule: TSchedule, count: number, window: TFireW
 export const fireTimesBetween = (schedule: TSchedule, after: Date, until: Date, limit: number): Date[] => {
   const out: Date[] = []
   if (schedule.kind === 'cron') {
-    const it = CronExpressionParser.parse(schedule.pattern, {
-      tz: schedule.tz,
-      currentDate: after,
-      endDate: until,
-    })
-    while (out.length < limit && it.hasNext()) {
-      out.push(it.next().toDate())
+    for (
+      let t = nextCronFire(schedule.pattern, schedule.tz, after.getTime());
+      t !== null && t <= until.getTime() && out.length < limit;
+      t = nextCronFire(schedule.pattern, schedule.tz, t)
+    ) {
+      out.push(new Date(t))
     }
   } else if (schedule.kind === 'rate') {
     for (

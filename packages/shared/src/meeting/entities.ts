@@ -127,7 +127,7 @@ export const ZCarMaintenanceSubmitSchema = z.object({
       .optional(),
   ),
   upkeepItem: zOptionalText(255),
-  upkeepCost: zOptionalMoney('保养费用'),
+  upkeepCost: zOptionalMoney('保养费用', { max: 1_000_000 }),
   remark: zOptionalText(500),
 })
 export const ZCarMaintenanceRecordSchema = z.object({

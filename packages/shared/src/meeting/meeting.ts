@@ -9,6 +9,7 @@ export const MeetingMsg = {
   START_TIME: '请选择会议开始时间',
   END_TIME: '请选择会议结束时间',
   END_BEFORE_START: '会议结束时间不能早于开始时间',
+  TOO_LONG: '会议时间跨度不能超过366天',
   ADDRESS: '请输入会议地点',
   MEETING_TYPE: '请选择会议类型',
   STATUS: '请选择会议状态',
@@ -68,10 +69,18 @@ export const zOptionalDateTime = (message: string) =>
       .optional(),
   )
 
+/**
+ * Bounds of what a registration's fee is computed from (fee items, nights): one item at most 100,000 元,
+ * a meeting at most 366 days, a stay within 7 days of it (`stayWindowProblem`).
+ */
+export const MEETING_PRICE_ITEM_MAX = 100_000
+export const MEETING_DAYS_MAX = 366
+const DAY_MS = 86_400_000
+
 export const ZPriceItemSchema = z.object({
   itemName: zRequired(MeetingMsg.ITEM_NAME, 64),
   itemType: zInt({ message: MeetingMsg.ITEM_TYPE, min: 1, max: 3 }),
-  price: zMoney('费用金额'),
+  price: zMoney('费用金额', { max: MEETING_PRICE_ITEM_MAX }),
 })
 export type TPriceItem = z.infer<typeof ZPriceItemSchema>
 
@@ -90,6 +99,12 @@ export const ZMeetingSubmitSchema = z
     message: MeetingMsg.END_BEFORE_START,
     path: ['endTime'],
   })
+  .refine(
+    (v) =>
+      (parseDateTime(v.endTime)?.getTime() ?? 0) - (parseDateTime(v.startTime)?.getTime() ?? 0) <=
+      MEETING_DAYS_MAX * DAY_MS,
+    { message: MeetingMsg.TOO_LONG, path: ['endTime'] },
+  )
 export type TMeetingSubmit = z.infer<typeof ZMeetingSubmitSchema>
 
 export const ZWirePriceItemSchema = z.object({

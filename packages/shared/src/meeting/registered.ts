@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DATE_PATTERN, parseDateTime, ZWireDateTimeSchema } from '../common/dates.ts'
 import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
+import { zPatchOf } from '../common/patch.ts'
 import { isPhone, zInt, zName, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
 import { zMoney } from '../trading/money.ts'
 import { CarMsg } from './entities.ts'
@@ -17,6 +18,8 @@ export const RegisteredMsg = {
   ARRIVAL: '到达时间格式不正确',
   DEPARTURE: '离开时间格式不正确',
   DEPARTURE_BEFORE_ARRIVAL: '离开时间不能早于到达时间',
+  ARRIVAL_WINDOW: '到达时间应在会议开始前7天至会议结束后7天之间',
+  DEPARTURE_WINDOW: '离开时间应在会议开始前7天至会议结束后7天之间',
   ROOM_WISH: '请选择住宿要求',
   INVOICE_TYPE: '请选择发票类型',
   INVOICE_TITLE: '请输入发票抬头',
@@ -24,6 +27,9 @@ export const RegisteredMsg = {
   NOT_OPEN: '会议未开放报名',
   DUPLICATE: '该手机号已报名此会议',
   CANCEL_CLOSED: '会议报名已截止,不能取消报名',
+  UPDATE_CLOSED: '会议报名已截止,不能修改报名',
+  INVOICE_NO_BY_STAFF: '发票号码由会务人员填写',
+  INVOICE_LOCKED: '发票已开具,不能修改开票信息',
   NOT_FOUND: '报名信息不存在',
   RETURN_ACTION: '请选择退回或重开',
   RETURN_REASON: '请输入原因',
@@ -140,6 +146,34 @@ export const ZRegisteredSubmitSchema = z
     { message: RegisteredMsg.DEPARTURE_BEFORE_ARRIVAL, path: ['departureTime'] },
   )
 export type TRegisteredSubmit = z.infer<typeof ZRegisteredSubmitSchema>
+/** `update`: the fields carried are written, the rest kept (decision 025). */
+export const ZRegisteredPatchSchema = zPatchOf(ZRegisteredSubmitSchema).safeExtend({ id: ZIdSchema })
+export type TRegisteredPatch = z.infer<typeof ZRegisteredPatchSchema>
+
+/** How far before a meeting's start one may arrive, and after its end leave (the fee grows with nights). */
+export const STAY_MARGIN_DAYS = 7
+const MARGIN_MS = STAY_MARGIN_DAYS * 86_400_000
+
+/**
+ * The stay's rule against its meeting: arrival and departure within the meeting's window widened by
+ * `STAY_MARGIN_DAYS` on both sides. The field and its message, or null when the stay fits.
+ */
+export const stayWindowProblem = (
+  meeting: { startTime: Date; endTime: Date },
+  arrival: Date | null,
+  departure: Date | null,
+): { field: 'arrivalTime' | 'departureTime'; message: string } | null => {
+  const from = meeting.startTime.getTime() - MARGIN_MS
+  const to = meeting.endTime.getTime() + MARGIN_MS
+  const outside = (d: Date | null) => d !== null && (d.getTime() < from || d.getTime() > to)
+  if (outside(arrival)) {
+    return { field: 'arrivalTime', message: RegisteredMsg.ARRIVAL_WINDOW }
+  }
+  if (outside(departure)) {
+    return { field: 'departureTime', message: RegisteredMsg.DEPARTURE_WINDOW }
+  }
+  return null
+}
 
 export const ZRegisteredRecordSchema = z.object({
   id: ZWireIdSchema,
@@ -190,9 +224,11 @@ export const ZRegisteredPageQuerySchema = ZPageQuerySchema.extend({
   invoiceStatus: zOptionalInt({ min: 0, max: 3 }),
 })
 
+/** A registration's fee set by hand: at most what the largest computed fee could be, rounded up. */
+export const REGISTRATION_PRICE_MAX = 100_000_000
 export const ZUpdatePriceSchema = z.object({
   id: ZIdSchema,
-  price: zMoney('费用'),
+  price: zMoney('费用', { max: REGISTRATION_PRICE_MAX }),
   payStatus: zOptionalInt({ message: '请选择缴费状态', min: 0, max: 1 }),
 })
 

@@ -31,6 +31,7 @@ export const ReportMsg = {
   TIMEOUT: '报表查询超时，请缩小查询范围',
   PARAM_MISSING: '请输入报表参数',
   EXTERNAL_MODEL: '报表只能使用本系统数据库的模型',
+  PLATFORM_ROWS: '该数据模型的数据不分租户，仅平台管理员可用于报表',
   TABLE_GONE: '报表的数据表已不存在，请检查数据模型',
   COLUMN_GONE: '报表的字段已不在数据表中，请重新导入模型字段',
   BAD_VALUE: '报表条件的值格式不正确',

@@ -21,6 +21,7 @@ export const OssMsg = {
   BAD_BUCKET: '空间名只能包含小写字母、数字和短横线,长度 3 到 63',
   BAD_ENDPOINT: '资源地址格式不正确',
   ONE_ENABLED: '每个租户只能启用一个对象存储配置',
+  ENDPOINT_NOT_ALLOWED: '对象存储地址不在允许的范围内',
 } as const
 
 /** S3 bucket rules (also a safe folder name for local disk). */

@@ -40,6 +40,7 @@ export const SmsMsg = {
   NOT_FOUND: '未找到可用的短信配置',
   SEND_SUCCESS: '短信发送成功',
   SEND_FAIL: '短信发送失败',
+  ENDPOINT_NOT_ALLOWED: '短信服务地址不在允许的范围内',
   TOO_FREQUENT: '短信发送过于频繁,请稍后再试',
   DAILY_LIMIT: '今日短信发送次数已达上限',
   CODE_INVALID: '短信验证码不正确或已失效',

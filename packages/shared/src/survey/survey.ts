@@ -23,6 +23,11 @@ export const ExampleStatus = QuestionnaireStatus
  * whose users hold this role; only they start and fill questionnaires and report achievements.
  */
 export const MEMBER_ROLE = 'member'
+/**
+ * Menus whose every call fills for a member unit (成果申报, 问卷管理): offered only to accounts holding
+ * `MEMBER_ROLE`, the administrator included (its calls would answer MEMBER_ONLY), issue 24.
+ */
+export const MEMBER_ONLY_MENUS: readonly string[] = ['evaluation', 'survey_questionnaire']
 
 /** A survey's state as staff design it. */
 export const SurveyState = { DRAFT: 0, PUBLISHED: 1, CLOSED: 2 } as const
@@ -68,7 +73,7 @@ export const SurveyMsg = {
   SINGLE_ONE: (n: number) => `第 ${n} 题只能选择一个选项`,
   ANSWER_REQUIRED: (n: number, question: string) => `请回答第 ${n} 题: ${question}`,
   OTHER_TEXT: (n: number) => `请填写第 ${n} 题"其他"选项的内容`,
-  AT_LEAST_ONE: '请至少选择一个选项',
+  AT_LEAST_ONE: (n: number) => `第 ${n} 题：请至少选择一个选项`,
   BACK_REASON: '请输入退回原因',
   BACK_NOT_SUBMITTED: '只能退回已提交的填报',
   COMPANY_NAME: '请输入单位名称',
@@ -313,6 +318,12 @@ export const ZExampleStaffQuerySchema = ZPageQuerySchema.extend({
 
 // Results (staff)
 
+/** The answers' export: every filling, or (`status`) the fillings of one status (1 暂存, 2 待填报, 3 已提交). */
+export const ZSurveyExportQuerySchema = z.object({
+  id: ZIdSchema,
+  status: z.preprocess(emptyToUndefined, z.enum(['1', '2', '3']).transform(Number).optional()),
+})
+
 export const ZQuestionSummarySchema = z.object({
   questionId: ZWireIdSchema,
   no: z.number(),
@@ -500,7 +511,7 @@ export const firstAnswerError = (
       if (chosen.length === 0) {
         return fail(
           q.type === QuestionType.MULTIPLE
-            ? SurveyMsg.AT_LEAST_ONE
+            ? SurveyMsg.AT_LEAST_ONE(q.no)
             : SurveyMsg.ANSWER_REQUIRED(q.no, q.questionText),
         )
       }

@@ -14,6 +14,7 @@ export const RoleMsg = {
   NO_GRANT_ADMIN: '无权配置管理员角色!',
   PARENT_SELF: '父节点不可选择自身或其子节点!',
   PARENT_MISSING: '父节点不存在!',
+  PARENT_OTHER_TENANT: '父节点须为同一租户的角色!',
   HAS_USERS: '该角色已分配给用户,请先解除用户的角色!',
   NOT_GRANTABLE: '无权分配超出自身权限的菜单或数据!',
   ROLES_REQUIRED: '请选择角色',

@@ -1,11 +1,6 @@
 import { z } from 'zod'
 import { MD5_HEX_META, MD5_HEX_PATTERN } from '../auth/auth.ts'
-import {
-  DATE_OR_DATE_TIME_META,
-  DATE_PATTERN,
-  DATE_TIME_PATTERN,
-  ZWireDateTimeSchema,
-} from '../common/dates.ts'
+import { DATE_OR_DATE_TIME_META, isDateOrDateTime, ZWireDateTimeSchema } from '../common/dates.ts'
 import { isId, ZIdSchema, ZWireIdSchema, zIdListOf } from '../common/ids.ts'
 import { ZPageQuerySchema } from '../common/page.ts'
 import { isPhone, zInt, zOptionalInt, zOptionalText, zRequired } from '../common/validators.ts'
@@ -139,7 +134,7 @@ export const ZUserInfoUpdateSchema = z.object({
   }),
   phone: zOptionalText(20).refine((v) => v === undefined || isPhone(v), { message: UserMsg.PHONE_INVALID }),
   birthday: zOptionalText(19)
-    .refine((v) => v === undefined || DATE_PATTERN.test(v) || DATE_TIME_PATTERN.test(v), {
+    .refine((v) => v === undefined || isDateOrDateTime(v), {
       message: UserMsg.BIRTHDAY_INVALID,
     })
     .meta(DATE_OR_DATE_TIME_META),
@@ -207,7 +202,7 @@ const zPhone = zOptionalText(20).refine((v) => v === undefined || isPhone(v), {
   message: UserMsg.PHONE_INVALID,
 })
 const zBirthday = zOptionalText(19)
-  .refine((v) => v === undefined || DATE_PATTERN.test(v) || DATE_TIME_PATTERN.test(v), {
+  .refine((v) => v === undefined || isDateOrDateTime(v), {
     message: UserMsg.BIRTHDAY_INVALID,
   })
   .meta(DATE_OR_DATE_TIME_META)

@@ -2,20 +2,23 @@ import type { Readable } from 'node:stream'
 import {
   DOCUMENT_TITLES,
   UploadMsg,
+  ZAppraiseReportDetailSchema,
   ZAppraiseRowsQuerySchema,
+  ZDefaultConfigItemSchema,
   ZDefaultConfigQuerySchema,
   ZDownloadQuerySchema,
   ZExpertCandidateSchema,
   ZExpertCandidatesQuerySchema,
   ZExpertPushSchema,
-  ZFormRecordSchema,
   ZIdListSchema,
   ZIdSchema,
   ZIndexConfigSchema,
-  ZIndexItemSchema,
   ZIndexListSchema,
+  ZIndexPageQuerySchema,
+  ZMeetingDetailSchema,
   ZMeetingDraftSchema,
   ZMeetingFormSchema,
+  ZNoticeDetailSchema,
   ZNoticeDraftSchema,
   ZNoticeFormSchema,
   ZPushedExpertSchema,
@@ -26,11 +29,13 @@ import {
   ZResultsEventRecordSchema,
   ZResultsFileRecordSchema,
   ZResultsIdQuerySchema,
+  ZResultsListQuerySchema,
   ZResultsMessageSchema,
   ZResultsPageQuerySchema,
   ZResultsPeopleRecordSchema,
   ZResultsPrincipalRecordSchema,
   ZResultsRecordSchema,
+  ZResultsStageCountsSchema,
   ZResultsStatusSchema,
   ZResultsUnitRecordSchema,
   ZResultsVORecordSchema,
@@ -45,7 +50,7 @@ import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
-import { toPage } from '../../lib/paging.ts'
+import { pageOfAll, toPage } from '../../lib/paging.ts'
 import { readUpload } from '../oss/multipart.ts'
 import { contentDisposition } from '../oss/oss-endpoint.routes.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
@@ -86,9 +91,13 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
     config: perm(C.list),
     schema: {
       tags,
-      summary: '成果评价申请列表 (申请人只看自己的)',
-      querystring: ZResultsPageQuerySchema,
-      response: { 200: zEnvelope(zPage(ZResultsRecordSchema)) },
+      summary: '成果评价申请列表 (申请人只看自己的；stage 为评价环节的待办/已办及其计数)',
+      querystring: ZResultsListQuerySchema,
+      response: {
+        200: zEnvelope(
+          zPage(ZResultsRecordSchema).extend({ stageCounts: ZResultsStageCountsSchema.optional() }),
+        ),
+      },
     },
     handler: async (request) => ok(await results.page(ctxOf(request), request.query)),
   })
@@ -371,12 +380,15 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
     config: { access: 'authenticated' },
     schema: {
       tags,
-      summary: '评价指标与得分 (专家只见自己的评分)',
-      querystring: ZResultsIdQuerySchema,
+      summary: '评价指标与得分 (分页; 专家只见自己的评分)',
+      querystring: ZIndexPageQuerySchema,
       response: { 200: zEnvelope(ZIndexListSchema) },
     },
-    handler: async (request) =>
-      ok(await scoring.selectByResultsId(ctxOf(request), BigInt(request.query.resultsId))),
+    handler: async (request) => {
+      const { resultsId, ...q } = request.query
+      const { records, ...set } = await scoring.selectByResultsId(ctxOf(request), BigInt(resultsId))
+      return ok({ ...pageOfAll(records, q), ...set })
+    },
   })
   r.post(`${P}/index/score`, {
     config: { access: 'authenticated' },
@@ -397,7 +409,7 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       tags,
       summary: '成果使用的评价指标 (未设置时为默认指标)',
       querystring: ZDefaultConfigQuerySchema,
-      response: { 200: zEnvelope(z.array(ZIndexItemSchema.extend({ meaning: z.string().nullable() }))) },
+      response: { 200: zEnvelope(z.array(ZDefaultConfigItemSchema)) },
     },
     handler: async (request) =>
       ok(await scoring.defaultConfig(ctxOf(request), BigInt(request.query.resultsId), request.query.type)),
@@ -418,7 +430,7 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       tags,
       summary: '评价通知 (未保存时按成果预填)',
       querystring: ZResultsIdQuerySchema,
-      response: { 200: zEnvelope(ZFormRecordSchema) },
+      response: { 200: zEnvelope(ZNoticeDetailSchema) },
     },
     handler: async (request) =>
       ok(await documents.noticeDetail(ctxOf(request), BigInt(request.query.resultsId))),
@@ -429,7 +441,7 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       tags,
       summary: '评价报告 (未保存时按成果预填)',
       querystring: ZResultsIdQuerySchema,
-      response: { 200: zEnvelope(ZFormRecordSchema) },
+      response: { 200: zEnvelope(ZAppraiseReportDetailSchema) },
     },
     handler: async (request) =>
       ok(await documents.reportDetail(ctxOf(request), BigInt(request.query.resultsId))),
@@ -440,15 +452,29 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       tags,
       summary: '评价会 (未保存时按成果预填)',
       querystring: ZResultsIdQuerySchema,
-      response: { 200: zEnvelope(ZFormRecordSchema) },
+      response: { 200: zEnvelope(ZMeetingDetailSchema) },
     },
     handler: async (request) =>
       ok(await documents.meetingDetail(ctxOf(request), BigInt(request.query.resultsId))),
   })
-  for (const [path, kind, body, code, label] of [
-    ['notice/submit', 'notice', ZNoticeDraftSchema, C.noticeCreate, DOCUMENT_TITLES.notice],
-    ['report/submit', 'report', ZReportDraftSchema, C.reportCreate, DOCUMENT_TITLES.report],
-    ['have/submit', 'meeting', ZMeetingDraftSchema, C.meetingCreate, '评价会'],
+  for (const [path, kind, body, code, label, answer] of [
+    [
+      'notice/submit',
+      'notice',
+      ZNoticeDraftSchema,
+      C.noticeCreate,
+      DOCUMENT_TITLES.notice,
+      ZNoticeDetailSchema,
+    ],
+    [
+      'report/submit',
+      'report',
+      ZReportDraftSchema,
+      C.reportCreate,
+      DOCUMENT_TITLES.report,
+      ZAppraiseReportDetailSchema,
+    ],
+    ['have/submit', 'meeting', ZMeetingDraftSchema, C.meetingCreate, '评价会', ZMeetingDetailSchema],
   ] as const) {
     r.post(`${P}/${path}`, {
       config: perm(code),
@@ -456,7 +482,7 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
         tags,
         summary: `暂存${label} (只校验已填写的字段)`,
         body,
-        response: { 200: zEnvelope(ZFormRecordSchema) },
+        response: { 200: zEnvelope(answer) },
       },
       handler: async (request) =>
         ok(
@@ -474,7 +500,7 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       tags,
       summary: '成果的评价会',
       querystring: ZResultsIdQuerySchema,
-      response: { 200: zEnvelope(z.array(ZFormRecordSchema)) },
+      response: { 200: zEnvelope(z.array(ZMeetingDetailSchema)) },
     },
     handler: async (request) => ok(await documents.meetings(ctxOf(request), BigInt(request.query.resultsId))),
   })

@@ -8,6 +8,7 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
+import { assertTableWritable } from '../../lib/table-ownership.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 
 const LIVE = { isDeleted: 0 }
@@ -16,7 +17,7 @@ const LIVE = { isDeleted: 0 }
  * `/api/ysjs-appraise/assort`: the achievement attachment categories. They are the children of the
  * `attachment_category` node of the platform-wide category tree (decision 011a), so the categories an
  * application's files are filed under and the ones `/api/blade-label/assort` edits are the same rows
- * (decision 017).
+ * (decision 017). Shared by every tenant, they are the platform's to write (`lib/table-ownership.ts`).
  */
 export const createAppraiseAssortService = (prisma: PrismaClient) => {
   const parentId = async () => {
@@ -85,6 +86,7 @@ export const createAppraiseAssortService = (prisma: PrismaClient) => {
       return record(row, await fileCounts(ctx, [id]))
     },
     async submit(ctx: TCtx, input: TAppraiseAssortSubmit) {
+      assertTableWritable(ctx, 'Assort')
       const parent = await parentId()
       const who = ctx.user?.userId ?? null
       const data = {
@@ -117,6 +119,7 @@ export const createAppraiseAssortService = (prisma: PrismaClient) => {
     },
     /** Categories that file no application's attachment (of any tenant: the tree is shared). */
     async remove(ctx: TCtx, ids: bigint[]) {
+      assertTableWritable(ctx, 'Assort')
       const parent = await parentId()
       await prisma.$transaction(async (tx) => {
         if (await tx.resultsAttach.count({ where: { assortId: { in: ids }, ...LIVE } })) {

@@ -6,13 +6,16 @@ import {
   RESULTS_STATUS,
   RESULTS_STATUS_LABELS,
   ResultsMsg,
+  type TResultsStage,
+  type TResultsStageState,
   type TResultsVOSubmit,
   ZResultsVOFullSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { dictLabels } from '../../lib/dict-labels.ts'
-import { AppError } from '../../lib/errors.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { AppError, orNullIfNotFound } from '../../lib/errors.ts'
+import { listPage } from '../../lib/list-sql.ts'
+import { skipTake, toPage, wantsCount } from '../../lib/paging.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
 import {
@@ -29,6 +32,7 @@ import {
   type TResultsRow,
   who,
 } from './appraise-access.ts'
+import { createStageWhere } from './results-stages.ts'
 
 type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
 
@@ -75,6 +79,7 @@ const firstSubmitIssue = (vo: unknown): string | null => {
 export const createResultsService = (deps: TAppraiseDeps) => {
   const { prisma } = deps
   const db = (ctx: TCtx) => tenantDb(prisma, ctx.tenantId)
+  const stageWhere = createStageWhere(prisma)
 
   const labelsOf = async (ctx: TCtx) => ({
     outcome: await dictLabels(prisma, ctx.tenantId, 'achievement_type'),
@@ -415,25 +420,59 @@ export const createResultsService = (deps: TAppraiseDeps) => {
 
     async page(
       ctx: TCtx,
-      q: { current: number; size: number; status?: number; name?: string },
+      q: {
+        current: number
+        size: number
+        status?: number
+        name?: string
+        searchCount?: 'true' | 'false'
+        stage?: TResultsStage
+        stageState?: TResultsStageState
+      },
       mine = false,
     ) {
       const staff = await isStaff(deps, ctx)
-      const where: Prisma.ResultsWhereInput = {
+      const own: Prisma.ResultsWhereInput = {
         isDeleted: 0,
-        ...(q.status !== undefined ? { status: q.status } : {}),
-        ...(q.name ? { name: { contains: q.name } } : {}),
         ...(!staff || mine ? { createUser: ctx.user?.userId ?? -1n } : {}),
       }
-      const [rows, total] = await Promise.all([
-        db(ctx).results.findMany({
-          where,
-          orderBy: [{ updateTime: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
-          ...skipTake(q),
-        }),
-        db(ctx).results.count({ where }),
-      ])
-      return toPage(await records(ctx, rows, staff), total, q)
+      const stage = q.stage
+      const halves = stage
+        ? {
+            todo: await stageWhere(ctx.tenantId, stage, 'todo'),
+            done: await stageWhere(ctx.tenantId, stage, 'done'),
+          }
+        : null
+      const where: Prisma.ResultsWhereInput = {
+        ...own,
+        ...(q.status !== undefined ? { status: q.status } : {}),
+        ...(q.name ? { name: { contains: q.name } } : {}),
+        ...(halves
+          ? { AND: [q.stageState ? halves[q.stageState] : { OR: [halves.todo, halves.done] }] }
+          : {}),
+      }
+      // A stage screen's counts: its two halves among the caller's applications, whatever is searched.
+      const stageCounts = halves
+        ? {
+            stageCounts: {
+              todo: await db(ctx).results.count({ where: { ...own, AND: [halves.todo] } }),
+              done: await db(ctx).results.count({ where: { ...own, AND: [halves.done] } }),
+            },
+          }
+        : {}
+      const count = wantsCount(q)
+      const page = await listPage(prisma, 'Results', db(ctx).results, {
+        tenantId: ctx.tenantId,
+        where,
+        orderBy: [{ updateTime: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
+        ...skipTake(q),
+        count,
+      })
+      const rows = page.rows as unknown as Parameters<typeof records>[1]
+      return {
+        ...toPage(await records(ctx, rows, staff), page.total, q, [], { exact: page.exact, count }),
+        ...stageCounts,
+      }
     },
 
     /** Applications waiting for the caller (staff) to audit. */
@@ -617,7 +656,8 @@ export const createResultsService = (deps: TAppraiseDeps) => {
     async remove(ctx: TCtx, ids: bigint[]) {
       let removed = 0
       for (const id of ids) {
-        const found = await loadResults(deps, ctx, id).catch(() => null)
+        // Missing (or another applicant's) ids are skipped; any other failure is the caller's to see.
+        const found = await orNullIfNotFound(loadResults(deps, ctx, id), ResultsAccessMsg.NOT_FOUND)
         if (!found) {
           continue
         }

@@ -475,9 +475,22 @@ export const createScoringService = (deps: TDeps) => {
     async defaultConfig(ctx: TCtx, resultsId: bigint, type?: number) {
       const { row } = await loadResults(deps, ctx, resultsId)
       const saved = type === undefined ? await indexesOf(db(ctx), resultsId) : []
+      // Spec section 3's achievement indicator (id, name, score, meaning), its weight beside it.
       return saved.length
-        ? saved.map((i) => ({ name: i.name, weight: Number(i.weight), meaning: i.meaning ?? '' }))
-        : setFor(db(ctx), type ?? row.outcomeType)
+        ? saved.map((i) => ({
+            id: i.id,
+            name: i.name,
+            score: decimal(i.score),
+            meaning: i.meaning ?? '',
+            weight: Number(i.weight),
+          }))
+        : (await setFor(db(ctx), type ?? row.outcomeType)).map((i) => ({
+            id: null,
+            name: i.name,
+            score: null,
+            meaning: i.meaning ?? '',
+            weight: i.weight,
+          }))
     },
 
     /** `cofig/saves`: replaces the indicator set while no expert has scored. */

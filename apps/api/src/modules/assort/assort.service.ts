@@ -2,6 +2,7 @@ import { nextId, type PrismaClient } from '@ysjs/db'
 import { AssortMsg, type TAssortSubmit } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
+import { assertTableWritable } from '../../lib/table-ownership.ts'
 import { buildTree } from '../../lib/tree.ts'
 
 const LIVE = { isDeleted: 0 }
@@ -75,6 +76,7 @@ export const createAssortService = (prisma: PrismaClient) => {
     },
     listByParent: (parentId: bigint) => db.findMany({ where: { parentId, ...LIVE }, orderBy: ORDER }),
     async submit(ctx: TCtx, input: TAssortSubmit) {
+      assertTableWritable(ctx, 'Assort')
       const who = ctx.user?.userId ?? null
       const parentId = input.parentId ? BigInt(input.parentId) : 0n
       const data = {
@@ -110,6 +112,7 @@ export const createAssortService = (prisma: PrismaClient) => {
     },
     /** Removes categories without live children; all or nothing. */
     async remove(ctx: TCtx, ids: bigint[]) {
+      assertTableWritable(ctx, 'Assort')
       await prisma.$transaction(async (tx) => {
         const children = await tx.assort.count({
           where: { parentId: { in: ids }, id: { notIn: ids }, ...LIVE },

@@ -81,7 +81,8 @@ export const createAttachFileService = (prisma: PrismaClient, oss: TOssService) 
         .findFirst({ where: { id, isDeleted: 0 }, select: { attachId: true } })
       await base.update(ctx, id, input)
       const old = before?.attachId as bigint | undefined
-      if (old !== undefined && String(old) !== input.attachId) {
+      // An update that names no file keeps the entry's file.
+      if (old !== undefined && input.attachId != null && String(old) !== input.attachId) {
         await oss.removeAttachments(ctx, async () => [old])
       }
     },

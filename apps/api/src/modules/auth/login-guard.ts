@@ -5,7 +5,10 @@ import { RedisKeys } from '../../lib/redis-keys.ts'
  * Password-guessing defence of the token endpoint. Failures are counted per account *and* source
  * (client address), so an attacker cannot lock the real user out by guessing from elsewhere:
  *
- * - a source that reached `failCount` failures on an account is refused for that account (30 min);
+ * - a source that reached `failCount` failures on an account is refused for that account (30 min)
+ *   unless the request brings a valid captcha: an address is not a person (an office behind one NAT
+ *   shares it), so a colleague guessing from the same address can make the real user solve a captcha,
+ *   never lock them out, and a source lock can be renewed by no one indefinitely (decision 005);
  * - once the account as a whole reached `failCount` failures, a source that never signed in to it
  *   must bring a valid captcha — the real user's known client is not refused;
  * - a sustained attack (`hardLockCount` failures, all sources) locks the account for everyone.
@@ -34,11 +37,12 @@ const PENDING_S = 60
 const BEGIN = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'locked' end
 local src = tonumber(redis.call('GET', KEYS[2]) or '0')
-if src >= tonumber(ARGV[1]) then return 'source-locked' end
+local human = ARGV[4] == '1'
+if src >= tonumber(ARGV[1]) and not human then return 'source-locked' end
 local acct = tonumber(redis.call('GET', KEYS[3]) or '0')
 if acct >= tonumber(ARGV[2]) then return 'locked' end
 local pending = tonumber(redis.call('GET', KEYS[5]) or '0')
-if src + pending >= tonumber(ARGV[1]) then return 'busy' end
+if src + pending >= tonumber(ARGV[1]) and not human then return 'busy' end
 if acct >= tonumber(ARGV[1]) and ARGV[4] ~= '1' and redis.call('SISMEMBER', KEYS[4], ARGV[5]) == 0 then
   return 'captcha-required'
 end

@@ -1,6 +1,6 @@
 import { hashClientSecret, nextId, type PrismaClient } from '@ysjs/db'
 import { ClientMsg, type TClientSubmit, ZClientRecordSchema, ZClientSubmitSchema } from '@ysjs/shared'
-import { isAdministrator, type TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 
@@ -24,7 +24,7 @@ export const createClientService = (prisma: PrismaClient, webClientId: string) =
   })
 
   const assertAdministrator = (ctx: TCtx) => {
-    if (!isAdministrator(ctx.user)) {
+    if (!isPlatformAdmin(ctx.user)) {
       throw AppError.forbidden()
     }
   }

@@ -1,4 +1,4 @@
-import { ZDashboardStatsSchema, ZMyNoticeSchema, ZPageQuerySchema } from '@ysjs/shared'
+import { ZDashboardStatsSchema, ZMyDashboardSchema, ZMyNoticeSchema, ZPageQuerySchema } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ctxOf } from '../../lib/context.ts'
@@ -15,6 +15,16 @@ export const dashboardRoutes = (app: FastifyInstance, dashboard: TDashboardServi
       response: { 200: zEnvelope(ZDashboardStatsSchema) },
     },
     handler: async (request) => ok(await dashboard.stats(ctxOf(request))),
+  })
+  // What concerns the caller alone (a member's home page): nothing of other users is counted.
+  r.get('/api/ysjs-desk/dashboard/mine', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['dashboard'],
+      summary: '我的首页统计 (本人的成果申报、本单位的问卷填报、本人的会议报名、我的通知)',
+      response: { 200: zEnvelope(ZMyDashboardSchema) },
+    },
+    handler: async (request) => ok(await dashboard.mine(ctxOf(request))),
   })
   // Any signed-in user reads their own notices here; the notice API itself is for those who manage them.
   r.get('/api/ysjs-desk/dashboard/notices', {

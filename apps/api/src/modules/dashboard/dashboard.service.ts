@@ -1,9 +1,19 @@
 import type { PrismaClient } from '@ysjs/db'
-import { formatDate, parseDateTime, type TDashboardStats, type TPageQuery } from '@ysjs/shared'
+import {
+  ExampleStatus,
+  formatDate,
+  parseDateTime,
+  RESULTS_STATUS_LABELS,
+  RESULTS_STATUS as S,
+  type TDashboardStats,
+  type TMyDashboard,
+  type TPageQuery,
+} from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { noticeCategoryNames, readableNotices } from '../notice/notice.service.ts'
+import { firmOfUser, ownerKeyOf } from '../survey/survey-common.ts'
 
 const TREND_DAYS = 7
 
@@ -52,6 +62,42 @@ export const createDashboardService = (
         { name: '通知公告', value: noticeCount },
       ],
       trend,
+    }
+  },
+  /** A member's own figures (their applications, their unit's fillings, registrations, notices). */
+  async mine(ctx: TCtx): Promise<TMyDashboard> {
+    const db = tenantDb(prisma, ctx.tenantId)
+    const userId = ctx.user?.userId ?? -1n
+    const firm = ctx.user ? await firmOfUser(prisma, ctx.tenantId, userId) : null
+    const ownerKey = ownerKeyOf(firm?.id ?? null, userId)
+    const [byStatus, surveyCount, surveyToFill, registrationCount, noticeCount] = await Promise.all([
+      db.results.groupBy({
+        by: ['status'],
+        where: { isDeleted: 0, createUser: userId },
+        _count: { _all: true },
+      }),
+      db.surveyExample.count({ where: { ownerKey } }),
+      db.surveyExample.count({
+        where: { ownerKey, status: { in: [ExampleStatus.DRAFT, ExampleStatus.TO_FILL] } },
+      }),
+      db.registeredMeeting.count({ where: { createUser: userId, isDeleted: 0 } }),
+      db.notice.count({ where: readableNotices(ctx.user?.userId ?? null) }),
+    ])
+    const count = new Map(byStatus.map((r) => [r.status, r._count._all]))
+    const sum = (statuses: readonly number[]) => statuses.reduce((n, st) => n + (count.get(st) ?? 0), 0)
+    return {
+      applicationCount: sum([...count.keys()]),
+      applicationInProgress: sum([S.PENDING, S.ACCEPTED, S.EVALUATING, S.SCORED, S.REPORTED]),
+      applicationReturned: sum([S.RETURNED]),
+      surveyCount,
+      surveyToFill,
+      registrationCount,
+      noticeCount,
+      applications: Object.entries(RESULTS_STATUS_LABELS).map(([status, name]) => ({
+        status: Number(status),
+        name,
+        value: count.get(Number(status)) ?? 0,
+      })),
     }
   },
   /** The caller's notices (the home page's 通知公告), newest first. */

@@ -1,10 +1,10 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
-import { DevelopMsg, ZCodeRecordSchema, ZCodeSubmitSchema } from '@ysjs/shared'
-import { isAdministrator, type TCtx } from '../../lib/context.ts'
+import { DevelopMsg, enumTypeName, ZCodeRecordSchema, ZCodeSubmitSchema } from '@ysjs/shared'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { generateModule, type TGenFile, type TGenResult } from './generator.ts'
-import { existingTable } from './introspect.ts'
+import { enumLabels, existingTable } from './introspect.ts'
 import type { TModelService } from './model.service.ts'
 import { zipFiles } from './zip.ts'
 
@@ -22,7 +22,6 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
     prefix: '/api/ysjs-develop/code',
     model: (db) => db.devCode,
     tenantScoped: false,
-    platformWrite: true,
     submit: ZCodeSubmitSchema,
     record: ZCodeRecordSchema,
     filters: { codeName: 'string', tableName: 'string', packageName: 'string' },
@@ -57,7 +56,13 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
     }
     // The module's table in the application's database, where its migration will run.
     const existing = await existingTable(prisma, code.tableName)
-    return { code, result: generateModule({ code, model, prototypes, stamp: stampOf(at), existing }) }
+    // The labels of the enum types its columns use, as the application's database has them.
+    const types = [...new Set(prototypes.flatMap((p) => enumTypeName(p.jdbcType) ?? []))]
+    const enums = Object.fromEntries(await enumLabels(prisma, types))
+    return {
+      code,
+      result: generateModule({ code, model, prototypes, stamp: stampOf(at), existing, enums }),
+    }
   }
 
   /** Two modules of one zip must not share a class, a table, a folder, a route or a screen. */
@@ -95,7 +100,7 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
 
   // Contract section 11: the generator's calls are the administrator's (SA), whatever buttons a role has.
   const assertAdministrator = (ctx: TCtx) => {
-    if (!isAdministrator(ctx.user)) {
+    if (!isPlatformAdmin(ctx.user)) {
       throw AppError.forbidden()
     }
   }

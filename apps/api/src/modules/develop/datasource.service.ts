@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@ysjs/db'
+import type { TAllowEntry } from '@ysjs/server-core'
 import {
   DEFAULT_DATASOURCE_ID,
   DevelopMsg,
@@ -12,7 +13,7 @@ import {
 } from '@ysjs/shared'
 import type { z } from 'zod'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, type TPatch } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TDatasourceConn, withDatasource } from './introspect.ts'
 
@@ -24,13 +25,16 @@ type TInput = z.infer<typeof ZDatasourceSubmitSchema>
  * Writing, testing and reading tables through a data source are the platform administrator's
  * (decision 020): the server connects where the row points, with the password stored for it.
  */
-export const createDatasourceService = (prisma: PrismaClient) => {
+export const createDatasourceService = (
+  prisma: PrismaClient,
+  /** `DATASOURCE_ALLOWED_HOSTS`: loopback or private hosts data sources may name. */
+  allow: readonly TAllowEntry[] = [],
+) => {
   const crud = createCrudService(prisma, {
     name: 'datasource',
     prefix: '/api/ysjs-develop/datasource',
     model: (db) => db.datasource,
     tenantScoped: false,
-    platformWrite: true,
     submit: ZDatasourceSubmitSchema,
     record: ZDatasourceRecordSchema,
     filters: { name: 'string', url: 'string' },
@@ -78,7 +82,7 @@ export const createDatasourceService = (prisma: PrismaClient) => {
     if (!row) {
       throw AppError.badRequest('数据源不存在')
     }
-    return row
+    return { ...row, allow }
   }
 
   return {
@@ -87,15 +91,17 @@ export const createDatasourceService = (prisma: PrismaClient) => {
       assertPlatformAdmin(ctx)
       return crud.create(ctx, input)
     },
-    async update(ctx: TCtx, id: bigint, input: TInput) {
+    async update(ctx: TCtx, id: bigint, input: TPatch<typeof ZDatasourceSubmitSchema>) {
       assertPlatformAdmin(ctx)
       if (id === DEFAULT_ID) {
         throw AppError.badRequest(DevelopMsg.DEFAULT_DATASOURCE_READONLY)
       }
-      if (typed(input.password)) {
+      if (typed(input.password ?? undefined)) {
         return crud.update(ctx, id, input)
       }
-      await storedPasswordFor(id, input.url, input.username)
+      // A partial update keeps the stored target where it names none (decision 025).
+      const stored = await connOf(id)
+      await storedPasswordFor(id, input.url ?? stored.url, input.username ?? stored.username)
       return crud.update(ctx, id, { ...input, password: undefined })
     },
     async remove(ctx: TCtx, ids: bigint[]) {
@@ -121,7 +127,7 @@ export const createDatasourceService = (prisma: PrismaClient) => {
       if (parsed.id && !typed(parsed.password)) {
         password = await storedPasswordFor(BigInt(parsed.id), parsed.url, parsed.username)
       }
-      await withDatasource(prisma, { url: parsed.url, username: parsed.username, password }, (q) =>
+      await withDatasource(prisma, { url: parsed.url, username: parsed.username, password, allow }, (q) =>
         q('select 1', []),
       )
     },

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@ysjs/db'
+import type { TAllowEntry } from '@ysjs/server-core'
 import {
   DevelopMsg,
   SQL_NAME_PATTERN,
@@ -32,8 +33,13 @@ const ZTableName = z
   .refine((v) => SQL_NAME_PATTERN.test(v), { message: '表名只能包含小写字母、数字和下划线' })
 
 /** The code generator (`/api/ysjs-develop`): data sources, models and their prototypes, code configs. */
-export const developRoutes = (app: FastifyInstance, prisma: PrismaClient) => {
-  const datasources = createDatasourceService(prisma)
+export const developRoutes = (
+  app: FastifyInstance,
+  prisma: PrismaClient,
+  /** `DATASOURCE_ALLOWED_HOSTS` (decision 020). */
+  datasourceAllowedHosts: readonly TAllowEntry[] = [],
+) => {
+  const datasources = createDatasourceService(prisma, datasourceAllowedHosts)
   const models = createModelService(prisma, datasources)
   const codes = createCodeService(prisma, models)
   registerCrudRoutes(app, datasources)

@@ -1,5 +1,24 @@
-import { isControlChar, numericSize, propertyTypeOfColumn } from '@ysjs/shared'
+import { enumTypeName, isControlChar, numericSize, propertyTypeOfColumn } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
+import { AUDIT_SQL, checkExisting, TENANT_SQL } from './generator-table.ts'
+import {
+  dq,
+  enumMembers,
+  enumPrisma,
+  enumSql,
+  filterKind,
+  isArrayType,
+  isSortable,
+  lit,
+  prismaType,
+  recordRule,
+  sqlType,
+  submitRule,
+  type TGenEnum,
+  type TGenField,
+  toFormValue,
+  webKind,
+} from './generator-types.ts'
 import type { TExistingColumn } from './introspect.ts'
 import { PLATFORM_COLUMNS } from './prototypes.ts'
 
@@ -17,25 +36,13 @@ export type TGenInput = {
     wrapMode: number
   }
   model: { modelName: string; modelClass: string }
-  prototypes: {
-    jdbcName: string
-    jdbcType: string
-    length: number | null
-    comment: string
-    propertyType: string
-    propertyName: string
-    isList: number
-    isForm: number
-    isRequired: number
-    isQuery: number
-    queryType: string
-    componentType: string
-    dictCode: string
-  }[]
+  prototypes: TGenField[]
   /** Migration folder timestamp (`yyyyMMddHHmmss`); the generator is pure, the caller gives the time. */
   stamp: string
   /** The module's table as it is in the application's database, null when it is not there yet. */
   existing?: TExistingColumn[] | null
+  /** Labels of the enum types the model's columns use, as the application's database has them. */
+  enums?: Readonly<Record<string, string[]>>
 }
 
 export type TGenFile = { path: string; content: string }
@@ -52,27 +59,13 @@ export type TGenModule = {
 }
 export type TGenResult = { module: TGenModule; files: TGenFile[]; inserts: TGenInsert[] }
 
-type TField = TGenInput['prototypes'][number]
+type TField = TGenField
 
 const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())
 const camel = (kebab: string) => {
   const p = pascal(kebab)
   return p.charAt(0).toLowerCase() + p.slice(1)
 }
-/** A string literal for generated TypeScript (single quotes, as the house style writes them). */
-const lit = (s: string) => {
-  const body = [...s]
-    .map((c) =>
-      c === '\\' || c === "'"
-        ? `\\${c}`
-        : isControlChar(c)
-          ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
-          : c,
-    )
-    .join('')
-  return `'${body}'`
-}
-const dq = (s: string) => JSON.stringify(s)
 /**
  * Text of a user (module name, author) inside a generated comment: one line, and never the end of a
  * block comment, so it cannot add lines to migration.sql or schema.prisma or code to a source file.
@@ -83,211 +76,6 @@ const commentText = (s: string) =>
     .map((c) => (isControlChar(c) ? ' ' : c))
     .join('')
     .replaceAll('*/', '* /')
-
-/** `numeric` without a size: Prisma's `Decimal` default, written out so the migration and schema agree. */
-const DEFAULT_DECIMAL = { precision: 65, scale: 30 }
-const decimalSize = (f: TField) => {
-  const size = numericSize(f.jdbcType)
-  return size.precision === undefined
-    ? DEFAULT_DECIMAL
-    : { precision: size.precision, scale: size.scale ?? 0 }
-}
-
-const prismaType = (f: TField): string => {
-  const opt = f.isRequired ? '' : '?'
-  switch (f.propertyType) {
-    case 'string':
-      if (f.jdbcType === 'character' && f.length) {
-        return `String${opt} @db.Char(${f.length})`
-      }
-      return f.length ? `String${opt} @db.VarChar(${f.length})` : `String${opt}`
-    case 'int':
-      return f.jdbcType === 'smallint' ? `Int${opt} @db.SmallInt` : `Int${opt}`
-    case 'bigint':
-      return `BigInt${opt}`
-    case 'boolean':
-      return `Boolean${opt}`
-    case 'decimal': {
-      const { precision, scale } = decimalSize(f)
-      return `Decimal${opt} @db.Decimal(${precision}, ${scale})`
-    }
-    case 'double':
-      return f.jdbcType === 'real' ? `Float${opt} @db.Real` : `Float${opt}`
-    case 'date':
-      return `DateTime${opt} @db.Date`
-    default:
-      return f.jdbcType === 'timestamp with time zone'
-        ? `DateTime${opt} @db.Timestamptz(3)`
-        : `DateTime${opt}`
-  }
-}
-
-const sqlType = (f: TField): string => {
-  switch (f.propertyType) {
-    case 'string':
-      if (f.jdbcType === 'character' && f.length) {
-        return `CHAR(${f.length})`
-      }
-      return f.length ? `VARCHAR(${f.length})` : 'TEXT'
-    case 'int':
-      return f.jdbcType === 'smallint' ? 'SMALLINT' : 'INTEGER'
-    case 'bigint':
-      return 'BIGINT'
-    case 'boolean':
-      return 'BOOLEAN'
-    case 'decimal': {
-      const { precision, scale } = decimalSize(f)
-      return `DECIMAL(${precision},${scale})`
-    }
-    case 'double':
-      return f.jdbcType === 'real' ? 'REAL' : 'DOUBLE PRECISION'
-    case 'date':
-      return 'DATE'
-    default:
-      return f.jdbcType === 'timestamp with time zone' ? 'TIMESTAMPTZ(3)' : 'TIMESTAMP(3)'
-  }
-}
-
-/** The submit rule of a form field, with the spec-style 请输入/请选择 message, and the helpers it needs. */
-const submitRule = (f: TField, uses: Set<string>): string => {
-  const enter = `请输入${f.comment}`
-  const choose = `请选择${f.comment}`
-  const req = !!f.isRequired
-  switch (f.propertyType) {
-    case 'string': {
-      const max = f.length ?? 2000
-      uses.add(req ? 'zRequired' : 'zOptionalText')
-      return req ? `zRequired(${lit(enter)}, ${max})` : `zOptionalText(${max})`
-    }
-    case 'int': {
-      const range = f.jdbcType === 'smallint' ? ', min: -32768, max: 32767' : ''
-      uses.add(req ? 'zInt' : 'zOptionalInt')
-      return req ? `zInt({ message: ${lit(enter)}${range} })` : `zOptionalInt({${range.slice(1)} })`
-    }
-    case 'bigint':
-      uses.add(req ? 'zGenBigint' : 'zGenOptionalBigint')
-      return req ? `zGenBigint(${lit(enter)})` : 'zGenOptionalBigint()'
-    case 'boolean':
-      uses.add(req ? 'zGenBoolean' : 'zGenOptionalBoolean')
-      return req ? `zGenBoolean(${lit(choose)})` : 'zGenOptionalBoolean()'
-    case 'decimal': {
-      const size = numericSize(f.jdbcType)
-      const args = size.precision === undefined ? '' : `${size.precision}, ${size.scale ?? 0}`
-      uses.add(req ? 'zGenDecimal' : 'zGenOptionalDecimal')
-      return req ? `zGenDecimal(${lit(enter)}${args ? `, ${args}` : ''})` : `zGenOptionalDecimal(${args})`
-    }
-    case 'double':
-      uses.add(req ? 'zGenNumber' : 'zGenOptionalNumber')
-      return req ? `zGenNumber(${lit(enter)})` : 'zGenOptionalNumber()'
-    case 'date':
-      uses.add(req ? 'zGenDate' : 'zGenOptionalDate')
-      return req ? `zGenDate(${lit(choose)})` : 'zGenOptionalDate()'
-    default:
-      uses.add(req ? 'zGenDateTime' : 'zGenOptionalDateTime')
-      return req ? `zGenDateTime(${lit(choose)})` : 'zGenOptionalDateTime()'
-  }
-}
-
-const recordRule = (f: TField): string => {
-  const base =
-    f.propertyType === 'int' || f.propertyType === 'double'
-      ? 'z.number()'
-      : f.propertyType === 'boolean'
-        ? 'z.boolean()'
-        : 'z.string()'
-  return f.isRequired ? base : `${base}.nullable()`
-}
-
-const filterKind = (f: TField): string | null => {
-  const kind = { string: 'string', int: 'int', bigint: 'id', date: 'date', datetime: 'date' }[f.propertyType]
-  return kind ? `${kind}${f.isRequired ? '' : '?'}` : null
-}
-
-const webKind = (f: TField): string => {
-  if (f.dictCode) {
-    return 'dict'
-  }
-  switch (f.propertyType) {
-    case 'int':
-    case 'decimal':
-    case 'double':
-      return 'number'
-    case 'boolean':
-      return 'select'
-    case 'date':
-      return 'date'
-    case 'datetime':
-      return 'datetime'
-    default:
-      return f.componentType === 'textarea' ? 'textarea' : 'text'
-  }
-}
-
-/** The platform columns a module's table gets (besides id and tenant_id), as SQL and the type they need. */
-const AUDIT_SQL: [string, string, string][] = [
-  ['create_user', 'BIGINT', 'bigint'],
-  ['create_dept', 'BIGINT', 'bigint'],
-  ['create_time', 'TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP', 'timestamp without time zone'],
-  ['update_user', 'BIGINT', 'bigint'],
-  ['update_time', 'TIMESTAMP(3)', 'timestamp without time zone'],
-  ['status', 'INTEGER NOT NULL DEFAULT 1', 'integer'],
-  ['is_deleted', 'INTEGER NOT NULL DEFAULT 0', 'integer'],
-]
-const TENANT_SQL = `VARCHAR(12) NOT NULL DEFAULT '000000'`
-
-/**
- * A table that is already there must fit the module (decision 020): a bigint `id` primary key, the
- * model's fields with their types and nullability, platform columns of the right type (missing ones the
- * migration adds), and no other required column the module could not fill.
- */
-const checkExisting = (
-  table: string,
-  existing: TExistingColumn[],
-  fields: TField[],
-  tenantScoped: boolean,
-) => {
-  const refuse = (why: string) => AppError.badRequest(`数据表 ${table} 已存在，${why}`)
-  const byName = new Map(existing.map((c) => [c.name, c]))
-  const id = byName.get('id')
-  if (id?.type !== 'bigint' || !id.primaryKey) {
-    throw refuse('须有 bigint 类型的 id 主键（通用增删改查使用它）')
-  }
-  const missing = fields.filter((f) => !byName.has(f.jdbcName)).map((f) => f.jdbcName)
-  if (missing.length) {
-    throw refuse(`但缺少模型字段: ${missing.join(', ')}`)
-  }
-  for (const f of fields) {
-    const c = byName.get(f.jdbcName)!
-    if (c.type !== f.jdbcType || (f.propertyType === 'string' && c.length !== f.length)) {
-      throw refuse(
-        `字段 ${f.jdbcName} 的类型 (${c.type}${c.length ? `(${c.length})` : ''}) 与模型不符，请重新导入模型字段`,
-      )
-    }
-    if (!c.nullable && !c.hasDefault && !f.isRequired) {
-      throw refuse(`字段 ${f.jdbcName} 不可为空，模型中须设为必填`)
-    }
-    if (c.nullable && f.isRequired) {
-      throw refuse(`字段 ${f.jdbcName} 可为空，模型中不能设为必填`)
-    }
-  }
-  const platform: [string, string][] = [
-    ...AUDIT_SQL.map(([n, , type]): [string, string] => [n, type]),
-    ...(tenantScoped ? [['tenant_id', 'character varying'] as [string, string]] : []),
-  ]
-  for (const [name, type] of platform) {
-    const c = byName.get(name)
-    if (c && c.type !== type && !(type.startsWith('timestamp') && c.type.startsWith('timestamp'))) {
-      throw refuse(`平台字段 ${name} 的类型 (${c.type}) 应为 ${type}`)
-    }
-  }
-  const known = new Set<string>([...PLATFORM_COLUMNS, ...fields.map((f) => f.jdbcName)])
-  const unfillable = existing
-    .filter((c) => !known.has(c.name) && !c.nullable && !c.hasDefault)
-    .map((c) => c.name)
-  if (unfillable.length) {
-    throw refuse(`其必填字段不在模型中: ${unfillable.join(', ')}`)
-  }
-}
 
 /** English label of a field: `unitPrice` → `Unit price`. */
 const english = (name: string) => {
@@ -339,6 +127,17 @@ export const generateModule = (input: TGenInput): TGenResult => {
   if (input.existing) {
     checkExisting(code.tableName, input.existing, fields, tenantScoped)
   }
+  // Enum columns: their labels as the application's database has them, one Prisma enum per type.
+  const enums = new Map<string, TGenEnum>()
+  for (const f of fields.filter((x) => x.propertyType === 'enum')) {
+    const type = enumTypeName(f.jdbcType)!
+    const labels = input.enums?.[type]
+    if (!labels?.length) {
+      throw AppError.badRequest(`枚举类型 ${type} 不在应用数据库中: ${f.jdbcName}`)
+    }
+    const prismaName = `${model.modelClass}${type.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}`
+    enums.set(type, { type, prismaName, labels, members: enumMembers(labels) })
+  }
   const pkg = code.packageName
   const Cls = model.modelClass
   const cls = Cls.charAt(0).toLowerCase() + Cls.slice(1)
@@ -367,10 +166,11 @@ export const generateModule = (input: TGenInput): TGenResult => {
   ]
   const fieldPrisma = fields.map((f) => [
     f.propertyName,
-    `${prismaType(f)}${f.propertyName === f.jdbcName ? '' : ` @map(${dq(f.jdbcName)})`}`,
+    `${prismaType(f, enums)}${f.propertyName === f.jdbcName ? '' : ` @map(${dq(f.jdbcName)})`}`,
   ])
   const prismaLines = [...platformPrisma, ...fieldPrisma, ...auditPrisma].map(([n, t]) => `  ${n} ${t}`)
-  const prismaModel = `\n// ${label} (${pkg}): written by the code generator.\nmodel ${Cls} {\n${prismaLines.join('\n')}\n\n  @@map(${dq(code.tableName)})\n}\n`
+  const prismaEnums = [...enums.values()].map((e) => `\n${enumPrisma(e)}\n`).join('')
+  const prismaModel = `\n// ${label} (${pkg}): written by the code generator.\nmodel ${Cls} {\n${prismaLines.join('\n')}\n\n  @@map(${dq(code.tableName)})\n}\n${prismaEnums}`
 
   const platformSql: [string, string][] = [
     ...(tenantScoped ? [['tenant_id', TENANT_SQL] as [string, string]] : []),
@@ -379,13 +179,16 @@ export const generateModule = (input: TGenInput): TGenResult => {
   const sqlColumns = [
     '"id" BIGINT NOT NULL',
     ...(tenantScoped ? [`"tenant_id" ${TENANT_SQL}`] : []),
-    ...fields.map((f) => `${dq(f.jdbcName)} ${sqlType(f)}${f.isRequired ? ' NOT NULL' : ''}`),
+    ...fields.map(
+      (f) => `${dq(f.jdbcName)} ${sqlType(f)}${f.isRequired && !isArrayType(f) ? ' NOT NULL' : ''}`,
+    ),
     ...AUDIT_SQL.map(([n, sql]) => `${dq(n)} ${sql}`),
     `CONSTRAINT ${dq(`${code.tableName}_pkey`)} PRIMARY KEY ("id")`,
   ]
   // IF NOT EXISTS: the model usually describes a table that is already there. Such a table gets the
   // platform columns the generic CRUD needs; on a table just created these are no-ops.
   const migration = [
+    ...[...enums.values()].flatMap((e) => [`-- CreateEnum (used by ${code.tableName})`, enumSql(e), '']),
     `-- CreateTable (${label}, written by the code generator)`,
     `CREATE TABLE IF NOT EXISTS ${dq(code.tableName)} (`,
     sqlColumns.map((c) => `    ${c}`).join(',\n'),
@@ -400,7 +203,7 @@ export const generateModule = (input: TGenInput): TGenResult => {
   // Shared schemas.
   const uses = new Set<string>()
   const formFields = fields.filter((f) => f.isForm)
-  const submitLines = formFields.map((f) => `  ${f.propertyName}: ${submitRule(f, uses)},`)
+  const submitLines = formFields.map((f) => `  ${f.propertyName}: ${submitRule(f, uses, enums)},`)
   const commonImports = ['zInt', 'zOptionalInt', 'zOptionalText', 'zRequired'].filter((u) => uses.has(u))
   const genImports = [...uses].filter((u) => u.startsWith('zGen')).sort()
   const shared = [
@@ -437,28 +240,53 @@ export const generateModule = (input: TGenInput): TGenResult => {
   const dates = formFields.filter((f) => f.propertyType === 'date').map((f) => lit(f.propertyName))
   const dateTimes = formFields.filter((f) => f.propertyType === 'datetime').map((f) => lit(f.propertyName))
   const bigints = formFields.filter((f) => f.propertyType === 'bigint').map((f) => lit(f.propertyName))
+  const names = (list: TField[], type: string) =>
+    list.filter((f) => f.propertyType === type).map((f) => lit(f.propertyName))
+  // Enums whose labels are not all Prisma names: each field's Prisma name → label.
+  const enumMaps = fields.flatMap((f) => {
+    const e = f.propertyType === 'enum' ? enums.get(enumTypeName(f.jdbcType)!)! : null
+    const pairs = e
+      ? e.members.flatMap((m, i) => (m === e.labels[i] ? [] : [`${m}: ${lit(e.labels[i]!)}`]))
+      : []
+    return pairs.length ? [`${f.propertyName}: { ${pairs.join(', ')} }`] : []
+  })
+  const enumKinds = enumMaps.length ? [`enums: { ${enumMaps.join(', ')} }`] : []
   const kinds = [
     ...(dates.length ? [`dates: [${dates.join(', ')}]`] : []),
     ...(dateTimes.length ? [`dateTimes: [${dateTimes.join(', ')}]`] : []),
     ...(bigints.length ? [`bigints: [${bigints.join(', ')}]`] : []),
+    ...(names(formFields, 'bigint[]').length
+      ? [`bigintLists: [${names(formFields, 'bigint[]').join(', ')}]`]
+      : []),
+    ...(names(formFields, 'json').length ? [`jsons: [${names(formFields, 'json').join(', ')}]`] : []),
+    ...(names(formFields, 'bytes').length ? [`bytes: [${names(formFields, 'bytes').join(', ')}]`] : []),
+    ...enumKinds,
   ]
-  const sortable = ["'createTime'", ...fields.filter((f) => f.isList).map((f) => lit(f.propertyName))]
+  const sortable = [
+    "'createTime'",
+    ...fields.filter((f) => f.isList && isSortable(f)).map((f) => lit(f.propertyName)),
+  ]
   const decimals = fields
     .filter((f) => f.propertyType === 'decimal')
     .map((f) => `${f.propertyName}: ${numericSize(f.jdbcType).scale ?? 'null'}`)
+  const lists = fields.filter(isArrayType).map((f) => lit(f.propertyName))
+  const recordKinds = [
+    ...(decimals.length ? [`decimals: { ${decimals.join(', ')} }`] : []),
+    ...(names(fields, 'bytes').length ? [`bytes: [${names(fields, 'bytes').join(', ')}]`] : []),
+    ...(lists.length ? [`lists: [${lists.join(', ')}]`] : []),
+    ...enumKinds,
+  ]
   const labels = wrapped.map((f) => `${f.propertyName}: ${lit(f.dictCode)}`)
   const helpers = [
     ...(kinds.length ? ['generatedFieldData'] : []),
     ...(labels.length ? ['generatedLabels'] : []),
-    ...(decimals.length ? ['generatedRecords'] : []),
+    ...(recordKinds.length ? ['generatedRecords'] : []),
   ]
-  // Answers: decimals as strings, then the dictionary labels (wrapMode 2).
-  const records = decimals.length
-    ? `generatedRecords(rows, { decimals: { ${decimals.join(', ')} } })`
-    : 'rows'
+  // Answers: decimals as strings, bytes as base64, enum labels, then the dictionary labels (wrapMode 2).
+  const records = recordKinds.length ? `generatedRecords(rows, { ${recordKinds.join(', ')} })` : 'rows'
   const enrich = labels.length
     ? `    enrich: async (ctx, rows) => generatedLabels(prisma, ctx.tenantId, ${records}, { ${labels.join(', ')} }),`
-    : decimals.length
+    : recordKinds.length
       ? `    enrich: async (_ctx, rows) => ${records},`
       : null
   const service = [
@@ -554,8 +382,14 @@ export const generateModule = (input: TGenInput): TGenResult => {
     if (kind === 'dict') {
       parts.push(`dictCode: ${lit(f.dictCode)}`)
     }
-    if (kind === 'select') {
+    if (kind === 'select' && f.propertyType === 'enum') {
+      const { labels } = enums.get(enumTypeName(f.jdbcType)!)!
+      parts.push(`options: [${labels.map((l) => `{ value: ${lit(l)}, label: ${lit(l)} }`).join(', ')}]`)
+    } else if (kind === 'select') {
       parts.push("options: [{ value: 'true', label: '是' }, { value: 'false', label: '否' }]")
+    }
+    if (isArrayType(f)) {
+      parts.push('rows: 3')
     }
     // Searchable only where the list declares a filter for it (text, integers, ids, dates).
     if (f.isQuery && filterKind(f)) {
@@ -563,21 +397,16 @@ export const generateModule = (input: TGenInput): TGenResult => {
     }
     if (!f.isList) {
       parts.push('column: false')
+    } else if (f.propertyType === 'json') {
+      // A JSON value is shown as its text, not as [object Object].
+      parts.push(
+        `column: { render: (row) => (row.${f.propertyName} === null || row.${f.propertyName} === undefined ? '' : JSON.stringify(row.${f.propertyName})) }`,
+      )
     }
     if (!f.isForm) {
       parts.push('form: false')
     }
     return `    { ${parts.join(', ')} },`
-  }
-  const toFormValue = (f: TField) => {
-    const v = `row.${f.propertyName}`
-    if (f.propertyType === 'string') {
-      return f.isRequired ? v : `${v} ?? ''`
-    }
-    if (f.propertyType === 'date') {
-      return f.isRequired ? `${v}.slice(0, 10)` : `${v}?.slice(0, 10) ?? ''`
-    }
-    return f.isRequired ? `String(${v})` : `${v} === null ? '' : String(${v})`
   }
   const resource = [
     `import { Z${Cls}SubmitSchema } from '@ysjs/shared'`,
@@ -720,6 +549,16 @@ export const generateModule = (input: TGenInput): TGenResult => {
         text: `  ${mod}: ${mod}En,`,
       },
       { file: 'prisma/seed/data/generated-menus.ts', marker: '// @generated-menus', text: menu },
+      // A table whose rows cannot be told apart by tenant is the platform's (lib/table-ownership.ts).
+      ...(tenantScoped
+        ? []
+        : [
+            {
+              file: 'apps/api/src/lib/table-ownership.ts',
+              marker: '// @generated-platform-tables',
+              text: `  '${Cls}',`,
+            },
+          ]),
     ],
   }
 }

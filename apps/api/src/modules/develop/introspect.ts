@@ -1,10 +1,26 @@
 import type { PrismaClient } from '@ysjs/db'
-import { DevelopMsg, parseDatasourceUrl, type TColumn, type TTable } from '@ysjs/shared'
+import { resolveTarget, type TAllowEntry } from '@ysjs/server-core'
+import {
+  arrayElementType,
+  charLength,
+  DevelopMsg,
+  parseDatasourceUrl,
+  type TColumn,
+  type TTable,
+} from '@ysjs/shared'
 import pg from 'pg'
 import { AppError } from '../../lib/errors.ts'
 
 /** A data source row as the introspection needs it; an empty url is the application's own database. */
-export type TDatasourceConn = { url: string; username: string; password: string }
+export type TDatasourceConn = {
+  url: string
+  username: string
+  password: string
+  /** `DATASOURCE_ALLOWED_HOSTS`: loopback or private hosts the operator lets data sources name. */
+  allow?: readonly TAllowEntry[]
+}
+
+const PG_PORT = 5432
 
 type TQuery = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>
 
@@ -17,15 +33,24 @@ const TABLES_SQL = `select c.relname as name, coalesce(obj_description(c.oid, 'p
   order by c.relname`
 
 // numeric columns carry their size in the type (`numeric(12,2)`): the generator and the forms need it.
+// Arrays are named with their element (`text[]`, `character varying(20)[]`), enums `enum <type name>`,
+// other types of their own by that name (decision 020).
 const COLUMNS_SQL = `select c.column_name as name,
     case when c.data_type = 'numeric' and c.numeric_precision is not null
-      then format('numeric(%s,%s)', c.numeric_precision, c.numeric_scale) else c.data_type end as type,
+        then format('numeric(%s,%s)', c.numeric_precision, c.numeric_scale)
+      when c.data_type = 'ARRAY' then format_type(a.atttypid, a.atttypmod)
+      when c.data_type = 'USER-DEFINED' and t.typtype = 'e' then 'enum ' || c.udt_name
+      when c.data_type = 'USER-DEFINED' then c.udt_name
+      else c.data_type end as type,
     c.character_maximum_length::int as length, c.is_nullable = 'YES' as nullable,
     coalesce(col_description(format('%I.%I', c.table_schema, c.table_name)::regclass, c.ordinal_position::int), '') as comment,
     exists(select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
       where i.indrelid = format('%I.%I', c.table_schema, c.table_name)::regclass and i.indisprimary
         and a.attname = c.column_name) as "primaryKey"
   from information_schema.columns c
+  join pg_attribute a on a.attrelid = format('%I.%I', c.table_schema, c.table_name)::regclass
+    and a.attname = c.column_name
+  join pg_type t on t.oid = a.atttypid
   where c.table_schema = current_schema() and c.table_name = $1
   order by c.ordinal_position`
 
@@ -34,20 +59,35 @@ const COLUMNS_SQL = `select c.column_name as name,
  * URL itself: see datasource-url.ts). The password is a function so that an empty one stays empty:
  * node-postgres would otherwise fill it from the server's PGPASSWORD or ~/.pgpass.
  */
-const clientConfig = (ds: TDatasourceConn): pg.ClientConfig => {
+const clientConfig = async (ds: TDatasourceConn): Promise<pg.ClientConfig> => {
   const parsed = parseDatasourceUrl(ds.url)
   if (!parsed.ok) {
     throw AppError.badRequest(parsed.message)
   }
   const { host, port, database, sslmode } = parsed.target
   const password = ds.password ?? ''
+  const name = host.replace(/^\[(.*)\]$/, '$1')
+  // The outbound guard (decision 020): a public host on any port, or one the operator lists; the driver
+  // connects to the address checked, so a name cannot resolve elsewhere between check and connect.
+  let address: string
+  try {
+    address = (await resolveTarget({ allow: ds.allow ?? [], anyPublicHost: true }, name, port, PG_PORT))[0]!
+      .address
+  } catch {
+    throw AppError.badRequest(DevelopMsg.CONNECT_FAILED)
+  }
   return {
-    host: host.replace(/^\[(.*)\]$/, '$1'),
+    host: address,
     port,
     database,
     user: ds.username,
     password: () => password,
-    ssl: sslmode === 'require' ? { rejectUnauthorized: false } : sslmode === 'verify-full',
+    ssl:
+      sslmode === 'require'
+        ? { rejectUnauthorized: false }
+        : sslmode === 'verify-full'
+          ? { servername: name }
+          : false,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     query_timeout: STATEMENT_TIMEOUT_MS,
@@ -67,7 +107,7 @@ export const withDatasource = async <T>(
   if (!ds.url) {
     return use((sql, params) => prisma.$queryRawUnsafe<Record<string, unknown>[]>(sql, ...params))
   }
-  const client = new pg.Client(clientConfig(ds))
+  const client = new pg.Client(await clientConfig(ds))
   // A connection that fails later (server gone) must not crash the process.
   client.on('error', () => {})
   try {
@@ -97,7 +137,12 @@ export const tableColumns = async (query: TQuery, table: string): Promise<TColum
   if (rows.length === 0) {
     throw AppError.badRequest(DevelopMsg.TABLE_NOT_FOUND)
   }
-  return rows.map((r) => ({ ...r, length: r.length === null ? null : Number(r.length) }))
+  return rows.map((r) => {
+    // An array of character values: the length of its elements.
+    const element = arrayElementType(r.type)
+    const length = r.length === null ? (element ? charLength(element) : null) : Number(r.length)
+    return { ...r, length }
+  })
 }
 
 /** A column of a table the generator is about to write a module for (the application's database). */
@@ -125,3 +170,21 @@ export const existingTable = async (prisma: PrismaClient, table: string): Promis
     }
     return (await tableColumns(q, table)).map((c) => ({ ...c, hasDefault: defaults.get(c.name) ?? false }))
   })
+
+const ENUM_LABELS_SQL = `select t.typname as name, e.enumlabel as label
+  from pg_type t join pg_enum e on e.enumtypid = t.oid join pg_namespace n on n.oid = t.typnamespace
+  where n.nspname = current_schema() and t.typname = any($1::text[])
+  order by t.typname, e.enumsortorder`
+
+/** The labels of enum types in the application's database, in their order; a missing type is absent. */
+export const enumLabels = async (prisma: PrismaClient, types: string[]): Promise<Map<string, string[]>> => {
+  const out = new Map<string, string[]>()
+  if (types.length === 0) {
+    return out
+  }
+  const rows = await prisma.$queryRawUnsafe<{ name: string; label: string }[]>(ENUM_LABELS_SQL, types)
+  for (const r of rows) {
+    out.set(r.name, [...(out.get(r.name) ?? []), r.label])
+  }
+  return out
+}

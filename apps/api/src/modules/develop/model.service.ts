@@ -8,7 +8,7 @@ import {
   type ZPrototypeListSubmitSchema,
 } from '@ysjs/shared'
 import type { z } from 'zod'
-import { isAdministrator, isPlatformAdmin, type TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TDatasourceService } from './datasource.service.ts'
@@ -22,7 +22,6 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
     prefix: '/api/ysjs-develop/model',
     model: (db) => db.devModel,
     tenantScoped: false,
-    platformWrite: true,
     submit: ZModelSubmitSchema,
     record: ZModelRecordSchema,
     filters: { modelName: 'string', modelCode: 'string', modelTable: 'string' },
@@ -123,7 +122,7 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
     },
     /** Replaces the model's prototypes in one transaction. */
     async submitPrototypes(ctx: TCtx, input: z.infer<typeof ZPrototypeListSubmitSchema>) {
-      if (!isAdministrator(ctx.user)) {
+      if (!isPlatformAdmin(ctx.user)) {
         throw AppError.forbidden()
       }
       const modelId = BigInt(input.modelId)

@@ -29,7 +29,15 @@ const componentOf = (type: TPropertyType, length: number | null): string => {
     case 'datetime':
       return 'datetime'
     case 'boolean':
+    case 'enum':
       return 'select'
+    // One value a line for arrays, the JSON text, the base64 text of bytes.
+    case 'string[]':
+    case 'int[]':
+    case 'bigint[]':
+    case 'json':
+    case 'bytes':
+      return 'textarea'
     default:
       return length !== null && length <= 255 ? 'input' : 'textarea'
   }
@@ -48,10 +56,12 @@ export const defaultPrototype = (column: TColumn, sort: number) => {
     propertyType: type,
     propertyEntity: propertyEntityOf(type),
     propertyName: camelCase(column.name),
-    isList: 1,
+    // Bytes are no column of a list (base64 text); everything else is.
+    isList: type === 'bytes' ? 0 : 1,
     isForm: 1,
     isRow: 0,
-    isRequired: column.nullable ? 0 : 1,
+    // An array is required when it must hold a value, not because its column is NOT NULL ('{}' is fine).
+    isRequired: column.nullable || type.endsWith('[]') ? 0 : 1,
     isQuery: sort === 0 && type === 'string' ? 1 : 0,
     queryType: type === 'string' ? 'like' : 'equal',
     componentType: componentOf(type, column.length),

@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf, isPlatformAdmin } from '../../lib/context.ts'
+import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
+import { assertTableWritable } from '../../lib/table-ownership.ts'
 import type { TDictService } from './dict.service.ts'
 
 type TDictNode = z.infer<typeof ZDictRecordSchema> & { parentName?: string; children?: TDictNode[] }
@@ -76,8 +76,8 @@ type TDictApi = {
   permissions: TPermissions
   record: typeof ZDictRecordSchema | typeof ZSystemDictRecord
   node: z.ZodType<TDictNode> | z.ZodType<TSystemDictNode>
-  /** Writes only by the platform's administrator (the system dictionary is one set for every tenant). */
-  platformWrite: boolean
+  /** The table: its owner decides who writes (the system dictionary is one set for every tenant). */
+  table: 'Dict' | 'DictBiz'
 }
 
 /** The dictionary calls of contract 8, the same for both tables. */
@@ -87,10 +87,9 @@ const dictRoutes = (app: FastifyInstance, dicts: TDictService, api: TDictApi) =>
   const tags = [api.tag]
   const view = { access: { permission: [...api.permissions.view] } } as const
   const writable = (request: Parameters<typeof ctxOf>[0]) => {
-    if (api.platformWrite && !isPlatformAdmin(request.user)) {
-      throw AppError.forbidden()
-    }
-    return ctxOf(request)
+    const ctx = ctxOf(request)
+    assertTableWritable(ctx, api.table)
+    return ctx
   }
 
   r.get(`${PREFIX}/dictionary`, {
@@ -193,7 +192,7 @@ export const dictBizRoutes = (app: FastifyInstance, dicts: TDictService) =>
     permissions: DictPermissions,
     record: ZDictRecordSchema,
     node: ZDictNode,
-    platformWrite: false,
+    table: 'DictBiz',
   })
 
 export const systemDictRoutes = (app: FastifyInstance, dicts: TDictService) =>
@@ -203,5 +202,5 @@ export const systemDictRoutes = (app: FastifyInstance, dicts: TDictService) =>
     permissions: SystemDictPermissions,
     record: ZSystemDictRecord,
     node: ZSystemDictNode,
-    platformWrite: true,
+    table: 'Dict',
   })

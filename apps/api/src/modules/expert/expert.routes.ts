@@ -23,6 +23,7 @@ import { ctxOf } from '../../lib/context.ts'
 import { registerCrudRoutes, type TCrudService } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
+import type { TImportGate } from '../../lib/import-gate.ts'
 import { sendXlsx, xlsxTemplate } from '../../lib/xlsx.ts'
 import { readUpload } from '../oss/multipart.ts'
 import type { TExpertService } from './expert.service.ts'
@@ -35,6 +36,8 @@ type TServices = {
   associations: TCrudService<z.ZodObject>
   people: TCrudService<z.ZodObject>
   projects: TExpertProjectService
+  /** The instance's import limit (IMPORT_CONCURRENCY). */
+  imports: TImportGate
 }
 
 /** Largest import file read into memory (a 5,000-row template is well under 2 MB). */
@@ -101,8 +104,15 @@ export const expertRoutes = (app: FastifyInstance, s: TServices) => {
     config: { access: { permission: 'expert_basic_add' }, download: 'xlsx' },
     schema: { tags: ['expertBasic'], summary: '专家导入模板 (xlsx)' },
     handler: async (_request, reply) => {
-      const file = await xlsxTemplate(EXPERT_IMPORT_COLUMNS.map(([key, header]) => ({ key, header })))
-      return sendXlsx(reply, '专家导入模板.xlsx', file as never)
+      const file = await xlsxTemplate(
+        '专家导入模板',
+        EXPERT_IMPORT_COLUMNS.map(([key, header]) => ({
+          key,
+          header,
+          ...(key === 'birty' ? { kind: 'date' as const } : {}),
+        })),
+      )
+      return sendXlsx(reply, '专家导入模板.xlsx', file)
     },
   })
   r.post(`${EXPERT}/import`, {
@@ -124,9 +134,17 @@ export const expertRoutes = (app: FastifyInstance, s: TServices) => {
         await file.complete().catch(() => undefined)
         throw AppError.badRequest(ExpertMsg.IMPORT_FILE)
       }
-      const body = await readAll(file.body, IMPORT_MAX_BYTES)
-      await file.complete()
-      return ok(await s.experts.importRows(ctxOf(request), body))
+      return s.imports.run(
+        async () => {
+          const body = await readAll(file.body, IMPORT_MAX_BYTES)
+          await file.complete()
+          return ok(await s.experts.importRows(ctxOf(request), body))
+        },
+        async () => {
+          file.body.resume()
+          await file.complete()
+        },
+      )
     },
   })
 

@@ -1,7 +1,9 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
+import { parseKey } from '@ysjs/server-core'
 import {
   EXPERT_IMPORT_COLUMNS,
   EXPERT_PREFIX,
+  EXPERT_SEX_LABELS,
   ExpertMsg,
   storedFileKey,
   type TImportReport,
@@ -16,7 +18,6 @@ import { escapeLike } from '../../lib/filters.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { readXlsxRows } from '../../lib/xlsx.ts'
-import { parseKey } from '../../plugins/storage/tenant-storage.ts'
 import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
 
 const LIVE = { isDeleted: 0 }
@@ -101,8 +102,8 @@ export const createExpertService = (prisma: PrismaClient) => {
       fileName: '专家库',
       columns: [
         { key: 'name', header: '姓名' },
-        { key: 'sex', header: '性别(0女 1男)', width: 10 },
-        { key: 'birty', header: '出生日期', width: 12 },
+        { key: 'sex', header: '性别', labels: EXPERT_SEX_LABELS },
+        { key: 'birty', header: '出生日期', kind: 'date' },
         { key: 'workUnit', header: '工作单位', width: 30 },
         { key: 'position', header: '职务' },
         { key: 'level', header: '职称' },
@@ -114,7 +115,7 @@ export const createExpertService = (prisma: PrismaClient) => {
         { key: 'email', header: '邮箱', width: 24 },
         { key: 'address', header: '通讯地址', width: 30 },
         { key: 'userAccount', header: '登录账号' },
-        { key: 'createTime', header: '创建时间', width: 20 },
+        { key: 'createTime', header: '创建时间', kind: 'datetime' },
       ],
       // The columns' fields and the login account's userId: not the other 30 fields of an expert.
       select: [
@@ -158,7 +159,8 @@ export const createExpertService = (prisma: PrismaClient) => {
       return crud.create(ctx, input)
     },
     async update(ctx: TCtx, id: bigint, input: Parameters<typeof crud.update>[2]) {
-      await assertAccountFree(ctx, input.userId, id)
+      // Left out, the account is kept: nothing to check.
+      await assertAccountFree(ctx, input.userId ?? undefined, id)
       return crud.update(ctx, id, input)
     },
     /**

@@ -58,9 +58,9 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
         { key: 'projectNo', header: '项目编号' },
         { key: 'source', header: '项目来源', width: 24 },
         { key: 'leader', header: '负责人' },
-        { key: 'startDate', header: '开始日期', width: 12 },
-        { key: 'endDate', header: '结束日期', width: 12 },
-        { key: 'createTime', header: '创建时间', width: 20 },
+        { key: 'startDate', header: '开始日期', kind: 'date' },
+        { key: 'endDate', header: '结束日期', kind: 'date' },
+        { key: 'createTime', header: '创建时间', kind: 'datetime' },
       ],
     },
   })

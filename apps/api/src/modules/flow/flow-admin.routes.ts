@@ -3,6 +3,7 @@ import {
   FlowMsg,
   ZChangeStateSchema,
   ZDeleteDeploymentSchema,
+  ZFlowDeployResultSchema,
   ZFlowExecutionSchema,
   ZFlowModelSchema,
   ZFlowModelSubmitSchema,
@@ -112,14 +113,13 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     config: { access: { permission: 'flow_model_deploy', platform: true } },
     schema: {
       tags: model,
-      summary: '部署模型 (每个租户一个版本; 无租户时为通用流程)',
+      summary: '部署模型 (每个租户一个版本; 无租户时为通用流程; warnings: 须运行时才知道的问题)',
       body: ZModelDeploySchema,
-      response: { 200: zDone },
+      response: { 200: zEnvelope(ZFlowDeployResultSchema) },
     },
     handler: async (request) => {
       const b = request.body
-      await admin.modelDeploy(BigInt(b.modelId), b.category, b.tenantIds)
-      return done()
+      return ok(await admin.modelDeploy(BigInt(b.modelId), b.category, b.tenantIds))
     },
   })
 
@@ -161,8 +161,8 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     config: { access: { permission: 'flow_deploy', platform: true } },
     schema: {
       tags: manager,
-      summary: '上传部署 (multipart: category, tenantIds, files)',
-      response: { 200: zDone },
+      summary: '上传部署 (multipart: category, tenantIds, files; warnings: 须运行时才知道的问题)',
+      response: { 200: zEnvelope(ZFlowDeployResultSchema) },
     },
     handler: async (request) => {
       const { fields, files } = await readDeployUpload(request)
@@ -173,12 +173,13 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
       if (!files.length) {
         throw AppError.badRequest(FlowMsg.FILES)
       }
-      await admin.deploy(
-        files.map((f) => ({ xml: f.xml, resourceName: f.name })),
-        category,
-        fields.tenantIds,
+      return ok(
+        await admin.deploy(
+          files.map((f) => ({ xml: f.xml, resourceName: f.name })),
+          category,
+          fields.tenantIds,
+        ),
       )
-      return done()
     },
   })
 

@@ -11,8 +11,9 @@ import {
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
-import { checkBpmn } from './bpmn-check.ts'
+import { checkBpmn, checkPeople } from './bpmn-check.ts'
 import { flowCategoryNames } from './flow-categories.ts'
+import type { TFlowWorkService } from './flow-work.service.ts'
 
 const wire = (d: Date | null) => d as unknown as string
 
@@ -20,7 +21,7 @@ const wire = (d: Date | null) => d as unknown as string
  * Process administration (the super administrator's): models edited in the modeler, deployments
  * (one definition version per tenant, or one without tenant), their state, and running instances.
  */
-export const createFlowAdminService = (prisma: PrismaClient) => {
+export const createFlowAdminService = (prisma: PrismaClient, work: Pick<TFlowWorkService, 'problemOf'>) => {
   const tenantsOf = async (csv: string | undefined): Promise<string[]> => {
     const wanted = [
       ...new Set(
@@ -52,15 +53,24 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
     files: { xml: string; resourceName: string }[],
     category: string,
     tenantIds: string | undefined,
-  ) => {
-    const checked: { xml: string; resourceName: string; key: string; name: string | null }[] = []
-    for (const f of files) {
-      checked.push({ ...f, ...(await checkBpmn(f.xml)) })
-    }
+  ): Promise<{ deploymentIds: string[]; warnings: string[] }> => {
     const tenants = await tenantsOf(tenantIds)
+    const checked: {
+      xml: string
+      resourceName: string
+      key: string
+      name: string | null
+      warnings: string[]
+    }[] = []
+    for (const f of files) {
+      const { key, name, model } = await checkBpmn(f.xml)
+      const { warnings } = await checkPeople(prisma, model, tenants)
+      // Stored as the engine runs it (normalised: ids where the file had none, the process executable).
+      checked.push({ xml: model.xml, resourceName: f.resourceName, key, name, warnings })
+    }
     const deploymentIds: string[] = []
     await prisma.$transaction(async (tx) => {
-      for (const { xml, resourceName, key, name } of checked) {
+      for (const { xml, resourceName, key, name, warnings } of checked) {
         const deploymentId = nextId()
         deploymentIds.push(String(deploymentId))
         for (const tenantId of tenants) {
@@ -81,12 +91,17 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
               version,
               resourceName,
               xml,
+              warnings,
             },
           })
         }
       }
     })
-    return deploymentIds
+    const many = checked.length > 1
+    return {
+      deploymentIds,
+      warnings: checked.flatMap((c) => c.warnings.map((w) => (many ? `${c.resourceName}: ${w}` : w))),
+    }
   }
 
   const modelRecord = (
@@ -275,6 +290,7 @@ export const createFlowAdminService = (prisma: PrismaClient) => {
           executionId: task?.executionId ?? null,
           tenantId: r.tenantId,
           taskName: task?.name ?? null,
+          problem: work.problemOf(r, tasks),
         }
       })
       return toPage(records, total, q)

@@ -94,7 +94,11 @@ export const createFlowBus = (opts: {
         return parsed.success ? { kind: 'done', result: parsed.data } : { kind: 'running' }
       }
       if (state === 'failed') {
-        return { kind: 'done', result: { ok: false, msg: FlowMsg.START_FAILED } }
+        // Every attempt failed outside the process (a refusal is an answer, not a failure): said so.
+        return {
+          kind: 'done',
+          result: { ok: false, msg: `${FlowMsg.START_FAILED}: ${FlowMsg.ENGINE_RETRIED}` },
+        }
       }
       if (state === 'active' || state === 'unknown') {
         return { kind: 'running' }

@@ -67,6 +67,7 @@ export const emptyFlow = (): TBladeFlow => ({
   beginDate: null,
   endDate: null,
   variables: null,
+  problem: null,
 })
 
 /** Dates go out through the envelope's wire conversion; the schema types them as strings. */
@@ -102,6 +103,14 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
       },
     })
     return new Map<string, TDefinition>(defs.map((d) => [d.id, d]))
+  }
+  /** Why a running instance cannot go on (a failed timer step, tasks that resolved to nobody); null: none. */
+  const problemOf = (inst: { id: bigint; problem: string | null }, tasks: TTaskRow[]): string | null => {
+    const open = tasks
+      .filter((t) => t.instanceId === inst.id && t.status === FLOW_TASK_STATUS.OPEN && t.problem)
+      .map((t) => t.problem as string)
+    const all = [...(inst.problem ? [inst.problem] : []), ...open]
+    return all.length ? all.join('; ') : null
   }
   const split = (businessKey: string | null) => {
     const [table, id] = (businessKey ?? '').split(':')
@@ -228,6 +237,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         diagramResourceName: d.resourceName,
         suspensionState: d.suspensionState,
         deploymentTime: wire(d.deploymentTime) as string,
+        warnings: d.warnings,
       }),
     )
     const { skip, take } = skipTake(q)
@@ -368,6 +378,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
           processDefinitionVersion: def?.version ?? null,
           historyProcessInstanceId: String(i.id),
           processIsFinished: i.status === FLOW_INSTANCE_STATUS.RUNNING ? 'unfinished' : 'finished',
+          problem: i.status === FLOW_INSTANCE_STATUS.RUNNING ? problemOf(i, lastTasks) : null,
           ...split(i.businessKey),
           status: 'finish',
         }
@@ -398,6 +409,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
     },
 
     history,
+    problemOf,
     async modelView(ctx: TCtx, q: { processInstanceId?: string; processDefinitionId?: string }) {
       if (q.processInstanceId) {
         const inst = await instanceFor(ctx, BigInt(q.processInstanceId))

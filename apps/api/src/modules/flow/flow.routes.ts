@@ -6,12 +6,16 @@ import {
   ZFlowHistorySchema,
   ZFlowModeQuerySchema,
   ZFlowProcessSchema,
+  ZFlowStartFormSchema,
+  ZFlowStartResultSchema,
+  ZFlowStartSchema,
   ZLeaveDetailQuerySchema,
   ZLeaveRecordSchema,
   ZLeaveStartSchema,
   ZModelViewQuerySchema,
   ZModelViewSchema,
   ZProcessInstanceQuerySchema,
+  ZStartFormQuerySchema,
   ZTaskIdSchema,
   ZWireIdSchema,
   ZWorkListQuerySchema,
@@ -21,6 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import type { TFlowStartService } from './flow-start.service.ts'
 import type { TFlowWorkService } from './flow-work.service.ts'
 import type { TLeaveService } from './leave.service.ts'
 
@@ -37,9 +42,36 @@ const WORK_ANY = [
   'flow_manager',
 ]
 
-export const flowRoutes = (app: FastifyInstance, work: TFlowWorkService, leave: TLeaveService) => {
+export const flowRoutes = (
+  app: FastifyInstance,
+  work: TFlowWorkService,
+  leave: TLeaveService,
+  starter: TFlowStartService,
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['flow-work']
+  // No contract call starts an arbitrary process (10.4 starts the leave alone): these two are ours.
+  r.get(`${FLOW}/work/start-form`, {
+    config: { access: { permission: 'work_start_flow' } },
+    schema: {
+      tags,
+      summary: '流程的发起表单 (BPMN 中开始事件的 formProperty / formField)',
+      querystring: ZStartFormQuerySchema,
+      response: { 200: zEnvelope(ZFlowStartFormSchema) },
+    },
+    handler: async (request) =>
+      ok(await starter.startForm(ctxOf(request), request.query.processDefinitionId)),
+  })
+  r.post(`${FLOW}/work/start-process`, {
+    config: { access: { permission: 'work_start_flow' } },
+    schema: {
+      tags,
+      summary: '发起任一已部署的流程 (发起表单的变量; 发起人写入 initiator 变量)',
+      body: ZFlowStartSchema,
+      response: { 200: zEnvelope(ZFlowStartResultSchema) },
+    },
+    handler: async (request) => ok(await starter.start(ctxOf(request), request.body)),
+  })
   const lists = [
     ['claim-list', 'work_claim', '待签事务', work.claimList],
     ['todo-list', 'work_todo', '待办事务', work.todoList],

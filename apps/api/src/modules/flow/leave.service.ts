@@ -155,10 +155,8 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
             : AppError.badRequest(fate.result.ok ? FlowMsg.START_FAILED : fate.result.msg)
         }
         await discard()
-        if (err instanceof AppError && err.httpStatus === 400) {
-          throw err
-        }
-        throw AppError.badRequest(FlowMsg.START_FAILED)
+        // A refusal names its cause; anything else (Redis unreachable) is answered as what it is.
+        throw err
       }
     },
 
@@ -201,6 +199,10 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
           businessId: businessKeyId || null,
           // Finished, deleted, or gone with its deployment.
           processIsFinished: inst?.status === FLOW_INSTANCE_STATUS.RUNNING ? 'unfinished' : 'finished',
+          problem:
+            inst?.status === FLOW_INSTANCE_STATUS.RUNNING
+              ? [inst.problem, task?.problem].filter(Boolean).join('; ') || null
+              : null,
         },
       }
     },

@@ -80,7 +80,7 @@ export const jobRoutes = (app: FastifyInstance, jobs: TJobService) => {
     config: { access: { permission: 'job_info', platform: true } },
     schema: {
       tags,
-      summary: '预览时间表达式之后的触发时间 (Asia/Shanghai, 最多 20 个)',
+      summary: '预览时间表达式在开始时间 from (默认现在) 之后的触发时间 (Asia/Shanghai, 最多 20 个)',
       querystring: ZNextFireTimesQuerySchema,
       response: { 200: zEnvelope(ZNextFireTimesSchema) },
     },

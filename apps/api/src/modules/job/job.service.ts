@@ -1,7 +1,7 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
-import { parseDateTime, TIME_ZONE, type TPageQuery } from '@ysjs/shared'
+import { isAllowedUrl, type TAllowEntry } from '@ysjs/server-core'
+import { isMaskedSecret, maskSecret, parseDateTime, TIME_ZONE, type TPageQuery } from '@ysjs/shared'
 import {
-  isAllowedJobUrl,
   JobInfoMsg,
   JobInstanceStatus,
   JobServerMsg,
@@ -21,7 +21,8 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { listPage } from '../../lib/list-sql.ts'
+import { skipTake, toPage, wantsCount } from '../../lib/paging.ts'
 import type { TJobBus } from './job-bus.ts'
 
 const LIVE = { isDeleted: 0 }
@@ -38,8 +39,8 @@ export const createJobService = (
   prisma: PrismaClient,
   bus: TJobBus,
   log: { warn: (o: object, m: string) => void },
-  /** `JOB_HTTP_ALLOWED_HOSTS`: the hosts the worker will call. */
-  allowedHosts: readonly string[],
+  /** `JOB_HTTP_ALLOWED_HOSTS`: the hosts and ports the worker will call. */
+  allowedHosts: readonly TAllowEntry[],
 ) => {
   /** Tells the worker; a Redis that is away does not undo the write: `sync` repairs it later. */
   const notify = (ids: bigint[] | null) => {
@@ -66,6 +67,11 @@ export const createJobService = (
     },
     unique: [{ fields: ['jobServerName'], message: JobServerMsg.NAME_EXISTS }],
     platformOnly: true,
+    // Answered masked; an edit that sends the mask back keeps the stored password.
+    toData: ({ jobAppPassword, ...rest }) =>
+      isMaskedSecret(jobAppPassword) ? rest : { ...rest, jobAppPassword },
+    enrich: async (_ctx, rows) =>
+      rows.map((r) => ({ ...r, jobAppPassword: maskSecret(r.jobAppPassword as string | null) ?? '' })),
   })
   const servers: typeof serverCrud = {
     ...serverCrud,
@@ -111,9 +117,9 @@ export const createJobService = (
         processorType: data.processorType as number,
         processorInfo: data.processorInfo as string,
         jobParams: data.jobParams as string | null | undefined,
-      }).find((url) => !isAllowedJobUrl(url, allowedHosts))
+      }).find((url) => !isAllowedUrl({ allow: allowedHosts }, url))
       if (refused) {
-        throw AppError.badRequest(jobHostRefused(refused.hostname))
+        throw AppError.badRequest(jobHostRefused(refused.host))
       }
       if (typeof data.notifyUserIds === 'string') {
         const ids = data.notifyUserIds.split(',').map(BigInt)
@@ -241,35 +247,41 @@ export const createJobService = (
       }
       await bus.reconcile(id === null ? null : [String(id)])
     },
-    /** Preview of a time expression's next fire times (Asia/Shanghai). */
+    /**
+     * Preview of a time expression's next fire times (Asia/Shanghai) after `from` (China time, default
+     * now): an expression whose fires are all before `from` is refused as at submit.
+     */
     nextFireTimes(input: {
       timeExpressionType: number
       timeExpression?: string | undefined
       count?: number | undefined
       lifecycleStart?: string | null | undefined
       lifecycleEnd?: string | null | undefined
+      from?: string | undefined
     }): Date[] {
-      const parsed = parseTimeExpression(input.timeExpressionType, input.timeExpression, TIME_ZONE)
+      const from = (input.from ? parseDateTime(input.from) : null) ?? new Date()
+      const parsed = parseTimeExpression(input.timeExpressionType, input.timeExpression, TIME_ZONE, from)
       if (!parsed.ok) {
         throw AppError.badRequest(parsed.message)
       }
       return nextFireTimes(parsed.schedule, input.count ?? 10, {
-        from: new Date(),
+        from,
         start: input.lifecycleStart ? parseDateTime(input.lifecycleStart) : null,
         end: input.lifecycleEnd ? parseDateTime(input.lifecycleEnd) : null,
       })
     },
     async instances(query: TPageQuery & { jobInfoId: string; status?: TJobInstanceStatus | undefined }) {
       const where = { jobInfoId: BigInt(query.jobInfoId), ...(query.status ? { status: query.status } : {}) }
-      const [rows, total] = await Promise.all([
-        prisma.jobInstance.findMany({
-          where,
-          orderBy: [{ plannedTime: 'desc' }, { id: 'desc' }],
-          ...skipTake(query),
-        }),
-        prisma.jobInstance.count({ where }),
-      ])
-      return toPage(rows.map(instanceRecord), total, query, [])
+      const count = wantsCount(query)
+      const page = await listPage(prisma, 'JobInstance', prisma.jobInstance as never, {
+        tenantId: null,
+        where,
+        orderBy: [{ plannedTime: 'desc' }, { id: 'desc' }],
+        ...skipTake(query),
+        count,
+      })
+      const rows = page.rows as unknown as Parameters<typeof instanceRecord>[0][]
+      return toPage(rows.map(instanceRecord), page.total, query, [], { exact: page.exact, count })
     },
     async instance(id: bigint) {
       return instanceRecord(await instanceOf(id))

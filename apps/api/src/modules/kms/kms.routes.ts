@@ -121,8 +121,8 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
       { key: 'catalogName', header: '目录名称', width: 24 },
       { key: 'path', header: '完整路径', width: 48 },
       { key: 'parentName', header: '上级目录', width: 24 },
-      { key: 'sort', header: '排序', width: 8 },
-      { key: 'createTime', header: '创建时间', width: 20 },
+      { key: 'sort', header: '排序', width: 8, kind: 'number' },
+      { key: 'createTime', header: '创建时间', kind: 'datetime' },
     ],
     rows: async (ctx, query) => ({ rows: await s.catalogs.exportRows(ctx, query), next: null }),
   })
@@ -284,12 +284,13 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     summary: '导出知识条目 (xlsx, 当前筛选条件下的全部条目)',
     querystring: ZKmsMainListQuerySchema.omit({ current: true, size: true }),
     fileName: '知识条目',
+    filterLabels: { keyword: '关键词', shelves: '上下架(1 上架)' },
     columns: [
       { key: 'title', header: '标题', width: 40 },
       { key: 'catalogName', header: '目录', width: 20 },
       { key: 'summary', header: '摘要', width: 50 },
       { key: 'source', header: '来源', width: 20 },
-      { key: 'publishDate', header: '发布时间', width: 20 },
+      { key: 'publishDate', header: '发布时间', kind: 'datetime' },
       { key: 'shelvesName', header: '上下架', width: 10 },
       {
         key: 'labels',

@@ -20,7 +20,7 @@ import { dictLabels } from '../../lib/dict-labels.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
-import { sanitizeRichTextFields } from '../../lib/rich-text.ts'
+import { sanitizeRichTextFields, stripMarkup } from '../../lib/rich-text.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
 import { buildTree } from '../../lib/tree.ts'
 import { linkExperts } from './main-expert.service.ts'
@@ -55,7 +55,7 @@ export const createKmsLabelService = (prisma: PrismaClient) =>
       fileName: '知识标签',
       columns: [
         { key: 'labelName', header: '标签名称', width: 30 },
-        { key: 'createTime', header: '创建时间', width: 20 },
+        { key: 'createTime', header: '创建时间', kind: 'datetime' },
       ],
     },
   })
@@ -96,7 +96,7 @@ export const createKmsAuthorService = (prisma: PrismaClient) =>
         { key: 'mainTitle', header: '知识条目', width: 40 },
         { key: 'authorName', header: '作者姓名' },
         { key: 'unitName', header: '工作单位', width: 30 },
-        { key: 'sort', header: '排序', width: 8 },
+        { key: 'sort', header: '排序', width: 8, kind: 'number' },
       ],
     },
     validate: async (ctx, data) => {
@@ -523,16 +523,24 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
     if (input.publishDate && !publishDate) {
       throw AppError.badRequest(KmsMsg.PUBLISH_DATE)
     }
+    // Title, summary and source are plain text: markup is stripped on write (issue 22), so a portal
+    // that renders them as HTML runs nothing.
+    const title = stripMarkup(input.title)
+    if (!title) {
+      throw AppError.badRequest(KmsMsg.TITLE)
+    }
+    const summary = input.summary ? stripMarkup(input.summary) || null : null
+    const source = input.source ? stripMarkup(input.source) || null : null
     return {
-      title: input.title,
+      title,
       catalogId: BigInt(input.catalogId),
-      summary: input.summary ?? null,
+      summary,
       content,
       contentText,
       fileAttach: input.fileAttach ?? null,
-      source: input.source ?? null,
+      source,
       publishDate,
-      searchGrams: bigramsOf(`${input.title}\n${input.summary ?? ''}\n${contentText}`),
+      searchGrams: bigramsOf(`${title}\n${summary ?? ''}\n${contentText}`),
     }
   }
 

@@ -102,9 +102,9 @@ export const createKmsMainExpertService = (prisma: PrismaClient) => {
       columns: [
         { key: 'mainTitle', header: '知识条目', width: 40 },
         { key: 'expertName', header: '专家' },
-        { key: 'sort', header: '排序', width: 8 },
+        { key: 'sort', header: '排序', width: 8, kind: 'number' },
         { key: 'remark', header: '备注', width: 30 },
-        { key: 'createTime', header: '创建时间', width: 20 },
+        { key: 'createTime', header: '创建时间', kind: 'datetime' },
       ],
     },
   })

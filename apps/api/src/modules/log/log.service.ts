@@ -3,7 +3,8 @@ import type { TLogKind, TPage, TPageQuery } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TFilterFields, whereFromFilters } from '../../lib/filters.ts'
-import { orderByFrom, skipTake, toPage } from '../../lib/paging.ts'
+import { listPage } from '../../lib/list-sql.ts'
+import { orderByFrom, skipTake, toPage, wantsCount, withTiebreak } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 
 type TLogDelegate = {
@@ -24,18 +25,26 @@ const COMMON: TFilterFields = {
 
 export const LOG_DEFS: Record<
   TLogKind,
-  { model: (db: PrismaClient) => unknown; filters: TFilterFields; listOmit?: Record<string, true> }
+  {
+    model: (db: PrismaClient) => unknown
+    modelName: string
+    filters: TFilterFields
+    listOmit?: Record<string, true>
+  }
 > = {
   usual: {
     model: (db) => db.logUsual,
+    modelName: 'LogUsual',
     filters: { ...COMMON, logLevel: 'string?', logId: 'string?' },
   },
   api: {
     model: (db) => db.logApi,
+    modelName: 'LogApi',
     filters: { ...COMMON, status: 'int?', title: 'string?', type: 'string' },
   },
   error: {
     model: (db) => db.logError,
+    modelName: 'LogError',
     filters: { ...COMMON, exceptionName: 'string?', message: 'string?' },
     // The stack trace can be long: it is part of the detail only.
     listOmit: { stackTrace: true },
@@ -61,20 +70,17 @@ export const createLogService = (prisma: PrismaClient) => {
       const def = LOG_DEFS[kind]
       const where = { AND: whereFromFilters(query, def.filters) }
       const requested = orderByFrom(query, SORTABLE)
-      const orderBy = [
-        ...(requested.length ? requested : [{ createTime: 'desc' as const }]),
-        { id: 'desc' as const },
-      ]
-      const [records, total] = await Promise.all([
-        delegate(ctx, kind).findMany({
-          where,
-          orderBy,
-          ...skipTake(query),
-          ...(def.listOmit ? { omit: def.listOmit } : {}),
-        }),
-        delegate(ctx, kind).count({ where }),
-      ])
-      return toPage(records, total, query, requested)
+      const orderBy = withTiebreak(requested.length ? requested : [{ createTime: 'desc' as const }])
+      const count = wantsCount(query)
+      const page = await listPage(prisma, def.modelName, delegate(ctx, kind), {
+        tenantId: ctx.tenantId,
+        where,
+        orderBy,
+        ...skipTake(query),
+        count,
+        ...(def.listOmit ? { omit: Object.keys(def.listOmit) } : {}),
+      })
+      return toPage(page.rows, page.total, query, requested, { exact: page.exact, count })
     },
     async detail(ctx: TCtx, kind: TLogKind, id: bigint): Promise<Record<string, unknown>> {
       const row = await delegate(ctx, kind).findFirst({ where: { id } })

@@ -18,6 +18,7 @@ import {
   ZMeetingStatusQuerySchema,
   ZPageQuerySchema,
   ZRegisteredPageQuerySchema,
+  ZRegisteredPatchSchema,
   ZRegisteredRecordSchema,
   ZRegisteredSubmitSchema,
   ZRegistrationStatsSchema,
@@ -29,6 +30,7 @@ import {
   ZUpdatePickupSchema,
   ZUpdatePriceSchema,
   ZUserIdQuerySchema,
+  ZWholePageQuerySchema,
   ZWireIdSchema,
   ZWirePriceItemSchema,
   zOptionalText,
@@ -40,7 +42,8 @@ import { ctxOf, type TAuthUser, type TCtx } from '../../lib/context.ts'
 import { registerCrudRoutes } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
-import { sendXlsx, xlsxStream } from '../../lib/xlsx.ts'
+import { pageOfAll } from '../../lib/paging.ts'
+import { sendExport, xlsxStream } from '../../lib/xlsx.ts'
 import type { TAllocationService } from './allocation.service.ts'
 import {
   MEETING_API,
@@ -51,7 +54,8 @@ import {
   type TRegistrantService,
 } from './entities.service.ts'
 import type { TMeetingService } from './meeting.service.ts'
-import { INVOICING_COLUMNS, type TRegisteredService } from './registered.service.ts'
+import { createMemberRegistrations, REGISTRATION_STAFF } from './member-access.ts'
+import type { TRegisteredService } from './registered.service.ts'
 
 type TServices = {
   meetings: TMeetingService
@@ -68,13 +72,7 @@ const MEETING = `${MEETING_API}/meeting`
 const REG = `${MEETING_API}/registeredmeeting`
 const RELATIONAL = `${MEETING_API}/meetingRelational`
 /** Screens that read registrations. */
-const REG_READ = [
-  'meeting_registered',
-  'meeting_registration_status',
-  'meeting_fee_situation',
-  'meeting_allocation_list',
-  'meeting_arrange_list',
-]
+const REG_READ = REGISTRATION_STAFF.read
 const perm = (...codes: string[]) => ({ access: { permission: codes.length === 1 ? codes[0]! : codes } })
 const ZIdQuery = z.object({ id: ZIdSchema })
 const ZIdsQuery = z.object({ ids: ZIdListSchema })
@@ -84,6 +82,8 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const has = async (ctx: TCtx, code: string) =>
     !!ctx.user && (await app.permissions.has(ctx.user as TAuthUser, code))
+  // Members' own registrations through the staff calls (decision 018).
+  const members = createMemberRegistrations(app.prisma, s.registered, app.permissions.has)
 
   // Meetings
   registerCrudRoutes(app, s.meetings)
@@ -147,14 +147,14 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
   // Registrations
   tags = ['registeredmeeting']
   r.get(`${REG}/detail`, {
-    config: perm(...REG_READ),
+    config: perm(...REG_READ, 'top_member'),
     schema: {
       tags,
       summary: '报名详情',
       querystring: ZIdQuery,
       response: { 200: zEnvelope(ZRegisteredRecordSchema) },
     },
-    handler: async (request) => ok(await s.registered.detail(ctxOf(request), BigInt(request.query.id))),
+    handler: async (request) => ok(await members.detail(ctxOf(request), BigInt(request.query.id))),
   })
   r.get(`${REG}/pageByMeetingId`, {
     config: perm(...REG_READ),
@@ -182,15 +182,16 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
     handler: async (request) => ok({ id: await s.registered.create(ctxOf(request), request.body) }),
   })
   r.post(`${REG}/update`, {
-    config: perm('meeting_registered_edit', 'meeting_registration_status_edit'),
+    config: perm('meeting_registered_edit', 'meeting_registration_status_edit', 'top_member'),
     schema: {
       tags,
-      summary: '修改报名',
-      body: ZRegisteredSubmitSchema.safeExtend({ id: ZIdSchema }),
+      summary: '修改报名 (会员只能在报名期间修改自己的报名)',
+      body: ZRegisteredPatchSchema,
       response: { 200: zDone },
     },
     handler: async (request) => {
-      await s.registered.update(ctxOf(request), BigInt(request.body.id), request.body)
+      const { id, ...patch } = request.body
+      await members.update(ctxOf(request), BigInt(id), patch)
       return done()
     },
   })
@@ -212,15 +213,15 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
     },
   })
   r.post(`${REG}/updateInvoicing`, {
-    config: perm('meeting_registered_invoicing'),
+    config: perm('meeting_registered_invoicing', 'top_member'),
     schema: {
       tags,
-      summary: '开票信息 (给出发票号码即为已开票)',
+      summary: '开票信息 (给出发票号码即为已开票; 会员只填自己报名的开票信息)',
       body: ZUpdateInvoicingSchema,
       response: { 200: zDone },
     },
     handler: async (request) => {
-      await s.registered.updateInvoicing(ctxOf(request), request.body)
+      await members.updateInvoicing(ctxOf(request), request.body)
       return done()
     },
   })
@@ -252,18 +253,16 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
     config: { ...perm('meeting_registered_export', 'meeting_fee_situation_export'), download: 'xlsx' },
     schema: { tags, summary: '导出会议开票信息 (xlsx, 流式)', querystring: ZMeetingIdQuerySchema },
     handler: async (request, reply) => {
-      const { fileName, batches } = await s.registered.exportInvoicing(
-        ctxOf(request),
-        BigInt(request.query.meetingId),
-      )
-      // Plain (no styles): 50,000 rows must stream within the 5 s budget (decision 018).
-      const stream = await xlsxStream(
-        INVOICING_COLUMNS,
-        batches,
-        (err) => request.log.error({ err }, 'meeting invoicing export failed'),
-        { plain: true },
-      )
-      return sendXlsx(reply, fileName, stream)
+      return sendExport(reply, async () => {
+        const exp = await s.registered.exportInvoicing(ctxOf(request), BigInt(request.query.meetingId))
+        return {
+          fileName: exp.fileName,
+          rows: exp.rows,
+          stream: await xlsxStream(exp.sheet, exp.batches, (err) =>
+            request.log.error({ err }, 'meeting invoicing export failed'),
+          ),
+        }
+      })
     },
   })
   r.get(`${REG}/statistics`, {
@@ -497,13 +496,18 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
     config: perm('meeting_arrange_list', 'meeting_car_maintenance', 'meeting_upkeep_list'),
     schema: {
       tags: ['carMaintenance'],
-      summary: '司机: 给出 driverTime 时为该时间没有接站任务的司机, 否则为可选作司机的用户',
-      querystring: ZDriverTimeQuerySchema,
-      response: { 200: zEnvelope(z.array(ZFreeDriverSchema)) },
+      summary:
+        '司机: 给出 driverTime 时为该时间没有接站任务的司机, 否则为可选作司机的用户 (分页, 不传 size 为全部)',
+      querystring: ZDriverTimeQuerySchema.extend(ZWholePageQuerySchema.shape),
+      response: { 200: zEnvelope(zPage(ZFreeDriverSchema)) },
     },
     handler: async (request) => {
-      const { driverTime } = request.query
-      return ok(await s.allocation.drivers(ctxOf(request), driverTime ? parseDateTime(driverTime) : null))
+      const { driverTime, ...page } = request.query
+      const drivers = await s.allocation.drivers(
+        ctxOf(request),
+        driverTime ? parseDateTime(driverTime) : null,
+      )
+      return ok(pageOfAll(drivers, page))
     },
   })
 }

@@ -3,6 +3,8 @@ import {
   INVOICE_STATUS,
   isInvoiceCounted,
   isMeetingOpen,
+  MEETING_SHELVES,
+  MEETING_STATUS,
   MEETING_STATUS_NAMES,
   MeetingMsg,
   PRICE_ITEM_TYPE_NAMES,
@@ -11,7 +13,7 @@ import {
   ZMeetingRecordSchema,
   ZMeetingSubmitSchema,
 } from '@ysjs/shared'
-import type { TCtx } from '../../lib/context.ts'
+import type { TAuthUser, TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
@@ -40,11 +42,21 @@ const enrichMeetings = (rows: Meeting[]) =>
     priceItems: priceItemsOf(r.priceItems),
   }))
 
+export type THasPermission = (user: TAuthUser, code: string | readonly string[]) => Promise<boolean>
+
+/** The meetings' list and detail: staff (`meeting_info`) read all; anyone else only the open ones. */
+const openMeetingsRestrict =
+  (hasPermission: THasPermission) =>
+  async (ctx: TCtx): Promise<Record<string, unknown>> =>
+    ctx.user && (await hasPermission(ctx.user, 'meeting_info'))
+      ? {}
+      : { status: MEETING_STATUS.REGISTERING, shelves: MEETING_SHELVES.ON }
+
 /**
  * 会议信息 (decision 018): the generic calls plus the status (forward only) and shelf actions, the fee
  * items and the fee situation per meeting.
  */
-export const createMeetingService = (prisma: PrismaClient) => {
+export const createMeetingService = (prisma: PrismaClient, hasPermission?: THasPermission) => {
   const crud = createCrudService(prisma, {
     name: 'meeting',
     prefix: `${MEETING_API}/meeting`,
@@ -55,8 +67,9 @@ export const createMeetingService = (prisma: PrismaClient) => {
     filters: { name: 'string', address: 'string', status: 'int', shelves: 'int', startTime: 'date' },
     sortable: ['name', 'startTime', 'endTime', 'status', 'createTime'],
     defaultOrder: [{ startTime: 'desc' }],
+    // Members read the meetings open to them through the same calls (spec section 7, decision 018).
     permissions: {
-      list: 'meeting_info',
+      list: ['meeting_info', 'top_member'],
       add: 'meeting_info_add',
       edit: 'meeting_info_edit',
       remove: 'meeting_info_delete',
@@ -68,6 +81,7 @@ export const createMeetingService = (prisma: PrismaClient) => {
       priceItems: priceItems.map((i) => ({ itemName: i.itemName, itemType: i.itemType, price: i.price })),
     }),
     enrich: async (_ctx, rows) => enrichMeetings(rows as unknown as Meeting[]),
+    ...(hasPermission ? { restrict: openMeetingsRestrict(hasPermission) } : {}),
   })
   const db = (ctx: TCtx) => tenantDb(prisma, ctx.tenantId)
 
@@ -88,11 +102,20 @@ export const createMeetingService = (prisma: PrismaClient) => {
     },
     /** A meeting with registrations is not removed: its fees and invoices would lose their meeting. */
     async remove(ctx: TCtx, ids: bigint[]): Promise<number> {
-      const registered = await db(ctx).registeredMeeting.count({ where: { meetingId: { in: ids }, ...LIVE } })
-      if (registered > 0) {
-        throw AppError.badRequest(MeetingMsg.HAS_REGISTRATIONS)
-      }
-      return crud.remove(ctx, ids)
+      // Under each meeting's lock (the one a registration takes, in id order so two removals cannot
+      // deadlock), the count and the removal are one step: a registration arriving meanwhile either
+      // commits first and is counted, or waits and then finds the meeting gone.
+      const sorted = [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      return db(ctx).$transaction(async (tx) => {
+        for (const id of sorted) {
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${id})`
+        }
+        const registered = await tx.registeredMeeting.count({ where: { meetingId: { in: sorted }, ...LIVE } })
+        if (registered > 0) {
+          throw AppError.badRequest(MeetingMsg.HAS_REGISTRATIONS)
+        }
+        return crud.remove(ctx, sorted, tx)
+      })
     },
     /** `UpdateStatusById`: forward only (筹备中 → 报名中 → 报名截止 → 进行中 → 已结束), steps may be skipped. */
     async updateStatus(ctx: TCtx, id: bigint, status: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { nextId, type PrismaClient, type RegisteredMeeting } from '@ysjs/db'
 import {
+  formatDateTime,
   INVOICE_STATUS,
   INVOICE_STATUS_NAMES,
   INVOICE_TYPE_NAMES,
@@ -12,14 +13,19 @@ import {
   ROOM_WISH,
   ROOM_WISH_NAMES,
   SEX_NAMES,
+  stayWindowProblem,
   type TPageQuery,
+  type TRegisteredPatch,
   type TRegisteredSubmit,
+  ZRegisteredSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { listPage } from '../../lib/list-sql.ts'
+import { skipTake, toPage, wantsCount } from '../../lib/paging.ts'
+import { applyPatch, asSubmitted, changedFields } from '../../lib/patch.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import type { TXlsxColumn } from '../../lib/xlsx.ts'
+import { TOTAL_ROW, type TXlsxColumn } from '../../lib/xlsx.ts'
 import { clearing, money } from '../trading/dict-names.ts'
 import { atOrNull } from './entities.service.ts'
 import { priceItemsOf, type TMeetingService } from './meeting.service.ts'
@@ -104,6 +110,17 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
     }
   }
 
+  const assertStayFits = (
+    meeting: { startTime: Date; endTime: Date },
+    arrival: Date | null,
+    departure: Date | null,
+  ) => {
+    const problem = stayWindowProblem(meeting, arrival, departure)
+    if (problem) {
+      throw AppError.badRequest(problem.message)
+    }
+  }
+
   const assertPhoneFree = async (tx: TMeetingTx, meetingId: bigint, phone: string, id?: bigint) => {
     const clash = await tx.registeredMeeting.findFirst({
       where: { meetingId, phone, ...LIVE, ...(id ? { NOT: { id } } : {}) },
@@ -132,6 +149,7 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
         if (!meeting || !isMeetingOpen(meeting)) {
           throw AppError.badRequest(RegisteredMsg.NOT_OPEN)
         }
+        assertStayFits(meeting, data.arrivalTime, data.departureTime)
         await assertPhoneFree(tx, data.meetingId, data.phone)
         const id = nextId()
         await tx.registeredMeeting.create({
@@ -153,21 +171,35 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
         return id
       })
     },
-    /** `update`: staff corrections; the meeting stays the same and the phone stays unique in it. */
-    async update(ctx: TCtx, id: bigint, input: TRegisteredSubmit) {
-      const data = dataOf(input)
-      await withMeetingLock(prisma, ctx.tenantId, data.meetingId, async (tx) => {
+    /**
+     * `update`: staff corrections, partial (decision 025): the patch is applied to the stored
+     * registration under the meeting's lock, checked as a whole, and only the changed columns are
+     * written. The meeting stays the same and the phone stays unique in it.
+     */
+    async update(ctx: TCtx, id: bigint, patch: Omit<TRegisteredPatch, 'id'>) {
+      const { meetingId } = await find(ctx, id)
+      await withMeetingLock(prisma, ctx.tenantId, meetingId, async (tx) => {
         const row = await tx.registeredMeeting.findFirst({ where: { id, ...LIVE } })
         if (!row) {
           throw AppError.badRequest(RegisteredMsg.NOT_FOUND)
         }
+        const data = dataOf(applyPatch(ZRegisteredSubmitSchema, row, patch))
         if (row.meetingId !== data.meetingId) {
           throw AppError.badRequest('报名的会议不能更改')
         }
+        const meeting = await tx.meeting.findFirst({
+          where: { id: data.meetingId },
+          select: { startTime: true, endTime: true },
+        })
+        if (meeting) {
+          assertStayFits(meeting, data.arrivalTime, data.departureTime)
+        }
         await assertPhoneFree(tx, data.meetingId, data.phone, id)
+        const before = ZRegisteredSubmitSchema.safeParse(asSubmitted(ZRegisteredSubmitSchema, row))
+        const written = changedFields(data, before.success ? dataOf(before.data) : null)
         await tx.registeredMeeting.updateMany({
           where: { id, ...LIVE },
-          data: { ...data, updateUser: who(ctx), updateTime: new Date() } as never,
+          data: { ...written, updateUser: who(ctx), updateTime: new Date() } as never,
         })
       })
     },
@@ -189,15 +221,16 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
         ...(q.phone ? { phone: { contains: q.phone } } : {}),
         ...(q.invoiceStatus !== undefined ? { invoiceStatus: q.invoiceStatus } : {}),
       }
-      const [rows, total] = await Promise.all([
-        db(ctx).registeredMeeting.findMany({
-          where,
-          orderBy: [{ createTime: 'asc' }, { id: 'asc' }],
-          ...skipTake(q),
-        }),
-        db(ctx).registeredMeeting.count({ where }),
-      ])
-      return toPage(await enrich(ctx, rows), total, q)
+      const count = wantsCount(q)
+      const page = await listPage(prisma, 'RegisteredMeeting', db(ctx).registeredMeeting, {
+        tenantId: ctx.tenantId,
+        where,
+        orderBy: [{ createTime: 'asc' }, { id: 'asc' }],
+        ...skipTake(q),
+        count,
+      })
+      const rows = page.rows as unknown as RegisteredMeeting[]
+      return toPage(await enrich(ctx, rows), page.total, q, [], { exact: page.exact, count })
     },
     /** The caller's own registrations (member centre). */
     async mine(ctx: TCtx) {
@@ -226,25 +259,39 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
       input: { id: string; invoiceTitle: string; taxNumber: string; invoiceType: number; invoiceNo?: string },
     ) {
       const id = BigInt(input.id)
-      const row = await find(ctx, id)
-      const issue = input.invoiceNo && row.invoiceStatus === INVOICE_STATUS.NONE
-      // An issued invoice changes number only through a return and a reissue (which keep the history).
-      if (input.invoiceNo && !issue && input.invoiceNo !== row.invoiceNo) {
-        throw AppError.badRequest(RegisteredMsg.INVOICE_ISSUED)
+      // Compare-and-set on the invoice state read: two issues at once cannot both see 未开票 and the
+      // later overwrite the number of the invoice the first issued; the later one reads again.
+      for (let attempt = 1; ; attempt++) {
+        const row = await find(ctx, id)
+        const issue = input.invoiceNo && row.invoiceStatus === INVOICE_STATUS.NONE
+        // An issued invoice changes number only through a return and a reissue (which keep the history).
+        if (input.invoiceNo && !issue && input.invoiceNo !== row.invoiceNo) {
+          throw AppError.badRequest(RegisteredMsg.INVOICE_ISSUED)
+        }
+        const { count } = await db(ctx).registeredMeeting.updateMany({
+          where: { id, ...LIVE, invoiceStatus: row.invoiceStatus, invoiceNo: row.invoiceNo },
+          data: {
+            invoiceTitle: input.invoiceTitle,
+            taxNumber: input.taxNumber,
+            invoiceType: input.invoiceType,
+            ...(issue
+              ? {
+                  invoiceNo: input.invoiceNo,
+                  invoiceStatus: INVOICE_STATUS.INVOICED,
+                  invoiceAmount: row.price,
+                }
+              : {}),
+            updateUser: who(ctx),
+            updateTime: new Date(),
+          },
+        })
+        if (count > 0) {
+          return
+        }
+        if (attempt >= 3) {
+          throw AppError.badRequest(RegisteredMsg.INVOICE_ISSUED)
+        }
       }
-      await db(ctx).registeredMeeting.updateMany({
-        where: { id, ...LIVE },
-        data: {
-          invoiceTitle: input.invoiceTitle,
-          taxNumber: input.taxNumber,
-          invoiceType: input.invoiceType,
-          ...(issue
-            ? { invoiceNo: input.invoiceNo, invoiceStatus: INVOICE_STATUS.INVOICED, invoiceAmount: row.price }
-            : {}),
-          updateUser: who(ctx),
-          updateTime: new Date(),
-        },
-      })
     },
     /**
      * `updateMeetingInvoicingReturn`: an issued invoice is returned (退回), a returned one reissued
@@ -375,11 +422,17 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
         read.catch(() => undefined)
         return read
       }
-      /** Batches of rows keyed by column, then the totals row (the shared writer's input). */
+      /**
+       * Batches of rows keyed by column, then the totals: 合计 sums every row of the sheet (each
+       * column's total is the SUM of what it shows), 其中已开票 the invoices issued or reissued only
+       * (what the fee situation counts), named so.
+       */
       async function* batches(): AsyncGenerator<Record<string, unknown>[]> {
         let n = 0
         let due = 0
+        let shown = 0
         let invoiced = 0
+        let invoicedCount = 0
         // The next batch is read while the current one is written.
         let next = readBatch(-1n)
         for (;;) {
@@ -392,7 +445,11 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
             const price = Math.round(Number(r.price) * 100)
             const amount = r.invoiceAmount === null ? null : Math.round(Number(r.invoiceAmount) * 100)
             due += price
-            invoiced += amount !== null && isInvoiceCounted(r.invoiceStatus) ? amount : 0
+            shown += amount ?? 0
+            if (amount !== null && isInvoiceCounted(r.invoiceStatus)) {
+              invoiced += amount
+              invoicedCount += 1
+            }
             return {
               no: n,
               name: r.name,
@@ -412,27 +469,54 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
             break
           }
         }
-        yield [{ no: '合计', name: `${n} 人`, invoiceAmount: invoiced / 100, price: due / 100 }]
+        yield [
+          { [TOTAL_ROW]: true, no: '合计', name: `${n} 人`, invoiceAmount: shown / 100, price: due / 100 },
+          {
+            [TOTAL_ROW]: true,
+            no: '其中已开票',
+            name: `${invoicedCount} 张`,
+            invoiceAmount: invoiced / 100,
+            invoiceStatus: '已开票、已重开',
+          },
+        ]
       }
-      return { fileName: `${meeting.name}-开票信息.xlsx`, batches: batches() }
+      const [{ rows }] = await prisma.$queryRaw<[{ rows: number }]>`SELECT count(*)::int AS rows
+        FROM ysjs_registered_meeting
+        WHERE tenant_id = ${ctx.tenantId} AND meeting_id = ${meetingId} AND is_deleted = 0
+          AND invoice_title IS NOT NULL`
+      return {
+        fileName: `${meeting.name}-开票信息.xlsx`,
+        rows,
+        sheet: {
+          name: '开票信息',
+          title: `${meeting.name} 开票信息`,
+          notes: [
+            `申请开票的报名，共 ${rows} 人；导出时间：${formatDateTime(new Date()).slice(0, 16)}`,
+            '合计：各列所有行之和；其中已开票：只计开票状态为已开票、已重开的发票',
+          ],
+          columns: INVOICING_COLUMNS,
+        },
+        batches: batches(),
+      }
     },
   }
 }
 export type TRegisteredService = ReturnType<typeof createRegisteredService>
 
 export const INVOICING_COLUMNS: readonly TXlsxColumn[] = [
-  { header: '序号', key: 'no', width: 8 },
-  { header: '姓名', key: 'name', width: 12 },
-  { header: '单位名称', key: 'unitName', width: 28 },
+  // Wide enough for the totals rows' labels (合计, 其中已开票), which come after the widths are set.
+  { header: '序号', key: 'no', width: 14, minWidth: 13 },
+  { header: '姓名', key: 'name', width: 16 },
+  { header: '单位名称', key: 'unitName', width: 30 },
   { header: '联系电话', key: 'phone', width: 16 },
-  { header: '发票抬头', key: 'invoiceTitle', width: 28 },
+  { header: '发票抬头', key: 'invoiceTitle', width: 30 },
   { header: '纳税人识别号', key: 'taxNumber', width: 24 },
-  { header: '发票类型', key: 'invoiceType', width: 16 },
-  { header: '发票号码', key: 'invoiceNo', width: 16 },
-  { header: '开票金额', key: 'invoiceAmount', width: 12 },
-  { header: '应缴费用', key: 'price', width: 12 },
-  { header: '缴费状态', key: 'payStatus', width: 10 },
-  { header: '开票状态', key: 'invoiceStatus', width: 10 },
+  { header: '发票类型', key: 'invoiceType', width: 18 },
+  { header: '发票号码', key: 'invoiceNo', width: 18 },
+  { header: '开票金额(元)', key: 'invoiceAmount', kind: 'money', width: 16 },
+  { header: '应缴费用(元)', key: 'price', kind: 'money', width: 16 },
+  { header: '缴费状态', key: 'payStatus', width: 12 },
+  { header: '开票状态', key: 'invoiceStatus', width: 16 },
 ]
 
 export const parseWindowDay = (day: string, endOfDay: boolean): Date =>

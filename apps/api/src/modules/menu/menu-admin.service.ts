@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod'
 import type { TAccessRules } from '../../lib/access-rules.ts'
 import type { TCacheRegistry } from '../../lib/caches.ts'
-import { isAdministrator, isPlatformAdmin, type TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, isTenantAdministrator, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
@@ -63,7 +63,7 @@ export const createMenuAdminService = (deps: {
   }
 
   const assertAdministrator = (ctx: TCtx) => {
-    if (!isAdministrator(ctx.user)) {
+    if (!isPlatformAdmin(ctx.user)) {
       throw AppError.forbidden()
     }
   }
@@ -75,7 +75,7 @@ export const createMenuAdminService = (deps: {
       return null
     }
     const own = await rules.menuIdsOf({
-      administrator: isAdministrator(user),
+      administrator: isTenantAdministrator(user),
       roleIds: user.roleIds,
       tenantId: user.tenantId,
     })

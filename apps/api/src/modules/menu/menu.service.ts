@@ -1,7 +1,7 @@
 import type { Menu, PrismaClient } from '@ysjs/db'
-import { MenuCategory } from '@ysjs/shared'
+import { MEMBER_ONLY_MENUS, MEMBER_ROLE, MenuCategory } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { isAdministrator } from '../../lib/context.ts'
+import { isTenantAdministrator } from '../../lib/context.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { buildTree, splitIds, type TTreeNode } from '../../lib/tree.ts'
 
@@ -90,19 +90,27 @@ export const createMenuService = (prisma: PrismaClient) => {
 
   /** Menus (category 1, or buttons too) the user may see, before ancestors are added. */
   const grantedIds = async (ctx: TCtx, menus: Menu[]): Promise<Set<bigint>> =>
-    isAdministrator(ctx.user) ? new Set(menus.map((m) => m.id)) : roleGrantedIds(ctx)
+    isTenantAdministrator(ctx.user) ? new Set(menus.map((m) => m.id)) : roleGrantedIds(ctx)
 
-  /** The route tree of menus for a grant (null: every menu) narrowed to a top menu's (null: none). */
+  /** Whether the user fills for a member unit; the member-only menus are offered to such users alone. */
+  const fillsForMember = (ctx: TCtx) => !!ctx.user?.roles.includes(MEMBER_ROLE)
+
+  /**
+   * The route tree of menus for a grant (null: every menu) narrowed to a top menu's (null: none),
+   * without the member-only screens for a user who is not a member (their every call would refuse).
+   */
   const routeTree = (
     menus: Menu[],
     granted: Set<bigint> | null,
     top: Set<bigint> | null,
+    member: boolean,
   ): TTreeNode<Menu>[] => {
-    let ids = withAncestors(menus, granted ?? new Set(menus.map((m) => m.id)))
+    const offered = member ? menus : menus.filter((m) => !MEMBER_ONLY_MENUS.includes(m.code))
+    let ids = withAncestors(offered, granted ?? new Set(offered.map((m) => m.id)))
     if (top) {
-      ids = withAncestors(menus, new Set([...ids].filter((id) => top.has(id))))
+      ids = withAncestors(offered, new Set([...ids].filter((id) => top.has(id))))
     }
-    return buildTree(menus.filter((m) => ids.has(m.id)))
+    return buildTree(offered.filter((m) => ids.has(m.id)))
   }
 
   const routeSelection = async (ctx: TCtx, topMenuId?: bigint): Promise<TRouteSelection | null> => {
@@ -111,9 +119,10 @@ export const createMenuService = (prisma: PrismaClient) => {
       return null
     }
     const snap = await snapshot()
-    const admin = isAdministrator(user)
+    const admin = isTenantAdministrator(user)
+    const member = fillsForMember(ctx)
     const view = admin
-      ? '*'
+      ? `*${member ? '|member' : ''}`
       : `${user.tenantId}|${[...user.roleIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',')}`
     return {
       snapshot: snap,
@@ -128,7 +137,7 @@ export const createMenuService = (prisma: PrismaClient) => {
           })
           top = new Set(settings.map((s) => s.menuId))
         }
-        return routeTree(snap.routeMenus, granted, top)
+        return routeTree(snap.routeMenus, granted, top, member)
       },
     }
   }

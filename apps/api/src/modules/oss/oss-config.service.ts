@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { PrismaClient } from '@ysjs/db'
 import {
+  driverOf,
+  isAllowedEndpoint,
+  OutboundError,
+  OutboundMsg,
+  type TAllowEntry,
+  type TSecretBox,
+} from '@ysjs/server-core'
+import {
   isMaskedSecret,
-  maskSecret,
   OSS_STATUS,
+  OssMsg,
   OssProbeMsg,
   type TOssProbeResult,
   ZOssRecordSchema,
@@ -13,8 +21,8 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
+import { maskStoredSecret, openStoredSecret, sealSecret } from '../../lib/secrets-at-rest.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import { driverOf } from '../../plugins/storage/tenant-storage.ts'
 
 /** How long each step of a connection test may take. */
 const PROBE_STEP_MS = 10_000
@@ -24,6 +32,15 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
     const timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms)
     work.then(resolve, reject).finally(() => clearTimeout(timer))
   })
+
+/** The guard's error behind a client's (the minio client wraps socket errors). */
+const findOutbound = (err: unknown, depth = 0): OutboundError | null => {
+  if (err instanceof OutboundError) {
+    return err
+  }
+  const cause = (err as { cause?: unknown } | null)?.cause
+  return depth < 5 && cause ? findOutbound(cause, depth + 1) : null
+}
 
 const readAll = async (body: Readable) => {
   const chunks: Buffer[] = []
@@ -37,7 +54,14 @@ const readAll = async (body: Readable) => {
  * Object-storage configs (对象存储) of a tenant: the generic CRUD, secrets never answered whole, and
  * `enable`/`disable` keeping at most one enabled config per tenant (decision 011a).
  */
-export const createOssConfigService = (prisma: PrismaClient, storageDir: string) => {
+export const createOssConfigService = (
+  prisma: PrismaClient,
+  storageDir: string,
+  /** `OSS_ALLOWED_HOSTS`: object stores besides the clouds' documented hosts. */
+  allow: readonly TAllowEntry[],
+  /** Seals the secret on write, opens it to connect (decision 026). */
+  secrets: TSecretBox,
+) => {
   const base = createCrudService(prisma, {
     name: 'oss',
     prefix: '/api/ysjs-resource/oss',
@@ -49,11 +73,17 @@ export const createOssConfigService = (prisma: PrismaClient, storageDir: string)
     sortable: ['category', 'ossCode', 'status', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     permissions: { list: 'oss', add: 'oss_add', edit: 'oss_edit', remove: 'oss_delete' },
+    // An endpoint the server would never call is refused when it is saved (issue 22).
+    validate: async (_ctx, data) => {
+      if (!isAllowedEndpoint(data.category as number, String(data.endpoint ?? ''), allow)) {
+        throw AppError.badRequest(OssMsg.ENDPOINT_NOT_ALLOWED)
+      }
+    },
     // An edit that sends back the masked secret (or none) keeps the stored one.
     toData: ({ secretKey, ...rest }) =>
-      !secretKey || isMaskedSecret(secretKey) ? rest : { ...rest, secretKey },
+      !secretKey || isMaskedSecret(secretKey) ? rest : { ...rest, secretKey: sealSecret(secrets, secretKey) },
     enrich: async (_ctx, rows) =>
-      rows.map((r) => ({ ...r, secretKey: maskSecret(r.secretKey as string | null) ?? '' })),
+      rows.map((r) => ({ ...r, secretKey: maskStoredSecret(secrets, r.secretKey as string | null) ?? '' })),
   })
 
   /**
@@ -88,7 +118,9 @@ export const createOssConfigService = (prisma: PrismaClient, storageDir: string)
     if (!config) {
       throw AppError.notFound()
     }
-    const driver = driverOf(config, storageDir)
+    const driver = driverOf(config, storageDir, allow, (stored) =>
+      openStoredSecret(secrets, stored, ctx.log, { ossId: String(config.id), tenantId: ctx.tenantId }),
+    )
     const key = `upload/${ctx.tenantId.toLowerCase()}/c${config.id}/probe/${randomUUID()}.txt`
     const content = Buffer.from(`ysjs probe ${new Date().toISOString()} 连接测试`)
     const step = async (name: 'write' | 'read' | 'delete', work: () => Promise<unknown>) => {
@@ -97,7 +129,9 @@ export const createOssConfigService = (prisma: PrismaClient, storageDir: string)
         return null
       } catch (err) {
         ctx.log.warn({ err, configId: String(id), step: name }, 'object-storage probe failed')
-        const reason = err instanceof Error && err.message ? err.message : String(err)
+        // What the far side said stays in the log: the answer only says the step could not connect
+        // (or that the guard refused the address), so a probe cannot map what listens where.
+        const reason = findOutbound(err)?.message ?? OutboundMsg.FAILED
         return { ok: false, step: name, message: `${OssProbeMsg[name]}: ${reason}` } as const
       }
     }

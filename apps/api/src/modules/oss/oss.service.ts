@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { Readable } from 'node:stream'
+import { pipeline, type Readable } from 'node:stream'
 import { nextId, type PrismaClient } from '@ysjs/db'
+import { contentTypeOf, type TStorageRouter, UnknownStoreError } from '@ysjs/server-core'
 import {
   DEFAULT_TENANT_ID,
   extensionOf,
@@ -13,8 +14,7 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import { contentTypeOf } from '../../plugins/storage/local-storage.ts'
-import type { TStorageRouter } from '../../plugins/storage/tenant-storage.ts'
+import { zipGuardStream } from '../../lib/zip-guard.ts'
 import { contentMatches, peek } from './file-type.ts'
 import type { TUploadLimitService, TUploadLimits } from './upload-limits.ts'
 
@@ -66,6 +66,9 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
     return { ext, limits: await limits.admit(ctx) }
   }
 
+  /** Extensions whose files are ZIP archives (OOXML). */
+  const ZIP_BASED = new Set(['docx', 'xlsx', 'pptx', 'zip'])
+
   /** Checks the first bytes against the extension; a refused file is read to its end and dropped. */
   const sniff = async (file: TIncomingFile, ext: string) => {
     let peeked: Awaited<ReturnType<typeof peek>>
@@ -82,6 +85,12 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
     if (!contentMatches(ext, peeked.head)) {
       peeked.drain()
       throw AppError.badRequest(UploadMsg.BAD_CONTENT)
+    }
+    if (ZIP_BASED.has(ext)) {
+      // A zip-based file is metered as it streams to the store: a bomb fails the write (zip-guard.ts).
+      const guard = zipGuardStream()
+      pipeline(peeked.body, guard, () => undefined)
+      return guard as unknown as TIncomingFile['body']
     }
     return peeked.body
   }
@@ -209,9 +218,13 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
       if (!allowed) {
         return null
       }
+      // A key of a store that is gone reads as missing; a store that cannot answer is an error.
       const found = await storage.get(key).catch((err: unknown) => {
-        ctx.log.warn({ err, key }, 'could not open a stored object')
-        return null
+        if (err instanceof UnknownStoreError) {
+          ctx.log.warn({ err, key }, 'could not open a stored object')
+          return null
+        }
+        throw err
       })
       return found ? { ...found, fileName: row?.originalName || key.slice(key.lastIndexOf('/') + 1) } : null
     },

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import type { TRegionService } from './region.service.ts'
 
@@ -89,7 +90,7 @@ export const regionRoutes = (app: FastifyInstance, regions: TRegionService) => {
     config: { access: { permission: 'region_add' } },
     schema: { tags, summary: '新增或修改行政区划', body: ZRegionSubmitSchema, response: { 200: zDone } },
     handler: async (request) => {
-      await regions.submit(request.body)
+      await regions.submit(ctxOf(request), request.body)
       return done()
     },
   })
@@ -103,7 +104,7 @@ export const regionRoutes = (app: FastifyInstance, regions: TRegionService) => {
       response: { 200: zDone },
     },
     handler: async (request) => {
-      await regions.remove(request.query.id)
+      await regions.remove(ctxOf(request), request.query.id)
       return done(Msg.SUCCESS)
     },
   })

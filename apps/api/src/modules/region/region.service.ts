@@ -1,8 +1,10 @@
 import type { PrismaClient, Region } from '@ysjs/db'
 import { REGION_MAX_LEVEL, REGION_ROOT, RegionMsg, type TPageQuery, type TRegionSubmit } from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
+import { assertTableWritable } from '../../lib/table-ownership.ts'
 
 /** Query of `region/list`: entity binding (contract 4.3 A), equality except the name. */
 export type TRegionListQuery = TPageQuery & {
@@ -113,7 +115,8 @@ export const createRegionService = (prisma: PrismaClient) => {
      * A new code is inserted under its parent (level, ancestors and the province/city/… columns
      * follow from the parent); an existing code keeps its place and takes the new name, sort and remark.
      */
-    async submit(input: TRegionSubmit): Promise<void> {
+    async submit(ctx: TCtx, input: TRegionSubmit): Promise<void> {
+      assertTableWritable(ctx, 'Region')
       const existing = await prisma.region.findUnique({ where: { code: input.code } })
       if (existing) {
         const [codeField, nameField] = LEVEL_FIELDS[existing.regionLevel ?? 0] ?? []
@@ -160,7 +163,8 @@ export const createRegionService = (prisma: PrismaClient) => {
     },
 
     /** Removes one region; a region with children stays (请先删除子节点!). */
-    async remove(code: string): Promise<void> {
+    async remove(ctx: TCtx, code: string): Promise<void> {
+      assertTableWritable(ctx, 'Region')
       const child = await prisma.region.findFirst({ where: { parentCode: code }, select: { code: true } })
       if (child) {
         throw AppError.badRequest(RegionMsg.HAS_CHILDREN)

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
+import { sendExport } from '../../lib/xlsx.ts'
 import type { TReportDesignService } from './report-design.service.ts'
 
 const PREFIX = '/api/ysjs-report/report/rest'
@@ -27,7 +28,7 @@ export const reportDesignRoutes = (app: FastifyInstance, reports: TReportDesignS
       summary: '报表可用的数据模型与字段',
       response: { 200: zEnvelope(z.array(ZReportSourceSchema)) },
     },
-    handler: async () => ok(await reports.sources()),
+    handler: async (request) => ok(await reports.sources(ctxOf(request))),
   })
   r.get(`${PREFIX}/detail`, {
     config: { access: { permission: 'report_list' } },
@@ -69,13 +70,16 @@ export const reportDesignRoutes = (app: FastifyInstance, reports: TReportDesignS
     },
     handler: async (request, reply) => {
       const { id, ...params } = request.query as { id: string } & Record<string, string>
-      const { name, stream, total, truncated } = await reports.export(ctxOf(request), BigInt(id), params)
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('x-report-total', String(total))
-        .header('x-report-truncated', String(truncated))
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${name}.xlsx`)}`)
-        .send(stream)
+      return sendExport(reply, async () => {
+        const { name, stream, total, truncated, rows } = await reports.export(
+          ctxOf(request),
+          BigInt(id),
+          params,
+          (err) => request.log.error({ err }, 'report export failed'),
+        )
+        reply.header('x-report-total', String(total)).header('x-report-truncated', String(truncated))
+        return { fileName: `${name}.xlsx`, stream, rows }
+      })
     },
   })
 }

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import { nextId, Prisma, type PrismaClient } from '@ysjs/db'
 import {
   formatDateTime,
@@ -9,10 +8,11 @@ import {
   type TReportResult,
   ZReportDefinitionSchema,
 } from '@ysjs/shared'
-import ExcelJS from 'exceljs'
-import type { TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { dictLabels } from '../../lib/dict-labels.ts'
 import { AppError } from '../../lib/errors.ts'
+import { assertTableWritable } from '../../lib/table-ownership.ts'
+import { filterNote, TOTAL_ROW, xlsxStream } from '../../lib/xlsx.ts'
 import { buildReportQuery, type TReportQuery } from './report-query.ts'
 import { listSources, sourceOf } from './report-sources.ts'
 
@@ -143,7 +143,15 @@ export const createReportDesignService = (
     def: TReportDefinition,
     params: Record<string, string>,
     requireParams = true,
-  ) => buildReportQuery(await sourceOf(prisma, def.source), def, params, ctx.tenantId, requireParams)
+  ) =>
+    buildReportQuery(
+      await sourceOf(prisma, def.source),
+      def,
+      params,
+      ctx.tenantId,
+      requireParams,
+      isPlatformAdmin(ctx.user),
+    )
 
   /** The labels of the query's dictionary columns, in the caller's tenant. */
   const labelsOf = async (ctx: TCtx, q: TReportQuery): Promise<TLabels> =>
@@ -166,8 +174,11 @@ export const createReportDesignService = (
   }
 
   return {
-    async sources() {
-      return (await listSources(prisma)).map(({ key, name, columns }) => ({
+    /** What the caller may report on: rows of no tenant only for the platform administrator. */
+    async sources(ctx: TCtx) {
+      const all = await listSources(prisma)
+      const usable = isPlatformAdmin(ctx.user) ? all : all.filter((v) => v.tenancy.kind !== 'none')
+      return usable.map(({ key, name, columns }) => ({
         key,
         name,
         columns: columns.map(({ name: n, label, type }) => ({ name: n, label, type })),
@@ -180,6 +191,7 @@ export const createReportDesignService = (
       ctx: TCtx,
       input: { id?: string; name: string; definition: TReportDefinition },
     ): Promise<bigint> {
+      assertTableWritable(ctx, 'ReportFile')
       // Checked now, so a saved report always names whitelisted columns only.
       await queryOf(ctx, input.definition, {}, false)
       const content = Buffer.from(JSON.stringify(input.definition), 'utf8')
@@ -254,7 +266,12 @@ export const createReportDesignService = (
      * time-limited transaction, in an order ending with the table's key) and written as they come; at
      * most `exportMaxRows` rows, and a sheet that stops there says so in its last line.
      */
-    async export(ctx: TCtx, id: bigint, params: Record<string, string>) {
+    async export(
+      ctx: TCtx,
+      id: bigint,
+      params: Record<string, string>,
+      onError: (err: unknown) => void = () => undefined,
+    ) {
       const { name, definition } = await definitionOf(id)
       const q: TReportQuery = await queryOf(ctx, definition, params)
       // Counted first: a result above the cap is said so (a header, and a last line in the sheet).
@@ -271,37 +288,33 @@ export const createReportDesignService = (
       const labels = await labelsOf(ctx, q)
       const batch = async (offset: number, size: number) =>
         (await this.batch(q, offset, size)).map((r) => labelled(r, labels))
-      const first = await batch(0, Math.min(EXPORT_BATCH, exportMaxRows))
-      const stream = new PassThrough()
-      const write = async () => {
-        const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })
-        const sheet = book.addWorksheet(name.slice(0, 31) || 'report')
-        sheet.columns = q.columns.map((c) => ({ header: c.label, key: c.key, width: 18 }))
-        sheet.getRow(1).font = { bold: true }
-        let rows = first
+      async function* batches(): AsyncGenerator<Record<string, unknown>[]> {
         let offset = 0
-        while (rows.length) {
-          for (const r of rows) {
-            sheet.addRow(r).commit()
-          }
+        for (;;) {
+          const rows = await batch(offset, Math.min(EXPORT_BATCH, exportMaxRows - offset))
+          yield rows
           offset += rows.length
-          const left = exportMaxRows - offset
-          if (rows.length < EXPORT_BATCH || left <= 0) {
+          if (rows.length < EXPORT_BATCH || offset >= exportMaxRows) {
             break
           }
-          rows = await batch(offset, Math.min(EXPORT_BATCH, left))
         }
         if (truncated) {
-          sheet.addRow([]).commit()
-          const note = sheet.addRow([reportExportCapMsg(exportMaxRows, total)])
-          note.font = { bold: true, color: { argb: 'FFC00000' } }
-          note.commit()
+          yield [{ [TOTAL_ROW]: true, [q.columns[0]?.key ?? '']: reportExportCapMsg(exportMaxRows, total) }]
         }
-        sheet.commit()
-        await book.commit()
       }
-      write().catch((error: unknown) => stream.destroy(error as Error))
-      return { name, stream, total, truncated }
+      const stream = await xlsxStream(
+        {
+          name,
+          title: name,
+          notes: [
+            `${filterNote(params, Object.fromEntries(Object.keys(params).map((k) => [k, k])))}；共 ${total} 行${truncated ? `（${reportExportCapMsg(exportMaxRows, total)}）` : ''}`,
+          ],
+          columns: q.columns.map((c) => ({ key: c.key, header: c.label, kind: c.kind })),
+        },
+        batches(),
+        onError,
+      )
+      return { name, stream, total, truncated, rows: truncated ? exportMaxRows : total }
     },
     async batch(q: TReportQuery, offset: number, size = EXPORT_BATCH) {
       const n = q.params.length

@@ -7,13 +7,23 @@ import type { TReportColumn, TReportSourceDef } from './report-sources.ts'
 export type TReportQuery = {
   sql: string
   params: string[]
-  columns: { key: string; label: string }[]
+  /** `kind`: how an export writes the column (numbers as numbers, dates as dates). */
+  columns: { key: string; label: string; kind?: 'number' | 'datetime' | 'date' }[]
   /** Result columns that show a business dictionary's labels for their keys: key → dictionary code. */
   dicts: Record<string, string>
 }
 
 const OPS = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=', like: 'ILIKE' } as const
 const NUMERIC = new Set(['int', 'bigint', 'decimal', 'double', 'number'])
+/** How an export writes a column of this type (a dictionary column shows labels: text). */
+const kindOf = (c: TReportColumn): Pick<TReportQuery['columns'][number], 'kind'> =>
+  c.dictCode
+    ? {}
+    : NUMERIC.has(c.type) && c.type !== 'bigint'
+      ? { kind: 'number' }
+      : c.type === 'datetime' || c.type === 'date'
+        ? { kind: c.type }
+        : {}
 const DECIMAL_VALUE = /^-?\d{1,30}(\.\d{1,30})?$/
 const FN_LABEL = { count: '计数', sum: '合计', avg: '平均', min: '最小', max: '最大' } as const
 
@@ -68,6 +78,8 @@ export const buildReportQuery = (
   tenantId: string,
   /** false when checking a design being saved: its run-time parameters are not known yet. */
   requireParams = true,
+  /** Whether the caller may read rows that belong to no tenant (the platform administrator). */
+  platformRows = false,
 ): TReportQuery => {
   const byName = new Map(source.columns.map((c) => [c.name, c]))
   const columnOf = (name: string) => {
@@ -84,8 +96,15 @@ export const buildReportQuery = (
   }
 
   const where: string[] = []
-  if (source.tenantColumn) {
+  const { tenancy } = source
+  if (tenancy.kind === 'column') {
     where.push(`t."tenant_id" = ${bind(tenantId)}`)
+  } else if (tenancy.kind === 'parent') {
+    where.push(
+      `exists (select 1 from ${quote(tenancy.parentTable)} p where p."id" = t.${quote(tenancy.via)} and p."tenant_id" = ${bind(tenantId)})`,
+    )
+  } else if (!platformRows) {
+    throw AppError.badRequest(ReportMsg.PLATFORM_ROWS)
   }
   if (source.deletedColumn) {
     where.push('t."is_deleted" = 0')
@@ -116,7 +135,7 @@ export const buildReportQuery = (
   const numeric = new Set<string>()
   for (const c of shown) {
     select.push(`t.${quote(c.jdbcName)} as ${quote(c.name)}`)
-    columns.push({ key: c.name, label: c.label })
+    columns.push({ key: c.name, label: c.label, ...kindOf(c) })
     if (c.dictCode) {
       dicts[c.name] = c.dictCode
     } else if (NUMERIC.has(c.type)) {
@@ -126,7 +145,7 @@ export const buildReportQuery = (
   for (const a of def.aggregates) {
     if (a.fn === 'count') {
       select.push('count(*)::int as "count"')
-      columns.push({ key: 'count', label: FN_LABEL.count })
+      columns.push({ key: 'count', label: FN_LABEL.count, kind: 'number' })
       numeric.add('count')
       continue
     }
@@ -144,7 +163,7 @@ export const buildReportQuery = (
     const key = `${a.fn}_${c.name}`
     const cast = NUMERIC.has(c.type) ? '::float8' : ''
     select.push(`${a.fn}(t.${quote(c.jdbcName)})${cast} as ${quote(key)}`)
-    columns.push({ key, label: `${c.label}${FN_LABEL[a.fn]}` })
+    columns.push({ key, label: `${c.label}${FN_LABEL[a.fn]}`, ...kindOf(c) })
     if (NUMERIC.has(c.type)) {
       numeric.add(key)
     }

@@ -5,9 +5,11 @@ import {
   PROPERTY_NAME_PATTERN,
   propertyTypeOfColumn,
   ReportMsg,
+  SCALAR_PROPERTY_TYPES,
   SQL_NAME_PATTERN,
 } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
+import { childTableOf } from '../../lib/table-ownership.ts'
 
 export type TReportColumn = {
   name: string
@@ -17,14 +19,33 @@ export type TReportColumn = {
   /** A business dictionary whose labels the report shows for the column's stored keys. */
   dictCode?: string
 }
+/**
+ * How a source's rows are limited to the caller's tenant: its own `tenant_id`; its parent row's (a child
+ * table such as `blade_user_dept`, joined to the parent); or not at all (platform rows, which no tenant
+ * can be told apart by: the platform administrator's reports only).
+ */
+export type TReportTenancy =
+  | { kind: 'column' }
+  | { kind: 'parent'; via: string; parentTable: string }
+  | { kind: 'none' }
+
+/** The tenancy of a table, from whether it has `tenant_id` and whether it is a known child table. */
+export const tenancyOf = (table: string, hasTenantColumn: boolean): TReportTenancy => {
+  if (hasTenantColumn) {
+    return { kind: 'column' }
+  }
+  const child = childTableOf(table)
+  return child ? { kind: 'parent', via: child.via, parentTable: child.parentTable } : { kind: 'none' }
+}
+
 /** A whitelisted source of reports: the only tables and columns a report query can name. */
 export type TReportSourceDef = {
   key: string
   name: string
   table: string
   columns: TReportColumn[]
-  /** Rows of the caller's tenant only (the table has `tenant_id`). */
-  tenantColumn: boolean
+  /** How rows are kept to the caller's tenant. */
+  tenancy: TReportTenancy
   /** Live rows only (the table has `is_deleted`). */
   deletedColumn: boolean
   /** A unique column that orders plain rows the same way batch after batch (`id`), if the table has one. */
@@ -51,7 +72,7 @@ export const BUSINESS_VIEWS: TReportSourceDef[] = [
       col('releaseTime', 'release_time', '通知日期', 'datetime'),
       col('createTime', 'create_time', '创建时间', 'datetime'),
     ],
-    tenantColumn: true,
+    tenancy: { kind: 'column' },
     deletedColumn: true,
     keyColumn: 'id',
   },
@@ -67,7 +88,7 @@ export const BUSINESS_VIEWS: TReportSourceDef[] = [
       col('projectPhase', 'project_phase', '项目阶段', 'int', 'project_phase'),
       col('createTime', 'create_time', '创建时间', 'datetime'),
     ],
-    tenantColumn: true,
+    tenancy: { kind: 'column' },
     deletedColumn: true,
     keyColumn: 'id',
   },
@@ -83,11 +104,18 @@ export const listSources = async (prisma: PrismaClient): Promise<TReportSourceDe
     where: { modelId: { in: models.map((m) => m.id) }, isDeleted: 0 },
     orderBy: [{ sort: 'asc' }, { id: 'asc' }],
   })
+  const shapes = await tableShapes(
+    prisma,
+    models.map((m) => m.modelTable),
+  )
   const fromModels = models
     .map((m) =>
-      toSource(
-        m,
-        prototypes.filter((p) => p.modelId === m.id),
+      withShape(
+        toSource(
+          m,
+          prototypes.filter((p) => p.modelId === m.id),
+        ),
+        shapes.get(m.modelTable) ?? new Set(),
       ),
     )
     .filter((s) => s.columns.length > 0)
@@ -121,7 +149,9 @@ const toSource = (
   name: model.modelName,
   table: model.modelTable,
   columns: prototypes.flatMap((p) => {
-    const type = propertyTypeOfColumn(p.jdbcType)
+    // Reports compare, group and order single values of known types: not lists, JSON, bytes or enums.
+    const mapped = propertyTypeOfColumn(p.jdbcType)
+    const type = mapped && SCALAR_PROPERTY_TYPES.includes(mapped) ? mapped : null
     return type &&
       !HIDDEN.has(p.jdbcName) &&
       !isSecretColumn(p.jdbcName) &&
@@ -130,13 +160,36 @@ const toSource = (
       ? [col(p.propertyName, p.jdbcName, p.comment, type, p.dictCode)]
       : []
   }),
-  tenantColumn: prototypes.some((p) => p.jdbcName === 'tenant_id'),
-  deletedColumn: prototypes.some((p) => p.jdbcName === 'is_deleted'),
-  keyColumn: prototypes.some((p) => p.jdbcName === 'id') ? 'id' : null,
+  tenancy: { kind: 'none' },
+  deletedColumn: false,
+  keyColumn: null,
 })
 
-const TABLE_SHAPE_SQL = `select column_name as name from information_schema.columns
-  where table_schema = current_schema() and table_name = $1 and column_name in ('tenant_id', 'is_deleted', 'id')`
+const TABLE_SHAPE_SQL = `select table_name as "table", column_name as name from information_schema.columns
+  where table_schema = current_schema() and table_name = any($1::text[])
+    and column_name in ('tenant_id', 'is_deleted', 'id')`
+
+/** Which of `tenant_id`, `is_deleted` and `id` each table has. */
+const tableShapes = async (prisma: PrismaClient, tables: string[]): Promise<Map<string, Set<string>>> => {
+  const out = new Map<string, Set<string>>()
+  if (!tables.length) {
+    return out
+  }
+  const rows = await prisma.$queryRawUnsafe<{ table: string; name: string }[]>(TABLE_SHAPE_SQL, tables)
+  for (const r of rows) {
+    out.set(r.table, (out.get(r.table) ?? new Set()).add(r.name))
+  }
+  return out
+}
+
+// Tenancy and live rows follow the table itself, not the model: a model whose tenant_id or is_deleted
+// field was removed still shows a caller only their tenant's live rows.
+const withShape = (source: TReportSourceDef, found: Set<string>): TReportSourceDef => ({
+  ...source,
+  tenancy: tenancyOf(source.table, found.has('tenant_id')),
+  deletedColumn: found.has('is_deleted'),
+  keyColumn: found.has('id') ? 'id' : null,
+})
 
 export const sourceOf = async (prisma: PrismaClient, key: string): Promise<TReportSourceDef> => {
   const view = BUSINESS_VIEWS.find((v) => v.key === key)
@@ -155,15 +208,6 @@ export const sourceOf = async (prisma: PrismaClient, key: string): Promise<TRepo
     where: { modelId: model.id, isDeleted: 0 },
     orderBy: [{ sort: 'asc' }, { id: 'asc' }],
   })
-  // Tenancy and live rows follow the table itself, not the model: a model whose tenant_id or is_deleted
-  // field was removed still shows a caller only their tenant's live rows.
-  const found = new Set(
-    (await prisma.$queryRawUnsafe<{ name: string }[]>(TABLE_SHAPE_SQL, model.modelTable)).map((r) => r.name),
-  )
-  return {
-    ...toSource(model, prototypes),
-    tenantColumn: found.has('tenant_id'),
-    deletedColumn: found.has('is_deleted'),
-    keyColumn: found.has('id') ? 'id' : null,
-  }
+  const shapes = await tableShapes(prisma, [model.modelTable])
+  return withShape(toSource(model, prototypes), shapes.get(model.modelTable) ?? new Set())
 }

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import type { TReportService } from './report.service.ts'
 
@@ -39,7 +40,7 @@ export const reportRoutes = (app: FastifyInstance, reports: TReportService) => {
       response: { 200: zDone },
     },
     handler: async (request) => {
-      await reports.remove(request.query.ids.map(BigInt))
+      await reports.remove(ctxOf(request), request.query.ids.map(BigInt))
       return done(Msg.SUCCESS)
     },
   })

@@ -1,14 +1,17 @@
 import type { PrismaClient } from '@ysjs/db'
 import type { TPageQuery } from '@ysjs/shared'
+import type { TCtx } from '../../lib/context.ts'
 import { whereFromFilters } from '../../lib/filters.ts'
 import { orderByFrom, skipTake, toPage } from '../../lib/paging.ts'
+import { assertTableWritable } from '../../lib/table-ownership.ts'
 
 const LIVE = { isDeleted: 0 }
 const FILTERS = { name: 'string', createTime: 'date' } as const
 
 /**
  * Saved reports of the report designer (`blade_report_file`, platform-wide as in the original):
- * list and remove; the designer that writes them comes with the code generator.
+ * list and remove; the designer that writes them comes with the code generator. A platform table
+ * (`lib/table-ownership.ts`): tenants run the designs, the platform administrator writes them.
  */
 export const createReportService = (prisma: PrismaClient) => ({
   async page(query: TPageQuery & Record<string, unknown>) {
@@ -30,7 +33,8 @@ export const createReportService = (prisma: PrismaClient) => ({
     return toPage(records, total, query, requested)
   },
   /** Logical delete; unknown ids are skipped. */
-  async remove(ids: bigint[]): Promise<number> {
+  async remove(ctx: TCtx, ids: bigint[]): Promise<number> {
+    assertTableWritable(ctx, 'ReportFile')
     const result = await prisma.reportFile.updateMany({
       where: { id: { in: ids }, ...LIVE },
       data: { isDeleted: 1, updateTime: new Date() },

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod'
 import type { TAccessRules } from '../../lib/access-rules.ts'
 import type { TCacheRegistry } from '../../lib/caches.ts'
-import { isAdministrator, isPlatformAdmin, type TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, isTenantAdministrator, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
@@ -38,7 +38,7 @@ export const createRoleService = (deps: {
     isPlatformAdmin(ctx.user) ? prisma : (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient)
 
   const hidden = (ctx: TCtx, role: Pick<Role, 'roleAlias'>) =>
-    role.roleAlias === ROLE_ADMINISTRATOR && !isAdministrator(ctx.user)
+    role.roleAlias === ROLE_ADMINISTRATOR && !isTenantAdministrator(ctx.user)
 
   const visibleRoles = async (ctx: TCtx, where: object = {}): Promise<Role[]> => {
     const rows = await db(ctx).role.findMany({
@@ -136,7 +136,7 @@ export const createRoleService = (deps: {
     },
 
     async submit(ctx: TCtx, input: TRoleSubmit): Promise<void> {
-      if (input.roleAlias === ROLE_ADMINISTRATOR && !isAdministrator(ctx.user)) {
+      if (input.roleAlias === ROLE_ADMINISTRATOR && !isTenantAdministrator(ctx.user)) {
         throw AppError.badRequest(RoleMsg.NO_CREATE_ADMINISTRATOR)
       }
       const existing = input.id ? await findVisible(ctx, BigInt(input.id)) : null
@@ -151,6 +151,11 @@ export const createRoleService = (deps: {
         }
         if (existing && (await subtreeIds(existing.id)).has(parent.id)) {
           throw AppError.badRequest(RoleMsg.PARENT_SELF)
+        }
+        // A role stays in its tenant: the parent must be a role of the same tenant (a new role takes
+        // its parent's tenant, which only the platform administrator can name another of).
+        if (existing && parent.tenantId !== existing.tenantId) {
+          throw AppError.badRequest(RoleMsg.PARENT_OTHER_TENANT)
         }
         parentId = parent.id
         tenantId = parent.tenantId
@@ -211,7 +216,7 @@ export const createRoleService = (deps: {
       return {
         all: false,
         menuIds: await rules.menuIdsOf({
-          administrator: isAdministrator(user),
+          administrator: isTenantAdministrator(user),
           roleIds: user.roleIds,
           tenantId: user.tenantId,
         }),
@@ -230,7 +235,7 @@ export const createRoleService = (deps: {
         throw AppError.notFound()
       }
       const user = ctx.user!
-      if (roles.some((r) => r.roleAlias === ROLE_ADMINISTRATOR) && !isAdministrator(user)) {
+      if (roles.some((r) => r.roleAlias === ROLE_ADMINISTRATOR) && !isTenantAdministrator(user)) {
         throw AppError.badRequest(RoleMsg.NO_GRANT_ADMINISTRATOR)
       }
       if (

@@ -1,7 +1,16 @@
 import type { PrismaClient } from '@ysjs/db'
 import {
+  createTencentSmsProvider,
+  isAllowedUrl,
+  type TAllowEntry,
+  TENCENT_SMS,
+  type TSecretBox,
+  type TSmsProvider,
+  type TSmsResult,
+  tencentSmsPolicy,
+} from '@ysjs/server-core'
+import {
   isMaskedSecret,
-  maskSecret,
   SMS_SUPPORTED_CATEGORIES,
   SmsCategory,
   SmsMsg,
@@ -15,10 +24,10 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
+import { presentOf } from '../../lib/patch.ts'
+import { maskStoredSecret, openStoredSecret, sealSecret } from '../../lib/secrets-at-rest.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { createLogSmsProvider } from './providers/log-provider.ts'
-import type { TSmsProvider, TSmsResult } from './providers/sms-provider.ts'
-import { createTencentSmsProvider, TENCENT_SMS } from './providers/tencent-provider.ts'
 
 type TSmsRow = {
   category: number
@@ -54,17 +63,24 @@ const assertComplete = (row: Partial<TSmsRow>) => {
 }
 
 /** The provider of a stored config (the secret is read here and nowhere else). */
-export const providerOf = (row: TSmsRow, log: FastifyBaseLogger): TSmsProvider => {
+export const providerOf = (
+  row: TSmsRow,
+  log: FastifyBaseLogger,
+  allow: readonly TAllowEntry[] = [],
+): TSmsProvider => {
   switch (row.category) {
     case SmsCategory.TENCENT:
-      return createTencentSmsProvider({
-        secretId: row.accessKey ?? '',
-        secretKey: row.secretKey ?? '',
-        appId: row.appId ?? '',
-        signName: row.signName ?? '',
-        region: row.regionId || TENCENT_SMS.DEFAULT_REGION,
-        endpoint: row.endpoint,
-      })
+      return createTencentSmsProvider(
+        {
+          secretId: row.accessKey ?? '',
+          secretKey: row.secretKey ?? '',
+          appId: row.appId ?? '',
+          signName: row.signName ?? '',
+          region: row.regionId || TENCENT_SMS.DEFAULT_REGION,
+          endpoint: row.endpoint,
+        },
+        tencentSmsPolicy(allow),
+      )
     case SmsCategory.LOG:
       return createLogSmsProvider(log, row.signName)
     default:
@@ -76,7 +92,27 @@ export const providerOf = (row: TSmsRow, log: FastifyBaseLogger): TSmsProvider =
  * SMS configs (短信配置, `blade_sms`): tenant rows on the generic CRUD, secrets masked on the way
  * out and kept when an update sends the mask back; one enabled (status 2) per tenant.
  */
-export const createSmsService = (prisma: PrismaClient) => {
+export const createSmsService = (
+  prisma: PrismaClient,
+  /** `SMS_ALLOWED_HOSTS`: gateways besides the vendors' documented hosts. */
+  allow: readonly TAllowEntry[],
+  /** Seals the secret on write, opens it to sign (decision 026). */
+  secrets: TSecretBox,
+) => {
+  /** An endpoint the provider could never reach is refused when it is saved, not when a code is sent. */
+  const assertEndpoint = (row: Partial<TSmsRow>) => {
+    if (row.category === SmsCategory.TENCENT && row.endpoint) {
+      let url: URL | null = null
+      try {
+        url = new URL(row.endpoint)
+      } catch {
+        url = null
+      }
+      if (!url || !isAllowedUrl(tencentSmsPolicy(allow), url)) {
+        throw AppError.badRequest(SmsMsg.ENDPOINT_NOT_ALLOWED)
+      }
+    }
+  }
   const base = createCrudService(prisma, {
     name: 'sms',
     prefix: '/api/ysjs-resource/sms',
@@ -91,7 +127,7 @@ export const createSmsService = (prisma: PrismaClient) => {
     unique: [{ fields: ['smsCode'], message: SmsMsg.CODE_EXISTS }],
     toData: ({ secretKey, ...rest }) =>
       // An empty or still-masked secret means "unchanged": the stored one stays.
-      secretKey && !isMaskedSecret(secretKey) ? { ...rest, secretKey } : rest,
+      secretKey && !isMaskedSecret(secretKey) ? { ...rest, secretKey: sealSecret(secrets, secretKey) } : rest,
     enrich: async (ctx: TCtx, rows) => {
       const items = await tenantDb(prisma, ctx.tenantId).dictBiz.findMany({
         where: { code: 'sms', parentId: { gt: 0 }, isDeleted: 0 },
@@ -100,7 +136,7 @@ export const createSmsService = (prisma: PrismaClient) => {
       const names = new Map(items.map((i) => [i.dictKey, i.dictValue]))
       return rows.map((r) => ({
         ...r,
-        secretKey: maskSecret(r.secretKey as string | null),
+        secretKey: maskStoredSecret(secrets, r.secretKey as string | null),
         categoryName: names.get(String(r.category)) ?? '',
         statusName: STATUS_NAMES[r.status as number] ?? '',
       }))
@@ -112,6 +148,7 @@ export const createSmsService = (prisma: PrismaClient) => {
     ...base,
     async create(ctx: TCtx, input: Parameters<typeof base.create>[1]) {
       assertComplete({ ...input, secretKey: isMaskedSecret(input.secretKey) ? null : input.secretKey })
+      assertEndpoint(input)
       return base.create(ctx, input)
     },
     async update(ctx: TCtx, id: bigint, input: Parameters<typeof base.update>[2]) {
@@ -121,7 +158,10 @@ export const createSmsService = (prisma: PrismaClient) => {
       }
       const secretKey =
         input.secretKey && !isMaskedSecret(input.secretKey) ? input.secretKey : stored.secretKey
-      assertComplete({ ...input, secretKey })
+      // The rules hold for the stored config with the update applied (an update may carry a part).
+      const next = { ...stored, ...presentOf(input), secretKey } as Partial<TSmsRow>
+      assertComplete(next)
+      assertEndpoint(next)
       return base.update(ctx, id, input)
     },
 
@@ -161,7 +201,8 @@ export const createSmsService = (prisma: PrismaClient) => {
         }
         return { provider: createLogSmsProvider(log), templateId: 'default' }
       }
-      return { provider: providerOf(row, log), templateId: row.templateId }
+      const secretKey = openStoredSecret(secrets, row.secretKey, log, { smsId: String(row.id), tenantId })
+      return { provider: providerOf({ ...row, secretKey }, log, allow), templateId: row.templateId }
     },
 
     /** `send-message`: one template to a list of phones. */

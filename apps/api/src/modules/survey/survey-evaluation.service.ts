@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@ysjs/db'
 import {
+  addressWithProvince,
   resultsPrincipalSchema,
   resultsUnitSchema,
   type TEvaluationUnit,
@@ -33,7 +34,7 @@ export const createEvaluationService = (prisma: PrismaClient, results: TResultsS
     return {
       firmId: String(owner.firmId),
       unitName: company?.name || owner.fullName,
-      address: company ? [company.provinceName, company.address].filter(Boolean).join('') || null : null,
+      address: company ? addressWithProvince(company.provinceName, company.address) || null : null,
       postcode: company?.email ?? null,
       contact: company?.contact ?? null,
       phone: company?.phone ?? null,

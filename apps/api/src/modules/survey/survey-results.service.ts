@@ -1,4 +1,4 @@
-import type { Company, PrismaClient } from '@ysjs/db'
+import type { Company, PrismaClient, SurveyExample } from '@ysjs/db'
 import {
   ExampleStatus,
   formatDateTime,
@@ -7,13 +7,13 @@ import {
   type ZCompanyListQuerySchema,
   type ZExampleStaffQuerySchema,
 } from '@ysjs/shared'
-import ExcelJS from 'exceljs'
 import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { splitIds } from '../../lib/tree.ts'
+import { EXPORT_BATCH, type TXlsxColumn } from '../../lib/xlsx.ts'
 import { db, findSurvey, loadQuestions } from './survey-common.ts'
 import { exampleRecords, questionsWithAnswers } from './survey-fill.service.ts'
 
@@ -266,89 +266,124 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
       }
     },
 
-    /** Every answer of every filling: one row per filling, one column per question (xlsx). */
-    async exportXlsx(ctx: TCtx, surveyId: bigint): Promise<{ fileName: string; body: Buffer }> {
+    /**
+     * Every answer of every filling (or of the fillings of one status): one row per filling, one
+     * column per question, for the shared streamed writer. Fillings are read by keyset in batches with
+     * their answers, fillers and company forms; the filler's unit is the company form's name (the firm
+     * name when there is none), the status column tells drafts from submitted fillings.
+     */
+    async exportSheet(ctx: TCtx, surveyId: bigint, status?: number) {
       const survey = await findSurvey(prisma, ctx.tenantId, surveyId)
       const d = db(prisma, ctx.tenantId)
-      const [questions, examples, companies, industries] = await Promise.all([
+      const [questions, industries, counts] = await Promise.all([
         loadQuestions(prisma, ctx.tenantId, surveyId),
-        d.surveyExample.findMany({ where: { surveyId }, orderBy: [{ createTime: 'asc' }, { id: 'asc' }] }),
-        d.company.findMany({ where: { surveyId } }),
         d.industryField.findMany({ select: { id: true, name: true } }),
+        d.surveyExample.groupBy({ by: ['status'], where: { surveyId }, _count: { _all: true } }),
       ])
-      const answers = examples.length
-        ? await d.surveyAnswer.findMany({
-            where: { exampleId: { in: examples.map((e) => e.id) } },
-            orderBy: { id: 'asc' },
-          })
-        : []
-      const users = examples.length
-        ? await d.user.findMany({
-            where: { id: { in: [...new Set(examples.map((e) => e.userId))] } },
-            select: { id: true, realName: true, name: true, account: true },
-          })
-        : []
-      const userName = new Map(users.map((u) => [u.id, u.realName || u.name || u.account]))
-      const companyOf = new Map(companies.map((c) => [c.ownerKey, c]))
-      const byExample = groupBy(answers, (a) => a.exampleId)
       const industryName = new Map(industries.map((i) => [i.id, i.name]))
       const optionText = new Map(questions.flatMap((q) => q.options.map((o) => [o.id, o] as const)))
-
-      const book = new ExcelJS.Workbook()
-      const sheet = book.addWorksheet('填报结果')
-      sheet.addRow([
-        '填报单位',
-        '填报人',
-        '单位名称',
-        '省份',
-        '通讯地址',
-        '联系人',
-        '电话',
-        '邮编',
-        '行业领域',
-        '状态',
-        '提交时间',
-        ...questions.map((q) => `${q.no}. ${q.questionText} (${TYPE_NAMES[q.type] ?? ''})`),
-      ])
-      sheet.getRow(1).font = { bold: true }
-      for (const e of examples) {
-        const c = companyOf.get(e.ownerKey)
-        const mine = byExample.get(e.id) ?? []
-        sheet.addRow([
-          e.firmName ?? '',
-          userName.get(e.userId) ?? '',
-          c?.name ?? '',
-          c?.provinceName ?? '',
-          c?.address ?? '',
-          c?.contact ?? '',
-          c?.phone ?? '',
-          c?.email ?? '',
-          splitIds(c?.industryField)
-            .map((id) => industryName.get(id) ?? '')
-            .join('、'),
-          STATUS_NAMES[e.status] ?? '',
-          e.submitTime ? formatDateTime(e.submitTime) : '',
-          ...questions.map((q) =>
-            mine
-              .filter((a) => a.questionId === q.id)
-              .map((a) => {
-                if (!a.optionId) {
-                  return a.inputText ?? ''
-                }
-                const o = optionText.get(a.optionId)
-                return o?.isInput === 1 && a.inputText
-                  ? `${o.optionText}: ${a.inputText}`
-                  : (o?.optionText ?? '')
-              })
-              .join('；'),
-          ),
-        ])
+      const countOf = (st: number) => counts.find((c) => c.status === st)?._count._all ?? 0
+      const rows = status === undefined ? counts.reduce((n, c) => n + c._count._all, 0) : countOf(status)
+      const columns: TXlsxColumn[] = [
+        { key: 'unit', header: '填报单位', width: 30 },
+        { key: 'filler', header: '填报人' },
+        { key: 'status', header: '状态' },
+        { key: 'submitTime', header: '提交时间', kind: 'datetime' },
+        { key: 'province', header: '省份' },
+        { key: 'address', header: '通讯地址', width: 30 },
+        { key: 'contact', header: '联系人' },
+        { key: 'phone', header: '电话' },
+        { key: 'postcode', header: '邮编' },
+        { key: 'industry', header: '行业领域', width: 24 },
+        ...questions.map((q) => ({
+          key: `q${q.id}`,
+          header: `${q.no}. ${q.questionText} (${TYPE_NAMES[q.type] ?? ''})`,
+          width: 30,
+        })),
+      ]
+      const answerText = (a: { optionId: bigint | null; inputText: string | null }) => {
+        if (!a.optionId) {
+          return a.inputText ?? ''
+        }
+        const o = optionText.get(a.optionId)
+        return o?.isInput === 1 && a.inputText ? `${o.optionText}: ${a.inputText}` : (o?.optionText ?? '')
       }
-      sheet.columns.forEach((col) => {
-        col.width = 20
-      })
-      const body = Buffer.from(await book.xlsx.writeBuffer())
-      return { fileName: `${survey.code}-填报结果.xlsx`, body }
+      const where = { surveyId, ...(status === undefined ? {} : { status }) }
+      async function* batches(): AsyncGenerator<Record<string, unknown>[]> {
+        let after: { createTime: Date; id: bigint } | null = null
+        for (;;) {
+          const examples: SurveyExample[] = await d.surveyExample.findMany({
+            where: after
+              ? {
+                  ...where,
+                  OR: [
+                    { createTime: { gt: after.createTime } },
+                    { createTime: after.createTime, id: { gt: after.id } },
+                  ],
+                }
+              : where,
+            orderBy: [{ createTime: 'asc' }, { id: 'asc' }],
+            take: EXPORT_BATCH,
+          })
+          if (!examples.length) {
+            return
+          }
+          const last: SurveyExample = examples[examples.length - 1]!
+          after = { createTime: last.createTime, id: last.id }
+          const [answers, users, companies] = await Promise.all([
+            d.surveyAnswer.findMany({
+              where: { exampleId: { in: examples.map((e) => e.id) } },
+              orderBy: { id: 'asc' },
+            }),
+            d.user.findMany({
+              where: { id: { in: [...new Set(examples.map((e) => e.userId))] } },
+              select: { id: true, realName: true, name: true, account: true },
+            }),
+            d.company.findMany({ where: { surveyId, ownerKey: { in: examples.map((e) => e.ownerKey) } } }),
+          ])
+          const userName = new Map(users.map((u) => [u.id, u.realName || u.name || u.account]))
+          const companyOf = new Map(companies.map((c) => [c.ownerKey, c]))
+          const byExample = groupBy(answers, (a) => a.exampleId)
+          yield examples.map((e) => {
+            const c = companyOf.get(e.ownerKey)
+            const byQuestion = groupBy(byExample.get(e.id) ?? [], (a) => a.questionId)
+            return {
+              unit: c?.name || e.firmName || '',
+              filler: userName.get(e.userId) ?? '',
+              status: STATUS_NAMES[e.status] ?? '',
+              submitTime: e.submitTime,
+              province: c?.provinceName ?? '',
+              address: c?.address ?? '',
+              contact: c?.contact ?? '',
+              phone: c?.phone ?? '',
+              postcode: c?.email ?? '',
+              industry: splitIds(c?.industryField)
+                .map((id) => industryName.get(id) ?? '')
+                .join('、'),
+              ...Object.fromEntries(
+                questions.map((q) => [`q${q.id}`, (byQuestion.get(q.id) ?? []).map(answerText).join('；')]),
+              ),
+            }
+          })
+          if (examples.length < EXPORT_BATCH) {
+            return
+          }
+        }
+      }
+      const which = status === undefined ? '全部' : (STATUS_NAMES[status] ?? String(status))
+      return {
+        fileName: `${survey.code}-填报结果.xlsx`,
+        rows,
+        sheet: {
+          name: '填报结果',
+          title: `${survey.name}（${survey.code}）填报结果`,
+          notes: [
+            `筛选条件：状态：${which}；共 ${rows} 份（已提交 ${countOf(ExampleStatus.SUBMITTED)} 份，暂存 ${countOf(ExampleStatus.DRAFT)} 份，待填报 ${countOf(ExampleStatus.TO_FILL)} 份）；导出时间：${formatDateTime(new Date()).slice(0, 16)}`,
+          ],
+          columns,
+        },
+        batches: batches(),
+      }
     },
   }
 }

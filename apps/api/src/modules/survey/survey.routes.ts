@@ -31,11 +31,13 @@ import {
   ZStatusBackSchema,
   ZSurveyExampleListQuerySchema,
   ZSurveyExampleRecordSchema,
+  ZSurveyExportQuerySchema,
   ZSurveyIdQuerySchema,
   ZSurveyListQuerySchema,
   ZSurveyRecordSchema,
   ZSurveySubmitSchema,
   ZSurveySummarySchema,
+  ZWholePageQuerySchema,
   ZWireIdSchema,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
@@ -45,7 +47,8 @@ import { ctxOf } from '../../lib/context.ts'
 import { registerCrudRoutes } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
-import { contentDisposition } from '../oss/oss-endpoint.routes.ts'
+import { pageOfAll } from '../../lib/paging.ts'
+import { sendExport, xlsxStream } from '../../lib/xlsx.ts'
 import type { TSurveyDesignService } from './survey-design.service.ts'
 import type { TEvaluationService } from './survey-evaluation.service.ts'
 import type { TSurveyFillService } from './survey-fill.service.ts'
@@ -162,11 +165,12 @@ export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
     config: { access: DESIGN_READ },
     schema: {
       tags,
-      summary: '问卷的题目 (按页码与排序, 含选项)',
-      querystring: ZSurveyIdQuerySchema,
-      response: { 200: zEnvelope(z.array(ZQuestionRecordSchema)) },
+      summary: '问卷的题目 (按页码与排序, 含选项; 分页, 不传 size 为全部)',
+      querystring: ZSurveyIdQuerySchema.extend(ZWholePageQuerySchema.shape),
+      response: { 200: zEnvelope(zPage(ZQuestionRecordSchema)) },
     },
-    handler: async (request) => ok(await s.design.questions(ctxOf(request), BigInt(request.query.surveyId))),
+    handler: async (request) =>
+      ok(pageOfAll(await s.design.questions(ctxOf(request), BigInt(request.query.surveyId)), request.query)),
   })
   r.post(`${QUESTION}/submit`, {
     config: { access: { permission: 'survey_question_edit' } },
@@ -254,12 +258,17 @@ export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
     config: { access: 'authenticated' },
     schema: {
       tags,
-      summary: '填报的题目 (page 为题目页码, 不传为全部) 及已保存的答案',
-      querystring: ZPageQuestionQuerySchema,
-      response: { 200: zEnvelope(z.array(ZQuestionRecordSchema)) },
+      summary: '填报的题目 (page 为题目页码, 不传为全部) 及已保存的答案; 分页, 不传 size 为全部',
+      querystring: ZPageQuestionQuerySchema.extend(ZWholePageQuerySchema.shape),
+      response: { 200: zEnvelope(zPage(ZQuestionRecordSchema)) },
     },
     handler: async (request) =>
-      ok(await s.fill.pageQuestions(ctxOf(request), BigInt(request.query.surveyId), request.query.page)),
+      ok(
+        pageOfAll(
+          await s.fill.pageQuestions(ctxOf(request), BigInt(request.query.surveyId), request.query.page),
+          request.query,
+        ),
+      ),
   })
   r.post(`${EVALUATION_PREFIX}/answer/submit`, {
     config: { access: 'authenticated' },
@@ -452,21 +461,23 @@ export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
     handler: async (request) => ok(await s.results.summary(ctxOf(request), BigInt(request.query.id))),
   })
   r.get(`${SURVEY}/export`, {
-    config: { access: RESULTS },
+    config: { access: RESULTS, download: 'xlsx' },
     schema: {
       tags,
-      summary: '导出全部答案 (xlsx, 每份填报一行)',
-      querystring: ZIdQuery,
-      response: {
-        200: z.string().meta({ description: 'xlsx', format: 'binary' }),
-      },
+      summary: '导出答案 (xlsx, 流式, 每份填报一行; status: 只导出该状态的填报)',
+      querystring: ZSurveyExportQuerySchema,
     },
-    handler: async (request, reply) => {
-      const file = await s.results.exportXlsx(ctxOf(request), BigInt(request.query.id))
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition(file.fileName, false))
-        .send(file.body as never)
-    },
+    handler: async (request, reply) =>
+      sendExport(reply, async () => {
+        const { id, status } = request.query
+        const exp = await s.results.exportSheet(ctxOf(request), BigInt(id), status)
+        return {
+          fileName: exp.fileName,
+          rows: exp.rows,
+          stream: await xlsxStream(exp.sheet, exp.batches, (err) =>
+            request.log.error({ err }, 'survey export failed'),
+          ),
+        }
+      }),
   })
 }

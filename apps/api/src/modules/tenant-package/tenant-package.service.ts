@@ -6,7 +6,7 @@ import {
   ZTenantPackageSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, type TPatch } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { buildTree, splitIds } from '../../lib/tree.ts'
 
@@ -74,8 +74,10 @@ export const createTenantPackageService = (prisma: PrismaClient) => {
       await assertMenus(input.menuId)
       return crud.create(ctx, input)
     },
-    async update(ctx: TCtx, id: bigint, input: TTenantPackageSubmit) {
-      await assertMenus(input.menuId)
+    async update(ctx: TCtx, id: bigint, input: TPatch<typeof ZTenantPackageSubmitSchema>) {
+      if (input.menuId !== undefined && input.menuId !== null) {
+        await assertMenus(input.menuId)
+      }
       return crud.update(ctx, id, input)
     },
     async remove(ctx: TCtx, ids: bigint[]) {

@@ -11,7 +11,7 @@ import {
   type TTenantSubmit,
   UNLIMITED_ACCOUNTS,
 } from '@ysjs/shared'
-import { isAdministrator, type TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TFilterFields, whereFromFilters } from '../../lib/filters.ts'
 import { orderByFrom, skipTake, toPage } from '../../lib/paging.ts'
@@ -85,7 +85,7 @@ export const createTenantService = (deps: {
 
   /** Management calls of the platform's `HAS_ROLE_ADMINISTRATOR` (contract 7.1, SA). */
   const assertAdministrator = (ctx: TCtx) => {
-    if (!isAdministrator(ctx.user)) {
+    if (!isPlatformAdmin(ctx.user)) {
       throw AppError.forbidden()
     }
   }

@@ -89,7 +89,7 @@ export const createEquityService = (prisma: PrismaClient, gate: TResultsGate) =>
         { key: 'name', header: '知识产权名称', width: 30 },
         { key: 'countryName', header: '国家或地区' },
         { key: 'accreditNo', header: '授权号', width: 20 },
-        { key: 'accreditTime', header: '授权日期', width: 12 },
+        { key: 'accreditTime', header: '授权日期', kind: 'date' },
         { key: 'certificateNo', header: '证书号', width: 20 },
         { key: 'obligee', header: '权利人', width: 24 },
         { key: 'inventor', header: '发明人', width: 24 },

@@ -44,9 +44,9 @@ export const createTradingProjectService = (prisma: PrismaClient) => {
         { key: 'industryTypeName', header: '行业领域' },
         { key: 'collaborationModeName', header: '合作方式' },
         { key: 'source', header: '项目来源', width: 24 },
-        { key: 'intentPrice', header: '意向价格(万元)', width: 14 },
+        { key: 'intentPrice', header: '意向价格(万元)', width: 16, kind: 'money' },
         { key: 'ascription', header: '权属', width: 24 },
-        { key: 'createTime', header: '创建时间', width: 20 },
+        { key: 'createTime', header: '创建时间', kind: 'datetime' },
       ],
       // Not the rich-text content (up to 20,000 characters a project), which no column shows.
       select: [

@@ -9,7 +9,7 @@ import {
   UserMsg,
   UserStatus,
 } from '@ysjs/shared'
-import { isAdministrator, isPlatformAdmin, type TCtx } from '../../lib/context.ts'
+import { isPlatformAdmin, isTenantAdministrator, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
@@ -74,7 +74,7 @@ export const createUserAdminService = (deps: {
 
   /** Only an administrator changes an administrator's account (password, roles, deletion...). */
   const assertManageable = async (ctx: TCtx, users: User[]) => {
-    if (isAdministrator(ctx.user)) {
+    if (isTenantAdministrator(ctx.user)) {
       return
     }
     const admins = await administratorRoleIds(users.flatMap((u) => splitIds(u.roleId)))
@@ -108,7 +108,7 @@ export const createUserAdminService = (deps: {
     await count(refs.roleIds, 'role', UserMsg.ROLE_UNKNOWN)
     await count(refs.deptIds, 'dept', UserMsg.DEPT_UNKNOWN)
     await count(refs.postIds, 'post', UserMsg.POST_UNKNOWN)
-    if (refs.roleIds?.length && !isAdministrator(ctx.user)) {
+    if (refs.roleIds?.length && !isTenantAdministrator(ctx.user)) {
       if ((await administratorRoleIds(refs.roleIds)).size) {
         throw AppError.badRequest(UserMsg.GRANT_ADMINISTRATOR)
       }

@@ -1,4 +1,5 @@
 import { checkPassword, hashPassword, nextId, type PrismaClient } from '@ysjs/db'
+import { type TStorage, UnknownStoreError } from '@ysjs/server-core'
 import {
   AuthMsg,
   isValidAvatar,
@@ -10,7 +11,6 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import type { TStorage } from '../../plugins/storage/storage.ts'
 import type { TTokenService } from '../auth/token.service.ts'
 import { storedKeyOf } from '../oss/oss.service.ts'
 import type { TParamService } from '../param/param.service.ts'
@@ -47,7 +47,12 @@ export const createUserService = (deps: {
     if (!key) {
       return
     }
-    const stored = await storage.stat(key).catch(() => null)
+    const stored = await storage.stat(key).catch((err: unknown) => {
+      if (err instanceof UnknownStoreError) {
+        return null
+      }
+      throw err
+    })
     if (!stored || !isValidAvatar(stored.name, stored.size)) {
       throw AppError.badRequest(UserMsg.AVATAR_INVALID)
     }

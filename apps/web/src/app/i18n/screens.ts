@@ -4,6 +4,7 @@ import { developEn, developZh } from '@/features/develop/i18n'
 import { expertEn, expertZh } from '@/features/expert/i18n'
 import { flowEn, flowZh } from '@/features/flow/i18n'
 import { generatedEn, generatedZh } from '@/features/generated/i18n'
+import { issuerEn, issuerZh } from '@/features/issuer/i18n'
 import { jobEn, jobZh } from '@/features/job/i18n'
 import { kmsEn, kmsZh } from '@/features/kms/i18n'
 import { logEn, logZh } from '@/features/log/i18n'
@@ -35,6 +36,7 @@ export const screensZh = {
   kms: kmsZh,
   meeting: meetingZh,
   appraise: appraiseZh,
+  issuer: issuerZh,
   survey: surveyZh,
   expert: expertZh,
   flow: { ...flowZh },
@@ -56,6 +58,7 @@ export const screensEn: TDeep<typeof screensZh> = {
   kms: kmsEn,
   meeting: meetingEn,
   appraise: appraiseEn,
+  issuer: issuerEn,
   survey: surveyEn,
   expert: expertEn,
   flow: { ...flowEn },

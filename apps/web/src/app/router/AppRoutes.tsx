@@ -5,6 +5,7 @@ import { PageLoading } from '@/components/layout/PageLoading'
 import { useSessionMenus } from '@/features/auth/api/session'
 import { useWebConfig } from '@/lib/config/webConfig'
 import { leaveTo, setNavigator, type TNavigate } from '@/lib/navigation'
+import { dismissScreenToasts } from '@/lib/notify'
 import { clearSession, isGuestUser, useSession } from '@/lib/session/session'
 import { addTab, updateTabs } from '@/lib/session/tabs'
 import { decideNavigation, LOGIN_PATH } from './guard'
@@ -43,6 +44,8 @@ export const AppRoutes = () => {
   useEffect(() => setNavigator(stableNavigate), [stableNavigate])
 
   const { pathname, search } = location
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of the path
+  useEffect(() => dismissScreenToasts(), [pathname])
   // Matching ranks every route (one per menu leaf): once per path, not on every change of the query.
   const { meta, unknownPath } = useMemo(() => {
     const route = matchRoutes(routes, pathname)?.at(-1)?.route

@@ -1,5 +1,7 @@
 import type { TMenu } from '@ysjs/shared'
 import { Navigate, type RouteObject } from 'react-router-dom'
+import { MainLayout } from '@/app/layout/routes'
+import { composedScreens } from '@/app/screens/routes'
 import { appraiseScreens } from '@/features/appraise/routes'
 import { authScreens, LockPage, LoginPage } from '@/features/auth/routes'
 import { deskScreens } from '@/features/desk/routes'
@@ -15,9 +17,9 @@ import {
 import { expertScreens } from '@/features/expert/routes'
 import { flowScreens } from '@/features/flow/routes'
 import { generatedScreens } from '@/features/generated/routes'
+import { issuerScreens } from '@/features/issuer/routes'
 import { jobScreens } from '@/features/job/routes'
 import { kmsScreens } from '@/features/kms/routes'
-import { MainLayout } from '@/features/layout/routes'
 import { logScreens } from '@/features/log/routes'
 import { meetingScreens } from '@/features/meeting/routes'
 import { reportScreens } from '@/features/report/routes'
@@ -49,7 +51,9 @@ export const screens: TScreenRegistry = {
   ...tradingScreens,
   ...meetingScreens,
   ...appraiseScreens,
+  ...issuerScreens,
   ...surveyScreens,
+  ...composedScreens,
   ...authScreens,
   ...flowScreens,
   ...developScreens,

@@ -94,12 +94,25 @@ describe('CrudScreen', { timeout: 20_000 }, () => {
     expect(api.submit).not.toHaveBeenCalled()
   })
 
+  it('shows the two most used actions labelled under 操作, the others in its ⋯ menu', async () => {
+    const { resource } = makeResource()
+    renderScreen(resource)
+    await screen.findByText('名称一')
+    expect(screen.getByRole('columnheader', { name: '操作' })).toBeTruthy()
+    const row = screen.getByRole('row', { name: /名称一/ })
+    expect(within(row).getByRole('button', { name: '编辑' })).toBeTruthy()
+    expect(within(row).getByRole('button', { name: '查看' })).toBeTruthy()
+    expect(within(row).queryByRole('button', { name: '删除' })).toBeNull()
+    fireEvent.click(within(row).getByRole('button', { name: '更多' }))
+    expect(await screen.findByRole('menuitem', { name: '删除' })).toBeTruthy()
+  })
+
   it('deletes a row after the 提示 confirmation and says 删除成功', async () => {
     const { resource, api } = makeResource()
     renderScreen(resource)
     await screen.findByText('名称一')
-    const rowDelete = screen.getAllByRole('button', { name: '删除' }).at(-1)
-    fireEvent.click(rowDelete as HTMLElement)
+    fireEvent.click(within(screen.getByRole('row', { name: /名称一/ })).getByRole('button', { name: '更多' }))
+    fireEvent.click(await screen.findByRole('menuitem', { name: '删除' }))
     const confirm = await screen.findByRole('dialog', { name: '提示' })
     expect(within(confirm).getByText('确定将选择数据删除?')).toBeTruthy()
     fireEvent.click(within(confirm).getByRole('button', { name: '确定' }))

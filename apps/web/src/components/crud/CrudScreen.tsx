@@ -29,7 +29,7 @@ import { toast } from '@/lib/notify'
 import { usePermittedActions } from '@/lib/session/permissions'
 import { cellText, DictCell, OptionCell, TreeCell } from './cells'
 import { ResourceDialog, type TDialogMode } from './ResourceDialog'
-import { ROW_ACTIONS, RowActions, rowActionsSx } from './RowActions'
+import { ROW_ACTIONS, RowActions, rowActionsSx, rowActionsWidth } from './RowActions'
 import { SearchForm } from './SearchForm'
 import type { TField, TListQuery, TResource, TRow } from './types'
 import { useListState } from './useListState'
@@ -48,13 +48,17 @@ type TProps<Row extends TRow> = {
   onRowClick?: (row: Row) => void
   highlightRowId?: string | null
   gridHeight?: number | string
-  /** Screen-specific row buttons (e.g. 权限设置), shown before view/edit/delete. */
+  /** Screen-specific row actions (e.g. 权限设置): `primary` ones before edit/view/delete, others after. */
   rowActions?: TRowAction<Row>[]
+  /** Row actions that depend on the row (e.g. 上架 or 下架), after all others, in the ⋯ menu. */
+  rowItems?: (row: Row, ctx: TScreenActions) => TRowItem[]
+  /** The most actions `rowItems` gives one row (sizes the 操作 column; default 1). */
+  rowItemsMax?: number
   /** Screen-specific toolbar content after add and delete: fixed, or built from the selection. */
   toolbar?: ReactNode | ((ctx: TScreenActions) => ReactNode)
   /** Conditions set outside the search form (e.g. the dept chosen in a tree), sent with every list call. */
   filter?: Record<string, string>
-  /** Free-form buttons after the standard ones in each row (e.g. a menu of user actions). */
+  /** Free-form content after the actions in each row (e.g. an 启用 switch). */
   rowButtons?: (row: Row, ctx: TScreenActions) => ReactNode
   /** Width of those free-form row buttons (default 0). */
   rowButtonsWidth?: number
@@ -67,6 +71,17 @@ export type TRowAction<Row extends TRow> = {
   Icon: SvgIconComponent
   allowed: boolean
   onClick: (row: Row) => void
+  /** One of the row's most used actions: shown as a labelled button before 编辑/查看. */
+  primary?: boolean
+}
+
+/** A row action that depends on the row (`rowItems`); hide it by leaving it out. */
+export type TRowItem = {
+  key: string
+  label: string
+  Icon?: SvgIconComponent
+  danger?: boolean
+  onClick: () => void
 }
 
 /** What custom buttons get: the selected ids and a way to reload the list after acting. */
@@ -129,6 +144,8 @@ export const CrudScreen = <Row extends TRow>({
   filter,
   rowButtons,
   rowButtonsWidth = 0,
+  rowItems,
+  rowItemsMax = 1,
 }: TProps<Row>) => {
   const { t } = useTranslation()
   const confirm = useConfirm()
@@ -202,12 +219,13 @@ export const CrudScreen = <Row extends TRow>({
   }
 
   /** The row buttons call the latest `remove` without rebuilding the columns on every render. */
-  const latest = useRef({ remove, rowActions, rowButtons, refresh })
-  latest.current = { remove, rowActions, rowButtons, refresh }
+  const latest = useRef({ remove, rowActions, rowButtons, rowItems, refresh })
+  latest.current = { remove, rowActions, rowButtons, rowItems, refresh }
   const extraKeys = rowActions
     .filter((a) => a.allowed)
-    .map((a) => `${a.key}\t${a.label}`)
+    .map((a) => `${a.key}\t${a.label}\t${a.primary ? 1 : 0}`)
     .join('\n')
+  const itemsMax = rowItems ? rowItemsMax : 0
 
   const allowedActions = ROW_ACTIONS.filter((a) => can[a.action])
     .map((a) => a.action)
@@ -227,28 +245,37 @@ export const CrudScreen = <Row extends TRow>({
     const standard = ROW_ACTIONS.filter((a) => allowedActions.split(',').includes(a.action))
     const extra = extraKeys
       .split('\n')
-      .map((k) => latest.current.rowActions.find((a) => `${a.key}\t${a.label}` === k))
+      .map((k) => latest.current.rowActions.find((a) => `${a.key}\t${a.label}\t${a.primary ? 1 : 0}` === k))
       .filter((a): a is TRowAction<Row> => !!a)
     // Translated once for every row.
     const labels = { view: t('common.view'), edit: t('common.edit'), delete: t('common.delete') }
-    if (standard.length + extra.length > 0 || rowButtonsWidth > 0) {
+    const ctxOf = (row: Row): TScreenActions => ({
+      selectedIds: [row.id],
+      refresh: () => latest.current.refresh(),
+    })
+    const count = standard.length + extra.length + itemsMax
+    if (count > 0 || rowButtonsWidth > 0) {
+      const screenButton =
+        (row: Row) =>
+        ({ key, label, Icon }: TRowAction<Row>) => ({
+          key,
+          label,
+          Icon,
+          color: 'primary' as const,
+          onClick: () => latest.current.rowActions.find((a) => a.key === key)?.onClick(row),
+        })
       cols.push({
         field: '__actions',
         headerName: t('common.actions'),
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
-        width: 36 * (standard.length + extra.length) + 24 + rowButtonsWidth,
+        width: rowActionsWidth(count, rowButtonsWidth),
         renderCell: ({ row }) => (
           <RowActions
             buttons={[
-              ...extra.map(({ key, label, Icon }) => ({
-                key,
-                label,
-                Icon,
-                color: 'primary' as const,
-                onClick: () => latest.current.rowActions.find((a) => a.key === key)?.onClick(row),
-              })),
+              // The most used first: they are the labelled ones (ROW_SHOWN), the rest go to the ⋯ menu.
+              ...extra.filter((a) => a.primary).map(screenButton(row)),
               ...standard.map(({ action, Icon, color }) => ({
                 key: action,
                 label: labels[action],
@@ -259,18 +286,25 @@ export const CrudScreen = <Row extends TRow>({
                     ? void latest.current.remove([row.id])
                     : setDialog({ mode: action, row }),
               })),
+              ...extra.filter((a) => !a.primary).map(screenButton(row)),
+              ...(latest.current.rowItems?.(row, ctxOf(row)) ?? []).map(
+                ({ key, label, Icon, danger, onClick }) => ({
+                  key,
+                  label,
+                  Icon,
+                  color: danger ? ('error' as const) : ('primary' as const),
+                  onClick,
+                }),
+              ),
             ]}
           >
-            {latest.current.rowButtons?.(row, {
-              selectedIds: [row.id],
-              refresh: () => latest.current.refresh(),
-            })}
+            {latest.current.rowButtons?.(row, ctxOf(row))}
           </RowActions>
         ),
       })
     }
     return cols
-  }, [resource.fields, allowedActions, extraKeys, rowButtonsWidth, t])
+  }, [resource.fields, allowedActions, extraKeys, itemsMax, rowButtonsWidth, t])
 
   const localeText = useGridLocaleText()
   const handleRowClick = useMemo(

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
@@ -8,9 +7,10 @@ import Grid from '@mui/material/Grid'
 import LinearProgress from '@mui/material/LinearProgress'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { type Control, type FieldErrors, useForm, useWatch } from 'react-hook-form'
+import { type Control, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { firstErrorMessage } from '@/components/form/formErrors'
+import { fieldSchemaAt, isRequiredField, withEmptiedFields } from '@/components/form/schemaFields'
+import { useZodForm } from '@/components/form/useZodForm'
 import { toast } from '@/lib/notify'
 import { ResourceField } from './ResourceField'
 import type { TResource, TRow, TValues } from './types'
@@ -69,33 +69,36 @@ export const ResourceDialog = <Row extends TRow>({ resource, mode, row, onClose,
     () => (source ? formValuesOf(resource, source) : emptyValues(resource)),
     [resource, source],
   )
-  const formFields = resource.fields.filter((f) => f.form !== false && (!f.modes || f.modes.includes(mode)))
-  const { control, handleSubmit, formState } = useForm<TValues>({
-    resolver: zodResolver(resource.schema),
-    mode: 'onBlur',
-    values,
-  })
+  const formFields = useMemo(
+    () => resource.fields.filter((f) => f.form !== false && (!f.modes || f.modes.includes(mode))),
+    [resource, mode],
+  )
+  const form = useZodForm(resource.schema, { values, fieldOrder: formFields.map((f) => f.name) })
+  const { control, formState } = form
+  const required = useMemo(
+    () =>
+      new Set(
+        formFields.filter((f) => isRequiredField(fieldSchemaAt(resource.schema, f.name))).map((f) => f.name),
+      ),
+    [formFields, resource.schema],
+  )
   const readOnly = mode === 'view'
   const busy = formState.isSubmitting
   const loading = mode !== 'add' && !!resource.api.detail && detailQuery.isLoading
 
+  // A failed check marks each field and toasts the first message; a 400 about a field lands under it.
   const onValid = async (data: TValues) => {
-    try {
-      await resource.api.submit(data)
-    } catch {
-      return
-    }
+    await resource.api.submit(
+      mode === 'edit'
+        ? withEmptiedFields(
+            resource.schema,
+            formFields.map((f) => f.name),
+            data,
+          )
+        : data,
+    )
     toast.success(t(mode === 'add' ? 'msg.addSuccess' : 'msg.updateSuccess'))
     onSaved(mode)
-  }
-  const onInvalid = (errors: FieldErrors<TValues>) => {
-    const message = firstErrorMessage(
-      errors,
-      formFields.map((f) => f.name),
-    )
-    if (message) {
-      toast.warning(message)
-    }
   }
 
   const name = t(resource.nameKey)
@@ -110,7 +113,7 @@ export const ResourceDialog = <Row extends TRow>({ resource, mode, row, onClose,
       maxWidth={resource.dialogWidth ?? 'md'}
       aria-labelledby="resource-dialog-title"
     >
-      <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate>
+      <form onSubmit={form.submit(onValid)} noValidate>
         <DialogTitle id="resource-dialog-title">{title}</DialogTitle>
         {loading && <LinearProgress />}
         <DialogContent dividers>
@@ -123,7 +126,12 @@ export const ResourceDialog = <Row extends TRow>({ resource, mode, row, onClose,
                   sm: field.span ?? (field.kind === 'richtext' || field.kind === 'textarea' ? 12 : 6),
                 }}
               >
-                <ResourceField field={field} control={control} disabled={readOnly || busy || loading} />
+                <ResourceField
+                  field={field}
+                  control={control}
+                  disabled={readOnly || busy || loading}
+                  required={!readOnly && required.has(field.name)}
+                />
               </Grid>
             ))}
           </Grid>

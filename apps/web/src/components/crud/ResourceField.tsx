@@ -6,6 +6,7 @@ import { type Control, Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { DateField } from '@/components/date/DateField'
 import { DictSelect } from '@/components/dict/DictSelect'
+import { REQUIRED_LABEL_CLASS } from '@/components/form/requiredLabel'
 import { translateMessage } from '@/lib/i18n/messages'
 import { optionLabel } from './cells'
 import type { TField, TOption, TValues } from './types'
@@ -15,7 +16,13 @@ const RichTextEditor = lazy(async () => ({
   default: (await import('@/components/richtext/RichTextEditor')).RichTextEditor,
 }))
 
-type TProps = { field: TField; control: Control<TValues>; disabled: boolean }
+type TProps = {
+  field: TField
+  control: Control<TValues>
+  disabled: boolean
+  /** Draws the required marker (the dialog reads it from the shared schema). */
+  required?: boolean
+}
 
 const asText = (v: unknown): string => (v === null || v === undefined ? '' : String(v))
 const asList = (v: unknown): string[] =>
@@ -33,7 +40,7 @@ export const useFieldOptions = (field: TField): TOption[] => {
 }
 
 /** One form control of a resource dialog, chosen by the field's kind; its error shows on blur. */
-export const ResourceField = ({ field, control, disabled }: TProps) => {
+export const ResourceField = ({ field, control, disabled, required = false }: TProps) => {
   const { t } = useTranslation()
   const label = t(field.labelKey)
   const options = useFieldOptions(field)
@@ -45,6 +52,9 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
         const error = !!fieldState.error
         const helperText = fieldState.error?.message ? translateMessage(fieldState.error.message) : undefined
         const common = { name: f.name, onBlur: f.onBlur, disabled, error, helperText, label }
+        const marks = required
+          ? { inputLabel: { className: REQUIRED_LABEL_CLASS }, htmlInput: { 'aria-required': true } }
+          : {}
         const kind = field.kind ?? 'text'
         switch (kind) {
           case 'custom': {
@@ -64,6 +74,7 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
                 value={asText(f.value)}
                 onChange={f.onChange}
                 inputRef={f.ref}
+                slotProps={marks}
               />
             )
           case 'multiselect': {
@@ -77,6 +88,7 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
                 onChange={(e) => f.onChange(asList(e.target.value).join(','))}
                 inputRef={f.ref}
                 slotProps={{
+                  ...marks,
                   select: {
                     multiple: true,
                     renderValue: (v) => (v as string[]).map((id) => labels.get(id) ?? id).join(', '),
@@ -97,6 +109,7 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
                 {...common}
                 type="password"
                 autoComplete="new-password"
+                slotProps={marks}
                 value={asText(f.value)}
                 onChange={f.onChange}
                 inputRef={f.ref}
@@ -104,7 +117,14 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
             )
           case 'select':
             return (
-              <TextField {...common} select value={asText(f.value)} onChange={f.onChange} inputRef={f.ref}>
+              <TextField
+                {...common}
+                select
+                value={asText(f.value)}
+                onChange={f.onChange}
+                inputRef={f.ref}
+                slotProps={marks}
+              >
                 {options.map((o) => (
                   <MenuItem key={o.value} value={o.value}>
                     {optionLabel(o, t)}
@@ -115,11 +135,26 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
           case 'date':
           case 'month':
           case 'datetime':
-            return <DateField {...common} kind={kind} value={asText(f.value)} onChange={f.onChange} />
+            return (
+              <DateField
+                {...common}
+                kind={kind}
+                value={asText(f.value)}
+                onChange={f.onChange}
+                markRequired={required}
+                inputRef={f.ref}
+              />
+            )
           case 'richtext':
             return (
               <Suspense fallback={null}>
-                <RichTextEditor {...common} rows={field.rows} value={asText(f.value)} onChange={f.onChange} />
+                <RichTextEditor
+                  {...common}
+                  rows={field.rows}
+                  value={asText(f.value)}
+                  onChange={f.onChange}
+                  labelClassName={required ? REQUIRED_LABEL_CLASS : undefined}
+                />
               </Suspense>
             )
           case 'textarea':
@@ -128,6 +163,7 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
                 {...common}
                 multiline
                 minRows={field.rows ?? 3}
+                slotProps={marks}
                 value={asText(f.value)}
                 onChange={f.onChange}
                 inputRef={f.ref}
@@ -138,13 +174,22 @@ export const ResourceField = ({ field, control, disabled }: TProps) => {
               <TextField
                 {...common}
                 type="number"
+                slotProps={marks}
                 value={asText(f.value)}
                 onChange={f.onChange}
                 inputRef={f.ref}
               />
             )
           default:
-            return <TextField {...common} value={asText(f.value)} onChange={f.onChange} inputRef={f.ref} />
+            return (
+              <TextField
+                {...common}
+                value={asText(f.value)}
+                onChange={f.onChange}
+                inputRef={f.ref}
+                slotProps={marks}
+              />
+            )
         }
       }}
     />

@@ -19,7 +19,7 @@ import { type Editor, EditorContent, useEditor } from '@tiptap/react'
 import { RICH_TEXT } from '@ysjs/shared'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { fileUrl, withFileTokens, withoutFileTokens } from '@/features/resource/fileLink'
+import { fileUrl, withFileTokens, withoutFileTokens } from '@/lib/fileLink'
 import { toast } from '@/lib/notify'
 import { uploadFile } from '@/lib/upload'
 import { EDITOR_EXTENSIONS } from './extensions'
@@ -39,6 +39,8 @@ export type TRichTextProps = {
   disabled?: boolean
   error?: boolean
   helperText?: string
+  /** A class for the label (the form's required marker). */
+  labelClassName?: string
 }
 
 type TTool = { key: string; icon: ReactNode; run: (e: Editor) => void; active?: (e: Editor) => boolean }
@@ -106,6 +108,7 @@ export const RichTextEditor = ({
   disabled,
   error,
   helperText,
+  labelClassName,
 }: TRichTextProps) => {
   const { t } = useTranslation()
   const fileInput = useRef<HTMLInputElement | null>(null)
@@ -154,6 +157,7 @@ export const RichTextEditor = ({
           variant="caption"
           color={error ? 'error' : 'text.secondary'}
           component="div"
+          className={labelClassName}
           sx={{ mb: 0.5 }}
         >
           {label}

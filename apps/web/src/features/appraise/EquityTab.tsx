@@ -1,7 +1,8 @@
+import { PERMISSIONS } from '@ysjs/shared'
 import { useMemo } from 'react'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import type { TResource } from '@/components/crud/types'
-import { equityResource, type TEquityRow } from '@/features/trading/equity/equityResource'
+import { equityResource, type TEquityRow } from './equity/equityResource'
 
 /**
  * 知识产权 of one application: the equity grid filtered to it, new records filed under it. Without the
@@ -16,7 +17,7 @@ export const EquityTab = ({ resultsId, canEdit }: { resultsId: string; canEdit: 
         .filter((f) => f.name !== 'resultsName')
         .map((f) => (f.name === 'resultsId' ? { ...f, form: false } : f)),
       defaults: () => ({ ...equityResource.defaults?.(), resultsId }),
-      permissions: canEdit ? equityResource.permissions : { codes: { view: 'appraise_equity_view' } },
+      permissions: canEdit ? equityResource.permissions : { codes: { view: PERMISSIONS.appraiseEquityView } },
     }),
     [resultsId, canEdit],
   )

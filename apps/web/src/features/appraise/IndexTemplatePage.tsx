@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
-import { type TPage, ZIndexConfigSchema, ZIndexTemplateSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, type TPage, ZIndexConfigSchema, ZIndexTemplateSubmitSchema } from '@ysjs/shared'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -131,10 +131,10 @@ const templateResource: TResource = {
   },
   permissions: {
     codes: {
-      add: 'appraise_cofig_add',
-      edit: 'appraise_cofig_edit',
-      delete: 'appraise_cofig_delete',
-      view: 'appraise_cofig_view',
+      add: PERMISSIONS.appraiseCofigAdd,
+      edit: PERMISSIONS.appraiseCofigEdit,
+      delete: PERMISSIONS.appraiseCofigDelete,
+      view: PERMISSIONS.appraiseCofigView,
     },
   },
   dialogWidth: 'md',
@@ -189,7 +189,9 @@ export const IndexSetEditor = ({
 }) => {
   const { t } = useTranslation()
   const canSave = useSession(
-    (s) => s.permissions.appraise_cofig_add === true || s.permissions.appraise_cofig_edit === true,
+    (s) =>
+      s.permissions[PERMISSIONS.appraiseCofigAdd] === true ||
+      s.permissions[PERMISSIONS.appraiseCofigEdit] === true,
   )
   const current = useQuery({
     queryKey: ['appraise-default-config', resultsId],

@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
+import { PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
@@ -27,7 +28,7 @@ import { appraiseApi, type TPushed } from './appraiseApi'
 export const PushDialog = ({ resultsId, onClose }: { resultsId: string; onClose: () => void }) => {
   const { t } = useTranslation()
   const confirm = useConfirm()
-  const canRemove = useSession((s) => s.permissions.appraise_basic_delete === true)
+  const canRemove = useSession((s) => s.permissions[PERMISSIONS.appraiseBasicDelete] === true)
   const [keyword, setKeyword] = useState('')
   const [search, setSearch] = useState('')
   const [picked, setPicked] = useState<string[]>([])

@@ -2,10 +2,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   MenuItem,
   Paper,
   Stack,
@@ -17,7 +13,7 @@ import {
   TextField,
 } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { RESULTS_STATUS, RESULTS_STATUS_LABELS, type TResultsRecord } from '@ysjs/shared'
+import { PERMISSIONS, RESULTS_STATUS, RESULTS_STATUS_LABELS, type TResultsRecord } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
@@ -25,31 +21,31 @@ import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { ListPager } from '@/components/crud/ListPager'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
+import { AuditDialog } from './AuditDialog'
 import { appraiseApi, downloadDocument } from './appraiseApi'
 import { PushDialog } from './PushDialog'
-import { ResultsEditor } from './ResultsEditor'
+import { ResultsEditor } from './results/ResultsEditor'
 
 const S = RESULTS_STATUS
 
 /**
- * 成果管理: the applications (an applicant's own, all of the tenant for the centre's staff). The stage
- * menus (评价协议, 评价通知, 评价报告, 评价会议, 专家推送, 评价指标) are this list opening the application
- * on their tab; `?open=<id>&tab=<tab>` opens one from another screen.
+ * 成果管理: the applications (an applicant's own, all of the tenant for the centre's staff);
+ * `?open=<id>&tab=<tab>` opens one from another screen. The stage menus are `StagePage`.
  */
-export const ResultsPage = ({ tab }: { tab?: string }) => {
+export const ResultsPage = () => {
   const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
   const queryClient = useQueryClient()
   const permissions = useSession((s) => s.permissions)
-  const staff = permissions.appraise_results_audit === true
-  const canAdd = permissions.appraise_results_add === true
-  const canRemove = permissions.appraise_results_delete === true
+  const staff = permissions[PERMISSIONS.appraiseResultsAudit] === true
+  const canAdd = permissions[PERMISSIONS.appraiseResultsAdd] === true
+  const canRemove = permissions[PERMISSIONS.appraiseResultsDelete] === true
   const confirm = useConfirm()
   const [query, setQuery] = useState({ current: 1, size: 10, status: '', name: '' })
   const [nameInput, setNameInput] = useState('')
   const [editing, setEditing] = useState<{ id: string | null; tab?: string } | null>(() => {
     const open = params.get('open')
-    return open ? { id: open, tab: params.get('tab') ?? tab } : null
+    return open ? { id: open, tab: params.get('tab') ?? undefined } : null
   })
   const [auditing, setAuditing] = useState<TResultsRecord | null>(null)
   const [pushing, setPushing] = useState<TResultsRecord | null>(null)
@@ -153,7 +149,7 @@ export const ResultsPage = ({ tab }: { tab?: string }) => {
               <TableCell>{row.totalScore ?? '—'}</TableCell>
               <TableCell>{row.grade ?? '—'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" onClick={() => setEditing({ id: row.id, tab })}>
+                <Button size="small" onClick={() => setEditing({ id: row.id })}>
                   {row.canEdit ? t('appraise.edit') : t('appraise.view')}
                 </Button>
                 {canRemove && row.status === S.DRAFT && row.canEdit && (
@@ -225,61 +221,5 @@ export const ResultsPage = ({ tab }: { tab?: string }) => {
         />
       )}
     </Paper>
-  )
-}
-
-const AuditDialog = ({ row, onClose }: { row: TResultsRecord; onClose: () => void }) => {
-  const { t } = useTranslation()
-  const [opinion, setOpinion] = useState('')
-  const [agreementNumber, setAgreementNumber] = useState('')
-  const [busy, setBusy] = useState(false)
-  const decide = async (pass: boolean) => {
-    setBusy(true)
-    try {
-      await appraiseApi.audit({
-        id: row.id,
-        pass,
-        opinion: opinion || undefined,
-        agreementNumber: agreementNumber || undefined,
-      })
-      toast.success(t('msg.operateSuccess'))
-      onClose()
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>
-        {t('appraise.audit')}：{row.name}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={t('appraise.field.agreementNumber')}
-            value={agreementNumber}
-            onChange={(e) => setAgreementNumber(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 12 } }}
-            helperText="YS + 年份 + 序号 (留空自动编号)"
-          />
-          <TextField
-            label={t('appraise.opinion')}
-            value={opinion}
-            onChange={(e) => setOpinion(e.target.value)}
-            multiline
-            minRows={3}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('appraise.close')}</Button>
-        <Button color="warning" disabled={busy} onClick={() => decide(false)}>
-          {t('appraise.refuse')}
-        </Button>
-        <Button variant="contained" disabled={busy} onClick={() => decide(true)}>
-          {t('appraise.pass')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   )
 }

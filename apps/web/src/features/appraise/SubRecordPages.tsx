@@ -2,6 +2,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew'
 import { Link, MenuItem, TextField } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import {
+  PERMISSIONS,
   type TPage,
   ZAppraiseAssortSubmitSchema,
   ZResultsPeopleSubmitSchema,
@@ -21,7 +22,7 @@ import type {
   TRow,
   TValues,
 } from '@/components/crud/types'
-import { fileUrl } from '@/features/resource/fileLink'
+import { fileUrl } from '@/lib/fileLink'
 import { http } from '@/lib/http'
 import { ResultsPicker } from './ResultsPicker'
 
@@ -71,7 +72,7 @@ const unitResource: TResource = {
   nameKey: 'appraise.tab.units',
   schema: ZResultsUnitSubmitSchema,
   api: rowsApi('unit', 'project/unit/remove'),
-  permissions: codes('appraise_unit'),
+  permissions: codes(PERMISSIONS.appraiseUnit),
   fields: [
     ...resultsFields('appraise.field.companyName'),
     { name: 'unitName', labelKey: 'appraise.field.companyName', column: { flex: 2 } },
@@ -128,7 +129,7 @@ const peopleResource: TResource = {
   nameKey: 'appraise.tab.people',
   schema: ZResultsPeopleSubmitSchema,
   api: rowsApi('people'),
-  permissions: codes('appraise_people'),
+  permissions: codes(PERMISSIONS.appraisePeople),
   dialogWidth: 'md',
   fields: [
     ...resultsFields('appraise.field.personName'),
@@ -213,7 +214,7 @@ const principalResource: TResource = {
   nameKey: 'appraise.tab.principal',
   schema: ZResultsPrincipalSubmitSchema,
   api: rowsApi('principal'),
-  permissions: codes('appraise_principal'),
+  permissions: codes(PERMISSIONS.appraisePrincipal),
   dialogWidth: 'md',
   fields: [
     ...resultsFields('appraise.field.unitName'),
@@ -235,7 +236,7 @@ const attachResource: TResource = {
   schema: ZAppraiseAssortSubmitSchema.partial(),
   api: rowsApi('attach'),
   // Files are added in the application's 附件 tab; here they are found and removed.
-  permissions: { codes: { delete: 'appraise_attach_delete', view: 'appraise_attach_view' } },
+  permissions: { codes: { delete: PERMISSIONS.appraiseAttachDelete, view: PERMISSIONS.appraiseAttachView } },
   fields: [
     { name: 'resultsName', labelKey: 'appraise.field.name', column: { flex: 2 } },
     { name: 'keyword', labelKey: 'appraise.fileName', search: true, form: false, column: false },
@@ -261,7 +262,7 @@ const assortResource: TResource = {
   nameKey: 'appraise.assort',
   schema: ZAppraiseAssortSubmitSchema,
   api: rowsApi('assort'),
-  permissions: codes('appraise_assort'),
+  permissions: codes(PERMISSIONS.appraiseAssort),
   fields: [
     { name: 'keyword', labelKey: 'appraise.assortName', search: true, form: false, column: false },
     { name: 'name', labelKey: 'appraise.assortName', column: { flex: 2 } },

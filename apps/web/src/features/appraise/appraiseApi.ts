@@ -1,13 +1,14 @@
-import {
-  type TDocumentKind,
-  TOKEN_HEADER,
-  type TPage,
-  type TResultsRecord,
-  type TResultsVO,
+import type {
+  TDocumentKind,
+  TPage,
+  TResultsRecord,
+  TResultsStage,
+  TResultsStageCounts,
+  TResultsStageState,
+  TResultsVO,
 } from '@ysjs/shared'
+import { downloadFile } from '@/lib/download'
 import { http } from '@/lib/http'
-import { toast } from '@/lib/notify'
-import { getAccessToken } from '@/lib/session/session'
 
 const P = '/api/ysjs-appraise'
 
@@ -81,12 +82,12 @@ export type TReviewDetail = {
   } | null
   submitted: boolean
 }
-export type TForm = {
+/** A form's read: spec section 3's fields at the top level, the form's own facts beside them. */
+export type TForm = Record<string, unknown> & {
   id: string | null
   saved: boolean
   generated: boolean
   canEdit: boolean
-  data: Record<string, unknown>
 }
 export type TFormKind = 'notice' | 'report' | 'meeting'
 const FORM_PATHS: Record<TFormKind, string> = { notice: 'notice', report: 'report', meeting: 'have' }
@@ -103,6 +104,14 @@ export type TFile = {
 export const appraiseApi = {
   list: (q: { current: number; size: number; status?: string; name?: string }) =>
     http.get<TPage<TResultsRecord>>(`${P}/results/list`, q),
+  /** A stage screen's half, with both halves' counts (decision 029). */
+  stagePage: (q: {
+    current: number
+    size: number
+    name?: string
+    stage: TResultsStage
+    stageState: TResultsStageState
+  }) => http.get<TPage<TResultsRecord> & { stageCounts?: TResultsStageCounts }>(`${P}/results/list`, q),
   auditPage: (q: { current: number; size: number; name?: string }) =>
     http.get<TPage<TResultsRecord>>(`${P}/results/auditPage`, q),
   detailVO: (id: string) => http.get<TResultsVO>(`${P}/results/detailResultsVO`, { id }),
@@ -151,40 +160,17 @@ export const appraiseApi = {
 }
 
 /**
- * Fetches a generated file (docx or zip) and saves it under the server's name; a failure answers an
- * envelope whose message is shown like any other.
+ * Fetches a generated file (docx or zip) and saves it under the server's name: true when saved (a
+ * refusal's message is shown by the HTTP client).
  */
-export const fetchFile = async (
-  path: string,
-  opts: { params?: Record<string, string>; body?: unknown } = {},
-): Promise<boolean> => {
-  const url = `${P}/${path}${opts.params ? `?${new URLSearchParams(opts.params)}` : ''}`
-  const res = await fetch(url, {
-    method: opts.body ? 'POST' : 'GET',
-    headers: {
-      [TOKEN_HEADER]: `bearer ${getAccessToken() ?? ''}`,
-      ...(opts.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: opts.body ? JSON.stringify(opts.body) : undefined,
-  })
-  if ((res.headers.get('content-type') ?? '').includes('json')) {
-    const answer = (await res.json()) as { msg?: string }
-    toast.warning(answer.msg ?? String(res.status))
-    return false
-  }
-  const disposition = res.headers.get('content-disposition') ?? ''
-  const match = /filename\*=UTF-8''([^;]+)/.exec(disposition)
-  const name = match ? decodeURIComponent(match[1]!) : 'download'
-  const blob = await res.blob()
-  const link = document.createElement('a')
-  link.href = URL.createObjectURL(blob)
-  link.download = name
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
-  return true
-}
+export const fetchFile = (path: string, opts: { params?: Record<string, string>; body?: unknown } = {}) =>
+  downloadFile({ url: `${P}/${path}`, params: opts.params, body: opts.body }).then(
+    () => true,
+    () => false,
+  )
+
+/** Generates a document from a form's values and saves it (rejects with the refusal, already shown). */
+export const createDocument = (path: string, body: unknown) => downloadFile({ url: `${P}/${path}`, body })
 
 export const downloadDocument = (resultsId: string, type: TDocumentKind | 'all') =>
   fetchFile('results/download', { params: { resultsId, type } })

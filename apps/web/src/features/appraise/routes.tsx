@@ -17,6 +17,7 @@ const PrincipalPage = lazyScreen(() => import('./SubRecordPages'), 'PrincipalPag
 const AttachPage = lazyScreen(() => import('./SubRecordPages'), 'AttachPage')
 const AssortPage = lazyScreen(() => import('./SubRecordPages'), 'AssortPage')
 const TemplatePage = lazyScreen(() => import('./IndexTemplatePage'), 'IndexTemplatePage')
+const EquityPage = lazyScreen(() => import('./equity/EquityPage'), 'EquityPage')
 
 /** The seeded menu paths of 成果评价 (issue 12). */
 export const appraiseScreens: TScreenRegistry = {
@@ -34,4 +35,6 @@ export const appraiseScreens: TScreenRegistry = {
   '/appraise/attach': { component: AttachPage, titleKey: 'appraise.route.attach' },
   '/appraise/assort': { component: AssortPage, titleKey: 'appraise.route.assort' },
   '/appraise/cofig': { component: TemplatePage, titleKey: 'appraise.route.cofig' },
+  // 知识产权: the appraisal module's equity (`/api/ysjs-appraise/equity`); its texts stay under trading.equity.
+  '/appraise/equity': { component: EquityPage, titleKey: 'trading.route.equity' },
 }

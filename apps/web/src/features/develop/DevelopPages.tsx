@@ -5,6 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download'
 import TuneIcon from '@mui/icons-material/Tune'
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material'
 import type { TGeneratedFile } from '@ysjs/shared'
+import { PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
@@ -38,7 +39,7 @@ export const DatasourcePage = () => {
           key: 'test',
           label: t('develop.datasource.test'),
           Icon: CableIcon,
-          allowed: !!(permissions.datasource_add || permissions.datasource_edit),
+          allowed: !!(permissions[PERMISSIONS.datasourceAdd] || permissions[PERMISSIONS.datasourceEdit]),
           onClick: (row) => (row.isDefault ? toast.info(t('develop.datasource.isDefault')) : test(row)),
         },
       ]}
@@ -60,7 +61,7 @@ export const ModelPage = () => {
             key: 'setting',
             label: t('develop.model.setting'),
             Icon: TuneIcon,
-            allowed: !!permissions.model_setting,
+            allowed: !!permissions[PERMISSIONS.modelSetting],
             onClick: (row) => setModelId(row.id),
           },
         ]}
@@ -104,7 +105,6 @@ export const CodePage = () => {
   const { t } = useTranslation()
   const permissions = useSession((s) => s.permissions)
   const [files, setFiles] = useState<TGeneratedFile[] | null>(null)
-  const fail = (error: unknown) => toast.error(error instanceof Error ? error.message : String(error))
   return (
     <>
       <CrudScreen
@@ -114,21 +114,21 @@ export const CodePage = () => {
             key: 'preview',
             label: t('develop.code.preview'),
             Icon: CodeIcon,
-            allowed: !!permissions.code_gen,
+            allowed: !!permissions[PERMISSIONS.codeGen],
             onClick: (row) => void developApi.preview(row.id).then(setFiles),
           },
           {
             key: 'gen',
             label: t('develop.code.gen'),
             Icon: DownloadIcon,
-            allowed: !!permissions.code_gen,
-            onClick: (row) => void downloadZip([row.id]).catch(fail),
+            allowed: !!permissions[PERMISSIONS.codeGen],
+            onClick: (row) => void downloadZip([row.id]).catch(() => undefined),
           },
           {
             key: 'copy',
             label: t('develop.code.copy'),
             Icon: ContentCopyIcon,
-            allowed: !!permissions.code_copy,
+            allowed: !!permissions[PERMISSIONS.codeCopy],
             onClick: (row) =>
               void developApi.copy(row.id).then(() => toast.success(t('develop.code.copied'))),
           },

@@ -1,28 +1,18 @@
-import type { TCode, TDatasource, TGeneratedFile, TModel, TPage, TPrototype } from '@ysjs/shared'
-import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
+import type { TCode, TDatasource, TGeneratedFile, TModel, TPrototype } from '@ysjs/shared'
+import type { TValues } from '@/components/crud/types'
+import { downloadFile } from '@/lib/download'
 import { http } from '@/lib/http'
-import { getAccessToken } from '@/lib/session/session'
+import { resourceApi, type TRowOf } from '@/lib/resource/resourceApi'
 
 const BASE = '/api/ysjs-develop'
 
-export type TDatasourceRow = TDatasource & Record<string, unknown>
-export type TModelRow = TModel & Record<string, unknown>
-export type TCodeRow = TCode & Record<string, unknown>
+export type TDatasourceRow = TRowOf<TDatasource>
+export type TModelRow = TRowOf<TModel>
+export type TCodeRow = TRowOf<TCode>
 
-const crudApi = <Row extends { id: string }>(path: string): TResourceApi<Row> => ({
-  list: async ({ current, size, search }: TListQuery): Promise<TListResult<Row>> => {
-    const page = await http.get<TPage<Row>>(`${BASE}/${path}/list`, { current, size, ...search })
-    return { records: page.records, total: page.total }
-  },
-  detail: (id: string) => http.get<Row>(`${BASE}/${path}/detail`, { id }),
-  submit: (values: TValues) => http.post(`${BASE}/${path}/submit`, values),
-  remove: (ids: string[]) =>
-    http.post(`${BASE}/${path}/remove`, undefined, { params: { ids: ids.join(',') } }),
-})
-
-export const datasourceApi = crudApi<TDatasourceRow>('datasource')
-export const modelApi = crudApi<TModelRow>('model')
-export const codeApi = crudApi<TCodeRow>('code')
+export const datasourceApi = resourceApi<TDatasource>(`${BASE}/datasource`)
+export const modelApi = resourceApi<TModel>(`${BASE}/model`)
+export const codeApi = resourceApi<TCode>(`${BASE}/code`)
 
 export type TOption = { id: string; name: string }
 
@@ -45,20 +35,10 @@ export const developApi = {
   preview: (id: string) => http.get<TGeneratedFile[]>(`${BASE}/code/preview`, { id }),
 }
 
-/** Saves a file the API answers (a zip, an xlsx) through the browser, with the session's token; answers its headers. */
-export const downloadFile = async (url: string, method: 'GET' | 'POST', fileName: string) => {
-  const res = await fetch(url, { method, headers: { 'Blade-Auth': `bearer ${getAccessToken() ?? ''}` } })
-  if (!res.ok || res.headers.get('content-type')?.includes('json')) {
-    const body = (await res.json().catch(() => null)) as { msg?: string } | null
-    throw new Error(body?.msg ?? res.statusText)
-  }
-  const link = document.createElement('a')
-  link.href = URL.createObjectURL(await res.blob())
-  link.download = fileName
-  link.click()
-  URL.revokeObjectURL(link.href)
-  return res.headers
-}
-
 export const downloadZip = (ids: string[]) =>
-  downloadFile(`${BASE}/code/gen-code?ids=${ids.join(',')}`, 'POST', 'ysjs-generated.zip')
+  downloadFile({
+    url: `${BASE}/code/gen-code`,
+    params: { ids: ids.join(',') },
+    method: 'POST',
+    fileName: 'ysjs-generated.zip',
+  })

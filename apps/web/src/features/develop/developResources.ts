@@ -1,4 +1,4 @@
-import { ZCodeSubmitSchema, ZDatasourceSubmitSchema, ZModelSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, ZCodeSubmitSchema, ZDatasourceSubmitSchema, ZModelSubmitSchema } from '@ysjs/shared'
 import { createElement } from 'react'
 import type { TResource } from '@/components/crud/types'
 import { TableNameField, TestConnectionButton } from './DevelopFields'
@@ -25,10 +25,10 @@ export const datasourceResource: TResource<TDatasourceRow> = {
   api: datasourceApi,
   permissions: {
     codes: {
-      add: 'datasource_add',
-      edit: 'datasource_edit',
-      delete: 'datasource_delete',
-      view: 'datasource_view',
+      add: PERMISSIONS.datasourceAdd,
+      edit: PERMISSIONS.datasourceEdit,
+      delete: PERMISSIONS.datasourceDelete,
+      view: PERMISSIONS.datasourceView,
     },
   },
   fields: [
@@ -64,7 +64,12 @@ export const modelResource: TResource<TModelRow> = {
   schema: ZModelSubmitSchema as unknown as TResource['schema'],
   api: modelApi,
   permissions: {
-    codes: { add: 'model_add', edit: 'model_edit', delete: 'model_delete', view: 'model_view' },
+    codes: {
+      add: PERMISSIONS.modelAdd,
+      edit: PERMISSIONS.modelEdit,
+      delete: PERMISSIONS.modelDelete,
+      view: PERMISSIONS.modelView,
+    },
   },
   fields: [
     { name: 'modelName', labelKey: 'develop.model.modelName', search: true, column: { flex: 1 } },
@@ -96,7 +101,14 @@ export const codeResource: TResource<TCodeRow> = {
   nameKey: 'develop.code.name',
   schema: ZCodeSubmitSchema as unknown as TResource['schema'],
   api: codeApi,
-  permissions: { codes: { add: 'code_add', edit: 'code_edit', delete: 'code_delete', view: 'code_view' } },
+  permissions: {
+    codes: {
+      add: PERMISSIONS.codeAdd,
+      edit: PERMISSIONS.codeEdit,
+      delete: PERMISSIONS.codeDelete,
+      view: PERMISSIONS.codeView,
+    },
+  },
   fields: [
     { name: 'codeName', labelKey: 'develop.code.codeName', search: true, column: { flex: 1 } },
     {

@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { EXPERT_PREFIX, ExpertMsg, ZProjectSubmitSchema } from '@ysjs/shared'
+import { EXPERT_PREFIX, ExpertMsg, PERMISSIONS, ZProjectSubmitSchema } from '@ysjs/shared'
 import { useMemo, useState } from 'react'
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -25,11 +25,13 @@ import { CrudScreen } from '@/components/crud/CrudScreen'
 import { ResourceField } from '@/components/crud/ResourceField'
 import type { TField, TResource, TValues } from '@/components/crud/types'
 import { firstErrorMessage } from '@/components/form/formErrors'
+import { RemotePicker } from '@/components/picker/RemotePicker'
+import { unitSource } from '@/components/picker/sources'
 import { translateMessage } from '@/lib/i18n/messages'
 import { toast } from '@/lib/notify'
+import { resourceApi } from '@/lib/resource/resourceApi'
 import { useSession } from '@/lib/session/session'
-import { entityApi, projectApi, type TGenericRow, unitSource } from './expertApi'
-import { RemotePicker } from './RemotePicker'
+import { projectApi, type TGenericRow } from './expertApi'
 
 const F = 'expert.f'
 const DONE = '操作成功!'
@@ -50,8 +52,8 @@ const listResource: TResource<TGenericRow> = {
   key: 'expert-project',
   nameKey: 'expert.name.project',
   schema: ZProjectSubmitSchema,
-  api: entityApi(`${EXPERT_PREFIX}/projectBasic`),
-  permissions: { codes: { delete: 'expert_project_delete', view: 'expert_project_view' } },
+  api: resourceApi(`${EXPERT_PREFIX}/projectBasic`, { exportable: true }),
+  permissions: { codes: { delete: PERMISSIONS.expertProjectDelete, view: PERMISSIONS.expertProjectView } },
   fields,
 }
 
@@ -331,7 +333,7 @@ export const ProjectPage = () => {
       <CrudScreen
         resource={listResource}
         toolbar={
-          permissions.expert_project_add ? (
+          permissions[PERMISSIONS.expertProjectAdd] ? (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ id: null })}>
               {t('common.add')}
             </Button>
@@ -342,7 +344,7 @@ export const ProjectPage = () => {
             key: 'edit-project',
             label: t('common.edit'),
             Icon: EditIcon,
-            allowed: permissions.expert_project_edit === true,
+            allowed: permissions[PERMISSIONS.expertProjectEdit] === true,
             onClick: (row) => setEditing({ id: row.id }),
           },
         ]}

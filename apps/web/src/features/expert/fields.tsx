@@ -14,9 +14,9 @@ import { isValidAvatar, UploadMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
-import { fileUrl } from '@/features/resource/fileLink'
+import { fileUrl } from '@/lib/fileLink'
 import { uploadFile } from '@/lib/upload'
-import { accountOptions, unitNames } from './expertApi'
+import { accountOptions } from './expertApi'
 
 /** A 0/1 switch (博士生导师, 院士 …). */
 export const SwitchField = ({ label, value, onChange, disabled }: TCustomFieldProps) => (
@@ -120,55 +120,6 @@ export const AccountField = ({ label, value, onChange, disabled, error, helperTe
       onChange={(_e, a) => onChange(a?.id ?? '')}
       renderInput={(params) => (
         <TextField {...params} label={label} size="small" error={error} helperText={helperText} />
-      )}
-    />
-  )
-}
-
-/**
- * A unit name typed freely or picked from the unit table (deal buyer and seller): the stored value is
- * the name as written on the contract (decision 016).
- */
-export const UnitNameField = ({
-  label,
-  value,
-  onChange,
-  onBlur,
-  disabled,
-  error,
-  helperText,
-}: TCustomFieldProps) => {
-  const [input, setInput] = useState('')
-  const units = useQuery({
-    queryKey: ['unit-options', input],
-    queryFn: () => unitNames(input),
-    enabled: !disabled,
-    staleTime: 30_000,
-  })
-  const names = units.data ?? []
-  return (
-    <Autocomplete<string, false, false, true>
-      freeSolo
-      options={names}
-      value={typeof value === 'string' ? value : ''}
-      disabled={disabled}
-      filterOptions={(x) => x}
-      onInputChange={(_e, v, reason) => {
-        setInput(v)
-        if (reason === 'input') {
-          onChange(v)
-        }
-      }}
-      onChange={(_e, v) => onChange(v ?? '')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          size="small"
-          onBlur={onBlur}
-          error={error}
-          helperText={helperText}
-        />
       )}
     />
   )

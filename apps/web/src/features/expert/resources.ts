@@ -7,9 +7,10 @@ import {
   ZUnitSubmitSchema,
 } from '@ysjs/shared'
 import type { TField, TResource, TValues } from '@/components/crud/types'
-import { entityApi, type TExpertRow, type TGenericRow, type TUnitRow } from './expertApi'
+import { EntryPicker, ExpertPicker, UnitPicker } from '@/components/picker/pickerFields'
+import { resourceApi } from '@/lib/resource/resourceApi'
+import type { TExpertRow, TGenericRow, TUnitRow } from './expertApi'
 import { AccountField, PhotoField, SwitchField } from './fields'
-import { EntryPicker, ExpertPicker, UnitPicker } from './pickerFields'
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const F = 'expert.f'
@@ -56,7 +57,7 @@ export const expertResource: TResource<TExpertRow> = {
   key: 'expert-basic',
   nameKey: 'expert.name.expert',
   schema: ZExpertSubmitSchema,
-  api: entityApi<TExpertRow>(`${EXPERT_PREFIX}/expertBasic`),
+  api: resourceApi<TExpertRow>(`${EXPERT_PREFIX}/expertBasic`, { exportable: true }),
   permissions: { menuPath: '/expert/expertbasic' },
   dialogWidth: 'lg',
   invalidates: ['field-options'],
@@ -117,7 +118,7 @@ export const unitResource: TResource<TUnitRow> = {
   key: 'expert-unit',
   nameKey: 'expert.name.unit',
   schema: ZUnitSubmitSchema,
-  api: entityApi<TUnitRow>(`${EXPERT_PREFIX}/unitTable`),
+  api: resourceApi<TUnitRow>(`${EXPERT_PREFIX}/unitTable`, { exportable: true }),
   permissions: { menuPath: '/expert/unittable' },
   invalidates: ['field-options', 'unit-options'],
   dialogWidth: 'md',
@@ -138,7 +139,7 @@ export const associationResource: TResource<TGenericRow> = {
   key: 'expert-unit-association',
   nameKey: 'expert.name.association',
   schema: ZUnitAssociationSubmitSchema,
-  api: entityApi(`${EXPERT_PREFIX}/unitAssociation`, { exact: ['expertId', 'unitId'] }),
+  api: resourceApi(`${EXPERT_PREFIX}/unitAssociation`, { exportable: true, exact: ['expertId', 'unitId'] }),
   permissions: { menuPath: '/expert/unitassociation' },
   dialogWidth: 'md',
   fields: [
@@ -161,7 +162,7 @@ export const personResource: TResource<TGenericRow> = {
   key: 'expert-person',
   nameKey: 'expert.name.person',
   schema: ZPersonSubmitSchema,
-  api: entityApi(`${EXPERT_PREFIX}/persionTable`, { exact: ['unitId'] }),
+  api: resourceApi(`${EXPERT_PREFIX}/persionTable`, { exportable: true, exact: ['unitId'] }),
   permissions: { menuPath: '/expert/persiontable' },
   dialogWidth: 'md',
   fields: [
@@ -188,7 +189,10 @@ export const mainExpertResource: TResource<TGenericRow> = {
   key: 'kms-main-expert',
   nameKey: 'expert.name.mainExpert',
   schema: ZMainExpertSubmitSchema,
-  api: entityApi('/api/ysjs-kms/blade-kms_main_expert', { exact: ['mainId', 'expertId'] }),
+  api: resourceApi('/api/ysjs-kms/blade-kms_main_expert', {
+    exportable: true,
+    exact: ['mainId', 'expertId'],
+  }),
   permissions: { menuPath: '/kms/expert' },
   invalidates: ['kms-main'],
   fields: [

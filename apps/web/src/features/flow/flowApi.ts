@@ -1,9 +1,11 @@
 import type {
   TBladeFlow,
+  TFlowDeployResult,
   TFlowExecution,
   TFlowHistory,
   TFlowModel,
   TFlowProcess,
+  TFlowStartForm,
   TLeaveRecord,
   TPage,
 } from '@ysjs/shared'
@@ -31,8 +33,19 @@ export const flowApi = {
   userList: () =>
     http.get<{ id: string; account: string; realName: string | null }[]>(`${FLOW}/work/user-list`),
   claim: (taskId: string) => http.post<string>(`${FLOW}/work/claim-task`, undefined, { params: { taskId } }),
-  complete: (body: { taskId: string; processInstanceId: string; comment: string; flag?: string }) =>
-    http.post(`${FLOW}/work/complete-task`, body),
+  complete: (body: {
+    taskId: string
+    processInstanceId: string
+    comment: string
+    flag?: string
+    variables?: Record<string, string | number | boolean | null>
+  }) => http.post(`${FLOW}/work/complete-task`, body),
+  startForm: (processDefinitionId: string) =>
+    http.get<TFlowStartForm>(`${FLOW}/work/start-form`, { processDefinitionId }),
+  startProcess: (body: {
+    processDefinitionId: string
+    variables: Record<string, string | number | boolean | null>
+  }) => http.post<{ processInstanceId: string; finished: boolean }>(`${FLOW}/work/start-process`, body),
   history: (processInstanceId: string) =>
     http.get<TFlowHistory[]>(`${FLOW}/process/history-flow-list`, { processInstanceId }),
   modelView: (q: { processInstanceId?: string; processDefinitionId?: string }) =>
@@ -62,7 +75,7 @@ export const flowApi = {
     http.post<string>(`${FLOW}/manager/change-state`, undefined, { params: { processId, state } }),
   deleteDeployment: (deploymentIds: string) =>
     http.post(`${FLOW}/manager/delete-deployment`, undefined, { params: { deploymentIds } }),
-  deployUpload: (form: FormData) => http.post(`${FLOW}/manager/deploy-upload`, form),
+  deployUpload: (form: FormData) => http.post<TFlowDeployResult>(`${FLOW}/manager/deploy-upload`, form),
   followList: (q: TPaging & { processInstanceId?: string; processDefinitionKey?: string }) =>
     http.get<TPage<TFlowExecution>>(`${FLOW}/follow/list`, q),
   /** Tenants a deployment may be bound to (the platform administrator's tenant dropdown). */

@@ -122,6 +122,19 @@ export const flowZh = {
   },
   deleteReason: '删除原因',
   mode: { common: '通用流程', custom: '定制流程' },
+  startForm: {
+    title: '发起流程',
+    variables: '流程变量 (JSON)',
+    variablesHint: '表单以外的变量, 例如 {"amount": 500}',
+    variablesInvalid: '流程变量须为 JSON 对象',
+    noFields: '该流程没有发起表单, 可用 JSON 填写流程变量',
+    yes: '是',
+    no: '否',
+    started: '流程已发起',
+    warnings: '部署提示',
+  },
+  taskForm: { title: '办理事务', comment: '审批意见' },
+  problem: '异常',
   files: '流程文件 (.bpmn / .bpmn20.xml)',
 }
 
@@ -251,5 +264,18 @@ export const flowEn: TDeep<typeof flowZh> = {
   },
   deleteReason: 'Reason',
   mode: { common: 'Common', custom: 'Tenant' },
+  startForm: {
+    title: 'Start process',
+    variables: 'Process variables (JSON)',
+    variablesHint: 'Variables beyond the form, e.g. {"amount": 500}',
+    variablesInvalid: 'Process variables must be a JSON object',
+    noFields: 'This process has no start form; give its variables as JSON',
+    yes: 'Yes',
+    no: 'No',
+    started: 'Process started',
+    warnings: 'Deployment notes',
+  },
+  taskForm: { title: 'Handle task', comment: 'Comment' },
+  problem: 'Problem',
   files: 'Process files (.bpmn / .bpmn20.xml)',
 }

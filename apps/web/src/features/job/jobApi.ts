@@ -41,6 +41,7 @@ export const jobInfoApi = {
     count?: number
     lifecycleStart?: string
     lifecycleEnd?: string
+    from?: string
   }) => http.get<string[]>(`${INFO}/next-fire-times`, query, { silent: true }),
 }
 

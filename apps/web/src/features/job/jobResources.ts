@@ -1,7 +1,9 @@
+import { PERMISSIONS } from '@ysjs/shared'
 import { JOB_INFO_DEFAULTS, JOB_LABELS, ZJobInfoSubmitSchema, ZJobServerSubmitSchema } from '@ysjs/shared/job'
 import { createElement } from 'react'
 import type { TField, TOption, TResource, TValues } from '@/components/crud/types'
 import { TENANT_USERS } from '@/components/crud/userOptions'
+import { ExtraField } from './components/ExtraField'
 import { FireTimesPreview } from './components/FireTimesPreview'
 import { ProcessorInfoField } from './components/ProcessorInfoField'
 import { jobInfoApi, jobServerApi, type TJobInfoRow, type TJobServerRow } from './jobApi'
@@ -36,10 +38,10 @@ export const jobServerResource: TResource<TJobServerRow> = {
   api: jobServerApi,
   permissions: {
     codes: {
-      add: 'job_server_add',
-      edit: 'job_server_edit',
-      delete: 'job_server_delete',
-      view: 'job_server_view',
+      add: PERMISSIONS.jobServerAdd,
+      edit: PERMISSIONS.jobServerEdit,
+      delete: PERMISSIONS.jobServerDelete,
+      view: PERMISSIONS.jobServerView,
     },
   },
   fields: serverFields,
@@ -172,7 +174,7 @@ const infoFields: TField[] = [
     span: 6,
     column: false,
   },
-  { name: 'extra', labelKey: 'job.info.extra', kind: 'textarea', rows: 2, column: false },
+  { name: 'extra', labelKey: 'job.info.extra', kind: 'custom', component: ExtraField, column: false },
 ]
 
 /** 任务管理: job definitions, with the spec's defaults and a live preview of the next fire times. */
@@ -182,7 +184,12 @@ export const jobInfoResource: TResource<TJobInfoRow> = {
   schema: ZJobInfoSubmitSchema,
   api: jobInfoApi,
   permissions: {
-    codes: { add: 'job_info_add', edit: 'job_info_edit', delete: 'job_info_delete', view: 'job_info_view' },
+    codes: {
+      add: PERMISSIONS.jobInfoAdd,
+      edit: PERMISSIONS.jobInfoEdit,
+      delete: PERMISSIONS.jobInfoDelete,
+      view: PERMISSIONS.jobInfoView,
+    },
   },
   fields: infoFields,
   defaults: () => Object.fromEntries(Object.entries(JOB_INFO_DEFAULTS).map(([k, v]) => [k, String(v)])),

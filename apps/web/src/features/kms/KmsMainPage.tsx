@@ -3,20 +3,21 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd'
 import UnarchiveIcon from '@mui/icons-material/Unarchive'
 import { Box, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { PERMISSIONS } from '@ysjs/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import type { TResource } from '@/components/crud/types'
-import { flattenTree } from '@/features/system/dept/deptApi'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
+import { flattenTree } from '@/lib/tree'
 import { ExpertLinkDialog } from './ExpertLinkDialog'
 import { catalogApi, mainApi, type TMainRow } from './kmsApi'
 import { mainResource } from './resources'
 
-const SHELF_CODE = 'kms_main_shelf'
-const EXPERT_CODE = 'kms_main_expert'
-const LABEL_CODE = 'kms_main_label'
+const SHELF_CODE = PERMISSIONS.kmsMainShelf
+const EXPERT_CODE = PERMISSIONS.kmsMainExpert
+const LABEL_CODE = PERMISSIONS.kmsMainLabel
 
 /**
  * The editor without the link fields the user may not set: the server refuses labels and experts
@@ -94,27 +95,18 @@ export const KmsMainPage = () => {
               onClick: setLinking,
             },
           ]}
-          rowButtons={(row) =>
-            canShelve ? (
-              <button
-                type="button"
-                className="crud-row-action"
-                title={row.shelves === 1 ? t('kms.offShelf') : t('kms.onShelf')}
-                aria-label={row.shelves === 1 ? t('kms.offShelf') : t('kms.onShelf')}
-                onClick={(e) => {
-                  e.stopPropagation()
-                  void shelve(row, row.shelves === 1 ? 0 : 1)
-                }}
-              >
-                {row.shelves === 1 ? (
-                  <ArchiveIcon fontSize="inherit" />
-                ) : (
-                  <UnarchiveIcon fontSize="inherit" />
-                )}
-              </button>
-            ) : null
+          rowItems={(row) =>
+            canShelve
+              ? [
+                  {
+                    key: 'shelve',
+                    label: row.shelves === 1 ? t('kms.offShelf') : t('kms.onShelf'),
+                    Icon: row.shelves === 1 ? ArchiveIcon : UnarchiveIcon,
+                    onClick: () => void shelve(row, row.shelves === 1 ? 0 : 1),
+                  },
+                ]
+              : []
           }
-          rowButtonsWidth={canShelve ? 36 : 0}
         />
       </Box>
       {linking && <ExpertLinkDialog row={linking} onClose={() => setLinking(null)} />}

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useController } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
-import { fileUrl } from '@/features/resource/fileLink'
+import { fileUrl } from '@/lib/fileLink'
 import { uploadAttachment } from '@/lib/upload'
 
 /** The shelf state as a switch: 1 on the shelf (portal visible), 0 off. */

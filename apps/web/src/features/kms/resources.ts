@@ -5,7 +5,7 @@ import {
   ZKmsMainSubmitSchema,
 } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
-import { EntryPicker, ExpertsPicker } from '@/features/expert/pickerFields'
+import { EntryPicker, ExpertsPicker } from '@/components/picker/pickerFields'
 import { AttachField, ShelfSwitch } from './fields'
 import {
   authorApi,

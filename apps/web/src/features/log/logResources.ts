@@ -53,7 +53,7 @@ const FIELDS: Record<TLogKind, TField[]> = {
     field('logId', { search: true, column: { flex: 1 }, span: 6 }),
     field('logLevel', {
       kind: 'select',
-      options: ['INFO', 'WARN', 'ERROR'].map((v) => ({ value: v, label: v })),
+      options: ['INFO', 'WARN', 'ERROR'].map((v) => ({ value: v, labelKey: `log.levels.${v}` })),
       search: true,
       column: { width: 90 },
       span: 6,

@@ -14,9 +14,10 @@ import {
   Typography,
 } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { roomMoveProblem, SEX_NAMES } from '@ysjs/shared'
+import { PERMISSIONS, roomMoveProblem, SEX_NAMES } from '@ysjs/shared'
 import { type DragEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateField } from '@/components/date/DateField'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { MeetingPicker } from './MeetingPicker'
@@ -117,8 +118,8 @@ const RoomPicker = ({
 export const AllocationListPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const canRun = useSession((s) => s.permissions.meeting_allocation_list_auto === true)
-  const canMove = useSession((s) => s.permissions.meeting_allocation_list_house === true)
+  const canRun = useSession((s) => s.permissions[PERMISSIONS.meetingAllocationListAuto] === true)
+  const canMove = useSession((s) => s.permissions[PERMISSIONS.meetingAllocationListHouse] === true)
   const [meetingId, setMeetingId] = useState('')
   const [betweenOne, setBetweenOne] = useState('')
   const [betweenTwo, setBetweenTwo] = useState('')
@@ -205,23 +206,17 @@ export const AllocationListPage = () => {
     <Box>
       <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <MeetingPicker value={meetingId} onChange={setMeetingId} />
-        <TextField
+        <DateField
           fullWidth={false}
-          size="small"
-          type="date"
           label={t('meeting.alloc.betweenOne')}
           value={from}
-          onChange={(e) => setBetweenOne(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setBetweenOne}
         />
-        <TextField
+        <DateField
           fullWidth={false}
-          size="small"
-          type="date"
           label={t('meeting.alloc.betweenTwo')}
           value={to}
-          onChange={(e) => setBetweenTwo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setBetweenTwo}
         />
         <TextField
           fullWidth={false}

@@ -15,6 +15,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
@@ -174,8 +175,8 @@ const CarDialog = ({
 export const ArrangeListPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const canRun = useSession((s) => s.permissions.meeting_arrange_list_auto === true)
-  const canChange = useSession((s) => s.permissions.meeting_arrange_list_car === true)
+  const canRun = useSession((s) => s.permissions[PERMISSIONS.meetingArrangeListAuto] === true)
+  const canChange = useSession((s) => s.permissions[PERMISSIONS.meetingArrangeListCar] === true)
   const [meetingId, setMeetingId] = useState('')
   const [windowMinutes, setWindowMinutes] = useState('60')
   const [editing, setEditing] = useState<TTrip | null>(null)

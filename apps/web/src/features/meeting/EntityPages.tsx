@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@ysjs/shared'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import {
   calendarResource,
@@ -7,8 +8,8 @@ import {
   registrantResource,
 } from './resources'
 
-const cars = carResource('meeting_car_maintenance')
-const upkeep = carResource('meeting_upkeep_list')
+const cars = carResource(PERMISSIONS.meetingCarMaintenance)
+const upkeep = carResource(PERMISSIONS.meetingUpkeepList)
 
 export const CalendarPage = () => <CrudScreen resource={calendarResource} />
 export const RegistrantsPage = () => <CrudScreen resource={registrantResource} />

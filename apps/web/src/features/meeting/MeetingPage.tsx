@@ -2,7 +2,7 @@ import ArchiveIcon from '@mui/icons-material/Archive'
 import SkipNextIcon from '@mui/icons-material/SkipNext'
 import UnarchiveIcon from '@mui/icons-material/Unarchive'
 import { useQueryClient } from '@tanstack/react-query'
-import { MEETING_STATUS_NAMES } from '@ysjs/shared'
+import { MEETING_STATUS_NAMES, PERMISSIONS } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import { toast } from '@/lib/notify'
@@ -14,8 +14,8 @@ import { meetingResource, type TMeetingRow } from './resources'
 export const MeetingPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const canStatus = useSession((s) => s.permissions.meeting_info_status === true)
-  const canShelve = useSession((s) => s.permissions.meeting_info_shelves === true)
+  const canStatus = useSession((s) => s.permissions[PERMISSIONS.meetingInfoStatus] === true)
+  const canShelve = useSession((s) => s.permissions[PERMISSIONS.meetingInfoShelves] === true)
   const refresh = async () => {
     toast.success('操作成功!')
     await queryClient.invalidateQueries({ queryKey: [meetingResource.key] })
@@ -32,39 +32,29 @@ export const MeetingPage = () => {
   return (
     <CrudScreen
       resource={meetingResource}
-      rowButtons={(row) => (
-        <>
-          {canStatus && row.status < 5 ? (
-            <button
-              type="button"
-              className="crud-row-action"
-              title={`${t('meeting.meeting.statusTo')} ${MEETING_STATUS_NAMES[row.status + 1]}`}
-              aria-label={`${t('meeting.meeting.statusTo')} ${MEETING_STATUS_NAMES[row.status + 1]}`}
-              onClick={(e) => {
-                e.stopPropagation()
-                void next(row)
-              }}
-            >
-              <SkipNextIcon fontSize="inherit" />
-            </button>
-          ) : null}
-          {canShelve ? (
-            <button
-              type="button"
-              className="crud-row-action"
-              title={row.shelves === 1 ? t('meeting.meeting.offShelf') : t('meeting.meeting.onShelf')}
-              aria-label={row.shelves === 1 ? t('meeting.meeting.offShelf') : t('meeting.meeting.onShelf')}
-              onClick={(e) => {
-                e.stopPropagation()
-                void shelve(row)
-              }}
-            >
-              {row.shelves === 1 ? <ArchiveIcon fontSize="inherit" /> : <UnarchiveIcon fontSize="inherit" />}
-            </button>
-          ) : null}
-        </>
-      )}
-      rowButtonsWidth={(canStatus ? 36 : 0) + (canShelve ? 36 : 0)}
+      rowItemsMax={2}
+      rowItems={(row) => [
+        ...(canStatus && row.status < 5
+          ? [
+              {
+                key: 'status',
+                label: `${t('meeting.meeting.statusTo')} ${MEETING_STATUS_NAMES[row.status + 1]}`,
+                Icon: SkipNextIcon,
+                onClick: () => void next(row),
+              },
+            ]
+          : []),
+        ...(canShelve
+          ? [
+              {
+                key: 'shelve',
+                label: row.shelves === 1 ? t('meeting.meeting.offShelf') : t('meeting.meeting.onShelf'),
+                Icon: row.shelves === 1 ? ArchiveIcon : UnarchiveIcon,
+                onClick: () => void shelve(row),
+              },
+            ]
+          : []),
+      ]}
     />
   )
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import {
   Box,
   Button,
@@ -24,17 +23,25 @@ import {
   ZInvoicingSubmitSchema,
   ZRegisteredSubmitSchema,
 } from '@ysjs/shared'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { ListPager } from '@/components/crud/ListPager'
 import { ResourceField } from '@/components/crud/ResourceField'
 import type { TValues } from '@/components/crud/types'
+import { keepFocus } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
 import { Panel } from '@/components/layout/Panel'
 import { toast } from '@/lib/notify'
+import { useResourceMutation } from '@/lib/resource/hooks'
 import { meetingApi } from './meetingApi'
 import { memberRegistrationFields } from './resources'
 
+const REGISTRATION: z.ZodType<TValues, TValues> = ZRegisteredSubmitSchema
+const WITH_INVOICE: z.ZodType<TValues, TValues> = ZRegisteredSubmitSchema.and(
+  ZInvoicingSubmitSchema.pick({ invoiceTitle: true, taxNumber: true, invoiceType: true }),
+)
 const SAVED_REGISTRANTS = ['meeting-saved-registrants']
 const SAVED_INVOICINGS = ['meeting-saved-invoicings']
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v)).trim()
@@ -80,8 +87,7 @@ const RegisterDialog = ({ meeting, onClose }: { meeting: TMeeting; onClose: () =
   const invoicings = useQuery({ queryKey: SAVED_INVOICINGS, queryFn: meetingApi.savedInvoicings })
   const [keepRegistrant, setKeepRegistrant] = useState(false)
   const [keepInvoicing, setKeepInvoicing] = useState(false)
-  const form = useForm<TValues>({
-    resolver: zodResolver(ZRegisteredSubmitSchema as never),
+  const form = useZodForm(REGISTRATION, {
     // Most attendees come for the whole meeting: arrival and departure start as its start and end.
     defaultValues: {
       meetingId: meeting.id,
@@ -93,54 +99,44 @@ const RegisterDialog = ({ meeting, onClose }: { meeting: TMeeting; onClose: () =
       arrivalTime: meeting.startTime,
       departureTime: meeting.endTime,
     },
-    mode: 'onBlur',
   })
-  const submit = form.handleSubmit(
-    async (values) => {
-      const attendee = {
-        name: text(values.name),
-        sex: Number(values.sex),
-        unitName: text(values.unitName),
-        phone: text(values.phone),
-        position: text(values.position) || null,
-      }
-      const invoice = ZInvoicingSubmitSchema.safeParse({
-        invoiceTitle: values.invoiceTitle,
-        taxNumber: values.taxNumber,
-        invoiceType: values.invoiceType,
-      })
-      // The invoice title is kept only whole: checked before anything is sent.
-      if (keepInvoicing && !invoice.success) {
-        toast.warning(invoice.error.issues[0]?.message ?? '')
-        return
-      }
-      await meetingApi.register(values)
-      toast.success('新增成功')
-      await queryClient.invalidateQueries({ queryKey: ['meeting-mine'] })
-      // Saved once: an attendee by phone, an invoice title by title and tax number.
-      if (keepRegistrant && !registrants.data?.some((r) => r.phone === attendee.phone)) {
-        await meetingApi.saveRegistrant(attendee).catch(() => undefined)
-      }
-      if (
-        keepInvoicing &&
-        invoice.success &&
-        !invoicings.data?.some(
-          (i) => i.invoiceTitle === invoice.data.invoiceTitle && i.taxNumber === invoice.data.taxNumber,
-        )
-      ) {
-        await meetingApi.saveInvoicing(invoice.data).catch(() => undefined)
-      }
-      await queryClient.invalidateQueries({ queryKey: SAVED_REGISTRANTS })
-      await queryClient.invalidateQueries({ queryKey: SAVED_INVOICINGS })
-      onClose()
-    },
-    (errors) => {
-      const first = Object.values(errors)[0]
-      if (first?.message) {
-        toast.warning(String(first.message))
-      }
-    },
+  const required = useMemo(
+    () => new Set(memberRegistrationFields.filter((f) => form.isRequired(f.name)).map((f) => f.name)),
+    [form],
   )
+  const register = useResourceMutation((values: TValues) => meetingApi.register(values), {
+    success: '新增成功',
+    invalidates: [['meeting-mine']],
+  })
+  const save = async (values: TValues) => {
+    await register.runOrThrow(values)
+    // Saved once: an attendee by phone, an invoice title by title and tax number.
+    const attendee = {
+      name: text(values.name),
+      sex: Number(values.sex),
+      unitName: text(values.unitName),
+      phone: text(values.phone),
+      position: text(values.position) || null,
+    }
+    if (keepRegistrant && !registrants.data?.some((r) => r.phone === attendee.phone)) {
+      await meetingApi.saveRegistrant(attendee).catch(() => undefined)
+    }
+    const invoice = ZInvoicingSubmitSchema.safeParse(values)
+    if (
+      keepInvoicing &&
+      invoice.success &&
+      !invoicings.data?.some(
+        (i) => i.invoiceTitle === invoice.data.invoiceTitle && i.taxNumber === invoice.data.taxNumber,
+      )
+    ) {
+      await meetingApi.saveInvoicing(invoice.data).catch(() => undefined)
+    }
+    await queryClient.invalidateQueries({ queryKey: SAVED_REGISTRANTS })
+    await queryClient.invalidateQueries({ queryKey: SAVED_INVOICINGS })
+    onClose()
+  }
+  // The invoice title is kept only whole: with 保存开票信息 its fields are checked before anything is sent.
+  const submit = form.submit(save, keepInvoicing ? WITH_INVOICE : REGISTRATION)
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>
@@ -178,7 +174,12 @@ const RegisterDialog = ({ meeting, onClose }: { meeting: TMeeting; onClose: () =
         <Grid container spacing={2} sx={{ pt: 1 }}>
           {memberRegistrationFields.map((field) => (
             <Grid key={field.name} size={field.span ?? 12}>
-              <ResourceField field={field} control={form.control} disabled={form.formState.isSubmitting} />
+              <ResourceField
+                field={field}
+                control={form.control}
+                disabled={form.formState.isSubmitting}
+                required={required.has(field.name)}
+              />
             </Grid>
           ))}
         </Grid>
@@ -199,7 +200,7 @@ const RegisterDialog = ({ meeting, onClose }: { meeting: TMeeting; onClose: () =
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>取消</Button>
-        <Button variant="contained" disabled={form.formState.isSubmitting} onClick={() => void submit()}>
+        <Button variant="contained" disabled={register.busy} onClick={() => void submit()} {...keepFocus}>
           确定
         </Button>
       </DialogActions>
@@ -213,6 +214,11 @@ export const MemberMeetingsPage = () => {
   const queryClient = useQueryClient()
   const open = useQuery({ queryKey: ['meeting-open'], queryFn: meetingApi.listOpen })
   const mine = useQuery({ queryKey: ['meeting-mine'], queryFn: meetingApi.mine })
+  // One's registrations grow with every meeting (30+ for a busy account): shown a page at a time.
+  const [minePage, setMinePage] = useState({ current: 1, size: 10 })
+  const mineRows = mine.data ?? []
+  const mineCurrent = Math.min(minePage.current, Math.max(1, Math.ceil(mineRows.length / minePage.size)))
+  const mineShown = mineRows.slice((mineCurrent - 1) * minePage.size, mineCurrent * minePage.size)
   const registrants = useQuery({ queryKey: SAVED_REGISTRANTS, queryFn: meetingApi.savedRegistrants })
   const invoicings = useQuery({ queryKey: SAVED_INVOICINGS, queryFn: meetingApi.savedInvoicings })
   const [registering, setRegistering] = useState<TMeeting | null>(null)
@@ -283,7 +289,7 @@ export const MemberMeetingsPage = () => {
           </Typography>
         ) : null}
         <List dense disablePadding>
-          {(mine.data ?? []).map((r) => (
+          {mineShown.map((r) => (
             <ListItem
               key={r.id}
               data-testid="my-registration"
@@ -300,6 +306,14 @@ export const MemberMeetingsPage = () => {
             </ListItem>
           ))}
         </List>
+        {mineRows.length > 10 ? (
+          <ListPager
+            total={mineRows.length}
+            current={mineCurrent}
+            size={minePage.size}
+            onChange={(current, size) => setMinePage({ current, size })}
+          />
+        ) : null}
       </Panel>
       <Panel title={t('meeting.member.saved')} testId="saved-attendees" sx={{ gridColumn: '1 / -1' }}>
         {saved.length === 0 ? (

@@ -4,6 +4,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong'
 import UndoIcon from '@mui/icons-material/Undo'
 import { Box, Button } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query'
+import { PERMISSIONS } from '@ysjs/shared'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
@@ -29,9 +30,9 @@ const statusResource: TResource<TRegisteredRow> = {
   permissions: {
     codes: {
       add: 'meeting_registration_status_add',
-      edit: 'meeting_registration_status_edit',
-      delete: 'meeting_registration_status_delete',
-      view: 'meeting_registration_status_view',
+      edit: PERMISSIONS.meetingRegistrationStatusEdit,
+      delete: PERMISSIONS.meetingRegistrationStatusDelete,
+      view: PERMISSIONS.meetingRegistrationStatusView,
     },
   },
   invalidates: ['meeting-stats'],

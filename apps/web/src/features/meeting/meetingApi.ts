@@ -1,6 +1,6 @@
 import type { TMeeting, TMeetingFee, TPage, TRegistered } from '@ysjs/shared'
+import { downloadFile } from '@/lib/download'
 import { http } from '@/lib/http'
-import { getAccessToken } from '@/lib/session/session'
 
 export const API = '/api/ysjs-meeting'
 export const REG = `${API}/registeredmeeting`
@@ -99,9 +99,10 @@ export const meetingApi = {
   updatePickup: (id: string, driverId: string, escortId: string) =>
     http.post(`${REG}/updatePickup`, { id, driverId, escortId }),
   /** The tenant's users, to choose a vehicle's driver from. */
-  users: () => http.get<TDriver[]>(`${API}/user/list`),
+  users: async () => (await http.get<TPage<TDriver>>(`${API}/user/list`)).records,
   /** Drivers and escorts with no trip at that time. */
-  freeDrivers: (driverTime: string) => http.get<TDriver[]>(`${API}/user/list`, { driverTime }),
+  freeDrivers: async (driverTime: string) =>
+    (await http.get<TPage<TDriver>>(`${API}/user/list`, { driverTime })).records,
   freeEscorts: (time: string) => http.get<TEscort[]>(`${API}/escort/freeTimedetail`, { time }),
   vehicles: async () =>
     (
@@ -117,13 +118,6 @@ export const meetingApi = {
     http.post(`${REG}/updateMeetingInvoicingReturn`, values),
 }
 
-/** Starts the invoicing export of a meeting as a download (the link carries the token). */
-export const exportInvoicing = (meetingId: string) => {
-  const token = getAccessToken()
-  const a = document.createElement('a')
-  a.href = `${REG}/exportInvoicingExcel?meetingId=${meetingId}&blade-auth=${encodeURIComponent(`bearer ${token ?? ''}`)}`
-  a.download = ''
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-}
+/** The invoicing export of a meeting (xlsx). */
+export const exportInvoicing = (meetingId: string) =>
+  downloadFile({ url: `${REG}/exportInvoicingExcel`, params: { meetingId } }).catch(() => undefined)

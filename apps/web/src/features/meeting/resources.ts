@@ -1,4 +1,5 @@
 import {
+  PERMISSIONS,
   type TMeeting,
   type TRegistered,
   ZCalendarSubmitSchema,
@@ -14,7 +15,8 @@ import {
 } from '@ysjs/shared'
 import type { TField, TOption, TResource, TRow } from '@/components/crud/types'
 import { http } from '@/lib/http'
-import { crudApi, text } from '../trading/crudApi'
+import { resourceApi } from '@/lib/resource/resourceApi'
+import { text } from '@/lib/text'
 import { API, meetingApi, REG } from './meetingApi'
 import { PriceItemsField } from './PriceItemsField'
 
@@ -50,8 +52,8 @@ export const meetingResource: TResource<TMeetingRow> = {
   key: 'meeting',
   nameKey: `${M}.name`,
   schema: ZMeetingSubmitSchema as never,
-  api: crudApi<TMeetingRow>(`${API}/meeting`, ['status']),
-  permissions: codes('meeting_info'),
+  api: resourceApi<TMeetingRow>(`${API}/meeting`, { exact: ['status'], exportable: true }),
+  permissions: codes(PERMISSIONS.meetingInfo),
   dialogWidth: 'md',
   fields: [
     { name: 'name', labelKey: `${M}.title`, search: true, column: { flex: 2 } },
@@ -161,7 +163,7 @@ export const registeredResource: TResource<TRegisteredRow> = {
     submit: (values) => http.post(values.id ? `${REG}/update` : `${REG}/save`, values),
     remove: (ids) => http.post(`${REG}/remove`, undefined, { params: { ids: ids.join(',') } }),
   },
-  permissions: codes('meeting_registered'),
+  permissions: codes(PERMISSIONS.meetingRegistered),
   dialogWidth: 'md',
   fields: registrationFields,
   toForm: (row) => ({
@@ -198,7 +200,7 @@ export const invoiceResource: TResource<TRegisteredRow> = {
   nameKey: `${R}.invoiceForm`,
   schema: ZUpdateInvoicingSchema as never,
   api: registrationAction((values) => meetingApi.updateInvoicing(values)),
-  permissions: codes('meeting_registered'),
+  permissions: codes(PERMISSIONS.meetingRegistered),
   dialogWidth: 'sm',
   fields: [
     { name: 'invoiceTitle', labelKey: `${R}.invoiceTitle`, span: 12 },
@@ -225,7 +227,7 @@ export const invoiceReturnResource: TResource<TRegisteredRow> = {
   nameKey: `${R}.returnForm`,
   schema: ZInvoicingReturnSchema as never,
   api: registrationAction((values) => meetingApi.invoicingReturn(values)),
-  permissions: codes('meeting_registered'),
+  permissions: codes(PERMISSIONS.meetingRegistered),
   dialogWidth: 'sm',
   fields: [
     { name: 'action', labelKey: `${R}.action`, kind: 'select', options: INVOICE_ACTIONS, span: 12 },
@@ -253,7 +255,7 @@ export const priceResource: TResource<TRegisteredRow> = {
   api: registrationAction((values) =>
     meetingApi.updatePrice(String(values.id), String(values.price), Number(values.payStatus ?? 0)),
   ),
-  permissions: codes('meeting_fee_situation'),
+  permissions: codes(PERMISSIONS.meetingFeeSituation),
   dialogWidth: 'sm',
   fields: [
     { name: 'price', labelKey: `${R}.price`, span: 12 },
@@ -269,8 +271,8 @@ export const calendarResource: TResource<TAnyRow> = {
   key: 'meeting-calendar',
   nameKey: `${E}.calendar`,
   schema: ZCalendarSubmitSchema as never,
-  api: crudApi(`${API}/calendar`),
-  permissions: codes('meeting_calendar'),
+  api: resourceApi(`${API}/calendar`, { exportable: true }),
+  permissions: codes(PERMISSIONS.meetingCalendar),
   fields: [
     {
       name: 'meetingId',
@@ -294,8 +296,8 @@ export const registrantResource: TResource<TAnyRow> = {
   key: 'meeting-registrants',
   nameKey: `${E}.registrant`,
   schema: ZRegistrantSubmitSchema as never,
-  api: crudApi(`${API}/registrants`),
-  permissions: codes('meeting_registrants'),
+  api: resourceApi(`${API}/registrants`, { exportable: true }),
+  permissions: codes(PERMISSIONS.meetingRegistrants),
   fields: [
     { name: 'name', labelKey: `${R}.person`, search: true, span: 6, column: { width: 120 } },
     { name: 'sex', labelKey: `${R}.sex`, kind: 'select', options: SEX, span: 6, column: { width: 70 } },
@@ -310,8 +312,8 @@ export const invoicingResource: TResource<TAnyRow> = {
   key: 'meeting-invoicing',
   nameKey: `${E}.invoicing`,
   schema: ZInvoicingSubmitSchema as never,
-  api: crudApi(`${API}/invoicing`),
-  permissions: codes('meeting_invoicing'),
+  api: resourceApi(`${API}/invoicing`, { exportable: true }),
+  permissions: codes(PERMISSIONS.meetingInvoicing),
   fields: [
     { name: 'invoiceTitle', labelKey: `${R}.invoiceTitle`, search: true, span: 6, column: { flex: 1 } },
     { name: 'taxNumber', labelKey: `${R}.taxNumber`, span: 6, column: { width: 200 } },
@@ -340,8 +342,8 @@ export const escortResource: TResource<TAnyRow> = {
   key: 'meeting-escort',
   nameKey: `${E}.escort`,
   schema: ZEscortSubmitSchema as never,
-  api: crudApi(`${API}/escort`),
-  permissions: codes('meeting_escort'),
+  api: resourceApi(`${API}/escort`, { exportable: true }),
+  permissions: codes(PERMISSIONS.meetingEscort),
   fields: [
     { name: 'name', labelKey: `${R}.person`, search: true, span: 6, column: { width: 140 } },
     { name: 'sex', labelKey: `${R}.sex`, kind: 'select', options: SEX, span: 6, column: { width: 70 } },
@@ -358,13 +360,15 @@ export const escortResource: TResource<TAnyRow> = {
 }
 
 /** Vehicles and their upkeep; `/upkeepList` shows the same rows with its own button codes. */
-export const carResource = (page: 'meeting_car_maintenance' | 'meeting_upkeep_list'): TResource<TAnyRow> => ({
+export const carResource = (
+  page: typeof PERMISSIONS.meetingCarMaintenance | typeof PERMISSIONS.meetingUpkeepList,
+): TResource<TAnyRow> => ({
   key: `meeting-car-${page}`,
   nameKey: `${E}.car`,
   schema: ZCarMaintenanceSubmitSchema as never,
-  api: crudApi(`${API}/carMaintenance`),
+  api: resourceApi(`${API}/carMaintenance`, { exportable: true }),
   // Writes go through the vehicle calls, which check the 车辆管理 buttons; /upkeepList only adds its view.
-  permissions: { codes: { ...codes('meeting_car_maintenance').codes, view: `${page}_view` } },
+  permissions: { codes: { ...codes(PERMISSIONS.meetingCarMaintenance).codes, view: `${page}_view` } },
   fields: [
     { name: 'plateNo', labelKey: `${E}.plateNo`, search: true, span: 6, column: { width: 120 } },
     { name: 'seats', labelKey: `${E}.seats`, kind: 'number', span: 6, column: { width: 80 } },

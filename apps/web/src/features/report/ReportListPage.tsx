@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add'
 import DesignServicesIcon from '@mui/icons-material/DesignServices'
 import InsightsIcon from '@mui/icons-material/Insights'
 import { Button } from '@mui/material'
+import { PERMISSIONS } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { CrudScreen } from '@/components/crud/CrudScreen'
@@ -15,7 +16,7 @@ const reportResource: TResource<TReportRow> = {
   nameKey: 'report.name',
   schema: z.looseObject({}) as unknown as TResource['schema'],
   api: reportApi,
-  permissions: { codes: { view: 'report_list_view', delete: 'report_list_delete' } },
+  permissions: { codes: { view: PERMISSIONS.reportListView, delete: PERMISSIONS.reportListDelete } },
   fields: [
     { name: 'name', labelKey: 'report.reportName', search: true, column: { flex: 2 } },
     { name: 'createTime', labelKey: 'report.createTime', column: { width: 180 } },
@@ -31,7 +32,7 @@ export const ReportListPage = () => {
     <CrudScreen
       resource={reportResource}
       toolbar={
-        permissions.report_list_add ? (
+        permissions[PERMISSIONS.reportListAdd] ? (
           <Button startIcon={<AddIcon />} onClick={() => navigateTo('/report/design')}>
             {t('develop.report.newReport')}
           </Button>
@@ -40,6 +41,7 @@ export const ReportListPage = () => {
       rowActions={[
         {
           key: 'open',
+          primary: true,
           label: t('develop.report.view'),
           Icon: InsightsIcon,
           allowed: true,
@@ -49,7 +51,7 @@ export const ReportListPage = () => {
           key: 'design',
           label: t('develop.report.design'),
           Icon: DesignServicesIcon,
-          allowed: !!permissions.report_list_edit,
+          allowed: !!permissions[PERMISSIONS.reportListEdit],
           onClick: (row) => navigateTo(`/report/design?id=${row.id}`),
         },
       ]}

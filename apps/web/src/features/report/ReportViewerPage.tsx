@@ -1,7 +1,7 @@
 import { Alert, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material'
 import type { GridPaginationModel } from '@mui/x-data-grid'
 import { useQuery } from '@tanstack/react-query'
-import { REPORT_EXPORT_MAX_ROWS, reportExportCapMsg, type TReportResult } from '@ysjs/shared'
+import { PERMISSIONS, REPORT_EXPORT_MAX_ROWS, reportExportCapMsg, type TReportResult } from '@ysjs/shared'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
@@ -18,7 +18,7 @@ import { paramsOf, reportDesignApi } from './reportDesignApi'
 export const ReportViewerPage = () => {
   const { t } = useTranslation()
   const { id = '' } = useParams()
-  const canDesign = useSession((s) => !!s.permissions.report_list_edit)
+  const canDesign = useSession((s) => !!s.permissions[PERMISSIONS.reportListEdit])
   const design = useQuery({
     queryKey: ['report-design', id],
     queryFn: () => reportDesignApi.detail(id),
@@ -52,13 +52,9 @@ export const ReportViewerPage = () => {
   })
   const missing = params.find((p) => !values[p.name]?.trim())
   const exportXlsx = async () => {
-    try {
-      const headers = await reportDesignApi.exportXlsx(id, design.data?.name ?? '', values)
-      if (headers.get('x-report-truncated') === 'true') {
-        toast.warning(reportExportCapMsg(REPORT_EXPORT_MAX_ROWS, Number(headers.get('x-report-total') ?? 0)))
-      }
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e))
+    const { headers } = await reportDesignApi.exportXlsx(id, design.data?.name ?? '', values)
+    if (headers.get('x-report-truncated') === 'true') {
+      toast.warning(reportExportCapMsg(REPORT_EXPORT_MAX_ROWS, Number(headers.get('x-report-total') ?? 0)))
     }
   }
 
@@ -104,7 +100,11 @@ export const ReportViewerPage = () => {
           >
             {t('develop.report.query')}
           </Button>
-          <Button variant="outlined" disabled={!design.data || !!missing} onClick={() => void exportXlsx()}>
+          <Button
+            variant="outlined"
+            disabled={!design.data || !!missing}
+            onClick={() => void exportXlsx().catch(() => undefined)}
+          >
             {t('develop.report.export')}
           </Button>
           {canDesign && (

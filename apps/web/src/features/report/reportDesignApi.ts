@@ -1,7 +1,6 @@
 import type { TReportDefinition, TReportResult, TReportSource } from '@ysjs/shared'
-import { downloadFile } from '@/features/develop/developApi'
+import { downloadFile } from '@/lib/download'
 import { http } from '@/lib/http'
-import { buildUrl } from '@/lib/http/client'
 
 const BASE = '/api/ysjs-report/report/rest'
 
@@ -22,7 +21,7 @@ export const reportDesignApi = {
   }) => http.post<TReportResult>(`${BASE}/run`, body),
   /** The whole result of a saved report as xlsx, with its run-time parameters. */
   exportXlsx: (id: string, name: string, params: Record<string, string>) =>
-    downloadFile(buildUrl(`${BASE}/export`, { id, ...params }), 'GET', `${name || 'report'}.xlsx`),
+    downloadFile({ url: `${BASE}/export`, params: { id, ...params }, fileName: `${name || 'report'}.xlsx` }),
 }
 
 /** The result columns a definition's chart can plot: its aggregates' keys, as the server names them. */

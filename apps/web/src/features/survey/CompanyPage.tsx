@@ -1,5 +1,5 @@
 import type { TCompanyStaffRecord, TPage } from '@ysjs/shared'
-import { COMPANY_PREFIX } from '@ysjs/shared'
+import { COMPANY_PREFIX, PERMISSIONS } from '@ysjs/shared'
 import { z } from 'zod'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import type { TListQuery, TListResult, TResource, TResourceApi } from '@/components/crud/types'
@@ -27,7 +27,7 @@ const companyResource: TResource<TCompanyRow> = {
   nameKey: 'survey.name.company',
   schema: READ_ONLY,
   api: companyApi,
-  permissions: { codes: { view: 'survey_company_view' } },
+  permissions: { codes: { view: PERMISSIONS.surveyCompanyView } },
   fields: [
     { name: 'name', labelKey: 'survey.companyName', search: true, column: { flex: 2 } },
     { name: 'firmName', labelKey: 'survey.unit', column: { flex: 1 }, span: 6 },

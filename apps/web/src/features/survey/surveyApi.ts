@@ -17,8 +17,8 @@ import type {
 } from '@ysjs/shared'
 import { COMPANY_PREFIX, EVALUATION_PREFIX, EVALUATION_REPORT_PREFIX } from '@ysjs/shared'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
+import { downloadFile } from '@/lib/download'
 import { http } from '@/lib/http'
-import { getAccessToken } from '@/lib/session/session'
 
 const E = EVALUATION_PREFIX
 export type TSurveyRow = TSurvey & Record<string, unknown>
@@ -52,7 +52,8 @@ export const surveyApi: TResourceApi<TSurveyRow> & {
 }
 
 export const questionApi = {
-  list: (surveyId: string) => http.get<TQuestion[]>(`${E}/question/list`, { surveyId }),
+  list: async (surveyId: string) =>
+    (await http.get<TPage<TQuestion>>(`${E}/question/list`, { surveyId })).records,
   submit: (values: TValues) => http.post<{ id: string }>(`${E}/question/submit`, values),
   remove: (id: string) => http.post(`${E}/question/remove`, undefined, { params: { ids: id } }),
   sort: (surveyId: string, ids: string[]) =>
@@ -72,8 +73,14 @@ export const fillApi = {
   open: () => http.get<TOpenSurvey[]>(`${E}/survey/openList`, undefined, { silent: true }),
   start: (surveyId: string) => http.post<TSurveyExample>(`${E}/example/submit`, { surveyId }),
   mine: (surveyId: string) => http.get<TSurveyExample>(`${E}/example/mine`, { surveyId }, { silent: true }),
-  questions: (surveyId: string, pageNo?: number) =>
-    http.get<TQuestion[]>(`${E}/question/pageQuestionList`, { surveyId, page: pageNo }, { silent: true }),
+  questions: async (surveyId: string, pageNo?: number) =>
+    (
+      await http.get<TPage<TQuestion>>(
+        `${E}/question/pageQuestionList`,
+        { surveyId, page: pageNo },
+        { silent: true },
+      )
+    ).records,
   answer: (body: { surveyId: string; submitType: 0 | 1; page?: number; answerList: TAnswerInput[] }) =>
     http.post(`${E}/answer/submit`, body, { silent: true }),
   company: (surveyId: string) =>
@@ -108,8 +115,8 @@ export const resultsApi = {
     http.post(`${E}/example/statusBack`, { surveyId, exampleId, reason }),
   remove: removeCall('example'),
   summary: (id: string) => http.get<TSurveySummary>(`${E}/survey/summary`, { id }),
-  exportUrl: (id: string) =>
-    `${E}/survey/export?id=${encodeURIComponent(id)}&blade-auth=${encodeURIComponent(`bearer ${getAccessToken() ?? ''}`)}`,
+  exportFile: (id: string) =>
+    downloadFile({ url: `${E}/survey/export`, params: { id } }).catch(() => undefined),
 }
 
 export const industryApi: TResourceApi<TIndustryRow> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createTokenRefresher } from '@/lib/session/tokenRefresh'
-import { createHttpClient, type THttpDeps } from './client'
+import { createHttpClient, dispositionFileName, type THttpDeps } from './client'
 import { describeFailure, HttpError, responseCode } from './errors'
 
 type TCall = { url: string; headers: Record<string, string> }
@@ -169,5 +169,39 @@ describe('response code', () => {
       once: false,
       message: 'b',
     })
+  })
+})
+
+describe('file answers', () => {
+  const file = (body: string, disposition: string) =>
+    new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': disposition },
+    })
+
+  it('answers the bytes and the name of a file, refreshing the token on 401 first', async () => {
+    const { client, deps } = setup([
+      unauthorized(),
+      file('PK', "attachment; filename*=UTF-8''%E6%8A%A5%E5%91%8A.docx"),
+    ])
+    const answer = await client.request<{ blob: Blob; fileName: string | null }>({
+      url: '/api/x',
+      responseType: 'blob',
+    })
+    expect(deps.refresh).toHaveBeenCalledTimes(1)
+    expect(answer.fileName).toBe('报告.docx')
+    expect(await answer.blob.text()).toBe('PK')
+  })
+
+  it('treats an envelope instead of a file as the failure it names', async () => {
+    const { client, deps } = setup([json(200, { code: 400, msg: '请先生成文档', data: null })])
+    await expect(client.request({ url: '/api/x', responseType: 'blob' })).rejects.toBeInstanceOf(HttpError)
+    expect(deps.notify).toHaveBeenCalledWith('error', '请先生成文档')
+  })
+
+  it('reads both forms of Content-Disposition', () => {
+    expect(dispositionFileName('attachment; filename="a b.xlsx"')).toBe('a b.xlsx')
+    expect(dispositionFileName("attachment; filename=x.zip; filename*=UTF-8''%E4%B8%AD.zip")).toBe('中.zip')
+    expect(dispositionFileName(null)).toBeNull()
   })
 })

@@ -19,8 +19,18 @@ export type THttpRequest = {
   auth?: boolean
   /** Refresh the token once and retry when the answer is 401 (default true). */
   refreshOn401?: boolean
+  /** `blob`: a file answer is returned as a Blob with its name (an envelope still means failure). */
+  responseType?: 'json' | 'blob'
+  /** A file answer's progress while its body arrives (bytes so far, Content-Length when sent). */
+  onProgress?: (progress: TFileProgress) => void
   signal?: AbortSignal
 }
+
+/** How much of a file answer has arrived; `headers` carry its name and, for exports, its row count. */
+export type TFileProgress = { received: number; total: number | null; headers: Headers }
+
+/** A file the API answered: its bytes and the name from Content-Disposition (null when none). */
+export type TFileAnswer = { blob: Blob; fileName: string | null; headers: Headers }
 
 export type TNotifyKind = 'error' | 'warning' | 'success' | 'info'
 
@@ -58,7 +68,66 @@ export const buildUrl = (url: string, params?: TQuery): string => {
   return `${url}${url.includes('?') ? '&' : '?'}${qs}`
 }
 
-const parseBody = async (res: Response): Promise<unknown> => {
+/** The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` first, else `filename="…"`. */
+export const dispositionFileName = (header: string | null): string | null => {
+  if (!header) {
+    return null
+  }
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim())
+    } catch {
+      return extended[1].trim()
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header)
+  return plain?.[1]?.trim() || null
+}
+
+const isJson = (res: Response) => (res.headers.get('content-type') ?? '').includes('json')
+
+/**
+ * A file's body read chunk by chunk, reporting each one (and keeping the request's timeout from
+ * firing while bytes still arrive: a long export streams for longer than one request may wait).
+ */
+const readBlob = async (res: Response, onProgress: THttpRequest['onProgress'], alive: () => void) => {
+  if (!onProgress || !res.body) {
+    return res.blob()
+  }
+  const length = Number(res.headers.get('content-length'))
+  const total = Number.isFinite(length) && length > 0 ? length : null
+  const parts: Uint8Array[] = []
+  let received = 0
+  onProgress({ received, total, headers: res.headers })
+  const reader = res.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) {
+      break
+    }
+    alive()
+    parts.push(value)
+    received += value.byteLength
+    onProgress({ received, total, headers: res.headers })
+  }
+  return new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? '' })
+}
+
+const parseBody = async (
+  res: Response,
+  type: THttpRequest['responseType'],
+  onProgress?: THttpRequest['onProgress'],
+  alive: () => void = () => undefined,
+): Promise<unknown> => {
+  if (type === 'blob' && res.ok && !isJson(res)) {
+    const file: TFileAnswer = {
+      blob: await readBlob(res, onProgress, alive),
+      fileName: dispositionFileName(res.headers.get('content-disposition')),
+      headers: res.headers,
+    }
+    return file
+  }
   const text = await res.text()
   if (!text) {
     return undefined
@@ -120,7 +189,11 @@ export const createHttpClient = (deps: THttpDeps): THttpClient => {
       payload = JSON.stringify(req.body)
     }
     const timeout = new AbortController()
-    const timer = setTimeout(() => timeout.abort(), timeoutMs)
+    let timer = setTimeout(() => timeout.abort(), timeoutMs)
+    const alive = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => timeout.abort(), timeoutMs)
+    }
     const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal
     try {
       const res = await doFetch(buildUrl(req.url, req.params), {
@@ -130,7 +203,7 @@ export const createHttpClient = (deps: THttpDeps): THttpClient => {
         credentials: 'include',
         signal,
       })
-      return { status: res.status, body: await parseBody(res) }
+      return { status: res.status, body: await parseBody(res, req.responseType, req.onProgress, alive) }
     } finally {
       clearTimeout(timer)
     }
@@ -155,6 +228,9 @@ export const createHttpClient = (deps: THttpDeps): THttpClient => {
       }
       expire(sentToken)
       throw new HttpError(deps.messages.tokenExpired(), code, status, body)
+    }
+    if (req.responseType === 'blob' && body && typeof body === 'object' && 'blob' in body) {
+      return body as T
     }
     if (code !== ResultCode.SUCCESS) {
       return fail(req, status, body)

@@ -1,5 +1,5 @@
+import type { TSmsProvider } from '@ysjs/server-core'
 import type { FastifyBaseLogger } from 'fastify'
-import type { TSmsProvider } from './sms-provider.ts'
 
 /**
  * The default provider: nothing leaves the machine, the message is written to the application log

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { TTokenResponse } from '@ysjs/shared'
+import { MainLayout } from '@/app/layout/routes'
 import { queryClient } from '@/app/queryClient'
-import { MainLayout } from '@/features/layout/routes'
 import { isGuestUser, setButtons, setMenus, startSession } from '@/lib/session/session'
 import { fetchMenuButtons, fetchMenuRoutes } from './authApi'
 

@@ -1,4 +1,4 @@
-import { ZNoticeSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, ZNoticeSubmitSchema } from '@ysjs/shared'
 import { createElement } from 'react'
 import type { TResource } from '@/components/crud/types'
 import { TENANT_USERS } from '@/components/crud/userOptions'
@@ -15,7 +15,12 @@ export const noticeResource: TResource<TNoticeRow> = {
   schema: ZNoticeSubmitSchema,
   api: noticeApi,
   permissions: {
-    codes: { add: 'notice_add', edit: 'notice_edit', delete: 'notice_delete', view: 'notice_view' },
+    codes: {
+      add: PERMISSIONS.noticeAdd,
+      edit: PERMISSIONS.noticeEdit,
+      delete: PERMISSIONS.noticeDelete,
+      view: PERMISSIONS.noticeView,
+    },
   },
   fields: [
     { name: 'title', labelKey: 'desk.notice.title', search: true, column: { flex: 2 } },

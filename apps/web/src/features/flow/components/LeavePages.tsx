@@ -17,9 +17,13 @@ import { type TLeaveRecord, taskUserOf, userIdOfTaskUser, ZLeaveStartSchema } fr
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
-import { DateField } from '@/components/date/DateField'
+import type { z } from 'zod'
+import { FormDate, FormText } from '@/components/form/Fields'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { navigateTo } from '@/lib/navigation'
 import { toast } from '@/lib/notify'
+import { useResourceMutation } from '@/lib/resource/hooks'
 import { useSession } from '@/lib/session/session'
 import { flowApi } from '../flowApi'
 import { FlowTrackDialog } from './FlowTrackDialog'
@@ -112,89 +116,32 @@ const LeaveSummary = ({
   )
 }
 
-type TLeaveValues = { taskUser: string; startTime: string; endTime: string; reason: string }
-const EMPTY: TLeaveValues = { taskUser: '', startTime: '', endTime: '', reason: '' }
+type TLeaveValues = z.input<typeof ZLeaveStartSchema>
+type TLeaveStart = z.infer<typeof ZLeaveStartSchema>
 
-/** The leave's fields, checked with the server's own schema (same messages). */
-const useLeaveForm = (initial: TLeaveValues) => {
-  const [values, setValues] = useState(initial)
-  const [error, setError] = useState<Record<string, string>>({})
-  const set = (k: keyof TLeaveValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }))
-  const setValue = (k: keyof TLeaveValues) => (value: string) => setValues((v) => ({ ...v, [k]: value }))
-  const body = (processDefinitionId: string, id?: string) => {
-    const b = {
-      ...(id ? { id } : {}),
-      processDefinitionId,
-      taskUser: values.taskUser,
-      startTime: values.startTime,
-      endTime: values.endTime,
-      reason: values.reason,
-    }
-    const parsed = ZLeaveStartSchema.safeParse(b)
-    if (!parsed.success) {
-      setError(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
-      return null
-    }
-    setError({})
-    return b
-  }
-  return { values, setValues, error, set, setValue, body }
-}
+/** The leave's form, checked with the server's own schema (same messages, under each field). */
+const useLeaveForm = (initial: TLeaveValues) => useZodForm(ZLeaveStartSchema, { defaultValues: initial })
 
-const LeaveFields = ({ form }: { form: ReturnType<typeof useLeaveForm> }) => {
+const LeaveFields = () => {
   const { t } = useTranslation()
   const users = useQuery({ queryKey: ['flow', 'users'], queryFn: flowApi.userList })
-  const { values, error, set, setValue } = form
   return (
     <>
-      <TextField
+      <FormText
+        name="taskUser"
         select
         label={t('flow.leave.taskUser')}
-        value={values.taskUser}
-        onChange={set('taskUser')}
-        error={!!error.taskUser}
-        helperText={error.taskUser}
-        required
-        slotProps={{ htmlInput: { 'data-testid': 'leave-task-user' } }}
+        htmlInput={{ 'data-testid': 'leave-task-user' }}
       >
         {(users.data ?? []).map((u) => (
           <MenuItem key={u.id} value={u.id}>
             {u.realName ?? u.account} ({u.account})
           </MenuItem>
         ))}
-      </TextField>
-      <DateField
-        kind="datetime"
-        label={t('flow.leave.startTime')}
-        name="startTime"
-        value={values.startTime}
-        onChange={setValue('startTime')}
-        required
-        error={!!error.startTime}
-        helperText={error.startTime}
-      />
-      <DateField
-        kind="datetime"
-        label={t('flow.leave.endTime')}
-        name="endTime"
-        value={values.endTime}
-        onChange={setValue('endTime')}
-        required
-        error={!!error.endTime}
-        helperText={error.endTime}
-      />
-      <TextField
-        label={t('flow.leave.reason')}
-        value={values.reason}
-        onChange={set('reason')}
-        error={!!error.reason}
-        helperText={error.reason}
-        required
-        multiline
-        minRows={3}
-        slotProps={{ htmlInput: { name: 'reason' } }}
-      />
+      </FormText>
+      <FormDate kind="datetime" name="startTime" label={t('flow.leave.startTime')} />
+      <FormDate kind="datetime" name="endTime" label={t('flow.leave.endTime')} />
+      <FormText name="reason" label={t('flow.leave.reason')} multiline rows={3} />
     </>
   )
 }
@@ -203,43 +150,31 @@ const LeaveFields = ({ form }: { form: ReturnType<typeof useLeaveForm> }) => {
 export const LeaveFormPage = () => {
   const { t } = useTranslation()
   const { processDefinitionId = '' } = useParams()
-  const form = useLeaveForm(EMPTY)
-  const [busy, setBusy] = useState(false)
-  const submit = async () => {
-    const body = form.body(processDefinitionId)
-    if (!body) {
-      return
-    }
-    setBusy(true)
-    try {
-      await flowApi.leaveStart(body)
-      toast.success(t('msg.operateSuccess'))
-      navigateTo('/work/send')
-    } finally {
-      setBusy(false)
-    }
-  }
+  const form = useLeaveForm({ processDefinitionId, taskUser: '', startTime: '', endTime: '', reason: '' })
+  const start = useResourceMutation((body: TLeaveStart) => flowApi.leaveStart(body), {
+    onSuccess: () => navigateTo('/work/send'),
+  })
+  const busy = start.busy
   return (
     <Card sx={{ maxWidth: 720 }}>
       <CardHeader title={t('flow.leave.title')} />
       <CardContent>
-        <Stack
-          spacing={2}
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            void submit()
-          }}
-        >
-          <LeaveFields form={form} />
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {t('flow.action.submit')}
-            </Button>
-            <Button onClick={() => navigateTo('/work/start')}>{t('flow.action.back')}</Button>
+        <ZodFormProvider form={form}>
+          <Stack
+            spacing={2}
+            component="form"
+            noValidate
+            onSubmit={form.submit((body) => start.runOrThrow(body))}
+          >
+            <LeaveFields />
+            <Stack direction="row" spacing={1}>
+              <Button type="submit" variant="contained" disabled={busy}>
+                {t('flow.action.submit')}
+              </Button>
+              <Button onClick={() => navigateTo('/work/start')}>{t('flow.action.back')}</Button>
+            </Stack>
           </Stack>
-        </Stack>
+        </ZodFormProvider>
       </CardContent>
     </Card>
   )
@@ -260,6 +195,8 @@ const LeaveAdjust = ({
 }) => {
   const { t } = useTranslation()
   const form = useLeaveForm({
+    id: leave.id,
+    processDefinitionId: leave.processDefinitionId ?? '',
     taskUser: userIdOfTaskUser(leave.taskUser) ?? '',
     startTime: leave.startTime ?? '',
     endTime: leave.endTime ?? '',
@@ -267,11 +204,7 @@ const LeaveAdjust = ({
   })
   const [comment, setComment] = useState('')
   const [busy, setBusy] = useState(false)
-  const act = async (resubmit: boolean) => {
-    const body = resubmit ? form.body(leave.processDefinitionId ?? '', leave.id) : null
-    if (resubmit && !body) {
-      return
-    }
+  const act = async (resubmit: boolean, body: TLeaveStart | null) => {
     setBusy(true)
     try {
       if (body) {
@@ -294,7 +227,9 @@ const LeaveAdjust = ({
       <CardHeader title={t('flow.leave.adjustTitle')} />
       <CardContent>
         <Stack spacing={2}>
-          <LeaveFields form={form} />
+          <ZodFormProvider form={form}>
+            <LeaveFields />
+          </ZodFormProvider>
           <TextField
             label={t('flow.leave.comment')}
             value={comment}
@@ -304,10 +239,14 @@ const LeaveAdjust = ({
             slotProps={{ htmlInput: { name: 'comment' } }}
           />
           <Stack direction="row" spacing={1}>
-            <Button variant="contained" disabled={busy} onClick={() => void act(true)}>
+            <Button
+              variant="contained"
+              disabled={busy}
+              onClick={() => void form.submit((body) => act(true, body))()}
+            >
               {t('flow.action.resubmit')}
             </Button>
-            <Button variant="contained" color="error" disabled={busy} onClick={() => void act(false)}>
+            <Button variant="contained" color="error" disabled={busy} onClick={() => void act(false, null)}>
               {t('flow.action.withdraw')}
             </Button>
             <Button onClick={() => navigateTo('/work/todo')}>{t('flow.action.back')}</Button>

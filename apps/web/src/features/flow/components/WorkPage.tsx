@@ -12,6 +12,7 @@ import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TBladeFlow, TFlowProcess, TPage } from '@ysjs/shared'
+import { PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ListPager } from '@/components/crud/ListPager'
@@ -22,6 +23,8 @@ import { useSession } from '@/lib/session/session'
 import { flowApi, type TWorkKind } from '../flowApi'
 import { categoryLabel, segmentOf, useFlowCategories } from '../useFlowCategories'
 import { FlowSearch } from './FlowSearch'
+import { FlowStartDialog } from './FlowStartDialog'
+import { FlowTaskDialog } from './FlowTaskDialog'
 import { FlowTrackDialog } from './FlowTrackDialog'
 
 const KINDS: TWorkKind[] = ['start', 'claim', 'todo', 'send', 'done']
@@ -43,6 +46,9 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
   const [track, setTrack] = useState<{ processInstanceId?: string; processDefinitionId?: string } | null>(
     null,
   )
+  // A process without screens of its own (not the leave) starts and is handled in dialogs.
+  const [starting, setStarting] = useState<string | null>(null)
+  const [handling, setHandling] = useState<TBladeFlow | null>(null)
   const paging = { current: state.current, size: state.size }
   const list = useQuery({
     queryKey: ['flow', 'work', kind, paging, state.search],
@@ -55,8 +61,10 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
   const can = (code: string) => !!permissions[code]
   const detail = (r: TBladeFlow) => {
     const seg = segmentOf(categories, r.category)
-    if (seg) {
+    if (seg && r.businessId) {
       navigateTo(`/work/process/${seg}/detail/${r.processInstanceId}/${r.businessId}`)
+    } else {
+      setTrack({ processInstanceId: r.processInstanceId ?? '' })
     }
   }
   const claim = async (r: TBladeFlow) => {
@@ -137,17 +145,22 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
                   <TableCell>v{d.version}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.deploymentTime}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {can('work_start_flow') && segmentOf(categories, d.category) && (
+                    {can(PERMISSIONS.workStartFlow) && (
                       <Button
                         size="small"
-                        onClick={() =>
-                          navigateTo(`/work/process/${segmentOf(categories, d.category)}/form/${d.id}`)
-                        }
+                        onClick={() => {
+                          const seg = segmentOf(categories, d.category)
+                          if (seg) {
+                            navigateTo(`/work/process/${seg}/form/${d.id}`)
+                          } else {
+                            setStarting(d.id)
+                          }
+                        }}
                       >
                         {t('flow.action.start')}
                       </Button>
                     )}
-                    {can('work_start_image') && (
+                    {can(PERMISSIONS.workStartImage) && (
                       <Button size="small" onClick={() => setTrack({ processDefinitionId: d.id })}>
                         {t('flow.action.image')}
                       </Button>
@@ -168,21 +181,35 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
                       color={r.processIsFinished === 'finished' ? 'default' : 'primary'}
                       label={t(r.processIsFinished === 'finished' ? 'flow.finished' : 'flow.unfinished')}
                     />
+                    {r.problem && (
+                      <Chip
+                        size="small"
+                        color="error"
+                        title={r.problem}
+                        label={t('flow.problem')}
+                        sx={{ ml: 0.5 }}
+                      />
+                    )}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {kind === 'claim' && can('work_claim_sign') && (
+                    {kind === 'claim' && can(PERMISSIONS.workClaimSign) && (
                       <Button size="small" onClick={() => void claim(r)}>
                         {t('flow.action.sign')}
                       </Button>
                     )}
-                    {kind === 'todo' && can('work_todo_handle') && segmentOf(categories, r.category) && (
+                    {kind === 'todo' && can(PERMISSIONS.workTodoHandle) && (
                       <Button
                         size="small"
-                        onClick={() =>
-                          navigateTo(
-                            `/work/process/${segmentOf(categories, r.category)}/handle/${r.taskId}/${r.processInstanceId}/${r.businessId}`,
-                          )
-                        }
+                        onClick={() => {
+                          const seg = segmentOf(categories, r.category)
+                          if (seg && r.businessId) {
+                            navigateTo(
+                              `/work/process/${seg}/handle/${r.taskId}/${r.processInstanceId}/${r.businessId}`,
+                            )
+                          } else {
+                            setHandling(r)
+                          }
+                        }}
                       >
                         {t('flow.action.handle')}
                       </Button>
@@ -212,6 +239,12 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
         onChange={state.setPage}
       />
       <FlowTrackDialog target={track} onClose={() => setTrack(null)} />
+      <FlowStartDialog
+        processDefinitionId={starting}
+        onClose={() => setStarting(null)}
+        onStarted={() => void list.refetch()}
+      />
+      <FlowTaskDialog task={handling} onClose={() => setHandling(null)} onDone={() => void list.refetch()} />
     </Paper>
   )
 }

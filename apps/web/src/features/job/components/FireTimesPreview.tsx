@@ -2,9 +2,16 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
+import { TimeExpressionType } from '@ysjs/shared'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { jobInfoApi } from '../jobApi'
+
+const SCHEDULED: readonly number[] = [
+  TimeExpressionType.CRON,
+  TimeExpressionType.FIXED_RATE,
+  TimeExpressionType.FIXED_DELAY,
+]
 
 /** Settles a value that changes while the user types. */
 const useSettled = <T,>(value: T, ms: number): T => {
@@ -21,6 +28,8 @@ type TProps = {
   timeExpression: string
   lifecycleStart?: string
   lifecycleEnd?: string
+  /** The moment the fires are counted after (`yyyy-MM-dd HH:mm[:ss]`, China time); empty: now. */
+  from?: string
   count?: number
 }
 
@@ -34,10 +43,14 @@ export const FireTimesPreview = (props: TProps) => {
       timeExpression: props.timeExpression,
       lifecycleStart: props.lifecycleStart ?? '',
       lifecycleEnd: props.lifecycleEnd ?? '',
+      from: props.from ?? '',
     },
     300,
   )
-  const enabled = query.timeExpressionType !== ''
+  // CRON and the fixed rates need an expression: nothing is asked for before one is typed.
+  const enabled =
+    query.timeExpressionType !== '' &&
+    (!SCHEDULED.includes(Number(query.timeExpressionType)) || query.timeExpression.trim() !== '')
   const times = useQuery({
     queryKey: ['job-info', 'next-fire-times', query, count],
     queryFn: () =>
@@ -47,6 +60,7 @@ export const FireTimesPreview = (props: TProps) => {
         ...(query.timeExpression ? { timeExpression: query.timeExpression } : {}),
         ...(query.lifecycleStart ? { lifecycleStart: query.lifecycleStart } : {}),
         ...(query.lifecycleEnd ? { lifecycleEnd: query.lifecycleEnd } : {}),
+        ...(query.from ? { from: query.from } : {}),
       }),
     enabled,
     retry: false,

@@ -11,7 +11,7 @@ import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import { useQuery } from '@tanstack/react-query'
-import { ExecuteType } from '@ysjs/shared'
+import { ExecuteType, PERMISSIONS } from '@ysjs/shared'
 import {
   JOB_INSTANCE_STATUS_LABELS,
   JOB_TRIGGER_LABELS,
@@ -146,12 +146,13 @@ export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: (
                     >
                       {t('job.instance.log')}
                     </Button>
-                    {(r.status === 'running' || r.status === 'waiting') && permissions.job_info_change && (
-                      <Button size="small" color="warning" onClick={() => act(jobInstanceApi.stop(r.id))}>
-                        {t('job.instance.stop')}
-                      </Button>
-                    )}
-                    {r.status === 'missed' && permissions.job_info_run && (
+                    {(r.status === 'running' || r.status === 'waiting') &&
+                      permissions[PERMISSIONS.jobInfoChange] && (
+                        <Button size="small" color="warning" onClick={() => act(jobInstanceApi.stop(r.id))}>
+                          {t('job.instance.stop')}
+                        </Button>
+                      )}
+                    {r.status === 'missed' && permissions[PERMISSIONS.jobInfoRun] && (
                       <Button size="small" onClick={() => act(jobInstanceApi.catchUp(r.id))}>
                         {t('job.instance.catchUp')}
                       </Button>

@@ -5,6 +5,7 @@ import SyncIcon from '@mui/icons-material/Sync'
 import Button from '@mui/material/Button'
 import Switch from '@mui/material/Switch'
 import Tooltip from '@mui/material/Tooltip'
+import { PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
@@ -30,7 +31,7 @@ export const JobInfoPage = () => {
             key: 'run',
             label: t('job.info.run'),
             Icon: PlayArrowIcon,
-            allowed: !!permissions.job_info_run,
+            allowed: !!permissions[PERMISSIONS.jobInfoRun],
             onClick: (row) => {
               void jobInfoApi.run(row.id).then(() => {
                 toast.success(t('job.info.runStarted'))
@@ -47,6 +48,7 @@ export const JobInfoPage = () => {
           },
           {
             key: 'instances',
+            primary: true,
             label: t('job.info.instances'),
             Icon: HistoryIcon,
             allowed: true,
@@ -58,7 +60,7 @@ export const JobInfoPage = () => {
             <Switch
               size="small"
               checked={row.enable === 1}
-              disabled={!permissions.job_info_change}
+              disabled={!permissions[PERMISSIONS.jobInfoChange]}
               slotProps={{ input: { 'aria-label': `${t('job.info.enable')} ${row.jobName}` } }}
               onChange={(_e, checked) => {
                 void jobInfoApi.change(row.id, checked ? 1 : 0).then(() => ctx.refresh())
@@ -68,7 +70,7 @@ export const JobInfoPage = () => {
         )}
         rowButtonsWidth={52}
         toolbar={
-          permissions.job_info_sync && (
+          permissions[PERMISSIONS.jobInfoSync] && (
             <Button variant="outlined" startIcon={<SyncIcon />} onClick={() => void jobInfoApi.sync()}>
               {t('job.info.sync')}
             </Button>

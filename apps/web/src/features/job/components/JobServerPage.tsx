@@ -1,4 +1,5 @@
 import SyncIcon from '@mui/icons-material/Sync'
+import { PERMISSIONS } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import { toast } from '@/lib/notify'
@@ -18,7 +19,7 @@ export const JobServerPage = () => {
           key: 'sync',
           label: t('job.server.sync'),
           Icon: SyncIcon,
-          allowed: !!permissions.job_server_sync,
+          allowed: !!permissions[PERMISSIONS.jobServerSync],
           onClick: (row) => {
             void jobServerApi.sync(row.id).then((count) => toast.success(t('job.server.synced', { count })))
           },

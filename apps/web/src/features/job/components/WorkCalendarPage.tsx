@@ -21,6 +21,7 @@ import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { PERMISSIONS } from '@ysjs/shared'
 import {
   expandWorkCalendarFile,
   WORK_CALENDAR_KIND_LABELS,
@@ -253,7 +254,7 @@ export const WorkCalendarPage = () => {
     await workCalendarApi.remove([year])
     refresh()
   }
-  const canEdit = !!permissions.job_calendar_edit
+  const canEdit = !!permissions[PERMISSIONS.jobCalendarEdit]
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Typography variant="body2" color="text.secondary">
@@ -302,7 +303,7 @@ export const WorkCalendarPage = () => {
                   <Button size="small" startIcon={<EditIcon />} onClick={() => void edit(y.year)}>
                     {canEdit ? t('common.edit') : t('common.view')}
                   </Button>
-                  {permissions.job_calendar_delete && (
+                  {permissions[PERMISSIONS.jobCalendarDelete] && (
                     <Button size="small" color="error" onClick={() => void remove(y.year)}>
                       {t('common.delete')}
                     </Button>

@@ -1,7 +1,7 @@
 import type { TAssortNode } from '@ysjs/shared'
 import type { TOption, TValues } from '@/components/crud/types'
-import { flattenTree } from '@/features/system/dept/deptApi'
 import { http } from '@/lib/http'
+import { flattenTree } from '@/lib/tree'
 
 const BASE = '/api/blade-label/assort'
 

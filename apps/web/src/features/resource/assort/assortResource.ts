@@ -1,6 +1,6 @@
 import { ZAssortSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
-import { text } from '../api'
+import { text } from '@/lib/text'
 import { assortApi, assortOptions, type TAssortRow } from './assortApi'
 
 const ROOT = '0'

@@ -1,6 +1,7 @@
-import { type TAttachFile, ZAttachFileSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, type TAttachFile, ZAttachFileSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
-import { pagedApi, text } from '../api'
+import { resourceApi } from '@/lib/resource/resourceApi'
+import { text } from '@/lib/text'
 import { assortOptions } from '../assort/assortApi'
 import { AttachFileField } from './AttachFileField'
 
@@ -11,9 +12,14 @@ export const attachResource: TResource<TAttachRow> = {
   key: 'attach',
   nameKey: 'resource.attach.name',
   schema: ZAttachFileSubmitSchema,
-  api: pagedApi<TAttachRow>('/api/ysjs-resource/attach'),
+  api: resourceApi<TAttachRow>('/api/ysjs-resource/attach'),
   permissions: {
-    codes: { add: 'attach_upload', edit: 'attach_upload', delete: 'attach_delete', view: 'attach_download' },
+    codes: {
+      add: PERMISSIONS.attachUpload,
+      edit: PERMISSIONS.attachUpload,
+      delete: PERMISSIONS.attachDelete,
+      view: PERMISSIONS.attachDownload,
+    },
   },
   fields: [
     { name: 'name', labelKey: 'resource.attach.fileName', search: true, column: { flex: 2 } },

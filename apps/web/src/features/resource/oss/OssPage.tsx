@@ -1,8 +1,7 @@
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck'
-import IconButton from '@mui/material/IconButton'
 import Switch from '@mui/material/Switch'
 import Tooltip from '@mui/material/Tooltip'
-import { OSS_STATUS } from '@ysjs/shared'
+import { OSS_STATUS, PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen, type TScreenActions } from '@/components/crud/CrudScreen'
@@ -16,8 +15,8 @@ export const OssPage = () => {
   const { t } = useTranslation()
   const permissions = useSession((s) => s.permissions)
   const [testing, setTesting] = useState<string | null>(null)
-  const canEnable = !!permissions.oss_enable
-  const canTest = canEnable || !!permissions.oss_edit
+  const canEnable = !!permissions[PERMISSIONS.ossEnable]
+  const canTest = canEnable || !!permissions[PERMISSIONS.ossEdit]
 
   const toggle = async (row: TOssRow, on: boolean, ctx: TScreenActions) => {
     try {
@@ -48,7 +47,19 @@ export const OssPage = () => {
   return (
     <CrudScreen
       resource={ossResource}
-      rowButtonsWidth={(canEnable ? 60 : 0) + (canTest ? 40 : 0)}
+      rowButtonsWidth={canEnable ? 60 : 0}
+      rowItems={(row) =>
+        canTest && testing !== row.id
+          ? [
+              {
+                key: 'test',
+                label: t('resource.oss.test'),
+                Icon: NetworkCheckIcon,
+                onClick: () => void test(row),
+              },
+            ]
+          : []
+      }
       rowButtons={(row, ctx) => (
         <>
           {canEnable && (
@@ -61,21 +72,6 @@ export const OssPage = () => {
                 onChange={(e) => void toggle(row, e.target.checked, ctx)}
                 slotProps={{ input: { 'aria-label': t('resource.oss.status') } }}
               />
-            </Tooltip>
-          )}
-          {canTest && (
-            <Tooltip title={t('resource.oss.test')}>
-              <span>
-                <IconButton
-                  size="small"
-                  color="primary"
-                  aria-label={t('resource.oss.test')}
-                  disabled={testing === row.id}
-                  onClick={() => void test(row)}
-                >
-                  <NetworkCheckIcon fontSize="small" />
-                </IconButton>
-              </span>
             </Tooltip>
           )}
         </>

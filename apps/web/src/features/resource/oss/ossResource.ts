@@ -1,6 +1,6 @@
 import { OSS_STATUS, ZOssSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
-import { text } from '../api'
+import { text } from '@/lib/text'
 import { ossApi, type TOssRow } from './ossApi'
 
 /** 对象存储: a tenant's storage configs; the secret comes back masked and is kept unless changed. */

@@ -1,9 +1,8 @@
 import SendIcon from '@mui/icons-material/Send'
-import IconButton from '@mui/material/IconButton'
 import Switch from '@mui/material/Switch'
 import Tooltip from '@mui/material/Tooltip'
 import { useQueryClient } from '@tanstack/react-query'
-import { SmsStatus } from '@ysjs/shared'
+import { PERMISSIONS, SmsStatus } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
@@ -24,8 +23,8 @@ export const SmsPage = () => {
   const queryClient = useQueryClient()
   const permissions = useSession((s) => s.permissions)
   const [sending, setSending] = useState<string | null>(null)
-  const canEnable = !!permissions.sms_enable
-  const canSend = !!permissions.sms_edit
+  const canEnable = !!permissions[PERMISSIONS.smsEnable]
+  const canSend = !!permissions[PERMISSIONS.smsEdit]
 
   const enable = async (row: TSmsRow) => {
     if (!(await confirm({ message: t('sms.enableConfirm', { code: row.smsCode }) }))) {
@@ -44,35 +43,33 @@ export const SmsPage = () => {
     <>
       <CrudScreen
         resource={smsResource}
-        rowButtonsWidth={100}
+        rowButtonsWidth={60}
+        rowItems={(row) =>
+          canSend
+            ? [
+                {
+                  key: 'send',
+                  label: t('sms.sendTest'),
+                  Icon: SendIcon,
+                  onClick: () => setSending(row.smsCode),
+                },
+              ]
+            : []
+        }
         rowButtons={(row) => {
           const on = row.status === SmsStatus.ENABLED
           return (
-            <>
-              <Tooltip title={on ? t('sms.enabled') : t('sms.enable')}>
-                <span>
-                  <Switch
-                    size="small"
-                    checked={on}
-                    disabled={on || !canEnable}
-                    onChange={() => void enable(row)}
-                    slotProps={{ input: { 'aria-label': `${t('sms.enable')} ${row.smsCode}` } }}
-                  />
-                </span>
-              </Tooltip>
-              {canSend && (
-                <Tooltip title={t('sms.sendTest')}>
-                  <IconButton
-                    size="small"
-                    color="primary"
-                    aria-label={`${t('sms.sendTest')} ${row.smsCode}`}
-                    onClick={() => setSending(row.smsCode)}
-                  >
-                    <SendIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              )}
-            </>
+            <Tooltip title={on ? t('sms.enabled') : t('sms.enable')}>
+              <span>
+                <Switch
+                  size="small"
+                  checked={on}
+                  disabled={on || !canEnable}
+                  onChange={() => void enable(row)}
+                  slotProps={{ input: { 'aria-label': `${t('sms.enable')} ${row.smsCode}` } }}
+                />
+              </span>
+            </Tooltip>
           )
         }}
       />

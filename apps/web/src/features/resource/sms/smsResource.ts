@@ -1,4 +1,4 @@
-import { SmsCategory, ZSmsSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, SmsCategory, ZSmsSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
 import { smsApi, type TSmsRow } from './smsApi'
 
@@ -8,7 +8,14 @@ export const smsResource: TResource<TSmsRow> = {
   nameKey: 'sms.name',
   schema: ZSmsSubmitSchema,
   api: smsApi,
-  permissions: { codes: { add: 'sms_add', edit: 'sms_edit', delete: 'sms_delete', view: 'sms_view' } },
+  permissions: {
+    codes: {
+      add: PERMISSIONS.smsAdd,
+      edit: PERMISSIONS.smsEdit,
+      delete: PERMISSIONS.smsDelete,
+      view: PERMISSIONS.smsView,
+    },
+  },
   fields: [
     { name: 'category', labelKey: 'sms.category', kind: 'dict', dictCode: 'sms', search: true, span: 6 },
     { name: 'smsCode', labelKey: 'sms.smsCode', search: true, span: 6 },

@@ -1,6 +1,7 @@
 import { type TTemplate, ZTemplateSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
-import { pagedApi, text } from '../api'
+import { resourceApi } from '@/lib/resource/resourceApi'
+import { text } from '@/lib/text'
 
 type TTemplateRow = TTemplate & Record<string, unknown>
 
@@ -9,7 +10,7 @@ export const templateResource: TResource<TTemplateRow> = {
   key: 'template',
   nameKey: 'resource.template.name',
   schema: ZTemplateSubmitSchema,
-  api: pagedApi<TTemplateRow>('/api/ysjs-appraise/template'),
+  api: resourceApi<TTemplate>('/api/ysjs-appraise/template'),
   permissions: { menuPath: '/appraise/template' },
   dialogWidth: 'md',
   fields: [

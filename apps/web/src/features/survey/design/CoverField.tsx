@@ -7,7 +7,7 @@ import { RICH_TEXT_IMAGE_EXTENSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
-import { fileUrl } from '@/features/resource/fileLink'
+import { fileUrl } from '@/lib/fileLink'
 import { uploadFile } from '@/lib/upload'
 
 const ACCEPT = RICH_TEXT_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',')

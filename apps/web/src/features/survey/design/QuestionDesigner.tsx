@@ -13,35 +13,61 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import FormControlLabel from '@mui/material/FormControlLabel'
+import FormHelperText from '@mui/material/FormHelperText'
 import IconButton from '@mui/material/IconButton'
 import MenuItem from '@mui/material/MenuItem'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { isChoice, Msg, SURVEY_QUESTION_PAGES, type TQuestion, ZQuestionSubmitSchema } from '@ysjs/shared'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { useController, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import type { TValues } from '@/components/crud/types'
+import { FormText } from '@/components/form/Fields'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { translateMessage } from '@/lib/i18n/messages'
 import { toast } from '@/lib/notify'
+import { useResourceMutation } from '@/lib/resource/hooks'
 import { questionApi, type TSurveyRow } from '../surveyApi'
 
-type TDraft = {
-  id?: string
-  questionText: string
-  type: number
-  page: number
-  options: { id?: string; optionText: string; isInput: number }[]
-}
-const EMPTY: TDraft = {
+type TDraft = z.input<typeof ZQuestionSubmitSchema>
+type TOptionDraft = { id?: string; optionText: string; isInput: number }
+const EMPTY = (page: number): TDraft => ({
+  surveyId: '',
   questionText: '',
   type: 0,
-  page: 1,
+  page,
   options: [
     { optionText: '', isInput: 0 },
     { optionText: '', isInput: 0 },
   ],
+})
+
+/** One option row: its text (required) and the 'other' flag. */
+const OptionRow = ({ i, onRemove }: { i: number; onRemove: () => void }) => {
+  const { t } = useTranslation()
+  const { field } = useController({ name: `options.${i}.isInput` })
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1 }}>
+        <FormText name={`options.${i}.optionText`} label={`${t('survey.optionText')} ${i + 1}`} />
+      </Box>
+      <FormControlLabel
+        control={
+          <Checkbox checked={field.value === 1} onChange={(e) => field.onChange(e.target.checked ? 1 : 0)} />
+        }
+        label={t('survey.isInput')}
+      />
+      <IconButton aria-label={t('common.delete', { defaultValue: '删除' })} onClick={onRemove}>
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+    </Stack>
+  )
 }
 
 /** One question's form: text, type, page and (choice questions) the options with the 'other' flag. */
@@ -55,122 +81,89 @@ const QuestionForm = ({
   onDone: (saved: boolean) => void
 }) => {
   const { t } = useTranslation()
-  const [draft, setDraft] = useState<TDraft>(initial)
-  const [saving, setSaving] = useState(false)
-  const set = (patch: Partial<TDraft>) => setDraft((d) => ({ ...d, ...patch }))
-  const setOption = (i: number, patch: Partial<TDraft['options'][number]>) =>
-    set({ options: draft.options.map((o, j) => (j === i ? { ...o, ...patch } : o)) })
-
-  const save = async () => {
-    const body = { ...draft, surveyId, options: isChoice(draft.type) ? draft.options : [] }
-    const parsed = ZQuestionSubmitSchema.safeParse(body)
-    if (!parsed.success) {
-      toast.warning(parsed.error.issues[0]?.message ?? '')
-      return
+  const form = useZodForm(ZQuestionSubmitSchema, { defaultValues: { ...initial, surveyId } })
+  const type = Number(useWatch({ control: form.control, name: 'type' }))
+  const options = (useWatch({ control: form.control, name: 'options' }) ?? []) as TOptionDraft[]
+  const optionsError = form.formState.errors.options?.message
+  // Fill-in and short-answer questions keep no options: set aside while the type says so, back after.
+  const setAside = useRef<TOptionDraft[]>([])
+  useEffect(() => {
+    const current = (form.getValues('options') ?? []) as TOptionDraft[]
+    if (!isChoice(type) && current.length > 0) {
+      setAside.current = current
+      form.setValue('options', [])
+    } else if (isChoice(type) && current.length === 0 && setAside.current.length > 0) {
+      form.setValue('options', setAside.current)
     }
-    setSaving(true)
-    try {
-      await questionApi.submit(body)
-      toast.success(Msg.OPERATE_SUCCESS)
-      onDone(true)
-    } catch {
-      // The client showed the server's message.
-    } finally {
-      setSaving(false)
-    }
-  }
+  }, [type, form])
+  const save = useResourceMutation((body: unknown) => questionApi.submit(body as TValues), {
+    success: Msg.OPERATE_SUCCESS,
+    onSuccess: () => onDone(true),
+  })
+  const setOptions = (next: TOptionDraft[]) =>
+    form.setValue('options', next, { shouldValidate: form.formState.isSubmitted })
 
   return (
-    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2 }}>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        {draft.id ? t('survey.editQuestion') : t('survey.addQuestion')}
-      </Typography>
-      <Stack spacing={2}>
-        <TextField
-          label={t('survey.questionText')}
-          value={draft.questionText}
-          onChange={(e) => set({ questionText: e.target.value })}
-          size="small"
-          fullWidth
-          required
-        />
-        <Stack direction="row" spacing={2}>
-          <TextField
-            select
-            label={t('survey.type')}
-            value={draft.type}
-            onChange={(e) => set({ type: Number(e.target.value) })}
-            size="small"
-            sx={{ minWidth: 160 }}
-          >
-            {[0, 1, 2, 3].map((v) => (
-              <MenuItem key={v} value={v}>
-                {t(`survey.types.${v}`)}
-              </MenuItem>
+    <ZodFormProvider form={form}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={form.submit((values) => save.runOrThrow(values))}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2 }}
+        data-testid="question-form"
+      >
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          {initial.id ? t('survey.editQuestion') : t('survey.addQuestion')}
+        </Typography>
+        <Stack spacing={2}>
+          <FormText name="questionText" label={t('survey.questionText')} />
+          <Stack direction="row" spacing={2}>
+            <FormText name="type" select label={t('survey.type')} parse={Number} sx={{ minWidth: 160 }}>
+              {[0, 1, 2, 3].map((v) => (
+                <MenuItem key={v} value={String(v)}>
+                  {t(`survey.types.${v}`)}
+                </MenuItem>
+              ))}
+            </FormText>
+            <FormText name="page" select label={t('survey.page')} parse={Number} sx={{ minWidth: 120 }}>
+              {Array.from({ length: SURVEY_QUESTION_PAGES }, (_, i) => i + 1).map((p) => (
+                <MenuItem key={p} value={String(p)}>
+                  {t('survey.pageN', { n: p })}
+                </MenuItem>
+              ))}
+            </FormText>
+          </Stack>
+          {isChoice(type) &&
+            options.map((o, i) => (
+              <OptionRow
+                key={o.id ?? `new-${i}`}
+                i={i}
+                onRemove={() => setOptions(options.filter((_, j) => j !== i))}
+              />
             ))}
-          </TextField>
-          <TextField
-            select
-            label={t('survey.page')}
-            value={draft.page}
-            onChange={(e) => set({ page: Number(e.target.value) })}
-            size="small"
-            sx={{ minWidth: 120 }}
-          >
-            {Array.from({ length: SURVEY_QUESTION_PAGES }, (_, i) => i + 1).map((p) => (
-              <MenuItem key={p} value={p}>
-                {t('survey.pageN', { n: p })}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-        {isChoice(draft.type) &&
-          draft.options.map((o, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: options are edited in place, in order
-            <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField
-                label={`${t('survey.optionText')} ${i + 1}`}
-                value={o.optionText}
-                onChange={(e) => setOption(i, { optionText: e.target.value })}
+          {isChoice(type) && typeof optionsError === 'string' && (
+            <FormHelperText error>{translateMessage(optionsError)}</FormHelperText>
+          )}
+          {isChoice(type) && (
+            <Box>
+              <Button
                 size="small"
-                sx={{ flex: 1 }}
-              />
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={o.isInput === 1}
-                    onChange={(e) => setOption(i, { isInput: e.target.checked ? 1 : 0 })}
-                  />
-                }
-                label={t('survey.isInput')}
-              />
-              <IconButton
-                aria-label={t('common.delete', { defaultValue: '删除' })}
-                onClick={() => set({ options: draft.options.filter((_, j) => j !== i) })}
+                startIcon={<AddIcon />}
+                onClick={() => setOptions([...options, { optionText: '', isInput: 0 }])}
               >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Stack>
-          ))}
-        {isChoice(draft.type) && (
-          <Box>
-            <Button
-              size="small"
-              startIcon={<AddIcon />}
-              onClick={() => set({ options: [...draft.options, { optionText: '', isInput: 0 }] })}
-            >
-              {t('survey.addOption')}
+                {t('survey.addOption')}
+              </Button>
+            </Box>
+          )}
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button onClick={() => onDone(false)}>{t('survey.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={save.busy}>
+              {t('survey.confirm')}
             </Button>
-          </Box>
-        )}
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={() => onDone(false)}>{t('survey.cancel')}</Button>
-          <Button variant="contained" onClick={() => void save()} disabled={saving}>
-            {t('survey.confirm')}
-          </Button>
+          </Stack>
         </Stack>
-      </Stack>
-    </Box>
+      </Box>
+    </ZodFormProvider>
   )
 }
 
@@ -235,11 +228,7 @@ export const QuestionDesigner = ({ survey, onClose }: { survey: TSurveyRow; onCl
           />
         )}
         {draft && !editing && (
-          <Button
-            startIcon={<AddIcon />}
-            onClick={() => setEditing({ ...EMPTY, page: pages.at(-1) ?? 1 })}
-            sx={{ mb: 2 }}
-          >
+          <Button startIcon={<AddIcon />} onClick={() => setEditing(EMPTY(pages.at(-1) ?? 1))} sx={{ mb: 2 }}>
             {t('survey.addQuestion')}
           </Button>
         )}
@@ -298,6 +287,7 @@ export const QuestionDesigner = ({ survey, onClose }: { survey: TSurveyRow; onCl
                           aria-label={t('survey.editQuestion')}
                           onClick={() =>
                             setEditing({
+                              surveyId: survey.id,
                               id: q.id,
                               questionText: q.questionText,
                               type: q.type,

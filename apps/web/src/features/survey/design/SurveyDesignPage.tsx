@@ -3,7 +3,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt'
 import LockIcon from '@mui/icons-material/Lock'
 import PublishIcon from '@mui/icons-material/Publish'
 import { useQueryClient } from '@tanstack/react-query'
-import { Msg, SurveyMsg, SurveyState } from '@ysjs/shared'
+import { Msg, PERMISSIONS, SurveyMsg, SurveyState } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
@@ -21,7 +21,7 @@ export const SurveyDesignPage = () => {
   const queryClient = useQueryClient()
   const permissions = useSession((s) => s.permissions)
   const [designing, setDesigning] = useState<TSurveyRow | null>(null)
-  const canEdit = !!permissions.survey_question_edit
+  const canEdit = !!permissions[PERMISSIONS.surveyQuestionEdit]
   const act = async (run: () => Promise<unknown>, message?: string) => {
     if (message && !(await confirm({ message }))) {
       return
@@ -42,6 +42,7 @@ export const SurveyDesignPage = () => {
         rowActions={[
           {
             key: 'questions',
+            primary: true,
             label: t('survey.questions'),
             Icon: ListAltIcon,
             allowed: true,
@@ -71,7 +72,7 @@ export const SurveyDesignPage = () => {
             key: 'version',
             label: t('survey.newVersion'),
             Icon: ContentCopyIcon,
-            allowed: !!permissions.survey_question_add,
+            allowed: !!permissions[PERMISSIONS.surveyQuestionAdd],
             onClick: (row) =>
               row.state === SurveyState.DRAFT
                 ? toast.warning(SurveyMsg.VERSION_OF_DRAFT)

@@ -1,8 +1,8 @@
 import type { TDept } from '@ysjs/shared'
 import { ZSurveySubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
-import { flattenTree } from '@/features/system/dept/deptApi'
 import { http } from '@/lib/http'
+import { flattenTree } from '@/lib/tree'
 import { surveyApi, type TSurveyRow } from '../surveyApi'
 import { CoverField } from './CoverField'
 

@@ -14,12 +14,11 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Msg, RESULTS_STATUS_LABELS, type TEvaluationRecord, ZEvaluationSubmitSchema } from '@ysjs/shared'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type ComponentType, type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { ListPager } from '@/components/crud/ListPager'
 import { DictSelect } from '@/components/dict/DictSelect'
-import { ResultsEditor } from '@/features/appraise/ResultsEditor'
 import { HttpError } from '@/lib/http'
 import { toast } from '@/lib/notify'
 import { loadFailed, saveFailed } from '../fill/fillMessages'
@@ -186,7 +185,10 @@ const ReportDetail = ({ id, onEdit }: { id: string; onEdit: () => void }) => {
  * application of the appraisal module prefilled with the unit; this screen lists the unit's
  * applications with their status and history and opens the appraisal editor to complete and submit.
  */
-export const EvaluationPage = () => {
+/** The application editor a member opens a report in (the appraisal module's; the app composes it in). */
+export type TEvaluationEditor = ComponentType<{ id: string; onClose: () => void }>
+
+export const EvaluationPage = ({ Editor }: { Editor: TEvaluationEditor }) => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [params, setParams] = useSearchParams()
@@ -311,9 +313,8 @@ export const EvaluationPage = () => {
         />
       </Paper>
       {editing && (
-        <ResultsEditor
+        <Editor
           id={editing}
-          staff={false}
           onClose={() => {
             setEditing(null)
             void refresh()

@@ -242,10 +242,8 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
           </Alert>
         )}
         <Typography variant="h6" sx={{ mb: 2 }}>
-          {page === 1 ? t('survey.companyInfo') : t('survey.pageN', { n: page - 1 })}{' '}
-          <Typography component="span" variant="body2" color="text.secondary">
-            {t('survey.pageOf', { page, last: lastPage })}
-          </Typography>
+          {/* Page 1 is the company form; the question pages are numbered as designed (第 1 / 2 页). */}
+          {page === 1 ? t('survey.companyInfo') : t('survey.pageOf', { page: page - 1, last: lastPage - 1 })}
         </Typography>
         {page === 1 && form ? (
           <CompanyForm value={form} onChange={setForm} isIndustry={isIndustry} disabled={!editable} />

@@ -14,12 +14,11 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import { ExampleStatus, SurveyState } from '@ysjs/shared'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { addressWithProvince, ExampleStatus, SurveyState } from '@ysjs/shared'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { Panel } from '@/components/layout/Panel'
-import { MemberMeetingsPage } from '@/features/meeting/MemberMeetingsPage'
 import { isGuestUser, useSession } from '@/lib/session/session'
 import { StatusChip } from '../evaluation/StatusChip'
 import { loadFailed } from '../fill/fillMessages'
@@ -100,12 +99,13 @@ const MemberLogin = () => {
  * reports with their status (links to 成果申报), the centre's notices (opened in full), and the open
  * meetings with the member's registrations.
  */
-export const MemberCentrePage = () => {
+/** `meetings`: the meeting panels (another module's; the app composes them in). */
+export const MemberCentrePage = ({ meetings }: { meetings?: ReactNode }) => {
   const signedIn = useSession((s) => s.accessToken !== null && !isGuestUser(s.user))
-  return signedIn ? <MemberCentre /> : <MemberLogin />
+  return signedIn ? <MemberCentre meetings={meetings} /> : <MemberLogin />
 }
 
-const MemberCentre = () => {
+const MemberCentre = ({ meetings }: { meetings?: ReactNode }) => {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const overview = useQuery({ queryKey: ['member-overview'], queryFn: fillApi.overview, retry: false })
@@ -157,7 +157,7 @@ const MemberCentre = () => {
                 {t('survey.companyName')}: {o.company.name}
               </Typography>
               <Typography variant="body2">
-                {t('survey.address')}: {[o.company.provinceName, o.company.address].filter(Boolean).join(' ')}
+                {t('survey.address')}: {addressWithProvince(o.company.provinceName, o.company.address, ' ')}
               </Typography>
               <Typography variant="body2">
                 {t('survey.contact')}: {o.company.contact ?? ''} {o.company.phone ?? ''}
@@ -266,7 +266,7 @@ const MemberCentre = () => {
           )}
         </Panel>
       </Box>
-      <MemberMeetingsPage />
+      {meetings}
       {notice && <NoticeDialog id={notice} onClose={() => setNotice(null)} />}
     </Stack>
   )

@@ -10,7 +10,7 @@ import Divider from '@mui/material/Divider'
 import LinearProgress from '@mui/material/LinearProgress'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import { ExampleStatus } from '@ysjs/shared'
+import { addressWithProvince, ExampleStatus } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
 import { QuestionBlock } from '../fill/QuestionBlock'
 import { fillApi, resultsApi, type TAnswerInput } from '../surveyApi'
@@ -67,7 +67,7 @@ export const FillingDialog = ({ id, onClose }: { id: string; onClose: () => void
                 <Field label={t('survey.companyName')} value={d.company.name} />
                 <Field
                   label={t('survey.address')}
-                  value={[d.company.provinceName, d.company.address].filter(Boolean).join(' ')}
+                  value={addressWithProvince(d.company.provinceName, d.company.address, ' ')}
                 />
                 <Field label={t('survey.contact')} value={d.company.contact} />
                 <Field label={t('survey.phone')} value={d.company.phone} />

@@ -14,7 +14,7 @@ import Tabs from '@mui/material/Tabs'
 import TextField from '@mui/material/TextField'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { ExampleStatus, Msg, SurveyMsg } from '@ysjs/shared'
+import { ExampleStatus, Msg, PERMISSIONS, SurveyMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
@@ -134,7 +134,7 @@ export const SurveyResultsPage = () => {
           <Button size="small" onClick={() => setViewing(row.id)}>
             {t('survey.view')}
           </Button>
-          {row.status === ExampleStatus.SUBMITTED && permissions.survey_example_back && (
+          {row.status === ExampleStatus.SUBMITTED && permissions[PERMISSIONS.surveyExampleBack] && (
             <Button size="small" color="warning" onClick={() => setReturning(row)}>
               {t('survey.returnFilling')}
             </Button>
@@ -167,7 +167,7 @@ export const SurveyResultsPage = () => {
           startIcon={<DownloadIcon />}
           sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           disabled={!surveyId}
-          href={surveyId ? resultsApi.exportUrl(surveyId) : undefined}
+          onClick={() => surveyId && void resultsApi.exportFile(surveyId)}
         >
           {t('survey.export')}
         </Button>

@@ -179,6 +179,7 @@ export const en = {
         NO_GRANT_ADMIN: 'You may not configure an administrator role',
         PARENT_SELF: 'The parent cannot be the node itself or one of its children',
         PARENT_MISSING: 'The parent does not exist',
+        PARENT_OTHER_TENANT: 'The parent must be a role of the same tenant',
         HAS_USERS: 'Users hold this role: take it from them first',
         NOT_GRANTABLE: 'You may not grant menus or data beyond your own',
         ROLES_REQUIRED: 'Choose a role',

@@ -1,4 +1,5 @@
 import {
+  PERMISSIONS,
   RolePermissions,
   TopMenuPermissions,
   ZApiScopeSubmitSchema,
@@ -117,7 +118,14 @@ export const menuResource = (parents: TOption[]): TResource<TMenuRow> => ({
   schema: schema(ZMenuSubmitSchema),
   api: menuApi,
   paging: 'client',
-  permissions: { codes: { add: 'menu_add', edit: 'menu_edit', delete: 'menu_delete', view: 'menu_view' } },
+  permissions: {
+    codes: {
+      add: PERMISSIONS.menuAdd,
+      edit: PERMISSIONS.menuEdit,
+      delete: PERMISSIONS.menuDelete,
+      view: PERMISSIONS.menuView,
+    },
+  },
   fields: menuFields(parents),
   defaults: () => ({ parentId: '0', category: '1', action: '0', isOpen: '1', alias: 'menu', sort: '1' }),
   toForm: (row) => ({
@@ -222,7 +230,7 @@ export const scopeResource = (kind: TScopeKind, menu: TMenuRow): TResource<TScop
           },
           { name: 'remark', labelKey: 'authority.scope.remark', kind: 'textarea', rows: 2, column: false },
         ]
-  const setting = kind === 'data' ? 'data_scope_setting' : 'api_scope_setting'
+  const setting = kind === 'data' ? PERMISSIONS.dataScopeSetting : PERMISSIONS.apiScopeSetting
   return {
     key: `${kind}-scope-${menu.id}`,
     nameKey: kind === 'data' ? 'authority.scope.dataName' : 'authority.scope.apiName',

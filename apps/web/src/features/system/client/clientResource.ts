@@ -1,4 +1,4 @@
-import { ZClientSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, ZClientSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
 import { clientApi, type TClientRow } from './clientApi'
 
@@ -9,7 +9,12 @@ export const clientResource: TResource<TClientRow> = {
   schema: ZClientSubmitSchema,
   api: clientApi,
   permissions: {
-    codes: { add: 'client_add', edit: 'client_edit', delete: 'client_delete', view: 'client_view' },
+    codes: {
+      add: PERMISSIONS.clientAdd,
+      edit: PERMISSIONS.clientEdit,
+      delete: PERMISSIONS.clientDelete,
+      view: PERMISSIONS.clientView,
+    },
   },
   fields: [
     { name: 'clientId', labelKey: 'system.client.clientId', search: true },

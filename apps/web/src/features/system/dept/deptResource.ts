@@ -1,6 +1,7 @@
-import { ZDeptSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, ZDeptSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
-import { deptApi, type TDeptRow, treeOptions } from './deptApi'
+import { treeOptions } from '@/lib/tree'
+import { deptApi, type TDeptRow } from './deptApi'
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const ROOT = '0'
@@ -13,7 +14,14 @@ export const deptResource: TResource<TDeptRow> = {
   paging: 'client',
   // The user screen's dept tree and pickers read the same rows.
   invalidates: ['field-options', 'dept-tree'],
-  permissions: { codes: { add: 'dept_add', edit: 'dept_edit', delete: 'dept_delete', view: 'dept_view' } },
+  permissions: {
+    codes: {
+      add: PERMISSIONS.deptAdd,
+      edit: PERMISSIONS.deptEdit,
+      delete: PERMISSIONS.deptDelete,
+      view: PERMISSIONS.deptView,
+    },
+  },
   api: {
     list: async ({ search }) => {
       const records = await deptApi.list(search)

@@ -1,4 +1,4 @@
-import { ZParamSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, ZParamSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
 import { paramApi, type TParamRow } from './paramApi'
 
@@ -9,7 +9,12 @@ export const paramResource: TResource<TParamRow> = {
   schema: ZParamSubmitSchema,
   api: paramApi,
   permissions: {
-    codes: { add: 'param_add', edit: 'param_edit', delete: 'param_delete', view: 'param_view' },
+    codes: {
+      add: PERMISSIONS.paramAdd,
+      edit: PERMISSIONS.paramEdit,
+      delete: PERMISSIONS.paramDelete,
+      view: PERMISSIONS.paramView,
+    },
   },
   fields: [
     { name: 'paramName', labelKey: 'system.param.paramName', search: true },

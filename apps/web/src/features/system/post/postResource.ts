@@ -1,4 +1,4 @@
-import { ZPostSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, ZPostSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
 import { postApi, type TPostRow } from './postApi'
 
@@ -10,7 +10,14 @@ export const postResource: TResource<TPostRow> = {
   nameKey: 'sysOrg.post.name',
   schema: ZPostSubmitSchema,
   api: postApi,
-  permissions: { codes: { add: 'post_add', edit: 'post_edit', delete: 'post_delete', view: 'post_view' } },
+  permissions: {
+    codes: {
+      add: PERMISSIONS.postAdd,
+      edit: PERMISSIONS.postEdit,
+      delete: PERMISSIONS.postDelete,
+      view: PERMISSIONS.postView,
+    },
+  },
   invalidates: ['field-options'],
   fields: [
     { name: 'postCode', labelKey: 'sysOrg.post.postCode', search: true },

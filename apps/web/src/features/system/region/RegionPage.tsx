@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { REGION_ROOT, type TRegionSubmit, ZRegionSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, REGION_ROOT, type TRegionSubmit, ZRegionSubmitSchema } from '@ysjs/shared'
 import { useMemo, useState } from 'react'
 import { Controller, type FieldErrors, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -31,8 +31,8 @@ export const RegionPage = () => {
   const confirm = useConfirm()
   const queryClient = useQueryClient()
   const permissions = useSession((s) => s.permissions)
-  const canAdd = !!permissions.region_add
-  const canDelete = !!permissions.region_delete
+  const canAdd = !!permissions[PERMISSIONS.regionAdd]
+  const canDelete = !!permissions[PERMISSIONS.regionDelete]
   const [mode, setMode] = useState<TMode>(null)
   const editing = mode?.kind === 'edit' ? mode.code : null
   const detail = useQuery({

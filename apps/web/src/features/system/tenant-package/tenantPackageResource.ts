@@ -1,4 +1,4 @@
-import { ZTenantPackageSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, ZTenantPackageSubmitSchema } from '@ysjs/shared'
 import { createElement } from 'react'
 import type { TResource } from '@/components/crud/types'
 import { MenuTreeSelect } from './MenuTreeSelect'
@@ -12,7 +12,11 @@ export const tenantPackageResource: TResource<TTenantPackageRow> = {
   schema: ZTenantPackageSubmitSchema,
   api: tenantPackageApi,
   permissions: {
-    codes: { add: 'tenantpackage_add', edit: 'tenantpackage_edit', delete: 'tenantpackage_delete' },
+    codes: {
+      add: PERMISSIONS.tenantpackageAdd,
+      edit: PERMISSIONS.tenantpackageEdit,
+      delete: PERMISSIONS.tenantpackageDelete,
+    },
   },
   fields: [
     { name: 'packageName', labelKey: 'system.tenantPackage.packageName', search: true, span: 12 },

@@ -2,11 +2,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle'
 import Inventory2Icon from '@mui/icons-material/Inventory2'
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash'
 import SettingsIcon from '@mui/icons-material/Settings'
-import IconButton from '@mui/material/IconButton'
-import Tooltip from '@mui/material/Tooltip'
 import { useQueryClient } from '@tanstack/react-query'
-import { DEFAULT_TENANT_ID, TenantStatus } from '@ysjs/shared'
-import { type ReactNode, useState } from 'react'
+import { DEFAULT_TENANT_ID, PERMISSIONS, TenantStatus } from '@ysjs/shared'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { CrudScreen } from '@/components/crud/CrudScreen'
@@ -45,54 +43,56 @@ export const TenantPage = () => {
     await refresh()
   }
 
-  const button = (key: string, title: string, icon: ReactNode, onClick: () => void) => (
-    <Tooltip key={key} title={title}>
-      <IconButton size="small" color="primary" aria-label={title} onClick={onClick}>
-        {icon}
-      </IconButton>
-    </Tooltip>
-  )
-
-  const actions = [
-    can('tenant_setting'),
-    can('tenant_package'),
-    can('tenant_pass') || can('tenant_recycle'),
-  ].filter(Boolean).length
-
   return (
     <>
       <CrudScreen
         resource={tenantResource}
-        rowButtonsWidth={36 * actions}
-        rowButtons={(row) => (
-          <>
-            {can('tenant_setting') &&
-              button('setting', t('system.tenant.setting'), <SettingsIcon fontSize="small" />, () =>
-                setOpen({ kind: 'setting', tenant: row }),
-              )}
-            {can('tenant_package') &&
-              button('package', t('system.tenant.package'), <Inventory2Icon fontSize="small" />, () =>
-                setOpen({ kind: 'package', tenant: row }),
-              )}
-            {row.tenantId !== DEFAULT_TENANT_ID &&
-              row.status === TenantStatus.NORMAL &&
-              can('tenant_recycle') &&
-              button(
-                'recycle',
-                t('system.tenant.recycle'),
-                <RestoreFromTrashIcon fontSize="small" />,
-                () => void act(row, 'recycle'),
-              )}
-            {row.status !== TenantStatus.NORMAL &&
-              can('tenant_pass') &&
-              button(
-                'pass',
-                t('system.tenant.pass'),
-                <CheckCircleIcon fontSize="small" />,
-                () => void act(row, 'pass'),
-              )}
-          </>
-        )}
+        rowItemsMax={3}
+        rowItems={(row) => [
+          ...(can(PERMISSIONS.tenantSetting)
+            ? [
+                {
+                  key: 'setting',
+                  label: t('system.tenant.setting'),
+                  Icon: SettingsIcon,
+                  onClick: () => setOpen({ kind: 'setting', tenant: row }),
+                },
+              ]
+            : []),
+          ...(can(PERMISSIONS.tenantPackage)
+            ? [
+                {
+                  key: 'package',
+                  label: t('system.tenant.package'),
+                  Icon: Inventory2Icon,
+                  onClick: () => setOpen({ kind: 'package', tenant: row }),
+                },
+              ]
+            : []),
+          ...(row.tenantId !== DEFAULT_TENANT_ID &&
+          row.status === TenantStatus.NORMAL &&
+          can(PERMISSIONS.tenantRecycle)
+            ? [
+                {
+                  key: 'recycle',
+                  label: t('system.tenant.recycle'),
+                  Icon: RestoreFromTrashIcon,
+                  danger: true,
+                  onClick: () => void act(row, 'recycle'),
+                },
+              ]
+            : []),
+          ...(row.status !== TenantStatus.NORMAL && can(PERMISSIONS.tenantPass)
+            ? [
+                {
+                  key: 'pass',
+                  label: t('system.tenant.pass'),
+                  Icon: CheckCircleIcon,
+                  onClick: () => void act(row, 'pass'),
+                },
+              ]
+            : []),
+        ]}
       />
       {open?.kind === 'setting' && (
         <TenantSettingDialog

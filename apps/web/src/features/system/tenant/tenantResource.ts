@@ -1,5 +1,7 @@
-import { TenantStatus, ZTenantSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, TenantStatus, ZTenantSubmitSchema } from '@ysjs/shared'
+import { createElement } from 'react'
 import type { TResource } from '@/components/crud/types'
+import { AccountQuotaCell } from './AccountQuotaCell'
 import { PackageSelect } from './PackageSelect'
 import { type TTenantRow, tenantApi } from './tenantApi'
 
@@ -16,7 +18,12 @@ export const tenantResource: TResource<TTenantRow> = {
   schema: ZTenantSubmitSchema,
   api: tenantApi,
   permissions: {
-    codes: { add: 'tenant_add', edit: 'tenant_edit', delete: 'tenant_delete', view: 'tenant_view' },
+    codes: {
+      add: PERMISSIONS.tenantAdd,
+      edit: PERMISSIONS.tenantEdit,
+      delete: PERMISSIONS.tenantDelete,
+      view: PERMISSIONS.tenantView,
+    },
   },
   fields: [
     {
@@ -40,7 +47,12 @@ export const tenantResource: TResource<TTenantRow> = {
       column: false,
     },
     { name: 'packageName', labelKey: 'system.tenant.packageName', form: false, column: { width: 100 } },
-    { name: 'accountNumber', labelKey: 'system.tenant.accountNumber', form: false, column: { width: 80 } },
+    {
+      name: 'accountNumber',
+      labelKey: 'system.tenant.accountNumber',
+      form: false,
+      column: { width: 80, render: (row) => createElement(AccountQuotaCell, { value: row.accountNumber }) },
+    },
     { name: 'expireTime', labelKey: 'system.tenant.expireTime', form: false, column: { width: 145 } },
     {
       name: 'status',

@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import { UserMsg, UserStatus, ZUserAuditCompanySchema } from '@ysjs/shared'
+import { PERMISSIONS, UserMsg, UserStatus, ZUserAuditCompanySchema } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
@@ -366,7 +366,7 @@ export const UserActions = ({ selectedIds, refresh }: TScreenActions) => {
   }
   return (
     <>
-      {can('user_role') && (
+      {can(PERMISSIONS.userRole) && (
         <Button
           variant="outlined"
           startIcon={<PersonAddAltIcon />}
@@ -375,7 +375,7 @@ export const UserActions = ({ selectedIds, refresh }: TScreenActions) => {
           {t('sysOrg.user.grant')}
         </Button>
       )}
-      {can('user_reset') && (
+      {can(PERMISSIONS.userReset) && (
         <Button
           variant="outlined"
           startIcon={<KeyIcon />}
@@ -386,7 +386,7 @@ export const UserActions = ({ selectedIds, refresh }: TScreenActions) => {
           {t('sysOrg.user.reset')}
         </Button>
       )}
-      {can('user_unlock') && (
+      {can(PERMISSIONS.userUnlock) && (
         <Button
           variant="outlined"
           startIcon={<LockOpenIcon />}
@@ -397,7 +397,7 @@ export const UserActions = ({ selectedIds, refresh }: TScreenActions) => {
           {t('sysOrg.user.unlock')}
         </Button>
       )}
-      {can('user_platform') && (
+      {can(PERMISSIONS.userPlatform) && (
         <Button
           variant="outlined"
           startIcon={<SettingsIcon />}
@@ -435,7 +435,10 @@ export const UserRowActions = ({ row, refresh }: TScreenActions & { row: TUserRo
   const { t } = useTranslation()
   const can = useCan()
   const [open, setOpen] = useState(false)
-  if (!can('user_audit') || (row.status !== UserStatus.PENDING && row.status !== UserStatus.REFUSED)) {
+  if (
+    !can(PERMISSIONS.userAudit) ||
+    (row.status !== UserStatus.PENDING && row.status !== UserStatus.REFUSED)
+  ) {
     return null
   }
   return (

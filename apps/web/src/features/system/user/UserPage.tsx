@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import { http } from '@/lib/http'
-import { flattenTree } from '../dept/deptApi'
+import { flattenTree } from '@/lib/tree'
 import { UserActions, UserRowActions } from './UserActions'
 import { userResource } from './userResource'
 

@@ -1,7 +1,7 @@
 import { DeptCategory, type TDept, type TPage, type TTreeNode, type TUserRecord } from '@ysjs/shared'
 import type { TListQuery, TListResult, TOption, TResourceApi, TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
-import { treeOptions } from '../dept/deptApi'
+import { treeOptions } from '@/lib/tree'
 
 const BASE = '/api/ysjs-system/user'
 

@@ -1,4 +1,4 @@
-import { UserStatus, ZUserFormSchema } from '@ysjs/shared'
+import { PERMISSIONS, UserStatus, ZUserFormSchema } from '@ysjs/shared'
 import type { TOption, TResource } from '@/components/crud/types'
 import { postOptions } from '../post/postApi'
 import { deptOptions, roleOptions, type TUserRow, userApi } from './userApi'
@@ -20,7 +20,14 @@ export const userResource: TResource<TUserRow> = {
   nameKey: 'sysOrg.user.name',
   schema: ZUserFormSchema,
   api: userApi,
-  permissions: { codes: { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' } },
+  permissions: {
+    codes: {
+      add: PERMISSIONS.userAdd,
+      edit: PERMISSIONS.userEdit,
+      delete: PERMISSIONS.userDelete,
+      view: PERMISSIONS.userView,
+    },
+  },
   dialogWidth: 'md',
   fields: [
     { name: 'account', labelKey: 'sysOrg.user.account', search: true },

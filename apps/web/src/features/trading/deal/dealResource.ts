@@ -1,13 +1,14 @@
 import type { TPage } from '@ysjs/shared'
-import { type TDeal, ZDealSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, type TDeal, ZDealSubmitSchema } from '@ysjs/shared'
 import { createElement } from 'react'
 import type { TCustomFieldProps, TResource } from '@/components/crud/types'
-import { UnitNameField } from '@/features/expert/fields'
-import { PickerField } from '@/features/expert/pickerFields'
-import type { TPickSource } from '@/features/expert/RemotePicker'
+import { PickerField } from '@/components/picker/pickerFields'
+import type { TPickSource } from '@/components/picker/RemotePicker'
+import { UnitNameField } from '@/components/picker/UnitNameField'
+import { FileAttachField } from '@/components/upload/FileAttachField'
 import { http } from '@/lib/http'
-import { FileAttachField } from '../components/FileAttachField'
-import { crudApi, text } from '../crudApi'
+import { resourceApi } from '@/lib/resource/resourceApi'
+import { text } from '@/lib/text'
 
 export type TDealRow = TDeal & Record<string, unknown>
 
@@ -33,9 +34,14 @@ export const dealResource: TResource<TDealRow> = {
   key: 'deal',
   nameKey: `${L}.name`,
   schema: ZDealSubmitSchema,
-  api: crudApi<TDealRow>('/api/ysjs-deal/deal', ['dealStatus', 'projectId']),
+  api: resourceApi<TDealRow>('/api/ysjs-deal/deal', { exact: ['dealStatus', 'projectId'], exportable: true }),
   permissions: {
-    codes: { add: 'deal_add', edit: 'deal_edit', delete: 'deal_delete', view: 'deal_view' },
+    codes: {
+      add: PERMISSIONS.dealAdd,
+      edit: PERMISSIONS.dealEdit,
+      delete: PERMISSIONS.dealDelete,
+      view: PERMISSIONS.dealView,
+    },
   },
   dialogWidth: 'md',
   fields: [

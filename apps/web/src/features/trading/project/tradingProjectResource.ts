@@ -1,6 +1,7 @@
-import { type TTradingProject, ZTradingProjectSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, type TTradingProject, ZTradingProjectSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
-import { crudApi, text } from '../crudApi'
+import { resourceApi } from '@/lib/resource/resourceApi'
+import { text } from '@/lib/text'
 import { SecretSelect } from './SecretSelect'
 
 export type TTradingProjectRow = TTradingProject & Record<string, unknown>
@@ -12,17 +13,16 @@ export const tradingProjectResource: TResource<TTradingProjectRow> = {
   key: 'trading-project',
   nameKey: `${L}.name`,
   schema: ZTradingProjectSubmitSchema,
-  api: crudApi<TTradingProjectRow>('/api/ysjs-trading/project', [
-    'technologyType',
-    'industryType',
-    'collaborationMode',
-  ]),
+  api: resourceApi<TTradingProjectRow>('/api/ysjs-trading/project', {
+    exact: ['technologyType', 'industryType', 'collaborationMode'],
+    exportable: true,
+  }),
   permissions: {
     codes: {
-      add: 'trading_project_add',
-      edit: 'trading_project_edit',
-      delete: 'trading_project_delete',
-      view: 'trading_project_view',
+      add: PERMISSIONS.tradingProjectAdd,
+      edit: PERMISSIONS.tradingProjectEdit,
+      delete: PERMISSIONS.tradingProjectDelete,
+      view: PERMISSIONS.tradingProjectView,
     },
   },
   // The deal form's project choice is a loaded option list.

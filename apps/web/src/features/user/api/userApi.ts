@@ -1,15 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
-import type { TPasswordChangeForm, TUserInfo, TUserInfoUpdate } from '@ysjs/shared'
+import type { TPasswordChangeForm, TUserInfoUpdate } from '@ysjs/shared'
 import { md5 } from 'js-md5'
 import { http } from '@/lib/http'
 
+export { fetchUserInfo, USER_INFO_KEY, useUserInfo } from '@/lib/session/userInfo'
+
 const BASE = '/api/ysjs-system/user'
-
-export const USER_INFO_KEY = ['user', 'info'] as const
-
-export const fetchUserInfo = (): Promise<TUserInfo> => http.get<TUserInfo>(`${BASE}/info`)
-
-export const useUserInfo = () => useQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo })
 
 export const updateUserInfo = (form: TUserInfoUpdate): Promise<unknown> =>
   http.post(`${BASE}/update-info`, form)

@@ -33,9 +33,8 @@ export const RecordsChart = ({
         height={height}
         loading={!stats}
         xAxis={[{ scaleType: 'band', data: records.map((r) => r.name) }]}
-        yAxis={[{ min: 0, tickMinStep: 1 }]}
-        series={[{ data: records.map((r) => r.value), label: t('wel.count'), color: '#1565c0' }]}
-        hideLegend
+        yAxis={[{ min: 0, tickMinStep: 1, label: t('wel.recordsAxis') }]}
+        series={[{ data: records.map((r) => r.value), label: t('wel.recordsSeries'), color: '#1565c0' }]}
       />
     </ChartPanel>
   )
@@ -56,10 +55,18 @@ export const TrendChart = ({
       <LineChart
         height={height}
         loading={!stats}
-        xAxis={[{ scaleType: 'point', data: trend.map((p) => p.date.slice(5)) }]}
-        yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: (v: number) => String(Math.round(v)) }]}
-        series={[{ data: trend.map((p) => p.count), label: t('wel.count'), area: true, color: '#ed6c02' }]}
-        hideLegend
+        xAxis={[{ scaleType: 'point', data: trend.map((p) => p.date.slice(5)), label: t('wel.date') }]}
+        yAxis={[
+          {
+            min: 0,
+            tickMinStep: 1,
+            valueFormatter: (v: number) => String(Math.round(v)),
+            label: t('wel.trendAxis'),
+          },
+        ]}
+        series={[
+          { data: trend.map((p) => p.count), label: t('wel.trendSeries'), area: true, color: '#ed6c02' },
+        ]}
       />
     </ChartPanel>
   )

@@ -2,7 +2,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings'
 import PolicyIcon from '@mui/icons-material/Policy'
 import Button from '@mui/material/Button'
 import { useQuery } from '@tanstack/react-query'
-import { RolePermissions } from '@ysjs/shared'
+import { PERMISSIONS, RolePermissions } from '@ysjs/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
@@ -28,7 +28,9 @@ export const RolePage = () => {
   )
   // The server asks for the role (or user) menu; the session only lists button codes, so any button of
   // the role screen stands for it.
-  const canExplain = [RolePermissions.view, RolePermissions.grant, 'user_view'].some((c) => permissions[c])
+  const canExplain = [RolePermissions.view, RolePermissions.grant, PERMISSIONS.userView].some(
+    (c) => permissions[c],
+  )
   return (
     <>
       <CrudScreen
@@ -36,6 +38,7 @@ export const RolePage = () => {
         rowActions={[
           {
             key: 'grant',
+            primary: true,
             label: t('authority.role.grant'),
             Icon: AdminPanelSettingsIcon,
             allowed: !!permissions[RolePermissions.grant],

@@ -86,6 +86,7 @@ export const TopMenuPage = () => {
         rowActions={[
           {
             key: 'grant',
+            primary: true,
             label: t('authority.topmenu.grant'),
             Icon: SettingsIcon,
             allowed: !!permissions[TopMenuPermissions.grant],

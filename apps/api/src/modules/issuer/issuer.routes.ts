@@ -1,0 +1,36 @@
+import { ZIssuerRecordSchema, ZIssuerSubmitSchema } from '@ysjs/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { ctxOf } from '../../lib/context.ts'
+import { ok, zEnvelope } from '../../lib/envelope.ts'
+import type { TIssuerService } from './issuer.service.ts'
+
+const P = '/api/ysjs-system/issuer'
+const tags = ['issuer']
+
+/** Permission codes of the 评价机构信息 screen (seeded under 系统管理). */
+export const ISSUER_CODES = { view: 'issuer', edit: 'issuer_edit' } as const
+
+/** `/api/ysjs-system/issuer`: the tenant's issuing centre, read and saved by its administrator. */
+export const issuerRoutes = (app: FastifyInstance, issuer: TIssuerService) => {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.get(`${P}/detail`, {
+    config: { access: { permission: [ISSUER_CODES.view] } },
+    schema: {
+      tags,
+      summary: '评价机构信息 (未设置时为租户名称)',
+      response: { 200: zEnvelope(ZIssuerRecordSchema) },
+    },
+    handler: async (request) => ok(await issuer.profile(ctxOf(request))),
+  })
+  r.post(`${P}/submit`, {
+    config: { access: { permission: [ISSUER_CODES.edit] } },
+    schema: {
+      tags,
+      summary: '保存评价机构信息',
+      body: ZIssuerSubmitSchema,
+      response: { 200: zEnvelope(ZIssuerRecordSchema) },
+    },
+    handler: async (request) => ok(await issuer.submit(ctxOf(request), request.body)),
+  })
+}

@@ -1,0 +1,147 @@
+// Partial updates (issue 28, decision 025): like the replaced platform's updateById, an update writes
+// only the fields it carries. Left out or null: kept. Carried: checked by its own rule, so a required
+// field cannot be emptied; '' clears an optional one. Creation still needs every required field.
+import { MeetingMsg, ParamMsg, RegisteredMsg } from '@ysjs/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { unique } from './helpers/system.ts'
+
+const PARAM = '/api/ysjs-system/param'
+const MEETING = '/api/ysjs-meeting/meeting'
+const REG = '/api/ysjs-meeting/registeredmeeting'
+
+let t: TTestApp
+let admin: Record<string, string>
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = auth((await login(t.app, 'admin')).access_token)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+  const res = await t.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) })
+  return { status: res.statusCode, ...res.json() }
+}
+const detail = async (prefix: string, id: string) => (await call('GET', `${prefix}/detail?id=${id}`)).data
+
+describe('the generic CRUD (param)', () => {
+  it('keeps what an update does not name, refuses emptying a required field, clears an optional one', async () => {
+    const key = unique('partial.key')
+    const body = { paramName: '部分更新', paramKey: key, paramValue: 'v1', remark: '备注' }
+    // Creation still needs every required field.
+    expect(await call('POST', `${PARAM}/submit`, { paramKey: key, paramValue: 'v1' })).toMatchObject({
+      code: 400,
+      msg: ParamMsg.NAME,
+    })
+    expect(await call('POST', `${PARAM}/submit`, body)).toMatchObject({ code: 200 })
+    const { id } = (await call('GET', `${PARAM}/list?paramKey=${key}`)).data.records[0]
+
+    for (const url of [`${PARAM}/submit`, `${PARAM}/update`]) {
+      expect(await call('POST', url, { id, paramValue: `${url}-v2` }), url).toMatchObject({ code: 200 })
+      expect(await detail(PARAM, id)).toMatchObject({ ...body, paramValue: `${url}-v2` })
+    }
+    // null is "not given"; '' is given, and a required field answers its own message.
+    expect(await call('POST', `${PARAM}/submit`, { id, paramName: null, paramValue: 'v3' })).toMatchObject({
+      code: 200,
+    })
+    expect(await detail(PARAM, id)).toMatchObject({ paramName: '部分更新', paramValue: 'v3' })
+    expect(await call('POST', `${PARAM}/submit`, { id, paramName: '' })).toMatchObject({
+      code: 400,
+      msg: ParamMsg.NAME,
+    })
+    expect(await call('POST', `${PARAM}/update`, { id, paramValue: '  ' })).toMatchObject({
+      code: 400,
+      msg: ParamMsg.VALUE,
+    })
+    expect(await call('POST', `${PARAM}/submit`, { id, remark: '' })).toMatchObject({ code: 200 })
+    expect(await detail(PARAM, id)).toMatchObject({ paramName: '部分更新', paramValue: 'v3', remark: null })
+    // The web form sends the whole record: still a plain update.
+    const whole = await detail(PARAM, id)
+    expect(await call('POST', `${PARAM}/submit`, { ...whole, paramName: '整条' })).toMatchObject({
+      code: 200,
+    })
+    expect(await detail(PARAM, id)).toMatchObject({ paramName: '整条', paramKey: key, paramValue: 'v3' })
+  })
+})
+
+describe('meetings (generic CRUD with fee items and rules across fields)', () => {
+  it('an update with only a name keeps the times, the place, the content and the fee items', async () => {
+    const name = unique('部分更新会议')
+    const body = {
+      name,
+      startTime: '2026-05-11 09:00:00',
+      endTime: '2026-05-12 18:00:00',
+      address: '长沙',
+      content: '<p>年会议程</p>',
+      priceItems: [{ itemName: '会务费', itemType: 1, price: '800' }],
+    }
+    expect(await call('POST', `${MEETING}/submit`, body)).toMatchObject({ code: 200 })
+    const { id } = (await call('GET', `${MEETING}/list?name=${encodeURIComponent(name)}`)).data.records[0]
+    expect(await call('POST', `${MEETING}/update`, { id, name: `${name}改` })).toMatchObject({ code: 200 })
+    expect(await detail(MEETING, id)).toMatchObject({
+      ...body,
+      name: `${name}改`,
+      priceItems: [{ itemName: '会务费', itemType: 1, price: '800.00' }],
+    })
+    expect(await call('POST', `${MEETING}/update`, { id, startTime: '' })).toMatchObject({
+      code: 400,
+      msg: MeetingMsg.START_TIME,
+    })
+    // A rule across fields holds for the stored record with the patch applied.
+    expect(await call('POST', `${MEETING}/update`, { id, endTime: '2026-05-10 09:00:00' })).toMatchObject({
+      code: 400,
+      msg: MeetingMsg.END_BEFORE_START,
+    })
+    expect(await call('POST', `${MEETING}/submit`, { id, content: '' })).toMatchObject({ code: 200 })
+    expect(await detail(MEETING, id)).toMatchObject({ name: `${name}改`, address: '长沙', content: null })
+  })
+})
+
+describe('a hand-written update (meeting registration)', () => {
+  it('keeps what it does not name, checks the stay against the stored one, refuses emptying a name', async () => {
+    const name = unique('报名部分更新')
+    expect(
+      await call('POST', `${MEETING}/submit`, {
+        name,
+        startTime: '2026-05-11 09:00:00',
+        endTime: '2026-05-12 18:00:00',
+        address: '长沙',
+        priceItems: [{ itemName: '会务费', itemType: 1, price: '800' }],
+      }),
+    ).toMatchObject({ code: 200 })
+    const meeting = (await call('GET', `${MEETING}/list?name=${encodeURIComponent(name)}`)).data.records[0]
+    await call('POST', `${MEETING}/UpdateStatusById?id=${meeting.id}&status=2`)
+    await call('POST', `${MEETING}/UpdateShelvesById?id=${meeting.id}&shelves=1`)
+    const reg = {
+      meetingId: meeting.id,
+      name: '王五',
+      sex: 1,
+      unitName: '中南大学',
+      phone: '13912345678',
+      position: '教授',
+      arrivalTime: '2026-05-10 14:00:00',
+      departureTime: '2026-05-12 10:00:00',
+      roomWish: 1,
+      remark: '素食',
+    }
+    const saved = await call('POST', `${REG}/save`, reg)
+    expect(saved).toMatchObject({ code: 200 })
+    const id = saved.data.id as string
+    expect(await call('POST', `${REG}/update`, { id, unitName: '中南大学冶金学院' })).toMatchObject({
+      code: 200,
+    })
+    expect(await detail(REG, id)).toMatchObject({ ...reg, unitName: '中南大学冶金学院' })
+    expect(await call('POST', `${REG}/update`, { id, name: '' })).toMatchObject({
+      code: 400,
+      msg: RegisteredMsg.NAME,
+    })
+    expect(await call('POST', `${REG}/update`, { id, departureTime: '2026-05-09 10:00:00' })).toMatchObject({
+      code: 400,
+      msg: RegisteredMsg.DEPARTURE_BEFORE_ARRIVAL,
+    })
+    expect(await call('POST', `${REG}/update`, { id, remark: '' })).toMatchObject({ code: 200 })
+    expect(await detail(REG, id)).toMatchObject({ name: '王五', position: '教授', remark: null })
+  })
+})

@@ -1,0 +1,147 @@
+import MenuItem from '@mui/material/MenuItem'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import TextField from '@mui/material/TextField'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { TPage } from '@ysjs/shared'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ListPager } from '@/components/crud/ListPager'
+import { useListState } from '@/components/crud/useListState'
+import { flowApi, type TPaging } from '../flowApi'
+import { useFlowCategories } from '../useFlowCategories'
+import { FlowSearch, type TFlowSearchField } from './FlowSearch'
+
+/** Process categories (dictionary `flow`) to pick from; the first one by default. */
+export const CategoryField = ({ value, onChange }: { value: string; onChange: (v: string) => void }) => {
+  const { t } = useTranslation()
+  const categories = useFlowCategories()
+  return (
+    <TextField
+      select
+      label={t('flow.model.category')}
+      value={categories.some((c) => c.value === value) ? value : ''}
+      onChange={(e) => onChange(e.target.value)}
+      required
+      slotProps={{ htmlInput: { name: 'category' } }}
+    >
+      {categories.map((c) => (
+        <MenuItem key={c.value} value={c.value}>
+          {c.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  )
+}
+
+/** Tenants a deployment is bound to: none is a common deployment (contract 10.1 mode 1). */
+export const TenantsField = ({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) => {
+  const { t } = useTranslation()
+  const tenants = useQuery({ queryKey: ['flow', 'tenants'], queryFn: flowApi.tenantSelect })
+  return (
+    <TextField
+      select
+      label={t('flow.model.tenantIds')}
+      helperText={t('flow.model.tenantHint')}
+      value={value}
+      onChange={(e) => {
+        const v = e.target.value as unknown as string[] | string
+        onChange(typeof v === 'string' ? v.split(',').filter(Boolean) : v)
+      }}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: (selected) =>
+            (selected as string[])
+              .map((id) => tenants.data?.find((x) => x.tenantId === id)?.tenantName ?? id)
+              .join(', '),
+        },
+        htmlInput: { name: 'tenantIds' },
+      }}
+    >
+      {(tenants.data ?? []).map((x) => (
+        <MenuItem key={x.tenantId} value={x.tenantId}>
+          {x.tenantName} ({x.tenantId})
+        </MenuItem>
+      ))}
+    </TextField>
+  )
+}
+
+export type TColumn<R> = { label: string; render: (row: R) => ReactNode }
+
+/** A paged table with a toolbar: the administration screens are small lists with row buttons. */
+export const PagedTable = <R,>(props: {
+  queryKey: unknown[]
+  load: (q: TPaging & { [filter: string]: string | number }) => Promise<TPage<R>>
+  columns: TColumn<R>[]
+  rowKey: (row: R) => string
+  actions: (row: R, reload: () => void) => ReactNode
+  toolbar?: (reload: () => void) => ReactNode
+  /** Filters, kept in the URL with the page (list state lives in the URL). */
+  search?: TFlowSearchField[]
+  testId: string
+}) => {
+  const { t } = useTranslation()
+  const fields = props.search ?? []
+  const state = useListState(
+    '',
+    fields.flatMap((f) => (f === 'dates' ? ['beginDate', 'endDate'] : [f])),
+  )
+  const filters = Object.fromEntries(Object.entries(state.search).filter(([, v]) => v !== ''))
+  const list = useQuery({
+    queryKey: [...props.queryKey, state.current, state.size, filters],
+    queryFn: () => props.load({ current: state.current, size: state.size, ...filters }),
+    placeholderData: keepPreviousData,
+  })
+  const reload = () => void list.refetch()
+  const rows = list.data?.records ?? []
+  return (
+    <Paper sx={{ p: 2 }}>
+      {props.toolbar && (
+        <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+          {props.toolbar(reload)}
+        </Stack>
+      )}
+      {fields.length > 0 && <FlowSearch fields={fields} values={state.search} onSearch={state.setSearch} />}
+      <Table size="small" data-testid={props.testId}>
+        <TableHead>
+          <TableRow>
+            {props.columns.map((c) => (
+              <TableCell key={c.label}>{c.label}</TableCell>
+            ))}
+            <TableCell>{t('common.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={props.columns.length + 1} align="center">
+                {t('flow.empty')}
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((row) => (
+            <TableRow key={props.rowKey(row)} hover>
+              {props.columns.map((c) => (
+                <TableCell key={c.label}>{c.render(row)}</TableCell>
+              ))}
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{props.actions(row, reload)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <ListPager
+        total={list.data?.total ?? 0}
+        current={state.current}
+        size={state.size}
+        onChange={state.setPage}
+      />
+    </Paper>
+  )
+}
