@@ -390,7 +390,7 @@ describe('job info', () => {
         jobName: '生命周期数组',
         lifecycle: ['2026-03-01 08:00:00', '2026-09-30 18:00:00'],
       }),
-    ).toMatchObject({ code: 200 })
+    ).toMatchObject({ code: 200, msg: '操作成功' })
     const row = await detailOf('生命周期数组')
     expect(row).toMatchObject({
       lifecycleStart: '2026-03-01 08:00:00',

@@ -8,7 +8,7 @@ import {
   ZPageQuerySchema,
   zPatchOf,
 } from '@ysjs/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { TAccess } from '../plugins/access.ts'
@@ -341,7 +341,7 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
         // '' on an optional field clears it; a definition with `toData` says itself what clearing means
         // (`clearing(...)`; a masked secret, for one, is kept).
         for (const [k, v] of Object.entries(patch)) {
-          if (v === null && k in def.submit.shape && data[k] === undefined) {
+          if ((v === null || v === '') && k in def.submit.shape && data[k] === undefined) {
             data[k] = null
           }
         }
@@ -379,6 +379,21 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
   return service
 }
 export type TCrudService<TSubmit extends z.ZodObject> = ReturnType<typeof createCrudService<TSubmit>>
+
+/**
+ * The body as the client sent it, before the route's patch schema turned it into its output. Creation
+ * and the patch's application parse it with the submit schema themselves, once: a field whose rule
+ * transforms (the lifecycle pair into its two ends) would not pass its own rule a second time.
+ */
+const submitted = new WeakMap<FastifyRequest, unknown>()
+const keepSubmitted = async (request: FastifyRequest): Promise<void> => {
+  submitted.set(request, request.body)
+}
+/** The submitted fields of an update: `null` is "not carried" and left out, `''` clears an optional field. */
+const submittedPatch = <T>(request: FastifyRequest): T => {
+  const body = (submitted.get(request) ?? {}) as Record<string, unknown>
+  return Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== null && k !== 'id')) as T
+}
 
 const ZIdQuery = z.object({ id: ZIdSchema })
 const ZIdsQuery = z.object({ ids: ZIdListSchema })
@@ -444,15 +459,16 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
     r.post(`${def.prefix}/submit`, {
       config: access(def.permissions.add, def.permissions.edit),
       schema: { tags, summary: `新增或修改 ${def.name}`, body: patchBody, response: { 200: zDone } },
+      preValidation: keepSubmitted,
       handler: async (request) => {
         const ctx = ctxOf(request)
         const body = request.body as TPatch<TSubmit> & { id?: string }
         await requirePermission(ctx, body.id ? def.permissions.edit : def.permissions.add)
         if (body.id) {
-          await service.update(ctx, BigInt(body.id), body)
+          await service.update(ctx, BigInt(body.id), submittedPatch(request))
           return done()
         }
-        await service.create(ctx, parseOrRefuse(def.submit, body))
+        await service.create(ctx, parseOrRefuse(def.submit, submitted.get(request)))
         return done()
       },
     })
@@ -472,9 +488,10 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
         body: patchBody.safeExtend({ id: ZIdSchema }),
         response: { 200: zDone },
       },
+      preValidation: keepSubmitted,
       handler: async (request) => {
         const body = request.body as TPatch<TSubmit> & { id: string }
-        await service.update(ctxOf(request), BigInt(body.id), body)
+        await service.update(ctxOf(request), BigInt(body.id), submittedPatch(request))
         return done()
       },
     })

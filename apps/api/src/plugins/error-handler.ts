@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable, isPoolExhausted, Prisma } from '@ysjs/db'
-import { Msg, ResultCode } from '@ysjs/shared'
+import { Msg, PATCH_CLEARS_BRANCH, ResultCode } from '@ysjs/shared'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { fail } from '../lib/envelope.ts'
@@ -8,17 +8,48 @@ import { isRedisUnavailable } from '../lib/redis.ts'
 import type { TLogWriter } from './log-writer.ts'
 
 /** A zod issue, or the shape fastify-type-provider-zod hands the error handler (`instancePath`). */
-type TIssue = { message: string; path?: PropertyKey[]; instancePath?: string; code?: string }
+type TIssue = {
+  message: string
+  path?: PropertyKey[]
+  instancePath?: string
+  code?: string
+  errors?: TIssue[][]
+  /** fastify-type-provider-zod's form: the zod code as `keyword`, the rest of the issue in `params`. */
+  keyword?: string
+  params?: { errors?: TIssue[][] }
+}
 
 const GENERIC = new Set<string>([Msg.PARAM_MISS, Msg.PARAM_TYPE_ERROR])
 
+/**
+ * A value that matched no alternative of a union answers the one alternative that says what it wants:
+ * an optional field's patch rule is "'' (clear) or the field's rule", and the field's rule has the message.
+ */
+const branchIssue = (issue: TIssue): TIssue => {
+  const branches = issue.errors ?? issue.params?.errors
+  if ((issue.code ?? issue.keyword) !== 'invalid_union' || !Array.isArray(branches)) {
+    return issue
+  }
+  const told = branches
+    .map((branch) => branch[0])
+    .filter(
+      (inner): inner is TIssue =>
+        !!inner && inner.message !== PATCH_CLEARS_BRANCH && !GENERIC.has(inner.message),
+    )
+  const inner = told.length === 1 ? told[0]! : undefined
+  return inner ? { ...inner, path: [...pathOf(issue), ...(inner.path ?? [])] } : issue
+}
+
+const pathOf = (issue: TIssue): PropertyKey[] =>
+  issue.path ?? issue.instancePath?.split('/').filter(Boolean) ?? []
+
 /** The first validation message; generic ones name the parameter like the platform does. */
 export const firstIssueMessage = (issues: readonly TIssue[], context?: string): string => {
-  const issue = issues[0]
+  const issue = issues[0] ? branchIssue(issues[0]) : undefined
   if (!issue) {
     return Msg.PARAM_VALID_ERROR
   }
-  const path = issue.path?.map(String) ?? issue.instancePath?.split('/').filter(Boolean) ?? []
+  const path = pathOf(issue).map(String)
   const field = path.join('.') || (context === 'querystring' || context === 'body' ? '' : context)
   return GENERIC.has(issue.message) && field ? `${issue.message}: ${field}` : issue.message
 }

@@ -2,10 +2,11 @@ import CssBaseline from '@mui/material/CssBaseline'
 import { ThemeProvider } from '@mui/material/styles'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { SnackbarProvider } from 'notistack'
-import { type ReactNode, useMemo } from 'react'
+import { type ReactNode, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmProvider } from '@/components/confirm/ConfirmProvider'
 import { DownloadProgress } from '@/components/download/DownloadProgress'
+import { forgetToasts } from '@/lib/notify'
 import { currentLanguage } from './i18n'
 import { queryClient } from './queryClient'
 import { buildTheme } from './theme'
@@ -14,6 +15,8 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
   const { i18n } = useTranslation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: the theme follows the language
   const theme = useMemo(() => buildTheme(currentLanguage()), [i18n.language])
+  // The toasts live in the provider: once it unmounts, none of them is showing.
+  useEffect(() => forgetToasts, [])
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

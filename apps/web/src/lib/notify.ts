@@ -35,6 +35,11 @@ export const dismissScreenToasts = (now = Date.now()): void => {
   }
 }
 
+/** The snackbar provider went away, and its toasts with it: none of them is on screen any more. */
+export const forgetToasts = (): void => {
+  showing.clear()
+}
+
 export const toast = {
   success: (message: string) => notify('success', message),
   error: (message: string) => notify('error', message),

@@ -11,6 +11,13 @@ export type TPatchOf<T extends z.ZodObject> = z.ZodObject<{
   [K in keyof T['shape']]: z.ZodOptional<z.ZodType<z.output<T['shape'][K]> | null, unknown>>
 }>
 
+/**
+ * The message of the "'' clears" branch of an optional field's patch rule. It is never shown: for a
+ * value neither '' nor valid, the error handler answers the field's own rule's message.
+ */
+export const PATCH_CLEARS_BRANCH = '\u0000clears'
+const CLEARS = PATCH_CLEARS_BRANCH
+
 /** The field's rule without its default: an update that leaves the field out keeps what is stored. */
 const withoutDefault = (field: z.ZodType): z.ZodType => {
   let inner = field
@@ -25,7 +32,7 @@ const patchField = (field: z.ZodType): z.ZodType => {
   const given = rule.safeParse('')
   // An optional field reads '' as "not given"; in an update it means "clear it".
   const clearable = given.success && given.data === undefined
-  const value = clearable ? z.union([z.literal('').transform(() => null), rule]) : rule
+  const value = clearable ? z.union([z.literal('', { error: CLEARS }).transform(() => null), rule]) : rule
   return z.preprocess((v) => (v === null ? undefined : v), value.optional())
 }
 

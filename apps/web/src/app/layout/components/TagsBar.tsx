@@ -44,7 +44,8 @@ export const TagsBar = () => {
 
   // Once the tags overflow, the active one is scrolled into view (opened from the menu, or picked).
   useEffect(() => {
-    const el = strip.current?.querySelector<HTMLElement>(`[data-tab-key="${CSS.escape(state.active)}"]`)
+    const tags = strip.current?.querySelectorAll<HTMLElement>('[data-tab-key]') ?? []
+    const el = Array.from(tags).find((tag) => tag.dataset.tabKey === state.active)
     el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
   }, [state.active])
 
