@@ -237,6 +237,16 @@ describe('SVG and HTML objects are never served inline', () => {
   })
 })
 
+describe('links that name no stored object', () => {
+  it('answer 文件不存在 for a key of any other form, never an error', async () => {
+    for (const key of ['0', 'x.png', '..%2F..%2Fetc%2Fpasswd', 'upload/000000/env/A.png', 'upload//x.png']) {
+      const res = await fetchLink(`/api/ysjs-resource/oss/file/${key}`)
+      expect(res.statusCode, key).toBe(404)
+      expect(res.json(), key).toMatchObject({ code: 404, msg: '文件不存在' })
+    }
+  })
+})
+
 describe('attachments (附件管理)', () => {
   it('registers an uploaded file, lists it with its link, and removing it removes the object', async () => {
     const up = await send(PUT_FILE_ATTACH, '应用证明.pdf', PDF)

@@ -33,13 +33,14 @@ describe('worker', () => {
     const res = await fetch(`http://127.0.0.1:${worker.port}/health`)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ status: 'ok', database: true, redis: true })
-    // The seeded housekeeping jobs are scheduled from their definitions; the legacy schedule is gone.
+    // The seeded housekeeping jobs are scheduled from their definitions (the Quartz expression as
+    // written, read by the worker's repeat strategy); the legacy schedule is gone.
     const schedulers = (await worker.jobs?.runs.getJobSchedulers(0, -1)) ?? []
     expect(schedulers.find((s) => s.key === `job-${stableId('job:log-retention')}`)).toMatchObject({
-      pattern: '0 30 3 * * *',
+      pattern: '0 30 3 * * ?',
       tz: 'Asia/Shanghai',
     })
-    expect(schedulers).toHaveLength(3)
+    expect(schedulers).toHaveLength(4)
     expect(await legacy.getJobScheduler('log-retention')).toBeFalsy()
     await legacy.obliterate({ force: true })
     await legacy.close()

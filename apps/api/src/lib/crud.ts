@@ -1,5 +1,6 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import {
+  isUpdateBody,
   Msg,
   type TPage,
   type TPageQuery,
@@ -8,8 +9,9 @@ import {
   ZPageQuerySchema,
   zPatchOf,
 } from '@ysjs/shared'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify'
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { TAccess } from '../plugins/access.ts'
 import { ctxOf, type TCtx } from './context.ts'
@@ -395,6 +397,20 @@ const submittedPatch = <T>(request: FastifyRequest): T => {
   return Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== null && k !== 'id')) as T
 }
 
+/** `submit`'s body: the submit schema for a creation, the patch schema for a body that carries an id. */
+const submitValidator =
+  <TSchema>(patch: z.ZodType): FastifySchemaCompiler<TSchema> =>
+  (route) => {
+    // Fastify hands the compiler one part's schema at a time (typed as the route's whole schema).
+    const part = route as unknown as FastifyRouteSchemaDef<z.ZodType>
+    const create = validatorCompiler(part)
+    if (route.httpPart !== 'body') {
+      return create
+    }
+    const update = validatorCompiler({ ...part, schema: patch })
+    return (data) => (isUpdateBody(data) ? update(data) : create(data))
+  }
+
 const ZIdQuery = z.object({ id: ZIdSchema })
 const ZIdsQuery = z.object({ ids: ZIdListSchema })
 
@@ -458,17 +474,21 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject>(
     const patchBody = zPatchOf(def.submit) as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>
     r.post(`${def.prefix}/submit`, {
       config: access(def.permissions.add, def.permissions.edit),
-      schema: { tags, summary: `新增或修改 ${def.name}`, body: patchBody, response: { 200: zDone } },
+      // Documented as a creation (its required fields); a body with an id is checked as a patch.
+      schema: { tags, summary: `新增或修改 ${def.name}`, body: def.submit, response: { 200: zDone } },
+      validatorCompiler: submitValidator(patchBody),
       preValidation: keepSubmitted,
       handler: async (request) => {
         const ctx = ctxOf(request)
-        const body = request.body as TPatch<TSubmit> & { id?: string }
-        await requirePermission(ctx, body.id ? def.permissions.edit : def.permissions.add)
-        if (body.id) {
-          await service.update(ctx, BigInt(body.id), submittedPatch(request))
+        const raw = submitted.get(request)
+        const update = isUpdateBody(raw)
+        await requirePermission(ctx, update ? def.permissions.edit : def.permissions.add)
+        if (update) {
+          const id = parseOrRefuse(ZIdSchema, (raw as { id: unknown }).id)
+          await service.update(ctx, BigInt(id), submittedPatch(request))
           return done()
         }
-        await service.create(ctx, parseOrRefuse(def.submit, submitted.get(request)))
+        await service.create(ctx, request.body as z.infer<TSubmit>)
         return done()
       },
     })

@@ -432,6 +432,8 @@ export const PERMISSIONS = {
   topmenuDelete: 'topmenu_delete',
   topmenuView: 'topmenu_view',
   topmenuSetting: 'topmenu_setting',
+  issuer: 'issuer',
+  issuerEdit: 'issuer_edit',
   param: 'param',
   paramAdd: 'param_add',
   paramEdit: 'param_edit',

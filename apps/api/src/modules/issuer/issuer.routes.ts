@@ -1,4 +1,4 @@
-import { ZIssuerRecordSchema, ZIssuerSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, ZIssuerRecordSchema, ZIssuerSubmitSchema } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ctxOf } from '../../lib/context.ts'
@@ -9,7 +9,7 @@ const P = '/api/ysjs-system/issuer'
 const tags = ['issuer']
 
 /** Permission codes of the 评价机构信息 screen (seeded under 系统管理). */
-export const ISSUER_CODES = { view: 'issuer', edit: 'issuer_edit' } as const
+export const ISSUER_CODES = { view: PERMISSIONS.issuer, edit: PERMISSIONS.issuerEdit } as const
 
 /** `/api/ysjs-system/issuer`: the tenant's issuing centre, read and saved by its administrator. */
 export const issuerRoutes = (app: FastifyInstance, issuer: TIssuerService) => {

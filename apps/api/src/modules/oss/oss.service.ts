@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { pipeline, type Readable } from 'node:stream'
 import { nextId, type PrismaClient } from '@ysjs/db'
-import { contentTypeOf, type TStorageRouter, UnknownStoreError } from '@ysjs/server-core'
+import { contentTypeOf, SAFE_KEY, type TStorageRouter, UnknownStoreError } from '@ysjs/server-core'
 import {
   DEFAULT_TENANT_ID,
   extensionOf,
@@ -204,6 +204,10 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
      * there is none or it belongs to another tenant (the same answer, so ids cannot be probed).
      */
     async read(ctx: TCtx, key: string) {
+      // No object is stored under a key of another form: such a link answers like a missing one.
+      if (!SAFE_KEY.test(key)) {
+        return null
+      }
       const owner = storage.tenantOf(key)
       const row = await tenantDb(prisma, ctx.tenantId).attach.findFirst({
         where: { name: key, isDeleted: 0 },
