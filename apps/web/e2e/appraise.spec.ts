@@ -152,7 +152,7 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
     await row.getByRole('button', { name: /^(查看|编辑)$/ }).click()
     await editor.getByRole('tab', { name: '评价会' }).click()
     await expect(editor.getByLabel('项目名称')).toHaveValue(name)
-    await expect(editor.locator('input[name="meetingTime"]')).toHaveValue('2026-12-01 09:30:00')
+    await expect(editor.locator('input[name="meetingTime"]')).toHaveValue('2026-12-01 09:30') // the picker shows the minute
     await editor.getByTestId('form-meetingNo').fill('2026-评-018')
     await editor.getByTestId('leader-add').click()
     await editor.getByTestId('leader-0-name').fill('李')

@@ -120,7 +120,7 @@ test.describe('workflow', () => {
       .click()
     const adjust = page.getByTestId('leave-adjust')
     await expect(adjust.locator('textarea[name="reason"]')).toHaveValue(reason)
-    await expect(adjust.locator('input[name="endTime"]')).toHaveValue('2026-01-07 09:00:00')
+    await expect(adjust.locator('input[name="endTime"]')).toHaveValue('2026-01-07 09:00') // the picker shows the minute
     await typeDate(adjust, page, '结束时间', '20260106090000')
     await adjust.locator('textarea[name="reason"]').fill(`${reason}-改`)
     await page.screenshot({ path: 'test-results/flow-leave-adjust.png' })
