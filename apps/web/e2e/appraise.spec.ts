@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { loginViaApi, md5, openMenu, storedToken, toast, typeDate, unique } from './support'
+import { loginViaApi, md5, openMenu, rowAction, storedToken, toast, typeDate, unique } from './support'
 
 const SHOTS = '/tmp/appraise-shots'
 
@@ -311,7 +311,7 @@ test.describe('appraisal: every menu', () => {
     // A unit row opens its application on the 完成单位 tab.
     await openMenu(page, '成果评价', '完成单位')
     const unitRow = page.locator('.MuiDataGrid-row').first()
-    await unitRow.getByRole('button', { name: '打开成果' }).click()
+    await rowAction(unitRow, '打开成果')
     await expect(page).toHaveURL(/\/appraise\/results/)
     await expect(page.getByRole('tab', { name: '完成单位', selected: true })).toBeVisible()
     await page.context().close()
