@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { loginViaApi, md5, openMenu, storedToken, unique } from './support'
+import { loginViaApi, md5, openMenu, rowAction, storedToken, unique } from './support'
 
 /** The six stage screens of 成果评价 (issue 24, decision 029), told apart by their headings. */
 const openAsUser = async (browser: Browser, account: string, path: string) => {
@@ -113,7 +113,7 @@ test('each stage screen has its heading, its counts and its action first; accept
   const signed = await countOf(page, 'done')
   const row = page.getByTestId(`stage-row-${name}`)
   await expect(row.getByRole('button').first()).toHaveText('审核')
-  await row.getByRole('button', { name: '审核' }).click()
+  await rowAction(row, '审核')
   await page.getByRole('dialog').getByRole('button', { name: '通过' }).click()
   await expect(page.getByTestId(`stage-row-${name}`)).toHaveCount(0)
   expect(await countOf(page, 'todo')).toBe(waiting - 1)
@@ -125,7 +125,7 @@ test('each stage screen has its heading, its counts and its action first; accept
   await openMenu(page, '成果评价', '评价通知')
   const noticeRow = page.getByTestId(`stage-row-${name}`)
   await expect(noticeRow.getByRole('button').first()).toHaveText('发送通知')
-  await noticeRow.getByRole('button', { name: '发送通知' }).click()
+  await rowAction(noticeRow, '发送通知')
   await expect(page.getByRole('dialog').getByRole('tab', { name: '评价通知', selected: true })).toBeVisible()
   await page.screenshot({ path: '/tmp/scra-stage-notice-open.png' })
 })

@@ -135,12 +135,12 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
     page = await openAsUser(browser, 'appraiser', '/appraise/results')
     let row = page.getByTestId(`results-row-${name}`)
     let editor = page.getByRole('dialog')
-    await row.getByRole('button', { name: '审核' }).click()
+    await rowAction(row, '审核')
     await page.getByRole('dialog').getByLabel('审核意见').fill('材料齐全，同意受理')
     await page.getByRole('dialog').getByRole('button', { name: '通过' }).click()
     await expect(row).toContainText('已受理')
     await expect(row).toContainText(/YS\d{8}/)
-    await row.getByRole('button', { name: '推送专家' }).click()
+    await rowAction(row, '推送专家')
     const push = page.getByRole('dialog')
     await push.getByRole('checkbox', { name: '王建国' }).check()
     await push.getByRole('checkbox', { name: '李秀英' }).check()
@@ -149,7 +149,7 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
     await expect(toast(page, '操作成功').first()).toBeVisible()
 
     // The meeting form: prefilled, saved as a draft (暂存, nothing reset), then its notice generated.
-    await row.getByRole('button', { name: /^(查看|编辑)$/ }).click()
+    await rowAction(row, /^(查看|编辑)$/)
     await editor.getByRole('tab', { name: '评价会' }).click()
     await expect(editor.getByLabel('项目名称')).toHaveValue(name)
     await expect(editor.locator('input[name="meetingTime"]')).toHaveValue('2026-12-01 09:30') // the picker shows the minute
@@ -219,7 +219,7 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
     editor = page.getByRole('dialog')
     await expect(row).toContainText('已评分')
     await expect(row).toContainText('80.9')
-    await row.getByRole('button', { name: /^(查看|编辑)$/ }).click()
+    await rowAction(row, /^(查看|编辑)$/)
     await editor.getByRole('tab', { name: '评价报告' }).click()
     await expect(editor.getByTestId('report-total')).toContainText('80.9 国际先进')
     const rich = editor.locator('.ProseMirror')

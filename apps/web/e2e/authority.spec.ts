@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { loginViaApi, openAs, toast } from './support'
+import { loginViaApi, openAs, rowAction, toast } from './support'
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex')
 const dialog = (page: Page) => page.getByRole('dialog')
@@ -12,7 +12,7 @@ test.describe('role grants', () => {
     await openAs(page, '/authority/role')
     const row = page.getByRole('row', { name: /人事/ })
     await expect(row).toBeVisible()
-    await row.getByRole('button', { name: '权限设置' }).click()
+    await rowAction(row, '权限设置')
     await expect(dialog(page)).toContainText('角色权限配置: 人事')
     const tree = dialog(page).getByTestId('grant-tree-menu')
     // hr holds 工作台 and 我的事务 (seed): take 我的事务 away, give 参数管理.
@@ -75,7 +75,7 @@ test.describe('menus and scopes', () => {
     await page.getByRole('search').getByLabel('菜单编号').fill('notice')
     await page.getByRole('search').getByRole('button', { name: '搜索' }).click()
     const row = page.getByRole('row', { name: /通知公告/ }).first()
-    await row.getByRole('button', { name: '数据权限' }).click()
+    await rowAction(row, '数据权限')
     await expect(dialog(page)).toContainText('数据权限: 通知公告')
     await dialog(page).getByRole('button', { name: '新增' }).click()
     const form = page.getByRole('dialog').last()
@@ -116,7 +116,7 @@ test.describe('menus and scopes', () => {
       .first()
       .getByRole('row', { name: new RegExp(`本部门通知${own} `) })
     await expect(saved).toBeVisible()
-    await saved.getByRole('button', { name: '编辑' }).click()
+    await rowAction(saved, '编辑')
     const again = page.getByRole('dialog').last().getByTestId('scope-rule-editor')
     await expect(again.getByRole('combobox', { name: '字段' })).toContainText('createDept')
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the rule's placeholder, stored as written
@@ -131,11 +131,11 @@ test.describe('menus and scopes', () => {
     await dialog(page).getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()
     const row = page.getByRole('row', { name: /办公/ })
-    await row.getByRole('button', { name: '菜单配置' }).click()
+    await rowAction(row, '菜单配置')
     await dialog(page).getByRole('checkbox', { name: '工作台', exact: true }).check()
     await dialog(page).getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '操作成功!')).toBeVisible()
-    await row.getByRole('button', { name: '菜单配置' }).click()
+    await rowAction(row, '菜单配置')
     await expect(dialog(page).getByRole('checkbox', { name: '工作台', exact: true })).toBeChecked()
   })
 })

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { Msg } from '@ysjs/shared'
-import { loginViaApi, storedToken, toast, unique } from './support'
+import { loginViaApi, rowAction, storedToken, toast, unique } from './support'
 import { chineseUnique } from './words'
 
 // A 1×1 PNG.
@@ -154,7 +154,7 @@ test.describe('experts', () => {
     await expect(toast(page, Msg.ADD_SUCCESS)).toBeVisible()
 
     const row = page.locator('.MuiDataGrid-row', { hasText: project })
-    await row.getByRole('button', { name: '编辑' }).click()
+    await rowAction(row, '编辑')
     const edit = page.getByRole('dialog')
     await expect(edit.getByTestId('unit-row')).toHaveCount(1)
     await edit.getByTestId('unit-row').getByRole('button', { name: '删除' }).click()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { loginViaApi, md5, toast, typeDate, unique } from './support'
+import { loginViaApi, md5, rowAction, toast, typeDate, unique } from './support'
 
 test.describe('workflow', () => {
   // Three users and a worker round trip per step: longer than the default on shared cores.
@@ -200,7 +200,7 @@ test.describe('process designer', () => {
 
     // Deploy it as a 请假流程 (the leave screens start it) for every tenant.
     const row = page.getByTestId('flow-models').getByRole('row', { name: new RegExp(key) })
-    await row.getByRole('button', { name: '部署' }).click()
+    await rowAction(row, '部署')
     const deploy = page.getByRole('dialog', { name: /部署/ })
     await deploy.getByRole('button', { name: '部署' }).click()
     await expect(toast(page, '操作成功!')).toBeVisible()

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
-import { loginViaApi, md5, toast, unique } from './support'
+import { loginViaApi, md5, rowAction, toast, unique } from './support'
 
 // One form system (issue 23): an empty submit marks every required field with the spec's message
 // under it and focuses the first; fixing a field clears its message; required labels carry the marker.
@@ -91,7 +91,7 @@ test.describe('field messages of the one form system', () => {
     })
     await page.goto('/survey/question')
     const row = page.locator('.MuiDataGrid-row', { hasText: name })
-    await row.getByRole('button', { name: '题目' }).click()
+    await rowAction(row, '题目')
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: '新增题目' }).click()
     const form = dialog.getByTestId('question-form')

@@ -91,7 +91,7 @@ test.describe('knowledge base', () => {
     await page.screenshot({ path: 'test-results/kms-main.png' })
 
     // Opened again, the editor names the saved attachment and its link downloads the file.
-    await row.getByRole('button', { name: '编辑' }).click()
+    await rowAction(row, '编辑')
     const edit = page.getByRole('dialog')
     const chip = edit.getByTestId('kms-attachment')
     await expect(chip).toHaveText('工艺说明.pdf')

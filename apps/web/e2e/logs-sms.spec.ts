@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { loginViaApi, openAs, toast, typeDate, unique } from './support'
+import { loginViaApi, openAs, rowAction, toast, typeDate, unique } from './support'
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date())
@@ -37,7 +37,7 @@ test.describe('logs', () => {
     await expect(page).toHaveURL(/createTime_datege=/)
     await expect(row).toContainText('CLIENT')
 
-    await row.getByRole('button', { name: '查看' }).click()
+    await rowAction(row, '查看')
     await expect(dialog(page)).toContainText('查看错误日志')
     await expect(dialog(page).getByTestId('stack-trace')).toContainText('at NoticePage (NoticePage.tsx:42:7)')
     await page.screenshot({ path: test.info().outputPath('error-detail.png') })
@@ -89,7 +89,7 @@ test.describe('SMS configs', () => {
     await expect(enable).toBeChecked()
     await expect(enable).toBeDisabled()
 
-    await row.getByRole('button', { name: `发送测试 ${code}` }).click()
+    await rowAction(row, '发送测试')
     await dialog(page).getByLabel('手机号').fill('1380013')
     await dialog(page).getByRole('button', { name: '发送' }).click()
     await expect(toast(page, '手机号格式不正确')).toBeVisible()

@@ -63,7 +63,7 @@ test.describe('meetings', () => {
     await expect(row).toContainText('筹备中')
 
     // Open it: 报名中, on the shelf.
-    await row.getByRole('button', { name: '变更为 报名中' }).click()
+    await rowAction(row, '变更为 报名中')
     await expect(row).toContainText('报名中')
     await rowAction(row, '上架')
     await expect(row).toContainText('已上架')

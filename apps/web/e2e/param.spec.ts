@@ -46,7 +46,7 @@ test.describe('parameter screen', () => {
     await dialog(page).getByRole('button', { name: '取消' }).click()
 
     // View is read-only.
-    await row.getByRole('button', { name: '查看' }).click()
+    await rowAction(row, '查看')
     await expect(dialog(page)).toContainText('查看参数管理')
     await expect(dialog(page).getByLabel('参数键值')).toHaveValue('v1')
     await expect(dialog(page).getByLabel('参数键值')).toBeDisabled()
@@ -54,7 +54,7 @@ test.describe('parameter screen', () => {
     await dialog(page).getByRole('button', { name: '关闭' }).click()
 
     // Edit.
-    await row.getByRole('button', { name: '编辑' }).click()
+    await rowAction(row, '编辑')
     await expect(dialog(page).getByLabel('参数键值')).toHaveValue('v1')
     await dialog(page).getByLabel('参数键值').fill('v2')
     await dialog(page).getByRole('button', { name: '保存' }).click()

@@ -94,14 +94,16 @@ export const typeDate = async (
 /**
  * Clicks a row's action (the 操作 column, RowActions): a labelled button, or an item of its ⋯ menu.
  */
-export const rowAction = async (row: Locator, name: string) => {
-  const button = row.getByRole('button', { name, exact: true })
+export const rowAction = async (row: Locator, name: string | RegExp) => {
+  // The row's actions are rendered together: wait for them before looking for the one named.
+  await row.getByRole('button').first().waitFor()
+  const button = row.getByRole('button', { name, exact: true }).first()
   if ((await button.count()) > 0) {
     await button.click()
     return
   }
   await row.getByRole('button', { name: '更多' }).click()
-  await row.page().getByRole('menuitem', { name, exact: true }).click()
+  await row.page().getByRole('menuitem', { name, exact: true }).first().click()
 }
 
 export const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', { hasText: text })

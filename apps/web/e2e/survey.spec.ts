@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
-import { loginViaApi, md5, toast, unique } from './support'
+import { loginViaApi, md5, rowAction, toast, unique } from './support'
 
 const SHOTS = '/tmp/survey-shots'
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
@@ -200,7 +200,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     await expect(row).toContainText('已提交')
     await expect(page.getByText('每页行数')).toBeVisible()
     // 查看: the filling as the member filled it, read-only.
-    await row.getByRole('button', { name: '查看' }).click()
+    await rowAction(row, '查看')
     const filling = page.getByTestId('survey-filling')
     await expect(filling).toContainText('江西省 赣州市章贡区')
     await expect(filling).toContainText('钨钼锡锑')
@@ -209,7 +209,7 @@ test.describe('questionnaire: member filling, staff results', () => {
     await expect(question(page, '贵单位的性质').getByRole('radio', { name: '其他' })).toBeDisabled()
     await page.screenshot({ path: `${SHOTS}/filling.png` })
     await page.getByRole('dialog').getByRole('button', { name: '返回' }).click()
-    await row.getByRole('button', { name: '退回' }).click()
+    await rowAction(row, '退回')
     await page.getByRole('dialog').getByLabel('退回原因').fill('请补充研发经费的统计口径')
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click()
     await saved(page)

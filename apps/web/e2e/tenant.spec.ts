@@ -44,7 +44,7 @@ test.describe('product package screen (spec section 2)', () => {
     await expect(row.getByRole('button', { name: '查看' })).toHaveCount(0)
 
     // Edit: the stored menus come back checked; unchecking one button leaves the rest.
-    await row.getByRole('button', { name: '编辑' }).click()
+    await rowAction(row, '编辑')
     await expect(dialog(page)).toContainText('已选 6 项')
     await dialog(page).getByLabel('产品包名称').fill(`${name}改`)
     const desk2 = dialog(page).getByRole('treeitem', { name: '工作台', exact: true })
@@ -148,7 +148,7 @@ test.describe('tenant screen', () => {
       })
     expect((await (await login()).json()).error_description).toBe('租户已被回收,请联系管理员')
 
-    await row.getByRole('button', { name: '审核通过' }).click()
+    await rowAction(row, '审核通过')
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
     await expect(row).toContainText('正常')
     expect((await login()).ok()).toBe(true)
@@ -192,7 +192,7 @@ test.describe('region and client screens', () => {
     await dialog(page).getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()
     const row = page.getByRole('row', { name: new RegExp(clientId) })
-    await row.getByRole('button', { name: '编辑' }).click()
+    await rowAction(row, '编辑')
     await expect(dialog(page).getByLabel('客户端密钥')).toHaveValue('')
     await dialog(page).getByRole('button', { name: '取消' }).click()
     const res = await page.request.post('/api/ysjs-auth/oauth/token', {
