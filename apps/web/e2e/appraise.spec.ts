@@ -194,7 +194,7 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
     ] as const) {
       const expert = await openAsUser(browser, account, '/appraise/review')
       const review = expert.getByTestId(`review-row-${name}`)
-      await review.getByRole('button', { name: '评分' }).click()
+      await rowAction(review, '评分')
       const dialog = expert.getByRole('dialog')
       // The expert reads the application before scoring; its contacts only afterwards.
       await expect(dialog.getByTestId('review-application')).toContainText('中南大学')

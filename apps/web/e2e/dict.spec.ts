@@ -50,7 +50,7 @@ test.describe('dictionary screens', () => {
       expect.objectContaining({ dictKey: '1', dictValue: '选项一', code }),
     ])
 
-    await item.getByRole('button', { name: '编辑' }).click()
+    await rowAction(item, '编辑')
     await dialog(page).getByLabel('字典名称').fill('选项甲')
     await dialog(page).getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '更新成功')).toBeVisible()

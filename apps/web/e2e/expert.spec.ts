@@ -97,7 +97,7 @@ test.describe('experts', () => {
     const entry = page.locator('.MuiDataGrid-row', { hasText: title })
     await expect(page.locator('.MuiDataGrid-row')).toHaveCount(1)
     await expect(entry).toBeVisible()
-    await entry.getByRole('button', { name: '关联专家' }).click()
+    await rowAction(entry, '关联专家')
     const link = page.getByRole('dialog')
     // The picker searches the server: the expert is found by typing, whatever the size of the library.
     await link.getByRole('combobox', { name: '关联专家' }).fill(name)

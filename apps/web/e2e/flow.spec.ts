@@ -239,7 +239,7 @@ test.describe('process designer', () => {
     await page.goto(`/work/send?processDefinitionName=${encodeURIComponent(name)}`)
     const sent = page.getByTestId('work-send').getByRole('row').nth(1)
     await expect(sent).toContainText('已结束', { timeout: 30_000 })
-    await sent.getByRole('button', { name: '跟踪' }).click()
+    await rowAction(sent, '跟踪')
     const diagram = page.getByRole('dialog', { name: '流程图展示' })
     await expect(diagram.locator('[data-element-id="quickTask"].flow-done')).toHaveCount(1)
     await expect(diagram.locator('.flow-current')).toHaveCount(0)

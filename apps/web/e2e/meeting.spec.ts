@@ -200,7 +200,7 @@ test.describe('meetings', () => {
     // The grid scrolls sideways to its actions and drops the name column from the DOM: keep the row by id.
     const rowId = await page.getByRole('row', { name: /张三丰/ }).getAttribute('data-id')
     const zhang = page.locator(`.MuiDataGrid-row[data-id="${rowId}"]`)
-    await zhang.getByRole('button', { name: '开票', exact: true }).click()
+    await rowAction(zhang, '开票')
     const invoiceForm = page.getByRole('dialog')
     // The member's invoice title comes along; staff add the type and the number of the issued invoice.
     await expect(invoiceForm.getByLabel('发票抬头')).toHaveValue('中南大学')
@@ -209,7 +209,7 @@ test.describe('meetings', () => {
     await invoiceForm.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '更新成功')).toBeVisible()
     await expect(zhang).toContainText('已开票')
-    await zhang.getByRole('button', { name: '退回发票/重开发票' }).click()
+    await rowAction(zhang, '退回发票/重开发票')
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '请输入原因')).toBeVisible()
     await page.getByRole('dialog').getByLabel('原因').fill('抬头有误')
