@@ -189,7 +189,7 @@ test.describe('experts', () => {
     })
     const projectId = (saved.data as { id: string }).id
     await page.reload()
-    await page.locator('.MuiDataGrid-row', { hasText: linked }).getByRole('button', { name: '编辑' }).click()
+    await rowAction(page.locator('.MuiDataGrid-row', { hasText: linked }), '编辑')
     const again = page.getByRole('dialog')
     await expect(again.getByTestId('person-row').getByLabel('姓名')).toHaveValue(person)
     await again.getByRole('button', { name: '保存' }).click()

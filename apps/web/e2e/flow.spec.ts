@@ -83,7 +83,7 @@ test.describe('workflow', () => {
     // admin: 已发事务 → 跟踪: the first approval done, the manager's current.
     page = adminPage
     await open('/work/send', 'work-send', '请假流程')
-    await page.getByTestId('work-send').getByRole('row').nth(1).getByRole('button', { name: '跟踪' }).click()
+    await rowAction(page.getByTestId('work-send').getByRole('row').nth(1), '跟踪')
     const dialog = page.getByRole('dialog', { name: '流程图展示' })
     await expect(dialog).toBeVisible()
     await expect(dialog.locator('[data-element-id="hrTask"].flow-done')).toHaveCount(1)
@@ -93,7 +93,7 @@ test.describe('workflow', () => {
     await dialog.getByRole('button', { name: '关闭' }).click()
 
     // The detail page shows the history with the comment.
-    await page.getByTestId('work-send').getByRole('row').nth(1).getByRole('button', { name: '详情' }).click()
+    await rowAction(page.getByTestId('work-send').getByRole('row').nth(1), '详情')
     await expect(page.getByTestId('flow-history')).toContainText('情况属实,同意')
 
     // manager rejects; the applicant's 调整申请 shows the leave to edit, and resubmits it.
