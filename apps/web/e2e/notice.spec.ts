@@ -62,8 +62,9 @@ test.describe('notices (generic screen with a rich-text field)', () => {
 
   test('a notice addressed to one user reaches that user only', async ({ page }) => {
     const title = unique('定向通知')
-    // Released a minute ago (the home page lists released notices, newest first), in Shanghai time.
-    const at = new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().replace(/\D/g, '').slice(0, 14)
+    // Released a minute ago (the home page lists released notices, newest first), in Shanghai time, to
+    // the minute (the picker has no seconds).
+    const at = new Date(Date.now() + 8 * 3_600_000 - 60_000).toISOString().replace(/\D/g, '').slice(0, 12)
     await addNotice(page, {
       title,
       category: '事务通知',
