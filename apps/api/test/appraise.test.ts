@@ -19,6 +19,7 @@ import {
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { holdTable, settled } from './helpers/locks.ts'
 import { multipartFile } from './helpers/multipart.ts'
 import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
 
@@ -1387,6 +1388,47 @@ describe('sub-records as calls of their own: unit, people, principal, assort', (
       code: 200,
     })
     expect((await call('GET', `${P}/assort/list?keyword=${encodeURIComponent(name)}`)).data.total).toBe(0)
+  })
+
+  it('a category removed while a file is filed under it: never removed with a live file (decision 030)', async () => {
+    const name = unique('并发分类')
+    expect(await call('POST', `${P}/assort/submit`, { name }, tok.admin)).toMatchObject({ code: 200 })
+    const added = (await call('GET', `${P}/assort/list?keyword=${encodeURIComponent(name)}`)).data.records[0]
+    const saved = await call('POST', `${P}/results/saveResultsVO`, { name: unique('并发附件') })
+    const file = multipartFile('file', '证书.pdf', Buffer.from('%PDF-1.4\n%test\n'), 'application/pdf')
+    // The removal is stopped between its count and its write; the file is filed meanwhile.
+    const hold = await holdTable(t.app.prisma, 'blade_assort')
+    let removed: Promise<TAns>
+    let filed: Promise<{ code: number; msg: string }>
+    try {
+      removed = call('POST', `${P}/assort/remove?ids=${added.id}`, undefined, tok.admin)
+      await hold.untilWaiting(1)
+      filed = t.app
+        .inject({
+          method: 'POST',
+          url: `${P}/attach/put-object?resultsId=${saved.data.id}&assortId=${added.id}`,
+          headers: { ...auth(tok.member), ...file.headers },
+          payload: file.payload,
+        })
+        .then((res) => res.json())
+      const isDone = settled(filed)
+      await hold.until(async () => isDone() || (await hold.waiting()) >= 2)
+    } finally {
+      await hold.release()
+    }
+    const [r, f] = await Promise.all([removed!, filed!])
+    const category = await t.app.prisma.assort.findUniqueOrThrow({ where: { id: BigInt(added.id) } })
+    const files = await t.app.prisma.resultsAttach.count({
+      where: { assortId: BigInt(added.id), isDeleted: 0 },
+    })
+    if (r.code === 200) {
+      expect(f).toMatchObject({ code: 400, msg: '请选择附件分类' })
+      expect({ deleted: category.isDeleted, files }).toEqual({ deleted: 1, files: 0 })
+    } else {
+      expect(r).toMatchObject({ code: 400, msg: '该分类下有成果附件，不能删除' })
+      expect(f).toMatchObject({ code: 200 })
+      expect({ deleted: category.isDeleted, files }).toEqual({ deleted: 0, files: 1 })
+    }
   })
 })
 

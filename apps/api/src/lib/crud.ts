@@ -31,6 +31,7 @@ import {
 } from './paging.ts'
 import { applyPatch, asSubmitted, changedFields, parseOrRefuse } from './patch.ts'
 import { sanitizeRichTextFields, type TRichTextFields } from './rich-text.ts'
+import { lockReferenced, type TLockedTable } from './row-locks.ts'
 import { assertTableWritable, tableOwnerOf } from './table-ownership.ts'
 import { tenantDb } from './tenancy.ts'
 import { registerExportRoute, type TXlsxColumn } from './xlsx.ts'
@@ -72,6 +73,11 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   permissions: TCrudPermissions
   /** Fields that must be unique among live rows (tenant-wide when tenant-scoped), with their message. */
   unique?: readonly { fields: readonly (keyof z.infer<TSubmit> & string)[]; message: string }[]
+  /**
+   * Rows this one refers to whose removal counts such references (`lib/row-locks.ts`): each write locks
+   * the referenced row `FOR SHARE` in its transaction and is refused with `message` when it is not live.
+   */
+  refersTo?: readonly { field: keyof z.infer<TSubmit> & string; table: TLockedTable; message: string }[]
   /** Rich-text fields and their column length: sanitised against the editor's allow-list on every write. */
   richText?: TRichTextFields
   /**
@@ -170,13 +176,19 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
     id: TId | undefined,
     write: (tx: unknown) => Promise<T>,
   ): Promise<T> => {
-    if (!def.unique?.length) {
+    if (!def.unique?.length && !def.refersTo?.length) {
       return write(undefined)
     }
     const client = def.tenantScoped ? tenantDb(prisma, ctx.tenantId) : prisma
     return (client as PrismaClient).$transaction(async (tx) => {
-      const keys = def
-        .unique!.map((rule) =>
+      for (const ref of def.refersTo ?? []) {
+        const value = data[ref.field]
+        if (typeof value === 'bigint' && !(await lockReferenced(tx, ref.table, value))) {
+          throw AppError.badRequest(ref.message)
+        }
+      }
+      const keys = (def.unique ?? [])
+        .map((rule) =>
           JSON.stringify([
             def.tenantScoped ? ctx.tenantId : '',
             ...rule.fields.map((f) => String(data[f] ?? '')),
