@@ -423,6 +423,36 @@ const submitValidator =
     return (data) => (isUpdateBody(data) ? update(data) : create(data))
   }
 
+/**
+ * Partial updates in hand-written routes (decision 025, one mechanism with the generic CRUD's). A
+ * `submit` route spreads `patchableSubmit(schema)` into its options: a body without an id is checked
+ * by the whole schema (creation), a body with one by `zPatchOf(schema)`. An `update` route takes
+ * `patchBody(schema)` and `keepSubmitted`. The service then reads `patchedInput(request, schema, stored)`:
+ * the stored record in its submit shape with the carried fields applied, checked as a whole by the
+ * schema, so a field the update does not name keeps its value and the rest of the service is unchanged.
+ */
+export const patchableSubmit = (schema: z.ZodObject) => ({
+  validatorCompiler: submitValidator(zPatchOf(schema)),
+  preValidation: keepSubmitted,
+})
+/** The body of a hand-written `update`: the patch schema with its id. */
+export const patchBody = (schema: z.ZodObject) =>
+  (zPatchOf(schema) as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>).safeExtend({
+    id: ZIdSchema,
+  })
+export { keepSubmitted }
+/** The id of an update (the body as the client sent it carries one), or null for a creation. */
+export const updateIdOf = (request: FastifyRequest): bigint | null => {
+  const raw = (submitted.get(request) ?? request.body) as { id?: unknown } | null
+  return isUpdateBody(raw) ? BigInt(parseOrRefuse(ZIdSchema, raw!.id)) : null
+}
+/** The whole input of an update: `stored` (a row, in its columns) with the fields the client sent applied. */
+export const patchedInput = <T extends z.ZodObject>(
+  request: FastifyRequest,
+  schema: T,
+  stored: object,
+): z.output<T> => applyPatch(schema, stored, submittedPatch(request))
+
 const ZIdQuery = z.object({ id: ZIdSchema })
 const ZIdsQuery = z.object({ ids: ZIdListSchema })
 
