@@ -1207,6 +1207,41 @@ describe('sub-records as calls of their own: unit, people, principal, assort', (
     return tokenOf(t.app, '000000', other.account)
   }
 
+  it('a unit or person row updated with one field keeps the rest; emptying a required one answers its message (decision 030)', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    const id = saved.data.id as string
+    const unitRow = saved.data.unitEntityList[0]
+    const personRow = saved.data.peopleEntityList[0]
+    expect(await call('POST', `${P}/unit/submit`, { id: unitRow.id, phone: '0731-88870000' })).toMatchObject({
+      code: 200,
+      data: { ...unit(), phone: '0731-88870000' },
+    })
+    expect((await call('GET', `${P}/unit/detail?id=${unitRow.id}`)).data).toMatchObject({
+      ...unit(),
+      phone: '0731-88870000',
+      resultsId: id,
+    })
+    expect(await call('POST', `${P}/unit/submit`, { id: unitRow.id, unitName: '' })).toMatchObject({
+      code: 400,
+      msg: ResultsMsg.UNIT_NAME,
+    })
+    expect(
+      await call('POST', `${P}/people/submit`, { id: personRow.id, contribution: '总体设计' }),
+    ).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${P}/people/detail?id=${personRow.id}`)).data).toMatchObject({
+      name: '李四光',
+      birthTime: '1975-06',
+      workUnit: unitRow.id,
+      contribution: '总体设计',
+    })
+    expect(await call('POST', `${P}/people/submit`, { id: personRow.id, name: '' })).toMatchObject({
+      code: 400,
+      msg: ResultsMsg.PERSON_NAME,
+    })
+  })
+
   it('lists, reads, adds, changes and removes unit and person rows while the application is editable', async () => {
     const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
     const id = saved.data.id as string

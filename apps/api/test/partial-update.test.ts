@@ -2,6 +2,7 @@
 // only the fields it carries. Left out or null: kept. Carried: checked by its own rule, so a required
 // field cannot be emptied; '' clears an optional one. Creation still needs every required field.
 import {
+  AssortMsg,
   ClientMsg,
   DictMsg,
   FlowMsg,
@@ -186,6 +187,7 @@ const dictCode = unique('pu_dict')
 const clientId = unique('pu-client')
 const modelKey = `Partial_${unique('m').replace(/[^\w]/g, '')}`
 const tenantName = unique('部分更新租户')
+const assortName = unique('部分更新分类')
 const HAND: THand[] = [
   {
     name: 'dict',
@@ -260,6 +262,16 @@ const HAND: THand[] = [
     change: { accessTokenValidity: 3600 },
     required: ['scope', ClientMsg.SCOPE],
     optional: 'webServerRedirectUri',
+  },
+  {
+    name: 'category (blade-label/assort)',
+    prefix: '/api/blade-label/assort',
+    create: { name: assortName, code: 'pu_assort', sort: 5, remark: '备注' },
+    idOf: async () =>
+      String((await t.app.prisma.assort.findFirstOrThrow({ where: { name: assortName } })).id),
+    change: { sort: 6 },
+    required: ['name', AssortMsg.NAME],
+    optional: 'remark',
   },
   {
     name: 'flow model',
