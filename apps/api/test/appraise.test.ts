@@ -1207,6 +1207,28 @@ describe('sub-records as calls of their own: unit, people, principal, assort', (
     return tokenOf(t.app, '000000', other.account)
   }
 
+  it('an application saved with only its id and a name keeps its fields, rows and principal (decision 030)', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    const id = saved.data.id as string
+    const before = (await call('GET', `${P}/results/detailResultsVO?id=${id}`)).data
+    const name = unique('改名成果')
+    expect(await call('POST', `${P}/results/saveResultsVO`, { id, name })).toMatchObject({ code: 200 })
+    const after = (await call('GET', `${P}/results/detailResultsVO?id=${id}`)).data
+    const { name: _old, updateTime: _t1, ...kept } = before
+    const { name: changed, updateTime: _t2, ...rest } = after
+    expect(changed).toBe(name)
+    expect(rest).toEqual(kept)
+    expect(after.unitEntityList).toHaveLength(1)
+    expect(after.peopleEntityList).toHaveLength(1)
+    // '' clears an optional field of a draft; null keeps it.
+    expect(await call('POST', `${P}/results/saveResultsVO`, { id, meetingVenue: null })).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${P}/results/detailResultsVO?id=${id}`)).data).toMatchObject({
+      meetingVenue: '北京',
+    })
+  })
+
   it('a unit or person row updated with one field keeps the rest; emptying a required one answers its message (decision 030)', async () => {
     const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
     const id = saved.data.id as string

@@ -10,7 +10,12 @@ import { Prisma, type PrismaClient } from '@ysjs/db'
 type TRawClient = { $queryRaw: PrismaClient['$queryRaw'] }
 
 /** Tables whose rows are locked so; a table name is never taken from input. */
-export type TLockedTable = 'blade_job_server' | 'blade_assort'
+export type TLockedTable =
+  | 'blade_job_server'
+  | 'blade_assort'
+  | 'blade_tenant_package'
+  | 'blade_dict'
+  | 'blade_dict_biz'
 
 /** Locks the rows a removal is about to count references to (in id order, so removals do not deadlock). */
 export const lockForRemoval = async (tx: TRawClient, table: TLockedTable, ids: bigint[]): Promise<void> => {
