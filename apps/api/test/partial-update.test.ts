@@ -4,11 +4,15 @@
 import {
   AssortMsg,
   ClientMsg,
+  DeptMsg,
   DictMsg,
   FlowMsg,
+  KmsMsg,
   MeetingMsg,
+  MenuMsg,
   ParamMsg,
   RegisteredMsg,
+  RoleMsg,
   TenantMsg,
   UserMsg,
 } from '@ysjs/shared'
@@ -188,6 +192,10 @@ const clientId = unique('pu-client')
 const modelKey = `Partial_${unique('m').replace(/[^\w]/g, '')}`
 const tenantName = unique('部分更新租户')
 const assortName = unique('部分更新分类')
+const roleAlias = unique('pu_role')
+const menuCode = unique('pu_menu')
+const deptName = unique('部分更新机构')
+const catalogName = unique('部分更新目录')
 const HAND: THand[] = [
   {
     name: 'dict',
@@ -272,6 +280,50 @@ const HAND: THand[] = [
     change: { sort: 6 },
     required: ['name', AssortMsg.NAME],
     optional: 'remark',
+  },
+  {
+    name: 'role',
+    prefix: '/api/ysjs-system/role',
+    create: { roleName: '部分更新角色', roleAlias: roleAlias, sort: 5 },
+    idOf: async () => String((await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias } })).id),
+    change: { sort: 6 },
+    required: ['roleName', RoleMsg.NAME],
+  },
+  {
+    name: 'menu',
+    prefix: '/api/ysjs-system/menu',
+    create: {
+      code: menuCode,
+      name: '部分更新菜单',
+      alias: 'menu',
+      path: '/partial',
+      sort: 5,
+      category: 1,
+      action: 0,
+      isOpen: 1,
+      remark: '备注',
+    },
+    idOf: async () => String((await t.app.prisma.menu.findFirstOrThrow({ where: { code: menuCode } })).id),
+    change: { sort: 6 },
+    required: ['name', MenuMsg.NAME],
+    optional: 'remark',
+  },
+  {
+    name: 'dept',
+    prefix: '/api/ysjs-system/dept',
+    create: { deptName, fullName: '部分更新机构全称', deptCategory: 1, sort: 5, remark: '备注' },
+    idOf: async () => String((await t.app.prisma.dept.findFirstOrThrow({ where: { deptName } })).id),
+    change: { sort: 6 },
+    required: ['fullName', DeptMsg.FULL_NAME],
+    optional: 'remark',
+  },
+  {
+    name: 'knowledge catalog',
+    prefix: '/api/ysjs-kms/catalog',
+    create: { catalogName, sort: 5 },
+    idOf: async () => String((await t.app.prisma.kmsCatalog.findFirstOrThrow({ where: { catalogName } })).id),
+    change: { sort: 6 },
+    required: ['catalogName', KmsMsg.CATALOG_NAME],
   },
   {
     name: 'flow model',
