@@ -19,6 +19,7 @@ import {
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { holdTable, settled } from './helpers/locks.ts'
 import { multipartFile } from './helpers/multipart.ts'
 import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
 
@@ -1206,6 +1207,63 @@ describe('sub-records as calls of their own: unit, people, principal, assort', (
     return tokenOf(t.app, '000000', other.account)
   }
 
+  it('an application saved with only its id and a name keeps its fields, rows and principal (decision 030)', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    const id = saved.data.id as string
+    const before = (await call('GET', `${P}/results/detailResultsVO?id=${id}`)).data
+    const name = unique('改名成果')
+    expect(await call('POST', `${P}/results/saveResultsVO`, { id, name })).toMatchObject({ code: 200 })
+    const after = (await call('GET', `${P}/results/detailResultsVO?id=${id}`)).data
+    const { name: _old, updateTime: _t1, ...kept } = before
+    const { name: changed, updateTime: _t2, ...rest } = after
+    expect(changed).toBe(name)
+    expect(rest).toEqual(kept)
+    expect(after.unitEntityList).toHaveLength(1)
+    expect(after.peopleEntityList).toHaveLength(1)
+    // '' clears an optional field of a draft; null keeps it.
+    expect(await call('POST', `${P}/results/saveResultsVO`, { id, meetingVenue: null })).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${P}/results/detailResultsVO?id=${id}`)).data).toMatchObject({
+      meetingVenue: '北京',
+    })
+  })
+
+  it('a unit or person row updated with one field keeps the rest; emptying a required one answers its message (decision 030)', async () => {
+    const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
+    const id = saved.data.id as string
+    const unitRow = saved.data.unitEntityList[0]
+    const personRow = saved.data.peopleEntityList[0]
+    expect(await call('POST', `${P}/unit/submit`, { id: unitRow.id, phone: '0731-88870000' })).toMatchObject({
+      code: 200,
+      data: { ...unit(), phone: '0731-88870000' },
+    })
+    expect((await call('GET', `${P}/unit/detail?id=${unitRow.id}`)).data).toMatchObject({
+      ...unit(),
+      phone: '0731-88870000',
+      resultsId: id,
+    })
+    expect(await call('POST', `${P}/unit/submit`, { id: unitRow.id, unitName: '' })).toMatchObject({
+      code: 400,
+      msg: ResultsMsg.UNIT_NAME,
+    })
+    expect(
+      await call('POST', `${P}/people/submit`, { id: personRow.id, contribution: '总体设计' }),
+    ).toMatchObject({
+      code: 200,
+    })
+    expect((await call('GET', `${P}/people/detail?id=${personRow.id}`)).data).toMatchObject({
+      name: '李四光',
+      birthTime: '1975-06',
+      workUnit: unitRow.id,
+      contribution: '总体设计',
+    })
+    expect(await call('POST', `${P}/people/submit`, { id: personRow.id, name: '' })).toMatchObject({
+      code: 400,
+      msg: ResultsMsg.PERSON_NAME,
+    })
+  })
+
   it('lists, reads, adds, changes and removes unit and person rows while the application is editable', async () => {
     const saved = await call('POST', `${P}/results/saveResultsVO`, fullBody())
     const id = saved.data.id as string
@@ -1387,6 +1445,47 @@ describe('sub-records as calls of their own: unit, people, principal, assort', (
       code: 200,
     })
     expect((await call('GET', `${P}/assort/list?keyword=${encodeURIComponent(name)}`)).data.total).toBe(0)
+  })
+
+  it('a category removed while a file is filed under it: never removed with a live file (decision 030)', async () => {
+    const name = unique('并发分类')
+    expect(await call('POST', `${P}/assort/submit`, { name }, tok.admin)).toMatchObject({ code: 200 })
+    const added = (await call('GET', `${P}/assort/list?keyword=${encodeURIComponent(name)}`)).data.records[0]
+    const saved = await call('POST', `${P}/results/saveResultsVO`, { name: unique('并发附件') })
+    const file = multipartFile('file', '证书.pdf', Buffer.from('%PDF-1.4\n%test\n'), 'application/pdf')
+    // The removal is stopped between its count and its write; the file is filed meanwhile.
+    const hold = await holdTable(t.app.prisma, 'blade_assort')
+    let removed: Promise<TAns>
+    let filed: Promise<{ code: number; msg: string }>
+    try {
+      removed = call('POST', `${P}/assort/remove?ids=${added.id}`, undefined, tok.admin)
+      await hold.untilWaiting(1)
+      filed = t.app
+        .inject({
+          method: 'POST',
+          url: `${P}/attach/put-object?resultsId=${saved.data.id}&assortId=${added.id}`,
+          headers: { ...auth(tok.member), ...file.headers },
+          payload: file.payload,
+        })
+        .then((res) => res.json())
+      const isDone = settled(filed)
+      await hold.until(async () => isDone() || (await hold.waiting()) >= 2)
+    } finally {
+      await hold.release()
+    }
+    const [r, f] = await Promise.all([removed!, filed!])
+    const category = await t.app.prisma.assort.findUniqueOrThrow({ where: { id: BigInt(added.id) } })
+    const files = await t.app.prisma.resultsAttach.count({
+      where: { assortId: BigInt(added.id), isDeleted: 0 },
+    })
+    if (r.code === 200) {
+      expect(f).toMatchObject({ code: 400, msg: '请选择附件分类' })
+      expect({ deleted: category.isDeleted, files }).toEqual({ deleted: 1, files: 0 })
+    } else {
+      expect(r).toMatchObject({ code: 400, msg: '该分类下有成果附件，不能删除' })
+      expect(f).toMatchObject({ code: 200 })
+      expect({ deleted: category.isDeleted, files }).toEqual({ deleted: 0, files: 1 })
+    }
   })
 })
 

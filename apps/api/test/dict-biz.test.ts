@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { holdTable, settled } from './helpers/locks.ts'
 import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
 
 let t: TTestApp
@@ -205,5 +206,68 @@ describe('system dictionary (/api/ysjs-system/dict, contract 8)', () => {
     })
     expect(write.statusCode).toBe(403)
     expect(write.json()).toMatchObject({ code: 403, msg: '请求被拒绝' })
+  })
+})
+
+describe('dictionary writes that check then write (decision 030)', () => {
+  const BIZ = '/api/ysjs-system/dict-biz'
+  /** Sends `first`, waits until it waits on the held table, sends `second`, then releases the table. */
+  const raced = async (
+    first: () => Promise<{ code: number; msg: string }>,
+    second: () => Promise<{ code: number; msg: string }>,
+  ) => {
+    const hold = await holdTable(t.app.prisma, 'blade_dict_biz')
+    let a: Promise<{ code: number; msg: string }>
+    let b: Promise<{ code: number; msg: string }>
+    try {
+      a = first()
+      await hold.untilWaiting(1)
+      b = second()
+      const isDone = settled(b)
+      await hold.until(async () => isDone() || (await hold.waiting()) >= 2)
+    } finally {
+      await hold.release()
+    }
+    return Promise.all([a!, b!])
+  }
+
+  it('the same code submitted twice at once is saved once, the other refused with the rule’s message', async () => {
+    const code = unique('race_code')
+    const body = { code, dictValue: '并发字典', sort: 1 }
+    const answers = await raced(
+      () => call('POST', `${BIZ}/submit`, body),
+      () => call('POST', `${BIZ}/submit`, body),
+    )
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 400])
+    expect(answers.find((a) => a.code === 400)).toMatchObject({ msg: '当前字典键值已存在!' })
+    expect(await t.app.prisma.dictBiz.count({ where: { code, isDeleted: 0 } })).toBe(1)
+  })
+
+  it('a dictionary removed while an item is added: never removed with a live item', async () => {
+    const code = unique('race_parent')
+    expect(await call('POST', `${BIZ}/submit`, { code, dictValue: '并发上级', sort: 1 })).toMatchObject({
+      code: 200,
+    })
+    const header = await t.app.prisma.dictBiz.findFirstOrThrow({ where: { code, parentId: 0n } })
+    const [removed, added] = await raced(
+      () => call('POST', `${BIZ}/remove?ids=${header.id}`),
+      () =>
+        call('POST', `${BIZ}/submit`, {
+          parentId: String(header.id),
+          dictKey: '1',
+          dictValue: '项',
+          sort: 1,
+        }),
+    )
+    const parent = await t.app.prisma.dictBiz.findUniqueOrThrow({ where: { id: header.id } })
+    const items = await t.app.prisma.dictBiz.count({ where: { parentId: header.id, isDeleted: 0 } })
+    if (removed.code === 200) {
+      expect(added).toMatchObject({ code: 400, msg: '上级字典不存在' })
+      expect({ deleted: parent.isDeleted, items }).toEqual({ deleted: 1, items: 0 })
+    } else {
+      expect(removed).toMatchObject({ code: 400, msg: '请先删除子节点!' })
+      expect(added).toMatchObject({ code: 200 })
+      expect({ deleted: parent.isDeleted, items }).toEqual({ deleted: 0, items: 1 })
+    }
   })
 })

@@ -729,6 +729,27 @@ describe('units, links, people and projects', () => {
       projectName: '改名',
       unitList: [{ unitName: names[0] }],
     })
+    // A partial update (decision 030): the fields it does not carry keep their values too; a required
+    // one cannot be emptied, and the period holds for the stored record with the patch applied.
+    expect((await call('GET', `${PROJECT}/detailProject?id=${id}`)).data).toMatchObject({
+      leader: '张三',
+      startDate: '2024-01-01',
+      endDate: '2025-12-31',
+    })
+    expect(await call('POST', `${PROJECT}/submit`, { id, projectName: '' })).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.PROJECT_NAME,
+    })
+    expect(await call('POST', `${PROJECT}/submit`, { id, endDate: '2023-12-31' })).toMatchObject({
+      code: 400,
+      msg: ExpertMsg.PERIOD,
+    })
+    expect(await call('POST', `${PROJECT}/submit`, { id, leader: '' })).toMatchObject({ code: 200 })
+    expect((await call('GET', `${PROJECT}/detailProject?id=${id}`)).data).toMatchObject({
+      projectName: '改名',
+      leader: null,
+      startDate: '2024-01-01',
+    })
     expect(await call('POST', `${PROJECT}/remove?ids=${id}`)).toMatchObject({ code: 200 })
     expect((await call('GET', `${PROJECT}/detailProject?id=${id}`)).code).toBe(400)
   })

@@ -1012,6 +1012,12 @@ describe('service tasks', () => {
     expect(await notices()).toBe(1)
     const notice = await t.app.prisma.notice.findFirstOrThrow({ where: { title } })
     expect(notice).toMatchObject({ content: '请假 2 天', category: 6, tenantId: '000000' })
+    // Addressed to the process's participants (its starter and the approver), not the whole tenant.
+    expect(notice.recipientIds.map(String).sort()).toEqual([ids.admin!, ids.hr!].sort())
+    const inbox = async (account: string) =>
+      (await call(tokens[account]!, 'GET', '/api/ysjs-desk/dashboard/notices?current=1&size=50')).data
+    expect(JSON.stringify(await inbox('hr'))).toContain(title)
+    expect(JSON.stringify(await inbox('boss'))).not.toContain(title)
     expect(
       await t.app.prisma.flowServiceCall.findMany({
         where: { instanceId: BigInt(instanceId) },

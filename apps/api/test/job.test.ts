@@ -5,6 +5,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 import { createRole, createTenant, createUser, loginAs } from './helpers/authority.ts'
+import { holdTable, settled } from './helpers/locks.ts'
 
 let t: TTestApp
 let admin: string
@@ -95,6 +96,35 @@ describe('job server removal', () => {
     expect(await call('POST', `/api/ysjs-job/job-info/remove?ids=${job.id}`)).toMatchObject({ code: 200 })
     expect(await call('POST', `/api/ysjs-job/job-server/remove?ids=${id}`)).toMatchObject({ code: 200 })
     expect((await call('GET', `/api/ysjs-job/job-server/detail?id=${id}`)).code).not.toBe(200)
+  })
+
+  it('a server removed while a job is defined under it: never removed with a live job (decision 030)', async () => {
+    const id = await serverId()
+    const jobName = `并发任务-${randomBytes(3).toString('hex')}`
+    // The removal is stopped between its count and its write; the job is defined meanwhile.
+    const hold = await holdTable(t.app.prisma, 'blade_job_server')
+    let removed: Promise<{ code: number; msg: string }>
+    let defined: Promise<{ code: number; msg: string }>
+    try {
+      removed = call('POST', `/api/ysjs-job/job-server/remove?ids=${id}`)
+      await hold.untilWaiting(1)
+      defined = call('POST', '/api/ysjs-job/job-info/submit', { ...JOB, jobServerId: id, jobName })
+      const isDone = settled(defined)
+      await hold.until(async () => isDone() || (await hold.waiting()) >= 2)
+    } finally {
+      await hold.release()
+    }
+    const [r, d] = await Promise.all([removed!, defined!])
+    const server = await t.app.prisma.jobServer.findUniqueOrThrow({ where: { id: BigInt(id) } })
+    const jobs = await t.app.prisma.jobInfo.count({ where: { jobServerId: BigInt(id), isDeleted: 0 } })
+    if (r.code === 200) {
+      expect(d).toMatchObject({ code: 400, msg: JobInfoMsg.SERVER_MISSING })
+      expect({ deleted: server.isDeleted, jobs }).toEqual({ deleted: 1, jobs: 0 })
+    } else {
+      expect(r).toMatchObject({ code: 400, msg: '该服务下还有任务,请先删除任务' })
+      expect(d).toMatchObject({ code: 200 })
+      expect({ deleted: server.isDeleted, jobs }).toEqual({ deleted: 0, jobs: 1 })
+    }
   })
 })
 

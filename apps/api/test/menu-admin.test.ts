@@ -2,6 +2,7 @@ import { MenuMsg, TopMenuMsg } from '@ysjs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 import { createRole, createTenant, createUser, loginAs } from './helpers/authority.ts'
+import { holdTable, settled } from './helpers/locks.ts'
 
 type THeaders = Record<string, string>
 type TNode = { id: string; code?: string; title?: string; name?: string; children?: TNode[] }
@@ -237,5 +238,69 @@ describe('top menus', () => {
       code: 400,
       msg: MenuMsg.TOP_MENUS_REQUIRED,
     })
+  })
+})
+
+describe('menu writes that check then write (decision 030)', () => {
+  const post = async (url: string, payload?: object) =>
+    (await t.app.inject({ method: 'POST', url, headers: admin, ...(payload ? { payload } : {}) })).json()
+  /** Sends `first`, waits until it waits on the held table, sends `second`, then releases the table. */
+  const raced = async (
+    first: () => Promise<{ code: number; msg: string }>,
+    second: () => Promise<{ code: number; msg: string }>,
+  ) => {
+    const hold = await holdTable(t.app.prisma, 'blade_menu')
+    let a: Promise<{ code: number; msg: string }>
+    let b: Promise<{ code: number; msg: string }>
+    try {
+      a = first()
+      await hold.untilWaiting(1)
+      b = second()
+      const isDone = settled(b)
+      await hold.until(async () => isDone() || (await hold.waiting()) >= 2)
+    } finally {
+      await hold.release()
+    }
+    return Promise.all([a!, b!])
+  }
+  const menu = (code: string, over: object = {}) => ({
+    code,
+    name: code,
+    alias: 'menu',
+    path: `/${code}`,
+    sort: 1,
+    category: 1,
+    ...over,
+  })
+
+  it('the same code submitted twice at once is saved once, the other refused', async () => {
+    const code = `race_${Date.now()}`
+    const answers = await raced(
+      () => post('/api/ysjs-system/menu/submit', menu(code)),
+      () => post('/api/ysjs-system/menu/submit', menu(code)),
+    )
+    expect(answers.map((a) => a.code).sort()).toEqual([200, 400])
+    expect(answers.find((a) => a.code === 400)).toMatchObject({ msg: MenuMsg.EXISTS })
+    expect(await t.app.prisma.menu.count({ where: { code, isDeleted: 0 } })).toBe(1)
+  })
+
+  it('a menu removed while a child is added: never removed with a live child', async () => {
+    const code = `race_parent_${Date.now()}`
+    const saved = await post('/api/ysjs-system/menu/submit', menu(code))
+    expect(saved).toMatchObject({ code: 200 })
+    const parentId = saved.data.id as string
+    const [removed, added] = await raced(
+      () => post(`/api/ysjs-system/menu/remove?ids=${parentId}`),
+      () => post('/api/ysjs-system/menu/submit', menu(`${code}_child`, { parentId })),
+    )
+    const parent = await t.app.prisma.menu.findUniqueOrThrow({ where: { id: BigInt(parentId) } })
+    const children = await t.app.prisma.menu.count({ where: { parentId: BigInt(parentId), isDeleted: 0 } })
+    if (removed.code === 200) {
+      expect(added).toMatchObject({ code: 400, msg: MenuMsg.PARENT_NOT_MENU })
+      expect({ deleted: parent.isDeleted, children }).toEqual({ deleted: 1, children: 0 })
+    } else {
+      expect(added).toMatchObject({ code: 200 })
+      expect({ deleted: parent.isDeleted, children }).toEqual({ deleted: 0, children: 1 })
+    }
   })
 })

@@ -1,10 +1,24 @@
 // Partial updates (issue 28, decision 025): like the replaced platform's updateById, an update writes
 // only the fields it carries. Left out or null: kept. Carried: checked by its own rule, so a required
 // field cannot be emptied; '' clears an optional one. Creation still needs every required field.
-import { MeetingMsg, ParamMsg, RegisteredMsg } from '@ysjs/shared'
+import {
+  AssortMsg,
+  ClientMsg,
+  DeptMsg,
+  DictMsg,
+  FlowMsg,
+  KmsMsg,
+  MeetingMsg,
+  MenuMsg,
+  ParamMsg,
+  RegisteredMsg,
+  RoleMsg,
+  TenantMsg,
+  UserMsg,
+} from '@ysjs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
-import { unique } from './helpers/system.ts'
+import { SEED, unique } from './helpers/system.ts'
 
 const PARAM = '/api/ysjs-system/param'
 const MEETING = '/api/ysjs-meeting/meeting'
@@ -144,4 +158,207 @@ describe('a hand-written update (meeting registration)', () => {
     expect(await call('POST', `${REG}/update`, { id, remark: '' })).toMatchObject({ code: 200 })
     expect(await detail(REG, id)).toMatchObject({ name: '王五', position: '教授', remark: null })
   })
+})
+
+/**
+ * Hand-written submits (decision 025, issue 28): the same rule through `patchableSubmit` and
+ * `patchedInput`. For each: create the whole record, update one field, and see the rest kept; a
+ * required field sent as '' answers its message, null keeps it, '' clears an optional one.
+ */
+type THand = {
+  name: string
+  prefix: string
+  create: Record<string, unknown>
+  /** Finds the created row's id. */
+  idOf: (create: Record<string, unknown>) => Promise<string>
+  change: Record<string, unknown>
+  required: [string, string]
+  optional?: string
+  /** The update route, when it is not `submit`. */
+  update?: string
+}
+const listed = (prefix: string, query: string) => async () =>
+  (await call('GET', `${prefix}/list?${query}`)).data.records[0].id as string
+const MODEL_XML = (key: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="test">
+  <process id="${key}" name="部分更新" isExecutable="true">
+    <startEvent id="start"/><endEvent id="end"/><sequenceFlow id="a" sourceRef="start" targetRef="end"/>
+  </process>
+</definitions>`
+
+const account = unique('pu')
+const dictCode = unique('pu_dict')
+const clientId = unique('pu-client')
+const modelKey = `Partial_${unique('m').replace(/[^\w]/g, '')}`
+const tenantName = unique('部分更新租户')
+const assortName = unique('部分更新分类')
+const roleAlias = unique('pu_role')
+const menuCode = unique('pu_menu')
+const deptName = unique('部分更新机构')
+const catalogName = unique('部分更新目录')
+const HAND: THand[] = [
+  {
+    name: 'dict',
+    prefix: '/api/ysjs-system/dict',
+    create: { code: dictCode, dictValue: '部分更新字典', sort: 3, remark: '备注' },
+    idOf: async () =>
+      String((await t.app.prisma.dict.findFirstOrThrow({ where: { code: dictCode, parentId: 0n } })).id),
+    change: { sort: 4 },
+    required: ['dictValue', DictMsg.NAME],
+    optional: 'remark',
+  },
+  {
+    name: 'tenant',
+    prefix: '/api/ysjs-system/tenant',
+    create: { tenantName, linkman: '张三', contactNumber: '13900000000', address: '长沙' },
+    idOf: async () => String((await t.app.prisma.tenant.findFirstOrThrow({ where: { tenantName } })).id),
+    change: { linkman: '李四' },
+    required: ['contactNumber', TenantMsg.CONTACT],
+    optional: 'address',
+  },
+  {
+    name: 'user (submit)',
+    prefix: '/api/ysjs-system/user',
+    create: {
+      account,
+      password: 'Secret#1',
+      name: '部分',
+      realName: '部分更新',
+      roleId: SEED.roleHr,
+      deptId: SEED.deptChangzhou,
+      postId: SEED.postCeo,
+      email: 'pu@example.com',
+    },
+    idOf: async () => String((await t.app.prisma.user.findFirstOrThrow({ where: { account } })).id),
+    change: { name: '改名' },
+    required: ['realName', UserMsg.REAL_NAME],
+    optional: 'email',
+  },
+  {
+    name: 'user (update)',
+    prefix: '/api/ysjs-system/user',
+    update: 'update',
+    create: {
+      account: `${account}u`,
+      password: 'Secret#1',
+      name: '部分',
+      realName: '部分更新',
+      roleId: SEED.roleHr,
+      deptId: SEED.deptChangzhou,
+      postId: SEED.postCeo,
+      email: 'pu@example.com',
+    },
+    idOf: async () =>
+      String((await t.app.prisma.user.findFirstOrThrow({ where: { account: `${account}u` } })).id),
+    change: { name: '改名' },
+    required: ['realName', UserMsg.REAL_NAME],
+    optional: 'email',
+  },
+  {
+    name: 'client',
+    prefix: '/api/ysjs-system/client',
+    create: {
+      clientId,
+      clientSecret: 'secret_1',
+      scope: 'all',
+      authorizedGrantTypes: 'password,refresh_token',
+      accessTokenValidity: 1800,
+      refreshTokenValidity: 86400,
+      webServerRedirectUri: 'http://localhost:9000',
+    },
+    idOf: listed('/api/ysjs-system/client', `clientId=${clientId}`),
+    change: { accessTokenValidity: 3600 },
+    required: ['scope', ClientMsg.SCOPE],
+    optional: 'webServerRedirectUri',
+  },
+  {
+    name: 'category (blade-label/assort)',
+    prefix: '/api/blade-label/assort',
+    create: { name: assortName, code: 'pu_assort', sort: 5, remark: '备注' },
+    idOf: async () =>
+      String((await t.app.prisma.assort.findFirstOrThrow({ where: { name: assortName } })).id),
+    change: { sort: 6 },
+    required: ['name', AssortMsg.NAME],
+    optional: 'remark',
+  },
+  {
+    name: 'role',
+    prefix: '/api/ysjs-system/role',
+    create: { roleName: '部分更新角色', roleAlias: roleAlias, sort: 5 },
+    idOf: async () => String((await t.app.prisma.role.findFirstOrThrow({ where: { roleAlias } })).id),
+    change: { sort: 6 },
+    required: ['roleName', RoleMsg.NAME],
+  },
+  {
+    name: 'menu',
+    prefix: '/api/ysjs-system/menu',
+    create: {
+      code: menuCode,
+      name: '部分更新菜单',
+      alias: 'menu',
+      path: '/partial',
+      sort: 5,
+      category: 1,
+      action: 0,
+      isOpen: 1,
+      remark: '备注',
+    },
+    idOf: async () => String((await t.app.prisma.menu.findFirstOrThrow({ where: { code: menuCode } })).id),
+    change: { sort: 6 },
+    required: ['name', MenuMsg.NAME],
+    optional: 'remark',
+  },
+  {
+    name: 'dept',
+    prefix: '/api/ysjs-system/dept',
+    create: { deptName, fullName: '部分更新机构全称', deptCategory: 1, sort: 5, remark: '备注' },
+    idOf: async () => String((await t.app.prisma.dept.findFirstOrThrow({ where: { deptName } })).id),
+    change: { sort: 6 },
+    required: ['fullName', DeptMsg.FULL_NAME],
+    optional: 'remark',
+  },
+  {
+    name: 'knowledge catalog',
+    prefix: '/api/ysjs-kms/catalog',
+    create: { catalogName, sort: 5 },
+    idOf: async () => String((await t.app.prisma.kmsCatalog.findFirstOrThrow({ where: { catalogName } })).id),
+    change: { sort: 6 },
+    required: ['catalogName', KmsMsg.CATALOG_NAME],
+  },
+  {
+    name: 'flow model',
+    prefix: '/api/ysjs-flow/model',
+    create: { name: '部分更新模型', modelKey, description: '说明', xml: MODEL_XML(modelKey) },
+    idOf: listed('/api/ysjs-flow/model', `modelKey=${modelKey}`),
+    change: { name: '改名模型' },
+    required: ['xml', FlowMsg.MODEL_XML],
+    optional: 'description',
+  },
+]
+
+describe('hand-written updates', () => {
+  for (const h of HAND) {
+    it(`${h.name}: keeps what an update does not name, refuses emptying a required field`, async () => {
+      const url = `${h.prefix}/${h.update ?? 'submit'}`
+      expect(await call('POST', `${h.prefix}/submit`, h.create)).toMatchObject({ code: 200 })
+      const id = await h.idOf(h.create)
+      const before = await detail(h.prefix, id)
+      const { password: _plain, clientSecret: _secret, ...kept } = h.create
+      expect(before).toMatchObject(kept)
+
+      expect(await call('POST', url, { id, ...h.change }), url).toMatchObject({ code: 200 })
+      expect(await detail(h.prefix, id)).toMatchObject({ ...kept, ...h.change })
+      // null is "not given"; '' on a required field answers its message.
+      const [field, message] = h.required
+      expect(await call('POST', url, { id, [field]: null })).toMatchObject({ code: 200 })
+      expect(await detail(h.prefix, id)).toMatchObject({ ...kept, ...h.change })
+      expect(await call('POST', url, { id, [field]: '' })).toMatchObject({ code: 400, msg: message })
+      if (h.optional) {
+        expect(await call('POST', url, { id, [h.optional]: '' })).toMatchObject({ code: 200 })
+        const after = await detail(h.prefix, id)
+        expect([null, '']).toContain(after[h.optional])
+        expect(after).toMatchObject({ [field]: before[field] })
+      }
+    })
+  }
 })

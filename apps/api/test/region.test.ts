@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { holdTable, settled } from './helpers/locks.ts'
 
 let t: TTestApp
 let admin: string
@@ -149,5 +150,37 @@ describe('region', () => {
       expect((await call(method, url, {}, hr)).status, url).toBe(403)
     }
     expect((await t.app.inject({ method: 'GET', url: `${R}/lazy-tree` })).statusCode).toBe(401)
+  })
+})
+
+describe('region writes that check then write (decision 030)', () => {
+  it('a region removed while a child is added: never removed with a live child', async () => {
+    expect(
+      await call('POST', `${R}/submit`, { code: '369900', name: '并发市', parentCode: '360000' }),
+    ).toMatchObject({ code: 200 })
+    // The removal is stopped between its check and its write; the child is added meanwhile.
+    const hold = await holdTable(t.app.prisma, 'blade_region')
+    let removed: Promise<{ code: number; msg: string }>
+    let added: Promise<{ code: number; msg: string }>
+    try {
+      removed = call('POST', `${R}/remove?id=369900`)
+      await hold.untilWaiting(1)
+      added = call('POST', `${R}/submit`, { code: '369901', name: '并发区', parentCode: '369900' })
+      const isDone = settled(added)
+      await hold.until(async () => isDone() || (await hold.waiting()) >= 2)
+    } finally {
+      await hold.release()
+    }
+    const [r, a] = await Promise.all([removed!, added!])
+    const parent = await t.app.prisma.region.findUnique({ where: { code: '369900' } })
+    const child = await t.app.prisma.region.findUnique({ where: { code: '369901' } })
+    if (r.code === 200) {
+      expect(a).toMatchObject({ code: 400, msg: '上级区划不存在' })
+      expect({ parent, child }).toEqual({ parent: null, child: null })
+    } else {
+      expect(r).toMatchObject({ code: 400, msg: '请先删除子节点!' })
+      expect(a).toMatchObject({ code: 200 })
+      expect(parent).not.toBeNull()
+    }
   })
 })

@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { samplePng } from '../scripts/docs-sample.ts'
 import { renderDocx } from '../src/modules/appraise/documents/docx-kit.ts'
+import { storedImages } from '../src/modules/appraise/documents/render.ts'
 import { imageInfo, imageSources, richBlocks } from '../src/modules/appraise/documents/rich-text-docx.ts'
 
 const render = async (html: string, images = new Map()) => {
@@ -64,6 +65,30 @@ describe('rich text as Word (decision 027)', () => {
     expect(Number(cx) / 9525).toBe(601)
     expect(Math.round(Number(cy) / 9525)).toBe(150)
     expect(doc).toContain('［图：缺图］')
+  })
+
+  it('reads the stored pictures: one not stored is left out, a store that cannot answer fails the document', async () => {
+    const png = samplePng(40, 20)
+    const src = '/api/ysjs-resource/oss/file/000000/a.png'
+    const gone = '/api/ysjs-resource/oss/file/000000/gone.png'
+    const html = `<p><img src="${src}"><img src="${gone}"><img src="http://x/y.png"></p>`
+    const asked: string[] = []
+    const images = await storedImages(
+      async (key) => {
+        asked.push(key)
+        return key.endsWith('a.png') ? { object: { size: png.length }, body: [png] } : null
+      },
+      [html],
+    )
+    expect(asked).toEqual(['000000/a.png', '000000/gone.png'])
+    expect([...images.keys()]).toEqual([src])
+    // An outage is not "no picture" (issue 28): the error reaches the error handler.
+    const outage = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+    await expect(
+      storedImages(async () => {
+        throw outage
+      }, [html]),
+    ).rejects.toBe(outage)
   })
 
   it('gives an empty text a dash, not nothing', async () => {

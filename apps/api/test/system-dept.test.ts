@@ -86,8 +86,9 @@ describe('dept/submit', () => {
     }
     expect(await ancestorsOf(c.id)).toBe(`0,${target.id},${targetChild.id},${b.id}`)
 
-    // Back to the top: the sub-tree follows.
-    await post(`${D}/submit`, admin, { ...dept(), id: b.id })
+    // Back to the top (the form sends the emptied parent as ''; an update keeps what it does not
+    // carry, decision 030): the sub-tree follows.
+    await post(`${D}/submit`, admin, { ...dept(), parentId: '', id: b.id })
     expect(await ancestorsOf(b.id)).toBe('0')
     expect(await ancestorsOf(d.id)).toBe(`0,${b.id},${c.id}`)
   })

@@ -2,6 +2,7 @@ import { md5Hex } from '@ysjs/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertAccountQuota } from '../src/modules/tenant/tenant-rules.ts'
 import { auth, createTestApp, login, type TTestApp, tokenRequest } from './helpers/app.ts'
+import { holdTable, settled } from './helpers/locks.ts'
 
 let t: TTestApp
 let admin: string
@@ -196,6 +197,44 @@ describe('tenant/submit creates a tenant that can be used at once', () => {
       status: 400,
       msg: '租户不存在',
     })
+  })
+
+  it('a package removed while a tenant is given it: never removed while a tenant uses it (decision 030)', async () => {
+    const packageName = `并发包${++seq}`
+    expect(
+      await call('POST', '/api/ysjs-system/tenant-package/submit', {
+        packageName,
+        menuId: String((await t.app.prisma.menu.findFirstOrThrow({ where: { code: 'notice' } })).id),
+      }),
+    ).toMatchObject({ code: 200 })
+    const pkg = (
+      await call('GET', `/api/ysjs-system/tenant-package/list?packageName=${encodeURIComponent(packageName)}`)
+    ).data.records[0]
+    const { tenantId } = await createTenant({})
+    // The removal is stopped between its count and its write; the tenant is given the package meanwhile.
+    const hold = await holdTable(t.app.prisma, 'blade_tenant_package')
+    let removed: Promise<{ code: number; msg: string }>
+    let given: Promise<{ code: number; msg: string }>
+    try {
+      removed = call('POST', `/api/ysjs-system/tenant-package/remove?ids=${pkg.id}`)
+      await hold.untilWaiting(1)
+      given = call('POST', `${T}/package-setting?tenantId=${tenantId}&packageId=${pkg.id}`)
+      const isDone = settled(given)
+      await hold.until(async () => isDone() || (await hold.waiting()) >= 2)
+    } finally {
+      await hold.release()
+    }
+    const [r, g] = await Promise.all([removed!, given!])
+    const stored = await t.app.prisma.tenantPackage.findUniqueOrThrow({ where: { id: BigInt(pkg.id) } })
+    const users = await t.app.prisma.tenant.count({ where: { packageId: BigInt(pkg.id), isDeleted: 0 } })
+    if (r.code === 200) {
+      expect(g).toMatchObject({ code: 400, msg: '产品包不存在' })
+      expect({ deleted: stored.isDeleted, users }).toEqual({ deleted: 1, users: 0 })
+    } else {
+      expect(r).toMatchObject({ code: 400, msg: '产品包已被租户使用,不可删除!' })
+      expect(g).toMatchObject({ code: 200 })
+      expect({ deleted: stored.isDeleted, users }).toEqual({ deleted: 0, users: 1 })
+    }
   })
 
   it('refuses a missing name, linkman or phone with the form messages', async () => {

@@ -31,6 +31,7 @@ import {
 } from './paging.ts'
 import { applyPatch, asSubmitted, changedFields, parseOrRefuse } from './patch.ts'
 import { sanitizeRichTextFields, type TRichTextFields } from './rich-text.ts'
+import { lockReferenced, type TLockedTable } from './row-locks.ts'
 import { assertTableWritable, tableOwnerOf } from './table-ownership.ts'
 import { tenantDb } from './tenancy.ts'
 import { registerExportRoute, type TXlsxColumn } from './xlsx.ts'
@@ -72,6 +73,11 @@ export type TCrudDef<TSubmit extends z.ZodObject> = {
   permissions: TCrudPermissions
   /** Fields that must be unique among live rows (tenant-wide when tenant-scoped), with their message. */
   unique?: readonly { fields: readonly (keyof z.infer<TSubmit> & string)[]; message: string }[]
+  /**
+   * Rows this one refers to whose removal counts such references (`lib/row-locks.ts`): each write locks
+   * the referenced row `FOR SHARE` in its transaction and is refused with `message` when it is not live.
+   */
+  refersTo?: readonly { field: keyof z.infer<TSubmit> & string; table: TLockedTable; message: string }[]
   /** Rich-text fields and their column length: sanitised against the editor's allow-list on every write. */
   richText?: TRichTextFields
   /**
@@ -170,13 +176,19 @@ export const createCrudService = <TSubmit extends z.ZodObject>(
     id: TId | undefined,
     write: (tx: unknown) => Promise<T>,
   ): Promise<T> => {
-    if (!def.unique?.length) {
+    if (!def.unique?.length && !def.refersTo?.length) {
       return write(undefined)
     }
     const client = def.tenantScoped ? tenantDb(prisma, ctx.tenantId) : prisma
     return (client as PrismaClient).$transaction(async (tx) => {
-      const keys = def
-        .unique!.map((rule) =>
+      for (const ref of def.refersTo ?? []) {
+        const value = data[ref.field]
+        if (typeof value === 'bigint' && !(await lockReferenced(tx, ref.table, value))) {
+          throw AppError.badRequest(ref.message)
+        }
+      }
+      const keys = (def.unique ?? [])
+        .map((rule) =>
           JSON.stringify([
             def.tenantScoped ? ctx.tenantId : '',
             ...rule.fields.map((f) => String(data[f] ?? '')),
@@ -410,6 +422,36 @@ const submitValidator =
     const update = validatorCompiler({ ...part, schema: patch })
     return (data) => (isUpdateBody(data) ? update(data) : create(data))
   }
+
+/**
+ * Partial updates in hand-written routes (decision 025, one mechanism with the generic CRUD's). A
+ * `submit` route spreads `patchableSubmit(schema)` into its options: a body without an id is checked
+ * by the whole schema (creation), a body with one by `zPatchOf(schema)`. An `update` route takes
+ * `patchBody(schema)` and `keepSubmitted`. The service then reads `patchedInput(request, schema, stored)`:
+ * the stored record in its submit shape with the carried fields applied, checked as a whole by the
+ * schema, so a field the update does not name keeps its value and the rest of the service is unchanged.
+ */
+export const patchableSubmit = (schema: z.ZodObject) => ({
+  validatorCompiler: submitValidator(zPatchOf(schema)),
+  preValidation: keepSubmitted,
+})
+/** The body of a hand-written `update`: the patch schema with its id. */
+export const patchBody = (schema: z.ZodObject) =>
+  (zPatchOf(schema) as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>).safeExtend({
+    id: ZIdSchema,
+  })
+export { keepSubmitted }
+/** The id of an update (the body as the client sent it carries one), or null for a creation. */
+export const updateIdOf = (request: FastifyRequest): bigint | null => {
+  const raw = (submitted.get(request) ?? request.body) as { id?: unknown } | null
+  return isUpdateBody(raw) ? BigInt(parseOrRefuse(ZIdSchema, raw!.id)) : null
+}
+/** The whole input of an update: `stored` (a row, in its columns) with the fields the client sent applied. */
+export const patchedInput = <T extends z.ZodObject>(
+  request: FastifyRequest,
+  schema: T,
+  stored: object,
+): z.output<T> => applyPatch(schema, stored, submittedPatch(request))
 
 const ZIdQuery = z.object({ id: ZIdSchema })
 const ZIdsQuery = z.object({ ids: ZIdListSchema })

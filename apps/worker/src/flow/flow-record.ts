@@ -59,17 +59,21 @@ const peopleOf = async (tx: TTx, ctx: TRecordContext, elementId: string, attrs: 
   return { ...people, problem }
 }
 
+/** The live users of a tenant with its `administrator` role. */
+export const tenantAdministrators = (tx: TTx, tenantId: string) =>
+  tx.$queryRaw<{ id: bigint }[]>`
+    SELECT u.id FROM blade_user u
+    WHERE u.tenant_id = ${tenantId} AND u.is_deleted = 0
+      AND EXISTS (SELECT 1 FROM blade_role r WHERE r.tenant_id = u.tenant_id AND r.is_deleted = 0
+        AND r.role_alias = 'administrator' AND r.id::text = ANY (string_to_array(u.role_id, ',')))`
+
 /** Tells the instance's tenant administrators (a notice addressed to them) why an instance cannot go on. */
 export const noticeProblem = async (
   tx: TTx,
   ctx: { tenantId: string; instanceId: bigint },
   problem: string,
 ) => {
-  const admins = await tx.$queryRaw<{ id: bigint }[]>`
-    SELECT u.id FROM blade_user u
-    WHERE u.tenant_id = ${ctx.tenantId} AND u.is_deleted = 0
-      AND EXISTS (SELECT 1 FROM blade_role r WHERE r.tenant_id = u.tenant_id AND r.is_deleted = 0
-        AND r.role_alias = 'administrator' AND r.id::text = ANY (string_to_array(u.role_id, ',')))`
+  const admins = await tenantAdministrators(tx, ctx.tenantId)
   await tx.notice.create({
     data: {
       id: nextId(),

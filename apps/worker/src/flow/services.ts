@@ -1,5 +1,6 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
-import { FLOW_JOB_ATTRIBUTE, type TFlowServiceName } from '@ysjs/shared'
+import { FLOW_JOB_ATTRIBUTE, TASK_USER_PREFIX, type TFlowServiceName } from '@ysjs/shared'
+import { tenantAdministrators } from './flow-record.ts'
 
 type TTx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]
 
@@ -20,6 +21,33 @@ export type TServiceHandler = (ctx: TServiceContext) => Promise<Record<string, u
 const NOTICE_CATEGORY_TASK = 6
 
 /**
+ * The people of an instance (issue 28): the user who started it and every user a task of it was
+ * assigned to (`taskUser_<id>`), live users of the instance's tenant only. An instance with nobody
+ * (started by a job, tasks offered to roles only) reaches the tenant's administrators: an empty list
+ * would address the whole tenant.
+ */
+const participantsOf = async (tx: TTx, tenantId: string, instanceId: bigint, startUserId: bigint | null) => {
+  const tasks = await tx.flowTask.findMany({
+    where: { instanceId, assignee: { startsWith: TASK_USER_PREFIX } },
+    select: { assignee: true },
+  })
+  const named = new Set<bigint>(startUserId === null ? [] : [startUserId])
+  for (const { assignee } of tasks) {
+    const id = assignee!.slice(TASK_USER_PREFIX.length)
+    if (/^\d{1,19}$/.test(id)) {
+      named.add(BigInt(id))
+    }
+  }
+  const users = await tx.user.findMany({
+    where: { id: { in: [...named] }, tenantId, isDeleted: 0 },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+  })
+  const ids = users.map((u) => u.id)
+  return ids.length ? ids : (await tenantAdministrators(tx, tenantId)).map((u) => u.id)
+}
+
+/**
  * The service tasks a process may name (`flowable:delegateExpression="${notice}"`). Each writes
  * through the step's transaction, so its effect commits with the step or not at all.
  */
@@ -35,8 +63,11 @@ export const FLOW_SERVICE_HANDLERS: Record<TFlowServiceName, TServiceHandler> = 
         ([k]) => k === FLOW_JOB_ATTRIBUTE || k.endsWith(`:${FLOW_JOB_ATTRIBUTE}`),
       )?.[1] ?? null,
   }),
-  /** Publishes a notice (通知公告) in the instance's tenant: attributes `title`, `content`, `category`. */
-  notice: async ({ tx, tenantId, attrs, startUserId }) => {
+  /**
+   * Publishes a notice (通知公告) to the instance's participants (its starter and the users its tasks
+   * were assigned to), not to the whole tenant: attributes `title`, `content`, `category`.
+   */
+  notice: async ({ tx, tenantId, instanceId, attrs, startUserId }) => {
     const id = nextId()
     const category = Number(attrs.category)
     await tx.notice.create({
@@ -47,6 +78,7 @@ export const FLOW_SERVICE_HANDLERS: Record<TFlowServiceName, TServiceHandler> = 
         content: attrs.content?.slice(0, 2000) ?? null,
         category: Number.isInteger(category) && category > 0 ? category : NOTICE_CATEGORY_TASK,
         releaseTime: new Date(),
+        recipientIds: await participantsOf(tx, tenantId, instanceId, startUserId),
         createUser: startUserId,
       },
     })

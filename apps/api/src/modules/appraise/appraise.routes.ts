@@ -48,6 +48,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { pageOfAll, toPage } from '../../lib/paging.ts'
@@ -139,7 +140,17 @@ export const appraiseRoutes = (app: FastifyInstance, { results, scoring, documen
       body: ZResultsVOSubmitSchema,
       response: { 200: zEnvelope(ZResultsVORecordSchema) },
     },
-    handler: async (request) => ok(await results.saveVO(ctxOf(request), request.body)),
+    // With an id, a partial update (decision 030): the fields, the unit and person lists and the
+    // principal it does not carry keep their stored values (an absent list used to remove every row).
+    ...patchableSubmit(ZResultsVOSubmitSchema),
+    handler: async (request) => {
+      const ctx = ctxOf(request)
+      const id = updateIdOf(request)
+      const input = id
+        ? patchedInput(request, ZResultsVOSubmitSchema, await results.detailVO(ctx, id))
+        : request.body
+      return ok(await results.saveVO(ctx, input))
+    },
   })
   r.post(`${P}/results/remove`, {
     config: perm(C.remove),

@@ -8,6 +8,7 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
+import { lockForRemoval } from '../../lib/row-locks.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 
@@ -122,6 +123,9 @@ export const createAppraiseAssortService = (prisma: PrismaClient) => {
       assertTableWritable(ctx, 'Assort')
       const parent = await parentId()
       await prisma.$transaction(async (tx) => {
+        // Locked before counting: a file filed meanwhile (it locks its category) is counted, or waits
+        // and finds its category gone (decision 030).
+        await lockForRemoval(tx, 'blade_assort', ids)
         if (await tx.resultsAttach.count({ where: { assortId: { in: ids }, ...LIVE } })) {
           throw AppError.badRequest(AppraiseAssortMsg.IN_USE)
         }

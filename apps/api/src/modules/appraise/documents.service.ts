@@ -14,6 +14,7 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
+import { lockReferenced } from '../../lib/row-locks.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import type { TIssuerService } from '../issuer/issuer.service.ts'
 import type { TOssService } from '../oss/oss.service.ts'
@@ -363,6 +364,10 @@ export const createDocumentsService = (deps: TDeps) => {
       const attachId = stored.attachId!
       try {
         await db(ctx).$transaction(async (tx) => {
+          // The category stays until this file is filed under it (a removal counts it, decision 030).
+          if (!(await lockReferenced(tx, 'blade_assort', assortId))) {
+            throw AppError.badRequest(AppraiseAssortMsg.SELECT)
+          }
           await tx.resultsAttach.create({
             data: {
               id: nextId(),

@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
@@ -101,9 +102,15 @@ export const appraiseRowsRoutes = (
         body: k.body,
         response: { 200: zEnvelope(k.row) },
       },
-      handler: async (request) =>
+      // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+      ...patchableSubmit(k.body),
+      handler: async (request) => {
+        const ctx = ctxOf(request)
+        const id = updateIdOf(request)
+        const input = id ? patchedInput(request, k.body, await k.service.detail(ctx, id)) : request.body
         // biome-ignore lint/suspicious/noExplicitAny: each kind's body matches its own service
-        ok(await k.service.submit(ctxOf(request), request.body as any)),
+        return ok(await k.service.submit(ctx, input as any))
+      },
     })
   }
   r.post(`${P}/principal/remove`, {
@@ -156,13 +163,18 @@ export const appraiseRowsRoutes = (
       body: ZAppraiseAssortSubmitSchema,
       response: { 200: zDone },
     },
+    ...patchableSubmit(ZAppraiseAssortSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const code = request.body.id ? C.assortEdit : C.assortAdd
+      const id = updateIdOf(request)
+      const code = id ? C.assortEdit : C.assortAdd
       if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
         throw AppError.forbidden()
       }
-      await assorts.submit(ctx, request.body)
+      const input = id
+        ? patchedInput(request, ZAppraiseAssortSubmitSchema, await assorts.detail(ctx, id))
+        : request.body
+      await assorts.submit(ctx, input)
       return done()
     },
   })

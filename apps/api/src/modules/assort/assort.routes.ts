@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TAssortService } from './assort.service.ts'
@@ -74,13 +75,17 @@ export const assortRoutes = (app: FastifyInstance, assorts: TAssortService) => {
   r.post(`${PREFIX}/submit`, {
     config: { access: { permission: [CODES.add, CODES.edit] } },
     schema: { tags, summary: '新增或修改分类', body: ZAssortSubmitSchema, response: { 200: zDone } },
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+    ...patchableSubmit(ZAssortSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const code = request.body.id ? CODES.edit : CODES.add
+      const id = updateIdOf(request)
+      const code = id ? CODES.edit : CODES.add
       if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
         throw AppError.forbidden()
       }
-      await assorts.submit(ctx, request.body)
+      const input = id ? patchedInput(request, ZAssortSubmitSchema, await assorts.detail(id)) : request.body
+      await assorts.submit(ctx, input)
       return done()
     },
   })

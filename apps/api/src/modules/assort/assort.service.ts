@@ -2,6 +2,7 @@ import { nextId, type PrismaClient } from '@ysjs/db'
 import { AssortMsg, type TAssortSubmit } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
+import { lockForRemoval, lockReferenced } from '../../lib/row-locks.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
 import { buildTree } from '../../lib/tree.ts'
 
@@ -86,34 +87,40 @@ export const createAssortService = (prisma: PrismaClient) => {
         remark: input.remark ?? null,
         sort: input.sort ?? 0,
       }
-      if (input.id) {
-        const id = BigInt(input.id)
-        await checkParent(parentId, id)
-        const { count } = await db.updateMany({
-          where: { id, ...LIVE },
-          data: { ...data, updateUser: who, updateTime: new Date() },
-        })
-        if (count === 0) {
-          throw AppError.notFound()
+      const id = input.id ? BigInt(input.id) : undefined
+      await checkParent(parentId, id)
+      await prisma.$transaction(async (tx) => {
+        // The parent stays until this row is written under it (its removal counts children, decision 030).
+        if (parentId !== 0n && !(await lockReferenced(tx, 'blade_assort', parentId))) {
+          throw AppError.badRequest(AssortMsg.NO_PARENT)
         }
-        return
-      }
-      await checkParent(parentId)
-      await db.create({
-        data: {
-          ...data,
-          id: nextId(),
-          createUser: who,
-          createDept: ctx.user?.deptIds[0] ?? null,
-          updateUser: who,
-          updateTime: new Date(),
-        },
+        if (id) {
+          const { count } = await tx.assort.updateMany({
+            where: { id, ...LIVE },
+            data: { ...data, updateUser: who, updateTime: new Date() },
+          })
+          if (count === 0) {
+            throw AppError.notFound()
+          }
+          return
+        }
+        await tx.assort.create({
+          data: {
+            ...data,
+            id: nextId(),
+            createUser: who,
+            createDept: ctx.user?.deptIds[0] ?? null,
+            updateUser: who,
+            updateTime: new Date(),
+          },
+        })
       })
     },
     /** Removes categories without live children; all or nothing. */
     async remove(ctx: TCtx, ids: bigint[]) {
       assertTableWritable(ctx, 'Assort')
       await prisma.$transaction(async (tx) => {
+        await lockForRemoval(tx, 'blade_assort', ids)
         const children = await tx.assort.count({
           where: { parentId: { in: ids }, id: { notIn: ids }, ...LIVE },
         })

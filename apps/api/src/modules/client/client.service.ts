@@ -1,8 +1,9 @@
 import { hashClientSecret, nextId, type PrismaClient } from '@ysjs/db'
 import { ClientMsg, type TClientSubmit, ZClientRecordSchema, ZClientSubmitSchema } from '@ysjs/shared'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, type TPatch } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
+import { applyPatch } from '../../lib/patch.ts'
 
 /**
  * OAuth clients (blade_client, 应用管理): administrator only (contract 7.1, SA). The secret is stored
@@ -86,16 +87,17 @@ export const createClientService = (prisma: PrismaClient, webClientId: string) =
         })
       })
     },
-    async update(ctx: TCtx, id: bigint, input: TClientSubmit) {
+    /** A partial update (decision 025): the stored client with the fields carried applied. */
+    async update(ctx: TCtx, id: bigint, patch: TPatch<typeof ZClientSubmitSchema>) {
       assertAdministrator(ctx)
-      await assertFree(input.clientId, id)
-      const current = await prisma.client.findFirst({
-        where: { id, isDeleted: 0 },
-        select: { clientId: true },
-      })
+      const current = await prisma.client.findFirst({ where: { id, isDeleted: 0 } })
       if (!current) {
         throw AppError.notFound()
       }
+      // The stored secret is a hash: an update sets a new one only when it carries one.
+      const { clientSecret: _hash, ...stored } = current
+      const input = applyPatch(ZClientSubmitSchema, stored, patch)
+      await assertFree(input.clientId, id)
       if (current.clientId === webClientId && input.clientId !== webClientId) {
         throw AppError.badRequest(ClientMsg.IN_USE)
       }

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
 import type { TDictService } from './dict.service.ts'
@@ -165,8 +166,13 @@ const dictRoutes = (app: FastifyInstance, dicts: TDictService, api: TDictApi) =>
   r.post(`${PREFIX}/submit`, {
     config: { access: { permission: [...api.permissions.add, ...api.permissions.edit] } },
     schema: { tags, summary: '新增或修改字典', body: ZDictSubmitSchema, response: { 200: zDone } },
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
+    ...patchableSubmit(ZDictSubmitSchema),
     handler: async (request) => {
-      await dicts.submit(writable(request), request.body)
+      const ctx = writable(request)
+      const id = updateIdOf(request)
+      const input = id ? patchedInput(request, ZDictSubmitSchema, await dicts.detail(ctx, id)) : request.body
+      await dicts.submit(ctx, input)
       return done()
     },
   })

@@ -4,6 +4,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { whereFromFilters } from '../../lib/filters.ts'
 import { orderByFrom, skipTake, toPage } from '../../lib/paging.ts'
+import { lockForRemoval, lockReferenced } from '../../lib/row-locks.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { buildTree } from '../../lib/tree.ts'
 
@@ -36,8 +37,11 @@ type TDictTable = {
 }
 type TDictDb = {
   table: TDictTable
-  transaction: <T>(fn: (table: TDictTable) => Promise<T>) => Promise<T>
+  /** The table's name, for its row locks (decision 030). */
+  name: 'blade_dict' | 'blade_dict_biz'
+  transaction: <T>(fn: (table: TDictTable, tx: TRawTx) => Promise<T>) => Promise<T>
 }
+type TRawTx = Pick<PrismaClient, '$queryRaw' | '$executeRaw'>
 
 /**
  * The dictionary tables of contract 8, which share one API: `blade_dict_biz` (business: each tenant its
@@ -50,12 +54,14 @@ export const dictTables = {
       const db = tenantDb(prisma, ctx.tenantId)
       return {
         table: db.dictBiz as unknown as TDictTable,
-        transaction: (fn) => db.$transaction((t) => fn(t.dictBiz as unknown as TDictTable)),
+        name: 'blade_dict_biz',
+        transaction: (fn) => db.$transaction((t) => fn(t.dictBiz as unknown as TDictTable, t as TRawTx)),
       }
     },
   system: (prisma: PrismaClient) => (): TDictDb => ({
     table: prisma.dict as unknown as TDictTable,
-    transaction: (fn) => prisma.$transaction((t) => fn(t.dict as unknown as TDictTable)),
+    name: 'blade_dict',
+    transaction: (fn) => prisma.$transaction((t) => fn(t.dict as unknown as TDictTable, t as TRawTx)),
   }),
 }
 
@@ -152,6 +158,11 @@ export const createDictService = (dbOf: (ctx: TCtx) => TDictDb) => {
       return { ...row, parentName: parent?.dictValue ?? '顶级' }
     },
 
+    /**
+     * Creates or changes a header or an item, in one transaction (decision 030): the parent is locked
+     * until the item is written (its removal counts items), and writers of the same code and key take
+     * turns (a transaction-scoped advisory lock), so the second sees the first's row and is refused.
+     */
     async submit(ctx: TCtx, input: TDictSubmit): Promise<void> {
       const d = db(ctx)
       const parentId = input.parentId ? BigInt(input.parentId) : 0n
@@ -162,13 +173,6 @@ export const createDictService = (dbOf: (ctx: TCtx) => TDictDb) => {
       const code = parent ? parent.code : input.code!
       const dictKey = parent ? input.dictKey! : HEADER_KEY
       const id = input.id ? BigInt(input.id) : undefined
-      const clash = await d.findFirst({
-        where: { code, dictKey, ...LIVE, ...(id ? { NOT: { id } } : {}) },
-        select: { id: true },
-      })
-      if (clash) {
-        throw AppError.badRequest(DictMsg.KEY_EXISTS)
-      }
       const data = {
         parentId,
         code,
@@ -178,18 +182,30 @@ export const createDictService = (dbOf: (ctx: TCtx) => TDictDb) => {
         isSealed: input.isSealed,
         remark: input.remark ?? null,
       }
-      if (!id) {
-        await d.create({ data: { id: nextId(), ...data } })
-        return
-      }
-      const current = await d.findFirst({ where: { id, ...LIVE } })
-      if (!current) {
-        throw AppError.notFound()
-      }
-      if (id === parentId) {
-        throw AppError.badRequest('上级字典不能是自己')
-      }
-      await dbOf(ctx).transaction(async (t) => {
+      const { name, transaction } = dbOf(ctx)
+      await transaction(async (t, tx) => {
+        if (parent && !(await lockReferenced(tx, name, parent.id))) {
+          throw AppError.badRequest('上级字典不存在')
+        }
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${name}), hashtext(${`${ctx.tenantId}:${code}:${dictKey}`}))`
+        const clash = await t.findFirst({
+          where: { code, dictKey, ...LIVE, ...(id ? { NOT: { id } } : {}) },
+          select: { id: true },
+        })
+        if (clash) {
+          throw AppError.badRequest(DictMsg.KEY_EXISTS)
+        }
+        if (!id) {
+          await t.create({ data: { id: nextId(), ...data } })
+          return
+        }
+        const current = await t.findFirst({ where: { id, ...LIVE } })
+        if (!current) {
+          throw AppError.notFound()
+        }
+        if (id === parentId) {
+          throw AppError.badRequest('上级字典不能是自己')
+        }
         await t.update({ where: { id }, data })
         // Renaming a dictionary's code renames it on every item, or the items would be orphaned.
         if (current.parentId === 0n && current.code !== code) {
@@ -198,15 +214,19 @@ export const createDictService = (dbOf: (ctx: TCtx) => TDictDb) => {
       })
     },
 
+    /** Locked before counting: an item added meanwhile is counted, or finds its parent gone (decision 030). */
     async remove(ctx: TCtx, ids: bigint[]): Promise<void> {
-      const d = db(ctx)
-      const children = await d.count({
-        where: { parentId: { in: ids }, NOT: { id: { in: ids } }, ...LIVE },
+      const { name, transaction } = dbOf(ctx)
+      await transaction(async (t, tx) => {
+        await lockForRemoval(tx, name, ids)
+        const children = await t.count({
+          where: { parentId: { in: ids }, NOT: { id: { in: ids } }, ...LIVE },
+        })
+        if (children > 0) {
+          throw AppError.badRequest(Msg.HAS_CHILDREN)
+        }
+        await t.updateMany({ where: { id: { in: ids }, ...LIVE }, data: { isDeleted: 1 } })
       })
-      if (children > 0) {
-        throw AppError.badRequest(Msg.HAS_CHILDREN)
-      }
-      await d.updateMany({ where: { id: { in: ids }, ...LIVE }, data: { isDeleted: 1 } })
     },
   }
 }

@@ -20,7 +20,13 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { registerCrudRoutes, type TCrudService } from '../../lib/crud.ts'
+import {
+  patchableSubmit,
+  patchedInput,
+  registerCrudRoutes,
+  type TCrudService,
+  updateIdOf,
+} from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TImportGate } from '../../lib/import-gate.ts'
@@ -190,9 +196,22 @@ export const expertRoutes = (app: FastifyInstance, s: TServices) => {
       body: ZProjectSubmitSchema,
       response: { 200: zEnvelope(z.object({ id: ZWireIdSchema })) },
     },
+    // With an id, a partial update: the fields it does not carry, and the lists it does not give, keep
+    // their stored values (decision 030).
+    ...patchableSubmit(ZProjectSubmitSchema),
     handler: async (request) => {
-      await requirePermission(request, request.body.id ? 'expert_project_edit' : 'expert_project_add')
-      return ok(await projects.submit(ctxOf(request), request.body))
+      const id = updateIdOf(request)
+      await requirePermission(request, id ? 'expert_project_edit' : 'expert_project_add')
+      const ctx = ctxOf(request)
+      if (!id) {
+        return ok(await projects.submit(ctx, request.body))
+      }
+      const {
+        unitList: _units,
+        peopleList: _people,
+        ...stored
+      } = (await projects.detailProject(ctx, id)) as Record<string, unknown>
+      return ok(await projects.submit(ctx, patchedInput(request, ZProjectSubmitSchema, stored)))
     },
   })
   const rowRemoval = (path: string, summary: string, key: 'removeUnits' | 'removePeople') =>

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { multipartFailure } from '../oss/multipart.ts'
@@ -94,7 +95,15 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
       body: ZFlowModelSubmitSchema,
       response: { 200: zEnvelope(ZWireIdSchema) },
     },
-    handler: async (request) => ok(await admin.modelSubmit(ctxOf(request), request.body)),
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
+    ...patchableSubmit(ZFlowModelSubmitSchema),
+    handler: async (request) => {
+      const id = updateIdOf(request)
+      const input = id
+        ? patchedInput(request, ZFlowModelSubmitSchema, await admin.modelDetail(id))
+        : request.body
+      return ok(await admin.modelSubmit(ctxOf(request), input))
+    },
   })
   r.post(`${FLOW}/model/remove`, {
     config: { access: { permission: 'flow_model_delete', platform: true } },

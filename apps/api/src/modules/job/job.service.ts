@@ -23,6 +23,7 @@ import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { listPage } from '../../lib/list-sql.ts'
 import { skipTake, toPage, wantsCount } from '../../lib/paging.ts'
+import { lockForRemoval } from '../../lib/row-locks.ts'
 import type { TJobBus } from './job-bus.ts'
 
 const LIVE = { isDeleted: 0 }
@@ -77,11 +78,16 @@ export const createJobService = (
     ...serverCrud,
     /** A server whose jobs are still defined is not removed: they would keep firing with no server. */
     async remove(ctx, ids) {
-      const inUse = await prisma.jobInfo.count({ where: { jobServerId: { in: ids }, ...LIVE } })
-      if (inUse > 0) {
-        throw AppError.badRequest(JobServerMsg.IN_USE)
-      }
-      return serverCrud.remove(ctx, ids)
+      // Locked before counting: a job defined meanwhile (it locks its server) is counted, or waits and
+      // finds its server gone (decision 030).
+      return prisma.$transaction(async (tx) => {
+        await lockForRemoval(tx, 'blade_job_server', ids)
+        const inUse = await tx.jobInfo.count({ where: { jobServerId: { in: ids }, ...LIVE } })
+        if (inUse > 0) {
+          throw AppError.badRequest(JobServerMsg.IN_USE)
+        }
+        return serverCrud.remove(ctx, ids, tx)
+      })
     },
   }
 
@@ -104,6 +110,7 @@ export const createJobService = (
     defaultOrder: [{ createTime: 'desc' }],
     permissions: { list: 'job_info', add: 'job_info_add', edit: 'job_info_edit', remove: 'job_info_delete' },
     platformOnly: true,
+    refersTo: [{ field: 'jobServerId', table: 'blade_job_server', message: JobInfoMsg.SERVER_MISSING }],
     validate: async (_ctx, data) => {
       const server = await prisma.jobServer.findFirst({
         where: { id: data.jobServerId as bigint, ...LIVE },

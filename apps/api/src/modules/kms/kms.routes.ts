@@ -18,7 +18,13 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { registerCrudRoutes, type TCrudService } from '../../lib/crud.ts'
+import {
+  patchableSubmit,
+  patchedInput,
+  registerCrudRoutes,
+  type TCrudService,
+  updateIdOf,
+} from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { registerExportRoute } from '../../lib/xlsx.ts'
@@ -90,9 +96,16 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
   r.post(`${CATALOG}/submit`, {
     config: { access: { permission: ['kms_catalog_add', 'kms_catalog_edit'] } },
     schema: { tags, summary: '新增或修改知识目录', body: ZKmsCatalogSubmitSchema, response: { 200: zDone } },
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+    ...patchableSubmit(ZKmsCatalogSubmitSchema),
     handler: async (request) => {
-      await requirePermission(request, request.body.id ? 'kms_catalog_edit' : 'kms_catalog_add')
-      await s.catalogs.submit(ctxOf(request), request.body)
+      const id = updateIdOf(request)
+      await requirePermission(request, id ? 'kms_catalog_edit' : 'kms_catalog_add')
+      const ctx = ctxOf(request)
+      const input = id
+        ? patchedInput(request, ZKmsCatalogSubmitSchema, await s.catalogs.detail(ctx, id))
+        : request.body
+      await s.catalogs.submit(ctx, input)
       return done()
     },
   })

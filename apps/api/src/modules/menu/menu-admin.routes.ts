@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TRoleService } from '../role/role.service.ts'
@@ -125,12 +126,16 @@ export const menuAdminRoutes = (app: FastifyInstance, menus: TMenuAdminService, 
       body: ZMenuSubmitSchema,
       response: { 200: zEnvelope(z.object({ id: ZWireIdSchema })) },
     },
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+    ...patchableSubmit(ZMenuSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      if (!(await app.permissions.has(ctx.user!, request.body.id ? P.edit : P.add))) {
+      const id = updateIdOf(request)
+      if (!(await app.permissions.has(ctx.user!, id ? P.edit : P.add))) {
         throw AppError.forbidden()
       }
-      return ok(await menus.submit(ctx, request.body))
+      const input = id ? patchedInput(request, ZMenuSubmitSchema, await menus.detail(id)) : request.body
+      return ok(await menus.submit(ctx, input))
     },
   })
   r.post(`${PREFIX}/remove`, {

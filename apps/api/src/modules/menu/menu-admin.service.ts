@@ -34,6 +34,9 @@ export const createMenuAdminService = (deps: {
   caches: TCacheRegistry
 }) => {
   const { prisma, rules, caches } = deps
+  /** One writer of the menu tree at a time (menus are the platform administrator's, written rarely). */
+  const lockTree = (tx: Pick<PrismaClient, '$executeRaw'>) =>
+    tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('blade_menu'))`
 
   const live = (where: object = {}) =>
     prisma.menu.findMany({ where: { isDeleted: 0, ...where }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] })
@@ -140,68 +143,79 @@ export const createMenuAdminService = (deps: {
       return toNodes(all.filter((m) => !visible || visible.has(m.id)))
     },
 
+    /**
+     * Checks (the row, unique code and name, a live parent menu) and writes in one transaction under
+     * the menu tree's lock (decision 030): a removal or another submit meanwhile waits, so the checks
+     * hold when the row is written.
+     */
     async submit(ctx: TCtx, input: z.output<typeof ZMenuSubmitSchema>): Promise<{ id: bigint }> {
       assertAdministrator(ctx)
-      const id = input.id ? BigInt(input.id) : undefined
-      if (id !== undefined && !(await prisma.menu.findFirst({ where: { id, isDeleted: 0 } }))) {
-        throw AppError.notFound()
-      }
-      const clash = await prisma.menu.findFirst({
-        where: {
-          isDeleted: 0,
-          OR: [{ code: input.code }, { name: input.name, category: MenuCategory.MENU }],
-          ...(id !== undefined ? { NOT: { id } } : {}),
-        },
-        select: { id: true, code: true, category: true },
-      })
-      // A button may share its name with others (every page has a 新增); only menus' names are unique.
-      if (clash && (clash.code === input.code || input.category === MenuCategory.MENU)) {
-        throw AppError.badRequest(MenuMsg.EXISTS)
-      }
-      let parentId = 0n
-      if (input.parentId && input.parentId !== '0') {
-        const parent = await prisma.menu.findFirst({ where: { id: BigInt(input.parentId), isDeleted: 0 } })
-        if (!parent || parent.category !== MenuCategory.MENU) {
-          throw AppError.badRequest(MenuMsg.PARENT_NOT_MENU)
+      const saved = await prisma.$transaction(async (tx) => {
+        await lockTree(tx)
+        const id = input.id ? BigInt(input.id) : undefined
+        if (id !== undefined && !(await tx.menu.findFirst({ where: { id, isDeleted: 0 } }))) {
+          throw AppError.notFound()
         }
-        if (id !== undefined) {
-          const below = withDescendants(await live(), id)
-          if (below.has(parent.id)) {
-            throw AppError.badRequest(MenuMsg.PARENT_SELF)
+        const clash = await tx.menu.findFirst({
+          where: {
+            isDeleted: 0,
+            OR: [{ code: input.code }, { name: input.name, category: MenuCategory.MENU }],
+            ...(id !== undefined ? { NOT: { id } } : {}),
+          },
+          select: { id: true, code: true, category: true },
+        })
+        // A button may share its name with others (every page has a 新增); only menus' names are unique.
+        if (clash && (clash.code === input.code || input.category === MenuCategory.MENU)) {
+          throw AppError.badRequest(MenuMsg.EXISTS)
+        }
+        let parentId = 0n
+        if (input.parentId && input.parentId !== '0') {
+          const parent = await tx.menu.findFirst({ where: { id: BigInt(input.parentId), isDeleted: 0 } })
+          if (!parent || parent.category !== MenuCategory.MENU) {
+            throw AppError.badRequest(MenuMsg.PARENT_NOT_MENU)
           }
+          if (id !== undefined) {
+            const below = withDescendants(await live(), id)
+            if (below.has(parent.id)) {
+              throw AppError.badRequest(MenuMsg.PARENT_SELF)
+            }
+          }
+          parentId = parent.id
         }
-        parentId = parent.id
-      }
-      const data = {
-        parentId,
-        code: input.code,
-        name: input.name,
-        alias: input.alias,
-        path: input.path ?? null,
-        source: input.source ?? null,
-        sort: input.sort,
-        category: input.category,
-        action: input.action,
-        isOpen: input.isOpen,
-        remark: input.remark ?? null,
-      }
-      const saved =
-        id !== undefined
-          ? await prisma.menu.update({ where: { id }, data })
-          : await prisma.menu.create({ data: { ...data, id: nextId() } })
+        const data = {
+          parentId,
+          code: input.code,
+          name: input.name,
+          alias: input.alias,
+          path: input.path ?? null,
+          source: input.source ?? null,
+          sort: input.sort,
+          category: input.category,
+          action: input.action,
+          isOpen: input.isOpen,
+          remark: input.remark ?? null,
+        }
+        return id !== undefined
+          ? tx.menu.update({ where: { id }, data })
+          : tx.menu.create({ data: { ...data, id: nextId() } })
+      })
       caches.clearAll()
       return { id: saved.id }
     },
 
+    /** Under the menu tree's lock: a child added meanwhile is counted, or finds its parent gone. */
     async remove(ctx: TCtx, ids: bigint[]): Promise<void> {
       assertAdministrator(ctx)
-      const children = await prisma.menu.count({
-        where: { parentId: { in: ids }, isDeleted: 0, NOT: { id: { in: ids } } },
+      await prisma.$transaction(async (tx) => {
+        await lockTree(tx)
+        const children = await tx.menu.count({
+          where: { parentId: { in: ids }, isDeleted: 0, NOT: { id: { in: ids } } },
+        })
+        if (children > 0) {
+          throw AppError.badRequest(Msg.HAS_CHILDREN)
+        }
+        await tx.menu.updateMany({ where: { id: { in: ids }, isDeleted: 0 }, data: { isDeleted: 1 } })
       })
-      if (children > 0) {
-        throw AppError.badRequest(Msg.HAS_CHILDREN)
-      }
-      await prisma.menu.updateMany({ where: { id: { in: ids }, isDeleted: 0 }, data: { isDeleted: 1 } })
       caches.clearAll()
     },
 

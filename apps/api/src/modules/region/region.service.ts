@@ -40,6 +40,9 @@ const ORDER = [{ sort: 'asc' as const }, { code: 'asc' as const }]
  * read level by level (`lazy-tree?parentCode=`); the provincial level hangs under the code `00`.
  */
 export const createRegionService = (prisma: PrismaClient) => {
+  /** One writer of the region tree at a time (the platform's, written rarely). */
+  const lockTree = (tx: Pick<PrismaClient, '$executeRaw'>) =>
+    tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('blade_region'))`
   const withChildren = async (rows: Region[]) => {
     const counts = rows.length
       ? await prisma.region.groupBy({
@@ -115,61 +118,69 @@ export const createRegionService = (prisma: PrismaClient) => {
      * A new code is inserted under its parent (level, ancestors and the province/city/… columns
      * follow from the parent); an existing code keeps its place and takes the new name, sort and remark.
      */
+    /** Checks and writes under the region tree's lock (decision 030): a removal meanwhile waits. */
     async submit(ctx: TCtx, input: TRegionSubmit): Promise<void> {
       assertTableWritable(ctx, 'Region')
-      const existing = await prisma.region.findUnique({ where: { code: input.code } })
-      if (existing) {
-        const [codeField, nameField] = LEVEL_FIELDS[existing.regionLevel ?? 0] ?? []
-        await prisma.region.update({
-          where: { code: input.code },
+      await prisma.$transaction(async (tx) => {
+        await lockTree(tx)
+        const existing = await tx.region.findUnique({ where: { code: input.code } })
+        if (existing) {
+          const [codeField, nameField] = LEVEL_FIELDS[existing.regionLevel ?? 0] ?? []
+          await tx.region.update({
+            where: { code: input.code },
+            data: {
+              name: input.name,
+              sort: input.sort ?? existing.sort,
+              remark: input.remark ?? null,
+              ...(codeField && nameField ? { [nameField]: input.name } : {}),
+            },
+          })
+          return
+        }
+        const parentCode = input.parentCode ?? REGION_ROOT
+        if (parentCode === input.code) {
+          throw AppError.badRequest(RegionMsg.PARENT_SELF)
+        }
+        const parent =
+          parentCode === REGION_ROOT ? null : await tx.region.findUnique({ where: { code: parentCode } })
+        if (parentCode !== REGION_ROOT && !parent) {
+          throw AppError.badRequest(RegionMsg.PARENT_UNKNOWN)
+        }
+        const level = (parent?.regionLevel ?? 0) + 1
+        if (level > REGION_MAX_LEVEL) {
+          throw AppError.badRequest(RegionMsg.TOO_DEEP)
+        }
+        const inherited = Object.fromEntries(INHERITED.map((f) => [f, parent?.[f] ?? null]))
+        const [codeField, nameField] = LEVEL_FIELDS[level]!
+        await tx.region.create({
           data: {
+            ...inherited,
+            code: input.code,
+            parentCode,
+            ancestors: parent ? `${parent.ancestors ?? REGION_ROOT},${parent.code}` : REGION_ROOT,
             name: input.name,
-            sort: input.sort ?? existing.sort,
+            regionLevel: level,
+            sort: input.sort ?? 0,
             remark: input.remark ?? null,
-            ...(codeField && nameField ? { [nameField]: input.name } : {}),
+            [codeField]: input.code,
+            [nameField]: input.name,
           },
         })
-        return
-      }
-      const parentCode = input.parentCode ?? REGION_ROOT
-      if (parentCode === input.code) {
-        throw AppError.badRequest(RegionMsg.PARENT_SELF)
-      }
-      const parent =
-        parentCode === REGION_ROOT ? null : await prisma.region.findUnique({ where: { code: parentCode } })
-      if (parentCode !== REGION_ROOT && !parent) {
-        throw AppError.badRequest(RegionMsg.PARENT_UNKNOWN)
-      }
-      const level = (parent?.regionLevel ?? 0) + 1
-      if (level > REGION_MAX_LEVEL) {
-        throw AppError.badRequest(RegionMsg.TOO_DEEP)
-      }
-      const inherited = Object.fromEntries(INHERITED.map((f) => [f, parent?.[f] ?? null]))
-      const [codeField, nameField] = LEVEL_FIELDS[level]!
-      await prisma.region.create({
-        data: {
-          ...inherited,
-          code: input.code,
-          parentCode,
-          ancestors: parent ? `${parent.ancestors ?? REGION_ROOT},${parent.code}` : REGION_ROOT,
-          name: input.name,
-          regionLevel: level,
-          sort: input.sort ?? 0,
-          remark: input.remark ?? null,
-          [codeField]: input.code,
-          [nameField]: input.name,
-        },
       })
     },
 
     /** Removes one region; a region with children stays (请先删除子节点!). */
     async remove(ctx: TCtx, code: string): Promise<void> {
       assertTableWritable(ctx, 'Region')
-      const child = await prisma.region.findFirst({ where: { parentCode: code }, select: { code: true } })
-      if (child) {
-        throw AppError.badRequest(RegionMsg.HAS_CHILDREN)
-      }
-      await prisma.region.deleteMany({ where: { code } })
+      // Under the tree's lock: a child added meanwhile is seen, or finds its parent gone (decision 030).
+      await prisma.$transaction(async (tx) => {
+        await lockTree(tx)
+        const child = await tx.region.findFirst({ where: { parentCode: code }, select: { code: true } })
+        if (child) {
+          throw AppError.badRequest(RegionMsg.HAS_CHILDREN)
+        }
+        await tx.region.deleteMany({ where: { code } })
+      })
     },
   }
 }

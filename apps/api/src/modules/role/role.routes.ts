@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TRoleService } from './role.service.ts'
@@ -72,12 +73,16 @@ export const roleRoutes = (app: FastifyInstance, roles: TRoleService) => {
   r.post(`${PREFIX}/submit`, {
     config: { access: { permission: [P.add, P.edit] } },
     schema: { tags, summary: '新增或修改角色', body: ZRoleSubmitSchema, response: { 200: zDone } },
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+    ...patchableSubmit(ZRoleSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      if (!(await app.permissions.has(ctx.user!, request.body.id ? P.edit : P.add))) {
+      const id = updateIdOf(request)
+      if (!(await app.permissions.has(ctx.user!, id ? P.edit : P.add))) {
         throw AppError.forbidden()
       }
-      await roles.submit(ctx, request.body)
+      const input = id ? patchedInput(request, ZRoleSubmitSchema, await roles.detail(ctx, id)) : request.body
+      await roles.submit(ctx, input)
       return done()
     },
   })

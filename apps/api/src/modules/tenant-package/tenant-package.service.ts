@@ -8,6 +8,7 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService, type TPatch } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
+import { lockForRemoval } from '../../lib/row-locks.ts'
 import { buildTree, splitIds } from '../../lib/tree.ts'
 
 /**
@@ -80,12 +81,16 @@ export const createTenantPackageService = (prisma: PrismaClient) => {
       }
       return crud.update(ctx, id, input)
     },
+    /** Locked before counting: a tenant given the package meanwhile is counted, or finds it gone (decision 030). */
     async remove(ctx: TCtx, ids: bigint[]) {
-      const used = await prisma.tenant.count({ where: { packageId: { in: ids }, isDeleted: 0 } })
-      if (used) {
-        throw AppError.badRequest(TenantPackageMsg.IN_USE)
-      }
-      return crud.remove(ctx, ids)
+      return prisma.$transaction(async (tx) => {
+        await lockForRemoval(tx, 'blade_tenant_package', ids)
+        const used = await tx.tenant.count({ where: { packageId: { in: ids }, isDeleted: 0 } })
+        if (used) {
+          throw AppError.badRequest(TenantPackageMsg.IN_USE)
+        }
+        return crud.remove(ctx, ids, tx)
+      })
     },
   }
 }

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TTenantService } from './tenant.service.ts'
@@ -116,18 +117,21 @@ export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient, tenants
         200: zEnvelope(z.object({ id: ZWireIdSchema, tenantId: z.string() }).nullable()),
       },
     },
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
+    ...patchableSubmit(ZTenantSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const body = request.body
-      const code = body.id ? 'tenant_edit' : 'tenant_add'
+      const id = updateIdOf(request)
+      const code = id ? 'tenant_edit' : 'tenant_add'
       if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
         throw AppError.forbidden()
       }
-      if (body.id) {
-        await tenants.update(ctx, BigInt(body.id), body)
+      if (id) {
+        const stored = await tenants.detail(ctx, id)
+        await tenants.update(ctx, id, patchedInput(request, ZTenantSubmitSchema, stored))
         return done()
       }
-      return ok(await tenants.create(ctx, body))
+      return ok(await tenants.create(ctx, request.body))
     },
   })
 

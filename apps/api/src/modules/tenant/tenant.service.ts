@@ -15,6 +15,7 @@ import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TFilterFields, whereFromFilters } from '../../lib/filters.ts'
 import { orderByFrom, skipTake, toPage } from '../../lib/paging.ts'
+import { lockReferenced } from '../../lib/row-locks.ts'
 import { splitIds } from '../../lib/tree.ts'
 import type { TTokenService } from '../auth/token.service.ts'
 import type { TParamService } from '../param/param.service.ts'
@@ -141,6 +142,13 @@ export const createTenantService = (deps: {
       throw AppError.badRequest(TenantMsg.PACKAGE_NOT_FOUND)
     }
     return pkg
+  }
+
+  /** Holds the package until the tenant's write commits (its removal counts tenants, decision 030). */
+  const holdPackage = async (tx: TTx, pkg: { id: bigint } | null) => {
+    if (pkg && !(await lockReferenced(tx, 'blade_tenant_package', pkg.id))) {
+      throw AppError.badRequest(TenantMsg.PACKAGE_NOT_FOUND)
+    }
   }
 
   const freeTenantCode = async (tx: TTx): Promise<string> => {
@@ -283,6 +291,7 @@ export const createTenantService = (deps: {
       const now = new Date()
       const audit = { createUser: who(ctx), createDept: ctx.user?.deptIds[0] ?? null, createTime: now }
       return prisma.$transaction(async (tx) => {
+        await holdPackage(tx, pkg)
         const tenantId = await freeTenantCode(tx)
         const id = nextId()
         await tx.tenant.create({
@@ -358,19 +367,22 @@ export const createTenantService = (deps: {
       assertAdministrator(ctx)
       await assertDomainFree(input.domain, id)
       const pkg = await livePackage(input.packageId)
-      const result = await prisma.tenant.updateMany({
-        where: { id, ...LIVE },
-        data: {
-          tenantName: input.tenantName,
-          linkman: input.linkman,
-          contactNumber: input.contactNumber,
-          address: input.address ?? null,
-          domain: input.domain ?? null,
-          backgroundUrl: input.backgroundUrl ?? null,
-          ...(pkg ? { packageId: pkg.id } : {}),
-          updateUser: who(ctx),
-          updateTime: new Date(),
-        },
+      const result = await prisma.$transaction(async (tx) => {
+        await holdPackage(tx, pkg)
+        return tx.tenant.updateMany({
+          where: { id, ...LIVE },
+          data: {
+            tenantName: input.tenantName,
+            linkman: input.linkman,
+            contactNumber: input.contactNumber,
+            address: input.address ?? null,
+            domain: input.domain ?? null,
+            backgroundUrl: input.backgroundUrl ?? null,
+            ...(pkg ? { packageId: pkg.id } : {}),
+            updateUser: who(ctx),
+            updateTime: new Date(),
+          },
+        })
       })
       if (result.count === 0) {
         throw AppError.notFound()
@@ -439,9 +451,12 @@ export const createTenantService = (deps: {
     async packageSetting(ctx: TCtx, tenantId: string, packageId: string | undefined): Promise<void> {
       assertAdministrator(ctx)
       const pkg = await livePackage(packageId)
-      const result = await prisma.tenant.updateMany({
-        where: { tenantId, ...LIVE },
-        data: { packageId: pkg?.id ?? null, updateUser: who(ctx), updateTime: new Date() },
+      const result = await prisma.$transaction(async (tx) => {
+        await holdPackage(tx, pkg)
+        return tx.tenant.updateMany({
+          where: { tenantId, ...LIVE },
+          data: { packageId: pkg?.id ?? null, updateUser: who(ctx), updateTime: new Date() },
+        })
       })
       if (result.count === 0) {
         throw AppError.badRequest(TenantMsg.NOT_FOUND)

@@ -1,5 +1,4 @@
 import {
-  Msg,
   ZIdListSchema,
   ZIdSchema,
   ZUserAuditCompanySchema,
@@ -15,10 +14,11 @@ import {
   ZUserSubmitSchema,
   zOptionalText,
 } from '@ysjs/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { keepSubmitted, patchableSubmit, patchBody, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TUserAdminService } from './user-admin.service.ts'
@@ -51,6 +51,9 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
     },
     handler: async (request) => ok(await users.detail(ctxOf(request), BigInt(request.query.id))),
   })
+  /** The stored user (never its password) with the update's fields applied. */
+  const patchedUser = async (request: FastifyRequest, id: bigint) =>
+    patchedInput(request, ZUserSubmitSchema, await users.detail(ctxOf(request), id))
   r.post(`${PREFIX}/submit`, {
     config: { access: { permission: ['user_add', 'user_edit'] } },
     schema: {
@@ -59,15 +62,17 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
       body: ZUserSubmitSchema,
       response: { 200: zDone },
     },
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
+    ...patchableSubmit(ZUserSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const { id } = request.body
+      const id = updateIdOf(request)
       const code = id ? 'user_edit' : 'user_add'
       if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
         throw AppError.forbidden()
       }
       if (id) {
-        await users.update(ctx, BigInt(id), request.body)
+        await users.update(ctx, id, await patchedUser(request, id))
       } else {
         await users.create(ctx, request.body)
       }
@@ -79,14 +84,13 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
     schema: {
       tags,
       summary: '修改用户 (忽略 password)',
-      body: ZUserSubmitSchema,
+      body: patchBody(ZUserSubmitSchema),
       response: { 200: zDone },
     },
+    preValidation: keepSubmitted,
     handler: async (request) => {
-      if (!request.body.id) {
-        throw AppError.badRequest(`${Msg.PARAM_MISS}: id`)
-      }
-      await users.update(ctxOf(request), BigInt(request.body.id), request.body)
+      const id = BigInt(request.body.id)
+      await users.update(ctxOf(request), id, await patchedUser(request, id))
       return done()
     },
   })

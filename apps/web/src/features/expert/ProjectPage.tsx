@@ -25,6 +25,7 @@ import { CrudScreen } from '@/components/crud/CrudScreen'
 import { ResourceField } from '@/components/crud/ResourceField'
 import type { TField, TResource, TValues } from '@/components/crud/types'
 import { firstErrorMessage } from '@/components/form/formErrors'
+import { withEmptiedFields } from '@/components/form/schemaFields'
 import { RemotePicker } from '@/components/picker/RemotePicker'
 import { unitSource } from '@/components/picker/sources'
 import { translateMessage } from '@/lib/i18n/messages'
@@ -61,6 +62,9 @@ const listResource: TResource<TGenericRow> = {
 type TUnitRow = { id?: string; unitId: string; unitName?: string; role?: string }
 /** `personId` (a person of the unit table, set through the API) is kept as loaded: the form has no picker for it. */
 type TPersonRow = { id?: string; personId?: string; name: string; workUnit?: string; duty?: string }
+/** The project's own fields (its lists are sent whole when given). */
+const PROJECT_FIELDS = Object.keys(ZProjectSubmitSchema.shape)
+
 type TForm = {
   id?: string
   projectName: string
@@ -161,7 +165,9 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
 
   const onValid = async (data: TForm) => {
     try {
-      await projectApi.submit(data as TValues)
+      // An update writes only what it carries (decision 030): the fields the user emptied go as ''.
+      const body = id ? withEmptiedFields(ZProjectSubmitSchema, PROJECT_FIELDS, data) : data
+      await projectApi.submit(body as TValues)
     } catch {
       return
     }

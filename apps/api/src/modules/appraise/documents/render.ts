@@ -31,34 +31,44 @@ const MAX_IMAGES = 20
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
 /**
+ * The stored pictures the rich texts embed; links elsewhere are not fetched (never a request out). A
+ * picture that is not stored (`read` answers null) is left out and its alt text stays; a store that
+ * cannot answer fails the document (issue 28): a document silently missing its pictures is not one.
+ */
+export const storedImages = async (
+  read: (key: string) => Promise<{ object: { size: number }; body: unknown } | null>,
+  htmls: (string | null | undefined)[],
+) => {
+  const images = new Map<string, TRichImage>()
+  const sources = [...new Set(htmls.flatMap(imageSources))].slice(0, MAX_IMAGES)
+  for (const src of sources) {
+    const key = storedKeyOf(src.replace(/[?#].*$/, ''))
+    const found = key ? await read(key) : null
+    if (!found || found.object.size > MAX_IMAGE_BYTES) {
+      continue
+    }
+    const chunks: Buffer[] = []
+    for await (const chunk of found.body as Readable) {
+      chunks.push(Buffer.from(chunk as Uint8Array))
+    }
+    const data = Buffer.concat(chunks)
+    const info = imageInfo(data)
+    if (info && info.width > 0 && info.height > 0) {
+      images.set(src, { ...info, data })
+    }
+  }
+  return images
+}
+
+/**
  * Renders the four documents (decision 027): reads what they need besides the application (rich-text
  * pictures from storage, the 协议模板 and its parameters, the expert panel), then builds the docx.
  */
 export const createDocumentRenderer = ({ prisma, oss, param }: TDeps) => {
   const db = (ctx: TCtx) => tenantDb(prisma, ctx.tenantId)
 
-  /** The stored pictures the rich texts embed; links elsewhere are not fetched (never a request out). */
-  const imagesOf = async (ctx: TCtx, htmls: (string | null | undefined)[]) => {
-    const images = new Map<string, TRichImage>()
-    const sources = [...new Set(htmls.flatMap(imageSources))].slice(0, MAX_IMAGES)
-    for (const src of sources) {
-      const key = storedKeyOf(src.replace(/[?#].*$/, ''))
-      const found = key ? await oss.read(ctx, key).catch(() => null) : null
-      if (!found || found.object.size > MAX_IMAGE_BYTES) {
-        continue
-      }
-      const chunks: Buffer[] = []
-      for await (const chunk of found.body as Readable) {
-        chunks.push(Buffer.from(chunk as Uint8Array))
-      }
-      const data = Buffer.concat(chunks)
-      const info = imageInfo(data)
-      if (info && info.width > 0 && info.height > 0) {
-        images.set(src, { ...info, data })
-      }
-    }
-    return images
-  }
+  const imagesOf = (ctx: TCtx, htmls: (string | null | undefined)[]) =>
+    storedImages((key) => oss.read(ctx, key), htmls)
 
   const input = async (
     ctx: TCtx,
