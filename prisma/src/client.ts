@@ -53,12 +53,20 @@ export const createPrisma = ({
   })
   // An idle client's error (the server closed it) must not crash the process; the pool drops it.
   pool.on('error', () => {})
+  // Connections that reached the server (pg-pool emits 'connect' only after a successful connect and
+  // 'remove' when it drops one; a connect that fails emits neither): a slot held by a connect still
+  // under way is not a busy connection, so a pool full of those is a database not answering (decision 031).
+  const live = new Set<pg.PoolClient>()
+  pool.on('connect', (client) => live.add(client))
+  pool.on('remove', (client) => live.delete(client))
+  connected.set(pool, live)
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) })
   pools.set(prisma, pool)
   return prisma
 }
 
 const pools = new WeakMap<PrismaClient, pg.Pool>()
+const connected = new WeakMap<pg.Pool, Set<pg.PoolClient>>()
 
 /**
  * The node-postgres pool under a client made by `createPrisma` (undefined for any other client). Two
@@ -68,12 +76,21 @@ const pools = new WeakMap<PrismaClient, pg.Pool>()
  */
 export const poolOf = (prisma: PrismaClient): pg.Pool | undefined => pools.get(prisma)
 
-/** The pool's gauges: its size limit, open connections, idle ones and callers waiting for one. */
-export type TPoolGauges = { max: number; total: number; idle: number; waiting: number }
+/**
+ * The pool's gauges: its size limit, its connections (`total`, including connects under way), those
+ * connected to the server, idle ones and callers waiting for one.
+ */
+export type TPoolGauges = { max: number; total: number; connected: number; idle: number; waiting: number }
 
 export const poolGauges = (prisma: PrismaClient): TPoolGauges | null => {
   const pool = pools.get(prisma)
   return pool
-    ? { max: pool.options.max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
+    ? {
+        max: pool.options.max,
+        total: pool.totalCount,
+        connected: connected.get(pool)?.size ?? pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }
     : null
 }

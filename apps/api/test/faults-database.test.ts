@@ -11,7 +11,9 @@ import {
   buildFaultApp,
   closedPort,
   expectDegraded,
+  expectPoolFull,
   expectUnavailable,
+  expectUnavailableOrPoolFull,
   slowProxy,
   timed,
 } from './helpers/faults.ts'
@@ -94,6 +96,9 @@ describe('a database that accepts connections and never answers', () => {
       expectUnavailable(first, 5_000)
       expectUnavailable(signIn, 5_000)
       expectDegraded(checked, { database: false, redis: true })
+      // Requests queued behind connects that never get through: the database is down, not the pool
+      // full (decision 031): no 数据库连接已满 answer, and the health answer does not call the pool exhausted.
+      expect(checked.res.json().pool).toMatchObject({ connected: 0, exhausted: false, exhaustedTotal: 0 })
       for (const answer of rest) {
         expectUnavailable(answer, 5_000)
       }
@@ -160,10 +165,10 @@ describe('a database that is up but slow or busy', { retry: 2 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 100))
       // Two callers queue already (DATABASE_POOL_QUEUE_MAX): a third is not made to wait for its 503.
       const shed = await list(app)
-      expectUnavailable(shed, 300)
+      expectPoolFull(shed, 300)
       const waiting = await queue
-      expectUnavailable(waiting[0]!, 1_500)
-      expectUnavailable(waiting[1]!, 1_500)
+      expectPoolFull(waiting[0]!, 1_500)
+      expectPoolFull(waiting[1]!, 1_500)
       // The health answer tells a full pool from a database outage: the database answers on a
       // connection of its own, the pool is reported exhausted with its gauges and count.
       const queued = list(app)
@@ -173,11 +178,12 @@ describe('a database that is up but slow or busy', { retry: 2 }, () => {
       expect(h.res.json().pool).toMatchObject({
         max: 1,
         total: 1,
+        connected: 1,
         idle: 0,
         exhausted: true,
         exhaustedTotal: 3,
       })
-      expect((await queued).res.statusCode).toBe(503)
+      expectPoolFull(await queued, 2_000)
       await lock.release()
       expect((await holder).res.statusCode).toBe(200)
       const after = (await health(app)).res
@@ -201,7 +207,7 @@ describe('a database that is up but slow or busy', { retry: 2 }, () => {
       const statuses = answers.map((a) => a.res.statusCode)
       for (const answer of answers) {
         if (answer.res.statusCode === 503) {
-          expectUnavailable(answer, 5_000)
+          expectUnavailableOrPoolFull(answer, 5_000)
         } else {
           expect(answer.res.statusCode, answer.res.body).toBe(200)
           expect(answer.ms).toBeLessThan(5_000)

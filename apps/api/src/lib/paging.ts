@@ -72,3 +72,40 @@ export const pageOfAll = <T>(all: T[], q: { current: number; size?: number }): T
   const size = q.size ?? Math.max(all.length, 1)
   return toPage(all.slice((q.current - 1) * size, q.current * size), all.length, { current: q.current, size })
 }
+
+/** A page's rows and its total as decision 024 bounds it (`totalExact`, `searchCount`). */
+export type TBoundedRows<R> = { rows: R[]; total: number; exact: boolean; count: boolean }
+
+/**
+ * A hand-written Prisma list's rows with a bounded total (decision 024, issue 27): the page is read
+ * first; a page that is not full tells the total without a count; `searchCount=false` skips the count;
+ * otherwise the count stops at `LIST_COUNT_LIMIT + 1` rows (exact below the bound; above it the bound,
+ * marked `totalExact: false`). `countUpTo(n)` counts at most n rows (Prisma's `count({ where, take })`).
+ */
+export const boundedRows = async <R>(
+  q: Pick<TPageQuery, 'current' | 'size'> & { searchCount?: TPageQuery['searchCount'] },
+  readPage: () => Promise<R[]>,
+  countUpTo: (take: number) => Promise<number | bigint>,
+): Promise<TBoundedRows<R>> => {
+  const count = wantsCount(q)
+  const { skip, take } = skipTake(q)
+  const rows = await readPage()
+  if (rows.length < take && (rows.length > 0 || skip === 0)) {
+    return { rows, total: skip + rows.length, exact: true, count }
+  }
+  if (!count) {
+    return { rows, total: 0, exact: false, count }
+  }
+  const n = Number(await countUpTo(LIST_COUNT_LIMIT + 1))
+  return n > LIST_COUNT_LIMIT
+    ? { rows, total: LIST_COUNT_LIMIT, exact: false, count }
+    : { rows, total: n, exact: true, count }
+}
+
+/** The platform's page of `records` (the mapped rows of `b`) with `b`'s bounded total. */
+export const boundedPage = <T>(
+  records: T[],
+  b: TBoundedRows<unknown>,
+  q: Pick<TPageQuery, 'current' | 'size'>,
+  orders: TOrderBy = [],
+): TPage<T> => toPage(records, b.total, q, orders, { exact: b.exact, count: b.count })

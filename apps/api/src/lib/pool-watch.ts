@@ -20,6 +20,23 @@ export const createPoolWatch = (prisma: PrismaClient, queueMax: number) => {
       const g = poolGauges(prisma)
       return !!g && g.waiting > 0 && g.idle === 0 && g.total >= g.max
     },
+    /**
+     * Every slot of the pool is a connection the server accepted and none is free: a full pool (the
+     * database is up, this process asks more of it than its pool holds). Slots held by connects that
+     * have not got through mean the database is not answering: an outage, not a full pool.
+     */
+    full(): boolean {
+      const g = poolGauges(prisma)
+      return !!g && g.idle === 0 && g.connected >= g.max
+    },
+    /**
+     * The pool holds connections the server accepted: a caller that found no free one waited behind
+     * them (a full pool), not behind connects that never get through (the database is down).
+     */
+    reachable(): boolean {
+      const g = poolGauges(prisma)
+      return !!g && g.connected > 0
+    },
     recordExhausted(): void {
       exhaustedTotal += 1
       lastExhaustedAt = new Date()

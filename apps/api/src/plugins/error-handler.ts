@@ -122,7 +122,7 @@ export const installErrorHandler = (app: FastifyInstance, logs: TLogWriter): voi
       const message = firstIssueMessage(err.validation as unknown as TIssue[], err.validationContext)
       return reply.code(400).send(fail(ResultCode.FAILURE, message))
     }
-    if (isPoolExhausted(err)) {
+    if (isPoolExhausted(err) && app.dbPool.reachable()) {
       // The database is up: this process asked more of it at once than its pool holds. Said so, so
       // nobody goes looking for a database outage; counted for /api/health.
       app.dbPool.recordExhausted()
@@ -130,7 +130,7 @@ export const installErrorHandler = (app: FastifyInstance, logs: TLogWriter): voi
       return reply
         .code(ResultCode.SERVICE_UNAVAILABLE)
         .header('retry-after', '1')
-        .send(fail(ResultCode.SERVICE_UNAVAILABLE, Msg.SERVICE_UNAVAILABLE))
+        .send(fail(ResultCode.SERVICE_UNAVAILABLE, Msg.POOL_BUSY))
     }
     const service = unavailableService(err)
     if (service) {

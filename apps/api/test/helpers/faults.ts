@@ -32,7 +32,11 @@ export const timed = async <T>(fn: () => Promise<T>): Promise<{ res: T; ms: numb
 }
 
 /** A 503 in the platform envelope, labelled JSON, answered within `withinMs`. */
-export const expectUnavailable = (answer: { res: LightMyRequestResponse; ms: number }, withinMs: number) => {
+export const expectUnavailable = (
+  answer: { res: LightMyRequestResponse; ms: number },
+  withinMs: number,
+  msg: string = Msg.SERVICE_UNAVAILABLE,
+) => {
   const { res, ms } = answer
   expect(res.statusCode, res.body).toBe(503)
   expect(res.headers['content-type']).toMatch(/^application\/json/)
@@ -40,10 +44,25 @@ export const expectUnavailable = (answer: { res: LightMyRequestResponse; ms: num
     code: ResultCode.SERVICE_UNAVAILABLE,
     success: false,
     data: null,
-    msg: Msg.SERVICE_UNAVAILABLE,
+    msg,
   })
   expect(ms).toBeLessThan(withinMs)
 }
+
+/** A 503 of a full connection pool (decision 031): its own message, not the outage's. */
+export const expectPoolFull = (answer: { res: LightMyRequestResponse; ms: number }, withinMs: number) =>
+  expectUnavailable(answer, withinMs, Msg.POOL_BUSY)
+
+/** A 503 that is either (a slow network: some time out at the database, some find the pool full). */
+export const expectUnavailableOrPoolFull = (
+  answer: { res: LightMyRequestResponse; ms: number },
+  withinMs: number,
+) =>
+  expectUnavailable(
+    answer,
+    withinMs,
+    answer.res.json().msg === Msg.POOL_BUSY ? Msg.POOL_BUSY : Msg.SERVICE_UNAVAILABLE,
+  )
 
 /** `/api/health` answered 503 with these component states, within about a second. */
 export const expectDegraded = (

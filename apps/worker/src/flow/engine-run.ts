@@ -27,6 +27,47 @@ type TApi = {
   content: { expireAt?: string | Date; executionId?: string }
 }
 
+/**
+ * A definition's compiled form (bpmn-engine's serialized moddle context), made once per deployed
+ * definition and worker and shared by every step of its instances (issue 27, decision 031). Each step
+ * used to parse the XML again (bpmn-moddle) on start, and on every later step to read back and
+ * deserialize the copy of that context the engine writes into each saved state (most of the state's
+ * size). A deployed definition never changes (a new deployment is a new id), so the id is the key.
+ */
+type TSourceContext = { id?: string }
+const contexts = new Map<string, Promise<TSourceContext>>()
+const CONTEXTS_MAX = 1000
+export const sourceContextOf = (key: string, xml: string): Promise<TSourceContext> => {
+  let p = contexts.get(key)
+  if (!p) {
+    p = (async () => {
+      const [definition] = await new Engine({ name: key, source: xml }).getDefinitions()
+      const source = (definition as unknown as { environment: { options: { source?: TSourceContext } } })
+        .environment.options.source
+      if (!source) {
+        throw new Error('no definition in the process file')
+      }
+      return source
+    })()
+    if (contexts.size >= CONTEXTS_MAX) {
+      contexts.delete(contexts.keys().next().value as string)
+    }
+    contexts.set(key, p)
+    p.catch(() => contexts.delete(key))
+  }
+  return p
+}
+
+type TSavedState = { definitions?: ({ id?: string; source?: unknown } & Record<string, unknown>)[] }
+/**
+ * The state to save: the engine's, without the definition's source (the compiled definition comes
+ * from the cache on recovery). A state saved before this (with its source) still recovers from it.
+ */
+const withoutSource = (state: TSavedState) => ({
+  ...state,
+  definitions: state.definitions?.map(({ source: _source, ...d }) => d),
+})
+
 const short = (type: string) => {
   const t = type.replace(/^bpmn:/, '')
   return t.charAt(0).toLowerCase() + t.slice(1)
@@ -41,6 +82,8 @@ const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 export const runStep = async (opts: {
   name: string
+  /** The deployed definition's id: the key its compiled form is cached under. */
+  definitionKey: string
   xml: string
   state: unknown | null
   variables: () => Record<string, unknown>
@@ -161,10 +204,23 @@ export const runStep = async (opts: {
       await tick()
     }
   }
-  const engine =
-    opts.state === null
-      ? new Engine({ name: opts.name, source: opts.xml, scripts, expressions, extensions })
-      : new Engine({ name: opts.name, scripts, expressions, extensions }).recover(opts.state)
+  let sourceContext: TSourceContext
+  try {
+    sourceContext = await sourceContextOf(opts.definitionKey, opts.xml)
+  } catch (err) {
+    // The engine refused the process itself (its structure): the same on every retry.
+    throw new EngineFailure(`流程无法运行 (${(err as Error).message})`)
+  }
+  // The engine finds a saved definition's source by the definition's id, which it names 'Def' when
+  // the file's <definitions> has none: the shared context is given the saved id (its own is unchanged).
+  const savedId = (opts.state as TSavedState | null)?.definitions?.[0]?.id
+  if (savedId !== undefined && savedId !== sourceContext.id) {
+    sourceContext = Object.create(sourceContext, { id: { value: savedId } }) as TSourceContext
+  }
+  const engine = new Engine({ name: opts.name, sourceContext, scripts, expressions, extensions } as never)
+  if (opts.state !== null) {
+    engine.recover(opts.state as never)
+  }
   engine.once('end', () => {
     finished = true
   })
@@ -195,7 +251,7 @@ export const runStep = async (opts: {
     if (failure || failures.first) {
       throw new EngineFailure(failures.first ?? (failure as unknown as Error).message)
     }
-    const state = finished ? null : JSON.parse(JSON.stringify(await engine.getState()))
+    const state = finished ? null : JSON.parse(JSON.stringify(withoutSource(await engine.getState())))
     const pending = [...timers.values()]
     return {
       state,

@@ -153,6 +153,7 @@ export const createFlowService = (deps: {
       const startUserId = BigInt(cmd.actor.userId)
       const step = await runStep({
         name: cmd.instanceId,
+        definitionKey: def.id,
         xml: process.xml,
         state: null,
         variables: () => vars,
@@ -201,6 +202,7 @@ export const createFlowService = (deps: {
     const vars: TVars = { ...(inst.variables as TVars), ...extraVars }
     const step = await runStep({
       name: String(instanceId),
+      definitionKey: def.id,
       xml: process.xml,
       state: inst.state,
       variables: () => vars,

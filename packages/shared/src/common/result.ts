@@ -35,6 +35,11 @@ export const Msg = {
   TOO_MANY_REQUESTS: '请求过于频繁,请稍后再试',
   INTERNAL_SERVER_ERROR: '服务器异常',
   SERVICE_UNAVAILABLE: '服务暂时不可用,请稍后再试',
+  /**
+   * The database is up but this instance's connection pool is full (decision 031): not an outage, and
+   * said differently so nobody goes looking for one. Our text; the spec has none for it.
+   */
+  POOL_BUSY: '服务繁忙,数据库连接已满,请稍后再试',
   RECORD_NOT_FOUND: '数据不存在',
   HAS_CHILDREN: '请先删除子节点!',
   /** Client-side texts of the spec (section 8). */

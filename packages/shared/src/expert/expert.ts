@@ -236,7 +236,11 @@ export const ZExpertOptionSchema = z.object({
  * or exactly the rows of `ids` (to name the values a form already holds). Pages, never a cap: every
  * row can be reached by typing or by reading on.
  */
-export const ZOptionQuerySchema = ZPageQuerySchema.pick({ current: true, size: true }).extend({
+export const ZOptionQuerySchema = ZPageQuerySchema.pick({
+  current: true,
+  size: true,
+  searchCount: true,
+}).extend({
   keyword: zOptionalText(100),
   ids: z.preprocess((v) => (v === '' || v === null ? undefined : v), zIdListOf('ids').optional()),
 })

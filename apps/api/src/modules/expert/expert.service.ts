@@ -15,7 +15,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { readXlsxRows } from '../../lib/xlsx.ts'
 import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
@@ -189,16 +189,18 @@ export const createExpertService = (prisma: PrismaClient) => {
         ...(like ? { OR: [{ name: like }, { workUnit: like }] } : {}),
       }
       const db = tenantDb(prisma, ctx.tenantId)
-      const [records, total] = await Promise.all([
-        db.expertBasic.findMany({
-          where,
-          select: { id: true, name: true, workUnit: true, pictureUrl: true },
-          orderBy: [{ name: 'asc' }, { id: 'asc' }],
-          ...skipTake(q),
-        }),
-        db.expertBasic.count({ where }),
-      ])
-      return toPage(records, total, q)
+      const b = await boundedRows(
+        q,
+        () =>
+          db.expertBasic.findMany({
+            where,
+            select: { id: true, name: true, workUnit: true, pictureUrl: true },
+            orderBy: [{ name: 'asc' }, { id: 'asc' }],
+            ...skipTake(q),
+          }),
+        (take) => db.expertBasic.count({ where, take }),
+      )
+      return boundedPage(b.rows, b, q)
     },
     /** Login accounts of the tenant an expert may be linked to (account or real name contains the keyword). */
     async accounts(ctx: TCtx, keyword?: string) {

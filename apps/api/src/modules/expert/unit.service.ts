@@ -14,7 +14,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
 
@@ -102,16 +102,18 @@ export const createUnitService = (prisma: PrismaClient) => {
         ...(q.keyword ? { unitName: { contains: escapeLike(q.keyword), mode: 'insensitive' as const } } : {}),
       }
       const db = tenantDb(prisma, ctx.tenantId)
-      const [records, total] = await Promise.all([
-        db.expertUnit.findMany({
-          where,
-          select: { id: true, unitName: true },
-          orderBy: [{ unitName: 'asc' }, { id: 'asc' }],
-          ...skipTake(q),
-        }),
-        db.expertUnit.count({ where }),
-      ])
-      return toPage(records, total, q)
+      const b = await boundedRows(
+        q,
+        () =>
+          db.expertUnit.findMany({
+            where,
+            select: { id: true, unitName: true },
+            orderBy: [{ unitName: 'asc' }, { id: 'asc' }],
+            ...skipTake(q),
+          }),
+        (take) => db.expertUnit.count({ where, take }),
+      )
+      return boundedPage(b.rows, b, q)
     },
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@ysjs/shared'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { boundedPage, boundedRows, skipTake, toPage } from '../../lib/paging.ts'
 import { checkBpmn, checkPeople } from './bpmn-check.ts'
 import { flowCategoryNames } from './flow-categories.ts'
 import type { TFlowWorkService } from './flow-work.service.ts'
@@ -132,13 +132,19 @@ export const createFlowAdminService = (prisma: PrismaClient, work: Pick<TFlowWor
         ...(q.modelKey ? { modelKey: { contains: q.modelKey } } : {}),
         ...(q.name ? { name: { contains: q.name } } : {}),
       }
-      const [total, rows] = await Promise.all([
-        prisma.flowModel.count({ where }),
-        prisma.flowModel.findMany({ where, orderBy: { lastUpdated: 'desc' }, ...skipTake(q) }),
-      ])
-      return toPage(
-        rows.map((m) => modelRecord(m, false)),
-        total,
+      const b = await boundedRows(
+        q,
+        () =>
+          prisma.flowModel.findMany({
+            where,
+            orderBy: [{ lastUpdated: 'desc' }, { id: 'desc' }],
+            ...skipTake(q),
+          }),
+        (take) => prisma.flowModel.count({ where, take }),
+      )
+      return boundedPage(
+        b.rows.map((m) => modelRecord(m, false)),
+        b,
         q,
       )
     },
@@ -255,10 +261,17 @@ export const createFlowAdminService = (prisma: PrismaClient, work: Pick<TFlowWor
         ...(instanceId !== null ? { id: instanceId } : {}),
         ...(defIds ? { definitionId: { in: defIds } } : {}),
       }
-      const [total, rows] = await Promise.all([
-        prisma.flowInstance.count({ where }),
-        prisma.flowInstance.findMany({ where, orderBy: { startTime: 'desc' }, ...skipTake(q) }),
-      ])
+      const b = await boundedRows(
+        q,
+        () =>
+          prisma.flowInstance.findMany({
+            where,
+            orderBy: [{ startTime: 'desc' }, { id: 'desc' }],
+            ...skipTake(q),
+          }),
+        (take) => prisma.flowInstance.count({ where, take }),
+      )
+      const rows = b.rows
       const defs = new Map(
         (
           await prisma.flowDefinition.findMany({ where: { id: { in: rows.map((r) => r.definitionId) } } })
@@ -293,7 +306,7 @@ export const createFlowAdminService = (prisma: PrismaClient, work: Pick<TFlowWor
           problem: work.problemOf(r, tasks),
         }
       })
-      return toPage(records, total, q)
+      return boundedPage(records, b, q)
     },
   }
 }

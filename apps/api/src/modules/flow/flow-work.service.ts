@@ -15,7 +15,7 @@ import {
 } from '@ysjs/shared'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { boundedPage, boundedRows, skipTake, toPage } from '../../lib/paging.ts'
 import { flowCategoryNames } from './flow-categories.ts'
 
 type TDefinition = {
@@ -298,11 +298,17 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         OR: [{ candidateUsers: { has: taskUser } }, { candidateGroups: { hasSome: user.roles } }],
         ...(await filterWhere(q, 'createTime')),
       }
-      const [total, tasks] = await Promise.all([
-        prisma.flowTask.count({ where }),
-        prisma.flowTask.findMany({ where, orderBy: [{ createTime: 'desc' }], ...skipTake(q) }),
-      ])
-      return toPage(await taskRows(tasks, 'claim', ctx.tenantId), total, q)
+      const b = await boundedRows(
+        q,
+        () =>
+          prisma.flowTask.findMany({
+            where,
+            orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
+            ...skipTake(q),
+          }),
+        (take) => prisma.flowTask.count({ where, take }),
+      )
+      return boundedPage(await taskRows(b.rows, 'claim', ctx.tenantId), b, q)
     },
     async todoList(ctx: TCtx, q: TWorkListQuery) {
       const { taskUser } = me(ctx)
@@ -312,11 +318,17 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         assignee: taskUser,
         ...(await filterWhere(q, 'createTime')),
       }
-      const [total, tasks] = await Promise.all([
-        prisma.flowTask.count({ where }),
-        prisma.flowTask.findMany({ where, orderBy: [{ createTime: 'desc' }], ...skipTake(q) }),
-      ])
-      return toPage(await taskRows(tasks, 'todo', ctx.tenantId), total, q)
+      const b = await boundedRows(
+        q,
+        () =>
+          prisma.flowTask.findMany({
+            where,
+            orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
+            ...skipTake(q),
+          }),
+        (take) => prisma.flowTask.count({ where, take }),
+      )
+      return boundedPage(await taskRows(b.rows, 'todo', ctx.tenantId), b, q)
     },
     async doneList(ctx: TCtx, q: TWorkListQuery) {
       const { taskUser } = me(ctx)
@@ -326,11 +338,13 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         assignee: taskUser,
         ...(await filterWhere(q, 'createTime')),
       }
-      const [total, tasks] = await Promise.all([
-        prisma.flowTask.count({ where }),
-        prisma.flowTask.findMany({ where, orderBy: [{ endTime: 'desc' }], ...skipTake(q) }),
-      ])
-      return toPage(await taskRows(tasks, 'done', ctx.tenantId), total, q)
+      const b = await boundedRows(
+        q,
+        () =>
+          prisma.flowTask.findMany({ where, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], ...skipTake(q) }),
+        (take) => prisma.flowTask.count({ where, take }),
+      )
+      return boundedPage(await taskRows(b.rows, 'done', ctx.tenantId), b, q)
     },
     async sendList(ctx: TCtx, q: TWorkListQuery) {
       const { user } = me(ctx)
@@ -340,10 +354,17 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         status: { not: FLOW_INSTANCE_STATUS.DELETED },
         ...(await filterWhere(q, 'startTime')),
       }
-      const [total, instances] = await Promise.all([
-        prisma.flowInstance.count({ where }),
-        prisma.flowInstance.findMany({ where, orderBy: [{ startTime: 'desc' }], ...skipTake(q) }),
-      ])
+      const b = await boundedRows(
+        q,
+        () =>
+          prisma.flowInstance.findMany({
+            where,
+            orderBy: [{ startTime: 'desc' }, { id: 'desc' }],
+            ...skipTake(q),
+          }),
+        (take) => prisma.flowInstance.count({ where, take }),
+      )
+      const instances = b.rows
       const defs = await definitionsById(instances.map((i) => i.definitionId))
       const cats = await categoryNames(ctx.tenantId)
       const lastTasks = await prisma.flowTask.findMany({
@@ -383,7 +404,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
           status: 'finish',
         }
       })
-      return toPage(records, total, q)
+      return boundedPage(records, b, q)
     },
 
     userList: (ctx: TCtx) =>

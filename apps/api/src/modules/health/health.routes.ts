@@ -25,6 +25,8 @@ export const within = (ms: number, check: () => Promise<boolean>): Promise<boole
 const ZPool = z.object({
   max: z.number(),
   total: z.number(),
+  /** Connections the server accepted (`total` counts connects still under way too). */
+  connected: z.number(),
   idle: z.number(),
   waiting: z.number(),
   /** Every connection busy and callers queued: requests wait for the pool, not for the database. */
@@ -75,7 +77,8 @@ export const healthRoutes = (app: FastifyInstance, prisma: PrismaClient, redis: 
       },
     },
     handler: async (_request, reply) => {
-      const exhausted = app.dbPool.saturated()
+      // Queued behind live connections only: behind connects that hang, the database is the cause.
+      const exhausted = app.dbPool.saturated() && app.dbPool.full()
       const [database, cache] = await Promise.all([
         within(HEALTH_CHECK_TIMEOUT_MS, () =>
           exhausted ? probeAlone(app.env.DATABASE_URL) : prisma.$queryRaw`SELECT 1`.then(() => true),

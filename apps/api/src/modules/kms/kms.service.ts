@@ -19,7 +19,7 @@ import { createCrudService } from '../../lib/crud.ts'
 import { dictLabels } from '../../lib/dict-labels.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
 import { sanitizeRichTextFields, stripMarkup } from '../../lib/rich-text.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
 import { buildTree } from '../../lib/tree.ts'
@@ -508,11 +508,16 @@ export const createKmsMainService = (prisma: PrismaClient, catalogs: TKmsCatalog
     const tenantId = ctx.tenantId
     const { skip, take } = skipTake(q)
     const filter = await filterOf(tenantId, q, portal)
-    const [{ rows: records }, counted] = await Promise.all([
-      windowOf(tenantId, filter, { skip }, take),
-      prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM kms_main m WHERE ${filter.where}`,
-    ])
-    return toPage(records, Number(counted[0]?.n ?? 0), q)
+    const b = await boundedRows(
+      q,
+      async () => (await windowOf(tenantId, filter, { skip }, take)).rows,
+      async (limit) =>
+        (
+          await prisma.$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM (SELECT 1 FROM kms_main m WHERE ${filter.where} LIMIT ${limit}) bounded`
+        )[0]?.n ?? 0n,
+    )
+    return boundedPage(b.rows, b, q)
   }
 
   const dataOf = (input: TKmsMainSubmit) => {

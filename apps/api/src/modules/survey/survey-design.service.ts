@@ -12,7 +12,7 @@ import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
 import { splitIds } from '../../lib/tree.ts'
 import {
   dateOnly,
@@ -120,11 +120,12 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
         ...(q.state !== undefined ? { state: Number(q.state) } : {}),
       }
       const d = db(prisma, ctx.tenantId)
-      const [rows, total] = await Promise.all([
-        d.survey.findMany({ where, orderBy: [{ createTime: 'desc' }, { id: 'desc' }], ...skipTake(q) }),
-        d.survey.count({ where }),
-      ])
-      return toPage(await record(ctx.tenantId, rows), total, q)
+      const b = await boundedRows(
+        q,
+        () => d.survey.findMany({ where, orderBy: [{ createTime: 'desc' }, { id: 'desc' }], ...skipTake(q) }),
+        (take) => d.survey.count({ where, take }),
+      )
+      return boundedPage(await record(ctx.tenantId, b.rows), b, q)
     },
 
     async detail(ctx: TCtx, id: bigint) {

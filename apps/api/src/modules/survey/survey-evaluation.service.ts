@@ -9,7 +9,7 @@ import {
 } from '@ysjs/shared'
 import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
 import type { TResultsService } from '../appraise/results.service.ts'
 import { db, type TUnitOwner, unitDeptIds, unitOwnerOf } from './survey-common.ts'
 
@@ -59,18 +59,20 @@ export const createEvaluationService = (prisma: PrismaClient, results: TResultsS
         ...(q.status !== undefined ? { status: q.status } : {}),
       }
       const d = db(prisma, ctx.tenantId)
-      const [rows, total] = await Promise.all([
-        d.results.findMany({
-          where,
-          orderBy: [{ updateTime: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
-          ...skipTake(q),
-        }),
-        d.results.count({ where }),
-      ])
-      const records = await results.records(ctx, rows, false)
-      return toPage(
+      const b = await boundedRows(
+        q,
+        () =>
+          d.results.findMany({
+            where,
+            orderBy: [{ updateTime: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
+            ...skipTake(q),
+          }),
+        (take) => d.results.count({ where, take }),
+      )
+      const records = await results.records(ctx, b.rows, false)
+      return boundedPage(
         records.map((r) => ({ ...r, mine: r.createUser === owner.userId })),
-        total,
+        b,
         q,
       )
     },

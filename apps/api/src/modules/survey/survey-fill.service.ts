@@ -15,7 +15,7 @@ import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
 import { splitIds } from '../../lib/tree.ts'
 import {
   db,
@@ -134,15 +134,17 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
         ...(surveyIds ? { surveyId: { in: surveyIds } } : {}),
         ...(q.status ? { status: Number(q.status) } : {}),
       }
-      const [rows, total] = await Promise.all([
-        d.surveyExample.findMany({
-          where,
-          orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
-          ...skipTake(q),
-        }),
-        d.surveyExample.count({ where }),
-      ])
-      return toPage(await exampleRecords(prisma, ctx.tenantId, rows), total, q)
+      const b = await boundedRows(
+        q,
+        () =>
+          d.surveyExample.findMany({
+            where,
+            orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
+            ...skipTake(q),
+          }),
+        (take) => d.surveyExample.count({ where, take }),
+      )
+      return boundedPage(await exampleRecords(prisma, ctx.tenantId, b.rows), b, q)
     },
 
     async openList(ctx: TCtx) {

@@ -11,7 +11,7 @@ import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
 import { splitIds } from '../../lib/tree.ts'
 import { EXPORT_BATCH, type TXlsxColumn } from '../../lib/xlsx.ts'
 import { db, findSurvey, loadQuestions } from './survey-common.ts'
@@ -105,15 +105,21 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
         ...(q.surveyId ? { surveyId: BigInt(q.surveyId) } : {}),
       }
       const d = db(prisma, ctx.tenantId)
-      const [rows, total] = await Promise.all([
-        d.company.findMany({
-          where,
-          orderBy: [{ updateTime: { sort: 'desc', nulls: 'last' } }, { createTime: 'desc' }, { id: 'desc' }],
-          ...skipTake(q),
-        }),
-        d.company.count({ where }),
-      ])
-      return toPage(await companyRecords(ctx, rows), total, q)
+      const b = await boundedRows(
+        q,
+        () =>
+          d.company.findMany({
+            where,
+            orderBy: [
+              { updateTime: { sort: 'desc', nulls: 'last' } },
+              { createTime: 'desc' },
+              { id: 'desc' },
+            ],
+            ...skipTake(q),
+          }),
+        (take) => d.company.count({ where, take }),
+      )
+      return boundedPage(await companyRecords(ctx, b.rows), b, q)
     },
 
     async companyDetail(ctx: TCtx, id: bigint) {
@@ -134,15 +140,17 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
           : {}),
       }
       const d = db(prisma, ctx.tenantId)
-      const [rows, total] = await Promise.all([
-        d.surveyExample.findMany({
-          where,
-          orderBy: [{ updateTime: 'desc' }, { id: 'desc' }],
-          ...skipTake(q),
-        }),
-        d.surveyExample.count({ where }),
-      ])
-      return toPage(await exampleRecords(prisma, ctx.tenantId, rows), total, q)
+      const b = await boundedRows(
+        q,
+        () =>
+          d.surveyExample.findMany({
+            where,
+            orderBy: [{ updateTime: 'desc' }, { id: 'desc' }],
+            ...skipTake(q),
+          }),
+        (take) => d.surveyExample.count({ where, take }),
+      )
+      return boundedPage(await exampleRecords(prisma, ctx.tenantId, b.rows), b, q)
     },
 
     async detail(ctx: TCtx, id: bigint) {

@@ -12,7 +12,7 @@ import {
 import { isPlatformAdmin, isTenantAdministrator, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
-import { skipTake, toPage } from '../../lib/paging.ts'
+import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { splitIds } from '../../lib/tree.ts'
 import type { TLoginGuard } from '../auth/login-guard.ts'
@@ -205,11 +205,12 @@ export const createUserAdminService = (deps: {
         and.push({ id: { in: [...new Set(links.map((l) => l.userId))] } })
       }
       const where = { AND: and }
-      const [rows, total] = await Promise.all([
-        db.user.findMany({ where, orderBy: { id: 'asc' }, ...skipTake(q) }),
-        db.user.count({ where }),
-      ])
-      return toPage(await labelUsers(prisma, rows), total, q)
+      const b = await boundedRows(
+        q,
+        () => db.user.findMany({ where, orderBy: { id: 'asc' }, ...skipTake(q) }),
+        (take) => db.user.count({ where, take }),
+      )
+      return boundedPage(await labelUsers(prisma, b.rows), b, q)
     },
 
     async detail(ctx: TCtx, id: bigint) {
