@@ -118,6 +118,7 @@ export const menuResource = (parents: TOption[]): TResource<TMenuRow> => ({
   schema: schema(ZMenuSubmitSchema),
   api: menuApi,
   paging: 'client',
+  treeCollapsed: true,
   permissions: {
     codes: {
       add: PERMISSIONS.menuAdd,
@@ -152,6 +153,7 @@ export const scopeMenuResource = (): TResource<TMenuRow> => ({
   schema: schema(ZMenuSubmitSchema),
   api: menuOnlyApi,
   paging: 'client',
+  treeCollapsed: true,
   permissions: { codes: {} },
   fields: menuFields([]).filter((f) => ['name', 'code', 'path'].includes(f.name)),
 })
