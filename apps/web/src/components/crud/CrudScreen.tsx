@@ -10,7 +10,7 @@ import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
-import type { Theme } from '@mui/material/styles'
+import { alpha, type Theme } from '@mui/material/styles'
 import TablePagination from '@mui/material/TablePagination'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
@@ -41,6 +41,7 @@ import { useListState } from './useListState'
 const ALL_ROWS = -1
 const SHOW_ALL_ROWS = { page: 0, pageSize: ALL_ROWS }
 const AUTO_HEIGHT_MAX_ROWS = 30
+const COLUMN_BUFFER_PX = 4000
 const LONG_PAGE_HEIGHT = 'max(420px, calc(100vh - 320px))'
 
 type TProps<Row extends TRow> = {
@@ -97,6 +98,19 @@ const NO_ROWS: never[] = []
 const getRowId = (row: TRow) => row.id
 const gridSx = (clickable: boolean) => (theme: Theme) => ({
   ...rowActionsSx(theme),
+  // The 操作 column stays at the right edge of a grid wider than the screen (the old platform's fixed
+  // column): its cells and heading stick there while the other columns scroll under them.
+  '& .MuiDataGrid-cell[data-field="__actions"], & .MuiDataGrid-columnHeader[data-field="__actions"]': {
+    position: 'sticky',
+    right: 0,
+    zIndex: 2,
+    bgcolor: 'background.paper',
+    boxShadow: `-1px 0 0 ${theme.palette.divider}`,
+  },
+  '& .MuiDataGrid-row:hover .MuiDataGrid-cell[data-field="__actions"]': {
+    bgcolor: alpha(theme.palette.background.paper, 1),
+    backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+  },
   '& .row-highlight': { bgcolor: 'action.selected' },
   '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
 })
@@ -449,6 +463,8 @@ export const CrudScreen = <Row extends TRow>({
           disableColumnFilter
           density="compact"
           scrollbarSize={scrollbar}
+          // Every column is rendered, so the sticky 操作 column is there however far the grid scrolls.
+          columnBufferPx={COLUMN_BUFFER_PX}
           autoHeight={height === 'auto'}
           sx={onRowClick ? GRID_SX.clickable : GRID_SX.plain}
         />

@@ -37,7 +37,7 @@ export const TreeCell = ({
 }) => {
   const { t } = useTranslation()
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', pl: depth * 2.5 }}>
+    <Box component="span" sx={{ display: 'flex', alignItems: 'center', height: '100%', pl: depth * 2.5 }}>
       {state?.parent ? (
         <IconButton
           size="small"
@@ -52,7 +52,7 @@ export const TreeCell = ({
           {state.open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
         </IconButton>
       ) : (
-        <Box component="span" sx={{ display: 'inline-block', width: state ? 28 : 0 }}>
+        <Box component="span" sx={{ flexShrink: 0, width: state ? 28 : 'auto' }}>
           {!state && depth > 0 ? '└ ' : ''}
         </Box>
       )}
