@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
-import { openAs, toast, unique } from './support'
+import { openAs, rowAction, toast, unique } from './support'
 
 const row = (page: Page, text: string) => page.locator('.MuiDataGrid-row', { hasText: text })
 
@@ -97,7 +97,7 @@ test.describe('resources', () => {
     await row(page, code).getByLabel('是否启用').click()
     await expect(toast(page, '操作成功!')).toBeVisible()
     await expect(row(page, code).getByLabel('是否启用')).toBeChecked()
-    await row(page, code).getByRole('button', { name: '测试连接' }).click()
+    await rowAction(row(page, code), '测试连接')
     await expect(toast(page, '连接成功')).toBeVisible()
     await shot(page, 'oss')
     // Back to the default driver for the other specs.

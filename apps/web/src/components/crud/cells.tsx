@@ -52,8 +52,12 @@ export const TreeCell = ({
           {state.open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
         </IconButton>
       ) : (
-        <Box component="span" sx={{ flexShrink: 0, width: state ? 28 : 'auto' }}>
-          {!state && depth > 0 ? '└ ' : ''}
+        // A leaf below the top level hangs from its parent (└) where a parent has its toggle.
+        <Box
+          component="span"
+          sx={{ flexShrink: 0, width: state ? 28 : 'auto', textAlign: 'center', color: 'text.secondary' }}
+        >
+          {depth > 0 ? '└ ' : ''}
         </Box>
       )}
       {children}
