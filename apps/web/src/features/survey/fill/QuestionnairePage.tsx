@@ -219,7 +219,9 @@ export const QuestionnairePage = () => {
         </Button>
       </Box>
       {cards.data?.records.length === 0 && (
-        <Typography color="text.secondary">{t('survey.noCards')}</Typography>
+        <Typography color="text.secondary" align="center" sx={{ py: 4 }}>
+          {t('survey.noCards')}
+        </Typography>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
         {(cards.data?.records ?? []).map((row) => (
