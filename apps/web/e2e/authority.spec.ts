@@ -72,9 +72,23 @@ test.describe('menus and scopes', () => {
     const own = test.info().retry ? `${test.info().retry}` : ''
     await openAs(page, '/system/menu')
     await expect(page.getByRole('columnheader', { name: '菜单编号' })).toBeVisible()
+    // A tree as the old platform shows it: the top level first, paged by top-level menu; a menu opens
+    // to its children.
+    const byCode = (code: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: code, exact: true }) })
+    const desk = byCode('desk')
+    await expect(desk).toBeVisible()
+    await expect(byCode('dashboard')).toHaveCount(0)
+    await expect(page.getByTestId('crud-pagination')).toContainText(/共 1\d\b/)
+    await desk.getByRole('button', { name: '展开' }).click()
+    await expect(byCode('dashboard')).toBeVisible()
+    await desk.getByRole('button', { name: '折叠' }).click()
+    await expect(byCode('dashboard')).toHaveCount(0)
     await page.getByRole('search').getByLabel('菜单编号').fill('notice')
     await page.getByRole('search').getByRole('button', { name: '搜索' }).click()
     const row = page.getByRole('row', { name: /通知公告/ }).first()
+    // A search shows its matches opened, the buttons under their menu.
+    await expect(page.getByRole('row', { name: /notice_add/ }).first()).toBeVisible()
     await rowAction(row, '数据权限')
     await expect(dialog(page)).toContainText('数据权限: 通知公告')
     await dialog(page).getByRole('button', { name: '新增' }).click()

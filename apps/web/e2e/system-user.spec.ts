@@ -267,7 +267,8 @@ test.describe('dept and post screens', () => {
     const row = page.getByRole('row', { name: new RegExp(name) })
     await expect(row).toContainText('└')
     await shot(page, 'dept-list')
-    await rowAction(page.getByRole('row', { name: /选择行 刀锋科技/ }), '删除')
+    // The parent's row: its name starts with its checkbox and its 折叠 toggle.
+    await rowAction(page.getByRole('row', { name: /选择行 折叠 刀锋科技/ }), '删除')
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
     await expect(toast(page, '请先删除子节点!')).toBeVisible()
 

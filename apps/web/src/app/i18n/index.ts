@@ -19,6 +19,10 @@ export const initI18n = () =>
     lng: storedLanguage(),
     fallbackLng: 'zh',
     interpolation: { escapeValue: false },
+    // A text without a translation (in either language) shows its key: say so where it is seen, so the
+    // screen sweep (e2e/screens.spec.ts) fails on it.
+    saveMissing: true,
+    missingKeyHandler: (_lngs, _ns, key) => console.error(`i18n: no text for the key ${key}`),
   })
 
 /** Switches the language and remembers it across visits. */

@@ -3,12 +3,14 @@ import AddIcon from '@mui/icons-material/Add'
 import DeleteIcon from '@mui/icons-material/Delete'
 import FileDownloadIcon from '@mui/icons-material/FileDownload'
 import RefreshIcon from '@mui/icons-material/Refresh'
+import UnfoldLessIcon from '@mui/icons-material/UnfoldLess'
+import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
-import type { Theme } from '@mui/material/styles'
+import { alpha, type Theme } from '@mui/material/styles'
 import TablePagination from '@mui/material/TablePagination'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
@@ -31,6 +33,7 @@ import { cellText, DictCell, OptionCell, TreeCell } from './cells'
 import { ResourceDialog, type TDialogMode } from './ResourceDialog'
 import { ROW_ACTIONS, RowActions, rowActionsSx, rowActionsWidth } from './RowActions'
 import { SearchForm } from './SearchForm'
+import { type TTreeRowState, treePage } from './treeRows'
 import type { TField, TListQuery, TResource, TRow } from './types'
 import { useListState } from './useListState'
 
@@ -38,6 +41,7 @@ import { useListState } from './useListState'
 const ALL_ROWS = -1
 const SHOW_ALL_ROWS = { page: 0, pageSize: ALL_ROWS }
 const AUTO_HEIGHT_MAX_ROWS = 30
+const COLUMN_BUFFER_PX = 4000
 const LONG_PAGE_HEIGHT = 'max(420px, calc(100vh - 320px))'
 
 type TProps<Row extends TRow> = {
@@ -94,6 +98,19 @@ const NO_ROWS: never[] = []
 const getRowId = (row: TRow) => row.id
 const gridSx = (clickable: boolean) => (theme: Theme) => ({
   ...rowActionsSx(theme),
+  // The 操作 column stays at the right edge of a grid wider than the screen (the old platform's fixed
+  // column): its cells and heading stick there while the other columns scroll under them.
+  '& .MuiDataGrid-cell[data-field="__actions"], & .MuiDataGrid-columnHeader[data-field="__actions"]': {
+    position: 'sticky',
+    right: 0,
+    zIndex: 2,
+    bgcolor: 'background.paper',
+    boxShadow: `-1px 0 0 ${theme.palette.divider}`,
+  },
+  '& .MuiDataGrid-row:hover .MuiDataGrid-cell[data-field="__actions"]': {
+    bgcolor: alpha(theme.palette.background.paper, 1),
+    backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+  },
   '& .row-highlight': { bgcolor: 'action.selected' },
   '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
 })
@@ -115,7 +132,13 @@ const platformScrollbarSize = (): number => {
   return scrollbarSize
 }
 
-const renderValue = (field: TField, row: TRow, value: unknown, isFirst: boolean): ReactNode => {
+const renderValue = (
+  field: TField,
+  row: TRow,
+  value: unknown,
+  isFirst: boolean,
+  toggle: (id: string) => void,
+): ReactNode => {
   const render = field.column ? field.column.render : undefined
   if (render) {
     return render(row)
@@ -128,7 +151,14 @@ const renderValue = (field: TField, row: TRow, value: unknown, isFirst: boolean)
     ) : (
       cellText(field, value)
     )
-  return isFirst && typeof row.depth === 'number' ? <TreeCell depth={row.depth}>{content}</TreeCell> : content
+  const tree = row.__tree as TTreeRowState | undefined
+  return isFirst && tree ? (
+    <TreeCell depth={tree.depth} state={tree} onToggle={() => toggle(row.id)}>
+      {content}
+    </TreeCell>
+  ) : (
+    content
+  )
 }
 
 /** The generic admin screen: search, server-paged grid, selection, view/add/edit dialogs, delete. */
@@ -171,12 +201,48 @@ export const CrudScreen = <Row extends TRow>({
     placeholderData: keepPreviousData,
   })
   const records: Row[] = listQuery.data?.records ?? NO_ROWS
-  const total = clientPaging ? records.length : (listQuery.data?.total ?? 0)
+  // A tree (rows with a depth) shows its top level, each node's children under it once opened, and pages
+  // by top-level node, as the old platform's tree tables; a search shows every match opened.
+  const isTree = clientPaging && records.some((r) => typeof r.depth === 'number')
+  const searching = Object.values(search).some((v) => v !== '')
+  const [opened, setOpened] = useState<{ all: boolean; ids: ReadonlySet<string> }>(() => ({
+    all: !resource.treeCollapsed,
+    ids: new Set(),
+  }))
+  const tree = useMemo(
+    () =>
+      isTree
+        ? treePage(records, {
+            current: list.current,
+            size: list.size,
+            isOpen: (id) => searching || opened.all !== opened.ids.has(id),
+          })
+        : null,
+    [isTree, records, list.current, list.size, searching, opened],
+  )
+  const total = tree ? tree.total : clientPaging ? records.length : (listQuery.data?.total ?? 0)
   // The grid shows exactly the rows of the current page; paging (10 to 200 rows) is ours, because the
   // MIT DataGrid refuses page sizes above 100.
   const rows = useMemo(
-    () => (clientPaging ? records.slice((list.current - 1) * list.size, list.current * list.size) : records),
-    [clientPaging, records, list.current, list.size],
+    () =>
+      tree
+        ? (tree.rows as Row[])
+        : clientPaging
+          ? records.slice((list.current - 1) * list.size, list.current * list.size)
+          : records,
+    [tree, clientPaging, records, list.current, list.size],
+  )
+  /** Opens or closes one node (`ids` holds the exceptions to `all`). */
+  const toggle = useCallback(
+    (id: string) =>
+      setOpened((o) => {
+        const ids = new Set(o.ids)
+        if (!ids.delete(id)) {
+          ids.add(id)
+        }
+        return { ...o, ids }
+      }),
+    [],
   )
   // Short pages grow with their rows; long ones (up to 200) fill the viewport and render only the rows
   // in view (virtualised), so a 200-row page stays quick to show.
@@ -240,7 +306,7 @@ export const CrudScreen = <Row extends TRow>({
       ...(field.column && field.column.width !== undefined
         ? { width: field.column.width }
         : { flex: (field.column ? field.column.flex : undefined) ?? 1, minWidth: 100 }),
-      renderCell: ({ row, value }) => renderValue(field, row, value, i === 0),
+      renderCell: ({ row, value }) => renderValue(field, row, value, i === 0, toggle),
     }))
     const standard = ROW_ACTIONS.filter((a) => allowedActions.split(',').includes(a.action))
     const extra = extraKeys
@@ -304,7 +370,7 @@ export const CrudScreen = <Row extends TRow>({
       })
     }
     return cols
-  }, [resource.fields, allowedActions, extraKeys, itemsMax, rowButtonsWidth, t])
+  }, [resource.fields, allowedActions, extraKeys, itemsMax, rowButtonsWidth, toggle, t])
 
   const localeText = useGridLocaleText()
   const handleRowClick = useMemo(
@@ -355,6 +421,15 @@ export const CrudScreen = <Row extends TRow>({
           </Button>
         )}
         {typeof toolbar === 'function' ? toolbar({ selectedIds: selectedIds(), refresh }) : toolbar}
+        {tree && !searching && (
+          <Button
+            variant="outlined"
+            startIcon={opened.all && opened.ids.size === 0 ? <UnfoldLessIcon /> : <UnfoldMoreIcon />}
+            onClick={() => setOpened((o) => ({ all: !(o.all && o.ids.size === 0), ids: new Set<string>() }))}
+          >
+            {opened.all && opened.ids.size === 0 ? t('crud.collapseAll') : t('crud.expandAll')}
+          </Button>
+        )}
         {selectedCount > 0 && (
           <Typography variant="body2" color="text.secondary">
             {t('crud.selected', { count: selectedCount })}
@@ -388,6 +463,8 @@ export const CrudScreen = <Row extends TRow>({
           disableColumnFilter
           density="compact"
           scrollbarSize={scrollbar}
+          // Every column is rendered, so the sticky 操作 column is there however far the grid scrolls.
+          columnBufferPx={COLUMN_BUFFER_PX}
           autoHeight={height === 'auto'}
           sx={onRowClick ? GRID_SX.clickable : GRID_SX.plain}
         />

@@ -1,7 +1,4 @@
-import RestartAltIcon from '@mui/icons-material/RestartAlt'
-import SearchIcon from '@mui/icons-material/Search'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
 import { type FormEvent, useEffect, useState } from 'react'
@@ -9,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { DateField } from '@/components/date/DateField'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { optionLabel } from './cells'
+import { SearchButtons } from './SearchButtons'
 import type { TField } from './types'
 
 type TProps = {
@@ -127,12 +125,7 @@ export const SearchForm = ({ fields, values, onSearch, width = 180 }: TProps) =>
           />
         )
       })}
-      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-        {t('common.search')}
-      </Button>
-      <Button onClick={reset} startIcon={<RestartAltIcon />}>
-        {t('common.reset')}
-      </Button>
+      <SearchButtons onReset={reset} />
     </Box>
   )
 }

@@ -88,6 +88,8 @@ export type TResource<Row extends TRow = TRow> = {
   permissions: TPermissionSource
   /** `client`: the list answers everything at once (trees); the grid pages locally. */
   paging?: 'server' | 'client'
+  /** A tree shown with only its top level open at first (a large tree, e.g. the 450 menus). */
+  treeCollapsed?: boolean
   /** Values of a new record. */
   defaults?: () => TValues
   /** Form values of a stored record (default: the fields' values plus the id). */

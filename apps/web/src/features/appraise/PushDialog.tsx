@@ -20,6 +20,8 @@ import { PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { EmptyRow } from '@/components/crud/EmptyRow'
+import { SearchButtons } from '@/components/crud/SearchButtons'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, type TPushed } from './appraiseApi'
@@ -96,9 +98,13 @@ export const PushDialog = ({ resultsId, onClose }: { resultsId: string; onClose:
             onChange={(e) => setKeyword(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && setSearch(keyword)}
           />
-          <Button variant="outlined" onClick={() => setSearch(keyword)}>
-            {t('appraise.search')}
-          </Button>
+          <SearchButtons
+            onSearch={() => setSearch(keyword)}
+            onReset={() => {
+              setKeyword('')
+              setSearch('')
+            }}
+          />
         </Stack>
         <Table size="small">
           <TableHead>
@@ -139,6 +145,7 @@ export const PushDialog = ({ resultsId, onClose }: { resultsId: string; onClose:
                 <TableCell>{e.level}</TableCell>
               </TableRow>
             ))}
+            {candidates.data && !candidates.data.records.length && <EmptyRow />}
           </TableBody>
         </Table>
       </DialogContent>

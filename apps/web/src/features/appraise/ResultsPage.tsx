@@ -18,7 +18,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
+import { SearchButtons } from '@/components/crud/SearchButtons'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { AuditDialog } from './AuditDialog'
@@ -107,9 +109,13 @@ export const ResultsPage = () => {
           onChange={(e) => setNameInput(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && setQuery({ ...query, current: 1, name: nameInput })}
         />
-        <Button variant="outlined" onClick={() => setQuery({ ...query, current: 1, name: nameInput })}>
-          {t('appraise.search')}
-        </Button>
+        <SearchButtons
+          onSearch={() => setQuery({ ...query, current: 1, name: nameInput })}
+          onReset={() => {
+            setNameInput('')
+            setQuery({ ...query, current: 1, name: '', status: '' })
+          }}
+        />
         <Box sx={{ flex: 1 }} />
         {canAdd && (
           <Button
@@ -180,6 +186,7 @@ export const ResultsPage = () => {
               </TableCell>
             </TableRow>
           ))}
+          {list.data && !list.data.records.length && <EmptyRow />}
         </TableBody>
       </Table>
       <ListPager

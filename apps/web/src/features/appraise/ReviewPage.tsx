@@ -19,7 +19,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { isScore, ResultsMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
+import { SearchButtons } from '@/components/crud/SearchButtons'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { toast } from '@/lib/notify'
 import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
@@ -47,9 +49,13 @@ export const ReviewPage = () => {
           onChange={(e) => setNameInput(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && search()}
         />
-        <Button variant="outlined" onClick={search}>
-          {t('appraise.search')}
-        </Button>
+        <SearchButtons
+          onSearch={search}
+          onReset={() => {
+            setNameInput('')
+            setQuery({ ...query, current: 1, name: '' })
+          }}
+        />
       </Stack>
       <Table size="small" aria-label={t('appraise.route.review')}>
         <TableHead>
@@ -83,6 +89,7 @@ export const ReviewPage = () => {
               </TableCell>
             </TableRow>
           ))}
+          {list.data && !list.data.records.length && <EmptyRow />}
         </TableBody>
       </Table>
       <ListPager

@@ -24,7 +24,9 @@ import {
 } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
+import { SearchButtons } from '@/components/crud/SearchButtons'
 import { useSession } from '@/lib/session/session'
 import { AuditDialog } from './AuditDialog'
 import { appraiseApi } from './appraiseApi'
@@ -140,9 +142,14 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
           onChange={(e) => setNameInput(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && search()}
         />
-        <Button variant="outlined" onClick={search} sx={{ flexShrink: 0 }}>
-          {t('appraise.search')}
-        </Button>
+        <SearchButtons
+          onSearch={search}
+          onReset={() => {
+            setNameInput('')
+            setPaging({ ...paging, current: 1 })
+            setName('')
+          }}
+        />
       </Stack>
       <Table size="small" aria-label={half(state)}>
         <TableHead>
@@ -193,13 +200,7 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
               </TableCell>
             </TableRow>
           ))}
-          {list.data && !list.data.records.length && (
-            <TableRow>
-              <TableCell colSpan={8} align="center" sx={{ color: 'text.secondary', py: 4 }}>
-                {t(`${key}.${state}Empty`)}
-              </TableCell>
-            </TableRow>
-          )}
+          {list.data && !list.data.records.length && <EmptyRow text={t(`${key}.${state}Empty`)} />}
         </TableBody>
       </Table>
       <ListPager

@@ -2,6 +2,7 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } fro
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
 import { meetingApi } from './meetingApi'
 import { RegisteredPage } from './RegisteredPage'
@@ -42,6 +43,7 @@ export const FeeSituationPage = () => {
               ))}
             </TableRow>
           ))}
+          {fees.data && !fees.data.records.length && <EmptyRow />}
         </TableBody>
       </Table>
       <ListPager

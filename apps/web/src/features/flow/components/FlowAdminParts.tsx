@@ -11,6 +11,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TPage } from '@ysjs/shared'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
 import { useListState } from '@/components/crud/useListState'
 import { flowApi, type TPaging } from '../flowApi'
@@ -119,13 +120,7 @@ export const PagedTable = <R,>(props: {
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={props.columns.length + 1} align="center">
-                {t('flow.empty')}
-              </TableCell>
-            </TableRow>
-          )}
+          {rows.length === 0 && <EmptyRow colSpan={props.columns.length + 1} />}
           {rows.map((row) => (
             <TableRow key={props.rowKey(row)} hover>
               {props.columns.map((c) => (

@@ -15,6 +15,7 @@ import type { TBladeFlow, TFlowProcess, TPage } from '@ysjs/shared'
 import { PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
 import { useListState } from '@/components/crud/useListState'
 import { navigateTo } from '@/lib/navigation'
@@ -129,13 +130,7 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={7} align="center">
-                {t('flow.empty')}
-              </TableCell>
-            </TableRow>
-          )}
+          {rows.length === 0 && <EmptyRow />}
           {kind === 'start'
             ? (rows as TFlowProcess[]).map((d) => (
                 <TableRow key={d.id} hover>

@@ -17,6 +17,7 @@ import { Msg, RESULTS_STATUS_LABELS, type TEvaluationRecord, ZEvaluationSubmitSc
 import { type ComponentType, type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
+import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
 import { DictSelect } from '@/components/dict/DictSelect'
 import { HttpError } from '@/lib/http'
@@ -270,15 +271,7 @@ export const EvaluationPage = ({ Editor }: { Editor: TEvaluationEditor }) => {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.length === 0 && !list.isLoading && (
-              <TableRow>
-                <TableCell colSpan={7}>
-                  <Typography variant="body2" color="text.secondary">
-                    {t('survey.evaluation.none')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
+            {rows.length === 0 && !list.isLoading && <EmptyRow text={t('survey.evaluation.none')} />}
             {rows.map((row) => (
               <TableRow key={row.id} hover selected={row.id === selected} data-testid="evaluation-row">
                 <TableCell>{row.name}</TableCell>

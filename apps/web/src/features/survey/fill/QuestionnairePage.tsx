@@ -24,6 +24,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { ListPager } from '@/components/crud/ListPager'
+import { SearchButtons } from '@/components/crud/SearchButtons'
 import { fileUrl } from '@/lib/fileLink'
 import { HttpError } from '@/lib/http'
 import { FillingStatusSelect } from '../FillingStatusSelect'
@@ -205,24 +206,22 @@ export const QuestionnairePage = () => {
           onChange={(e) => setForm({ ...form, code: e.target.value })}
         />
         <FillingStatusSelect value={form.status} onChange={(s) => setForm({ ...form, status: s })} />
-        <Button variant="contained" onClick={() => go(form)}>
-          {t('survey.search')}
-        </Button>
-        <Button
-          onClick={() => {
+        <SearchButtons
+          onSearch={() => go(form)}
+          onReset={() => {
             setForm({ name: '', code: '', status: '' })
             go({})
           }}
-        >
-          {t('survey.reset')}
-        </Button>
+        />
         <Box sx={{ flex: 1 }} />
         <Button variant="contained" color="success" startIcon={<AddIcon />} onClick={() => setStarting(true)}>
           {t('survey.addFilling')}
         </Button>
       </Box>
       {cards.data?.records.length === 0 && (
-        <Typography color="text.secondary">{t('survey.noCards')}</Typography>
+        <Typography color="text.secondary" align="center" sx={{ py: 4 }}>
+          {t('survey.noCards')}
+        </Typography>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
         {(cards.data?.records ?? []).map((row) => (

@@ -19,6 +19,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { ListPager } from '@/components/crud/ListPager'
+import { SearchButtons } from '@/components/crud/SearchButtons'
 import { useGridLocaleText } from '@/lib/gridLocale'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
@@ -201,17 +202,12 @@ export const SurveyResultsPage = () => {
               sx={{ width: 220 }}
             />
             <FillingStatusSelect value={status} onChange={(s) => set({ status: s, current: '' })} />
-            <Button type="submit" variant="contained">
-              {t('survey.search')}
-            </Button>
-            <Button
-              onClick={() => {
+            <SearchButtons
+              onReset={() => {
                 setUnitInput('')
                 set({ firmName: '', status: '', current: '' })
               }}
-            >
-              {t('survey.reset')}
-            </Button>
+            />
           </Stack>
           <DataGrid
             rows={fillings.data?.records ?? []}

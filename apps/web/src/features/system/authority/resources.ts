@@ -105,7 +105,7 @@ const menuFields = (parents: TOption[]): TField[] => [
     column: { width: 80 },
   },
   { name: 'source', labelKey: 'authority.menu.source', column: false },
-  { name: 'sort', labelKey: 'authority.menu.sort', kind: 'number', column: { width: 70 } },
+  { name: 'sort', labelKey: 'authority.menu.sort', kind: 'number', column: { width: 90 } },
   { name: 'action', labelKey: 'authority.menu.action', kind: 'select', options: ACTION, column: false },
   { name: 'isOpen', labelKey: 'authority.menu.isOpen', kind: 'select', options: YES_NO, column: false },
   { name: 'remark', labelKey: 'authority.menu.remark', kind: 'textarea', rows: 2, column: false },
@@ -118,6 +118,7 @@ export const menuResource = (parents: TOption[]): TResource<TMenuRow> => ({
   schema: schema(ZMenuSubmitSchema),
   api: menuApi,
   paging: 'client',
+  treeCollapsed: true,
   permissions: {
     codes: {
       add: PERMISSIONS.menuAdd,
@@ -152,6 +153,7 @@ export const scopeMenuResource = (): TResource<TMenuRow> => ({
   schema: schema(ZMenuSubmitSchema),
   api: menuOnlyApi,
   paging: 'client',
+  treeCollapsed: true,
   permissions: { codes: {} },
   fields: menuFields([]).filter((f) => ['name', 'code', 'path'].includes(f.name)),
 })
