@@ -42,11 +42,16 @@ export const createFlowService = (deps: {
 }) => {
   const { prisma, log } = deps
   const parsed = new Map<string, Promise<TProcessModel>>()
-  /** A definition read once per worker (its XML normalised as at deploy: definitions stored earlier run too). */
-  const parse = (definitionId: string, xml: string) => {
+  /**
+   * A definition read once per worker (its XML normalised as at deploy: definitions stored earlier run
+   * too). The XML is fetched only then: a step reads the definition's row without it (decision 031).
+   */
+  const parse = (db: TTx | PrismaClient, definitionId: string) => {
     let p = parsed.get(definitionId)
     if (!p) {
-      p = readBpmn(xml)
+      p = db.flowDefinition
+        .findUniqueOrThrow({ where: { id: definitionId }, select: { xml: true } })
+        .then((d) => readBpmn(d.xml))
       parsed.set(definitionId, p)
       p.catch(() => parsed.delete(definitionId))
     }
@@ -65,7 +70,10 @@ export const createFlowService = (deps: {
   }
 
   const loadDefinition = async (db: TTx | PrismaClient, id: string, tenantId: string) => {
-    const def = await db.flowDefinition.findUnique({ where: { id } })
+    const def = await db.flowDefinition.findUnique({
+      where: { id },
+      select: { id: true, tenantId: true, suspensionState: true },
+    })
     if (!def || (def.tenantId !== '' && def.tenantId !== tenantId)) {
       throw new Refusal(FlowMsg.DEFINITION_MISSING)
     }
@@ -145,7 +153,7 @@ export const createFlowService = (deps: {
       if (def.suspensionState !== FLOW_SUSPENSION.ACTIVE) {
         throw new Refusal(FlowMsg.DEFINITION_SUSPENDED)
       }
-      const process = await parse(def.id, def.xml)
+      const process = await parse(tx, def.id)
       const vars: TVars = { ...cmd.variables }
       if (process.initiator) {
         vars[process.initiator] = taskUserOf(cmd.actor.userId)
@@ -198,7 +206,7 @@ export const createFlowService = (deps: {
       throw new Refusal(FlowMsg.INSTANCE_MISSING)
     }
     const def = await loadDefinition(tx, inst.definitionId, inst.tenantId)
-    const process = await parse(def.id, def.xml)
+    const process = await parse(tx, def.id)
     const vars: TVars = { ...(inst.variables as TVars), ...extraVars }
     const step = await runStep({
       name: String(instanceId),
