@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { openAs, toast, unique } from './support'
+import { openAs, rowAction, toast, unique } from './support'
 
 test.describe('scheduled jobs', () => {
   test('create a job in the form, see its next fire times, enable it and watch its runs appear', async ({
@@ -51,7 +51,7 @@ test.describe('scheduled jobs', () => {
 
     const row = page.getByRole('row', { name: new RegExp(name) })
     await expect(row).toHaveCount(1)
-    await row.getByRole('button', { name: '触发时间' }).click()
+    await rowAction(row, '触发时间')
     await expect(page.getByRole('dialog').getByTestId('fire-times').getByRole('listitem')).toHaveCount(10)
     // From a given moment (China time): every 2 seconds after it.
     await page.getByRole('dialog').getByLabel('开始时间').fill('2026-08-01 00:00:00')
@@ -70,7 +70,7 @@ test.describe('scheduled jobs', () => {
     await toggle.click()
     await expect(toggle).toBeChecked()
     await page.screenshot({ path: test.info().outputPath('job-list.png') })
-    await row.getByRole('button', { name: '运行记录' }).click()
+    await rowAction(row, '运行记录')
     const runs = page.getByRole('dialog').getByTestId('job-instances')
     await expect(runs.getByText('成功').first()).toBeVisible({ timeout: 20_000 })
     await expect

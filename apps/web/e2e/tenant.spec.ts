@@ -148,7 +148,7 @@ test.describe('tenant screen', () => {
       })
     expect((await (await login()).json()).error_description).toBe('租户已被回收,请联系管理员')
 
-    await row.getByRole('button', { name: '审核通过' }).click()
+    await rowAction(row, '审核通过')
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click()
     await expect(row).toContainText('正常')
     expect((await login()).ok()).toBe(true)
