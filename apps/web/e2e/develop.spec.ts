@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test'
-import { loginViaApi, storedToken, toast, unique } from './support'
+import { loginViaApi, rowAction, storedToken, toast, unique } from './support'
 
 // These screens load a grid, a chart and their data on a shared runner: give them time.
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -39,7 +39,7 @@ test.describe('code generator and reports', () => {
     await dialog.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()
     const row = page.locator('.MuiDataGrid-row', { hasText: name })
-    await row.getByRole('button', { name: '测试连接' }).click()
+    await rowAction(row, '测试连接')
     await expect(toast(page, '连接成功').last()).toBeVisible()
   })
 
@@ -58,7 +58,7 @@ test.describe('code generator and reports', () => {
     await dialog.getByRole('button', { name: '保存' }).click()
     await expect(toast(page, '新增成功')).toBeVisible()
     const row = page.locator('.MuiDataGrid-row', { hasText: code })
-    await row.getByRole('button', { name: '模型配置' }).click()
+    await rowAction(row, '模型配置')
     const grid = page.getByTestId('prototype-grid')
     await expect(grid.getByText('release_time')).toBeVisible()
     await expect(page.getByTestId('type-release_time')).toHaveValue('datetime')
@@ -67,7 +67,7 @@ test.describe('code generator and reports', () => {
     await expect(toast(page, '保存成功')).toBeVisible()
 
     // Saved: importing again keeps the edited label and reads the table's columns.
-    await row.getByRole('button', { name: '模型配置' }).click()
+    await rowAction(row, '模型配置')
     const title = page.getByTestId('prototype-title').getByRole('textbox').first()
     await title.fill('公告标题')
     await page.getByRole('button', { name: '从数据表重新导入' }).click()
@@ -132,7 +132,7 @@ test.describe('code generator and reports', () => {
     await page.goto('/report/reportlist')
     const row = page.locator('.MuiDataGrid-row', { hasText: name })
     await expect(row).toBeVisible()
-    await row.getByRole('button', { name: '查看报表' }).click()
+    await rowAction(row, '查看报表')
     await expect(page.getByTestId('report-title')).toHaveText(name)
     await page.getByTestId('report-param-title').fill(title)
     await page.getByRole('button', { name: '查询' }).click()
