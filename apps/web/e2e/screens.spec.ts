@@ -5,7 +5,8 @@ import { loginViaApi, md5 } from './support'
  * Issue 24: every menu screen of admin, member and hr opens cleanly. The menus are read from the API's
  * menu tree of each account (GET menu/routes, what the sidebar shows); each leaf is opened inside the
  * running app (as a sidebar click does) and the screen fails on a console error, a page error, a failed
- * call, the under-construction placeholder or an untranslated i18n key left on screen.
+ * call, the under-construction placeholder or an untranslated i18n key left on screen; the tag bar keeps
+ * the active screen's tag in view once the tags overflow.
  *
  * SCREENS_SHOTS=<dir> also saves a screenshot of each screen there.
  */
@@ -131,6 +132,8 @@ const openEveryScreen = async (browser: Browser, account: string) => {
     }, screen.path)
     await expect(page).toHaveURL(new RegExp(`${screen.path.replace(/[/.]/g, '\\$&')}`))
     await settle(page, () => inFlight)
+    // The tags overflow after a dozen screens: the active one is scrolled into view.
+    await expect(page.getByTestId('tags-bar').getByRole('tab', { selected: true })).toBeInViewport()
     for (const text of await suspectTexts(page)) {
       problems.push(`${current} ${text}`)
     }
