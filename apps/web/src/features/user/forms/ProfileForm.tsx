@@ -17,6 +17,7 @@ import { FormTextField } from '@/components/form/FormTextField'
 import { firstErrorMessage } from '@/components/form/formErrors'
 import { translateMessage } from '@/lib/i18n/messages'
 import { toast } from '@/lib/notify'
+import { updateSessionUser } from '@/lib/session/session'
 import { USER_INFO_KEY, updateUserInfo } from '../api/userApi'
 import { AvatarUpload } from '../components/AvatarUpload'
 
@@ -49,6 +50,12 @@ export const ProfileForm = ({ info }: { info: TUserInfo }) => {
       return
     }
     toast.success(t('msg.operateSuccess'))
+    // The header, the home page and the lock screen show the new name and picture at once.
+    updateSessionUser({
+      nick_name: values.name,
+      real_name: values.realName ?? '',
+      avatar: values.avatar ?? '',
+    })
     await queryClient.invalidateQueries({ queryKey: USER_INFO_KEY })
   }
   const onInvalid = (errors: FieldErrors<TUserInfoUpdateInput>) => {

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { formatDate, MEMBER_ROLE } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
+import { fileUrl } from '@/lib/fileLink'
 import { useSession } from '@/lib/session/session'
 import { useUserInfo } from '@/lib/session/userInfo'
 import { useDashboardStats } from '../api/welApi'
@@ -30,7 +31,7 @@ export const HomePage = () => {
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 3, display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Avatar src={user?.avatar || undefined} sx={{ width: 56, height: 56 }} alt="" />
+        <Avatar src={user?.avatar ? fileUrl(user.avatar) : undefined} sx={{ width: 56, height: 56 }} alt="" />
         <Box>
           <Typography variant="h6" component="h1">
             {t('wel.greeting', { name })}
