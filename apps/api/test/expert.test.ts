@@ -670,7 +670,7 @@ describe('units, links, people and projects', () => {
       'blade_unit_association',
       (unitId) => call('POST', `${LINK}/submit`, { expertId: expert.id, unitId }),
       () =>
-        t.app.prisma.expertUnitAssociation.count({ where: { expertId: BigInt(expert.id), isDeleted: 0 } }),
+        t.app.prisma.expertUnitAssociation.count({ where: { expertId: BigInt(String(expert.id)), isDeleted: 0 } }),
     ])
     const projectName = unique('并发项目')
     cases.push([
@@ -718,7 +718,7 @@ describe('units, links, people and projects', () => {
         // Undone for the next case.
         await t.app.prisma.expertPerson.updateMany({ where: { name: person }, data: { isDeleted: 1 } })
         await t.app.prisma.expertUnitAssociation.updateMany({
-          where: { expertId: BigInt(expert.id) },
+          where: { expertId: BigInt(String(expert.id)) },
           data: { isDeleted: 1 },
         })
         await t.app.prisma.expertProject.updateMany({ where: { projectName }, data: { isDeleted: 1 } })
