@@ -670,7 +670,9 @@ describe('units, links, people and projects', () => {
       'blade_unit_association',
       (unitId) => call('POST', `${LINK}/submit`, { expertId: expert.id, unitId }),
       () =>
-        t.app.prisma.expertUnitAssociation.count({ where: { expertId: BigInt(String(expert.id)), isDeleted: 0 } }),
+        t.app.prisma.expertUnitAssociation.count({
+          where: { expertId: BigInt(String(expert.id)), isDeleted: 0 },
+        }),
     ])
     const projectName = unique('并发项目')
     cases.push([
