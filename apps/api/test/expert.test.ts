@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
+import { holdTable, settled } from './helpers/locks.ts'
 import { multipartFile } from './helpers/multipart.ts'
 import { createTenant, createUser, tokenOf, unique } from './helpers/system.ts'
 import { columnOf, readExport, shapeOf } from './helpers/xlsx.ts'
@@ -649,6 +650,82 @@ describe('units, links, people and projects', () => {
       code: 400,
       msg: ExpertMsg.UNIT_IN_USE,
     })
+  })
+
+  it('a unit removal and a row referring to it written meanwhile: never a removed unit in use', async () => {
+    // [table the reference writes, reference, live referring rows]
+    const cases: [
+      string,
+      (unitId: string) => Promise<{ code: number; msg: string }>,
+      () => Promise<number>,
+    ][] = []
+    const expert = await createExpert()
+    const person = unique('并发人员')
+    cases.push([
+      'blade_persion_table',
+      (unitId) => call('POST', `${PERSON}/submit`, { unitId, name: person }),
+      () => t.app.prisma.expertPerson.count({ where: { name: person, isDeleted: 0 } }),
+    ])
+    cases.push([
+      'blade_unit_association',
+      (unitId) => call('POST', `${LINK}/submit`, { expertId: expert.id, unitId }),
+      () =>
+        t.app.prisma.expertUnitAssociation.count({
+          where: { expertId: BigInt(String(expert.id)), isDeleted: 0 },
+        }),
+    ])
+    const projectName = unique('并发项目')
+    cases.push([
+      'blade_project_unit',
+      (unitId) => call('POST', `${PROJECT}/submit`, { projectName, leader: '张三', unitList: [{ unitId }] }),
+      async () => {
+        const project = await t.app.prisma.expertProject.findFirst({ where: { projectName, isDeleted: 0 } })
+        return project ? t.app.prisma.expertProjectUnit.count({ where: { projectId: project.id } }) : 0
+      },
+    ])
+    // Removal first: stopped between its count and its write (the test holds the unit table), the
+    // reference sent then. Reference first: stopped before its write (the test holds its table), the
+    // removal sent then (decision 030).
+    for (const [table, refer, referring] of cases) {
+      for (const first of ['removal', 'reference'] as const) {
+        const unitName = unique('并发单位')
+        await call('POST', `${UNIT}/submit`, { unitName })
+        const unit = (await call('GET', `${UNIT}/list?unitName=${encodeURIComponent(unitName)}`)).data
+          .records[0]
+        const remove = () => call('POST', `${UNIT}/remove?ids=${unit.id}`)
+        const hold = await holdTable(t.app.prisma, first === 'removal' ? 'blade_unit_table' : table)
+        let one: Promise<{ code: number; msg: string }>
+        let two: Promise<{ code: number; msg: string }>
+        try {
+          one = first === 'removal' ? remove() : refer(unit.id)
+          await hold.untilWaiting(1)
+          two = first === 'removal' ? refer(unit.id) : remove()
+          const isDone = settled(two)
+          await hold.until(async () => isDone() || (await hold.waiting()) >= 2)
+        } finally {
+          await hold.release()
+        }
+        const [x, y] = await Promise.all([one!, two!])
+        const [r, a] = first === 'removal' ? [x, y] : [y, x]
+        const live = await t.app.prisma.expertUnit.count({ where: { id: BigInt(unit.id), isDeleted: 0 } })
+        const label = `${table}, ${first} first`
+        if (r.code === 200) {
+          expect(a, label).toMatchObject({ code: 400, msg: ExpertMsg.UNIT_MISSING })
+          expect({ live, referring: await referring() }, label).toEqual({ live: 0, referring: 0 })
+        } else {
+          expect(r, label).toMatchObject({ code: 400, msg: ExpertMsg.UNIT_IN_USE })
+          expect(a, label).toMatchObject({ code: 200 })
+          expect(live, label).toBe(1)
+        }
+        // Undone for the next case.
+        await t.app.prisma.expertPerson.updateMany({ where: { name: person }, data: { isDeleted: 1 } })
+        await t.app.prisma.expertUnitAssociation.updateMany({
+          where: { expertId: BigInt(String(expert.id)) },
+          data: { isDeleted: 1 },
+        })
+        await t.app.prisma.expertProject.updateMany({ where: { projectName }, data: { isDeleted: 1 } })
+      }
+    }
   })
 
   it('saves a project with its unit and people rows in one transaction and removes one row', async () => {

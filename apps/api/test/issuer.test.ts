@@ -69,6 +69,33 @@ describe('the issuing centre (decision 027)', () => {
     expect((await get(admin)).json().data.fullName).toBe(DEFAULT_ISSUER.fullName)
   })
 
+  it('a save after the first writes only the fields it carries (decision 030)', async () => {
+    const tenantId = unique('P').slice(0, 6)
+    const tenant = await createTenant(t.app.prisma, { tenantId, codes: ['issuer', 'issuer_edit'] })
+    const user = await createUser(t.app.prisma, { tenantId, roleId: tenant.roleId, deptId: tenant.deptId })
+    const token = await tokenOf(t.app, tenantId, user.account)
+    // The first save is the whole record: 全称 is required.
+    expect((await submit(token, { shortName: '中心' })).json()).toMatchObject({
+      code: 400,
+      msg: IssuerMsg.FULL_NAME,
+    })
+    const whole = { fullName: '某市评价中心', shortName: '中心', postcode: '410083', phone: '0731-88888888' }
+    expect((await submit(token, whole)).json()).toMatchObject({ code: 200 })
+    const stored = () => t.app.prisma.issuer.findFirstOrThrow({ where: { tenantId } })
+    // One field: the rest is kept.
+    expect((await submit(token, { shortName: '评价中心' })).json()).toMatchObject({ code: 200 })
+    expect(await stored()).toMatchObject({ ...whole, shortName: '评价中心' })
+    // null is "not given"; '' on 全称 answers its message; '' on an optional field clears it.
+    expect((await submit(token, { fullName: null, postcode: null })).json()).toMatchObject({ code: 200 })
+    expect(await stored()).toMatchObject({ ...whole, shortName: '评价中心' })
+    expect((await submit(token, { fullName: '' })).json()).toMatchObject({
+      code: 400,
+      msg: IssuerMsg.FULL_NAME,
+    })
+    expect((await submit(token, { phone: '' })).json()).toMatchObject({ code: 200 })
+    expect(await stored()).toMatchObject({ ...whole, shortName: '评价中心', phone: null })
+  })
+
   it('is kept by those holding the screen: others get 403', async () => {
     const member = (await login(t.app, 'member')).access_token
     expect((await get(member)).statusCode).toBe(403)

@@ -2,6 +2,7 @@ import { RoleMsg } from '@ysjs/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auth, createTestApp, login, type TTestApp } from './helpers/app.ts'
 import { createRole, createTenant, createUser, grantCodes, loginAs } from './helpers/authority.ts'
+import { holdTable, settled } from './helpers/locks.ts'
 
 type THeaders = Record<string, string>
 type TRoleNode = {
@@ -233,6 +234,84 @@ describe('role/remove', () => {
     expect((await call(admin, 'POST', url([parent, child]))).body).toMatchObject({ code: 200 })
     expect(await t.app.prisma.role.count({ where: { id: { in: [parent, child] }, isDeleted: 0 } })).toBe(0)
   })
+
+  /**
+   * Decision 030. Removal first: the removal is stopped between its check and its write (the test holds
+   * the role table) and the reference is sent meanwhile. Reference first: the reference is stopped
+   * before its write (the test holds the table it writes) and the removal is sent meanwhile. Whichever
+   * order they end in, a removed role is never left with a child or a user.
+   */
+  const race = async (
+    role: bigint,
+    refer: () => Promise<{ status: number; body: { code: number } }>,
+    first: 'removal' | { reference: string },
+  ) => {
+    const remove = () => call(admin, 'POST', `/api/ysjs-system/role/remove?ids=${role}`)
+    const hold = await holdTable(t.app.prisma, first === 'removal' ? 'blade_role' : first.reference)
+    let one: ReturnType<typeof call>
+    let two: ReturnType<typeof call>
+    try {
+      one = first === 'removal' ? remove() : refer()
+      await hold.untilWaiting(1)
+      two = first === 'removal' ? refer() : remove()
+      const isDone = settled(two)
+      await hold.until(async () => isDone() || (await hold.waiting()) >= 2)
+    } finally {
+      await hold.release()
+    }
+    const [a, b] = await Promise.all([one!, two!])
+    return first === 'removal' ? { removed: a.body, referred: b.body } : { removed: b.body, referred: a.body }
+  }
+
+  it('a removal and a child role added meanwhile: never a removed parent with a live child', async () => {
+    const parent = await createRole(t.app, { alias: 'race_parent' })
+    const { removed, referred } = await race(
+      parent,
+      () =>
+        call(admin, 'POST', '/api/ysjs-system/role/submit', {
+          roleName: '并发子角色',
+          roleAlias: 'race_child',
+          sort: 1,
+          parentId: String(parent),
+        }),
+      'removal',
+    )
+    const live = await t.app.prisma.role.findFirst({ where: { id: parent, isDeleted: 0 } })
+    const child = await t.app.prisma.role.findFirst({ where: { roleAlias: 'race_child', isDeleted: 0 } })
+    if (removed.code === 200) {
+      expect(referred).toMatchObject({ code: 400, msg: RoleMsg.PARENT_MISSING })
+      expect({ live, child }).toEqual({ live: null, child: null })
+    } else {
+      expect(removed).toMatchObject({ code: 400, msg: '请先删除子节点!' })
+      expect(referred).toMatchObject({ code: 200 })
+      expect(live).not.toBeNull()
+    }
+  })
+
+  for (const first of ['removal', { reference: 'blade_user' }] as const) {
+    const order = first === 'removal' ? 'the removal first' : 'the grant first'
+    it(`a removal and a user given the role meanwhile (${order}): never a user holding a removed role`, async () => {
+      const suffix = first === 'removal' ? 'a' : 'b'
+      const role = await createRole(t.app, { alias: `race_granted_${suffix}` })
+      const other = await createRole(t.app, { alias: `race_other_${suffix}` })
+      const user = await createUser(t.app, { account: `race_user_${suffix}`, roleIds: [other] })
+      const { removed, referred } = await race(
+        role,
+        () => call(admin, 'POST', `/api/ysjs-system/user/grant?userIds=${user}&roleIds=${role}`),
+        first,
+      )
+      const live = await t.app.prisma.role.findFirst({ where: { id: role, isDeleted: 0 } })
+      const held = (await t.app.prisma.user.findUniqueOrThrow({ where: { id: user } })).roleId
+      if (removed.code === 200) {
+        expect(referred).toMatchObject({ code: 400, msg: '所选角色不存在' })
+        expect({ live, held }).toEqual({ live: null, held: String(other) })
+      } else {
+        expect(removed).toMatchObject({ code: 400, msg: RoleMsg.HAS_USERS })
+        expect(referred).toMatchObject({ code: 200 })
+        expect({ live: live !== null, held }).toEqual({ live: true, held: String(role) })
+      }
+    })
+  }
 
   it("never removes another tenant's role", async () => {
     const hr = await idOf('hr')

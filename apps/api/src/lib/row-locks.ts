@@ -16,6 +16,8 @@ export type TLockedTable =
   | 'blade_tenant_package'
   | 'blade_dict'
   | 'blade_dict_biz'
+  | 'blade_role'
+  | 'blade_unit_table'
 
 /** Locks the rows a removal is about to count references to (in id order, so removals do not deadlock). */
 export const lockForRemoval = async (tx: TRawClient, table: TLockedTable, ids: bigint[]): Promise<void> => {

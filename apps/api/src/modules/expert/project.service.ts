@@ -9,6 +9,7 @@ import {
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
+import { lockReferenced } from '../../lib/row-locks.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
 
@@ -144,6 +145,12 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
             (await tx.expertUnit.count({ where: { id: { in: unitIds }, ...LIVE } })) !== unitIds.length
           ) {
             throw AppError.badRequest(ExpertMsg.UNIT_MISSING)
+          }
+          // Held until the project commits: a unit removal meanwhile waits and counts these rows (decision 030).
+          for (const unitId of [...unitIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+            if (!(await lockReferenced(tx, 'blade_unit_table', unitId))) {
+              throw AppError.badRequest(ExpertMsg.UNIT_MISSING)
+            }
           }
           await tx.expertProjectUnit.deleteMany({ where: { projectId: id } })
           await tx.expertProjectUnit.createMany({

@@ -15,6 +15,7 @@ import { createCrudService } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
+import { lockForRemoval } from '../../lib/row-locks.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { clearing, dateOnly, formatDateOnly } from '../trading/dict-names.ts'
 
@@ -80,16 +81,20 @@ export const createUnitService = (prisma: PrismaClient) => {
     ...crud,
     /** Units still referenced by a live link, person or project row are kept: removing them would orphan those. */
     async remove(ctx: TCtx, ids: bigint[]) {
-      const db = tenantDb(prisma, ctx.tenantId)
-      const [links, people, projects] = await Promise.all([
-        db.expertUnitAssociation.count({ where: { unitId: { in: ids }, ...LIVE } }),
-        db.expertPerson.count({ where: { unitId: { in: ids }, ...LIVE } }),
-        db.expertProjectUnit.count({ where: { unitId: { in: ids } } }),
-      ])
-      if (links + people + projects > 0) {
-        throw AppError.badRequest(ExpertMsg.UNIT_IN_USE)
-      }
-      return crud.remove(ctx, ids)
+      // Locked before counting (decision 030): a link, person or project row written meanwhile holds its
+      // unit FOR SHARE, so it is counted here, or it waits and finds its unit gone.
+      return (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient).$transaction(async (tx) => {
+        await lockForRemoval(tx, 'blade_unit_table', ids)
+        const [links, people, projects] = await Promise.all([
+          tx.expertUnitAssociation.count({ where: { unitId: { in: ids }, ...LIVE } }),
+          tx.expertPerson.count({ where: { unitId: { in: ids }, ...LIVE } }),
+          tx.expertProjectUnit.count({ where: { unitId: { in: ids } } }),
+        ])
+        if (links + people + projects > 0) {
+          throw AppError.badRequest(ExpertMsg.UNIT_IN_USE)
+        }
+        return crud.remove(ctx, ids, tx)
+      })
     },
     /**
      * Units for pickers (deal, project, person, expert–unit forms): a page of those whose name contains
@@ -137,6 +142,7 @@ export const createUnitAssociationService = (prisma: PrismaClient) =>
       edit: 'expert_unit_association_edit',
       remove: 'expert_unit_association_delete',
     },
+    refersTo: [{ field: 'unitId', table: 'blade_unit_table', message: ExpertMsg.UNIT_MISSING }],
     toData: ({ expertId, unitId, startDate, endDate, ...rest }) => ({
       ...clearing(rest, ['role', 'remark']),
       expertId: BigInt(expertId),
@@ -204,6 +210,7 @@ export const createPersonService = (prisma: PrismaClient) =>
       edit: 'expert_person_edit',
       remove: 'expert_person_delete',
     },
+    refersTo: [{ field: 'unitId', table: 'blade_unit_table', message: ExpertMsg.UNIT_MISSING }],
     toData: ({ unitId, ...rest }) => ({
       ...clearing(rest, ['sex', 'position', 'title', 'phone', 'email', 'remark']),
       unitId: unitId ? BigInt(unitId) : null,

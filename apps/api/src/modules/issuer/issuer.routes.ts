@@ -1,7 +1,8 @@
-import { PERMISSIONS, ZIssuerRecordSchema, ZIssuerSubmitSchema } from '@ysjs/shared'
+import { PERMISSIONS, ZIssuerRecordSchema, ZIssuerSubmitSchema, zPatchOf } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ctxOf } from '../../lib/context.ts'
+import { keepSubmitted, patchedInput } from '../../lib/crud.ts'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
 import type { TIssuerService } from './issuer.service.ts'
 
@@ -25,12 +26,22 @@ export const issuerRoutes = (app: FastifyInstance, issuer: TIssuerService) => {
   })
   r.post(`${P}/submit`, {
     config: { access: { permission: [ISSUER_CODES.edit] } },
+    // One profile per tenant, so every save after the first is an update of it, and writes only the
+    // fields it carries (decision 030): null is "not given", '' clears an optional field and is refused
+    // with its message on 全称. The first save is the whole record.
+    preValidation: keepSubmitted,
     schema: {
       tags,
-      summary: '保存评价机构信息',
-      body: ZIssuerSubmitSchema,
+      summary: '保存评价机构信息 (已保存过时只写所带字段)',
+      body: zPatchOf(ZIssuerSubmitSchema),
       response: { 200: zEnvelope(ZIssuerRecordSchema) },
     },
-    handler: async (request) => ok(await issuer.submit(ctxOf(request), request.body)),
+    handler: async (request) => {
+      const ctx = ctxOf(request)
+      const stored = await issuer.profile(ctx)
+      return ok(
+        await issuer.submit(ctx, patchedInput(request, ZIssuerSubmitSchema, stored.configured ? stored : {})),
+      )
+    },
   })
 }

@@ -14,6 +14,7 @@ import type { TCacheRegistry } from '../../lib/caches.ts'
 import { isPlatformAdmin, isTenantAdministrator, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
+import { lockForRemoval, lockReferenced } from '../../lib/row-locks.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { buildTree, type TTreeNode } from '../../lib/tree.ts'
 import { changedRoles, planRoleMenus } from './grant-plan.ts'
@@ -93,11 +94,14 @@ export const createRoleService = (deps: {
     return out
   }
 
-  const usersHolding = async (roleIds: readonly bigint[]): Promise<number> => {
+  const usersHolding = async (
+    tx: Pick<PrismaClient, '$queryRaw'>,
+    roleIds: readonly bigint[],
+  ): Promise<number> => {
     if (!roleIds.length) {
       return 0
     }
-    const rows = await prisma.$queryRaw<{ n: bigint }[]>`
+    const rows = await tx.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM blade_user
       WHERE is_deleted = 0
         AND string_to_array(replace(role_id, ' ', ''), ',') && ${roleIds.map(String)}::text[]`
@@ -179,11 +183,18 @@ export const createRoleService = (deps: {
         sort: input.sort,
         tenantId,
       }
-      if (existing) {
-        await prisma.role.update({ where: { id: existing.id }, data })
-      } else {
-        await prisma.role.create({ data: { ...data, id: nextId() } })
-      }
+      // The parent is held (FOR SHARE) until the write commits: a removal of it meanwhile waits, then
+      // counts this child and refuses; a removal that came first leaves no parent, refused here.
+      await prisma.$transaction(async (tx) => {
+        if (parentId !== 0n && !(await lockReferenced(tx, 'blade_role', parentId))) {
+          throw AppError.badRequest(RoleMsg.PARENT_MISSING)
+        }
+        if (existing) {
+          await tx.role.update({ where: { id: existing.id }, data })
+        } else {
+          await tx.role.create({ data: { ...data, id: nextId() } })
+        }
+      })
       caches.clearAll()
     },
 
@@ -194,16 +205,21 @@ export const createRoleService = (deps: {
         throw AppError.forbidden()
       }
       const targets = visible.map((r) => r.id)
-      const children = await prisma.role.count({
-        where: { parentId: { in: targets }, isDeleted: 0, NOT: { id: { in: targets } } },
+      // Locked before counting (decision 030): a child added or a user given the role meanwhile holds
+      // the role FOR SHARE, so either it is counted here or it finds the role gone.
+      await prisma.$transaction(async (tx) => {
+        await lockForRemoval(tx, 'blade_role', targets)
+        const children = await tx.role.count({
+          where: { parentId: { in: targets }, isDeleted: 0, NOT: { id: { in: targets } } },
+        })
+        if (children > 0) {
+          throw AppError.badRequest(Msg.HAS_CHILDREN)
+        }
+        if ((await usersHolding(tx, targets)) > 0) {
+          throw AppError.badRequest(RoleMsg.HAS_USERS)
+        }
+        await tx.role.updateMany({ where: { id: { in: targets } }, data: { isDeleted: 1 } })
       })
-      if (children > 0) {
-        throw AppError.badRequest(Msg.HAS_CHILDREN)
-      }
-      if ((await usersHolding(targets)) > 0) {
-        throw AppError.badRequest(RoleMsg.HAS_USERS)
-      }
-      await prisma.role.updateMany({ where: { id: { in: targets } }, data: { isDeleted: 1 } })
       caches.clearAll()
     },
 

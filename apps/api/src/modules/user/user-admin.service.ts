@@ -13,6 +13,7 @@ import { isPlatformAdmin, isTenantAdministrator, type TCtx } from '../../lib/con
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
+import { lockReferenced } from '../../lib/row-locks.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { splitIds } from '../../lib/tree.ts'
 import type { TLoginGuard } from '../auth/login-guard.ts'
@@ -111,6 +112,19 @@ export const createUserAdminService = (deps: {
     if (refs.roleIds?.length && !isTenantAdministrator(ctx.user)) {
       if ((await administratorRoleIds(refs.roleIds)).size) {
         throw AppError.badRequest(UserMsg.GRANT_ADMINISTRATOR)
+      }
+    }
+  }
+
+  /**
+   * Holds the roles a user is given (FOR SHARE, live) until the write commits (decision 030): a role
+   * removal meanwhile waits and then counts this user; a role removed first is refused here.
+   */
+  const holdRoles = async (tx: TTx, roleId: string | undefined) => {
+    const ids = [...new Set(splitIds(roleId ?? ''))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    for (const id of ids) {
+      if (!(await lockReferenced(tx, 'blade_role', id))) {
+        throw AppError.badRequest(UserMsg.ROLE_UNKNOWN)
       }
     }
   }
@@ -237,6 +251,7 @@ export const createUserAdminService = (deps: {
         await lockAccounts(tx, tenantId)
         await assertAccountFree(tx, tenantId, profile.account)
         await assertQuota(tx, tenantId)
+        await holdRoles(tx, profile.roleId)
         await tx.user.create({
           data: {
             id,
@@ -271,6 +286,7 @@ export const createUserAdminService = (deps: {
       await prisma.$transaction(async (tx) => {
         await lockAccounts(tx, user.tenantId)
         await assertAccountFree(tx, user.tenantId, profile.account, user.id)
+        await holdRoles(tx, profile.roleId)
         await tx.user.update({ where: { id: user.id }, data: { ...profile, ...who(ctx) } })
         await syncUserDepts(tx, user.id, deptIds)
       })
@@ -305,9 +321,12 @@ export const createUserAdminService = (deps: {
         await checkRefs(ctx, tenantId, { roleIds })
       }
       const roleId = roleIds.join(',')
-      await prisma.user.updateMany({
-        where: { id: { in: users.map((u) => u.id) } },
-        data: { roleId, ...who(ctx) },
+      await prisma.$transaction(async (tx) => {
+        await holdRoles(tx, roleId)
+        await tx.user.updateMany({
+          where: { id: { in: users.map((u) => u.id) } },
+          data: { roleId, ...who(ctx) },
+        })
       })
       // Tokens carry the roles they were issued with: a changed grant takes effect at the next sign-in.
       await Promise.all(users.filter((u) => u.roleId !== roleId).map((u) => tokens.revokeUser(u.id)))
@@ -349,6 +368,7 @@ export const createUserAdminService = (deps: {
       await prisma.$transaction(async (tx) => {
         const firmId = member ? await bindUnit(tx, member) : null
         for (const user of users) {
+          await holdRoles(tx, givenRoles(roleIds, member))
           await tx.user.update({
             where: { id: user.id },
             data: {
@@ -404,6 +424,7 @@ export const createUserAdminService = (deps: {
         await lockAccounts(tx, user.tenantId)
         await assertAccountFree(tx, user.tenantId, input.account, user.id)
         const firmId = member ? await bindUnit(tx, member) : null
+        await holdRoles(tx, givenRoles(roleIds, member))
         await tx.user.update({
           where: { id: user.id },
           data: {
@@ -592,6 +613,10 @@ type TMemberUnitInput = { unitId?: string; unitName?: string }
 type TMemberUnit = { tenantId: string; roleId: bigint; unitId: bigint | null; unitName: string | null }
 
 /** Roles after an approval: those given (else kept), plus the member role when bound to a unit. */
+/** The roles an audit gives (those named and the member unit's), as held while it writes. */
+const givenRoles = (roleIds: bigint[] | undefined, member: TMemberUnit | null) =>
+  [...(roleIds ?? []), ...(member ? [member.roleId] : [])].join(',')
+
 const rolesAfterAudit = (user: User, roleIds: bigint[] | undefined, member: TMemberUnit | null) => {
   const roles = roleIds?.length ? roleIds : splitIds(user.roleId)
   const next = member && !roles.includes(member.roleId) ? [...roles, member.roleId] : roles

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper'
 import { type TIssuer, type TIssuerSubmitInput, ZIssuerSubmitSchema } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
 import { FormTextField } from '@/components/form/FormTextField'
+import { withEmptiedFields } from '@/components/form/schemaFields'
 import { useZodForm } from '@/components/form/useZodForm'
 import { useResourceMutation } from '@/lib/resource/hooks'
 import { usePermittedActions } from '@/lib/session/permissions'
@@ -36,7 +37,10 @@ const IssuerForm = ({ issuer }: { issuer: TIssuer }) => {
 
   return (
     <form
-      onSubmit={form.submit((values) => save.runOrThrow(values))}
+      // A save writes only what it carries (decision 030): the fields the user emptied go as ''.
+      onSubmit={form.submit((values) =>
+        save.runOrThrow(withEmptiedFields(ZIssuerSubmitSchema, FIELDS, values)),
+      )}
       noValidate
       aria-label={t('issuer.route')}
     >
