@@ -277,6 +277,23 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
       }))
   }
 
+  /** A page of tasks (newest first by `order`, bounded total), with their processes' fields. */
+  const taskPage = async (
+    ctx: TCtx,
+    q: TWorkListQuery,
+    where: Prisma.FlowTaskWhereInput,
+    order: 'createTime' | 'endTime',
+    status: string,
+  ) => {
+    const b = await boundedRows(
+      q,
+      () =>
+        prisma.flowTask.findMany({ where, orderBy: [{ [order]: 'desc' }, { id: 'desc' }], ...skipTake(q) }),
+      (take) => prisma.flowTask.count({ where, take }),
+    )
+    return boundedPage(await taskRows(b.rows, status, ctx.tenantId), b, q)
+  }
+
   /** Contract 10.2 history-flow-list: one item per start or end event or assigned activity. */
   const history = async (ctx: TCtx, instanceId: bigint): Promise<TFlowHistory[]> => {
     await instanceFor(ctx, instanceId)
@@ -298,17 +315,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         OR: [{ candidateUsers: { has: taskUser } }, { candidateGroups: { hasSome: user.roles } }],
         ...(await filterWhere(q, 'createTime')),
       }
-      const b = await boundedRows(
-        q,
-        () =>
-          prisma.flowTask.findMany({
-            where,
-            orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
-            ...skipTake(q),
-          }),
-        (take) => prisma.flowTask.count({ where, take }),
-      )
-      return boundedPage(await taskRows(b.rows, 'claim', ctx.tenantId), b, q)
+      return taskPage(ctx, q, where, 'createTime', 'claim')
     },
     async todoList(ctx: TCtx, q: TWorkListQuery) {
       const { taskUser } = me(ctx)
@@ -318,17 +325,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         assignee: taskUser,
         ...(await filterWhere(q, 'createTime')),
       }
-      const b = await boundedRows(
-        q,
-        () =>
-          prisma.flowTask.findMany({
-            where,
-            orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
-            ...skipTake(q),
-          }),
-        (take) => prisma.flowTask.count({ where, take }),
-      )
-      return boundedPage(await taskRows(b.rows, 'todo', ctx.tenantId), b, q)
+      return taskPage(ctx, q, where, 'createTime', 'todo')
     },
     async doneList(ctx: TCtx, q: TWorkListQuery) {
       const { taskUser } = me(ctx)
@@ -338,13 +335,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         assignee: taskUser,
         ...(await filterWhere(q, 'createTime')),
       }
-      const b = await boundedRows(
-        q,
-        () =>
-          prisma.flowTask.findMany({ where, orderBy: [{ endTime: 'desc' }, { id: 'desc' }], ...skipTake(q) }),
-        (take) => prisma.flowTask.count({ where, take }),
-      )
-      return boundedPage(await taskRows(b.rows, 'done', ctx.tenantId), b, q)
+      return taskPage(ctx, q, where, 'endTime', 'done')
     },
     async sendList(ctx: TCtx, q: TWorkListQuery) {
       const { user } = me(ctx)
