@@ -168,7 +168,8 @@ describe('a hand-written update (meeting registration)', () => {
 type THand = {
   name: string
   prefix: string
-  create: Record<string, unknown>
+  /** The whole record (or, when it refers to rows the test makes first, a function that makes them). */
+  create: Record<string, unknown> | (() => Promise<Record<string, unknown>>)
   /** Finds the created row's id. */
   idOf: (create: Record<string, unknown>) => Promise<string>
   change: Record<string, unknown>
@@ -196,6 +197,32 @@ const roleAlias = unique('pu_role')
 const menuCode = unique('pu_menu')
 const deptName = unique('部分更新机构')
 const catalogName = unique('部分更新目录')
+/** A catalog of its own for the knowledge entries (an entry must name a live one). */
+const entryCatalog = async () => {
+  const name = unique('部分更新条目目录')
+  await call('POST', '/api/ysjs-kms/catalog/submit', { catalogName: name, sort: 1 })
+  return String((await t.app.prisma.kmsCatalog.findFirstOrThrow({ where: { catalogName: name } })).id)
+}
+const kmsEntry = (update?: string): THand => {
+  const title = unique(`部分更新知识${update ?? ''}`)
+  return {
+    name: `knowledge entry (${update ?? 'submit'})`,
+    prefix: '/api/ysjs-kms/main',
+    ...(update ? { update } : {}),
+    create: async () => ({
+      title,
+      catalogId: await entryCatalog(),
+      summary: '摘要',
+      source: '来源',
+      content: '<p>正文</p>',
+      shelves: 1,
+    }),
+    idOf: async () => String((await t.app.prisma.kmsMain.findFirstOrThrow({ where: { title } })).id),
+    change: { source: '新来源' },
+    required: ['title', KmsMsg.TITLE],
+    optional: 'summary',
+  }
+}
 const HAND: THand[] = [
   {
     name: 'dict',
@@ -325,6 +352,8 @@ const HAND: THand[] = [
     change: { sort: 6 },
     required: ['catalogName', KmsMsg.CATALOG_NAME],
   },
+  kmsEntry(),
+  kmsEntry('update'),
   {
     name: 'flow model',
     prefix: '/api/ysjs-flow/model',
@@ -340,10 +369,11 @@ describe('hand-written updates', () => {
   for (const h of HAND) {
     it(`${h.name}: keeps what an update does not name, refuses emptying a required field`, async () => {
       const url = `${h.prefix}/${h.update ?? 'submit'}`
-      expect(await call('POST', `${h.prefix}/submit`, h.create)).toMatchObject({ code: 200 })
-      const id = await h.idOf(h.create)
+      const create = typeof h.create === 'function' ? await h.create() : h.create
+      expect(await call('POST', `${h.prefix}/submit`, create)).toMatchObject({ code: 200 })
+      const id = await h.idOf(create)
       const before = await detail(h.prefix, id)
-      const { password: _plain, clientSecret: _secret, ...kept } = h.create
+      const { password: _plain, clientSecret: _secret, ...kept } = create
       expect(before).toMatchObject(kept)
 
       expect(await call('POST', url, { id, ...h.change }), url).toMatchObject({ code: 200 })

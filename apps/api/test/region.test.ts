@@ -104,6 +104,35 @@ describe('region', () => {
     expect(await call('GET', `${R}/detail?code=360100`)).toMatchObject({ status: 400, msg: '数据不存在' })
   })
 
+  it('an update of a stored code writes only the fields it carries (decision 030)', async () => {
+    expect(
+      await call('POST', `${R}/submit`, {
+        code: '360200',
+        parentCode: '360000',
+        name: '景德镇市',
+        sort: 2,
+        remark: '瓷都',
+      }),
+    ).toMatchObject({ code: 200 })
+    // Only the sort: the name and remark stay.
+    expect(await call('POST', `${R}/submit`, { code: '360200', sort: 3 })).toMatchObject({ code: 200 })
+    expect((await call('GET', `${R}/detail?code=360200`)).data).toMatchObject({
+      name: '景德镇市',
+      sort: 3,
+      remark: '瓷都',
+    })
+    // null is "not given"; '' on the required name answers its message; '' clears the remark.
+    expect(await call('POST', `${R}/submit`, { code: '360200', name: null })).toMatchObject({ code: 200 })
+    expect(await call('POST', `${R}/submit`, { code: '360200', name: '' })).toMatchObject({
+      status: 400,
+      msg: '请输入区划名称',
+    })
+    expect(await call('POST', `${R}/submit`, { code: '360200', remark: '' })).toMatchObject({ code: 200 })
+    const after = (await call('GET', `${R}/detail?code=360200`)).data
+    expect(after).toMatchObject({ name: '景德镇市', sort: 3 })
+    expect([null, '']).toContain(after.remark)
+  })
+
   it('answers its messages for bad input', async () => {
     expect(await call('POST', `${R}/submit`, { name: '某地' })).toMatchObject({
       status: 400,

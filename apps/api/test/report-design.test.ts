@@ -101,6 +101,20 @@ describe('report designs', () => {
       }),
     ).toMatchObject({ code: 400, msg: '参数名不能为 id' })
     expect((await call('GET', `${R}/detail?id=${saved.id}`)).data.definition.groupBy).toEqual(['region'])
+    // An update carrying only the name renames it and keeps the stored definition (decision 030).
+    expect(await call('POST', `${R}/submit`, { id: saved.id, name: '地区销售汇总' })).toMatchObject({
+      code: 200,
+      data: { id: saved.id },
+    })
+    expect((await call('GET', `${R}/detail?id=${saved.id}`)).data).toMatchObject({
+      name: '地区销售汇总',
+      definition: { groupBy: ['region'] },
+    })
+    expect(await call('POST', `${R}/submit`, { id: saved.id, name: '' })).toMatchObject({
+      code: 400,
+      msg: '请输入报表名称',
+    })
+    expect(await call('POST', `${R}/submit`, { id: saved.id, name: '地区销售' })).toMatchObject({ code: 200 })
 
     const run = (await call('POST', `${R}/run`, { id: saved.id, params: { min: '10' }, size: 10 })).data
     const direct = await t.app.prisma.$queryRawUnsafe<{ region: string; count: number; sum: number }[]>(

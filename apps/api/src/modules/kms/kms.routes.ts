@@ -19,7 +19,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import {
+  keepSubmitted,
   patchableSubmit,
+  patchBody,
   patchedInput,
   registerCrudRoutes,
   type TCrudService,
@@ -192,12 +194,12 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
   /** The editor's labels and experts are the links labelAssociate and expertAssociate guard: same buttons. */
   const requireLinkPermissions = async (
     request: { user?: unknown },
-    body: { labelIds?: unknown; expertIds?: unknown },
+    body: object,
   ) => {
-    if (body.labelIds !== undefined) {
+    if ('labelIds' in body && body.labelIds !== undefined) {
       await requirePermission(request, 'kms_main_label')
     }
-    if (body.expertIds !== undefined) {
+    if ('expertIds' in body && body.expertIds !== undefined) {
       await requirePermission(request, 'kms_main_expert')
     }
   }
@@ -209,10 +211,17 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
       body: ZKmsMainSubmitSchema,
       response: { 200: ZSaved },
     },
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+    ...patchableSubmit(ZKmsMainSubmitSchema),
     handler: async (request) => {
-      await requirePermission(request, request.body.id ? 'kms_main_edit' : 'kms_main_add')
+      const id = updateIdOf(request)
+      await requirePermission(request, id ? 'kms_main_edit' : 'kms_main_add')
       await requireLinkPermissions(request, request.body)
-      return ok(await s.entries.save(ctxOf(request), request.body))
+      const ctx = ctxOf(request)
+      const input = id
+        ? patchedInput(request, ZKmsMainSubmitSchema, await s.entries.detail(ctx, id))
+        : request.body
+      return ok(await s.entries.save(ctx, input))
     },
   })
   r.post(`${MAIN}/update`, {
@@ -220,12 +229,15 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     schema: {
       tags,
       summary: '修改知识条目',
-      body: ZKmsMainSubmitSchema.extend({ id: ZIdSchema }),
+      body: patchBody(ZKmsMainSubmitSchema),
       response: { 200: ZSaved },
     },
+    preValidation: keepSubmitted,
     handler: async (request) => {
       await requireLinkPermissions(request, request.body)
-      return ok(await s.entries.save(ctxOf(request), request.body, true))
+      const ctx = ctxOf(request)
+      const stored = await s.entries.detail(ctx, BigInt(request.body.id))
+      return ok(await s.entries.save(ctx, patchedInput(request, ZKmsMainSubmitSchema, stored), true))
     },
   })
   r.post(`${MAIN}/remove`, {

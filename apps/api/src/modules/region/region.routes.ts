@@ -1,5 +1,6 @@
 import {
   Msg,
+  RegionMsg,
   ZPageQuerySchema,
   ZRegionCodeQuery,
   ZRegionNodeSchema,
@@ -8,13 +9,16 @@ import {
   ZRegionRemoveQuery,
   ZRegionSubmitSchema,
   zOptionalInt,
+  zPatchOf,
   zText,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { keepSubmitted, patchedInput } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { orNullIfNotFound } from '../../lib/errors.ts'
 import type { TRegionService } from './region.service.ts'
 
 const PREFIX = '/api/ysjs-system/region'
@@ -88,9 +92,18 @@ export const regionRoutes = (app: FastifyInstance, regions: TRegionService) => {
 
   r.post(`${PREFIX}/submit`, {
     config: { access: { permission: 'region_add' } },
-    schema: { tags, summary: '新增或修改行政区划', body: ZRegionSubmitSchema, response: { 200: zDone } },
+    // A region is keyed by its code: a code already stored is an update, which writes only the fields
+    // it carries (decision 030); a new code is a creation and needs every required field.
+    preValidation: keepSubmitted,
+    schema: {
+      tags,
+      summary: '新增或修改行政区划 (已有编号时只写所带字段)',
+      body: zPatchOf(ZRegionSubmitSchema).safeExtend({ code: ZRegionSubmitSchema.shape.code }),
+      response: { 200: zDone },
+    },
     handler: async (request) => {
-      await regions.submit(ctxOf(request), request.body)
+      const stored = await orNullIfNotFound(regions.detail(request.body.code), RegionMsg.NOT_FOUND)
+      await regions.submit(ctxOf(request), patchedInput(request, ZRegionSubmitSchema, stored ?? {}))
       return done()
     },
   })

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
+import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { ok, zEnvelope } from '../../lib/envelope.ts'
 import { sendExport } from '../../lib/xlsx.ts'
 import type { TReportDesignService } from './report-design.service.ts'
@@ -48,7 +49,13 @@ export const reportDesignRoutes = (app: FastifyInstance, reports: TReportDesignS
       body: ZReportSubmitSchema,
       response: { 200: zEnvelope(z.object({ id: ZWireIdSchema })) },
     },
-    handler: async (request) => ok({ id: await reports.submit(ctxOf(request), request.body) }),
+    // With an id, a partial update (decision 030): a rename keeps the stored definition.
+    ...patchableSubmit(ZReportSubmitSchema),
+    handler: async (request) => {
+      const id = updateIdOf(request)
+      const input = id ? patchedInput(request, ZReportSubmitSchema, await reports.detail(id)) : request.body
+      return ok({ id: await reports.submit(ctxOf(request), input) })
+    },
   })
   r.post(`${PREFIX}/run`, {
     config: { access: { permission: 'report_list' } },
