@@ -240,6 +240,55 @@ describe('design', () => {
     ])
   })
 
+  it('an update writes only the fields it carries: survey and question (decision 030)', async () => {
+    const surveyId = await createSurvey({ description: '说明', cover: '封面' })
+    expect(
+      (await call('POST', `${EVAL}/survey/submit`, admin, { id: surveyId, name: '改名问卷' })).code,
+    ).toBe(200)
+    const survey = (await call('GET', `${EVAL}/survey/detail?id=${surveyId}`, admin)).data
+    expect(survey).toMatchObject({
+      name: '改名问卷',
+      description: '说明',
+      cover: '封面',
+      startDate: '2020-01-01',
+      endDate: '2099-12-31',
+    })
+    expect((await call('POST', `${EVAL}/survey/submit`, admin, { id: surveyId, name: '' })).msg).toBe(
+      SurveyMsg.NAME,
+    )
+    // The rule across fields holds for the stored record with the patch applied.
+    expect(
+      (await call('POST', `${EVAL}/survey/submit`, admin, { id: surveyId, endDate: '2019-12-31' })).msg,
+    ).toBe(SurveyMsg.END_BEFORE_START)
+    expect((await call('POST', `${EVAL}/survey/submit`, admin, { id: surveyId, description: '' })).code).toBe(
+      200,
+    )
+    expect([null, '']).toContain(
+      (await call('GET', `${EVAL}/survey/detail?id=${surveyId}`, admin)).data.description,
+    )
+
+    const questionId = await addQuestion(surveyId, {
+      questionText: '单位性质',
+      type: 0,
+      page: 2,
+      options: [{ optionText: '国有企业' }, { optionText: '民营企业' }],
+    })
+    // Only the text: the type, page and options stay (an absent list is not an empty one).
+    expect(
+      (await call('POST', `${EVAL}/question/submit`, admin, { id: questionId, questionText: '企业性质' }))
+        .code,
+    ).toBe(200)
+    const [question] = (await call('GET', `${EVAL}/question/list?surveyId=${surveyId}`, admin)).data.records
+    expect(question).toMatchObject({ id: questionId, questionText: '企业性质', type: 0, page: 2 })
+    expect(question.options.map((o: { optionText: string }) => o.optionText)).toEqual([
+      '国有企业',
+      '民营企业',
+    ])
+    expect(
+      (await call('POST', `${EVAL}/question/submit`, admin, { id: questionId, questionText: '' })).msg,
+    ).toBe(SurveyMsg.QUESTION_TEXT)
+  })
+
   it('chosen units are member units of the tenant; only a draft is published', async () => {
     const base = { name: '定向问卷', startDate: '2026-01-01', endDate: '2026-12-31', targetType: 1 }
     // Unknown ids, a department (not a company) and another tenant's company are all refused.
@@ -642,6 +691,26 @@ describe('company info', () => {
       industryField: `${industries[0]!.id},${industries[7]!.id}`,
     })
     expect(after.data.id).toBeTruthy()
+    // Once saved, a save writes only the fields it carries (decision 030): '' clears an optional one,
+    // and the required name cannot be emptied.
+    expect((await call('POST', `${COMPANY}/submit`, memberB, { surveyId, contact: '李工' })).code).toBe(200)
+    expect((await call('POST', `${COMPANY}/submit`, memberB, { surveyId, name: '' })).msg).toBe(
+      '请输入单位名称',
+    )
+    expect((await call('POST', `${COMPANY}/submit`, memberB, { surveyId, phone: '' })).code).toBe(200)
+    const patched = (await call('GET', `${COMPANY}/companyInfo?surveyId=${surveyId}`, memberB)).data
+    expect(patched).toMatchObject({
+      name: '中铝材料应用研究院',
+      contact: '李工',
+      address: '北京市昌平区',
+      provinceCode: '110000',
+      industryField: `${industries[0]!.id},${industries[7]!.id}`,
+    })
+    expect([null, '']).toContain(patched.phone)
+    expect(
+      (await call('POST', `${COMPANY}/submit`, memberB, { surveyId, contact: '王工', phone: body.phone }))
+        .code,
+    ).toBe(200)
     // Without the industry flag the field is neither needed nor kept.
     const plain = await publishedSurvey({ isIndustry: 0 })
     await call('POST', `${EVAL}/example/submit`, memberB, { surveyId: plain.surveyId })

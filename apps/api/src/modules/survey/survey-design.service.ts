@@ -315,6 +315,20 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
       return (await loadQuestions(prisma, ctx.tenantId, surveyId)).map((q) => ({ ...q, answerList: [] }))
     },
 
+    /** One question with its options (the stored record a partial update applies to). */
+    async question(ctx: TCtx, id: bigint) {
+      const row = await db(prisma, ctx.tenantId).surveyQuestion.findFirst({
+        where: { id, ...LIVE },
+        select: { surveyId: true },
+      })
+      const question =
+        row && (await loadQuestions(prisma, ctx.tenantId, row.surveyId)).find((q) => q.id === id)
+      if (!question) {
+        throw AppError.badRequest(SurveyMsg.QUESTION_MISSING)
+      }
+      return question
+    },
+
     async submitQuestion(ctx: TCtx, input: TQuestionSubmit) {
       const surveyId = BigInt(input.surveyId)
       const id = input.id ? BigInt(input.id) : null

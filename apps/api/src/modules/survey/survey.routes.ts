@@ -39,12 +39,19 @@ import {
   ZSurveySummarySchema,
   ZWholePageQuerySchema,
   ZWireIdSchema,
+  zPatchOf,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { registerCrudRoutes } from '../../lib/crud.ts'
+import {
+  keepSubmitted,
+  patchableSubmit,
+  patchedInput,
+  registerCrudRoutes,
+  updateIdOf,
+} from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { pageOfAll } from '../../lib/paging.ts'
@@ -117,9 +124,16 @@ export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
       body: ZSurveySubmitSchema,
       response: { 200: ZSaved },
     },
+    // With an id, a partial update (decision 030): what it does not carry keeps its stored value.
+    ...patchableSubmit(ZSurveySubmitSchema),
     handler: async (request) => {
-      await requirePermission(request, request.body.id ? 'survey_question_edit' : 'survey_question_add')
-      return ok(await s.design.submit(ctxOf(request), request.body))
+      const id = updateIdOf(request)
+      await requirePermission(request, id ? 'survey_question_edit' : 'survey_question_add')
+      const ctx = ctxOf(request)
+      const input = id
+        ? patchedInput(request, ZSurveySubmitSchema, await s.design.detail(ctx, id))
+        : request.body
+      return ok(await s.design.submit(ctx, input))
     },
   })
   r.post(`${SURVEY}/remove`, {
@@ -180,7 +194,16 @@ export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
       body: ZQuestionSubmitSchema,
       response: { 200: ZSaved },
     },
-    handler: async (request) => ok(await s.design.submitQuestion(ctxOf(request), request.body)),
+    // With an id, a partial update: a question sent without its options keeps them (decision 030).
+    ...patchableSubmit(ZQuestionSubmitSchema),
+    handler: async (request) => {
+      const id = updateIdOf(request)
+      const ctx = ctxOf(request)
+      const input = id
+        ? patchedInput(request, ZQuestionSubmitSchema, await s.design.question(ctx, id))
+        : request.body
+      return ok(await s.design.submitQuestion(ctx, input))
+    },
   })
   r.post(`${QUESTION}/remove`, {
     config: { access: { permission: 'survey_question_edit' } },
@@ -298,11 +321,16 @@ export const surveyRoutes = (app: FastifyInstance, s: TServices) => {
     schema: {
       tags,
       summary: '保存单位信息 (行业领域在问卷要求时必填)',
-      body: ZCompanySubmitSchema,
+      // Once the unit has saved its form for the survey, a save writes only the fields it carries
+      // (decision 030); the first save is the whole form.
+      body: zPatchOf(ZCompanySubmitSchema).safeExtend({ surveyId: ZCompanySubmitSchema.shape.surveyId }),
       response: { 200: zDone },
     },
+    preValidation: keepSubmitted,
     handler: async (request) => {
-      await s.fill.submitCompany(ctxOf(request), request.body)
+      const ctx = ctxOf(request)
+      const stored = await s.fill.companyInfo(ctx, BigInt(request.body.surveyId))
+      await s.fill.submitCompany(ctx, patchedInput(request, ZCompanySubmitSchema, stored.id ? stored : {}))
       return done()
     },
   })
