@@ -10,7 +10,8 @@
 // process (apps/worker through tsx) on a queue prefix of its own. Prints the figures; asserts nothing.
 //   node bench/flow.mjs [leaves=300] [in flight=8] [waiting instances=10000]
 // Env: DATABASE_URL (admin connection; default postgres@127.0.0.1), REDIS_URL (default 127.0.0.1:6379),
-// FLOW_WORKER_CONCURRENCY (the worker's, default its own: 8).
+// FLOW_WORKER_CONCURRENCY (the worker's, default its own: 8), FLOW_BENCH_CPU_PROF (a folder: the worker's
+// V8 CPU profile is written there when it stops).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
@@ -70,7 +71,9 @@ let worker = null
 let workerOut = ''
 const startWorker = async () => {
   workerOut = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // FLOW_BENCH_CPU_PROF=<dir>: the worker writes a V8 CPU profile there when it stops (where a step's time goes).
+  const prof = process.env.FLOW_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FLOW_BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps/worker'),
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
