@@ -9,6 +9,7 @@ import {
   type TResultsUnitSubmit,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
@@ -73,7 +74,7 @@ export const createRowsService = (deps: TAppraiseDeps) => {
       // The application changed (its agreement document is then made again).
       await tx.results.updateMany({
         where: { id: resultsId },
-        data: { updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+        data: { ...withAudit(ctx).updated },
       })
       return work(tx)
     })
@@ -181,7 +182,7 @@ export const createRowsService = (deps: TAppraiseDeps) => {
         if (body.id) {
           const { count } = await tx.resultsUnit.updateMany({
             where: { id: BigInt(body.id), resultsId, isDeleted: 0 },
-            data: { ...data, updateUser: who(ctx), updateTime: new Date() },
+            data: { ...data, ...withAudit(ctx).updated },
           })
           if (!count) {
             throw AppError.badRequest(RowsMsg.UNIT_NOT_FOUND)
@@ -244,7 +245,7 @@ export const createRowsService = (deps: TAppraiseDeps) => {
         if (body.id) {
           const { count } = await tx.resultsPeople.updateMany({
             where: { id: BigInt(body.id), resultsId, isDeleted: 0 },
-            data: { ...data, updateUser: who(ctx), updateTime: new Date() },
+            data: { ...data, ...withAudit(ctx).updated },
           })
           if (!count) {
             throw AppError.badRequest(RowsMsg.PERSON_NOT_FOUND)
@@ -305,7 +306,7 @@ export const createRowsService = (deps: TAppraiseDeps) => {
         if (existing) {
           await tx.resultsPrincipal.updateMany({
             where: { id: existing.id },
-            data: { ...data, updateUser: who(ctx), updateTime: new Date() },
+            data: { ...data, ...withAudit(ctx).updated },
           })
           return existing.id
         }
@@ -324,7 +325,7 @@ export const createRowsService = (deps: TAppraiseDeps) => {
         await withEditable(ctx, resultsId, (tx) =>
           tx.resultsPrincipal.updateMany({
             where: { id: { in: rows.filter((r) => r.resultsId === resultsId).map((r) => r.id) } },
-            data: { isDeleted: 1, updateUser: who(ctx), updateTime: new Date() },
+            data: { ...withAudit(ctx).deleted },
           }),
         )
       }
