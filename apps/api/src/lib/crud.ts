@@ -5,8 +5,9 @@
  */
 export { LIVE, type TAuditActor, withAudit } from './crud/audit.ts'
 export type { TCrudCodes, TCrudDef, TCrudPermissions, TPatch } from './crud/def.ts'
-export type { TCreateOf, TInsertOf, TRowOf, TUpdateOf, TWhereOf } from './crud/model.ts'
+export type { TCreateOf, TInsertOf, TLooseDelegate, TRowOf, TUpdateOf, TWhereOf } from './crud/model.ts'
 export {
+  bodyOf,
   keepSubmitted,
   patchableSubmit,
   patchBody,

@@ -63,3 +63,11 @@ export const patchedInput = <T extends z.ZodObject>(
   schema: T,
   stored: object,
 ): z.output<T> => applyPatch(schema, stored, submittedPatch(request))
+/**
+ * The body of a route as its body schema made it: for a generic handler, whose request the type
+ * provider cannot type by a schema it only knows as a parameter. The route's validator has run.
+ */
+export const bodyOf = <T extends z.ZodType>(request: FastifyRequest, _schema: T): z.output<T> => {
+  const body: unknown = request.body
+  return body as z.output<T>
+}

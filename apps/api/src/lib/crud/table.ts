@@ -1,14 +1,15 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import type { TCtx } from '../context.ts'
 import { AppError } from '../errors.ts'
-import { tenantDb } from '../tenancy.ts'
+import { modelColumns, tenantDb } from '../tenancy.ts'
 import { LIVE, withAudit } from './audit.ts'
 import type { TInsertOf, TLooseDelegate, TModelOf, TOrderOf, TRowOf, TUpdateOf, TWhereOf } from './model.ts'
 
-/** A transaction client as `$transaction` hands it (of the plain or of a tenant-scoped client). */
-export type TTx = unknown
-/** The raw-SQL side of a transaction client (row locks, advisory locks). */
-export type TRawTx = Pick<PrismaClient, '$executeRaw' | '$queryRaw'>
+/**
+ * A transaction client as `$transaction` hands it, of the plain or of a tenant-scoped client: what the
+ * two have in common is their raw SQL (row and advisory locks); the models are read from it by `model`.
+ */
+export type TTx = Pick<PrismaClient, '$executeRaw' | '$queryRaw'>
 
 /** A uniqueness rule of a write: the values it keys on and the live rows that would clash. */
 export type TUniqueRule<TModel> = {
@@ -41,12 +42,22 @@ export const crudTable = <TModel>(
     return model as TLooseDelegate<TRow>
   }
   const live = (where: TWhere | object) => ({ AND: [LIVE, where] })
+  // The audit columns this model has (not every table carries the department, for one).
+  let columns: ReadonlySet<string> | undefined
+  const stamp = (audit: object) => {
+    if (!columns) {
+      const model: unknown = opts.model(prisma)
+      columns = modelColumns(String((model as { name?: unknown }).name))
+    }
+    const has = columns
+    return Object.fromEntries(Object.entries(audit).filter(([k]) => has.has(k)))
+  }
 
   const lockedWrite = <T>(
     ctx: Pick<TCtx, 'tenantId'>,
     rules: readonly { values: readonly unknown[]; clash: object; message: string }[],
     write: (tx: TTx) => Promise<T>,
-    before?: (tx: TRawTx) => Promise<void>,
+    before?: (tx: TTx) => Promise<void>,
   ): Promise<T> =>
     (clientOf(ctx) as PrismaClient).$transaction(async (tx) => {
       await before?.(tx)
@@ -85,18 +96,23 @@ export const crudTable = <TModel>(
       loose(ctx).count({ where: live(where) }),
     /** A new row with its id and audit columns. */
     insert: (ctx: TCtx, data: TInsertOf<TModel>, tx?: TTx): Promise<TRow> =>
-      loose(ctx, tx).create({ data: Object.assign({}, data, { id: nextId() }, withAudit(ctx).created) }),
+      loose(ctx, tx).create({
+        data: Object.assign({}, data, { id: nextId() }, stamp(withAudit(ctx).created)),
+      }),
     /** Changes the live rows `where` names; answers how many. */
     async change(ctx: TCtx, where: TWhere, data: TUpdateOf<TModel>, tx?: TTx): Promise<number> {
       const { count } = await loose(ctx, tx).updateMany({
         where: live(where),
-        data: Object.assign({}, data, withAudit(ctx).updated),
+        data: Object.assign({}, data, stamp(withAudit(ctx).updated)),
       })
       return count
     },
     /** Soft-deletes the live rows `where` names; answers how many. */
     async remove(ctx: TCtx, where: TWhere, tx?: TTx): Promise<number> {
-      const { count } = await loose(ctx, tx).updateMany({ where: live(where), data: withAudit(ctx).deleted })
+      const { count } = await loose(ctx, tx).updateMany({
+        where: live(where),
+        data: stamp(withAudit(ctx).deleted),
+      })
       return count
     },
     /**
@@ -110,7 +126,7 @@ export const crudTable = <TModel>(
       ctx: Pick<TCtx, 'tenantId'>,
       rules: readonly TUniqueRule<TModel>[],
       write: (tx: TTx) => Promise<T>,
-      before?: (tx: TRawTx) => Promise<void>,
+      before?: (tx: TTx) => Promise<void>,
     ): Promise<T> => lockedWrite(ctx, rules, write, before),
     /** `writeUnique` for rules built from a definition's field names (the generic service's). */
     lockedWrite,

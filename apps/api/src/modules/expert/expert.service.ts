@@ -261,7 +261,7 @@ export const createExpertService = (prisma: PrismaClient) => {
               ...(data as object),
               id: nextId(),
               ...audit,
-            })) as never,
+            })),
           })
         })
       }

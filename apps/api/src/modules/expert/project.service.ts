@@ -126,7 +126,7 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
               ...data,
               id,
               ...withAudit(ctx).created,
-            } as never,
+            },
           })
         }
         if (unitList) {
@@ -154,7 +154,7 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
               unitId: BigInt(u.unitId),
               role: u.role ?? null,
               sort: i,
-            })) as never,
+            })),
           })
         }
         if (peopleList) {
@@ -175,7 +175,7 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
               workUnit: p.workUnit ?? null,
               duty: p.duty ?? null,
               sort: i,
-            })) as never,
+            })),
           })
         }
         return { id: String(id) }

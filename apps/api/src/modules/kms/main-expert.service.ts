@@ -38,7 +38,7 @@ export const linkExperts = async (tx: TTx, ctx: TCtx, mainId: bigint, expertIds:
         expertId,
         sort,
         ...withAudit(ctx).created,
-      })) as never,
+      })),
     })
   }
 }

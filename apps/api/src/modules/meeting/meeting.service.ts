@@ -80,7 +80,7 @@ export const createMeetingService = (prisma: PrismaClient, hasPermission?: THasP
       endTime: at(endTime),
       priceItems: priceItems.map((i) => ({ itemName: i.itemName, itemType: i.itemType, price: i.price })),
     }),
-    enrich: async (_ctx, rows) => enrichMeetings(rows as unknown as Meeting[]),
+    enrich: async (_ctx, rows) => enrichMeetings(rows),
     ...(hasPermission ? { restrict: openMeetingsRestrict(hasPermission) } : {}),
   })
   const db = (ctx: TCtx) => tenantDb(prisma, ctx.tenantId)
