@@ -13,7 +13,6 @@ import { AppError } from '../../lib/errors.ts'
 import { whereFromFilters } from '../../lib/filters.ts'
 import { orderByFrom, skipTake, toPage } from '../../lib/paging.ts'
 import { lockForRemoval, lockReferenced } from '../../lib/row-locks.ts'
-import { tenantDb } from '../../lib/tenancy.ts'
 import { buildTree } from '../../lib/tree.ts'
 
 const ORDER = [{ sort: 'asc' as const }, { id: 'asc' as const }]

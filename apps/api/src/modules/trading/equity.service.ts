@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@ysjs/db'
-import { type TEquity, ZEquityRecordSchema, ZEquitySubmitSchema } from '@ysjs/shared'
+import { ZEquityRecordSchema, ZEquitySubmitSchema } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService, type TRowOf } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
