@@ -48,9 +48,7 @@ export const patchableSubmit = (schema: z.ZodObject) => ({
 })
 /** The body of a hand-written `update`: the patch schema with its id. */
 export const patchBody = (schema: z.ZodObject) =>
-  (zPatchOf(schema) as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>).safeExtend({
-    id: ZIdSchema,
-  })
+  zPatchOf(schema).extend({ id: ZIdSchema })
 export { keepSubmitted }
 /** The id of an update (the body as the client sent it carries one), or null for a creation. */
 export const updateIdOf = (request: FastifyRequest): bigint | null => {

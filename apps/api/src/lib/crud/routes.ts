@@ -87,7 +87,7 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject, TModel, TOut ext
   if (opts.writes !== false) {
     // With an id, `submit` is a partial update (every field optional, each under its own rule);
     // without one, a creation, checked against the whole submit schema.
-    const patchBody = zPatchOf(def.submit) as unknown as z.ZodObject<{ id: z.ZodOptional<typeof ZIdSchema> }>
+    const patchBody = zPatchOf(def.submit)
     r.post(`${def.prefix}/submit`, {
       config: access(def.permissions.add, def.permissions.edit),
       // Documented as a creation (its required fields); a body with an id is checked as a patch.
@@ -121,7 +121,7 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject, TModel, TOut ext
       schema: {
         tags,
         summary: `修改 ${def.name}`,
-        body: patchBody.safeExtend({ id: ZIdSchema }),
+        body: patchBody.extend({ id: ZIdSchema }),
         response: { 200: zDone },
       },
       preValidation: keepSubmitted,

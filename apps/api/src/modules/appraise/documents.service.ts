@@ -405,7 +405,7 @@ export const createDocumentsService = (deps: TDeps) => {
           data: { isDeleted: 1 },
         })
         for (const r of rows) {
-          await results.addEvent(tx as never, ctx, r.resultsId, 'attach', `删除附件 ${r.name}`)
+          await results.addEvent(tx, ctx, r.resultsId, 'attach', `删除附件 ${r.name}`)
         }
         return rows.map((r) => r.attachId)
       })

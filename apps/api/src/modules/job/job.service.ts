@@ -280,15 +280,14 @@ export const createJobService = (
     async instances(query: TPageQuery & { jobInfoId: string; status?: TJobInstanceStatus | undefined }) {
       const where = { jobInfoId: BigInt(query.jobInfoId), ...(query.status ? { status: query.status } : {}) }
       const count = wantsCount(query)
-      const page = await listPage(prisma, 'JobInstance', prisma.jobInstance as never, {
+      const page = await listPage(prisma, 'JobInstance', prisma.jobInstance, {
         tenantId: null,
         where,
         orderBy: [{ plannedTime: 'desc' }, { id: 'desc' }],
         ...skipTake(query),
         count,
       })
-      const rows = page.rows as unknown as Parameters<typeof instanceRecord>[0][]
-      return toPage(rows.map(instanceRecord), page.total, query, [], { exact: page.exact, count })
+      return toPage(page.rows.map(instanceRecord), page.total, query, [], { exact: page.exact, count })
     },
     async instance(id: bigint) {
       return instanceRecord(await instanceOf(id))
