@@ -47,8 +47,7 @@ export const patchableSubmit = (schema: z.ZodObject) => ({
   preValidation: keepSubmitted,
 })
 /** The body of a hand-written `update`: the patch schema with its id. */
-export const patchBody = (schema: z.ZodObject) =>
-  zPatchOf(schema).extend({ id: ZIdSchema })
+export const patchBody = (schema: z.ZodObject) => zPatchOf(schema).extend({ id: ZIdSchema })
 export { keepSubmitted }
 /** The id of an update (the body as the client sent it carries one), or null for a creation. */
 export const updateIdOf = (request: FastifyRequest): bigint | null => {
