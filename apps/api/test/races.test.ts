@@ -97,6 +97,28 @@ describe('uniqueness checked before insert', () => {
       expect(await t.app.prisma.param.count({ where: { paramKey: key, isDeleted: 0 } })).toBe(1)
     }
   })
+
+  it('two parameters renamed to one key at once (partial updates): one wins, the other answers the rule’s message', async () => {
+    for (let round = 0; round < 5; round++) {
+      const key = unique('race.rename')
+      const ids: string[] = []
+      for (const i of [0, 1]) {
+        const own = unique(`race.own${i}`)
+        expect(
+          await call('POST', `${PARAM}/submit`, { paramName: `改名${i}`, paramKey: own, paramValue: '1' }),
+        ).toMatchObject({
+          code: 200,
+        })
+        ids.push((await call('GET', `${PARAM}/list?paramKey=${own}`)).data.records[0].id)
+      }
+      const answers = await Promise.all(
+        ids.map((id) => call('POST', `${PARAM}/submit`, { id, paramKey: key })),
+      )
+      expect(answers.filter((a) => a.code === 200)).toHaveLength(1)
+      expect(answers.find((a) => a.code !== 200)).toMatchObject({ code: 400, msg: ParamMsg.KEY_EXISTS })
+      expect(await t.app.prisma.param.count({ where: { paramKey: key, isDeleted: 0 } })).toBe(1)
+    }
+  })
 })
 
 describe('status compared before update', () => {

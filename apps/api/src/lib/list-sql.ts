@@ -1,5 +1,6 @@
 import { Prisma, type PrismaClient, poolOf } from '@ysjs/db'
 import type pg from 'pg'
+import type { TRowOf } from './crud/model.ts'
 import type { TOrderBy } from './paging.ts'
 import { type TColumns, translateWhere } from './sql-where.ts'
 
@@ -99,7 +100,7 @@ export type TListPageArgs = {
   /** False when the caller asked for no count (`searchCount=false`). */
   count: boolean
 }
-export type TListPage = { rows: Record<string, unknown>[]; total: number; exact: boolean }
+export type TListPage<TRow = Record<string, unknown>> = { rows: TRow[]; total: number; exact: boolean }
 
 /** Typed SQL for one model's list, or null when the model cannot be read this way (Prisma is used). */
 export const createListSql = (prisma: PrismaClient, model: string) => {
@@ -394,8 +395,8 @@ export const createListSql = (prisma: PrismaClient, model: string) => {
 }
 export type TListSql = NonNullable<ReturnType<typeof createListSql>>
 
-type TFallback = {
-  findMany(args: object): Promise<Record<string, unknown>[]>
+type TFallback<TRow> = {
+  findMany(args: object): Promise<TRow[]>
   count(args: object): Promise<number>
 }
 
@@ -418,19 +419,23 @@ export const listSqlOf = (prisma: PrismaClient, model: string): TListSql | null 
  * A hand-written list's page: the typed SQL when the model and its `where` allow, otherwise the
  * Prisma delegate given (already tenant-scoped) with the same bounded count. Same answer either way.
  */
-export const listPage = async (
+export const listPage = async <TModel>(
   prisma: PrismaClient,
   model: string,
-  fallback: TFallback,
+  delegate: TModel,
   args: Omit<TListPageArgs, 'fields'> & { fields?: readonly string[] | null; omit?: readonly string[] },
-): Promise<TListPage> => {
+): Promise<TListPage<TRowOf<TModel>>> => {
+  // Prisma's methods are generic over their arguments; the list's are checked by `TListPageArgs`.
+  const loose: unknown = delegate
+  const fallback = loose as TFallback<TRowOf<TModel>>
   const sql = listSqlOf(prisma, model)
   const fields = args.fields ?? null
   const fast = sql
     ? await sql.page({ ...args, fields: args.omit ? sql.fieldsWithout(args.omit) : fields })
     : null
   if (fast) {
-    return fast
+    const rows: unknown = fast.rows
+    return { ...fast, rows: rows as TRowOf<TModel>[] }
   }
   const { where, orderBy, skip, take } = args
   const omit = args.omit ? { omit: Object.fromEntries(args.omit.map((f) => [f, true])) } : {}

@@ -8,13 +8,15 @@ import { Prisma, type PrismaClient } from '@ysjs/db'
  */
 const NOT_TENANT_SCOPED = new Set(['Tenant'])
 
+const enums: unknown = Prisma
+/** The scalar columns of a Prisma model (by model name, e.g. `ResultsUnit`); empty for an unknown one. */
+export const modelColumns = (model: string): ReadonlySet<string> =>
+  new Set(Object.keys((enums as Record<string, object | undefined>)[`${model}ScalarFieldEnum`] ?? {}))
+
 const TENANT_MODELS: ReadonlySet<string> = new Set(
-  Object.values(Prisma.ModelName).filter((model) => {
-    const fields = (Prisma as unknown as Record<string, Record<string, string> | undefined>)[
-      `${model}ScalarFieldEnum`
-    ]
-    return fields?.tenantId !== undefined && !NOT_TENANT_SCOPED.has(model)
-  }),
+  Object.values(Prisma.ModelName).filter(
+    (model) => modelColumns(model).has('tenantId') && !NOT_TENANT_SCOPED.has(model),
+  ),
 )
 
 /** Whether a Prisma model is tenant-owned (has a `tenantId` column and is not the tenant table). */

@@ -329,7 +329,7 @@ export const xlsxStream = async (
   }
   const write = (rows: Record<string, unknown>[], cells?: TCellValue[][]) => {
     rows.forEach((row, i) => {
-      writeCells(cells?.[i] ?? rowCells(spec.columns, row), row[TOTAL_ROW as never] === true)
+      writeCells(cells?.[i] ?? rowCells(spec.columns, row), Reflect.get(row, TOTAL_ROW) === true)
     })
   }
   /** The compressor's backlog: the zip entry stream exceljs writes the sheet's XML into. */

@@ -1,14 +1,29 @@
 import { z } from 'zod'
 import { AGREEMENT_NUMBER_MAX } from '../common/constants.ts'
-import {
-  DATE_PATTERN,
-  isDateOrDateTime,
-  MONTH_PATTERN,
-  parseDateTime,
-  ZWireDateTimeSchema,
-} from '../common/dates.ts'
-import { ID_PATTERN, isId, ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
+import { ZWireDateTimeSchema } from '../common/dates.ts'
+import { ID_PATTERN, isId, ZWireIdSchema } from '../common/ids.ts'
 import { hasNul, ILLEGAL_CHAR_MSG, isName, isPhone, isPostcode, zOptionalText } from '../common/validators.ts'
+import {
+  blank,
+  checked,
+  int,
+  intRule,
+  isAddress,
+  isCompanyName,
+  isMail,
+  isRealDate,
+  isRealDateOrTime,
+  isRealMonth,
+  list,
+  nullableText,
+  optionalId,
+  rich,
+  type TCheckMode,
+  text,
+  undefIfBlank,
+} from './fields.ts'
+
+export { isBlankRichText, isRealDate, isRealDateOrTime, isRealMonth, type TCheckMode } from './fields.ts'
 
 /**
  * Achievement appraisal (issue 12, decision 017): the application with its agreement, the forms of
@@ -156,71 +171,6 @@ export const ResultsMsg = {
   INDEX_SET: '请设置评价指标',
 } as const
 
-/** Draft saves check only what is filled; a submit checks everything (spec section 5). */
-export type TCheckMode = 'draft' | 'submit'
-
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
-
-const textRule = (empty: string, max: number, bad?: { test: (v: string) => boolean; msg: string }) => {
-  const s = z
-    .string({ error: empty })
-    .trim()
-    .min(1, empty)
-    .max(max, `长度不能超过${max}个字符`)
-    .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG })
-  return bad ? s.refine(bad.test, { message: bad.msg }) : s
-}
-const undefIfBlank = (v: unknown) => (blank(v) ? undefined : v)
-
-/** Editor HTML with no text and no image (`<p></p>`, `<p><br></p>`) is empty. */
-export const isBlankRichText = (v: string): boolean =>
-  !/<img\b/i.test(v) &&
-  v
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;|&#160;/g, ' ')
-    .trim() === ''
-/** A rich-text field: like `text`, with markup that shows nothing counted as empty. */
-const rich = <M extends TCheckMode>(mode: M, empty: string, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && isBlankRichText(v) ? undefined : v),
-    text(mode, empty, max),
-  ) as unknown as z.ZodType<M extends 'submit' ? string : string | undefined, unknown>
-
-/** A required text field with its "please enter" message. */
-const reqText = (empty: string, max: number, bad?: { test: (v: string) => boolean; msg: string }) =>
-  z.preprocess(undefIfBlank, textRule(empty, max, bad))
-/** A text field: required (with its message) on submit, optional but checked when filled on draft. */
-const text = (
-  mode: TCheckMode,
-  empty: string,
-  max: number,
-  bad?: { test: (v: string) => boolean; msg: string },
-) =>
-  mode === 'submit'
-    ? reqText(empty, max, bad)
-    : z.preprocess(undefIfBlank, textRule(empty, max, bad).optional())
-
-const intRule = (msg: string, min: number, max: number) =>
-  z.coerce.number({ error: msg }).int(msg).min(min, msg).max(max, msg)
-const reqInt = (msg: string, min: number, max: number) => z.preprocess(undefIfBlank, intRule(msg, min, max))
-const int = (mode: TCheckMode, msg: string, min: number, max: number) =>
-  mode === 'submit' ? reqInt(msg, min, max) : z.preprocess(undefIfBlank, intRule(msg, min, max).optional())
-
-/** `yyyy-MM-dd` naming a day that exists (2026-02-30 and 2026-13-01 do not). */
-export const isRealDate = (v: string): boolean => DATE_PATTERN.test(v) && parseDateTime(v) !== null
-/** `yyyy-MM-dd` or `yyyy-MM-dd HH:mm[:ss]`, a real day and time. */
-export const isRealDateOrTime = (v: string): boolean => isDateOrDateTime(v)
-/** `yyyy-MM` with a month from 01 to 12. */
-export const isRealMonth = (v: string): boolean => MONTH_PATTERN.test(v) && parseDateTime(`${v}-01`) !== null
-
-const checked = (mode: TCheckMode, msg: string, test: (v: string) => boolean, max: number) =>
-  text(mode, msg, max, { test, msg })
-
-const isCompanyName = (v: string) => [...v].length >= 2 && [...v].length <= 100
-const isAddress = (v: string) => [...v].length >= 2 && [...v].length <= 255
-const isMail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)
-const optionalId = z.preprocess((v) => (blank(v) ? undefined : v), ZIdSchema.optional())
-
 export const resultsUnitSchema = (mode: TCheckMode) =>
   z.object({
     id: optionalId,
@@ -261,11 +211,6 @@ export const resultsPrincipalSchema = (mode: TCheckMode) =>
     personMail: text('draft', ResultsMsg.P_MAIL, 128, { test: isMail, msg: ResultsMsg.P_MAIL }),
   })
 
-const list = <T extends z.ZodType>(mode: TCheckMode, row: T, empty: string) =>
-  mode === 'submit'
-    ? z.array(row, { error: empty }).min(1, empty).max(200)
-    : z.preprocess((v) => (v === null || v === undefined ? [] : v), z.array(row).max(200))
-
 /** The agreement entity of spec section 3 with its rows, as `saveResultsVO` takes it. */
 export const resultsVOSchema = (mode: TCheckMode) =>
   z.object({
@@ -295,7 +240,6 @@ export const ZResultsVOSubmitSchema = resultsVOSchema('draft')
 export const ZResultsVOFullSchema = resultsVOSchema('submit')
 export type TResultsVOSubmit = z.infer<typeof ZResultsVOSubmitSchema>
 
-const nullableText = z.string().nullable()
 export const ZResultsUnitRecordSchema = z.object({
   id: ZWireIdSchema,
   resultsId: ZWireIdSchema,
@@ -463,379 +407,3 @@ export const ZResultsEventRecordSchema = z.object({
   userName: nullableText,
   createTime: ZWireDateTimeSchema,
 })
-
-// Indicators and scoring
-
-export const ZIndexItemSchema = z.object({
-  name: z.string({ error: ResultsMsg.INDEX_NAME }).trim().min(1, ResultsMsg.INDEX_NAME).max(255),
-  weight: z.coerce
-    .number({ error: ResultsMsg.INDEX_WEIGHT })
-    .gt(0, ResultsMsg.INDEX_WEIGHT)
-    .max(1000, ResultsMsg.INDEX_WEIGHT),
-  meaning: zOptionalText(1000),
-})
-export const ZIndexConfigSchema = z.object({
-  resultsId: zAppraiseId(ResultsMsg.RESULTS),
-  indexList: z.array(ZIndexItemSchema, { error: ResultsMsg.INDEX_SET }).min(1, ResultsMsg.INDEX_SET).max(50),
-})
-export const ZDefaultConfigQuerySchema = z.object({
-  resultsId: zAppraiseId(ResultsMsg.RESULTS),
-  /** An outcome type (dictionary `achievement_type`) whose template is asked for. */
-  type: z.preprocess((v) => (blank(v) ? undefined : v), intRule(ResultsMsg.OUTCOME_TYPE, 1, 999).optional()),
-})
-
-/** 0 to 100 with at most one decimal (spec sections 3 and 5). */
-export const isScore = (n: number): boolean =>
-  Number.isFinite(n) && n >= 0 && n <= 100 && Math.abs(Math.round(n * 10) - n * 10) < 1e-9
-export const zScore = () =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : v),
-    z.coerce.number({ error: ResultsMsg.SCORE }).refine(isScore, { message: ResultsMsg.SCORE }),
-  )
-
-export const ZScoreSubmitSchema = z.object({
-  resultsId: zAppraiseId(ResultsMsg.RESULTS),
-  opinion: z
-    .string({ error: ResultsMsg.OPINION })
-    .trim()
-    .min(1, ResultsMsg.OPINION)
-    .max(2000, '长度不能超过2000个字符')
-    .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
-  scores: z
-    .array(z.object({ indexId: zAppraiseId(ResultsMsg.SCORE), score: zScore() }), { error: ResultsMsg.SCORE })
-    .min(1, ResultsMsg.SCORE)
-    .max(50),
-})
-
-export const ZIndexRecordSchema = z.object({
-  id: ZWireIdSchema,
-  resultsId: ZWireIdSchema,
-  name: z.string(),
-  weight: z.number(),
-  meaning: nullableText,
-  sort: z.number(),
-  /** The mean of the experts' scores (staff only; null for an expert). */
-  score: z.number().nullable(),
-  /** The caller's own score when the caller is a pushed expert. */
-  myScore: z.number().nullable(),
-  /** Every expert's score (staff only; empty for an expert). */
-  expertScores: z.array(z.object({ expertId: ZWireIdSchema, expertName: z.string(), score: z.number() })),
-})
-/** A page as every list answers it (contract 4.2), with the set's total, grade and the expert's state. */
-export const ZIndexListSchema = z.object({
-  records: z.array(ZIndexRecordSchema),
-  total: z.number(),
-  size: z.number(),
-  current: z.number(),
-  pages: z.number(),
-  orders: z.array(z.object({ column: z.string(), asc: z.boolean() })),
-  searchCount: z.boolean(),
-  totalScore: z.number().nullable(),
-  grade: nullableText,
-  /** For an expert: whether their scores are submitted. */
-  submitted: z.boolean(),
-  opinion: nullableText,
-})
-
-// Experts
-
-export const ZExpertPushSchema = z.object({
-  resultsId: zAppraiseId(ResultsMsg.RESULTS),
-  expertIds: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z
-      .array(zAppraiseId(ResultsMsg.EXPERTS), { error: ResultsMsg.EXPERTS })
-      .min(1, ResultsMsg.EXPERTS)
-      .max(100),
-  ),
-})
-export const ZExpertCandidatesQuerySchema = z.object({
-  resultsId: zAppraiseId(ResultsMsg.RESULTS),
-  keyword: zOptionalText(64),
-  current: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
-  size: z.coerce.number().int().min(1).max(200).default(10).catch(10),
-})
-export const ZExpertCandidateSchema = z.object({
-  id: ZWireIdSchema,
-  name: nullableText,
-  workUnit: nullableText,
-  profession: nullableText,
-  level: nullableText,
-  hasAccount: z.boolean(),
-})
-export const ZPushedExpertSchema = z.object({
-  id: ZWireIdSchema,
-  resultsId: ZWireIdSchema,
-  expertId: ZWireIdSchema,
-  expertName: z.string(),
-  workUnit: nullableText,
-  hasAccount: z.boolean(),
-  scored: z.boolean(),
-  scoredTime: ZWireDateTimeSchema.nullable(),
-  createTime: ZWireDateTimeSchema,
-})
-
-// Documents and forms
-
-export const DOCUMENT_KINDS = ['notice', 'report', 'protocol', 'meeting'] as const
-export type TDocumentKind = (typeof DOCUMENT_KINDS)[number]
-export const DOCUMENT_TITLES: Readonly<Record<TDocumentKind, string>> = {
-  notice: '评价通知',
-  report: '评价报告',
-  protocol: '评价协议书',
-  meeting: '评价会议通知',
-}
-export const ZDownloadQuerySchema = z.object({
-  resultsId: zAppraiseId(ResultsMsg.RESULTS),
-  type: z.enum([...DOCUMENT_KINDS, 'all'], { error: '请选择下载类型' }),
-})
-
-export const NoticeMsg = {
-  AGREEMENT_NUMBER: '请输入文件号',
-  NAME: '请输入成果名称',
-  UNIT: '请输入评价单位',
-  EVALUATION_DATE: '请选择评价日期',
-  SEND_DATE: '请选择发送日期',
-  MEETING_TYPE: '请选择会议类型',
-  MEETING_CODE: '请输入腾讯会议号',
-  CONTACT: '请输入联系人',
-  CONTACT_BAD: '联系人格式不正确',
-  PHONE: '请输入电话',
-  PHONE_BAD: '联系电话格式不正确',
-} as const
-
-const nameList = z
-  .array(
-    z
-      .string()
-      .trim()
-      .max(255)
-      .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG }),
-  )
-  .max(100)
-const names = z.preprocess((v) => (v === null || v === undefined ? [] : v), nameList)
-/** A list of names: on submit at least one (blank lines dropped), on a draft anything up to 100. */
-const namesOf = (mode: TCheckMode, empty: string) =>
-  mode === 'submit'
-    ? z.preprocess(
-        (v) => (Array.isArray(v) ? v.filter((x) => !blank(x)) : v),
-        z.array(z.string().trim().max(255), { error: empty }).min(1, empty).max(100),
-      )
-    : names
-
-// The form factories below answer precise types per mode: required fields are strings on submit.
-type TModedOut<M extends TCheckMode, T> = M extends 'submit' ? T : T | undefined
-type TModed<M extends TCheckMode, T> = z.ZodType<TModedOut<M, T>, unknown>
-const mText = <M extends TCheckMode>(
-  mode: M,
-  empty: string,
-  max: number,
-  bad?: { test: (v: string) => boolean; msg: string },
-) => text(mode, empty, max, bad) as unknown as TModed<M, string>
-const mChecked = <M extends TCheckMode>(mode: M, msg: string, test: (v: string) => boolean, max: number) =>
-  checked(mode, msg, test, max) as unknown as TModed<M, string>
-const mInt = <M extends TCheckMode>(mode: M, msg: string, min: number, max: number) =>
-  int(mode, msg, min, max) as unknown as TModed<M, number>
-
-/** The evaluation notice (评价通知) of spec sections 3 and 5; a draft (暂存) checks what is filled. */
-export const noticeFormSchema = <M extends TCheckMode>(mode: M) =>
-  z
-    .object({
-      resultsId: zAppraiseId(ResultsMsg.RESULTS),
-      agreementNumber: mText(mode, NoticeMsg.AGREEMENT_NUMBER, AGREEMENT_NUMBER_MAX),
-      name: mText(mode, NoticeMsg.NAME, 255),
-      unit: mText(mode, NoticeMsg.UNIT, 255),
-      evaluationDate: mChecked(mode, NoticeMsg.EVALUATION_DATE, isRealDate, 10),
-      sendDate: mChecked(mode, NoticeMsg.SEND_DATE, isRealDate, 10),
-      meetingType: mInt(mode, NoticeMsg.MEETING_TYPE, 1, 2),
-      meetingCode: zOptionalText(64),
-      contact: mText(mode, NoticeMsg.CONTACT, 50, { test: isName, msg: NoticeMsg.CONTACT_BAD }),
-      phone: mText(mode, NoticeMsg.PHONE, 20, { test: isPhone, msg: NoticeMsg.PHONE_BAD }),
-      list: names,
-    })
-    .superRefine((v, ctx) => {
-      // The online meeting's number (decision 017: an offline meeting has none).
-      if (mode === 'submit' && v.meetingType === 1 && !v.meetingCode) {
-        ctx.addIssue({ code: 'custom', path: ['meetingCode'], message: NoticeMsg.MEETING_CODE })
-      }
-    })
-export const ZNoticeFormSchema = noticeFormSchema('submit')
-export const ZNoticeDraftSchema = noticeFormSchema('draft')
-export type TNoticeForm = z.infer<typeof ZNoticeFormSchema>
-
-export const AppraiseReportMsg = {
-  REPORT_NUM: '请输入协议编号',
-  REPORT_NUM_BOUND: '协议编号须与成果的协议编号一致',
-  OUTCOME_NAME: '请输入成果名称',
-  PROJECT_SOURCE: '请输入项目来源',
-  OUTCOME_TYPE: '请选择成果类型',
-  FIRST_PARTY: '请输入委托评价单位',
-  COMMISSION_DATE: '请输入委托日期',
-  APPRAISE_TYPE: '请输入评价形式',
-  APPRAISE_UNIT: '请输入评价机构',
-  COMPLETE_DATE: '请输入评价完成日期',
-  TIMES: '请输入起止时间',
-  STATEMENT: '请输入评价基本过程陈述',
-  TECHNICAL: '请输入技术简要说明及主要技术经济指标',
-  SOURCES: '请输入技术资料目录及来源',
-  CONCLUSION: '请输入分项评价结论',
-  LIST: '请输入建议企业名单',
-  P_MAIL: '请输入邮箱',
-} as const
-
-const dateRange = (mode: TCheckMode) => {
-  const range = z
-    .array(z.string({ error: AppraiseReportMsg.TIMES }).refine(isRealDate, AppraiseReportMsg.TIMES), {
-      error: AppraiseReportMsg.TIMES,
-    })
-    .length(2, AppraiseReportMsg.TIMES)
-    .refine((v) => v[0]! <= v[1]!, AppraiseReportMsg.TIMES)
-  return (
-    mode === 'submit'
-      ? range
-      : z.preprocess(
-          (v) => (v === null || (Array.isArray(v) && v.every((x) => blank(x))) ? undefined : v),
-          range.optional(),
-        )
-  ) as z.ZodType<string[], unknown>
-}
-
-/**
- * The appraisal report form (评价报告) of spec section 2; indicators, scores, rows and the principal
- * group come from the server. A draft (暂存) checks what is filled.
- */
-export const reportFormSchema = <M extends TCheckMode>(mode: M) =>
-  z
-    .object({
-      resultsId: zAppraiseId(ResultsMsg.RESULTS),
-      reportNum: mText(mode, AppraiseReportMsg.REPORT_NUM, AGREEMENT_NUMBER_MAX),
-      outcomeName: mText(mode, AppraiseReportMsg.OUTCOME_NAME, 255),
-      projectSource: rich(mode, AppraiseReportMsg.PROJECT_SOURCE, 20_000),
-      outcomeType: mInt(mode, AppraiseReportMsg.OUTCOME_TYPE, 1, 999),
-      firstParty: mText(mode, AppraiseReportMsg.FIRST_PARTY, 255),
-      commissionDate: mChecked(mode, AppraiseReportMsg.COMMISSION_DATE, isRealDate, 10),
-      appraiseType: mText(mode, AppraiseReportMsg.APPRAISE_TYPE, 64),
-      appraiseUnit: mText(mode, AppraiseReportMsg.APPRAISE_UNIT, 255),
-      completeDate: mChecked(mode, AppraiseReportMsg.COMPLETE_DATE, isRealDate, 10),
-      times: dateRange(mode) as TModed<M, string[]>,
-      statement: rich(mode, AppraiseReportMsg.STATEMENT, 20_000),
-      // Spec section 3's names for the technical description and the itemised conclusion (decision 023).
-      reportDictionaryEntityListOne: rich('draft', AppraiseReportMsg.TECHNICAL, 20_000),
-      sources: rich(mode, AppraiseReportMsg.SOURCES, 20_000),
-      reportDictionaryEntityListTwo: rich('draft', AppraiseReportMsg.CONCLUSION, 20_000),
-      list: namesOf(mode, AppraiseReportMsg.LIST) as z.ZodType<string[], unknown>,
-      /** The names this product's forms sent before decision 023, still taken; the spec's names win. */
-      technical: rich('draft', AppraiseReportMsg.TECHNICAL, 20_000),
-      conclusion: rich('draft', AppraiseReportMsg.CONCLUSION, 20_000),
-    })
-    .superRefine((v, ctx) => {
-      if (mode !== 'submit') {
-        return
-      }
-      if (!v.reportDictionaryEntityListOne && !v.technical) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['reportDictionaryEntityListOne'],
-          message: AppraiseReportMsg.TECHNICAL,
-        })
-      }
-      if (!v.reportDictionaryEntityListTwo && !v.conclusion) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['reportDictionaryEntityListTwo'],
-          message: AppraiseReportMsg.CONCLUSION,
-        })
-      }
-    })
-    .transform(({ technical, conclusion, ...v }) => ({
-      ...v,
-      reportDictionaryEntityListOne: (v.reportDictionaryEntityListOne ?? technical) as TModedOut<M, string>,
-      reportDictionaryEntityListTwo: (v.reportDictionaryEntityListTwo ?? conclusion) as TModedOut<M, string>,
-    }))
-export const ZReportFormSchema = reportFormSchema('submit')
-export const ZReportDraftSchema = reportFormSchema('draft')
-export type TReportForm = z.infer<typeof ZReportFormSchema>
-
-export const AppraiseMeetingMsg = {
-  MEETING_TIME: '请选择会议时间',
-  MEETING_TYPE: '请选择会议类型',
-  MEETING_NO: '请输入会议号',
-  DIRECT: '请输入主持人',
-  AGENDA: '请输入会议议程',
-  LEADERS: '请输入项目单位负责人',
-  LEADER_NAME: '请输入姓名',
-  LEADER_NAME_BAD: '姓名格式不正确',
-  LEADER_UNIT: '请输入工作单位',
-  LEADER_UNIT_BAD: '工作单位格式不正确',
-  LEADER_TECHNICAL: '请选择技术职称',
-  ENTERPRISES: '请输入建议企业名单',
-} as const
-
-/** A project unit leader row of the meeting form (spec section 3). */
-export const meetingLeaderSchema = <M extends TCheckMode>(mode: M) =>
-  z.object({
-    id: optionalId,
-    name: mText(mode, AppraiseMeetingMsg.LEADER_NAME, 50, {
-      test: isName,
-      msg: AppraiseMeetingMsg.LEADER_NAME_BAD,
-    }),
-    workUnit: mText(mode, AppraiseMeetingMsg.LEADER_UNIT, 255, {
-      test: isCompanyName,
-      msg: AppraiseMeetingMsg.LEADER_UNIT_BAD,
-    }),
-    technical: mInt(mode, AppraiseMeetingMsg.LEADER_TECHNICAL, 1, 999),
-  })
-
-/** The appraisal meeting form (评价会) of spec section 2; a draft (暂存) checks what is filled. */
-export const meetingFormSchema = <M extends TCheckMode>(mode: M) =>
-  z.object({
-    resultsId: zAppraiseId(ResultsMsg.RESULTS),
-    meetingTime: mChecked(mode, AppraiseMeetingMsg.MEETING_TIME, isRealDateOrTime, 19),
-    meetingType: mInt(mode, AppraiseMeetingMsg.MEETING_TYPE, 1, 2),
-    meetingNo: mText(mode, AppraiseMeetingMsg.MEETING_NO, 64),
-    direct: mText(mode, AppraiseMeetingMsg.DIRECT, 50),
-    meetingAgenda: rich(mode, AppraiseMeetingMsg.AGENDA, 20_000),
-    enterpriseList: namesOf(mode, AppraiseMeetingMsg.ENTERPRISES) as z.ZodType<string[], unknown>,
-    leaders: list(mode, meetingLeaderSchema(mode), AppraiseMeetingMsg.LEADERS) as unknown as z.ZodType<
-      z.infer<ReturnType<typeof meetingLeaderSchema<M>>>[],
-      unknown
-    >,
-    /** The day the meeting notice goes out (its signature's date; decision 027); today when not given. */
-    sendDate: mChecked('draft', NoticeMsg.SEND_DATE, isRealDate, 10),
-  })
-export const ZMeetingFormSchema = meetingFormSchema('submit')
-export const ZMeetingDraftSchema = meetingFormSchema('draft')
-export type TMeetingForm = z.infer<typeof ZMeetingFormSchema>
-
-/** A saved form as `notice/detail`, `report/detail` and `have/findAll` answer it. */
-export const ZFormRecordSchema = z.object({
-  id: ZWireIdSchema.nullable(),
-  resultsId: ZWireIdSchema,
-  /** False when nothing is saved yet and the form is prefilled from the application. */
-  saved: z.boolean(),
-  /** Whether the form's document has been generated (and can be downloaded). */
-  generated: z.boolean(),
-  canEdit: z.boolean(),
-  data: z.record(z.string(), z.unknown()),
-  updateTime: ZWireDateTimeSchema.nullable(),
-})
-
-export const ZResultsFileRecordSchema = z.object({
-  id: ZWireIdSchema,
-  resultsId: ZWireIdSchema,
-  attachId: ZWireIdSchema,
-  assortId: ZWireIdSchema.nullable(),
-  kind: z.string(),
-  name: z.string(),
-  link: z.string(),
-  attachSize: z.number(),
-  createTime: ZWireDateTimeSchema,
-})
-export const ZResultsAttachQuerySchema = z.object({
-  resultsId: zAppraiseId(ResultsMsg.RESULTS),
-  assortId: z.preprocess((v) => (blank(v) ? undefined : v), zAppraiseId('请选择附件分类').optional()),
-})
-
-/** The achievement attachment categories (section 9, dictionary `attachment_category`). */
-export const RESULTS_ASSORT_IDS = ['12', '13', '14', '15', '16', '17'] as const
-export const isResultsAssort = (v: string): boolean => (RESULTS_ASSORT_IDS as readonly string[]).includes(v)

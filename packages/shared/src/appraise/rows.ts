@@ -8,13 +8,13 @@ import {
   resultsPeopleSchema,
   resultsPrincipalSchema,
   resultsUnitSchema,
-  ZIndexConfigSchema,
-  ZResultsFileRecordSchema,
   ZResultsPeopleRecordSchema,
   ZResultsPrincipalRecordSchema,
   ZResultsUnitRecordSchema,
   zAppraiseId,
 } from './appraise.ts'
+import { ZResultsFileRecordSchema } from './documents.ts'
+import { ZIndexConfigSchema } from './scoring.ts'
 
 /**
  * The sub-records of an application as calls of their own (spec section 7: unit, people, principal,

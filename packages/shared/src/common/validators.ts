@@ -102,3 +102,6 @@ export const zOptionalText = (max = 255) =>
       .refine((v) => !hasNul(v), { message: ILLEGAL_CHAR_MSG })
       .optional(),
   )
+
+/** A form's empty value (`''` or `null`) read as "not given", before a field's own rule. */
+export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ZIdSchema, ZWireIdSchema } from '../common/ids.ts'
-import { zInt, zOptionalText, zRequired } from '../common/validators.ts'
+import { emptyToUndefined, zInt, zOptionalText, zRequired } from '../common/validators.ts'
 
 export const DeptMsg = {
   NAME: '请输入机构名称',
@@ -16,8 +16,6 @@ export const DeptMsg = {
 
 /** Dictionary `org_category`: 1 公司, 2 部门, 3 小组. */
 export const DeptCategory = { COMPANY: 1, DEPARTMENT: 2, GROUP: 3 } as const
-
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
 /** `dept/submit`: no id creates, an id updates (and moves, when the parent changes). */
 export const ZDeptSubmitSchema = z.object({

@@ -1,4 +1,4 @@
-import { nextId, type PrismaClient } from '@ysjs/db'
+import type { PrismaClient } from '@ysjs/db'
 import {
   AppraiseAssortMsg,
   ATTACHMENT_CATEGORY_CODE,
@@ -6,13 +6,12 @@ import {
   type TAppraiseRowsQuery,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { crudTable, LIVE, type TRowOf } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { lockForRemoval } from '../../lib/row-locks.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-
-const LIVE = { isDeleted: 0 }
 
 /**
  * `/api/ysjs-appraise/assort`: the achievement attachment categories. They are the children of the
@@ -21,6 +20,9 @@ const LIVE = { isDeleted: 0 }
  * (decision 017). Shared by every tenant, they are the platform's to write (`lib/table-ownership.ts`).
  */
 export const createAppraiseAssortService = (prisma: PrismaClient) => {
+  const assorts = crudTable(prisma, { model: (db) => db.assort, tenantScoped: false, table: 'assort' })
+  // The categories are platform rows: no tenant scopes a read of them.
+  const platform = { tenantId: '' }
   const parentId = async () => {
     const parent = await prisma.assort.findFirst({
       where: { code: ATTACHMENT_CATEGORY_CODE, ...LIVE },
@@ -40,10 +42,7 @@ export const createAppraiseAssortService = (prisma: PrismaClient) => {
     })
     return new Map(counts.map((c) => [c.assortId, c._count._all]))
   }
-  const record = (
-    r: Awaited<ReturnType<typeof prisma.assort.findFirstOrThrow>>,
-    files: Map<bigint | null, number>,
-  ) => ({
+  const record = (r: TRowOf<typeof prisma.assort>, files: Map<bigint | null, number>) => ({
     id: r.id,
     parentId: r.parentId,
     name: r.name,
@@ -56,18 +55,13 @@ export const createAppraiseAssortService = (prisma: PrismaClient) => {
   const service = {
     /** Whether `id` names a live attachment category (what `attach/put-object` files under). */
     async isCategory(id: bigint) {
-      const found = await prisma.assort.findFirst({ where: { id, parentId: await parentId(), ...LIVE } })
-      return !!found
+      return !!(await assorts.first(platform, { id, parentId: await parentId() }))
     },
     async page(ctx: TCtx, q: Pick<TAppraiseRowsQuery, 'current' | 'size' | 'keyword'>) {
-      const where = {
-        parentId: await parentId(),
-        ...LIVE,
-        ...(q.keyword ? { name: { contains: q.keyword } } : {}),
-      }
+      const where = { parentId: await parentId(), ...(q.keyword ? { name: { contains: q.keyword } } : {}) }
       const [rows, total] = await Promise.all([
-        prisma.assort.findMany({ where, orderBy: [{ sort: 'asc' }, { id: 'asc' }], ...skipTake(q) }),
-        prisma.assort.count({ where }),
+        assorts.many(ctx, { where, orderBy: [{ sort: 'asc' }, { id: 'asc' }], ...skipTake(q) }),
+        assorts.count(ctx, where),
       ])
       const files = await fileCounts(
         ctx,
@@ -80,7 +74,7 @@ export const createAppraiseAssortService = (prisma: PrismaClient) => {
       )
     },
     async detail(ctx: TCtx, id: bigint) {
-      const row = await prisma.assort.findFirst({ where: { id, parentId: await parentId(), ...LIVE } })
+      const row = await assorts.first(ctx, { id, parentId: await parentId() })
       if (!row) {
         throw AppError.badRequest(AppraiseAssortMsg.NOT_FOUND)
       }
@@ -89,7 +83,6 @@ export const createAppraiseAssortService = (prisma: PrismaClient) => {
     async submit(ctx: TCtx, input: TAppraiseAssortSubmit) {
       assertTableWritable(ctx, 'Assort')
       const parent = await parentId()
-      const who = ctx.user?.userId ?? null
       const data = {
         name: input.name,
         code: input.code ?? null,
@@ -97,26 +90,12 @@ export const createAppraiseAssortService = (prisma: PrismaClient) => {
         sort: input.sort ?? 0,
       }
       if (input.id) {
-        const { count } = await prisma.assort.updateMany({
-          where: { id: BigInt(input.id), parentId: parent, ...LIVE },
-          data: { ...data, updateUser: who, updateTime: new Date() },
-        })
-        if (!count) {
+        if (!(await assorts.change(ctx, { id: BigInt(input.id), parentId: parent }, data))) {
           throw AppError.badRequest(AppraiseAssortMsg.NOT_FOUND)
         }
         return
       }
-      await prisma.assort.create({
-        data: {
-          ...data,
-          id: nextId(),
-          parentId: parent,
-          createUser: who,
-          createDept: ctx.user?.deptIds[0] ?? null,
-          updateUser: who,
-          updateTime: new Date(),
-        },
-      })
+      await assorts.insert(ctx, { ...data, parentId: parent })
     },
     /** Categories that file no application's attachment (of any tenant: the tree is shared). */
     async remove(ctx: TCtx, ids: bigint[]) {
@@ -129,10 +108,7 @@ export const createAppraiseAssortService = (prisma: PrismaClient) => {
         if (await tx.resultsAttach.count({ where: { assortId: { in: ids }, ...LIVE } })) {
           throw AppError.badRequest(AppraiseAssortMsg.IN_USE)
         }
-        await tx.assort.updateMany({
-          where: { id: { in: ids }, parentId: parent, ...LIVE },
-          data: { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
-        })
+        await assorts.remove(ctx, { id: { in: ids }, parentId: parent }, tx)
       })
     },
   }

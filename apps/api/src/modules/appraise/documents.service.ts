@@ -12,6 +12,7 @@ import {
   type TReportForm,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { lockReferenced } from '../../lib/row-locks.ts'
@@ -160,7 +161,7 @@ export const createDocumentsService = (deps: TDeps) => {
     if (existing) {
       await tx.resultsForm.updateMany({
         where: { id: existing.id },
-        data: { data: data as object, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+        data: { data: data as object, ...withAudit(ctx).updated },
       })
     } else {
       await tx.resultsForm.create({
@@ -404,7 +405,7 @@ export const createDocumentsService = (deps: TDeps) => {
           data: { isDeleted: 1 },
         })
         for (const r of rows) {
-          await results.addEvent(tx as never, ctx, r.resultsId, 'attach', `删除附件 ${r.name}`)
+          await results.addEvent(tx, ctx, r.resultsId, 'attach', `删除附件 ${r.name}`)
         }
         return rows.map((r) => r.attachId)
       })

@@ -16,11 +16,11 @@ import {
   ZResultsUnitRowSchema,
   ZResultsUnitSubmitSchema,
 } from '@ysjs/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf } from '../../lib/context.ts'
-import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { ctxOf, type TCtx } from '../../lib/context.ts'
+import { bodyOf, patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
@@ -33,6 +33,27 @@ const tags = ['appraise']
 const perm = (...codes: (string | readonly string[])[]) => ({ access: { permission: codes.flat() } })
 const ZId = z.object({ id: ZIdSchema })
 const ZIds = z.object({ ids: ZIdListSchema })
+
+/**
+ * A sub-record's submit, typed by its own body and service: a creation takes the checked body, an
+ * update the stored row with the carried fields applied (decision 030).
+ */
+const submitOf =
+  <TBody extends z.ZodObject, TOut extends object>(
+    body: TBody,
+    service: {
+      detail(ctx: TCtx, id: bigint): Promise<TOut>
+      submit(ctx: TCtx, input: z.output<TBody>): Promise<TOut>
+    },
+  ) =>
+  async (request: FastifyRequest): Promise<TOut> => {
+    const ctx = ctxOf(request)
+    const id = updateIdOf(request)
+    return service.submit(
+      ctx,
+      id ? patchedInput(request, body, await service.detail(ctx, id)) : bodyOf(request, body),
+    )
+  }
 
 /**
  * unit, people, principal and assort as calls of their own (spec section 7). Reads need the sub-record's
@@ -55,6 +76,7 @@ export const appraiseRowsRoutes = (
       service: rows.units,
       row: ZResultsUnitRowSchema,
       body: ZResultsUnitSubmitSchema,
+      save: submitOf(ZResultsUnitSubmitSchema, rows.units),
       view: C.unitView,
       submit: C.unitSubmit,
     },
@@ -64,6 +86,7 @@ export const appraiseRowsRoutes = (
       service: rows.people,
       row: ZResultsPeopleRowSchema,
       body: ZResultsPeopleSubmitSchema,
+      save: submitOf(ZResultsPeopleSubmitSchema, rows.people),
       view: C.peopleView,
       submit: C.peopleSubmit,
     },
@@ -73,6 +96,7 @@ export const appraiseRowsRoutes = (
       service: rows.principals,
       row: ZResultsPrincipalRowSchema,
       body: ZResultsPrincipalSubmitSchema,
+      save: submitOf(ZResultsPrincipalSubmitSchema, rows.principals),
       view: C.principalView,
       submit: C.principalSubmit,
     },
@@ -104,13 +128,7 @@ export const appraiseRowsRoutes = (
       },
       // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
       ...patchableSubmit(k.body),
-      handler: async (request) => {
-        const ctx = ctxOf(request)
-        const id = updateIdOf(request)
-        const input = id ? patchedInput(request, k.body, await k.service.detail(ctx, id)) : request.body
-        // biome-ignore lint/suspicious/noExplicitAny: each kind's body matches its own service
-        return ok(await k.service.submit(ctx, input as any))
-      },
+      handler: async (request) => ok(await k.save(request)),
     })
   }
   r.post(`${P}/principal/remove`, {

@@ -1,4 +1,4 @@
-import { nextId, type Prisma } from '@ysjs/db'
+import type { Prisma } from '@ysjs/db'
 import {
   APPRAISE_DEFAULTS,
   ResultsMsg,
@@ -9,6 +9,7 @@ import {
   type TResultsUnitSubmit,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { crudTable, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
@@ -73,12 +74,26 @@ export const createRowsService = (deps: TAppraiseDeps) => {
       // The application changed (its agreement document is then made again).
       await tx.results.updateMany({
         where: { id: resultsId },
-        data: { updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+        data: withAudit(ctx).updated,
       })
       return work(tx)
     })
   }
-  const who = (ctx: TCtx) => ctx.user?.userId ?? null
+  const unitRows = crudTable(prisma, {
+    model: (d) => d.resultsUnit,
+    tenantScoped: true,
+    table: 'resultsUnit',
+  })
+  const peopleRows = crudTable(prisma, {
+    model: (d) => d.resultsPeople,
+    tenantScoped: true,
+    table: 'resultsPeople',
+  })
+  const principalRows = crudTable(prisma, {
+    model: (d) => d.resultsPrincipal,
+    tenantScoped: true,
+    table: 'resultsPrincipal',
+  })
   const nextSort = async (d: TTx, model: 'resultsUnit' | 'resultsPeople', resultsId: bigint) => {
     const where = { resultsId, isDeleted: 0 }
     const last =
@@ -152,15 +167,15 @@ export const createRowsService = (deps: TAppraiseDeps) => {
   const units = {
     async page(ctx: TCtx, q: TAppraiseRowsQuery) {
       const { staff, where: resultsId } = await readableResults(deps, ctx, q.resultsId)
-      const where = { resultsId, isDeleted: 0, ...(q.keyword ? { unitName: { contains: q.keyword } } : {}) }
+      const where = { resultsId, ...(q.keyword ? { unitName: { contains: q.keyword } } : {}) }
       const [rows, total] = await Promise.all([
-        db(ctx).resultsUnit.findMany({ where, orderBy: ORDER, ...skipTake(q) }),
-        db(ctx).resultsUnit.count({ where }),
+        unitRows.many(ctx, { where, orderBy: ORDER, ...skipTake(q) }),
+        unitRows.count(ctx, where),
       ])
       return toPage(await withResults(ctx, staff, rows.map(unitRecord)), total, q)
     },
     async detail(ctx: TCtx, id: bigint) {
-      const row = await db(ctx).resultsUnit.findFirst({ where: { id, isDeleted: 0 } })
+      const row = await unitRows.first(ctx, { id })
       if (!row) {
         throw AppError.badRequest(RowsMsg.UNIT_NOT_FOUND)
       }
@@ -179,26 +194,17 @@ export const createRowsService = (deps: TAppraiseDeps) => {
       }
       const id = await withEditable(ctx, resultsId, async (tx) => {
         if (body.id) {
-          const { count } = await tx.resultsUnit.updateMany({
-            where: { id: BigInt(body.id), resultsId, isDeleted: 0 },
-            data: { ...data, updateUser: who(ctx), updateTime: new Date() },
-          })
-          if (!count) {
+          if (!(await unitRows.change(ctx, { id: BigInt(body.id), resultsId }, data, tx))) {
             throw AppError.badRequest(RowsMsg.UNIT_NOT_FOUND)
           }
           return BigInt(body.id)
         }
-        const id = nextId()
-        await tx.resultsUnit.create({
-          data: {
-            ...data,
-            id,
-            resultsId,
-            sort: await nextSort(tx, 'resultsUnit', resultsId),
-            createUser: who(ctx),
-          },
-        })
-        return id
+        const row = await unitRows.insert(
+          ctx,
+          { ...data, resultsId, sort: await nextSort(tx, 'resultsUnit', resultsId) },
+          tx,
+        )
+        return row.id
       })
       return units.detail(ctx, id)
     },
@@ -207,15 +213,15 @@ export const createRowsService = (deps: TAppraiseDeps) => {
   const people = {
     async page(ctx: TCtx, q: TAppraiseRowsQuery) {
       const { staff, where: resultsId } = await readableResults(deps, ctx, q.resultsId)
-      const where = { resultsId, isDeleted: 0, ...(q.keyword ? { name: { contains: q.keyword } } : {}) }
+      const where = { resultsId, ...(q.keyword ? { name: { contains: q.keyword } } : {}) }
       const [rows, total] = await Promise.all([
-        db(ctx).resultsPeople.findMany({ where, orderBy: ORDER, ...skipTake(q) }),
-        db(ctx).resultsPeople.count({ where }),
+        peopleRows.many(ctx, { where, orderBy: ORDER, ...skipTake(q) }),
+        peopleRows.count(ctx, where),
       ])
       return toPage(await withResults(ctx, staff, await peopleRecords(ctx, rows)), total, q)
     },
     async detail(ctx: TCtx, id: bigint) {
-      const row = await db(ctx).resultsPeople.findFirst({ where: { id, isDeleted: 0 } })
+      const row = await peopleRows.first(ctx, { id })
       if (!row) {
         throw AppError.badRequest(RowsMsg.PERSON_NOT_FOUND)
       }
@@ -242,26 +248,17 @@ export const createRowsService = (deps: TAppraiseDeps) => {
           contribution: body.contribution,
         }
         if (body.id) {
-          const { count } = await tx.resultsPeople.updateMany({
-            where: { id: BigInt(body.id), resultsId, isDeleted: 0 },
-            data: { ...data, updateUser: who(ctx), updateTime: new Date() },
-          })
-          if (!count) {
+          if (!(await peopleRows.change(ctx, { id: BigInt(body.id), resultsId }, data, tx))) {
             throw AppError.badRequest(RowsMsg.PERSON_NOT_FOUND)
           }
           return BigInt(body.id)
         }
-        const id = nextId()
-        await tx.resultsPeople.create({
-          data: {
-            ...data,
-            id,
-            resultsId,
-            sort: await nextSort(tx, 'resultsPeople', resultsId),
-            createUser: who(ctx),
-          },
-        })
-        return id
+        const row = await peopleRows.insert(
+          ctx,
+          { ...data, resultsId, sort: await nextSort(tx, 'resultsPeople', resultsId) },
+          tx,
+        )
+        return row.id
       })
       return people.detail(ctx, id)
     },
@@ -270,19 +267,15 @@ export const createRowsService = (deps: TAppraiseDeps) => {
   const principals = {
     async page(ctx: TCtx, q: TAppraiseRowsQuery) {
       const { staff, where: resultsId } = await readableResults(deps, ctx, q.resultsId)
-      const where = { resultsId, isDeleted: 0, ...(q.keyword ? { unitName: { contains: q.keyword } } : {}) }
+      const where = { resultsId, ...(q.keyword ? { unitName: { contains: q.keyword } } : {}) }
       const [rows, total] = await Promise.all([
-        db(ctx).resultsPrincipal.findMany({
-          where,
-          orderBy: [{ resultsId: 'desc' }, { id: 'asc' }],
-          ...skipTake(q),
-        }),
-        db(ctx).resultsPrincipal.count({ where }),
+        principalRows.many(ctx, { where, orderBy: [{ resultsId: 'desc' }, { id: 'asc' }], ...skipTake(q) }),
+        principalRows.count(ctx, where),
       ])
       return toPage(await withResults(ctx, staff, rows.map(principalRecord)), total, q)
     },
     async detail(ctx: TCtx, id: bigint) {
-      const row = await db(ctx).resultsPrincipal.findFirst({ where: { id, isDeleted: 0 } })
+      const row = await principalRows.first(ctx, { id })
       if (!row) {
         throw AppError.badRequest(RowsMsg.PRINCIPAL_NOT_FOUND)
       }
@@ -303,15 +296,10 @@ export const createRowsService = (deps: TAppraiseDeps) => {
           throw AppError.badRequest(RowsMsg.PRINCIPAL_NOT_FOUND)
         }
         if (existing) {
-          await tx.resultsPrincipal.updateMany({
-            where: { id: existing.id },
-            data: { ...data, updateUser: who(ctx), updateTime: new Date() },
-          })
+          await principalRows.change(ctx, { id: existing.id }, data, tx)
           return existing.id
         }
-        const id = nextId()
-        await tx.resultsPrincipal.create({ data: { ...data, id, resultsId, createUser: who(ctx) } })
-        return id
+        return (await principalRows.insert(ctx, { ...data, resultsId }, tx)).id
       })
       return principals.detail(ctx, id)
     },
@@ -322,10 +310,11 @@ export const createRowsService = (deps: TAppraiseDeps) => {
       })
       for (const resultsId of new Set(rows.map((r) => r.resultsId))) {
         await withEditable(ctx, resultsId, (tx) =>
-          tx.resultsPrincipal.updateMany({
-            where: { id: { in: rows.filter((r) => r.resultsId === resultsId).map((r) => r.id) } },
-            data: { isDeleted: 1, updateUser: who(ctx), updateTime: new Date() },
-          }),
+          principalRows.remove(
+            ctx,
+            { id: { in: rows.filter((r) => r.resultsId === resultsId).map((r) => r.id) } },
+            tx,
+          ),
         )
       }
     },

@@ -1,15 +1,15 @@
-import { nextId, type PrismaClient } from '@ysjs/db'
+import type { PrismaClient } from '@ysjs/db'
 import { DEFAULT_INDEX_SET, type TAppraiseRowsQuery, type TIndexTemplateSubmit } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { crudTable, LIVE, type TRowOf } from '../../lib/crud.ts'
 import { dictLabels } from '../../lib/dict-labels.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
-import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
+import type { TTenantDb } from '../../lib/tenancy.ts'
 
 type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
 export type TIndexItem = { name: string; weight: number; meaning: string }
 
-const LIVE = { isDeleted: 0 }
 const NOT_FOUND = '模板不存在'
 
 const itemsOf = (json: unknown): TIndexItem[] =>
@@ -25,12 +25,13 @@ const itemsOf = (json: unknown): TIndexItem[] =>
  * scored with the template of its outcome type, else the general one, else the shared default set.
  */
 export const createIndexTemplateService = (prisma: PrismaClient) => {
-  const db = (ctx: TCtx) => tenantDb(prisma, ctx.tenantId)
+  const templates = crudTable(prisma, {
+    model: (db) => db.resultsIndexTemplate,
+    tenantScoped: true,
+    table: 'resultsIndexTemplate',
+  })
 
-  const records = async (
-    ctx: TCtx,
-    rows: Awaited<ReturnType<TTenantDb['resultsIndexTemplate']['findMany']>>,
-  ) => {
+  const records = async (ctx: TCtx, rows: TRowOf<typeof prisma.resultsIndexTemplate>[]) => {
     const outcome = await dictLabels(prisma, ctx.tenantId, 'achievement_type')
     return rows.map((r) => {
       const indexList = itemsOf(r.indexList)
@@ -54,29 +55,27 @@ export const createIndexTemplateService = (prisma: PrismaClient) => {
       q: Pick<TAppraiseRowsQuery, 'current' | 'size' | 'keyword'> & { outcomeType?: number },
     ) {
       const where = {
-        ...LIVE,
         ...(q.keyword ? { name: { contains: q.keyword } } : {}),
         ...(q.outcomeType !== undefined ? { outcomeType: q.outcomeType } : {}),
       }
       const [rows, total] = await Promise.all([
-        db(ctx).resultsIndexTemplate.findMany({
+        templates.many(ctx, {
           where,
           orderBy: [{ outcomeType: { sort: 'asc', nulls: 'first' } }, { id: 'desc' }],
           ...skipTake(q),
         }),
-        db(ctx).resultsIndexTemplate.count({ where }),
+        templates.count(ctx, where),
       ])
       return toPage(await records(ctx, rows), total, q)
     },
     async detail(ctx: TCtx, id: bigint) {
-      const row = await db(ctx).resultsIndexTemplate.findFirst({ where: { id, ...LIVE } })
+      const row = await templates.first(ctx, { id })
       if (!row) {
         throw AppError.badRequest(NOT_FOUND)
       }
       return (await records(ctx, [row]))[0]!
     },
     async submit(ctx: TCtx, input: TIndexTemplateSubmit) {
-      const who = ctx.user?.userId ?? null
       const data = {
         name: input.name,
         outcomeType: input.outcomeType ?? null,
@@ -84,31 +83,15 @@ export const createIndexTemplateService = (prisma: PrismaClient) => {
         remark: input.remark ?? null,
       }
       if (input.id) {
-        const { count } = await db(ctx).resultsIndexTemplate.updateMany({
-          where: { id: BigInt(input.id), ...LIVE },
-          data: { ...data, updateUser: who, updateTime: new Date() },
-        })
-        if (!count) {
+        if (!(await templates.change(ctx, { id: BigInt(input.id) }, data))) {
           throw AppError.badRequest(NOT_FOUND)
         }
         return
       }
-      await db(ctx).resultsIndexTemplate.create({
-        data: {
-          ...data,
-          id: nextId(),
-          createUser: who,
-          createDept: ctx.user?.deptIds[0] ?? null,
-          updateUser: who,
-          updateTime: new Date(),
-        },
-      })
+      await templates.insert(ctx, data)
     },
     async remove(ctx: TCtx, ids: bigint[]) {
-      await db(ctx).resultsIndexTemplate.updateMany({
-        where: { id: { in: ids }, ...LIVE },
-        data: { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
-      })
+      await templates.remove(ctx, { id: { in: ids } })
     },
 
     /** The indicator set for an outcome type: its template, else the general one, else the default. */

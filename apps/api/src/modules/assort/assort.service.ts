@@ -1,6 +1,7 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import { AssortMsg, type TAssortSubmit } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { lockForRemoval, lockReferenced } from '../../lib/row-locks.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
@@ -78,7 +79,6 @@ export const createAssortService = (prisma: PrismaClient) => {
     listByParent: (parentId: bigint) => db.findMany({ where: { parentId, ...LIVE }, orderBy: ORDER }),
     async submit(ctx: TCtx, input: TAssortSubmit) {
       assertTableWritable(ctx, 'Assort')
-      const who = ctx.user?.userId ?? null
       const parentId = input.parentId ? BigInt(input.parentId) : 0n
       const data = {
         parentId,
@@ -97,7 +97,7 @@ export const createAssortService = (prisma: PrismaClient) => {
         if (id) {
           const { count } = await tx.assort.updateMany({
             where: { id, ...LIVE },
-            data: { ...data, updateUser: who, updateTime: new Date() },
+            data: { ...data, ...withAudit(ctx).updated },
           })
           if (count === 0) {
             throw AppError.notFound()
@@ -108,10 +108,7 @@ export const createAssortService = (prisma: PrismaClient) => {
           data: {
             ...data,
             id: nextId(),
-            createUser: who,
-            createDept: ctx.user?.deptIds[0] ?? null,
-            updateUser: who,
-            updateTime: new Date(),
+            ...withAudit(ctx).created,
           },
         })
       })
@@ -129,7 +126,7 @@ export const createAssortService = (prisma: PrismaClient) => {
         }
         await tx.assort.updateMany({
           where: { id: { in: ids }, ...LIVE },
-          data: { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+          data: { ...withAudit(ctx).deleted },
         })
       })
     },

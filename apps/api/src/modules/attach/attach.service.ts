@@ -2,7 +2,7 @@ import type { PrismaClient } from '@ysjs/db'
 import { AttachMsg, ZAttachFileRecordSchema, ZAttachFileSubmitSchema } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService, registerCrudRoutes } from '../../lib/crud.ts'
+import { createCrudService, registerCrudRoutes, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import type { TOssService } from '../oss/oss.service.ts'
@@ -95,7 +95,7 @@ export const createAttachFileService = (prisma: PrismaClient, oss: TOssService) 
         })
         await tx.attachFile.updateMany({
           where: { id: { in: ids }, isDeleted: 0 },
-          data: { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+          data: { ...withAudit(ctx).deleted },
         })
         return rows.map((r) => r.attachId)
       }),

@@ -1,7 +1,7 @@
 import { hashClientSecret, nextId, type PrismaClient } from '@ysjs/db'
 import { ClientMsg, type TClientSubmit, ZClientRecordSchema, ZClientSubmitSchema } from '@ysjs/shared'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
-import { createCrudService, type TPatch } from '../../lib/crud.ts'
+import { createCrudService, type TPatch, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { applyPatch } from '../../lib/patch.ts'
 
@@ -53,7 +53,7 @@ export const createClientService = (prisma: PrismaClient, webClientId: string) =
     }
   }
 
-  const audit = (ctx: TCtx) => ({ updateUser: ctx.user?.userId ?? null, updateTime: new Date() })
+  const audit = (ctx: TCtx) => ({ ...withAudit(ctx).updated })
 
   return {
     ...crud,

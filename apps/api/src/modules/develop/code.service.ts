@@ -1,7 +1,7 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import { DevelopMsg, enumTypeName, ZCodeRecordSchema, ZCodeSubmitSchema } from '@ysjs/shared'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { generateModule, type TGenFile, type TGenResult } from './generator.ts'
 import { enumLabels, existingTable } from './introspect.ts'
@@ -122,8 +122,7 @@ export const createCodeService = (prisma: PrismaClient, models: TModelService) =
           codeName: `${rest.codeName}-copy`.slice(0, 64),
           packageName,
           createUser: ctx.user?.userId ?? null,
-          updateUser: ctx.user?.userId ?? null,
-          updateTime: new Date(),
+          ...withAudit(ctx).updated,
         },
       })
     },

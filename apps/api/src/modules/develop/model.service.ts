@@ -9,7 +9,7 @@ import {
 } from '@ysjs/shared'
 import type { z } from 'zod'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TDatasourceService } from './datasource.service.ts'
 import { listTables, tableColumns, withDatasource } from './introspect.ts'
@@ -148,8 +148,7 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
             length: length ?? null,
             sort,
             createUser: user,
-            updateUser: user,
-            updateTime: new Date(),
+            ...withAudit(ctx).updated,
           })),
         }),
       ])

@@ -1,68 +1,61 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import { DictMsg, Msg, type TDictSubmit, type TPageQuery } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import {
+  crudTable,
+  LIVE,
+  type TCrudTable,
+  type TLooseDelegate,
+  type TRowOf,
+  type TTx,
+} from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { whereFromFilters } from '../../lib/filters.ts'
 import { orderByFrom, skipTake, toPage } from '../../lib/paging.ts'
 import { lockForRemoval, lockReferenced } from '../../lib/row-locks.ts'
-import { tenantDb } from '../../lib/tenancy.ts'
 import { buildTree } from '../../lib/tree.ts'
 
-const LIVE = { isDeleted: 0 }
 const ORDER = [{ sort: 'asc' as const }, { id: 'asc' as const }]
 const FILTERS = { code: 'string', dictValue: 'string', dictKey: 'string', remark: 'string?' } as const
 const HEADER_KEY = '-1'
 
 /** A dictionary row of either table (the business one adds `tenantId`). */
-type TDictRow = {
-  id: bigint
-  parentId: bigint
-  code: string
-  dictKey: string
-  dictValue: string
-  sort: number
-  remark: string | null
-  isSealed: number
-  isDeleted: number
-}
-type TArgs = Record<string, unknown>
-/** The part of a Prisma model delegate the dictionaries use; both tables' delegates fit it. */
-type TDictTable = {
-  findMany(args: TArgs): Promise<TDictRow[]>
-  findFirst(args: TArgs): Promise<TDictRow | null>
-  count(args: TArgs): Promise<number>
-  create(args: TArgs): Promise<unknown>
-  update(args: TArgs): Promise<unknown>
-  updateMany(args: TArgs): Promise<unknown>
-}
+type TDictRow = TRowOf<PrismaClient['dict']>
+/** Either table, as the dictionaries use it; both tables' rows are dictionary rows. */
+type TDictTable = TLooseDelegate<TDictRow>
 type TDictDb = {
   table: TDictTable
   /** The table's name, for its row locks (decision 030). */
   name: 'blade_dict' | 'blade_dict_biz'
-  transaction: <T>(fn: (table: TDictTable, tx: TRawTx) => Promise<T>) => Promise<T>
+  transaction: <T>(fn: (table: TDictTable, tx: TTx) => Promise<T>) => Promise<T>
 }
-type TRawTx = Pick<PrismaClient, '$queryRaw' | '$executeRaw'>
 
 /**
  * The dictionary tables of contract 8, which share one API: `blade_dict_biz` (business: each tenant its
  * own, through the tenant-scoped client) and `blade_dict` (system: one set, kept by the platform).
+ * Their rows carry no audit columns: the service writes them itself, through the typed table.
  */
-export const dictTables = {
-  business:
-    (prisma: PrismaClient) =>
-    (ctx: TCtx): TDictDb => {
-      const db = tenantDb(prisma, ctx.tenantId)
-      return {
-        table: db.dictBiz as unknown as TDictTable,
-        name: 'blade_dict_biz',
-        transaction: (fn) => db.$transaction((t) => fn(t.dictBiz as unknown as TDictTable, t as TRawTx)),
-      }
+const dictDb =
+  (
+    table: {
+      loose: (ctx: Pick<TCtx, 'tenantId'>, tx?: TTx) => TDictTable
+      transaction: TCrudTable<unknown>['transaction']
     },
-  system: (prisma: PrismaClient) => (): TDictDb => ({
-    table: prisma.dict as unknown as TDictTable,
-    name: 'blade_dict',
-    transaction: (fn) => prisma.$transaction((t) => fn(t.dict as unknown as TDictTable, t as TRawTx)),
-  }),
+    name: TDictDb['name'],
+  ) =>
+  (ctx: Pick<TCtx, 'tenantId'>): TDictDb => ({
+    table: table.loose(ctx),
+    name,
+    transaction: (fn) => table.transaction(ctx, (tx) => fn(table.loose(ctx, tx), tx)),
+  })
+export const dictTables = {
+  business: (prisma: PrismaClient) =>
+    dictDb(
+      crudTable(prisma, { model: (db) => db.dictBiz, tenantScoped: true, table: 'dictBiz' }),
+      'blade_dict_biz',
+    ),
+  system: (prisma: PrismaClient) =>
+    dictDb(crudTable(prisma, { model: (db) => db.dict, tenantScoped: false, table: 'dict' }), 'blade_dict'),
 }
 
 /**
@@ -206,7 +199,7 @@ export const createDictService = (dbOf: (ctx: TCtx) => TDictDb) => {
         if (id === parentId) {
           throw AppError.badRequest('上级字典不能是自己')
         }
-        await t.update({ where: { id }, data })
+        await t.updateMany({ where: { id }, data })
         // Renaming a dictionary's code renames it on every item, or the items would be orphaned.
         if (current.parentId === 0n && current.code !== code) {
           await t.updateMany({ where: { code: current.code, NOT: { id } }, data: { code } })

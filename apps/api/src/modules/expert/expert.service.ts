@@ -12,7 +12,7 @@ import {
   ZExpertSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
@@ -168,7 +168,7 @@ export const createExpertService = (prisma: PrismaClient) => {
      * links go too, so no list keeps showing a removed expert (appraisal records keep their names).
      */
     async remove(ctx: TCtx, ids: bigint[]) {
-      const gone = { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() }
+      const gone = { ...withAudit(ctx).deleted }
       return tenantDb(prisma, ctx.tenantId).$transaction(async (tx) => {
         const result = await tx.expertBasic.updateMany({ where: { id: { in: ids }, ...LIVE }, data: gone })
         await tx.expertUnitAssociation.updateMany({ where: { expertId: { in: ids }, ...LIVE }, data: gone })
@@ -253,19 +253,15 @@ export const createExpertService = (prisma: PrismaClient) => {
         const { id: _id, ...rest } = parsed.data
         good.push(toData(rest))
       }
-      const user = ctx.user?.userId ?? null
-      const dept = ctx.user?.deptIds[0] ?? null
+      const audit = withAudit(ctx).created
       if (good.length) {
         await tenantDb(prisma, ctx.tenantId).$transaction(async (tx) => {
           await tx.expertBasic.createMany({
             data: good.map((data) => ({
               ...(data as object),
               id: nextId(),
-              createUser: user,
-              createDept: dept,
-              updateUser: user,
-              updateTime: new Date(),
-            })) as never,
+              ...audit,
+            })),
           })
         })
       }

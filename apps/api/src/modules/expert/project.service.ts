@@ -7,7 +7,7 @@ import {
   ZProjectSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { lockReferenced } from '../../lib/row-locks.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
@@ -66,8 +66,6 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
     },
   })
 
-  const audit = (ctx: TCtx) => ({ user: ctx.user?.userId ?? null, dept: ctx.user?.deptIds[0] ?? null })
-
   return {
     ...crud,
     async detailProject(ctx: TCtx, id: bigint): Promise<Record<string, unknown>> {
@@ -112,13 +110,12 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
     async submit(ctx: TCtx, input: TProjectSubmit) {
       const { id: rawId, unitList, peopleList, ...fields } = input
       const data = projectData(fields)
-      const who = audit(ctx)
       return tenantDb(prisma, ctx.tenantId).$transaction(async (tx) => {
         const id = rawId ? BigInt(rawId) : nextId()
         if (rawId) {
           const result = await tx.expertProject.updateMany({
             where: { id, ...LIVE },
-            data: { ...data, updateUser: who.user, updateTime: new Date() },
+            data: { ...data, ...withAudit(ctx).updated },
           })
           if (result.count === 0) {
             throw AppError.notFound()
@@ -128,11 +125,8 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
             data: {
               ...data,
               id,
-              createUser: who.user,
-              createDept: who.dept,
-              updateUser: who.user,
-              updateTime: new Date(),
-            } as never,
+              ...withAudit(ctx).created,
+            },
           })
         }
         if (unitList) {
@@ -160,7 +154,7 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
               unitId: BigInt(u.unitId),
               role: u.role ?? null,
               sort: i,
-            })) as never,
+            })),
           })
         }
         if (peopleList) {
@@ -181,7 +175,7 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
               workUnit: p.workUnit ?? null,
               duty: p.duty ?? null,
               sort: i,
-            })) as never,
+            })),
           })
         }
         return { id: String(id) }
@@ -197,10 +191,9 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
     },
     async remove(ctx: TCtx, ids: bigint[]) {
       return tenantDb(prisma, ctx.tenantId).$transaction(async (tx) => {
-        const who = audit(ctx)
         const result = await tx.expertProject.updateMany({
           where: { id: { in: ids }, ...LIVE },
-          data: { isDeleted: 1, updateUser: who.user, updateTime: new Date() },
+          data: { ...withAudit(ctx).deleted },
         })
         await tx.expertProjectUnit.deleteMany({ where: { projectId: { in: ids } } })
         await tx.expertProjectPerson.deleteMany({ where: { projectId: { in: ids } } })

@@ -83,7 +83,7 @@ export const createUnitService = (prisma: PrismaClient) => {
     async remove(ctx: TCtx, ids: bigint[]) {
       // Locked before counting (decision 030): a link, person or project row written meanwhile holds its
       // unit FOR SHARE, so it is counted here, or it waits and finds its unit gone.
-      return (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient).$transaction(async (tx) => {
+      return tenantDb(prisma, ctx.tenantId).$transaction(async (tx) => {
         await lockForRemoval(tx, 'blade_unit_table', ids)
         const [links, people, projects] = await Promise.all([
           tx.expertUnitAssociation.count({ where: { unitId: { in: ids }, ...LIVE } }),

@@ -11,11 +11,13 @@ import {
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { boundedPage, boundedRows, skipTake, toPage } from '../../lib/paging.ts'
+import { toWire } from '../../lib/serialize.ts'
 import { checkBpmn, checkPeople } from './bpmn-check.ts'
 import { flowCategoryNames } from './flow-categories.ts'
 import type { TFlowWorkService } from './flow-work.service.ts'
 
-const wire = (d: Date | null) => d as unknown as string
+/** A date as the envelope would send it (the schema types it as a string). */
+const wire = (d: Date): string => toWire(d)
 
 /**
  * Process administration (the super administrator's): models edited in the modeler, deployments

@@ -16,6 +16,7 @@ import {
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { boundedPage, boundedRows, skipTake, toPage } from '../../lib/paging.ts'
+import { toWire } from '../../lib/serialize.ts'
 import { flowCategoryNames } from './flow-categories.ts'
 
 type TDefinition = {
@@ -70,8 +71,8 @@ export const emptyFlow = (): TBladeFlow => ({
   problem: null,
 })
 
-/** Dates go out through the envelope's wire conversion; the schema types them as strings. */
-const wire = (d: Date | null): string | null => d as unknown as string | null
+/** A date as the envelope would send it (the schema types it as a string). */
+const wire = (d: Date | null): string | null => (d === null ? null : toWire(d))
 
 /**
  * Work lists (contract 10.2: start, claim, todo, send, done), the instance views (model-view,

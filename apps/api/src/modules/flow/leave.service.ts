@@ -13,6 +13,7 @@ import {
   userIdOfTaskUser,
 } from '@ysjs/shared'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { FlowCommandPending, type TFlowBus } from './flow-bus.ts'
@@ -87,8 +88,7 @@ export const createLeaveService = (prisma: PrismaClient, bus: TFlowBus) => {
             days,
             reason: input.reason,
             taskUser: taskUserOf(approver.id),
-            updateUser: ctx.user?.userId,
-            updateTime: new Date(),
+            ...withAudit(ctx).updated,
           },
         })
         if (updated.count !== 1) {

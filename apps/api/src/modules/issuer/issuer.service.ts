@@ -1,6 +1,7 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import type { TIssuer, TIssuerSubmit } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 
 /** What every document prints of its issuer; the record answered by the profile screen. */
@@ -71,7 +72,7 @@ export const createIssuerService = (prisma: PrismaClient) => {
       const userId = ctx.user?.userId ?? null
       await db(ctx).issuer.upsert({
         where: { tenantId: ctx.tenantId },
-        update: { ...data, updateUser: userId, updateTime: new Date() },
+        update: { ...data, ...withAudit(ctx).updated },
         create: { ...data, id: nextId(), tenantId: ctx.tenantId, createUser: userId },
       })
       return profile(ctx)

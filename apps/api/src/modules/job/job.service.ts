@@ -19,7 +19,7 @@ import {
   ZJobServerSubmitSchema,
 } from '@ysjs/shared/job'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { listPage } from '../../lib/list-sql.ts'
 import { skipTake, toPage, wantsCount } from '../../lib/paging.ts'
@@ -222,7 +222,7 @@ export const createJobService = (
       await jobOf(id)
       await prisma.jobInfo.update({
         where: { id },
-        data: { enable, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+        data: { enable, ...withAudit(ctx).updated },
       })
       await bus.reconcile([String(id)])
     },
@@ -280,15 +280,14 @@ export const createJobService = (
     async instances(query: TPageQuery & { jobInfoId: string; status?: TJobInstanceStatus | undefined }) {
       const where = { jobInfoId: BigInt(query.jobInfoId), ...(query.status ? { status: query.status } : {}) }
       const count = wantsCount(query)
-      const page = await listPage(prisma, 'JobInstance', prisma.jobInstance as never, {
+      const page = await listPage(prisma, 'JobInstance', prisma.jobInstance, {
         tenantId: null,
         where,
         orderBy: [{ plannedTime: 'desc' }, { id: 'desc' }],
         ...skipTake(query),
         count,
       })
-      const rows = page.rows as unknown as Parameters<typeof instanceRecord>[0][]
-      return toPage(rows.map(instanceRecord), page.total, query, [], { exact: page.exact, count })
+      return toPage(page.rows.map(instanceRecord), page.total, query, [], { exact: page.exact, count })
     },
     async instance(id: bigint) {
       return instanceRecord(await instanceOf(id))
@@ -318,7 +317,7 @@ export const createJobService = (
           status: JobInstanceStatus.STOPPED,
           endTime: new Date(),
           result: '已手动停止',
-          updateTime: new Date(),
+          ...withAudit().updated,
         },
       })
       if (stopped.count === 0) {
@@ -333,7 +332,7 @@ export const createJobService = (
       const job = await jobOf(row.jobInfoId)
       const claimed = await prisma.jobInstance.updateMany({
         where: { id, status: JobInstanceStatus.MISSED },
-        data: { status: JobInstanceStatus.WAITING, trigger: JobTrigger.CATCH_UP, updateTime: new Date() },
+        data: { status: JobInstanceStatus.WAITING, trigger: JobTrigger.CATCH_UP, ...withAudit().updated },
       })
       if (claimed.count === 0) {
         throw AppError.badRequest(JobInfoMsg.INSTANCE_NOT_MISSED)

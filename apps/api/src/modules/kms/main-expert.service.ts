@@ -1,7 +1,7 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import { ExpertMsg, KMS_PREFIX, KmsMsg, ZMainExpertRecordSchema, ZMainExpertSubmitSchema } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
 
@@ -24,11 +24,10 @@ const assertLinkable = async (db: TTenantDb | TTx, mainId: bigint, expertIds: bi
 
 /** Replaces the entry's experts inside the caller's transaction (the entry editor saves them too). */
 export const linkExperts = async (tx: TTx, ctx: TCtx, mainId: bigint, expertIds: bigint[]) => {
-  const who = ctx.user?.userId ?? null
   await assertLinkable(tx, mainId, expertIds)
   await tx.kmsMainExpert.updateMany({
     where: { mainId, ...LIVE },
-    data: { isDeleted: 1, updateUser: who, updateTime: new Date() },
+    data: withAudit(ctx).deleted,
   })
   const ids = [...new Set(expertIds)]
   if (ids.length) {
@@ -38,11 +37,8 @@ export const linkExperts = async (tx: TTx, ctx: TCtx, mainId: bigint, expertIds:
         mainId,
         expertId,
         sort,
-        createUser: who,
-        createDept: ctx.user?.deptIds[0] ?? null,
-        updateUser: who,
-        updateTime: new Date(),
-      })) as never,
+        ...withAudit(ctx).created,
+      })),
     })
   }
 }

@@ -1,17 +1,11 @@
 import type { PrismaClient } from '@ysjs/db'
 import type { TLogKind, TPage, TPageQuery } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { crudTable } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TFilterFields, whereFromFilters } from '../../lib/filters.ts'
 import { listPage } from '../../lib/list-sql.ts'
 import { orderByFrom, skipTake, toPage, wantsCount, withTiebreak } from '../../lib/paging.ts'
-import { tenantDb } from '../../lib/tenancy.ts'
-
-type TLogDelegate = {
-  findMany(args: object): Promise<Record<string, unknown>[]>
-  findFirst(args: object): Promise<Record<string, unknown> | null>
-  count(args: object): Promise<number>
-}
 
 /** Filters every log list takes: time range (`createTime_datege` / `_datele`), uri, method, user. */
 const COMMON: TFilterFields = {
@@ -58,8 +52,13 @@ const SORTABLE = ['createTime']
  * writer (plugins/log-writer.ts) and pruned by the worker's retention job.
  */
 export const createLogService = (prisma: PrismaClient) => {
+  // The caller's tenant's log table (logs are not soft-deleted: read through the table's plain delegate).
   const delegate = (ctx: TCtx, kind: TLogKind) =>
-    LOG_DEFS[kind].model(tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient) as TLogDelegate
+    crudTable(prisma, {
+      model: LOG_DEFS[kind].model,
+      tenantScoped: true,
+      table: LOG_DEFS[kind].modelName,
+    }).loose(ctx)
 
   return {
     async page(

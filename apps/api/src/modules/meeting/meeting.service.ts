@@ -14,7 +14,7 @@ import {
   ZMeetingSubmitSchema,
 } from '@ysjs/shared'
 import type { TAuthUser, TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
@@ -80,7 +80,7 @@ export const createMeetingService = (prisma: PrismaClient, hasPermission?: THasP
       endTime: at(endTime),
       priceItems: priceItems.map((i) => ({ itemName: i.itemName, itemType: i.itemType, price: i.price })),
     }),
-    enrich: async (_ctx, rows) => enrichMeetings(rows as unknown as Meeting[]),
+    enrich: async (_ctx, rows) => enrichMeetings(rows),
     ...(hasPermission ? { restrict: openMeetingsRestrict(hasPermission) } : {}),
   })
   const db = (ctx: TCtx) => tenantDb(prisma, ctx.tenantId)
@@ -126,7 +126,7 @@ export const createMeetingService = (prisma: PrismaClient, hasPermission?: THasP
       // The guard in the where makes two concurrent changes unable to move it backwards.
       const { count } = await db(ctx).meeting.updateMany({
         where: { id, ...LIVE, status: { lt: status } },
-        data: { status, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+        data: { status, ...withAudit(ctx).updated },
       })
       if (count === 0) {
         throw AppError.badRequest(MeetingMsg.STATUS_FORWARD)
@@ -136,7 +136,7 @@ export const createMeetingService = (prisma: PrismaClient, hasPermission?: THasP
       await find(ctx, id)
       await db(ctx).meeting.updateMany({
         where: { id, ...LIVE },
-        data: { shelves, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+        data: { shelves, ...withAudit(ctx).updated },
       })
     },
     async listPrice(ctx: TCtx, id: bigint) {

@@ -19,7 +19,7 @@ import {
   ZOssSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { maskStoredSecret, openStoredSecret, sealSecret } from '../../lib/secrets-at-rest.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
@@ -98,7 +98,7 @@ export const createOssConfigService = (
       if (!target) {
         throw AppError.notFound()
       }
-      const who = { updateUser: ctx.user?.userId ?? null, updateTime: new Date() }
+      const who = withAudit(ctx).updated
       if (enabled) {
         await tx.ossConfig.updateMany({
           where: { isDeleted: 0, NOT: { id } },

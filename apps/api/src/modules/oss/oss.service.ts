@@ -12,6 +12,7 @@ import {
   ZUploadFileNameSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { zipGuardStream } from '../../lib/zip-guard.ts'
@@ -136,7 +137,7 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
       // would go over the quota matches nothing.
       const { count } = await tx.storageUsage.updateMany({
         where: { usedBytes: { lte: BigInt(quotaBytes - entry.size) } },
-        data: { usedBytes: { increment: BigInt(entry.size) }, updateTime: new Date() },
+        data: { usedBytes: { increment: BigInt(entry.size) }, ...withAudit().updated },
       })
       if (count === 0) {
         throw AppError.badRequest(UploadMsg.QUOTA_FULL)
@@ -250,12 +251,12 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
         }
         await tx.attach.updateMany({
           where: { id: { in: rows.map((r) => r.id) } },
-          data: { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+          data: { ...withAudit(ctx).deleted },
         })
         const bytes = rows.reduce((sum, r) => sum + (r.attachSize ?? 0n), 0n)
         await tx.storageUsage.updateMany({
           where: { usedBytes: { gte: bytes } },
-          data: { usedBytes: { decrement: bytes }, updateTime: new Date() },
+          data: { usedBytes: { decrement: bytes }, ...withAudit().updated },
         })
         return rows.map((r) => r.name)
       })

@@ -9,6 +9,7 @@ import {
   ZReportDefinitionSchema,
 } from '@ysjs/shared'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { dictLabels } from '../../lib/dict-labels.ts'
 import { AppError } from '../../lib/errors.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
@@ -199,7 +200,7 @@ export const createReportDesignService = (
         const id = BigInt(input.id)
         const result = await prisma.reportFile.updateMany({
           where: { id, isDeleted: 0 },
-          data: { name: input.name, content, updateTime: new Date() },
+          data: { name: input.name, content, ...withAudit().updated },
         })
         if (result.count === 0) {
           throw AppError.notFound()

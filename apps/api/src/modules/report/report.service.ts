@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@ysjs/db'
 import type { TPageQuery } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { whereFromFilters } from '../../lib/filters.ts'
 import { orderByFrom, skipTake, toPage } from '../../lib/paging.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
@@ -37,7 +38,7 @@ export const createReportService = (prisma: PrismaClient) => ({
     assertTableWritable(ctx, 'ReportFile')
     const result = await prisma.reportFile.updateMany({
       where: { id: { in: ids }, ...LIVE },
-      data: { isDeleted: 1, updateTime: new Date() },
+      data: withAudit().deleted,
     })
     return result.count
   },

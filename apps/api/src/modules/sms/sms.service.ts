@@ -22,7 +22,7 @@ import {
 } from '@ysjs/shared'
 import type { FastifyBaseLogger } from 'fastify'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { presentOf } from '../../lib/patch.ts'
 import { maskStoredSecret, openStoredSecret, sealSecret } from '../../lib/secrets-at-rest.ts'
@@ -173,7 +173,7 @@ export const createSmsService = (
         if (!row) {
           throw AppError.notFound()
         }
-        const who = { updateUser: ctx.user?.userId ?? null, updateTime: new Date() }
+        const who = withAudit(ctx).updated
         await tx.sms.updateMany({
           where: { tenantId: ctx.tenantId, status: SmsStatus.ENABLED, NOT: { id } },
           data: { status: SmsStatus.DISABLED, ...who },

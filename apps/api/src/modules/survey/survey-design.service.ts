@@ -10,6 +10,7 @@ import {
 } from '@ysjs/shared'
 import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
@@ -169,7 +170,7 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
           }
           await tx.survey.update({
             where: { id },
-            data: { ...data, updateUser: who(ctx), updateTime: new Date() },
+            data: { ...data, ...withAudit(ctx).updated },
           })
           return { id }
         }
@@ -193,7 +194,7 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
         }
         await tx.survey.updateMany({
           where: { id: { in: ids }, ...LIVE },
-          data: { isDeleted: 1, updateUser: who(ctx), updateTime: new Date() },
+          data: { ...withAudit(ctx).deleted },
         })
       })
     },
@@ -226,8 +227,7 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
           data: {
             state: SurveyState.PUBLISHED,
             publishTime: new Date(),
-            updateUser: who(ctx),
-            updateTime: new Date(),
+            ...withAudit(ctx).updated,
           },
         })
       })
@@ -240,7 +240,7 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
       }
       await db(prisma, ctx.tenantId).survey.update({
         where: { id },
-        data: { state: SurveyState.CLOSED, updateUser: who(ctx), updateTime: new Date() },
+        data: { state: SurveyState.CLOSED, ...withAudit(ctx).updated },
       })
     },
 
@@ -353,7 +353,7 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
           }
           await tx.surveyQuestion.update({
             where: { id },
-            data: { ...data, sort: input.sort ?? current.sort, updateUser: who(ctx), updateTime: new Date() },
+            data: { ...data, sort: input.sort ?? current.sort, ...withAudit(ctx).updated },
           })
           questionId = id
         } else {
@@ -397,7 +397,7 @@ export const createSurveyDesignService = (prisma: PrismaClient) => {
         }
         await tx.surveyQuestion.updateMany({
           where: { id: { in: ids }, ...LIVE },
-          data: { isDeleted: 1, updateUser: who(ctx), updateTime: new Date() },
+          data: { ...withAudit(ctx).deleted },
         })
       })
     },

@@ -13,6 +13,7 @@ import {
 } from '@ysjs/shared'
 import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
@@ -321,8 +322,7 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
             status: final ? ExampleStatus.SUBMITTED : ExampleStatus.DRAFT,
             // A return's reason stays in view while the member reworks the filling; resubmitted, it is done.
             ...(final ? { submitTime: new Date(), backReason: null } : {}),
-            updateUser: ctx.user?.userId ?? null,
-            updateTime: new Date(),
+            ...withAudit(ctx).updated,
           },
         })
       })
@@ -420,12 +420,12 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
             ...data,
             createUser: who,
           },
-          update: { ...data, updateUser: who, updateTime: new Date() },
+          update: { ...data, ...withAudit(ctx).updated },
         })
         // Saving the company page is a draft of the filling too (暂存), as saving a question page is.
         await tx.surveyExample.updateMany({
           where: { id: example.id, status: ExampleStatus.TO_FILL },
-          data: { status: ExampleStatus.DRAFT, updateUser: who, updateTime: new Date() },
+          data: { status: ExampleStatus.DRAFT, ...withAudit(ctx).updated },
         })
       })
     },

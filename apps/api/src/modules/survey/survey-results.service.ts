@@ -9,6 +9,7 @@ import {
 } from '@ysjs/shared'
 import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
@@ -190,8 +191,7 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
         data: {
           status: ExampleStatus.TO_FILL,
           backReason: input.reason,
-          updateUser: ctx.user?.userId ?? null,
-          updateTime: new Date(),
+          ...withAudit(ctx).updated,
         },
       })
       if (changed.count === 0) {

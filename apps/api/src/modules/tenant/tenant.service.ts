@@ -12,6 +12,7 @@ import {
   UNLIMITED_ACCOUNTS,
 } from '@ysjs/shared'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TFilterFields, whereFromFilters } from '../../lib/filters.ts'
 import { orderByFrom, skipTake, toPage } from '../../lib/paging.ts'
@@ -379,8 +380,7 @@ export const createTenantService = (deps: {
             domain: input.domain ?? null,
             backgroundUrl: input.backgroundUrl ?? null,
             ...(pkg ? { packageId: pkg.id } : {}),
-            updateUser: who(ctx),
-            updateTime: new Date(),
+            ...withAudit(ctx).updated,
           },
         })
       })
@@ -398,7 +398,7 @@ export const createTenantService = (deps: {
       }
       const codes = rows.map((r) => r.tenantId)
       const users = await tenantUsers(codes)
-      const data = { isDeleted: 1, updateUser: who(ctx), updateTime: new Date() }
+      const data = { ...withAudit(ctx).deleted }
       await prisma.$transaction([
         prisma.tenant.updateMany({ where: { id: { in: rows.map((r) => r.id) }, ...LIVE }, data }),
         prisma.user.updateMany({ where: { tenantId: { in: codes }, ...LIVE }, data }),
@@ -417,8 +417,7 @@ export const createTenantService = (deps: {
         data: {
           accountNumber: input.accountNumber,
           expireTime,
-          updateUser: who(ctx),
-          updateTime: new Date(),
+          ...withAudit(ctx).updated,
         },
       })
     },
@@ -428,7 +427,7 @@ export const createTenantService = (deps: {
       assertAdministrator(ctx)
       const result = await prisma.tenant.updateMany({
         where: { tenantId, ...LIVE },
-        data: { datasourceId, updateUser: who(ctx), updateTime: new Date() },
+        data: { datasourceId, ...withAudit(ctx).updated },
       })
       if (result.count === 0) {
         throw AppError.badRequest(TenantMsg.NOT_FOUND)
@@ -455,7 +454,7 @@ export const createTenantService = (deps: {
         await holdPackage(tx, pkg)
         return tx.tenant.updateMany({
           where: { tenantId, ...LIVE },
-          data: { packageId: pkg?.id ?? null, updateUser: who(ctx), updateTime: new Date() },
+          data: { packageId: pkg?.id ?? null, ...withAudit(ctx).updated },
         })
       })
       if (result.count === 0) {
@@ -469,7 +468,7 @@ export const createTenantService = (deps: {
       const rows = await targets(ids)
       await prisma.tenant.updateMany({
         where: { id: { in: rows.map((r) => r.id) } },
-        data: { status: TenantStatus.NORMAL, updateUser: who(ctx), updateTime: new Date() },
+        data: { status: TenantStatus.NORMAL, ...withAudit(ctx).updated },
       })
     },
 
@@ -479,7 +478,7 @@ export const createTenantService = (deps: {
       const rows = await targets(ids, TenantMsg.ADMIN_NOT_RECYCLABLE)
       await prisma.tenant.updateMany({
         where: { id: { in: rows.map((r) => r.id) } },
-        data: { status: TenantStatus.RECYCLED, updateUser: who(ctx), updateTime: new Date() },
+        data: { status: TenantStatus.RECYCLED, ...withAudit(ctx).updated },
       })
       await revokeSessions(rows.map((r) => r.tenantId))
     },

@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@ysjs/db'
-import { type TEquity, ZEquityRecordSchema, ZEquitySubmitSchema } from '@ysjs/shared'
+import { ZEquityRecordSchema, ZEquitySubmitSchema } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, type TRowOf } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { dateOnly, dictNames, formatDateOnly, nameOf } from './dict-names.ts'
@@ -28,12 +28,12 @@ export type TResultsGate = {
  * application may be edited by the caller.
  */
 export const createEquityService = (prisma: PrismaClient, gate: TResultsGate) => {
-  const enrich = async (ctx: TCtx, rows: Record<string, unknown>[]) => {
+  const enrich = async (ctx: TCtx, rows: TRowOf<PrismaClient['equity']>[]) => {
     const [names, results] = await Promise.all([
       dictNames(prisma, ctx.tenantId, ['intellectual_property_category', 'country']),
       gate.names(
         ctx,
-        rows.map((r) => r.resultsId as bigint),
+        rows.map((r) => r.resultsId),
       ),
     ])
     return rows.map((r) => ({
@@ -41,7 +41,7 @@ export const createEquityService = (prisma: PrismaClient, gate: TResultsGate) =>
       accreditTime: formatDateOnly(r.accreditTime),
       typeName: nameOf(names, 'intellectual_property_category', r.type),
       countryName: nameOf(names, 'country', r.country),
-      resultsName: results.get(r.resultsId as bigint) ?? '',
+      resultsName: results.get(r.resultsId) ?? '',
     }))
   }
   const crud = createCrudService(prisma, {
@@ -130,15 +130,14 @@ export const createEquityService = (prisma: PrismaClient, gate: TResultsGate) =>
      * Every live record of one achievement, newest grant first (the result's 知识产权 tab); `assortId`
      * narrows them to one intellectual-property category (decision 017).
      */
-    async findByResultsId(ctx: TCtx, resultsId: bigint, assortId?: number): Promise<TEquity[]> {
+    async findByResultsId(ctx: TCtx, resultsId: bigint, assortId?: number) {
       await gate.assertReadable(ctx, resultsId)
       const rows = await tenantDb(prisma, ctx.tenantId).equity.findMany({
         where: { resultsId, ...LIVE, ...(assortId !== undefined ? { type: assortId } : {}) },
         orderBy: [{ accreditTime: 'desc' }, { id: 'desc' }],
         take: 1000,
       })
-      // The rows in wire form once `ok` has converted ids and dates (checked by the response schema).
-      return (await enrich(ctx, rows)) as unknown as TEquity[]
+      return enrich(ctx, rows)
     },
   }
 }

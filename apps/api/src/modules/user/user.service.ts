@@ -9,6 +9,7 @@ import {
   UserStatus,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import type { TTokenService } from '../auth/token.service.ts'
@@ -80,8 +81,7 @@ export const createUserService = (deps: {
           phone: input.phone ?? null,
           birthday,
           sex: input.sex ?? null,
-          updateUser: user.id,
-          updateTime: new Date(),
+          ...withAudit(user.id).updated,
         },
       })
     },
@@ -97,8 +97,7 @@ export const createUserService = (deps: {
         where: { id: user.id },
         data: {
           password: await hashPassword(input.newPassword),
-          updateUser: user.id,
-          updateTime: new Date(),
+          ...withAudit(user.id).updated,
         },
       })
       await tokens.revokeUser(user.id)

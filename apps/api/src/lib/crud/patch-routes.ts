@@ -1,0 +1,70 @@
+import { isUpdateBody, ZIdSchema, zPatchOf } from '@ysjs/shared'
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify'
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js'
+import { validatorCompiler } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
+import { applyPatch, parseOrRefuse } from '../patch.ts'
+
+/**
+ * The body as the client sent it, before the route's patch schema turned it into its output. Creation
+ * and the patch's application parse it with the submit schema themselves, once: a field whose rule
+ * transforms (the lifecycle pair into its two ends) would not pass its own rule a second time.
+ */
+export const submitted = new WeakMap<FastifyRequest, unknown>()
+const keepSubmitted = async (request: FastifyRequest): Promise<void> => {
+  submitted.set(request, request.body)
+}
+/** The submitted fields of an update: `null` is "not carried" and left out, `''` clears an optional field. */
+export const submittedPatch = <T>(request: FastifyRequest): T => {
+  const body = (submitted.get(request) ?? {}) as Record<string, unknown>
+  return Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== null && k !== 'id')) as T
+}
+
+/** `submit`'s body: the submit schema for a creation, the patch schema for a body that carries an id. */
+export const submitValidator =
+  <TSchema>(patch: z.ZodType): FastifySchemaCompiler<TSchema> =>
+  (route) => {
+    // Fastify hands the compiler one part's schema at a time (typed as the route's whole schema).
+    const part = route as unknown as FastifyRouteSchemaDef<z.ZodType>
+    const create = validatorCompiler(part)
+    if (route.httpPart !== 'body') {
+      return create
+    }
+    const update = validatorCompiler({ ...part, schema: patch })
+    return (data) => (isUpdateBody(data) ? update(data) : create(data))
+  }
+
+/**
+ * Partial updates in hand-written routes (decision 025, one mechanism with the generic CRUD's). A
+ * `submit` route spreads `patchableSubmit(schema)` into its options: a body without an id is checked
+ * by the whole schema (creation), a body with one by `zPatchOf(schema)`. An `update` route takes
+ * `patchBody(schema)` and `keepSubmitted`. The service then reads `patchedInput(request, schema, stored)`:
+ * the stored record in its submit shape with the carried fields applied, checked as a whole by the
+ * schema, so a field the update does not name keeps its value and the rest of the service is unchanged.
+ */
+export const patchableSubmit = (schema: z.ZodObject) => ({
+  validatorCompiler: submitValidator(zPatchOf(schema)),
+  preValidation: keepSubmitted,
+})
+/** The body of a hand-written `update`: the patch schema with its id. */
+export const patchBody = (schema: z.ZodObject) => zPatchOf(schema).extend({ id: ZIdSchema })
+export { keepSubmitted }
+/** The id of an update (the body as the client sent it carries one), or null for a creation. */
+export const updateIdOf = (request: FastifyRequest): bigint | null => {
+  const raw = (submitted.get(request) ?? request.body) as { id?: unknown } | null
+  return isUpdateBody(raw) ? BigInt(parseOrRefuse(ZIdSchema, raw!.id)) : null
+}
+/** The whole input of an update: `stored` (a row, in its columns) with the fields the client sent applied. */
+export const patchedInput = <T extends z.ZodObject>(
+  request: FastifyRequest,
+  schema: T,
+  stored: object,
+): z.output<T> => applyPatch(schema, stored, submittedPatch(request))
+/**
+ * The body of a route as its body schema made it: for a generic handler, whose request the type
+ * provider cannot type by a schema it only knows as a parameter. The route's validator has run.
+ */
+export const bodyOf = <T extends z.ZodType>(request: FastifyRequest, _schema: T): z.output<T> => {
+  const body: unknown = request.body
+  return body as z.output<T>
+}
