@@ -43,7 +43,10 @@ const useBoundField = ({ name, required, helperText }: TFieldBase) => {
 }
 
 type TTextProps = TFieldBase &
-  Pick<TextFieldProps, 'type' | 'multiline' | 'rows' | 'select' | 'children' | 'sx' | 'placeholder'> & {
+  Pick<
+    TextFieldProps,
+    'type' | 'multiline' | 'rows' | 'minRows' | 'select' | 'children' | 'sx' | 'placeholder' | 'autoComplete'
+  > & {
     htmlInput?: Record<string, unknown>
     /** Maps the typed text to the stored value (e.g. a number select). */
     parse?: (value: string) => unknown
@@ -71,11 +74,12 @@ export const FormText = ({ htmlInput, parse, ...props }: TTextProps) => {
 }
 
 /** A business-dictionary select of the enclosing form (stores the dictKey). */
-export const FormDict = (props: TFieldBase & { code: string }) => {
+export const FormDict = (props: TFieldBase & { code: string; allowEmpty?: boolean }) => {
   const f = useBoundField(props)
   return (
     <DictSelect
       code={props.code}
+      allowEmpty={props.allowEmpty}
       label={props.label}
       name={f.field.name}
       inputRef={f.field.ref}
