@@ -399,57 +399,52 @@ export const UserActions = ({ selectedIds, refresh }: TScreenActions) => {
       await refresh()
     }
   }
+  const openPlatform = () => {
+    if (needSelection()) {
+      return
+    }
+    if (selectedIds.length > 1) {
+      toast.warning(t('sysOrg.user.selectOne'))
+      return
+    }
+    setPlatform(selectedIds[0] ?? null)
+  }
+  const buttons = [
+    {
+      code: PERMISSIONS.userRole,
+      icon: <PersonAddAltIcon />,
+      label: 'sysOrg.user.grant',
+      onClick: () => !needSelection() && setGranting(selectedIds),
+    },
+    {
+      code: PERMISSIONS.userReset,
+      icon: <KeyIcon />,
+      label: 'sysOrg.user.reset',
+      onClick: () =>
+        void confirmed(t('sysOrg.user.resetConfirm'), () => userActions.resetPassword(selectedIds)),
+    },
+    {
+      code: PERMISSIONS.userUnlock,
+      icon: <LockOpenIcon />,
+      label: 'sysOrg.user.unlock',
+      onClick: () => void confirmed(t('sysOrg.user.unlockConfirm'), () => userActions.unlock(selectedIds)),
+    },
+    {
+      code: PERMISSIONS.userPlatform,
+      icon: <SettingsIcon />,
+      label: 'sysOrg.user.platform',
+      onClick: openPlatform,
+    },
+  ]
   return (
     <>
-      {can(PERMISSIONS.userRole) && (
-        <Button
-          variant="outlined"
-          startIcon={<PersonAddAltIcon />}
-          onClick={() => !needSelection() && setGranting(selectedIds)}
-        >
-          {t('sysOrg.user.grant')}
-        </Button>
-      )}
-      {can(PERMISSIONS.userReset) && (
-        <Button
-          variant="outlined"
-          startIcon={<KeyIcon />}
-          onClick={() =>
-            void confirmed(t('sysOrg.user.resetConfirm'), () => userActions.resetPassword(selectedIds))
-          }
-        >
-          {t('sysOrg.user.reset')}
-        </Button>
-      )}
-      {can(PERMISSIONS.userUnlock) && (
-        <Button
-          variant="outlined"
-          startIcon={<LockOpenIcon />}
-          onClick={() =>
-            void confirmed(t('sysOrg.user.unlockConfirm'), () => userActions.unlock(selectedIds))
-          }
-        >
-          {t('sysOrg.user.unlock')}
-        </Button>
-      )}
-      {can(PERMISSIONS.userPlatform) && (
-        <Button
-          variant="outlined"
-          startIcon={<SettingsIcon />}
-          onClick={() => {
-            if (needSelection()) {
-              return
-            }
-            if (selectedIds.length > 1) {
-              toast.warning(t('sysOrg.user.selectOne'))
-              return
-            }
-            setPlatform(selectedIds[0] ?? null)
-          }}
-        >
-          {t('sysOrg.user.platform')}
-        </Button>
-      )}
+      {buttons
+        .filter((b) => can(b.code))
+        .map((b) => (
+          <Button key={b.code} variant="outlined" startIcon={b.icon} onClick={b.onClick}>
+            {t(b.label)}
+          </Button>
+        ))}
       {platform && <PlatformDialog userId={platform} onClose={() => setPlatform(null)} />}
       {granting && (
         <GrantDialog

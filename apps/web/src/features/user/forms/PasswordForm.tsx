@@ -10,6 +10,12 @@ import { toast } from '@/lib/notify'
 import { endSession } from '@/lib/session/endSession'
 import { updatePassword } from '../api/userApi'
 
+const PASSWORDS = [
+  ['oldPassword', 'current-password'],
+  ['newPassword', 'new-password'],
+  ['newPassword1', 'new-password'],
+] as const
+
 /** Old, new and confirm. The server revokes the tokens on success, so the session ends here too. */
 export const PasswordForm = () => {
   const { t } = useTranslation()
@@ -28,27 +34,16 @@ export const PasswordForm = () => {
     <ZodFormProvider form={form}>
       <form onSubmit={save} noValidate aria-label={t('user.password')}>
         <Stack spacing={2} sx={{ maxWidth: 420 }}>
-          <FormText
-            name="oldPassword"
-            type="password"
-            label={t('user.oldPassword')}
-            disabled={busy}
-            autoComplete="current-password"
-          />
-          <FormText
-            name="newPassword"
-            type="password"
-            label={t('user.newPassword')}
-            disabled={busy}
-            autoComplete="new-password"
-          />
-          <FormText
-            name="newPassword1"
-            type="password"
-            label={t('user.newPassword1')}
-            disabled={busy}
-            autoComplete="new-password"
-          />
+          {PASSWORDS.map(([name, autoComplete]) => (
+            <FormText
+              key={name}
+              name={name}
+              type="password"
+              label={t(`user.${name}`)}
+              disabled={busy}
+              autoComplete={autoComplete}
+            />
+          ))}
           <Button
             type="submit"
             variant="contained"
