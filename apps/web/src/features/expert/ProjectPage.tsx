@@ -4,7 +4,6 @@ import EditIcon from '@mui/icons-material/Edit'
 import {
   Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Grid,
@@ -23,7 +22,7 @@ import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import type { TField, TResource } from '@/components/crud/types'
 import { FormDate, FormText } from '@/components/form/Fields'
-import { keepFocus } from '@/components/form/requiredLabel'
+import { FormActions } from '@/components/form/FormActions'
 import { withEmptiedFields } from '@/components/form/schemaFields'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
@@ -74,6 +73,16 @@ const EMPTY: TForm = {
   unitList: [],
   peopleList: [],
 }
+
+/** A list's heading in the form, with its 添加 button. */
+const RowsHeading = ({ title, add, onAdd }: { title: string; add: string; onAdd: () => void }) => (
+  <Stack direction="row" sx={{ mt: 3, mb: 1, alignItems: 'center' }} spacing={2}>
+    <Typography variant="subtitle2">{title}</Typography>
+    <Button size="small" startIcon={<AddIcon />} onClick={onAdd}>
+      {add}
+    </Button>
+  </Stack>
+)
 
 const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
   const { t } = useTranslation()
@@ -187,16 +196,11 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
               ))}
             </Grid>
 
-            <Stack direction="row" sx={{ mt: 3, mb: 1, alignItems: 'center' }} spacing={2}>
-              <Typography variant="subtitle2">{t('expert.units')}</Typography>
-              <Button
-                size="small"
-                startIcon={<AddIcon />}
-                onClick={() => unitRows.append({ unitId: '', role: '' })}
-              >
-                {t('expert.addUnit')}
-              </Button>
-            </Stack>
+            <RowsHeading
+              title={t('expert.units')}
+              add={t('expert.addUnit')}
+              onAdd={() => unitRows.append({ unitId: '', role: '' })}
+            />
             {unitRows.fields.map((row, index) => (
               <Stack key={row.key} direction="row" spacing={1} sx={{ mb: 1 }} data-testid="unit-row">
                 <Controller
@@ -241,16 +245,11 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
               </Stack>
             ))}
 
-            <Stack direction="row" sx={{ mt: 3, mb: 1, alignItems: 'center' }} spacing={2}>
-              <Typography variant="subtitle2">{t('expert.people')}</Typography>
-              <Button
-                size="small"
-                startIcon={<AddIcon />}
-                onClick={() => personRows.append({ name: '', workUnit: '', duty: '' })}
-              >
-                {t('expert.addPerson')}
-              </Button>
-            </Stack>
+            <RowsHeading
+              title={t('expert.people')}
+              add={t('expert.addPerson')}
+              onAdd={() => personRows.append({ name: '', workUnit: '', duty: '' })}
+            />
             {personRows.fields.map((row, index) => (
               <Stack key={row.key} direction="row" spacing={1} sx={{ mb: 1 }} data-testid="person-row">
                 {(['name', 'workUnit', 'duty'] as const).map((key) => (
@@ -278,14 +277,7 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
               </Stack>
             ))}
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={off} {...keepFocus}>
-              {t('common.save')}
-            </Button>
-          </DialogActions>
+          <FormActions onCancel={onClose} busy={busy} disabled={loading} />
         </form>
       </ZodFormProvider>
     </Dialog>

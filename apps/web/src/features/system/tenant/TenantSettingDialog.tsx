@@ -1,13 +1,11 @@
-import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
 import { UNLIMITED_ACCOUNTS, ZTenantSettingSchema } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
 import { FormDate, FormText } from '@/components/form/Fields'
-import { keepFocus } from '@/components/form/requiredLabel'
+import { FormActions } from '@/components/form/FormActions'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { toast } from '@/lib/notify'
@@ -67,14 +65,7 @@ export const TenantSettingDialog = ({
               />
             </Stack>
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy} {...keepFocus}>
-              {t('common.save')}
-            </Button>
-          </DialogActions>
+          <FormActions onCancel={onClose} busy={busy} />
         </form>
       </ZodFormProvider>
     </Dialog>
