@@ -11,7 +11,10 @@ export const NameSearch = ({
   onChange,
   onSearch,
   onReset,
+  width,
 }: {
+  /** A fixed width (a toolbar with tabs); the row's room otherwise. */
+  width?: number
   value: string
   onChange: (value: string) => void
   onSearch: () => void
@@ -22,6 +25,7 @@ export const NameSearch = ({
     <>
       <TextField
         size="small"
+        sx={width ? { width } : undefined}
         label={t('appraise.field.name')}
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -160,6 +160,12 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
     toast.success(DONE)
   }
 
+  const removeButton = (onClick: () => Promise<void>) => (
+    <IconButton aria-label={t('expert.removeRow')} onClick={() => void onClick()}>
+      <DeleteIcon />
+    </IconButton>
+  )
+
   const save = form.submit(async (data) => {
     // An update writes only what it carries (decision 030): the fields the user emptied go as ''.
     await projectApi.submit(id ? withEmptiedFields(ZProjectSubmitSchema, PROJECT_FIELDS, data) : data)
@@ -227,21 +233,16 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
                   )}
                 />
                 <FormText name={`unitList.${index}.role`} label={t(`${F}.role`)} sx={{ flex: 1 }} />
-                <IconButton
-                  aria-label={t('expert.removeRow')}
-                  onClick={() =>
-                    void removeRow(
-                      row,
-                      index,
-                      // A saved row names the unit it was saved with (detailProject answers it).
-                      ExpertMsg.REMOVE_UNIT(nameOf(row.unitId)),
-                      projectApi.removeUnit,
-                      unitRows.remove,
-                    )
-                  }
-                >
-                  <DeleteIcon />
-                </IconButton>
+                {removeButton(() =>
+                  // A saved row names the unit it was saved with (detailProject answers it).
+                  removeRow(
+                    row,
+                    index,
+                    ExpertMsg.REMOVE_UNIT(nameOf(row.unitId)),
+                    projectApi.removeUnit,
+                    unitRows.remove,
+                  ),
+                )}
               </Stack>
             ))}
 
@@ -260,20 +261,15 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
                     sx={{ flex: 1 }}
                   />
                 ))}
-                <IconButton
-                  aria-label={t('expert.removeRow')}
-                  onClick={() =>
-                    void removeRow(
-                      row,
-                      index,
-                      ExpertMsg.REMOVE_PERSON(text(row.name)),
-                      projectApi.removePerson,
-                      personRows.remove,
-                    )
-                  }
-                >
-                  <DeleteIcon />
-                </IconButton>
+                {removeButton(() =>
+                  removeRow(
+                    row,
+                    index,
+                    ExpertMsg.REMOVE_PERSON(text(row.name)),
+                    projectApi.removePerson,
+                    personRows.remove,
+                  ),
+                )}
               </Stack>
             ))}
           </DialogContent>

@@ -38,6 +38,21 @@ export const parseVariables = (text: string): Record<string, TValue> | null => {
   }
 }
 
+/** The further variables as JSON (the `json` field of the enclosing form); `example` its placeholder. */
+export const VariablesField = ({ example }: { example: string }) => {
+  const { t } = useTranslation()
+  return (
+    <FormText
+      name="json"
+      label={t('flow.startForm.variables')}
+      placeholder={example}
+      multiline
+      minRows={3}
+      helperText={t('flow.startForm.variablesHint')}
+    />
+  )
+}
+
 const inputType = (f: TFlowFormField) =>
   f.type === 'long' || f.type === 'double' ? 'number' : f.type === 'date' ? 'date' : 'text'
 
@@ -168,14 +183,7 @@ export const FlowStartDialog = ({
                 />
               )
             })}
-            <FormText
-              name="json"
-              label={t('flow.startForm.variables')}
-              placeholder='{"amount": 500}'
-              multiline
-              minRows={3}
-              helperText={t('flow.startForm.variablesHint')}
-            />
+            <VariablesField example='{"amount": 500}' />
           </ZodFormProvider>
         </Stack>
       </DialogContent>

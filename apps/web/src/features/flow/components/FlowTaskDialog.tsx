@@ -14,7 +14,7 @@ import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { toast } from '@/lib/notify'
 import { flowApi } from '../flowApi'
-import { parseVariables } from './FlowStartDialog'
+import { parseVariables, VariablesField } from './FlowStartDialog'
 
 /** A comment (optional: 同意 when empty) and the variables as a JSON object of plain values. */
 const taskSchema = (invalidJson: string) =>
@@ -68,14 +68,7 @@ export const FlowTaskDialog = ({
         <Stack spacing={2} sx={{ pt: 1 }} data-testid="flow-task-form">
           <ZodFormProvider form={form}>
             <FormText name="comment" label={t('flow.taskForm.comment')} multiline minRows={2} />
-            <FormText
-              name="json"
-              label={t('flow.startForm.variables')}
-              placeholder='{"approved": "true"}'
-              multiline
-              minRows={3}
-              helperText={t('flow.startForm.variablesHint')}
-            />
+            <VariablesField example='{"approved": "true"}' />
           </ZodFormProvider>
         </Stack>
       </DialogContent>
