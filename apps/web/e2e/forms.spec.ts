@@ -158,4 +158,62 @@ test.describe('field messages of the one form system', () => {
     await expect(message(form, '请输入正确的联系电话')).toBeVisible()
     await member.context().close()
   })
+
+  test('the password form: 提交 empty marks the three passwords; fixing one clears it', async ({ page }) => {
+    await loginViaApi(page)
+    await page.goto('/info/index?tab=password')
+    const form = page.getByRole('form', { name: '修改密码' })
+    for (const label of ['原密码', '新密码', '确认密码']) {
+      await expect(labelOf(form, label)).toHaveClass(/field-required/)
+    }
+    await form.getByRole('button', { name: '提交' }).click()
+    await expect(toast(page, '请输入原密码')).toBeVisible()
+    for (const text of ['请输入原密码', '请输入新密码', '请输入确认密码']) {
+      await expect(message(form, text)).toBeVisible()
+    }
+    await expect(form.getByLabel('原密码')).toBeFocused()
+    await form.getByLabel('原密码').fill('admin')
+    await expect(message(form, '请输入原密码')).toHaveCount(0)
+    await expect(message(form, '请输入新密码')).toBeVisible()
+  })
+
+  test('the personal info: an emptied nickname is marked under it on 保存; typing one clears it', async ({
+    page,
+  }) => {
+    await loginViaApi(page)
+    await page.goto('/info/index')
+    const form = page.getByRole('form', { name: '个人信息' })
+    await expect(labelOf(form, '用户昵称')).toHaveClass(/field-required/)
+    await expect(labelOf(form, '邮箱')).not.toHaveClass(/field-required/)
+    await expect(form.getByLabel('用户昵称')).not.toHaveValue('')
+    await form.getByLabel('用户昵称').fill('')
+    await form.getByLabel('邮箱').fill('not-an-email')
+    await form.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请输入用户昵称')).toBeVisible()
+    await expect(message(form, '请输入用户昵称')).toBeVisible()
+    await expect(message(form, '邮箱格式不正确')).toBeVisible()
+    await expect(form.getByLabel('用户昵称')).toBeFocused()
+    await form.getByLabel('用户昵称').fill('管理员')
+    await expect(message(form, '请输入用户昵称')).toHaveCount(0)
+    await expect(message(form, '邮箱格式不正确')).toBeVisible()
+  })
+
+  test('the process model: 保存 empty marks its name and key; fixing the name clears its message', async ({
+    page,
+  }) => {
+    await loginViaApi(page)
+    await page.goto('/flow/model')
+    await page.getByRole('button', { name: '创建' }).click()
+    const dialog = page.getByRole('dialog', { name: '流程设计' })
+    await expect(dialog.getByTestId('bpmn-modeler').locator('svg').first()).toBeVisible({ timeout: 30_000 })
+    await expect(labelOf(dialog, '模型名称')).toHaveClass(/field-required/)
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请输入模型名称')).toBeVisible()
+    await expect(message(dialog, '请输入模型名称')).toBeVisible()
+    await expect(message(dialog, '请输入模型标识')).toBeVisible()
+    await expect(dialog.locator('input[name="name"]')).toBeFocused()
+    await dialog.locator('input[name="name"]').fill('表单校验流程')
+    await expect(message(dialog, '请输入模型名称')).toHaveCount(0)
+    await expect(message(dialog, '请输入模型标识')).toBeVisible()
+  })
 })

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
-import { alpha, type Theme } from '@mui/material/styles'
 import TablePagination from '@mui/material/TablePagination'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
@@ -29,12 +28,12 @@ import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { useGridLocaleText } from '@/lib/gridLocale'
 import { toast } from '@/lib/notify'
 import { usePermittedActions } from '@/lib/session/permissions'
-import { cellText, DictCell, OptionCell, TreeCell } from './cells'
+import { GRID_SX, platformScrollbarSize, renderValue } from './gridParts'
 import { ResourceDialog, type TDialogMode } from './ResourceDialog'
-import { ROW_ACTIONS, RowActions, rowActionsSx, rowActionsWidth } from './RowActions'
+import { ROW_ACTIONS, RowActions, rowActionsWidth } from './RowActions'
 import { SearchForm } from './SearchForm'
-import { type TTreeRowState, treePage } from './treeRows'
-import type { TField, TListQuery, TResource, TRow } from './types'
+import { treePage } from './treeRows'
+import type { TListQuery, TResource, TRow } from './types'
 import { useListState } from './useListState'
 
 /** The grid's "all rows" page size: it shows every row of the page it is given. */
@@ -96,70 +95,6 @@ const NO_ROWS: never[] = []
 
 // The grid re-processes its rows when a function or object prop changes identity: these stay put.
 const getRowId = (row: TRow) => row.id
-const gridSx = (clickable: boolean) => (theme: Theme) => ({
-  ...rowActionsSx(theme),
-  // The 操作 column stays at the right edge of a grid wider than the screen (the old platform's fixed
-  // column): its cells and heading stick there while the other columns scroll under them.
-  '& .MuiDataGrid-cell[data-field="__actions"], & .MuiDataGrid-columnHeader[data-field="__actions"]': {
-    position: 'sticky',
-    right: 0,
-    zIndex: 2,
-    bgcolor: 'background.paper',
-    boxShadow: `-1px 0 0 ${theme.palette.divider}`,
-  },
-  '& .MuiDataGrid-row:hover .MuiDataGrid-cell[data-field="__actions"]': {
-    bgcolor: alpha(theme.palette.background.paper, 1),
-    backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
-  },
-  '& .row-highlight': { bgcolor: 'action.selected' },
-  '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
-})
-const GRID_SX = { clickable: gridSx(true), plain: gridSx(false) }
-
-let scrollbarSize: number | undefined
-/**
- * The platform's scrollbar width, measured once. Without it the grid measures its own scrollbar on
- * every resize of its content, forcing a layout of the page in the middle of rendering a new page.
- */
-const platformScrollbarSize = (): number => {
-  if (scrollbarSize === undefined) {
-    const probe = document.createElement('div')
-    probe.style.cssText = 'position:absolute;top:-9999px;width:99px;height:99px;overflow:scroll'
-    document.body.appendChild(probe)
-    scrollbarSize = probe.offsetWidth - probe.clientWidth
-    probe.remove()
-  }
-  return scrollbarSize
-}
-
-const renderValue = (
-  field: TField,
-  row: TRow,
-  value: unknown,
-  isFirst: boolean,
-  toggle: (id: string) => void,
-): ReactNode => {
-  const render = field.column ? field.column.render : undefined
-  if (render) {
-    return render(row)
-  }
-  const content =
-    field.kind === 'dict' && field.dictCode ? (
-      <DictCell code={field.dictCode} value={value} />
-    ) : field.kind === 'select' ? (
-      <OptionCell field={field} value={value} />
-    ) : (
-      cellText(field, value)
-    )
-  const tree = row.__tree as TTreeRowState | undefined
-  return isFirst && tree ? (
-    <TreeCell depth={tree.depth} state={tree} onToggle={() => toggle(row.id)}>
-      {content}
-    </TreeCell>
-  ) : (
-    content
-  )
-}
 
 /** The generic admin screen: search, server-paged grid, selection, view/add/edit dialogs, delete. */
 export const CrudScreen = <Row extends TRow>({

@@ -23,8 +23,8 @@ type TFieldBase = {
 }
 
 /** The label and input props that mark a required field without adding text to the label's name. */
-const requiredSlots = (required: boolean, htmlInput?: Record<string, unknown>) => ({
-  inputLabel: { className: required ? REQUIRED_LABEL_CLASS : undefined },
+const requiredSlots = (required: boolean, htmlInput?: Record<string, unknown>, shrink?: boolean) => ({
+  inputLabel: { className: required ? REQUIRED_LABEL_CLASS : undefined, shrink },
   htmlInput: { ...htmlInput, 'aria-required': required || undefined },
 })
 
@@ -43,14 +43,19 @@ const useBoundField = ({ name, required, helperText }: TFieldBase) => {
 }
 
 type TTextProps = TFieldBase &
-  Pick<TextFieldProps, 'type' | 'multiline' | 'rows' | 'select' | 'children' | 'sx' | 'placeholder'> & {
+  Pick<
+    TextFieldProps,
+    'type' | 'multiline' | 'rows' | 'minRows' | 'select' | 'children' | 'sx' | 'placeholder' | 'autoComplete'
+  > & {
     htmlInput?: Record<string, unknown>
     /** Maps the typed text to the stored value (e.g. a number select). */
     parse?: (value: string) => unknown
+    /** Keeps the label above the input (a browser date input draws its own placeholder). */
+    shrinkLabel?: boolean
   }
 
 /** A text field (or a select with `select` and MenuItem children) of the enclosing form. */
-export const FormText = ({ htmlInput, parse, ...props }: TTextProps) => {
+export const FormText = ({ htmlInput, parse, shrinkLabel, ...props }: TTextProps) => {
   const { name: _n, label, disabled, required: _r, helperText: _h, ...rest } = props
   const f = useBoundField(props)
   return (
@@ -65,17 +70,18 @@ export const FormText = ({ htmlInput, parse, ...props }: TTextProps) => {
       disabled={disabled}
       error={f.error}
       helperText={f.helperText}
-      slotProps={requiredSlots(f.required, htmlInput)}
+      slotProps={requiredSlots(f.required, htmlInput, shrinkLabel)}
     />
   )
 }
 
 /** A business-dictionary select of the enclosing form (stores the dictKey). */
-export const FormDict = (props: TFieldBase & { code: string }) => {
+export const FormDict = (props: TFieldBase & { code: string; allowEmpty?: boolean }) => {
   const f = useBoundField(props)
   return (
     <DictSelect
       code={props.code}
+      allowEmpty={props.allowEmpty}
       label={props.label}
       name={f.field.name}
       inputRef={f.field.ref}

@@ -9,66 +9,84 @@ import {
   Typography,
 } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
-import { PERMISSIONS, type TPage, ZIndexConfigSchema, ZIndexTemplateSubmitSchema } from '@ysjs/shared'
-import { useEffect, useState } from 'react'
+import {
+  PERMISSIONS,
+  type TPage,
+  ZIndexConfigSchema,
+  type ZIndexItemSchema,
+  type ZIndexTemplateRecordSchema,
+  ZIndexTemplateSubmitSchema,
+} from '@ysjs/shared'
+import { get, useFormState } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import type { TCustomFieldProps, TResource, TRow, TValues } from '@/components/crud/types'
+import { keepFocus, REQUIRED_LABEL_CLASS } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
 import { http } from '@/lib/http'
+import { translateMessage } from '@/lib/i18n/messages'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 
 const P = '/api/ysjs-appraise'
-type TItem = { name: string; weight: string | number; meaning?: string | null }
+type TItem = z.input<typeof ZIndexItemSchema>
+type TTemplate = z.infer<typeof ZIndexTemplateRecordSchema>
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v))
-const ZIndexList = ZIndexConfigSchema.shape.indexList
+/** The message of one indicator row's field, from the list's errors. */
+const rowMessage = (errors: unknown, i: number, key: keyof TItem): string | undefined => {
+  const message: unknown = get(errors, `${i}.${key}.message`)
+  return typeof message === 'string' ? translateMessage(message) : undefined
+}
 
-/** Indicator rows (name, weight, meaning) edited in place. */
+/** Indicator rows (name, weight, meaning) edited in place; each field shows its own message. */
 const IndexRows = ({
   items,
   onChange,
   disabled,
+  errors,
 }: {
   items: TItem[]
   onChange: (items: TItem[]) => void
   disabled: boolean
+  /** The form's errors of the list (one entry per row). */
+  errors?: unknown
 }) => {
   const { t } = useTranslation()
   const set = (i: number, key: keyof TItem, value: string) =>
     onChange(items.map((item, n) => (n === i ? { ...item, [key]: value } : item)))
+  const cell = (i: number, key: keyof TItem) => ({
+    value: str(items[i]?.[key]),
+    onChange: (e: { target: { value: string } }) => set(i, key, e.target.value),
+    error: !!rowMessage(errors, i, key),
+    helperText: rowMessage(errors, i, key),
+    disabled,
+  })
+  const marks = (testId?: string) => ({
+    inputLabel: { className: REQUIRED_LABEL_CLASS },
+    htmlInput: { 'aria-required': true, ...(testId ? { 'data-testid': testId } : {}) },
+  })
   return (
     <Stack spacing={1}>
-      {items.map((item, i) => (
+      {items.map((_item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: indicators have no id until saved
-        <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <TextField
             size="small"
             label={t('appraise.indexName')}
-            value={str(item.name)}
-            onChange={(e) => set(i, 'name', e.target.value)}
-            disabled={disabled}
-            slotProps={{ htmlInput: { 'data-testid': `index-${i}-name` } }}
+            {...cell(i, 'name')}
+            slotProps={marks(`index-${i}-name`)}
             sx={{ flex: 2 }}
           />
           <TextField
             size="small"
             type="number"
             label={t('appraise.weight')}
-            value={str(item.weight)}
-            onChange={(e) => set(i, 'weight', e.target.value)}
-            disabled={disabled}
-            slotProps={{ htmlInput: { 'data-testid': `index-${i}-weight` } }}
+            {...cell(i, 'weight')}
+            slotProps={marks(`index-${i}-weight`)}
             sx={{ width: 110 }}
           />
-          <TextField
-            size="small"
-            label={t('appraise.meaning')}
-            value={str(item.meaning)}
-            onChange={(e) => set(i, 'meaning', e.target.value)}
-            disabled={disabled}
-            sx={{ flex: 3 }}
-          />
+          <TextField size="small" label={t('appraise.meaning')} {...cell(i, 'meaning')} sx={{ flex: 3 }} />
           {!disabled && (
             <IconButton
               aria-label={t('appraise.remove')}
@@ -90,36 +108,36 @@ const IndexRows = ({
   )
 }
 
-const IndexListField = ({ label, value, onChange, disabled, error, helperText }: TCustomFieldProps) => (
-  <Box>
-    <Typography variant="caption" color="text.secondary">
-      {label}
-    </Typography>
-    <IndexRows
-      items={(Array.isArray(value) ? value : []) as TItem[]}
-      onChange={onChange}
-      disabled={disabled}
-    />
-    {error && <FormHelperText error>{helperText}</FormHelperText>}
-  </Box>
-)
+/** The list's own message (no row), e.g. an empty set. */
+const ListMessage = ({ errors }: { errors?: unknown }) => {
+  const message: unknown = get(errors, 'message')
+  return typeof message === 'string' ? (
+    <FormHelperText error>{translateMessage(message)}</FormHelperText>
+  ) : null
+}
 
-/** The form's schema: the indicator rows' first message is the field's (the dialog toasts it). */
-const ZTemplateForm = ZIndexTemplateSubmitSchema.extend({
-  indexList: z.unknown().transform((v, ctx) => {
-    const parsed = ZIndexList.safeParse(v)
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' })
-      return z.NEVER
-    }
-    return parsed.data
-  }),
-})
+const IndexListField = ({ label, value, onChange, disabled, control }: TCustomFieldProps) => {
+  const { errors } = useFormState({ control, name: 'indexList' })
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <IndexRows
+        items={Array.isArray(value) ? value : []}
+        onChange={onChange}
+        disabled={disabled}
+        errors={errors.indexList}
+      />
+      <ListMessage errors={errors.indexList} />
+    </Box>
+  )
+}
 
 const templateResource: TResource = {
   key: 'appraise-index-template',
   nameKey: 'appraise.template',
-  schema: ZTemplateForm as unknown as TResource['schema'],
+  schema: ZIndexTemplateSubmitSchema,
   api: {
     list: async ({ current, size, search }) => {
       const page = await http.get<TPage<TRow>>(`${P}/cofig/list`, { current, size, ...search })
@@ -199,35 +217,21 @@ export const IndexSetEditor = ({
   })
   const templates = useQuery({
     queryKey: ['appraise-index-templates'],
-    queryFn: () => http.get<TPage<TRow>>(`${P}/cofig/list`, { current: 1, size: 200 }),
+    queryFn: () => http.get<TPage<TTemplate>>(`${P}/cofig/list`, { current: 1, size: 200 }),
     enabled: canSave && !locked,
   })
-  const [items, setItems] = useState<TItem[]>([])
-  const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    if (current.data) {
-      setItems(current.data)
-    }
-  }, [current.data])
+  const form = useZodForm(ZIndexConfigSchema, { values: { resultsId, indexList: current.data ?? [] } })
+  const items = form.watch('indexList')
+  const setItems = (list: TItem[]) =>
+    form.setValue('indexList', list, { shouldValidate: form.formState.isSubmitted })
+  const busy = form.formState.isSubmitting
   const editable = canSave && !locked
-  const save = async () => {
-    const parsed = ZIndexList.safeParse(items)
-    if (!parsed.success) {
-      toast.warning(parsed.error.issues[0]?.message ?? '')
-      return
-    }
-    setBusy(true)
-    try {
-      await http.post(`${P}/cofig/saves`, { resultsId, indexList: parsed.data })
-      toast.success(t('msg.operateSuccess'))
-      await current.refetch()
-      onSaved()
-    } catch {
-      // The HTTP client has shown the server's message.
-    } finally {
-      setBusy(false)
-    }
-  }
+  const save = form.submit(async (body) => {
+    await http.post(`${P}/cofig/saves`, body)
+    toast.success(t('msg.operateSuccess'))
+    await current.refetch()
+    onSaved()
+  })
   return (
     <Stack spacing={1} data-testid="index-set">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -244,7 +248,7 @@ export const IndexSetEditor = ({
             onChange={(e) => {
               const chosen = templates.data?.records.find((r) => r.id === e.target.value)
               if (chosen) {
-                setItems(chosen.indexList as TItem[])
+                setItems(chosen.indexList)
               }
             }}
             sx={{ width: 240 }}
@@ -258,12 +262,18 @@ export const IndexSetEditor = ({
           </TextField>
         )}
         {editable && (
-          <Button variant="outlined" disabled={busy} onClick={() => void save()}>
+          <Button variant="outlined" disabled={busy} onClick={() => void save()} {...keepFocus}>
             {t('appraise.saveIndexes')}
           </Button>
         )}
       </Stack>
-      <IndexRows items={items} onChange={setItems} disabled={!editable} />
+      <IndexRows
+        items={items}
+        onChange={setItems}
+        disabled={!editable}
+        errors={form.formState.errors.indexList}
+      />
+      <ListMessage errors={form.formState.errors.indexList} />
     </Stack>
   )
 }

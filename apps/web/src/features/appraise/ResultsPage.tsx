@@ -8,7 +8,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
 } from '@mui/material'
@@ -20,11 +19,11 @@ import { useSearchParams } from 'react-router-dom'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
-import { SearchButtons } from '@/components/crud/SearchButtons'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { AuditDialog } from './AuditDialog'
 import { appraiseApi, downloadDocument } from './appraiseApi'
+import { HeadRow, NameSearch } from './ListParts'
 import { PushDialog } from './PushDialog'
 import { ResultsEditor } from './results/ResultsEditor'
 
@@ -102,19 +101,11 @@ export const ResultsPage = () => {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          size="small"
-          label={t('appraise.field.name')}
+        <NameSearch
           value={nameInput}
-          onChange={(e) => setNameInput(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && setQuery({ ...query, current: 1, name: nameInput })}
-        />
-        <SearchButtons
+          onChange={setNameInput}
           onSearch={() => setQuery({ ...query, current: 1, name: nameInput })}
-          onReset={() => {
-            setNameInput('')
-            setQuery({ ...query, current: 1, name: '', status: '' })
-          }}
+          onReset={() => setQuery({ ...query, current: 1, name: '', status: '' })}
         />
         <Box sx={{ flex: 1 }} />
         {canAdd && (
@@ -128,17 +119,16 @@ export const ResultsPage = () => {
         )}
       </Stack>
       <Table size="small" aria-label={t('appraise.route.results')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('appraise.field.agreementNumber')}</TableCell>
-            <TableCell>{t('appraise.field.name')}</TableCell>
-            <TableCell>{t('appraise.field.outcomeType')}</TableCell>
-            <TableCell>{t('appraise.status')}</TableCell>
-            <TableCell>{t('appraise.totalScore')}</TableCell>
-            <TableCell>{t('appraise.grade')}</TableCell>
-            <TableCell align="right" />
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          labels={[
+            'appraise.field.agreementNumber',
+            'appraise.field.name',
+            'appraise.field.outcomeType',
+            'appraise.status',
+            'appraise.totalScore',
+            'appraise.grade',
+          ]}
+        />
         <TableBody>
           {(list.data?.records ?? []).map((row) => (
             <TableRow key={row.id} data-testid={`results-row-${row.name}`}>

@@ -21,10 +21,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
-import { SearchButtons } from '@/components/crud/SearchButtons'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { toast } from '@/lib/notify'
 import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
+import { HeadRow, NameSearch } from './ListParts'
 
 /** 评审任务: the applications pushed to the signed-in expert, each scored once. */
 export const ReviewPage = () => {
@@ -42,32 +42,23 @@ export const ReviewPage = () => {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-        <TextField
-          size="small"
-          label={t('appraise.field.name')}
+        <NameSearch
           value={nameInput}
-          onChange={(e) => setNameInput(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && search()}
-        />
-        <SearchButtons
+          onChange={setNameInput}
           onSearch={search}
-          onReset={() => {
-            setNameInput('')
-            setQuery({ ...query, current: 1, name: '' })
-          }}
+          onReset={() => setQuery({ ...query, current: 1, name: '' })}
         />
       </Stack>
       <Table size="small" aria-label={t('appraise.route.review')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('appraise.field.agreementNumber')}</TableCell>
-            <TableCell>{t('appraise.field.name')}</TableCell>
-            <TableCell>{t('appraise.field.outcomeType')}</TableCell>
-            <TableCell>{t('appraise.field.meetingTime')}</TableCell>
-            <TableCell>{t('appraise.status')}</TableCell>
-            <TableCell align="right" />
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          labels={[
+            'appraise.field.agreementNumber',
+            'appraise.field.name',
+            'appraise.field.outcomeType',
+            'appraise.field.meetingTime',
+            'appraise.status',
+          ]}
+        />
         <TableBody>
           {(list.data?.records ?? []).map((row) => (
             <TableRow key={row.id} data-testid={`review-row-${row.name}`}>

@@ -11,7 +11,6 @@ import {
   TableHead,
   TableRow,
   Tabs,
-  TextField,
   Typography,
 } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -26,10 +25,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
-import { SearchButtons } from '@/components/crud/SearchButtons'
 import { useSession } from '@/lib/session/session'
 import { AuditDialog } from './AuditDialog'
 import { appraiseApi } from './appraiseApi'
+import { NameSearch } from './ListParts'
 import { PushDialog } from './PushDialog'
 import { ResultsEditor } from './results/ResultsEditor'
 
@@ -134,18 +133,12 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
           <Tab value="done" label={half('done')} data-testid="stage-done" />
         </Tabs>
         <Box sx={{ flex: 1 }} />
-        <TextField
-          size="small"
-          sx={{ width: 240 }}
-          label={t('appraise.field.name')}
+        <NameSearch
+          width={240}
           value={nameInput}
-          onChange={(e) => setNameInput(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && search()}
-        />
-        <SearchButtons
+          onChange={setNameInput}
           onSearch={search}
           onReset={() => {
-            setNameInput('')
             setPaging({ ...paging, current: 1 })
             setName('')
           }}

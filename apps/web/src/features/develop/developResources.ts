@@ -21,7 +21,7 @@ const options = (key: string, load: () => Promise<{ id: string; name: string }[]
 export const datasourceResource: TResource<TDatasourceRow> = {
   key: 'datasource',
   nameKey: 'develop.datasource.name',
-  schema: ZDatasourceSubmitSchema as unknown as TResource['schema'],
+  schema: ZDatasourceSubmitSchema,
   api: datasourceApi,
   permissions: {
     codes: {
@@ -61,7 +61,7 @@ export const datasourceResource: TResource<TDatasourceRow> = {
 export const modelResource: TResource<TModelRow> = {
   key: 'model',
   nameKey: 'develop.model.name',
-  schema: ZModelSubmitSchema as unknown as TResource['schema'],
+  schema: ZModelSubmitSchema,
   api: modelApi,
   permissions: {
     codes: {
@@ -99,7 +99,7 @@ export const modelResource: TResource<TModelRow> = {
 export const codeResource: TResource<TCodeRow> = {
   key: 'code',
   nameKey: 'develop.code.name',
-  schema: ZCodeSubmitSchema as unknown as TResource['schema'],
+  schema: ZCodeSubmitSchema,
   api: codeApi,
   permissions: {
     codes: {

@@ -1,31 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import AddIcon from '@mui/icons-material/Add'
 import DeleteIcon from '@mui/icons-material/Delete'
 import EditIcon from '@mui/icons-material/Edit'
 import {
   Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Grid,
   IconButton,
   LinearProgress,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { EXPERT_PREFIX, ExpertMsg, PERMISSIONS, ZProjectSubmitSchema } from '@ysjs/shared'
 import { useMemo, useState } from 'react'
-import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form'
+import { Controller, useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { CrudScreen } from '@/components/crud/CrudScreen'
-import { ResourceField } from '@/components/crud/ResourceField'
-import type { TField, TResource, TValues } from '@/components/crud/types'
-import { firstErrorMessage } from '@/components/form/formErrors'
+import type { TField, TResource } from '@/components/crud/types'
+import { FormDate, FormText } from '@/components/form/Fields'
+import { FormActions } from '@/components/form/FormActions'
 import { withEmptiedFields } from '@/components/form/schemaFields'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { RemotePicker } from '@/components/picker/RemotePicker'
 import { unitSource } from '@/components/picker/sources'
 import { translateMessage } from '@/lib/i18n/messages'
@@ -58,25 +58,9 @@ const listResource: TResource<TGenericRow> = {
   fields,
 }
 
-/** `unitName` names the chosen unit in the form and in the removal prompt; it is not sent. */
-type TUnitRow = { id?: string; unitId: string; unitName?: string; role?: string }
-/** `personId` (a person of the unit table, set through the API) is kept as loaded: the form has no picker for it. */
-type TPersonRow = { id?: string; personId?: string; name: string; workUnit?: string; duty?: string }
+type TForm = z.input<typeof ZProjectSubmitSchema>
 /** The project's own fields (its lists are sent whole when given). */
 const PROJECT_FIELDS = Object.keys(ZProjectSubmitSchema.shape)
-
-type TForm = {
-  id?: string
-  projectName: string
-  projectNo: string
-  leader: string
-  source: string
-  startDate: string
-  endDate: string
-  summary: string
-  unitList: TUnitRow[]
-  peopleList: TPersonRow[]
-}
 
 const EMPTY: TForm = {
   projectName: '',
@@ -90,6 +74,16 @@ const EMPTY: TForm = {
   peopleList: [],
 }
 
+/** A list's heading in the form, with its 添加 button. */
+const RowsHeading = ({ title, add, onAdd }: { title: string; add: string; onAdd: () => void }) => (
+  <Stack direction="row" sx={{ mt: 3, mb: 1, alignItems: 'center' }} spacing={2}>
+    <Typography variant="subtitle2">{title}</Typography>
+    <Button size="small" startIcon={<AddIcon />} onClick={onAdd}>
+      {add}
+    </Button>
+  </Stack>
+)
+
 const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
   const { t } = useTranslation()
   const confirm = useConfirm()
@@ -100,6 +94,8 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
     enabled: !!id,
     staleTime: 0,
   })
+  // The chosen units' names (by unit id): the picker shows them and the removal prompt names them.
+  const [unitNames, setUnitNames] = useState<Record<string, string>>({})
   const values = useMemo<TForm>(() => {
     const d = detail.data
     if (!d) {
@@ -114,12 +110,8 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
       startDate: text(d.startDate),
       endDate: text(d.endDate),
       summary: text(d.summary),
-      unitList: d.unitList.map((u) => ({
-        id: u.id,
-        unitId: u.unitId,
-        unitName: u.unitName,
-        role: text(u.role),
-      })),
+      unitList: d.unitList.map((u) => ({ id: u.id, unitId: u.unitId, role: text(u.role) })),
+      // `personId` (a person of the unit table, set through the API) is kept as loaded: no picker sets it.
       peopleList: d.peopleList.map((p) => ({
         id: p.id,
         personId: text(p.personId),
@@ -129,19 +121,24 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
       })),
     }
   }, [detail.data])
-  const { control, handleSubmit, formState, setValue } = useForm<TForm>({
-    resolver: zodResolver(ZProjectSubmitSchema) as never,
-    mode: 'onBlur',
+  const savedNames = useMemo(
+    () => Object.fromEntries((detail.data?.unitList ?? []).map((u) => [u.unitId, u.unitName])),
+    [detail.data],
+  )
+  const nameOf = (unitId: string) => unitNames[unitId] ?? savedNames[unitId] ?? ''
+  const form = useZodForm(ZProjectSubmitSchema, {
     values,
+    fieldOrder: [...fields.map((f) => f.name), 'unitList', 'peopleList'],
   })
+  const { control } = form
   const unitRows = useFieldArray({ control, name: 'unitList', keyName: 'key' })
   const personRows = useFieldArray({ control, name: 'peopleList', keyName: 'key' })
-  const busy = formState.isSubmitting
+  const busy = form.formState.isSubmitting
   const loading = !!id && detail.isLoading
 
   /** A saved row is removed on the server after a confirmation; an unsaved one just leaves the form. */
   const removeRow = async (
-    row: { id?: string },
+    row: { id?: string | number },
     index: number,
     message: string,
     call: (rowId: string) => Promise<unknown>,
@@ -155,7 +152,7 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
       return
     }
     try {
-      await call(row.id)
+      await call(String(row.id))
     } catch {
       return
     }
@@ -163,168 +160,122 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
     toast.success(DONE)
   }
 
-  const onValid = async (data: TForm) => {
-    try {
-      // An update writes only what it carries (decision 030): the fields the user emptied go as ''.
-      const body = id ? withEmptiedFields(ZProjectSubmitSchema, PROJECT_FIELDS, data) : data
-      await projectApi.submit(body as TValues)
-    } catch {
-      return
-    }
+  const removeButton = (onClick: () => Promise<void>) => (
+    <IconButton aria-label={t('expert.removeRow')} onClick={() => void onClick()}>
+      <DeleteIcon />
+    </IconButton>
+  )
+
+  const save = form.submit(async (data) => {
+    // An update writes only what it carries (decision 030): the fields the user emptied go as ''.
+    await projectApi.submit(id ? withEmptiedFields(ZProjectSubmitSchema, PROJECT_FIELDS, data) : data)
     toast.success(t(id ? 'msg.updateSuccess' : 'msg.addSuccess'))
     await queryClient.invalidateQueries({ queryKey: ['expert-project'] })
     onClose()
-  }
-  const onInvalid = (errors: FieldErrors<TForm>) => {
-    const message = firstErrorMessage(errors as FieldErrors<TValues>, [
-      ...fields.map((f) => f.name),
-      'unitList',
-      'peopleList',
-    ])
-    if (message) {
-      toast.warning(message)
-    }
-  }
+  })
+  const off = busy || loading
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="project-title">
-      <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate>
-        <DialogTitle id="project-title">
-          {t(id ? 'crud.editTitle' : 'crud.addTitle', { name: t('expert.name.project') })}
-        </DialogTitle>
-        {loading && <LinearProgress />}
-        <DialogContent dividers>
-          <Grid container spacing={2}>
-            {fields.map((field) => (
-              <Grid key={field.name} size={{ xs: 12, sm: field.span ?? 6 }}>
-                <ResourceField field={field} control={control as never} disabled={busy || loading} />
-              </Grid>
-            ))}
-          </Grid>
+      <ZodFormProvider form={form}>
+        <form onSubmit={save} noValidate>
+          <DialogTitle id="project-title">
+            {t(id ? 'crud.editTitle' : 'crud.addTitle', { name: t('expert.name.project') })}
+          </DialogTitle>
+          {loading && <LinearProgress />}
+          <DialogContent dividers>
+            <Grid container spacing={2}>
+              {fields.map((field) => (
+                <Grid key={field.name} size={{ xs: 12, sm: field.span ?? 6 }}>
+                  {field.kind === 'date' ? (
+                    <FormDate name={field.name} label={t(field.labelKey)} disabled={off} />
+                  ) : (
+                    <FormText
+                      name={field.name}
+                      label={t(field.labelKey)}
+                      disabled={off}
+                      multiline={field.kind === 'textarea'}
+                      rows={field.rows}
+                    />
+                  )}
+                </Grid>
+              ))}
+            </Grid>
 
-          <Stack direction="row" sx={{ mt: 3, mb: 1, alignItems: 'center' }} spacing={2}>
-            <Typography variant="subtitle2">{t('expert.units')}</Typography>
-            <Button
-              size="small"
-              startIcon={<AddIcon />}
-              onClick={() => unitRows.append({ unitId: '', role: '' })}
-            >
-              {t('expert.addUnit')}
-            </Button>
-          </Stack>
-          {unitRows.fields.map((row, index) => (
-            <Stack key={row.key} direction="row" spacing={1} sx={{ mb: 1 }} data-testid="unit-row">
-              <Controller
-                control={control}
-                name={`unitList.${index}.unitId`}
-                render={({ field, fieldState }) => (
-                  <RemotePicker
-                    source={unitSource}
-                    label={t(`${F}.unit`)}
-                    sx={{ flex: 2 }}
-                    value={field.value ? [field.value] : []}
-                    {...(row.unitName ? { known: { [row.unitId]: row.unitName } } : {})}
-                    onChange={(chosen) => {
-                      field.onChange(chosen[0]?.value ?? '')
-                      setValue(`unitList.${index}.unitName`, chosen[0]?.label ?? '')
-                    }}
-                    onBlur={field.onBlur}
-                    error={!!fieldState.error}
-                    {...(fieldState.error?.message
-                      ? { helperText: translateMessage(fieldState.error.message) }
-                      : {})}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name={`unitList.${index}.role`}
-                render={({ field }) => (
-                  <TextField
-                    size="small"
-                    label={t(`${F}.role`)}
-                    sx={{ flex: 1 }}
-                    {...field}
-                    value={field.value ?? ''}
-                  />
-                )}
-              />
-              <IconButton
-                aria-label={t('expert.removeRow')}
-                onClick={() =>
-                  void removeRow(
-                    row,
-                    index,
-                    // A saved row names the unit it was saved with (detailProject answers it).
-                    ExpertMsg.REMOVE_UNIT(row.unitName ?? ''),
-                    projectApi.removeUnit,
-                    unitRows.remove,
-                  )
-                }
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-          ))}
-
-          <Stack direction="row" sx={{ mt: 3, mb: 1, alignItems: 'center' }} spacing={2}>
-            <Typography variant="subtitle2">{t('expert.people')}</Typography>
-            <Button
-              size="small"
-              startIcon={<AddIcon />}
-              onClick={() => personRows.append({ name: '', workUnit: '', duty: '' })}
-            >
-              {t('expert.addPerson')}
-            </Button>
-          </Stack>
-          {personRows.fields.map((row, index) => (
-            <Stack key={row.key} direction="row" spacing={1} sx={{ mb: 1 }} data-testid="person-row">
-              {(['name', 'workUnit', 'duty'] as const).map((key) => (
+            <RowsHeading
+              title={t('expert.units')}
+              add={t('expert.addUnit')}
+              onAdd={() => unitRows.append({ unitId: '', role: '' })}
+            />
+            {unitRows.fields.map((row, index) => (
+              <Stack key={row.key} direction="row" spacing={1} sx={{ mb: 1 }} data-testid="unit-row">
                 <Controller
-                  key={key}
                   control={control}
-                  name={`peopleList.${index}.${key}`}
+                  name={`unitList.${index}.unitId`}
                   render={({ field, fieldState }) => (
-                    <TextField
-                      size="small"
-                      label={t(`${F}.${key}`)}
-                      sx={{ flex: 1 }}
-                      {...field}
-                      value={field.value ?? ''}
+                    <RemotePicker
+                      source={unitSource}
+                      label={t(`${F}.unit`)}
+                      sx={{ flex: 2 }}
+                      value={typeof field.value === 'string' && field.value ? [field.value] : []}
+                      {...(nameOf(row.unitId) ? { known: { [row.unitId]: nameOf(row.unitId) } } : {})}
+                      onChange={(chosen) => {
+                        const unitId = chosen[0]?.value ?? ''
+                        setUnitNames((names) => ({ ...names, [unitId]: chosen[0]?.label ?? '' }))
+                        field.onChange(unitId)
+                      }}
+                      onBlur={field.onBlur}
                       error={!!fieldState.error}
-                      helperText={
-                        fieldState.error?.message ? translateMessage(fieldState.error.message) : undefined
-                      }
+                      {...(fieldState.error?.message
+                        ? { helperText: translateMessage(fieldState.error.message) }
+                        : {})}
                     />
                   )}
                 />
-              ))}
-              <IconButton
-                aria-label={t('expert.removeRow')}
-                onClick={() =>
-                  void removeRow(
+                <FormText name={`unitList.${index}.role`} label={t(`${F}.role`)} sx={{ flex: 1 }} />
+                {removeButton(() =>
+                  // A saved row names the unit it was saved with (detailProject answers it).
+                  removeRow(
                     row,
                     index,
-                    ExpertMsg.REMOVE_PERSON(row.name),
+                    ExpertMsg.REMOVE_UNIT(nameOf(row.unitId)),
+                    projectApi.removeUnit,
+                    unitRows.remove,
+                  ),
+                )}
+              </Stack>
+            ))}
+
+            <RowsHeading
+              title={t('expert.people')}
+              add={t('expert.addPerson')}
+              onAdd={() => personRows.append({ name: '', workUnit: '', duty: '' })}
+            />
+            {personRows.fields.map((row, index) => (
+              <Stack key={row.key} direction="row" spacing={1} sx={{ mb: 1 }} data-testid="person-row">
+                {(['name', 'workUnit', 'duty'] as const).map((key) => (
+                  <FormText
+                    key={key}
+                    name={`peopleList.${index}.${key}`}
+                    label={t(`${F}.${key}`)}
+                    sx={{ flex: 1 }}
+                  />
+                ))}
+                {removeButton(() =>
+                  removeRow(
+                    row,
+                    index,
+                    ExpertMsg.REMOVE_PERSON(text(row.name)),
                     projectApi.removePerson,
                     personRows.remove,
-                  )
-                }
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-          ))}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || loading}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
+                  ),
+                )}
+              </Stack>
+            ))}
+          </DialogContent>
+          <FormActions onCancel={onClose} busy={busy} disabled={loading} />
+        </form>
+      </ZodFormProvider>
     </Dialog>
   )
 }

@@ -1,5 +1,5 @@
 import type { TPage } from '@ysjs/shared'
-import type { TJobInfo, TJobInstance, TJobServer, TJobTask } from '@ysjs/shared/job'
+import type { TJobInfo, TJobInstance, TJobServer, TJobTask, TWorkCalendarDay } from '@ysjs/shared/job'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
 
@@ -55,7 +55,8 @@ export const jobInstanceApi = {
 
 const CALENDAR = '/api/ysjs-job/work-calendar'
 export type TCalendarYear = { year: number; holidays: number; workdays: number; updateTime: string | null }
-export type TCalendarDayRow = { date: string; kind: number; kindName?: string; name: string }
+/** A day of a year as the detail answers it (its kind's label beside it). */
+export type TCalendarDayRow = TWorkCalendarDay & { kindName?: string }
 export type TCalendarCheck = {
   date: string
   workingDay: boolean

@@ -4,7 +4,7 @@ import type { TField, TResource } from '@/components/crud/types'
 import { logApi, type TLogRow } from './logApi'
 import { StackTraceField } from './StackTraceField'
 
-const READ_ONLY = z.looseObject({}) as unknown as TResource['schema']
+const READ_ONLY = z.looseObject({})
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'CLIENT'].map((m) => ({ value: m, label: m }))
 
 const field = (name: string, extra: Partial<TField> = {}): TField => ({

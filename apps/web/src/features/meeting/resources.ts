@@ -51,7 +51,7 @@ const codes = (page: string) => ({
 export const meetingResource: TResource<TMeetingRow> = {
   key: 'meeting',
   nameKey: `${M}.name`,
-  schema: ZMeetingSubmitSchema as never,
+  schema: ZMeetingSubmitSchema,
   api: resourceApi<TMeetingRow>(`${API}/meeting`, { exact: ['status'], exportable: true }),
   permissions: codes(PERMISSIONS.meetingInfo),
   dialogWidth: 'md',
@@ -141,7 +141,7 @@ const registrationFields: TField[] = [
 export const registeredResource: TResource<TRegisteredRow> = {
   key: 'registeredmeeting',
   nameKey: `${R}.name`,
-  schema: ZRegisteredSubmitSchema as never,
+  schema: ZRegisteredSubmitSchema,
   api: {
     list: async ({ current, size, search }) => {
       const params: Record<string, string | number> = { current, size }
@@ -198,7 +198,7 @@ const registrationAction = (
 export const invoiceResource: TResource<TRegisteredRow> = {
   key: 'registeredmeeting-invoice',
   nameKey: `${R}.invoiceForm`,
-  schema: ZUpdateInvoicingSchema as never,
+  schema: ZUpdateInvoicingSchema,
   api: registrationAction((values) => meetingApi.updateInvoicing(values)),
   permissions: codes(PERMISSIONS.meetingRegistered),
   dialogWidth: 'sm',
@@ -225,7 +225,7 @@ const INVOICE_ACTIONS: TOption[] = [
 export const invoiceReturnResource: TResource<TRegisteredRow> = {
   key: 'registeredmeeting-return',
   nameKey: `${R}.returnForm`,
-  schema: ZInvoicingReturnSchema as never,
+  schema: ZInvoicingReturnSchema,
   api: registrationAction((values) => meetingApi.invoicingReturn(values)),
   permissions: codes(PERMISSIONS.meetingRegistered),
   dialogWidth: 'sm',
@@ -251,7 +251,7 @@ const PAY_STATUS: TOption[] = [
 export const priceResource: TResource<TRegisteredRow> = {
   key: 'registeredmeeting-price',
   nameKey: `${R}.priceForm`,
-  schema: ZUpdatePriceSchema as never,
+  schema: ZUpdatePriceSchema,
   api: registrationAction((values) =>
     meetingApi.updatePrice(String(values.id), String(values.price), Number(values.payStatus ?? 0)),
   ),
@@ -270,7 +270,7 @@ export const memberRegistrationFields = registrationFields.filter((f) => f.form 
 export const calendarResource: TResource<TAnyRow> = {
   key: 'meeting-calendar',
   nameKey: `${E}.calendar`,
-  schema: ZCalendarSubmitSchema as never,
+  schema: ZCalendarSubmitSchema,
   api: resourceApi(`${API}/calendar`, { exportable: true }),
   permissions: codes(PERMISSIONS.meetingCalendar),
   fields: [
@@ -295,7 +295,7 @@ export const calendarResource: TResource<TAnyRow> = {
 export const registrantResource: TResource<TAnyRow> = {
   key: 'meeting-registrants',
   nameKey: `${E}.registrant`,
-  schema: ZRegistrantSubmitSchema as never,
+  schema: ZRegistrantSubmitSchema,
   api: resourceApi(`${API}/registrants`, { exportable: true }),
   permissions: codes(PERMISSIONS.meetingRegistrants),
   fields: [
@@ -311,7 +311,7 @@ export const registrantResource: TResource<TAnyRow> = {
 export const invoicingResource: TResource<TAnyRow> = {
   key: 'meeting-invoicing',
   nameKey: `${E}.invoicing`,
-  schema: ZInvoicingSubmitSchema as never,
+  schema: ZInvoicingSubmitSchema,
   api: resourceApi(`${API}/invoicing`, { exportable: true }),
   permissions: codes(PERMISSIONS.meetingInvoicing),
   fields: [
@@ -341,7 +341,7 @@ export const invoicingResource: TResource<TAnyRow> = {
 export const escortResource: TResource<TAnyRow> = {
   key: 'meeting-escort',
   nameKey: `${E}.escort`,
-  schema: ZEscortSubmitSchema as never,
+  schema: ZEscortSubmitSchema,
   api: resourceApi(`${API}/escort`, { exportable: true }),
   permissions: codes(PERMISSIONS.meetingEscort),
   fields: [
@@ -365,7 +365,7 @@ export const carResource = (
 ): TResource<TAnyRow> => ({
   key: `meeting-car-${page}`,
   nameKey: `${E}.car`,
-  schema: ZCarMaintenanceSubmitSchema as never,
+  schema: ZCarMaintenanceSubmitSchema,
   api: resourceApi(`${API}/carMaintenance`, { exportable: true }),
   // Writes go through the vehicle calls, which check the 车辆管理 buttons; /upkeepList only adds its view.
   permissions: { codes: { ...codes(PERMISSIONS.meetingCarMaintenance).codes, view: `${page}_view` } },

@@ -25,6 +25,10 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
+import { FormText } from '@/components/form/Fields'
+import { keepFocus } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { navigateTo } from '@/lib/navigation'
 import { toast } from '@/lib/notify'
 import { ReportResultView } from './ReportResultView'
@@ -126,7 +130,6 @@ export const ReportDesignerPage = () => {
     enabled: !!openId,
     staleTime: 0,
   })
-  const [name, setName] = useState('')
   const [savedId, setSavedId] = useState<string | undefined>(openId)
   const [source, setSource] = useState('')
   const [columns, setColumns] = useState<string[]>([])
@@ -139,6 +142,8 @@ export const ReportDesignerPage = () => {
   const [result, setResult] = useState<TReportResult | null>(null)
   const [busy, setBusy] = useState(false)
   const current = sources.data?.find((s) => s.key === source)
+  const form = useZodForm(ZReportSubmitSchema, { defaultValues: { name: '' } })
+  const { setValue } = form
 
   // A saved report fills the form once it is loaded.
   useEffect(() => {
@@ -148,7 +153,7 @@ export const ReportDesignerPage = () => {
     }
     const def = d.definition
     setSavedId(d.id)
-    setName(d.name)
+    setValue('name', d.name)
     setSource(def.source)
     setColumns(def.columns)
     setGroupBy(def.groupBy)
@@ -168,7 +173,7 @@ export const ReportDesignerPage = () => {
     setChartType(def.chart.type)
     setChartValue(def.chart.value ?? '')
     setResult(null)
-  }, [saved.data])
+  }, [saved.data, setValue])
 
   const definition = useMemo((): TReportDefinition => {
     // Aggregates apply to groups, or to the whole result when no columns are chosen to be listed.
@@ -219,20 +224,19 @@ export const ReportDesignerPage = () => {
       setBusy(false)
     }
   }
-  const save = async () => {
-    const body = { ...(savedId ? { id: savedId } : {}), name, definition }
-    const checked = ZReportSubmitSchema.safeParse(body)
-    if (!checked.success) {
-      toast.warning(checked.error.issues[0]?.message ?? '')
-      return
-    }
+  // The definition is built from the designer's controls; the form checks it with the name on 保存.
+  const submit = form.submit(async ({ name }) => {
     setBusy(true)
     try {
-      setSavedId(await reportDesignApi.submit(body))
+      setSavedId(await reportDesignApi.submit({ ...(savedId ? { id: savedId } : {}), name, definition }))
       toast.success(t('develop.report.saved'))
     } finally {
       setBusy(false)
     }
+  })
+  const save = () => {
+    form.setValue('definition', definition)
+    return submit()
   }
 
   const columnItems: [string, string][] = (current?.columns ?? []).map((c) => [c.name, c.label])
@@ -250,13 +254,9 @@ export const ReportDesignerPage = () => {
       <Paper sx={{ p: 2 }}>
         <Stack spacing={2.5}>
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <TextField
-              size="small"
-              label={t('develop.report.name')}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              sx={{ width: 260 }}
-            />
+            <ZodFormProvider form={form}>
+              <FormText name="name" label={t('develop.report.name')} sx={{ width: 260 }} />
+            </ZodFormProvider>
             <Select
               label={t('develop.report.source')}
               value={source}
@@ -432,7 +432,7 @@ export const ReportDesignerPage = () => {
           >
             {t('develop.report.run')}
           </Button>
-          <Button variant="outlined" disabled={!source || !name || busy} onClick={() => void save()}>
+          <Button variant="outlined" disabled={!source || busy} onClick={() => void save()} {...keepFocus}>
             {t('develop.save')}
           </Button>
           <Button

@@ -14,7 +14,7 @@ import { reportApi, type TReportRow } from './reportApi'
 const reportResource: TResource<TReportRow> = {
   key: 'report',
   nameKey: 'report.name',
-  schema: z.looseObject({}) as unknown as TResource['schema'],
+  schema: z.looseObject({}),
   api: reportApi,
   permissions: { codes: { view: PERMISSIONS.reportListView, delete: PERMISSIONS.reportListDelete } },
   fields: [

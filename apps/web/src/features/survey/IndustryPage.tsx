@@ -6,7 +6,7 @@ import { industryApi, type TIndustryRow } from './surveyApi'
 const industryResource: TResource<TIndustryRow> = {
   key: 'survey-industry',
   nameKey: 'survey.name.industry',
-  schema: ZIndustryFieldSubmitSchema as never,
+  schema: ZIndustryFieldSubmitSchema,
   api: industryApi,
   permissions: { menuPath: '/survey/industry' },
   invalidates: ['survey-industries'],

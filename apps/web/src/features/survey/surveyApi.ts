@@ -2,6 +2,7 @@ import type {
   TCompany,
   TEvaluationDetail,
   TEvaluationRecord,
+  TEvaluationSubmit,
   TEvaluationUnit,
   TExampleDetail,
   TIndustryField,
@@ -100,7 +101,7 @@ export const evaluationApi = {
       { current: q.current, size: q.size, ...(q.status ? { status: q.status } : {}) },
       { silent: true },
     ),
-  submit: (body: { name: string; outcomeType?: string }) =>
+  submit: (body: TEvaluationSubmit) =>
     http.post<TResultsVO>(`${EVALUATION_REPORT_PREFIX}/submit`, body, { silent: true }),
   detail: (id: string) =>
     http.get<TEvaluationDetail>(`${EVALUATION_REPORT_PREFIX}/detail`, { id }, { silent: true }),

@@ -4,17 +4,22 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import { type FormEvent, useState } from 'react'
+import { ZGuestRegisterFormSchema } from '@ysjs/shared'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FormText } from '@/components/form/Fields'
+import { keepFocus } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { HttpError } from '@/lib/http'
-import { translateMessage } from '@/lib/i18n/messages'
 import { toast } from '@/lib/notify'
 import { isGuestUser, useSession } from '@/lib/session/session'
 import { registerGuest } from '../api/authApi'
 import { logout } from '../hooks/useLogout'
 import { useTenantInfo } from '../hooks/useTenantInfo'
-import { type TGuestForm, validateGuestForm } from './guestForm'
+
+/** The fields in the spec's order (section 5): the toast names the first that fails. */
+const FIELDS = ['tenantId', 'name', 'account', 'password', 'password2'] as const
 
 /** 账号注册: a third-party user without a real account applies for one. */
 export const GuestRegisterDialog = () => {
@@ -22,35 +27,34 @@ export const GuestRegisterDialog = () => {
   const user = useSession((s) => s.user)
   const tenant = useTenantInfo()
   const resolvedTenant = tenant.data?.tenantId ?? ''
-  const [form, setForm] = useState<TGuestForm>(() => ({
-    tenantId: '',
-    name: user?.nick_name || user?.real_name || '',
-    account: user?.account || user?.user_name || '',
-    password: '',
-    password2: '',
-  }))
-  const [busy, setBusy] = useState(false)
+  const form = useZodForm(ZGuestRegisterFormSchema, {
+    fieldOrder: [...FIELDS],
+    defaultValues: {
+      tenantId: '',
+      name: user?.nick_name || user?.real_name || '',
+      account: user?.account || user?.user_name || '',
+      password: '',
+      password2: '',
+    },
+  })
+  const { setValue } = form
+  // A tenant known from the domain is the one applied to; its field is not shown.
+  useEffect(() => {
+    if (resolvedTenant) {
+      setValue('tenantId', resolvedTenant)
+    }
+  }, [resolvedTenant, setValue])
+  const busy = form.formState.isSubmitting
 
   if (!isGuestUser(user)) {
     return null
   }
 
-  const set = (key: keyof TGuestForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault()
-    const values = { ...form, tenantId: resolvedTenant || form.tenantId }
-    const warning = validateGuestForm(values)
-    if (warning) {
-      toast.warning(translateMessage(warning))
-      return
-    }
-    setBusy(true)
+  const onSubmit = form.submit(async (values) => {
     try {
       await registerGuest({
         tenantId: values.tenantId,
-        name: values.name,
+        name: values.name ?? '',
         account: values.account,
         password: values.password,
         oauthId: user?.oauth_id ?? '',
@@ -59,62 +63,36 @@ export const GuestRegisterDialog = () => {
       await logout()
     } catch (err) {
       toast.error(err instanceof HttpError && err.message ? err.message : t('msg.submitFailed'))
-    } finally {
-      setBusy(false)
     }
-  }
+  })
 
+  const field = (name: (typeof FIELDS)[number], type?: string) => (
+    <FormText name={name} type={type} label={t(`auth.register.${name}`)} disabled={busy} />
+  )
   return (
     <Dialog open maxWidth="xs" aria-labelledby="guest-register-title">
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id="guest-register-title">{t('auth.register.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {!resolvedTenant && (
-              <TextField
-                label={t('auth.register.tenantId')}
-                value={form.tenantId}
-                onChange={set('tenantId')}
-                disabled={busy}
-              />
-            )}
-            <TextField
-              label={t('auth.register.name')}
-              value={form.name}
-              onChange={set('name')}
-              disabled={busy}
-            />
-            <TextField
-              label={t('auth.register.account')}
-              value={form.account}
-              onChange={set('account')}
-              disabled={busy}
-            />
-            <TextField
-              type="password"
-              label={t('auth.register.password')}
-              value={form.password}
-              onChange={set('password')}
-              disabled={busy}
-            />
-            <TextField
-              type="password"
-              label={t('auth.register.password2')}
-              value={form.password2}
-              onChange={set('password2')}
-              disabled={busy}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => void logout()} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('common.submit')}
-          </Button>
-        </DialogActions>
-      </form>
+      <ZodFormProvider form={form}>
+        <form onSubmit={onSubmit} noValidate>
+          <DialogTitle id="guest-register-title">{t('auth.register.title')}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {!resolvedTenant && field('tenantId')}
+              {field('name')}
+              {field('account')}
+              {field('password', 'password')}
+              {field('password2', 'password')}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => void logout()} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy} {...keepFocus}>
+              {t('common.submit')}
+            </Button>
+          </DialogActions>
+        </form>
+      </ZodFormProvider>
     </Dialog>
   )
 }

@@ -4,11 +4,14 @@ import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
-import TextField from '@mui/material/TextField'
 import { useQuery } from '@tanstack/react-query'
 import { type TFlowModel, ZFlowModelSubmitSchema } from '@ysjs/shared'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FormText } from '@/components/form/Fields'
+import { keepFocus } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { toast } from '@/lib/notify'
 import { BpmnPropertiesPanel, type TModelerServices } from '../designer/BpmnPropertiesPanel'
 import { bpmnTranslateModule } from '../designer/bpmnZh'
@@ -33,7 +36,8 @@ const EMPTY = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
 </definitions>`
 
-type TMeta = { name: string; modelKey: string; description: string }
+/** The diagram is checked by the modeler; the form checks the model's name, key and description. */
+const NO_XML = '<definitions/>'
 
 /**
  * Create or edit a model: name, key and description, the diagram in the bpmn-js modeler and the
@@ -52,20 +56,23 @@ export const BpmnModelerDialog = ({
     queryFn: () => flowApi.modelDetail((model as TFlowModel).id),
     enabled: model !== 'new',
   })
-  const [meta, setMeta] = useState<TMeta>({ name: '', modelKey: '', description: '' })
-  const [errors, setErrors] = useState<Partial<Record<keyof TMeta, string>>>({})
+  const form = useZodForm(ZFlowModelSubmitSchema, {
+    defaultValues: { name: '', modelKey: '', description: '', xml: NO_XML },
+  })
+  const { reset } = form
   const [host, setHost] = useState<HTMLDivElement | null>(null)
   const [modeler, setModeler] = useState<TModeler | null>(null)
   const [busy, setBusy] = useState(false)
   useEffect(() => {
     if (detail.data) {
-      setMeta({
+      reset({
         name: detail.data.name,
         modelKey: detail.data.modelKey,
         description: detail.data.description ?? '',
+        xml: NO_XML,
       })
     }
-  }, [detail.data])
+  }, [detail.data, reset])
   const language = i18n.language
   useEffect(() => {
     if (!host || (model !== 'new' && !detail.data)) {
@@ -105,57 +112,47 @@ export const BpmnModelerDialog = ({
     }
   }, [host, model, detail.data, language, t])
 
-  const save = async () => {
+  const save = form.submit(async ({ name, modelKey, description }) => {
     if (!modeler) {
       return
     }
-    const checked = ZFlowModelSubmitSchema.safeParse({ ...meta, xml: '<definitions/>' })
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])))
-      return
-    }
-    setErrors({})
     // The model's key and name are its process's id and name (what deployments are versioned by).
     const root = modeler.get<{ getRootElement: () => TRoot }>('canvas').getRootElement()
     const bo = root.businessObject
-    if (bo.$type === 'bpmn:Process' && (bo.id !== meta.modelKey || (bo.name ?? '') !== meta.name)) {
+    if (bo.$type === 'bpmn:Process' && (bo.id !== modelKey || (bo.name ?? '') !== name)) {
       modeler
         .get<{ updateProperties: (e: TRoot, p: object) => void }>('modeling')
-        .updateProperties(root, { id: meta.modelKey, name: meta.name })
+        .updateProperties(root, { id: modelKey, name })
     }
     const xml = (await modeler.saveXML({ format: true })).xml ?? ''
     setBusy(true)
     try {
-      await flowApi.modelSubmit({ ...(model !== 'new' ? { id: model.id } : {}), ...meta, xml })
+      await flowApi.modelSubmit({
+        ...(model !== 'new' ? { id: model.id } : {}),
+        name,
+        modelKey,
+        description,
+        xml,
+      })
       toast.success(t('msg.operateSuccess'))
       onClose(true)
     } finally {
       setBusy(false)
     }
-  }
-  const field = (name: keyof TMeta, required: boolean) => (
-    <TextField
-      size="small"
-      label={t(`flow.model.${name === 'modelKey' ? 'key' : name}`)}
-      value={meta[name]}
-      required={required}
-      error={!!errors[name]}
-      helperText={errors[name]}
-      onChange={(e) => {
-        setMeta({ ...meta, [name]: e.target.value })
-        setErrors({ ...errors, [name]: undefined })
-      }}
-      slotProps={{ htmlInput: { name } }}
-    />
+  })
+  const field = (name: 'name' | 'modelKey' | 'description') => (
+    <FormText name={name} label={t(`flow.model.${name === 'modelKey' ? 'key' : name}`)} />
   )
   return (
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="xl">
       <DialogTitle>{t('flow.model.editor')}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 2fr' }, gap: 2, mb: 2 }}>
-          {field('name', true)}
-          {field('modelKey', true)}
-          {field('description', false)}
+          <ZodFormProvider form={form}>
+            {field('name')}
+            {field('modelKey')}
+            {field('description')}
+          </ZodFormProvider>
         </Box>
         <Box sx={{ display: 'flex', height: '65vh', border: 1, borderColor: 'divider' }}>
           <Box ref={setHost} data-testid="bpmn-modeler" sx={{ flex: 1, minWidth: 0 }} />
@@ -166,7 +163,7 @@ export const BpmnModelerDialog = ({
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>{t('flow.action.back')}</Button>
-        <Button variant="contained" disabled={busy || !modeler} onClick={() => void save()}>
+        <Button variant="contained" disabled={busy || !modeler} onClick={() => void save()} {...keepFocus}>
           {t('flow.action.save')}
         </Button>
       </DialogActions>

@@ -51,8 +51,9 @@ export const TenantsField = ({ value, onChange }: { value: string[]; onChange: (
       helperText={t('flow.model.tenantHint')}
       value={value}
       onChange={(e) => {
-        const v = e.target.value as unknown as string[] | string
-        onChange(typeof v === 'string' ? v.split(',').filter(Boolean) : v)
+        // A multiple select answers its list (typed as its value's string).
+        const v: unknown = e.target.value
+        onChange(Array.isArray(v) ? v.map(String) : String(v).split(',').filter(Boolean))
       }}
       slotProps={{
         select: {

@@ -4,13 +4,24 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import type { TBladeFlow } from '@ysjs/shared'
-import { useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { FormText } from '@/components/form/Fields'
+import { keepFocus } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { toast } from '@/lib/notify'
 import { flowApi } from '../flowApi'
-import { parseVariables } from './FlowStartDialog'
+import { parseVariables, VariablesField } from './FlowStartDialog'
+
+/** A comment (optional: 同意 when empty) and the variables as a JSON object of plain values. */
+const taskSchema = (invalidJson: string) =>
+  z.object({
+    comment: z.string(),
+    json: z.string().refine((v) => parseVariables(v) !== null, { message: invalidJson }),
+  })
 
 /**
  * 办理 a task of a process that has no screens of its own (not the leave): a comment, the variables
@@ -27,41 +38,26 @@ export const FlowTaskDialog = ({
   onDone: () => void
 }) => {
   const { t } = useTranslation()
-  const [comment, setComment] = useState('')
-  const [json, setJson] = useState('')
-  const [invalid, setInvalid] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const schema = useMemo(() => taskSchema(t('flow.startForm.variablesInvalid')), [t])
+  const form = useZodForm(schema, { defaultValues: { comment: '', json: '' } })
+  const busy = form.formState.isSubmitting
   const close = () => {
-    setComment('')
-    setJson('')
-    setInvalid(false)
+    form.reset()
     onClose()
   }
-  const send = async (approve: boolean) => {
-    const variables = parseVariables(json)
-    if (!variables) {
-      setInvalid(true)
-      toast.warning(t('flow.startForm.variablesInvalid'))
-      return
-    }
-    setBusy(true)
-    try {
+  const send = (approve: boolean) =>
+    form.submit(async ({ comment, json }) => {
       await flowApi.complete({
         taskId: task?.taskId ?? '',
         processInstanceId: task?.processInstanceId ?? '',
         comment: comment.trim() || '同意',
         ...(approve ? { flag: 'ok' } : {}),
-        variables,
+        variables: parseVariables(json) ?? {},
       })
       toast.success(t('msg.operateSuccess'))
       onDone()
       close()
-    } catch {
-      // The HTTP client showed the server's message.
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
   return (
     <Dialog open={task !== null} onClose={close} fullWidth maxWidth="sm">
       <DialogTitle>
@@ -70,36 +66,18 @@ export const FlowTaskDialog = ({
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }} data-testid="flow-task-form">
-          <TextField
-            label={t('flow.taskForm.comment')}
-            size="small"
-            multiline
-            minRows={2}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-          />
-          <TextField
-            label={t('flow.startForm.variables')}
-            placeholder='{"approved": "true"}'
-            size="small"
-            multiline
-            minRows={3}
-            value={json}
-            onChange={(e) => {
-              setJson(e.target.value)
-              setInvalid(false)
-            }}
-            error={invalid}
-            helperText={invalid ? t('flow.startForm.variablesInvalid') : t('flow.startForm.variablesHint')}
-          />
+          <ZodFormProvider form={form}>
+            <FormText name="comment" label={t('flow.taskForm.comment')} multiline minRows={2} />
+            <VariablesField example='{"approved": "true"}' />
+          </ZodFormProvider>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{t('common.cancel')}</Button>
-        <Button color="warning" disabled={busy} onClick={() => void send(false)}>
+        <Button color="warning" disabled={busy} onClick={() => void send(false)()} {...keepFocus}>
           {t('flow.action.reject')}
         </Button>
-        <Button variant="contained" disabled={busy} onClick={() => void send(true)}>
+        <Button variant="contained" disabled={busy} onClick={() => void send(true)()} {...keepFocus}>
           {t('flow.action.approve')}
         </Button>
       </DialogActions>

@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add'
 import DeleteIcon from '@mui/icons-material/Delete'
 import EditIcon from '@mui/icons-material/Edit'
 import UploadFileIcon from '@mui/icons-material/UploadFile'
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
@@ -29,8 +28,13 @@ import {
   ZWorkCalendarSubmitSchema,
 } from '@ysjs/shared/job'
 import { type ChangeEvent, useRef, useState } from 'react'
+import { useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { FormText } from '@/components/form/Fields'
+import { keepFocus } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { type TCalendarCheck, type TCalendarDayRow, workCalendarApi } from '../jobApi'
@@ -50,110 +54,78 @@ const YearDialog = ({
   onClose: (saved: boolean) => void
 }) => {
   const { t } = useTranslation()
-  const [year, setYear] = useState(String(initialYear))
-  const [days, setDays] = useState<TCalendarDayRow[]>(initialDays)
-  const [error, setError] = useState<string | null>(null)
-  const set = (i: number, patch: Partial<TCalendarDayRow>) =>
-    setDays((ds) => ds.map((d, j) => (j === i ? { ...d, ...patch } : d)))
-  const save = async () => {
-    const checked = ZWorkCalendarSubmitSchema.safeParse({ year, days })
-    if (!checked.success) {
-      const issue = checked.error.issues[0]
-      const row = typeof issue?.path[1] === 'number' ? ` (${t('job.calendar.row')} ${issue.path[1] + 1})` : ''
-      setError(`${issue?.message ?? ''}${row}`)
-      return
-    }
-    await workCalendarApi.submit(checked.data.year, checked.data.days)
+  const form = useZodForm(ZWorkCalendarSubmitSchema, {
+    defaultValues: {
+      year: String(initialYear),
+      days: initialDays.map(({ date, kind, name }) => ({ date, kind, name })),
+    },
+  })
+  const days = useFieldArray({ control: form.control, name: 'days' })
+  const year = form.watch('year')
+  const save = form.submit(async (checked) => {
+    await workCalendarApi.submit(checked.year, checked.days)
     toast.success(t('msg.operateSuccess'))
     onClose(true)
-  }
+  })
   return (
     <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth>
       <DialogTitle>
-        {t('job.calendar.editYear')} {fresh ? '' : year}
+        {t('job.calendar.editYear')} {fresh ? '' : String(year)}
       </DialogTitle>
       <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {fresh && (
-            <TextField
-              label={t('job.calendar.year')}
-              value={year}
-              size="small"
-              onChange={(e) => setYear(e.target.value)}
-              sx={{ width: 160 }}
-            />
-          )}
-          {error && <Alert severity="error">{error}</Alert>}
-          <Table size="small" data-testid="calendar-days">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('job.calendar.date')}</TableCell>
-                <TableCell>{t('job.calendar.kind')}</TableCell>
-                <TableCell>{t('job.calendar.name')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {days.map((d, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, dates may repeat while typing
-                <TableRow key={i}>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      value={d.date}
-                      placeholder="yyyy-MM-dd"
-                      onChange={(e) => set(i, { date: e.target.value })}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      select
-                      size="small"
-                      value={d.kind}
-                      onChange={(e) => set(i, { kind: Number(e.target.value) })}
-                      sx={{ minWidth: 140 }}
-                    >
-                      {Object.entries(WORK_CALENDAR_KIND_LABELS).map(([k, label]) => (
-                        <MenuItem key={k} value={Number(k)}>
-                          {label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      value={d.name}
-                      onChange={(e) => set(i, { name: e.target.value })}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <IconButton
-                      aria-label={t('common.delete')}
-                      onClick={() => setDays((ds) => ds.filter((_d, j) => j !== i))}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
+        <ZodFormProvider form={form}>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {fresh && <FormText name="year" label={t('job.calendar.year')} sx={{ width: 160 }} />}
+            <Table size="small" data-testid="calendar-days">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('job.calendar.date')}</TableCell>
+                  <TableCell>{t('job.calendar.kind')}</TableCell>
+                  <TableCell>{t('job.calendar.name')}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Box>
-            <Button
-              startIcon={<AddIcon />}
-              onClick={() =>
-                setDays((ds) => [...ds, { date: `${year}-`, kind: WorkCalendarKind.HOLIDAY, name: '' }])
-              }
-            >
-              {t('job.calendar.addDay')}
-            </Button>
-          </Box>
-        </Stack>
+              </TableHead>
+              <TableBody>
+                {days.fields.map((d, i) => (
+                  <TableRow key={d.id}>
+                    <TableCell>
+                      <FormText name={`days.${i}.date`} label="" placeholder="yyyy-MM-dd" />
+                    </TableCell>
+                    <TableCell>
+                      <FormText name={`days.${i}.kind`} label="" select parse={Number} sx={{ minWidth: 140 }}>
+                        {Object.entries(WORK_CALENDAR_KIND_LABELS).map(([k, label]) => (
+                          <MenuItem key={k} value={k}>
+                            {label}
+                          </MenuItem>
+                        ))}
+                      </FormText>
+                    </TableCell>
+                    <TableCell>
+                      <FormText name={`days.${i}.name`} label="" />
+                    </TableCell>
+                    <TableCell>
+                      <IconButton aria-label={t('common.delete')} onClick={() => days.remove(i)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Box>
+              <Button
+                startIcon={<AddIcon />}
+                onClick={() => days.append({ date: `${year}-`, kind: WorkCalendarKind.HOLIDAY, name: '' })}
+              >
+                {t('job.calendar.addDay')}
+              </Button>
+            </Box>
+          </Stack>
+        </ZodFormProvider>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()}>
+        <Button variant="contained" onClick={() => void save()} {...keepFocus}>
           {t('common.save')}
         </Button>
       </DialogActions>

@@ -1,12 +1,11 @@
-import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
 import { type TSmsSend, ZSmsSendSchema } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
 import { FormText } from '@/components/form/Fields'
+import { FormActions } from '@/components/form/FormActions'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { useResourceMutation } from '@/lib/resource/hooks'
@@ -45,14 +44,7 @@ export const SmsSendDialog = ({ code, onClose }: { code: string; onClose: () => 
               <FormText name="params" label={t('sms.params')} disabled={busy} multiline rows={2} />
             </Stack>
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {t('sms.send')}
-            </Button>
-          </DialogActions>
+          <FormActions onCancel={onClose} busy={busy} label={t('sms.send')} />
         </form>
       </ZodFormProvider>
     </Dialog>

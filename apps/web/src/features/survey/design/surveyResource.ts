@@ -18,7 +18,7 @@ const STATES = ['0', '1', '2'].map((v) => ({ value: v, labelKey: `survey.states.
 export const surveyResource: TResource<TSurveyRow> = {
   key: 'survey-design',
   nameKey: 'survey.name.survey',
-  schema: ZSurveySubmitSchema as never,
+  schema: ZSurveySubmitSchema,
   api: surveyApi,
   permissions: { menuPath: '/survey/question' },
   dialogWidth: 'md',

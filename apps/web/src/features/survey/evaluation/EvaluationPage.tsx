@@ -14,12 +14,15 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Msg, RESULTS_STATUS_LABELS, type TEvaluationRecord, ZEvaluationSubmitSchema } from '@ysjs/shared'
-import { type ComponentType, type FormEvent, useEffect, useState } from 'react'
+import { type ComponentType, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
-import { DictSelect } from '@/components/dict/DictSelect'
+import { FormDict, FormText } from '@/components/form/Fields'
+import { keepFocus } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { HttpError } from '@/lib/http'
 import { toast } from '@/lib/notify'
 import { loadFailed, saveFailed } from '../fill/fillMessages'
@@ -30,35 +33,24 @@ import { StatusChip } from './StatusChip'
 const ReportForm = ({ onCreated }: { onCreated: (id: string) => void }) => {
   const { t } = useTranslation()
   const unit = useQuery({ queryKey: ['evaluation-unit'], queryFn: evaluationApi.unit, retry: false })
-  const [name, setName] = useState('')
-  const [outcomeType, setOutcomeType] = useState('')
-  const [busy, setBusy] = useState(false)
+  const form = useZodForm(ZEvaluationSubmitSchema, { defaultValues: { name: '', outcomeType: '' } })
+  const busy = form.formState.isSubmitting
   useEffect(() => {
     if (unit.error) {
       loadFailed(unit.error)
     }
   }, [unit.error])
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const checked = ZEvaluationSubmitSchema.safeParse({ name, outcomeType })
-    if (!checked.success) {
-      toast.warning(checked.error.issues[0]?.message ?? '')
-      return
-    }
-    setBusy(true)
+  const submit = form.submit(async ({ name, outcomeType }) => {
     try {
       const created = await evaluationApi.submit({ name, ...(outcomeType ? { outcomeType } : {}) })
       toast.success(Msg.OPERATE_SUCCESS)
-      setName('')
-      setOutcomeType('')
+      form.reset()
       onCreated(created.id)
     } catch (error) {
       saveFailed(error)
-    } finally {
-      setBusy(false)
     }
-  }
+  })
 
   const u = unit.data
   return (
@@ -76,26 +68,21 @@ const ReportForm = ({ onCreated }: { onCreated: (id: string) => void }) => {
         </Alert>
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-        <TextField
-          size="small"
-          required
-          label={t('survey.evaluation.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          sx={{ flex: 2 }}
-          disabled={busy}
-        />
-        <DictSelect
-          size="small"
-          code="achievement_type"
-          label={t('survey.evaluation.outcomeType')}
-          value={outcomeType}
-          onChange={setOutcomeType}
-          allowEmpty
-          sx={{ flex: 1, minWidth: 180 }}
-          disabled={busy}
-        />
-        <Button type="submit" variant="contained" disabled={busy || !u}>
+        <ZodFormProvider form={form}>
+          <Box sx={{ flex: 2, width: '100%' }}>
+            <FormText name="name" label={t('survey.evaluation.name')} disabled={busy} />
+          </Box>
+          <Box sx={{ flex: 1, minWidth: 180, width: '100%' }}>
+            <FormDict
+              code="achievement_type"
+              name="outcomeType"
+              label={t('survey.evaluation.outcomeType')}
+              allowEmpty
+              disabled={busy}
+            />
+          </Box>
+        </ZodFormProvider>
+        <Button type="submit" variant="contained" disabled={busy || !u} {...keepFocus}>
           {t('survey.evaluation.save')}
         </Button>
       </Stack>

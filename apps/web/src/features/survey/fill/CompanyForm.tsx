@@ -119,8 +119,13 @@ export const CompanyForm = ({
           required
           value={chosen}
           onChange={(e) => {
-            const v = e.target.value as unknown as string[] | string
-            set({ industryField: (Array.isArray(v) ? v : v.split(',')).filter(Boolean).join(',') })
+            // A multiple select answers its list (typed as its value's string).
+            const v: unknown = e.target.value
+            set({
+              industryField: (Array.isArray(v) ? v.map(String) : String(v).split(','))
+                .filter(Boolean)
+                .join(','),
+            })
           }}
           onBlur={() => setLeft((l) => ({ ...l, industry: true }))}
           error={!!industryError}

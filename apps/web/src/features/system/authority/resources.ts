@@ -24,25 +24,24 @@ import {
 import { ScopeRuleEditor } from './components/ScopeRuleEditor'
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
-const schema = (s: unknown) => s as TResource['schema']
 
 /** Options of a parent select from a flattened tree (indented by depth), with 顶级 first. */
-export const parentOptions = (
-  rows: { id: string; depth?: number }[],
-  label: (row: never) => string,
+export const parentOptions = <R extends { id: string; depth?: number }>(
+  rows: R[],
+  label: (row: R) => string,
   exclude?: string,
 ): TOption[] => [
   { value: '0', labelKey: 'authority.role.topLevel' },
   ...rows
     .filter((r) => r.id !== exclude)
-    .map((r) => ({ value: r.id, label: `${'　'.repeat(r.depth ?? 0)}${label(r as never)}` })),
+    .map((r) => ({ value: r.id, label: `${'　'.repeat(r.depth ?? 0)}${label(r)}` })),
 ]
 
 /** 角色管理: a tree of roles (client-paged), each with its parent. */
 export const roleResource = (parents: TOption[]): TResource<TRoleRow> => ({
   key: 'role',
   nameKey: 'authority.role.name',
-  schema: schema(ZRoleSubmitSchema),
+  schema: ZRoleSubmitSchema,
   api: roleApi,
   paging: 'client',
   permissions: {
@@ -115,7 +114,7 @@ const menuFields = (parents: TOption[]): TField[] => [
 export const menuResource = (parents: TOption[]): TResource<TMenuRow> => ({
   key: 'menu',
   nameKey: 'authority.menu.name',
-  schema: schema(ZMenuSubmitSchema),
+  schema: ZMenuSubmitSchema,
   api: menuApi,
   paging: 'client',
   treeCollapsed: true,
@@ -150,7 +149,7 @@ export const menuResource = (parents: TOption[]): TResource<TMenuRow> => ({
 export const scopeMenuResource = (): TResource<TMenuRow> => ({
   key: 'menu-scopes',
   nameKey: 'authority.menu.name',
-  schema: schema(ZMenuSubmitSchema),
+  schema: ZMenuSubmitSchema,
   api: menuOnlyApi,
   paging: 'client',
   treeCollapsed: true,
@@ -161,7 +160,7 @@ export const scopeMenuResource = (): TResource<TMenuRow> => ({
 export const topMenuResource: TResource<TTopMenuRow> = {
   key: 'topmenu',
   nameKey: 'authority.topmenu.name',
-  schema: schema(ZTopMenuSubmitSchema),
+  schema: ZTopMenuSubmitSchema,
   api: topMenuApi,
   permissions: {
     codes: {
@@ -236,7 +235,7 @@ export const scopeResource = (kind: TScopeKind, menu: TMenuRow): TResource<TScop
   return {
     key: `${kind}-scope-${menu.id}`,
     nameKey: kind === 'data' ? 'authority.scope.dataName' : 'authority.scope.apiName',
-    schema: schema(kind === 'data' ? ZDataScopeFormSchema : ZApiScopeSubmitSchema),
+    schema: kind === 'data' ? ZDataScopeFormSchema : ZApiScopeSubmitSchema,
     api: scopeApi(kind, menu.id),
     permissions: { codes: { add: setting, edit: setting, delete: setting, view: setting } },
     fields,

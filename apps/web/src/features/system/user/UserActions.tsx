@@ -16,13 +16,28 @@ import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import { PERMISSIONS, UserMsg, UserStatus, ZUserAuditCompanySchema } from '@ysjs/shared'
-import { useState } from 'react'
+import {
+  PERMISSIONS,
+  UserMsg,
+  UserStatus,
+  ZUserAuditCompanySchema,
+  ZUserAuditPassQuerySchema,
+  ZUserAuditRefuseSchema,
+  ZUserGrantQuerySchema,
+  ZUserPlatformSchema,
+} from '@ysjs/shared'
+import { useMemo, useState } from 'react'
+import { useController } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import type { TScreenActions } from '@/components/crud/CrudScreen'
 import { useFieldOptions } from '@/components/crud/ResourceField'
-import { DictSelect } from '@/components/dict/DictSelect'
+import { FormDict, FormText } from '@/components/form/Fields'
+import { keepFocus, REQUIRED_LABEL_CLASS } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
+import { useRequired, ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { translateMessage } from '@/lib/i18n/messages'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { AccessPreview } from '../authority/components/AccessPreview'
@@ -44,30 +59,35 @@ const run = async (action: () => Promise<unknown>): Promise<boolean> => {
   }
 }
 
-/** A multi-select of the tenant's roles. */
-const RoleSelect = ({
-  value,
-  onChange,
-  label,
-}: {
-  value: string[]
-  onChange: (v: string[]) => void
-  label: string
-}) => {
+/** A multi-select of the tenant's roles, a field of the enclosing form (its message under it). */
+const RoleSelect = ({ name, label }: { name: string; label: string }) => {
   const options = useFieldOptions({ name: 'roles', labelKey: label, loadOptions: ROLE_OPTIONS })
   const labels = new Map(options.map((o) => [o.value, (o.label ?? '').trim()]))
+  const { field, fieldState } = useController({ name })
+  const required = useRequired(name)
+  const value: string[] = Array.isArray(field.value) ? field.value.map(String) : []
   return (
     <TextField
       select
       fullWidth
       label={label}
       name="roleIds"
+      inputRef={field.ref}
       value={value}
-      onChange={(e) => onChange(e.target.value as unknown as string[])}
+      // No role is '' (an id list's empty value): an approval with a member unit needs none.
+      onChange={(e) => {
+        const chosen: unknown = e.target.value
+        field.onChange(Array.isArray(chosen) && chosen.length ? chosen : '')
+      }}
+      onBlur={field.onBlur}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ? translateMessage(fieldState.error.message) : undefined}
       slotProps={{
+        inputLabel: { className: required ? REQUIRED_LABEL_CLASS : undefined },
         select: {
           multiple: true,
-          renderValue: (v) => (v as string[]).map((id) => labels.get(id) ?? id).join(', '),
+          renderValue: (v) =>
+            (Array.isArray(v) ? v : []).map((id) => labels.get(String(id)) ?? id).join(', '),
         },
       }}
     >
@@ -80,6 +100,15 @@ const RoleSelect = ({
   )
 }
 
+/** The form's action buttons: done, a success toast and the caller's refresh. */
+const useDone = (onDone: () => void) => {
+  const { t } = useTranslation()
+  return () => {
+    toast.success(t('msg.operateSuccess'))
+    onDone()
+  }
+}
+
 const GrantDialog = ({
   userIds,
   onClose,
@@ -90,29 +119,25 @@ const GrantDialog = ({
   onDone: () => void
 }) => {
   const { t } = useTranslation()
-  const [roles, setRoles] = useState<string[]>([])
-  const [busy, setBusy] = useState(false)
-  const save = async () => {
-    if (!roles.length) {
-      toast.warning(UserMsg.ROLE)
-      return
-    }
-    setBusy(true)
-    const ok = await run(() => userActions.grant(userIds, roles))
-    setBusy(false)
-    if (ok) {
-      toast.success(t('msg.operateSuccess'))
-      onDone()
-    }
-  }
+  const done = useDone(onDone)
+  const form = useZodForm(ZUserGrantQuerySchema, { defaultValues: { userIds, roleIds: '' } })
+  const roles = form.watch('roleIds')
+  const roleIds = Array.isArray(roles) ? roles.map(String) : []
+  const busy = form.formState.isSubmitting
+  const save = form.submit(async (data) => {
+    await userActions.grant(userIds, data.roleIds)
+    done()
+  })
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="grant-title">
       <DialogTitle id="grant-title">{t('sysOrg.user.grant')}</DialogTitle>
       <DialogContent dividers>
-        <RoleSelect value={roles} onChange={setRoles} label={t('sysOrg.user.roleId')} />
-        {roles.length > 0 && (
+        <ZodFormProvider form={form}>
+          <RoleSelect name="roleIds" label={t('sysOrg.user.roleId')} />
+        </ZodFormProvider>
+        {roleIds.length > 0 && (
           <Box sx={{ mt: 2 }}>
-            <AccessPreview request={{ kind: 'userRoles', userIds, roleIds: roles }} />
+            <AccessPreview request={{ kind: 'userRoles', userIds, roleIds }} />
           </Box>
         )}
       </DialogContent>
@@ -120,7 +145,7 @@ const GrantDialog = ({
         <Button onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy}>
+        <Button variant="contained" onClick={() => void save()} disabled={busy} {...keepFocus}>
           {t('common.confirm')}
         </Button>
       </DialogActions>
@@ -130,9 +155,17 @@ const GrantDialog = ({
 
 const NEW_UNIT = 'new'
 
+/** 审核通过 needs roles or a member unit (a user without either cannot sign in); a new unit needs its name. */
+const ZAuditPassForm = ZUserAuditPassQuerySchema.extend({ unitChoice: z.string() }).superRefine((v, ctx) => {
+  if (!v.roleIds?.length && !v.unitChoice) {
+    ctx.addIssue({ code: 'custom', path: ['roleIds'], message: UserMsg.ROLE })
+  }
+})
+
 /**
  * Approve (with roles: a user without one cannot sign in) or refuse (with a reason) a registration.
  * Bound to a member unit (a company dept, chosen or created), the user gets the member role instead.
+ * Each button checks with its own schema: the refusal its reason, the company approval its account.
  */
 const AuditDialog = ({
   row,
@@ -144,131 +177,135 @@ const AuditDialog = ({
   onDone: () => void
 }) => {
   const { t } = useTranslation()
-  const [roles, setRoles] = useState<string[]>(row.roleId ? row.roleId.split(',') : [])
-  const [reason, setReason] = useState(row.auditReason ?? '')
-  const [account, setAccount] = useState(row.account ?? '')
-  const [password, setPassword] = useState('')
-  const [unitChoice, setUnitChoice] = useState('')
-  const [unitName, setUnitName] = useState('')
-  const [busy, setBusy] = useState(false)
+  const done = useDone(onDone)
   const companies = useQuery({ queryKey: ['audit-companies'], queryFn: userActions.companies, retry: false })
-  const unit =
-    unitChoice === NEW_UNIT ? { unitName: unitName.trim() } : unitChoice ? { unitId: unitChoice } : {}
-  const act = async (kind: 'pass' | 'refuse' | 'company') => {
-    if (kind !== 'refuse' && !roles.length && !unitChoice) {
-      toast.warning(UserMsg.ROLE)
-      return
-    }
-    if (kind !== 'refuse' && unitChoice === NEW_UNIT && !unitName.trim()) {
-      toast.warning(t('sysOrg.user.auditUnitName'))
-      return
-    }
-    if (kind === 'refuse' && !reason.trim()) {
-      toast.warning(UserMsg.AUDIT_REASON)
-      return
-    }
-    const company = { id: row.id, account: account.trim(), password, roleIds: roles, ...unit }
-    if (kind === 'company') {
-      const checked = ZUserAuditCompanySchema.safeParse(company)
-      if (!checked.success) {
-        toast.warning(checked.error.issues[0]?.message ?? UserMsg.ACCOUNT)
-        return
-      }
-    }
-    setBusy(true)
-    const ok = await run(() =>
-      kind === 'pass'
-        ? userActions.auditPass([row.id], roles, unit)
-        : kind === 'company'
-          ? userActions.auditPassCompany(company)
-          : userActions.auditRefuse([row.id], reason.trim()),
-    )
-    setBusy(false)
-    if (ok) {
-      toast.success(t('msg.operateSuccess'))
-      onDone()
+  const passForm = useMemo(
+    () =>
+      ZAuditPassForm.superRefine((v, ctx) => {
+        if (v.unitChoice === NEW_UNIT && !v.unitName) {
+          ctx.addIssue({ code: 'custom', path: ['unitName'], message: t('sysOrg.user.auditUnitName') })
+        }
+      }),
+    [t],
+  )
+  const form = useZodForm(
+    ZUserAuditCompanySchema.extend({ userIds: z.unknown(), reason: z.unknown(), unitChoice: z.unknown() }),
+    {
+      defaultValues: {
+        id: row.id,
+        userIds: row.id,
+        roleIds: row.roleId ? row.roleId.split(',') : '',
+        reason: row.auditReason ?? '',
+        account: row.account ?? '',
+        password: '',
+        unitChoice: '',
+        unitId: '',
+        unitName: '',
+      },
+    },
+  )
+  const unitChoice = form.watch('unitChoice')
+  const busy = form.formState.isSubmitting
+  const chooseUnit = (choice: string) => {
+    form.setValue('unitChoice', choice)
+    form.setValue('unitId', choice === NEW_UNIT ? '' : choice)
+    if (choice !== NEW_UNIT) {
+      form.setValue('unitName', '')
     }
   }
+  const unitOf = (v: { unitId?: string; unitName?: string }) =>
+    v.unitName ? { unitName: v.unitName } : v.unitId ? { unitId: v.unitId } : {}
+  const pass = form.submit(async (v) => {
+    const checked = passForm.parse(v)
+    await userActions.auditPass([row.id], checked.roleIds ?? [], unitOf(checked))
+    done()
+  }, passForm)
+  const refuse = form.submit(async () => {
+    await userActions.auditRefuse([row.id], String(form.getValues('reason')).trim())
+    done()
+  }, ZUserAuditRefuseSchema)
+  const company = form.submit(async (v) => {
+    await userActions.auditPassCompany({
+      id: row.id,
+      account: v.account,
+      password: v.password,
+      roleIds: v.roleIds ?? [],
+      ...unitOf(v),
+    })
+    done()
+  })
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="audit-title">
       <DialogTitle id="audit-title">{t('sysOrg.user.audit')}</DialogTitle>
       <DialogContent dividers>
-        <Stack spacing={2}>
-          <Typography variant="body2">
-            {t('sysOrg.user.account')}: {row.account} · {t('sysOrg.user.nickname')}: {row.name ?? ''}
-          </Typography>
-          <RoleSelect value={roles} onChange={setRoles} label={t('sysOrg.user.auditRoles')} />
-          <TextField
-            select
-            label={t('sysOrg.user.auditUnit')}
-            name="auditUnit"
-            value={unitChoice}
-            onChange={(e) => setUnitChoice(e.target.value)}
-            helperText={t('sysOrg.user.auditUnitHint')}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('sysOrg.user.auditUnitNone')}</MenuItem>
-            {(companies.data ?? []).map((d) => (
-              <MenuItem key={d.id} value={d.id}>
-                {d.fullName || d.deptName}
-              </MenuItem>
-            ))}
-            <MenuItem value={NEW_UNIT}>{t('sysOrg.user.auditUnitNew')}</MenuItem>
-          </TextField>
-          {unitChoice === NEW_UNIT && (
+        <ZodFormProvider form={form}>
+          <Stack spacing={2}>
+            <Typography variant="body2">
+              {t('sysOrg.user.account')}: {row.account} · {t('sysOrg.user.nickname')}: {row.name ?? ''}
+            </Typography>
+            <RoleSelect name="roleIds" label={t('sysOrg.user.auditRoles')} />
             <TextField
-              label={t('sysOrg.user.auditUnitName')}
-              name="auditUnitName"
-              value={unitName}
-              onChange={(e) => setUnitName(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 45 } }}
+              select
+              label={t('sysOrg.user.auditUnit')}
+              name="auditUnit"
+              value={String(unitChoice ?? '')}
+              onChange={(e) => chooseUnit(e.target.value)}
+              helperText={t('sysOrg.user.auditUnitHint')}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">{t('sysOrg.user.auditUnitNone')}</MenuItem>
+              {(companies.data ?? []).map((d) => (
+                <MenuItem key={d.id} value={d.id}>
+                  {d.fullName || d.deptName}
+                </MenuItem>
+              ))}
+              <MenuItem value={NEW_UNIT}>{t('sysOrg.user.auditUnitNew')}</MenuItem>
+            </TextField>
+            {unitChoice === NEW_UNIT && (
+              <FormText
+                name="unitName"
+                label={t('sysOrg.user.auditUnitName')}
+                htmlInput={{ maxLength: 45, name: 'auditUnitName' }}
+              />
+            )}
+            <FormText
+              name="reason"
+              label={t('sysOrg.user.auditReason')}
+              multiline
+              minRows={2}
+              htmlInput={{ maxLength: 255 }}
             />
-          )}
-          <TextField
-            label={t('sysOrg.user.auditReason')}
-            name="reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 255 } }}
-          />
-          <Typography variant="caption" color="text.secondary">
-            {t('sysOrg.user.auditCompanyHint')}
-          </Typography>
-          <Stack direction="row" spacing={2}>
-            <TextField
-              label={t('sysOrg.user.auditAccount')}
-              name="auditAccount"
-              value={account}
-              onChange={(e) => setAccount(e.target.value)}
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 45 } }}
-            />
-            <TextField
-              label={t('sysOrg.user.auditPassword')}
-              name="auditPassword"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 64 } }}
-            />
+            <Typography variant="caption" color="text.secondary">
+              {t('sysOrg.user.auditCompanyHint')}
+            </Typography>
+            <Stack direction="row" spacing={2}>
+              <FormText
+                name="account"
+                label={t('sysOrg.user.auditAccount')}
+                htmlInput={{ maxLength: 45, name: 'auditAccount' }}
+              />
+              <FormText
+                name="password"
+                label={t('sysOrg.user.auditPassword')}
+                type="password"
+                autoComplete="new-password"
+                htmlInput={{ maxLength: 64, name: 'auditPassword' }}
+              />
+            </Stack>
           </Stack>
-        </Stack>
+        </ZodFormProvider>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button color="error" onClick={() => void act('refuse')} disabled={busy}>
+        <Button color="error" onClick={() => void refuse()} disabled={busy} {...keepFocus}>
           {t('sysOrg.user.auditRefuse')}
         </Button>
-        <Button variant="outlined" onClick={() => void act('company')} disabled={busy}>
+        <Button variant="outlined" onClick={() => void company()} disabled={busy} {...keepFocus}>
           {t('sysOrg.user.auditCompany')}
         </Button>
-        <Button variant="contained" onClick={() => void act('pass')} disabled={busy}>
+        <Button variant="contained" onClick={() => void pass()} disabled={busy} {...keepFocus}>
           {t('sysOrg.user.auditPass')}
         </Button>
       </DialogActions>
@@ -279,25 +316,20 @@ const AuditDialog = ({
 /** 平台配置: the user's extension for one platform (web, app, other), which its tokens carry. */
 const PlatformDialog = ({ userId, onClose }: { userId: string; onClose: () => void }) => {
   const { t } = useTranslation()
+  const done = useDone(onClose)
   const detail = useQuery({
     queryKey: ['user', 'platform', userId],
     queryFn: () => userActions.platformDetail(userId),
     staleTime: 0,
   })
-  const [userType, setUserType] = useState<string | null>(null)
-  const [userExt, setUserExt] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const type = userType ?? String(detail.data?.userType ?? '1')
-  const ext = userExt ?? detail.data?.userExt ?? ''
-  const save = async () => {
-    setBusy(true)
-    const ok = await run(() => userActions.updatePlatform(userId, type, ext))
-    setBusy(false)
-    if (ok) {
-      toast.success(t('msg.operateSuccess'))
-      onClose()
-    }
-  }
+  const form = useZodForm(ZUserPlatformSchema, {
+    values: { userId, userType: String(detail.data?.userType ?? '1'), userExt: detail.data?.userExt ?? '' },
+  })
+  const busy = form.formState.isSubmitting
+  const save = form.submit(async (v) => {
+    await userActions.updatePlatform(userId, String(v.userType), v.userExt ?? '')
+    done()
+  })
   return (
     <Dialog
       open
@@ -308,32 +340,35 @@ const PlatformDialog = ({ userId, onClose }: { userId: string; onClose: () => vo
     >
       <DialogTitle id="platform-title">{t('sysOrg.user.platform')}</DialogTitle>
       <DialogContent dividers>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <DictSelect
-            code="user_type"
-            label={t('sysOrg.user.userType')}
-            name="userType"
-            value={type}
-            onChange={setUserType}
-            disabled={detail.isLoading}
-          />
-          <TextField
-            label={t('sysOrg.user.userExt')}
-            name="userExt"
-            value={ext}
-            onChange={(e) => setUserExt(e.target.value)}
-            multiline
-            minRows={3}
-            disabled={detail.isLoading}
-            slotProps={{ htmlInput: { maxLength: 255 } }}
-          />
-        </Stack>
+        <ZodFormProvider form={form}>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <FormDict
+              code="user_type"
+              label={t('sysOrg.user.userType')}
+              name="userType"
+              disabled={detail.isLoading}
+            />
+            <FormText
+              label={t('sysOrg.user.userExt')}
+              name="userExt"
+              multiline
+              minRows={3}
+              disabled={detail.isLoading}
+              htmlInput={{ maxLength: 255 }}
+            />
+          </Stack>
+        </ZodFormProvider>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy || detail.isLoading}>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={busy || detail.isLoading}
+          {...keepFocus}
+        >
           {t('common.save')}
         </Button>
       </DialogActions>
@@ -364,57 +399,52 @@ export const UserActions = ({ selectedIds, refresh }: TScreenActions) => {
       await refresh()
     }
   }
+  const openPlatform = () => {
+    if (needSelection()) {
+      return
+    }
+    if (selectedIds.length > 1) {
+      toast.warning(t('sysOrg.user.selectOne'))
+      return
+    }
+    setPlatform(selectedIds[0] ?? null)
+  }
+  const buttons = [
+    {
+      code: PERMISSIONS.userRole,
+      icon: <PersonAddAltIcon />,
+      label: 'sysOrg.user.grant',
+      onClick: () => !needSelection() && setGranting(selectedIds),
+    },
+    {
+      code: PERMISSIONS.userReset,
+      icon: <KeyIcon />,
+      label: 'sysOrg.user.reset',
+      onClick: () =>
+        void confirmed(t('sysOrg.user.resetConfirm'), () => userActions.resetPassword(selectedIds)),
+    },
+    {
+      code: PERMISSIONS.userUnlock,
+      icon: <LockOpenIcon />,
+      label: 'sysOrg.user.unlock',
+      onClick: () => void confirmed(t('sysOrg.user.unlockConfirm'), () => userActions.unlock(selectedIds)),
+    },
+    {
+      code: PERMISSIONS.userPlatform,
+      icon: <SettingsIcon />,
+      label: 'sysOrg.user.platform',
+      onClick: openPlatform,
+    },
+  ]
   return (
     <>
-      {can(PERMISSIONS.userRole) && (
-        <Button
-          variant="outlined"
-          startIcon={<PersonAddAltIcon />}
-          onClick={() => !needSelection() && setGranting(selectedIds)}
-        >
-          {t('sysOrg.user.grant')}
-        </Button>
-      )}
-      {can(PERMISSIONS.userReset) && (
-        <Button
-          variant="outlined"
-          startIcon={<KeyIcon />}
-          onClick={() =>
-            void confirmed(t('sysOrg.user.resetConfirm'), () => userActions.resetPassword(selectedIds))
-          }
-        >
-          {t('sysOrg.user.reset')}
-        </Button>
-      )}
-      {can(PERMISSIONS.userUnlock) && (
-        <Button
-          variant="outlined"
-          startIcon={<LockOpenIcon />}
-          onClick={() =>
-            void confirmed(t('sysOrg.user.unlockConfirm'), () => userActions.unlock(selectedIds))
-          }
-        >
-          {t('sysOrg.user.unlock')}
-        </Button>
-      )}
-      {can(PERMISSIONS.userPlatform) && (
-        <Button
-          variant="outlined"
-          startIcon={<SettingsIcon />}
-          onClick={() => {
-            if (needSelection()) {
-              return
-            }
-            if (selectedIds.length > 1) {
-              toast.warning(t('sysOrg.user.selectOne'))
-              return
-            }
-            setPlatform(selectedIds[0] ?? null)
-          }}
-        >
-          {t('sysOrg.user.platform')}
-        </Button>
-      )}
+      {buttons
+        .filter((b) => can(b.code))
+        .map((b) => (
+          <Button key={b.code} variant="outlined" startIcon={b.icon} onClick={b.onClick}>
+            {t(b.label)}
+          </Button>
+        ))}
       {platform && <PlatformDialog userId={platform} onClose={() => setPlatform(null)} />}
       {granting && (
         <GrantDialog

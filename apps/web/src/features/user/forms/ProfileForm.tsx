@@ -1,27 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
 import TextField from '@mui/material/TextField'
 import { useQueryClient } from '@tanstack/react-query'
-import {
-  type TUserInfo,
-  type TUserInfoUpdate,
-  type TUserInfoUpdateInput,
-  ZUserInfoUpdateSchema,
-} from '@ysjs/shared'
-import { Controller, type FieldErrors, useForm } from 'react-hook-form'
+import { type TUserInfo, type TUserInfoUpdateInput, ZUserInfoUpdateSchema } from '@ysjs/shared'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { DateField } from '@/components/date/DateField'
-import { DictSelect } from '@/components/dict/DictSelect'
-import { FormTextField } from '@/components/form/FormTextField'
-import { firstErrorMessage } from '@/components/form/formErrors'
-import { translateMessage } from '@/lib/i18n/messages'
+import { FormDate, FormDict, FormText } from '@/components/form/Fields'
+import { keepFocus } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { toast } from '@/lib/notify'
 import { updateSessionUser } from '@/lib/session/session'
 import { USER_INFO_KEY, updateUserInfo } from '../api/userApi'
 import { AvatarUpload } from '../components/AvatarUpload'
-
-const ORDER = ['name', 'realName', 'phone', 'email', 'birthday', 'sex', 'avatar']
 
 const toForm = (info: TUserInfo): TUserInfoUpdateInput => ({
   name: info.name ?? '',
@@ -36,19 +27,11 @@ const toForm = (info: TUserInfo): TUserInfoUpdateInput => ({
 export const ProfileForm = ({ info }: { info: TUserInfo }) => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const { control, handleSubmit, formState } = useForm<TUserInfoUpdateInput, unknown, TUserInfoUpdate>({
-    resolver: zodResolver(ZUserInfoUpdateSchema),
-    mode: 'onBlur',
-    values: toForm(info),
-  })
-  const busy = formState.isSubmitting
+  const form = useZodForm(ZUserInfoUpdateSchema, { values: toForm(info) })
+  const busy = form.formState.isSubmitting
 
-  const onValid = async (values: TUserInfoUpdate) => {
-    try {
-      await updateUserInfo(values)
-    } catch {
-      return
-    }
+  const save = form.submit(async (values) => {
+    await updateUserInfo(values)
     toast.success(t('msg.operateSuccess'))
     // The header, the home page and the lock screen show the new name and picture at once.
     updateSessionUser({
@@ -57,91 +40,56 @@ export const ProfileForm = ({ info }: { info: TUserInfo }) => {
       avatar: values.avatar ?? '',
     })
     await queryClient.invalidateQueries({ queryKey: USER_INFO_KEY })
-  }
-  const onInvalid = (errors: FieldErrors<TUserInfoUpdateInput>) => {
-    const message = firstErrorMessage(errors, ORDER)
-    if (message) {
-      toast.warning(message)
-    }
-  }
+  })
 
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label={t('user.profile')}>
-      <Grid container spacing={2}>
-        <Grid size={12}>
-          <Controller
-            name="avatar"
-            control={control}
-            render={({ field }) => (
-              <AvatarUpload
-                value={typeof field.value === 'string' ? field.value : ''}
-                onChange={field.onChange}
-                disabled={busy}
-              />
-            )}
-          />
+    <ZodFormProvider form={form}>
+      <form onSubmit={save} noValidate aria-label={t('user.profile')}>
+        <Grid container spacing={2}>
+          <Grid size={12}>
+            <Controller
+              name="avatar"
+              control={form.control}
+              render={({ field }) => (
+                <AvatarUpload
+                  value={typeof field.value === 'string' ? field.value : ''}
+                  onChange={field.onChange}
+                  disabled={busy}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={t('user.account')} value={info.account} disabled />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={t('user.tenantName')} value={info.tenantName ?? ''} disabled />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText name="name" label={t('user.name')} disabled={busy} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText name="realName" label={t('user.realName')} disabled={busy} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText name="phone" label={t('user.phone')} disabled={busy} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormText name="email" label={t('user.email')} disabled={busy} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormDate name="birthday" label={t('user.birthday')} disabled={busy} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormDict code="sex" name="sex" label={t('user.sex')} disabled={busy} allowEmpty />
+          </Grid>
+          <Grid size={12}>
+            <Button type="submit" variant="contained" disabled={busy} {...keepFocus}>
+              {t('common.save')}
+            </Button>
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label={t('user.account')} value={info.account} disabled />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label={t('user.tenantName')} value={info.tenantName ?? ''} disabled />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="name" label={t('user.name')} disabled={busy} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="realName" label={t('user.realName')} disabled={busy} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="phone" label={t('user.phone')} disabled={busy} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="email" label={t('user.email')} disabled={busy} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            name="birthday"
-            control={control}
-            render={({ field, fieldState }) => (
-              <DateField
-                label={t('user.birthday')}
-                name={field.name}
-                value={typeof field.value === 'string' ? field.value : ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                disabled={busy}
-                error={!!fieldState.error}
-                helperText={
-                  fieldState.error?.message ? translateMessage(fieldState.error.message) : undefined
-                }
-              />
-            )}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            name="sex"
-            control={control}
-            render={({ field }) => (
-              <DictSelect
-                code="sex"
-                label={t('user.sex')}
-                value={field.value === undefined ? '' : String(field.value)}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                disabled={busy}
-                allowEmpty
-              />
-            )}
-          />
-        </Grid>
-        <Grid size={12}>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('common.save')}
-          </Button>
-        </Grid>
-      </Grid>
-    </form>
+      </form>
+    </ZodFormProvider>
   )
 }
