@@ -12,7 +12,13 @@ import {
 import type { z } from 'zod'
 import { HttpError } from '@/lib/http/errors'
 import { toast } from '@/lib/notify'
-import { fieldOfMessage, fieldSchemaAt, isRequiredField, type TFieldMessage } from './schemaFields'
+import {
+  fieldOfMessage,
+  fieldSchemaAt,
+  isRequiredField,
+  type TFieldMessage,
+  withEmptiedFields,
+} from './schemaFields'
 
 type TSchema = z.ZodType<FieldValues, FieldValues>
 
@@ -115,7 +121,9 @@ export const useZodForm = <S extends TSchema>(
     return form.handleSubmit(
       async (data) => {
         try {
-          await onValid(data)
+          // An update writes only the fields it carries (decision 030): a field the user emptied, which
+          // the schema's output leaves out, goes as '' so that the server clears it.
+          await onValid(withEmptiedFields(active.current, Object.keys(form.getValues()), data))
         } catch (error) {
           // The HTTP client has toasted the message; a field it names shows it too.
           if (!showServerError(error) && !(error instanceof HttpError)) {

@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper'
 import { type TIssuer, type TIssuerSubmitInput, ZIssuerSubmitSchema } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
 import { FormTextField } from '@/components/form/FormTextField'
-import { withEmptiedFields } from '@/components/form/schemaFields'
 import { useZodForm } from '@/components/form/useZodForm'
 import { useResourceMutation } from '@/lib/resource/hooks'
 import { usePermittedActions } from '@/lib/session/permissions'
@@ -37,10 +36,9 @@ const IssuerForm = ({ issuer }: { issuer: TIssuer }) => {
 
   return (
     <form
-      // A save writes only what it carries (decision 030): the fields the user emptied go as ''.
-      onSubmit={form.submit((values) =>
-        save.runOrThrow(withEmptiedFields(ZIssuerSubmitSchema, FIELDS, values)),
-      )}
+      // A save writes only what it carries (decision 030): the form sends the fields the user emptied
+      // as '' (useZodForm), so they are cleared.
+      onSubmit={form.submit((values) => save.runOrThrow(values))}
       noValidate
       aria-label={t('issuer.route')}
     >
