@@ -1922,6 +1922,23 @@ describe('indicator templates (评价配置) and the lists of the sub-record men
       { name: '工艺创新性', weight: 50, meaning: '与同类工艺相比的创新' },
       { name: '节能降耗效果', weight: 50, meaning: '能耗与回收率' },
     ])
+    // An update writes only what it carries (decision 030): a remark alone keeps the name, type and set.
+    expect(
+      await call('POST', `${C}/submit`, { id: templateId, remark: '部分更新' }, tok.appraiser),
+    ).toMatchObject({ code: 200 })
+    expect((await call('GET', `${C}/detail?id=${templateId}`, undefined, tok.appraiser)).data).toMatchObject({
+      name,
+      outcomeType: 3,
+      remark: '部分更新',
+      indexList: [
+        { name: '工艺创新性', weight: 50 },
+        { name: '节能降耗效果', weight: 50 },
+      ],
+    })
+    expect(await call('POST', `${C}/submit`, { id: templateId, name: '' }, tok.appraiser)).toMatchObject({
+      code: 400,
+      msg: '请输入模板名称',
+    })
 
     // An application of outcome type 3 (fullBody) gets it; another type gets the default set.
     const { id } = await accepted()

@@ -236,13 +236,19 @@ export const appraiseRowsRoutes = (
       body: ZIndexTemplateSubmitSchema,
       response: { 200: zDone },
     },
+    // With an id, a partial update (decision 030): a rename keeps the stored indicators.
+    ...patchableSubmit(ZIndexTemplateSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const code = request.body.id ? C.configSave[1] : C.configSave[0]
+      const id = updateIdOf(request)
+      const code = id ? C.configSave[1] : C.configSave[0]
       if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
         throw AppError.forbidden()
       }
-      await templates.submit(ctx, request.body)
+      const input = id
+        ? patchedInput(request, ZIndexTemplateSubmitSchema, await templates.detail(ctx, id))
+        : request.body
+      await templates.submit(ctx, input)
       return done()
     },
   })
