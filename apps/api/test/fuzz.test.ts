@@ -42,7 +42,11 @@ let writes: () => Promise<number>
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ysjs-fuzz-'))
   storage = path.join(dir, 'storage')
-  t = await createTestApp({ STORAGE_DIR: storage, RATE_LIMIT_AUTH_PER_MINUTE: '1000000' })
+  t = await createTestApp({
+    STORAGE_DIR: storage,
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+    LOG_LEVEL: process.env.FUZZ_LOG ?? 'silent',
+  })
   writes = await installWriteCounter(t.app.prisma)
   admin = (await login(t.app, 'admin')).access_token
 })

@@ -3,6 +3,7 @@ import type { FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import { AppError } from '../errors.ts'
 import { applyPatch, parseOrRefuse } from '../patch.ts'
 
 /**
@@ -52,7 +53,15 @@ export { keepSubmitted }
 /** The id of an update (the body as the client sent it carries one), or null for a creation. */
 export const updateIdOf = (request: FastifyRequest): bigint | null => {
   const raw = (submitted.get(request) ?? request.body) as { id?: unknown } | null
-  return isUpdateBody(raw) ? BigInt(parseOrRefuse(ZIdSchema, raw!.id)) : null
+  if (!isUpdateBody(raw)) {
+    return null
+  }
+  const id = BigInt(parseOrRefuse(ZIdSchema, raw!.id))
+  // No row has id 0: an update of it is an update of nothing (and a 0n id would read as "no id").
+  if (id === 0n) {
+    throw AppError.notFound()
+  }
+  return id
 }
 /** The whole input of an update: `stored` (a row, in its columns) with the fields the client sent applied. */
 export const patchedInput = <T extends z.ZodObject>(
