@@ -72,7 +72,9 @@ let workerOut = ''
 const startWorker = async () => {
   workerOut = ''
   // FLOW_BENCH_CPU_PROF=<dir>: the worker writes a V8 CPU profile there when it stops (where a step's time goes).
-  const prof = process.env.FLOW_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FLOW_BENCH_CPU_PROF}`] : []
+  const prof = process.env.FLOW_BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FLOW_BENCH_CPU_PROF}`]
+    : []
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps/worker'),
     stdio: ['ignore', 'pipe', 'inherit'],

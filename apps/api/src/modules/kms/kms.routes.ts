@@ -192,10 +192,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
   })
   const ZSaved = zEnvelope(z.object({ id: ZWireIdSchema }))
   /** The editor's labels and experts are the links labelAssociate and expertAssociate guard: same buttons. */
-  const requireLinkPermissions = async (
-    request: { user?: unknown },
-    body: object,
-  ) => {
+  const requireLinkPermissions = async (request: { user?: unknown }, body: object) => {
     if ('labelIds' in body && body.labelIds !== undefined) {
       await requirePermission(request, 'kms_main_label')
     }
