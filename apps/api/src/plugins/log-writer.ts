@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { nextId, type PrismaClient } from '@ysjs/db'
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import { isSecretParam, REDACTED } from '../lib/redact.ts'
 
 const FLUSH_MS = 1_000
@@ -221,3 +221,17 @@ export const createLogWriter = (prisma: PrismaClient, log: FastifyBaseLogger, en
   }
 }
 export type TLogWriter = ReturnType<typeof createLogWriter>
+
+/** Each authenticated write to `/api/` is logged with its route and time (`API_LOG_ENABLED`). */
+export const installApiLog = (app: FastifyInstance, logs: TLogWriter) => {
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.user && request.url.startsWith('/api/') && request.method !== 'GET') {
+      logs.api(
+        request,
+        reply.elapsedTime,
+        `${request.method} ${request.routeOptions.url ?? request.url}`,
+        reply.statusCode,
+      )
+    }
+  })
+}

@@ -18,13 +18,6 @@ import type { TWorkCalendarService } from './work-calendar.service.ts'
 
 const BASE = '/api/ysjs-job/work-calendar'
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The working-day calendar, for deadlines in other modules (`app.workCalendar.addWorkingDays`). */
-    workCalendar: TWorkCalendarService
-  }
-}
-
 /** `remove?ids=2025,2026`: the years, comma-separated. */
 const ZYearsQuery = z.object({
   ids: z
@@ -41,7 +34,6 @@ const ZYearsQuery = z.object({
 // edits it (access `platform`).
 
 export const workCalendarRoutes = (app: FastifyInstance, calendar: TWorkCalendarService) => {
-  app.decorate('workCalendar', calendar)
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['work-calendar']
   r.get(`${BASE}/years`, {

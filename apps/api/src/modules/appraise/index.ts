@@ -1,0 +1,33 @@
+import type { TModulePlugin } from '../module-deps.ts'
+import { appraiseRoutes } from './appraise.routes.ts'
+import { createAppraiseAssortService } from './assort.service.ts'
+import { createDocumentsService } from './documents.service.ts'
+import { appraiseRowsRoutes } from './rows.routes.ts'
+import { createRowsService } from './rows.service.ts'
+import { createScoringService } from './scoring.service.ts'
+import { createIndexTemplateService } from './templates.service.ts'
+
+/** Achievement appraisal (issue 12): applications, status machine, experts and scores, documents. */
+export const appraiseModule: TModulePlugin = async (app, deps) => {
+  const { prisma, params } = deps
+  const appraisal = { prisma, hasPermission: deps.permissions.has }
+  const results = deps.appraiseResults
+  const templates = createIndexTemplateService(prisma)
+  const param = (key: string) => params.value(key)
+  const scoring = createScoringService({ ...appraisal, results, templates, param })
+  const assorts = createAppraiseAssortService(prisma)
+  appraiseRoutes(app, {
+    results,
+    scoring,
+    documents: createDocumentsService({
+      ...appraisal,
+      oss: deps.oss,
+      results,
+      scoring,
+      assorts,
+      issuer: deps.issuer,
+      param,
+    }),
+  })
+  appraiseRowsRoutes(app, { rows: createRowsService(appraisal), assorts, templates })
+}
