@@ -625,6 +625,9 @@ export const createResultsService = (deps: TAppraiseDeps) => {
         db(ctx).$transaction(async (tx) => {
           const data: Record<string, unknown> = {}
           if (body.pass) {
+            // Acceptances of one tenant draw their numbers one at a time (the lock ends with the
+            // transaction), so two at once never draw the same one.
+            await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`agreement-number:${ctx.tenantId}`}))`
             const current = await tx.results.findFirst({ where: { id }, select: { agreementNumber: true } })
             const number =
               body.agreementNumber || current?.agreementNumber || (await nextAgreementNumber(tx, ctx))
