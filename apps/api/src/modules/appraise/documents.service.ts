@@ -23,7 +23,14 @@ import { loadResults, type TAppraiseDeps } from './appraise-access.ts'
 import type { TAppraiseAssortService } from './assort.service.ts'
 import { dossierZip } from './documents/dossier-zip.ts'
 import { createDocumentRenderer } from './documents/render.ts'
-import { createFormDetail, FORM_PERMISSION, type TDocContext, type TFormKind, today } from './form-detail.ts'
+import {
+  createFormDetail,
+  FORM_PERMISSION,
+  type TDocContext,
+  type TFormAnswer,
+  type TFormKind,
+  today,
+} from './form-detail.ts'
 import type { TResultsService } from './results.service.ts'
 import type { TScoringService } from './scoring.service.ts'
 
@@ -230,7 +237,11 @@ export const createDocumentsService = (deps: TDeps) => {
      * 暂存: the notice, report or meeting form saved as it is (its filled fields checked by the draft
      * schema), without generating its document or moving the application on.
      */
-    async saveDraft(ctx: TCtx, kind: TFormKind, form: Record<string, unknown> & { resultsId: string }) {
+    async saveDraft<K extends TFormKind>(
+      ctx: TCtx,
+      kind: K,
+      form: Record<string, unknown> & { resultsId: string },
+    ): Promise<TFormAnswer[K]> {
       const c = await contextOf(ctx, BigInt(form.resultsId))
       assertStatus(c, kind)
       const clean: Record<string, unknown> = { ...form }

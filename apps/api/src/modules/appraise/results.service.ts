@@ -468,7 +468,7 @@ export const createResultsService = (deps: TAppraiseDeps) => {
         ...skipTake(q),
         count,
       })
-      const rows = page.rows as unknown as Parameters<typeof records>[1]
+      const rows = page.rows
       return {
         ...toPage(await records(ctx, rows, staff), page.total, q, [], { exact: page.exact, count }),
         ...stageCounts,

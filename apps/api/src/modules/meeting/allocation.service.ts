@@ -462,7 +462,7 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
                 busyUntil: to,
                 passengers: 1,
                 manual: 1,
-              } as never,
+              },
             })
           }
         }
@@ -581,7 +581,7 @@ export const createAllocationService = (prisma: PrismaClient, meetings: TMeeting
           }
         })
         if (rows.length) {
-          await tx.meetingPickup.createMany({ data: rows as never })
+          await tx.meetingPickup.createMany({ data: rows })
         }
         for (const u of result.unallocated) {
           pairs.push({ id: u.id, value: null, pickupId: null, reason: u.reason })

@@ -166,7 +166,7 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
             createDept: ctx.user?.deptIds[0] ?? null,
             updateUser: who(ctx),
             updateTime: new Date(),
-          } as never,
+          },
         })
         return id
       })
@@ -199,7 +199,7 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
         const written = changedFields(data, before.success ? dataOf(before.data) : null)
         await tx.registeredMeeting.updateMany({
           where: { id, ...LIVE },
-          data: { ...written, updateUser: who(ctx), updateTime: new Date() } as never,
+          data: { ...written, updateUser: who(ctx), updateTime: new Date() },
         })
       })
     },
@@ -229,7 +229,7 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
         ...skipTake(q),
         count,
       })
-      const rows = page.rows as unknown as RegisteredMeeting[]
+      const rows = page.rows
       return toPage(await enrich(ctx, rows), page.total, q, [], { exact: page.exact, count })
     },
     /** The caller's own registrations (member centre). */
@@ -342,7 +342,7 @@ export const createRegisteredService = (prisma: PrismaClient, meetings: TMeeting
             invoiceNo: returning ? row.invoiceNo : (input.invoiceNo ?? null),
             reason: input.reason,
             createUser: who(ctx),
-          } as never,
+          },
         })
       })
     },
