@@ -133,7 +133,7 @@ export const createDocumentsService = (deps: TDeps) => {
             attachId,
             kind,
             name: fileName,
-            createUser: ctx.user?.userId ?? null,
+            ...withAudit(ctx).author,
           },
         })
         await results.addEvent(tx, ctx, c.row.id, 'document', `生成${DOCUMENT_TITLES[kind]}`)
@@ -172,7 +172,7 @@ export const createDocumentsService = (deps: TDeps) => {
       })
     } else {
       await tx.resultsForm.create({
-        data: { id: nextId(), resultsId, kind, data: data as object, createUser: ctx.user?.userId ?? null },
+        data: { id: nextId(), resultsId, kind, data: data as object, ...withAudit(ctx).author },
       })
     }
   }
@@ -388,7 +388,7 @@ export const createDocumentsService = (deps: TDeps) => {
               assortId,
               kind: 'upload',
               name: stored.originalName,
-              createUser: ctx.user?.userId ?? null,
+              ...withAudit(ctx).author,
             },
           })
           await results.addEvent(tx, ctx, resultsId, 'attach', `上传附件 ${stored.originalName}`)

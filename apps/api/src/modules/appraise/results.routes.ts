@@ -16,9 +16,9 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import type { TCtx } from '../../lib/context.ts'
 import { patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { zPage } from '../../lib/envelope.ts'
+import type { TAnswerOf } from '../../lib/route-kit.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
 import { anyOf, appraiseKit, idsOf, ZId, ZIds } from './appraise-kit.ts'
 import type { TResultsService } from './results.service.ts'
@@ -124,31 +124,47 @@ export const resultsRoutes = (app: FastifyInstance, results: TResultsService) =>
   )
 
   // Sub-records read by application: the application must be readable by the caller.
-  const rowsOf = async (ctx: TCtx, resultsId: string) => {
-    const id = BigInt(resultsId)
-    await results.detail(ctx, id)
-    return results.rowsOf(ctx, id)
+  type TRows = Awaited<ReturnType<TResultsService['rowsOf']>>
+  const rowsRead = <T, R extends z.ZodType>(
+    path: string,
+    view: string,
+    summary: string,
+    response: R & TAnswerOf<T, R>,
+    pick: (rows: TRows) => T,
+  ) => {
+    const answer: z.ZodType = response
+    k.read(
+      'GET',
+      path,
+      anyOf([view, C.list]),
+      { summary, ...byResults, response: answer },
+      async (ctx, { query }) => {
+        const id = BigInt(query.resultsId)
+        await results.detail(ctx, id)
+        return pick(await results.rowsOf(ctx, id))
+      },
+    )
   }
-  k.read(
-    'GET',
+  rowsRead(
     '/unit/findByResultsId',
-    anyOf([C.unitView, C.list]),
-    { summary: '成果的完成单位', ...byResults, response: z.array(ZResultsUnitRecordSchema) },
-    async (ctx, { query }) => (await rowsOf(ctx, query.resultsId)).unitEntityList,
+    C.unitView,
+    '成果的完成单位',
+    z.array(ZResultsUnitRecordSchema),
+    (r: TRows) => r.unitEntityList,
   )
-  k.read(
-    'GET',
+  rowsRead(
     '/people/findByResultsId',
-    anyOf([C.peopleView, C.list]),
-    { summary: '成果的主要研制人员', ...byResults, response: z.array(ZResultsPeopleRecordSchema) },
-    async (ctx, { query }) => (await rowsOf(ctx, query.resultsId)).peopleEntityList,
+    C.peopleView,
+    '成果的主要研制人员',
+    z.array(ZResultsPeopleRecordSchema),
+    (r: TRows) => r.peopleEntityList,
   )
-  k.read(
-    'GET',
+  rowsRead(
     '/principal/findByResultsId',
-    anyOf([C.principalView, C.list]),
-    { summary: '成果的委托方', ...byResults, response: ZResultsPrincipalRecordSchema.nullable() },
-    async (ctx, { query }) => (await rowsOf(ctx, query.resultsId)).principal,
+    C.principalView,
+    '成果的委托方',
+    ZResultsPrincipalRecordSchema.nullable(),
+    (r: TRows) => r.principal,
   )
   for (const [path, kind, code] of [
     ['/project/unit/remove', 'unit', C.unitRemove],

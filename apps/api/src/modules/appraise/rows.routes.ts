@@ -15,13 +15,14 @@ import {
   ZResultsUnitRowSchema,
   ZResultsUnitSubmitSchema,
 } from '@ysjs/shared'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
 import { bodyOf, patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { TAnswerOf } from '../../lib/route-kit.ts'
+import type { TAnswerOf, TCallRequest } from '../../lib/route-kit.ts'
+import type { TAccess } from '../../plugins/access.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
 import { anyOf, appraiseKit, idsOf, ZId, ZIds } from './appraise-kit.ts'
 import type { TAppraiseAssortService } from './assort.service.ts'
@@ -139,102 +140,91 @@ export const appraiseRowsRoutes = (
     (ctx, { query }) => rows.attaches.page(ctx, query),
   )
 
-  // Attachment categories and indicator templates (评价配置, the menu's own calls beside `cofig/saves`):
-  // a submit needs the add code for a creation, the edit code for an update.
-  const submitBy =
-    <T extends z.ZodObject, TStored extends object>(
-      codes: { add: string; edit: string },
-      schema: T,
-      service: {
-        detail(ctx: TCtx, id: bigint): Promise<TStored>
-        submit(ctx: TCtx, input: z.output<T>): Promise<unknown>
-      },
-    ) =>
-    async (ctx: TCtx, request: FastifyRequest) => {
-      const id = updateIdOf(request)
-      if (!ctx.user || !(await app.permissions.has(ctx.user, id ? codes.edit : codes.add))) {
-        throw AppError.forbidden()
-      }
-      const input = id
-        ? patchedInput(request, schema, await service.detail(ctx, id))
-        : bodyOf(request, schema)
-      await service.submit(ctx, input)
+  /**
+   * A table of the appraisal's own (attachment categories; indicator templates, 评价配置, the menu's own
+   * calls beside `cofig/saves`): list, detail, submit and remove. A submit needs the add code for a
+   * creation and the edit code for an update; with an id it is a partial update (decision 030).
+   */
+  const table = <TRow extends object, R extends z.ZodType, Q extends z.ZodObject, B extends z.ZodObject>(t: {
+    path: string
+    label: string
+    summaries: { list: string; remove: string }
+    read: TAccess
+    query: Q
+    record: R & TAnswerOf<TRow, R>
+    body: B
+    codes: { add: string; edit: string; remove: string }
+    service: {
+      page(ctx: TCtx, q: TCallRequest<Q, undefined>['query']): Promise<TPage<TRow>>
+      detail(ctx: TCtx, id: bigint): Promise<TRow>
+      submit(ctx: TCtx, input: z.output<B>): Promise<unknown>
+      remove(ctx: TCtx, ids: bigint[]): Promise<unknown>
     }
+  }) => {
+    const record: z.ZodType = t.record
+    const { service, codes } = t
+    k.read(
+      'GET',
+      `${t.path}/list`,
+      t.read,
+      { summary: t.summaries.list, querystring: t.query, response: zPage(record) },
+      (ctx, { query }) => service.page(ctx, query),
+    )
+    k.read(
+      'GET',
+      `${t.path}/detail`,
+      t.read,
+      { summary: `${t.label}详情`, querystring: ZId, response: record },
+      (ctx, { query }) => service.detail(ctx, BigInt(query.id)),
+    )
+    k.command(
+      'POST',
+      `${t.path}/submit`,
+      anyOf(codes.add, codes.edit),
+      { summary: `新增或修改${t.label}`, body: t.body, patch: t.body },
+      async (ctx, request) => {
+        const id = updateIdOf(request)
+        if (!ctx.user || !(await app.permissions.has(ctx.user, id ? codes.edit : codes.add))) {
+          throw AppError.forbidden()
+        }
+        const input = id
+          ? patchedInput(request, t.body, await service.detail(ctx, id))
+          : bodyOf(request, t.body)
+        await service.submit(ctx, input)
+      },
+    )
+    k.command(
+      'POST',
+      `${t.path}/remove`,
+      anyOf(codes.remove),
+      { summary: t.summaries.remove, querystring: ZIds },
+      (ctx, { query }) => service.remove(ctx, idsOf(query)),
+    )
+  }
   const paging = ZAppraiseRowsQuerySchema.pick({ current: true, size: true, keyword: true })
-  const assortRead = anyOf(C.assortView, C.list, C.attachView)
-  k.read(
-    'GET',
-    '/assort/list',
-    assortRead,
-    {
-      summary: '成果附件分类 (分类树中 attachment_category 的下级)',
-      querystring: paging,
-      response: zPage(ZAppraiseAssortRecordSchema),
+  table({
+    path: '/assort',
+    label: '成果附件分类',
+    summaries: {
+      list: '成果附件分类 (分类树中 attachment_category 的下级)',
+      remove: '删除成果附件分类 (无附件时)',
     },
-    (ctx, { query }) => assorts.page(ctx, query),
-  )
-  k.read(
-    'GET',
-    '/assort/detail',
-    assortRead,
-    { summary: '成果附件分类详情', querystring: ZId, response: ZAppraiseAssortRecordSchema },
-    (ctx, { query }) => assorts.detail(ctx, BigInt(query.id)),
-  )
-  k.command(
-    'POST',
-    '/assort/submit',
-    anyOf(C.assortAdd, C.assortEdit),
-    {
-      summary: '新增或修改成果附件分类',
-      body: ZAppraiseAssortSubmitSchema,
-      patch: ZAppraiseAssortSubmitSchema,
-    },
-    submitBy({ add: C.assortAdd, edit: C.assortEdit }, ZAppraiseAssortSubmitSchema, assorts),
-  )
-  k.command(
-    'POST',
-    '/assort/remove',
-    anyOf(C.assortRemove),
-    { summary: '删除成果附件分类 (无附件时)', querystring: ZIds },
-    (ctx, { query }) => assorts.remove(ctx, idsOf(query)),
-  )
-
-  const templateRead = anyOf(C.configView, C.staff)
-  k.read(
-    'GET',
-    '/cofig/list',
-    templateRead,
-    {
-      summary: '评价指标模板列表',
-      querystring: paging.extend({ outcomeType: ZIndexTemplateSubmitSchema.shape.outcomeType }),
-      response: zPage(ZIndexTemplateRecordSchema),
-    },
-    (ctx, { query }) => templates.page(ctx, query),
-  )
-  k.read(
-    'GET',
-    '/cofig/detail',
-    templateRead,
-    { summary: '评价指标模板详情', querystring: ZId, response: ZIndexTemplateRecordSchema },
-    (ctx, { query }) => templates.detail(ctx, BigInt(query.id)),
-  )
-  // With an id, a partial update (decision 030): a rename keeps the stored indicators.
-  k.command(
-    'POST',
-    '/cofig/submit',
-    anyOf(C.configSave),
-    {
-      summary: '新增或修改评价指标模板',
-      body: ZIndexTemplateSubmitSchema,
-      patch: ZIndexTemplateSubmitSchema,
-    },
-    submitBy({ add: C.configSave[0], edit: C.configSave[1] }, ZIndexTemplateSubmitSchema, templates),
-  )
-  k.command(
-    'POST',
-    '/cofig/remove',
-    anyOf(C.configRemove),
-    { summary: '删除评价指标模板', querystring: ZIds },
-    (ctx, { query }) => templates.remove(ctx, idsOf(query)),
-  )
+    read: anyOf(C.assortView, C.list, C.attachView),
+    query: paging,
+    record: ZAppraiseAssortRecordSchema,
+    body: ZAppraiseAssortSubmitSchema,
+    codes: { add: C.assortAdd, edit: C.assortEdit, remove: C.assortRemove },
+    service: assorts,
+  })
+  table({
+    path: '/cofig',
+    label: '评价指标模板',
+    summaries: { list: '评价指标模板列表', remove: '删除评价指标模板' },
+    read: anyOf(C.configView, C.staff),
+    query: paging.extend({ outcomeType: ZIndexTemplateSubmitSchema.shape.outcomeType }),
+    record: ZIndexTemplateRecordSchema,
+    body: ZIndexTemplateSubmitSchema,
+    codes: { add: C.configSave[0], edit: C.configSave[1], remove: C.configRemove },
+    service: templates,
+  })
 }

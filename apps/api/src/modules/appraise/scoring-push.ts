@@ -92,7 +92,7 @@ export const createExpertPushes = (
               id: nextId(),
               resultsId,
               expertId: e.id,
-              createUser: withAudit(ctx).created.createUser,
+              ...withAudit(ctx).author,
             },
           })
           await results.addEvent(tx, ctx, resultsId, 'push', `推送专家 ${e.name ?? ''}`)

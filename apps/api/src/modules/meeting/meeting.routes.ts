@@ -16,6 +16,7 @@ import type { TAuthUser, TCtx } from '../../lib/context.ts'
 import { registerCrudRoutes } from '../../lib/crud.ts'
 import { zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
+import type { TCallRequest } from '../../lib/route-kit.ts'
 import type { TAllocationService } from './allocation.service.ts'
 import { arrangeRoutes } from './arrange.routes.ts'
 import type {
@@ -141,58 +142,68 @@ export const meetingRoutes = (app: FastifyInstance, s: TServices) => {
     }
     return BigInt(asked)
   }
+  /** `listAll` of a resource: the rows of one owner, the caller's own unless staff ask for another's. */
+  const listAll = <Q extends z.ZodObject>(d: {
+    resource: string
+    staffCode: string
+    summary: string
+    querystring: Q
+    /** The generic CRUD's record of the resource (its rows' columns). */
+    record: z.ZodType
+    asked: (q: TCallRequest<Q, undefined>['query']) => string | undefined
+    rows: (ctx: TCtx, owner: bigint) => Promise<object[]>
+  }) => {
+    const records: z.ZodType = z.array(d.record)
+    meetingKit(app, d.resource).read(
+      'GET',
+      '/listAll',
+      anyOf(d.staffCode, 'top_member'),
+      { summary: d.summary, querystring: d.querystring, response: records },
+      async (ctx, { query }) => d.rows(ctx, await ownerOf(ctx, d.asked(query), d.staffCode)),
+    )
+  }
   const newestFirst = [{ createTime: 'desc' as const }, { id: 'desc' as const }]
   registerCrudRoutes(app, s.calendars)
-  meetingKit(app, 'calendar').read(
-    'GET',
-    '/listAll',
-    anyOf('meeting_calendar', 'top_member'),
-    {
-      summary: '某人创建的全部日程',
-      querystring: ZCreateUserQuerySchema,
-      response: z.array(s.calendars.def.record),
-    },
-    async (ctx, { query }) =>
+  listAll({
+    resource: 'calendar',
+    staffCode: 'meeting_calendar',
+    summary: '某人创建的全部日程',
+    querystring: ZCreateUserQuerySchema,
+    record: s.calendars.def.record,
+    asked: (q) => q.createUser,
+    rows: (ctx, createUser) =>
       s.calendars.delegate(ctx).findMany({
-        where: { createUser: await ownerOf(ctx, query.createUser, 'meeting_calendar'), isDeleted: 0 },
+        where: { createUser, isDeleted: 0 },
         orderBy: [{ startTime: 'asc' }, { id: 'asc' }],
         take: 1000,
       }),
-  )
+  })
   registerCrudRoutes(app, s.registrants)
-  meetingKit(app, 'registrants').read(
-    'GET',
-    '/listAll',
-    anyOf('meeting_registrants', 'top_member'),
-    {
-      summary: '某会员保存的全部参会人员',
-      querystring: ZUserIdQuerySchema,
-      response: z.array(s.registrants.def.record),
-    },
-    async (ctx, { query }) =>
-      s.registrants.delegate(ctx).findMany({
-        where: { userId: await ownerOf(ctx, query.userId, 'meeting_registrants'), isDeleted: 0 },
-        orderBy: newestFirst,
-        take: 1000,
-      }),
-  )
+  listAll({
+    resource: 'registrants',
+    staffCode: 'meeting_registrants',
+    summary: '某会员保存的全部参会人员',
+    querystring: ZUserIdQuerySchema,
+    record: s.registrants.def.record,
+    asked: (q) => q.userId,
+    rows: (ctx, userId) =>
+      s.registrants
+        .delegate(ctx)
+        .findMany({ where: { userId, isDeleted: 0 }, orderBy: newestFirst, take: 1000 }),
+  })
   registerCrudRoutes(app, s.invoicings)
-  meetingKit(app, 'invoicing').read(
-    'GET',
-    '/listAll',
-    anyOf('meeting_invoicing', 'top_member'),
-    {
-      summary: '某人保存的全部开票信息',
-      querystring: ZCreateUserQuerySchema,
-      response: z.array(s.invoicings.def.record),
-    },
-    async (ctx, { query }) =>
-      s.invoicings.delegate(ctx).findMany({
-        where: { createUser: await ownerOf(ctx, query.createUser, 'meeting_invoicing'), isDeleted: 0 },
-        orderBy: newestFirst,
-        take: 1000,
-      }),
-  )
+  listAll({
+    resource: 'invoicing',
+    staffCode: 'meeting_invoicing',
+    summary: '某人保存的全部开票信息',
+    querystring: ZCreateUserQuerySchema,
+    record: s.invoicings.def.record,
+    asked: (q) => q.createUser,
+    rows: (ctx, createUser) =>
+      s.invoicings
+        .delegate(ctx)
+        .findMany({ where: { createUser, isDeleted: 0 }, orderBy: newestFirst, take: 1000 }),
+  })
 
   // Escorts and vehicles (who is free at a time: arrange.routes.ts).
   registerCrudRoutes(app, s.escorts)

@@ -109,7 +109,7 @@ export const createRegisteredInvoicing = (
             action: input.action,
             invoiceNo: returning ? row.invoiceNo : (input.invoiceNo ?? null),
             reason: input.reason,
-            createUser: withAudit(ctx).created.createUser,
+            ...withAudit(ctx).author,
           },
         })
       })
