@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { ctxOf, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { TAnswerOf } from '../../lib/route-kit.ts'
+import type { TAnswerOf, TCallRequest } from '../../lib/route-kit.ts'
 import { readUpload } from '../oss/multipart.ts'
 import { contentDisposition } from '../oss/oss-endpoint.routes.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
@@ -115,26 +115,40 @@ export const documentsRoutes = (app: FastifyInstance, documents: TDocumentsServi
 
   // Documents (docx) and the download of one or all of them.
   const docx = { response: { 200: ZBytes } }
-  k.raw(
-    'POST',
+  /** A form saved and its document made (docx), in one call. */
+  const made = <B extends z.ZodType>(
+    path: string,
+    code: string,
+    summary: string,
+    body: B,
+    make: (
+      ctx: TCtx,
+      form: TCallRequest<undefined, B>['body'],
+    ) => Promise<{ fileName: string; bytes: Buffer }>,
+  ) =>
+    k.raw('POST', path, { access: anyOf(code) }, { summary, body, ...docx }, async (request, reply) =>
+      sendDoc(reply, await make(ctxOf(request), request.body)),
+    )
+  made(
     '/notice/createNoticeFile',
-    { access: anyOf(C.noticeCreate) },
-    { summary: `保存并生成${DOCUMENT_TITLES.notice} (docx)`, body: ZNoticeFormSchema, ...docx },
-    async (request, reply) => sendDoc(reply, await documents.createNotice(ctxOf(request), request.body)),
+    C.noticeCreate,
+    `保存并生成${DOCUMENT_TITLES.notice} (docx)`,
+    ZNoticeFormSchema,
+    documents.createNotice,
   )
-  k.raw(
-    'POST',
+  made(
     '/report/createReportFile',
-    { access: anyOf(C.reportCreate) },
-    { summary: `保存并生成${DOCUMENT_TITLES.report} (docx)`, body: ZReportFormSchema, ...docx },
-    async (request, reply) => sendDoc(reply, await documents.createReport(ctxOf(request), request.body)),
+    C.reportCreate,
+    `保存并生成${DOCUMENT_TITLES.report} (docx)`,
+    ZReportFormSchema,
+    documents.createReport,
   )
-  k.raw(
-    'POST',
+  made(
     '/results/haveMeeting',
-    { access: anyOf(C.meetingCreate) },
-    { summary: `保存评价会并生成${DOCUMENT_TITLES.meeting} (docx)`, body: ZMeetingFormSchema, ...docx },
-    async (request, reply) => sendDoc(reply, await documents.haveMeeting(ctxOf(request), request.body)),
+    C.meetingCreate,
+    `保存评价会并生成${DOCUMENT_TITLES.meeting} (docx)`,
+    ZMeetingFormSchema,
+    documents.haveMeeting,
   )
   k.raw(
     'GET',
