@@ -30,7 +30,8 @@ import {
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { registerExportRoute } from '../../lib/xlsx.ts'
-import type { TKmsCatalogService, TKmsMainService, TMainKeyset } from './kms.service.ts'
+import type { TKmsCatalogService } from './kms-catalog.service.ts'
+import type { TKmsMainService, TMainKeyset } from './kms-main.service.ts'
 import type { TKmsMainExpertService } from './main-expert.service.ts'
 
 type TServices = {
