@@ -12,6 +12,7 @@ export {
   patchableSubmit,
   patchBody,
   patchedInput,
+  submitIdFor,
   updateIdOf,
 } from './crud/patch-routes.ts'
 export { registerCrudRoutes } from './crud/routes.ts'

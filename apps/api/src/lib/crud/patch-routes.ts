@@ -1,8 +1,9 @@
 import { isUpdateBody, ZIdSchema, zPatchOf } from '@ysjs/shared'
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify'
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import { requirePermission } from '../../plugins/access.ts'
 import { AppError } from '../errors.ts'
 import { applyPatch, parseOrRefuse } from '../patch.ts'
 
@@ -61,6 +62,19 @@ export const updateIdOf = (request: FastifyRequest): bigint | null => {
   if (id === 0n) {
     throw AppError.notFound()
   }
+  return id
+}
+/**
+ * The id of a `submit` declared with both codes (`{ permission: [add, edit] }`), once the caller is
+ * found to hold the one the body needs: `edit` for an update (it carries an id), `add` for a creation.
+ */
+export const submitIdFor = async (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  codes: { add: string; edit: string },
+): Promise<bigint | null> => {
+  const id = updateIdOf(request)
+  await requirePermission(app, request.user, id ? codes.edit : codes.add)
   return id
 }
 /** The whole input of an update: `stored` (a row, in its columns) with the fields the client sent applied. */

@@ -52,7 +52,7 @@ export const createFlowBus = (opts: {
       queue.on('error', () => {})
       // QueueEvents blocks on its own connection.
       events = new QueueEvents(FLOW_COMMAND_QUEUE, {
-        connection: { url: opts.redisUrl, connectTimeout: opts.connectTimeoutMs } as never,
+        connection: { url: opts.redisUrl, connectTimeout: opts.connectTimeoutMs },
         prefix: opts.prefix,
       })
       events.on('error', () => {})

@@ -14,7 +14,7 @@ import {
   ZWireIdSchema,
   zOptionalText,
 } from '@ysjs/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
@@ -24,12 +24,12 @@ import {
   patchBody,
   patchedInput,
   registerCrudRoutes,
+  submitIdFor,
   type TCrudService,
-  updateIdOf,
 } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
 import { registerExportRoute } from '../../lib/xlsx.ts'
+import { requirePermission } from '../../plugins/access.ts'
 import type { TKmsCatalogService } from './kms-catalog.service.ts'
 import type { TKmsMainService, TMainKeyset } from './kms-main.service.ts'
 import type { TKmsMainExpertService } from './main-expert.service.ts'
@@ -49,12 +49,6 @@ const CATALOG_READ = { permission: ['kms_catalog', 'kms_main'] } as const
 
 export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const requirePermission = async (request: { user?: unknown }, code: string) => {
-    const user = (request as { user?: Parameters<typeof app.permissions.has>[0] }).user
-    if (!user || !(await app.permissions.has(user, code))) {
-      throw AppError.forbidden()
-    }
-  }
 
   // Catalogs
   let tags = ['kms-catalog']
@@ -102,8 +96,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
     ...patchableSubmit(ZKmsCatalogSubmitSchema),
     handler: async (request) => {
-      const id = updateIdOf(request)
-      await requirePermission(request, id ? 'kms_catalog_edit' : 'kms_catalog_add')
+      const id = await submitIdFor(app, request, { add: 'kms_catalog_add', edit: 'kms_catalog_edit' })
       const ctx = ctxOf(request)
       const input = id
         ? patchedInput(request, ZKmsCatalogSubmitSchema, await s.catalogs.detail(ctx, id))
@@ -193,12 +186,12 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
   })
   const ZSaved = zEnvelope(z.object({ id: ZWireIdSchema }))
   /** The editor's labels and experts are the links labelAssociate and expertAssociate guard: same buttons. */
-  const requireLinkPermissions = async (request: { user?: unknown }, body: object) => {
+  const requireLinkPermissions = async (request: FastifyRequest, body: object) => {
     if ('labelIds' in body && body.labelIds !== undefined) {
-      await requirePermission(request, 'kms_main_label')
+      await requirePermission(app, request.user, 'kms_main_label')
     }
     if ('expertIds' in body && body.expertIds !== undefined) {
-      await requirePermission(request, 'kms_main_expert')
+      await requirePermission(app, request.user, 'kms_main_expert')
     }
   }
   r.post(`${MAIN}/submit`, {
@@ -212,8 +205,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
     ...patchableSubmit(ZKmsMainSubmitSchema),
     handler: async (request) => {
-      const id = updateIdOf(request)
-      await requirePermission(request, id ? 'kms_main_edit' : 'kms_main_add')
+      const id = await submitIdFor(app, request, { add: 'kms_main_add', edit: 'kms_main_edit' })
       await requireLinkPermissions(request, request.body)
       const ctx = ctxOf(request)
       const input = id

@@ -18,9 +18,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { keepSubmitted, patchableSubmit, patchBody, patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { keepSubmitted, patchableSubmit, patchBody, patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
 import type { TUserAdminService } from './user-admin.service.ts'
 
 const PREFIX = '/api/ysjs-system/user'
@@ -66,11 +65,7 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
     ...patchableSubmit(ZUserSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const id = updateIdOf(request)
-      const code = id ? 'user_edit' : 'user_add'
-      if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdFor(app, request, { add: 'user_add', edit: 'user_edit' })
       if (id) {
         await users.update(ctx, id, await patchedUser(request, id))
       } else {
