@@ -10,22 +10,8 @@ import {
 
 /** The generated module's API: its service on the generic CRUD and its routes plugin (decision 020). */
 export const apiFiles = (g: TGenContext) => {
-  const {
-    code,
-    fields,
-    formFields,
-    enums,
-    wrapped,
-    tenantScoped,
-    pkg,
-    Cls,
-    cls,
-    mod,
-    perm,
-    prefix,
-    label,
-    byline,
-  } = g
+  const { code, fields, formFields, enums, wrapped, tenantScoped } = g
+  const { pkg, Cls, cls, mod, perm, prefix, label, byline } = g
   const filters = fields.filter((f) => filterKind(f)).map((f) => `${f.propertyName}: ${lit(filterKind(f)!)}`)
   const dates = formFields.filter((f) => f.propertyType === 'date').map((f) => lit(f.propertyName))
   const dateTimes = formFields.filter((f) => f.propertyType === 'datetime').map((f) => lit(f.propertyName))

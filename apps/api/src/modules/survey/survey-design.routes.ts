@@ -16,6 +16,7 @@ import { ctxOf } from '../../lib/context.ts'
 import { patchableSubmit, patchedInput, submitIdFor, updateIdOf } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { pageOfAll } from '../../lib/paging.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import type { TSurveyServices } from './survey.routes.ts'
 import { QUESTION, SURVEY, ZIdQuery, ZSaved } from './survey-paths.ts'
 
@@ -27,26 +28,25 @@ export const surveyDesignRoutes = (app: FastifyInstance, s: TSurveyServices) => 
   const r = app.withTypeProvider<ZodTypeProvider>()
   // Design (staff, 题目管理)
   const tags = ['survey-design']
-  r.get(`${SURVEY}/list`, {
-    config: { access: DESIGN_READ },
-    schema: {
-      tags,
+  const k = routeKit(app, { tags })
+  k.read(
+    'GET',
+    `${SURVEY}/list`,
+    DESIGN_READ,
+    {
       summary: '问卷分页 (name, code 模糊; state 0 草稿 1 已发布 2 已关闭)',
       querystring: ZSurveyListQuerySchema,
-      response: { 200: zEnvelope(zPage(ZSurveyRecordSchema)) },
+      response: zPage(ZSurveyRecordSchema),
     },
-    handler: async (request) => ok(await s.design.list(ctxOf(request), request.query)),
-  })
-  r.get(`${SURVEY}/detail`, {
-    config: { access: DESIGN_READ },
-    schema: {
-      tags,
-      summary: '问卷详情',
-      querystring: ZIdQuery,
-      response: { 200: zEnvelope(ZSurveyRecordSchema) },
-    },
-    handler: async (request) => ok(await s.design.detail(ctxOf(request), BigInt(request.query.id))),
-  })
+    (ctx, request) => s.design.list(ctx, request.query),
+  )
+  k.read(
+    'GET',
+    `${SURVEY}/detail`,
+    DESIGN_READ,
+    { summary: '问卷详情', querystring: ZIdQuery, response: ZSurveyRecordSchema },
+    (ctx, request) => s.design.detail(ctx, BigInt(request.query.id)),
+  )
   r.post(`${SURVEY}/submit`, {
     config: { access: { permission: ['survey_question_add', 'survey_question_edit'] } },
     schema: {
@@ -66,19 +66,13 @@ export const surveyDesignRoutes = (app: FastifyInstance, s: TSurveyServices) => 
       return ok(await s.design.submit(ctx, input))
     },
   })
-  r.post(`${SURVEY}/remove`, {
-    config: { access: { permission: 'survey_question_delete' } },
-    schema: {
-      tags,
-      summary: '删除问卷 (已有填报的问卷不可删除)',
-      querystring: z.object({ ids: ZIdListSchema }),
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await s.design.remove(ctxOf(request), request.query.ids.map(BigInt))
-      return done()
-    },
-  })
+  k.command(
+    'POST',
+    `${SURVEY}/remove`,
+    { permission: 'survey_question_delete' },
+    { summary: '删除问卷 (已有填报的问卷不可删除)', querystring: z.object({ ids: ZIdListSchema }) },
+    (ctx, request) => s.design.remove(ctx, request.query.ids.map(BigInt)),
+  )
   r.post(`${SURVEY}/publish`, {
     config: { access: { permission: 'survey_question_edit' } },
     schema: { tags, summary: '发布问卷 (题目冻结)', querystring: ZIdQuery, response: { 200: zDone } },
@@ -135,34 +129,20 @@ export const surveyDesignRoutes = (app: FastifyInstance, s: TSurveyServices) => 
       return ok(await s.design.submitQuestion(ctx, input))
     },
   })
-  r.post(`${QUESTION}/remove`, {
-    config: { access: { permission: 'survey_question_edit' } },
-    schema: {
-      tags,
-      summary: '删除题目 (仅草稿问卷)',
-      querystring: z.object({ ids: ZIdListSchema }),
-      response: { 200: zDone },
+  k.command(
+    'POST',
+    `${QUESTION}/remove`,
+    { permission: 'survey_question_edit' },
+    { summary: '删除题目 (仅草稿问卷)', querystring: z.object({ ids: ZIdListSchema }) },
+    (ctx, request) => s.design.removeQuestions(ctx, request.query.ids.map(BigInt)),
+  )
+  k.command(
+    'POST',
+    `${QUESTION}/sort`,
+    { permission: 'survey_question_edit' },
+    { summary: '题目排序 (ids 为问卷全部题目的新顺序)', body: ZQuestionSortSchema },
+    async (ctx, request) => {
+      await s.design.sortQuestions(ctx, BigInt(request.body.surveyId), request.body.ids.map(BigInt))
     },
-    handler: async (request) => {
-      await s.design.removeQuestions(ctxOf(request), request.query.ids.map(BigInt))
-      return done()
-    },
-  })
-  r.post(`${QUESTION}/sort`, {
-    config: { access: { permission: 'survey_question_edit' } },
-    schema: {
-      tags,
-      summary: '题目排序 (ids 为问卷全部题目的新顺序)',
-      body: ZQuestionSortSchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await s.design.sortQuestions(
-        ctxOf(request),
-        BigInt(request.body.surveyId),
-        request.body.ids.map(BigInt),
-      )
-      return done()
-    },
-  })
+  )
 }

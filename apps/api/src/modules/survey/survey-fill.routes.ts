@@ -32,6 +32,7 @@ import { ctxOf } from '../../lib/context.ts'
 import { keepSubmitted, patchedInput, registerCrudRoutes } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { pageOfAll } from '../../lib/paging.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import type { TSurveyServices } from './survey.routes.ts'
 import { listAllIndustryFields, memberNotice, memberOverview } from './survey-member.service.ts'
 import { EXAMPLE, QUESTION, SURVEY, ZIdQuery } from './survey-paths.ts'
@@ -41,45 +42,47 @@ export const surveyFillRoutes = (app: FastifyInstance, s: TSurveyServices) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   // Filling (member)
   let tags = ['survey-fill']
-  r.get(`${SURVEY}/surveyExampleList`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+  const k = routeKit(app, { tags })
+  k.read(
+    'GET',
+    `${SURVEY}/surveyExampleList`,
+    'authenticated',
+    {
       summary: '我的填报 (卡片; name 问卷名称, code 问卷编号, status 1 暂存 2 待填报 3 已提交)',
       querystring: ZSurveyExampleListQuerySchema,
-      response: { 200: zEnvelope(zPage(ZSurveyExampleRecordSchema)) },
+      response: zPage(ZSurveyExampleRecordSchema),
     },
-    handler: async (request) => ok(await s.fill.exampleList(ctxOf(request), request.query)),
-  })
-  r.get(`${SURVEY}/openList`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: '向本单位开放的已发布问卷 (含本单位的填报)',
-      response: { 200: zEnvelope(z.array(ZOpenSurveySchema)) },
-    },
-    handler: async (request) => ok(await s.fill.openList(ctxOf(request))),
-  })
-  r.post(`${EXAMPLE}/submit`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+    (ctx, request) => s.fill.exampleList(ctx, request.query),
+  )
+  k.read(
+    'GET',
+    `${SURVEY}/openList`,
+    'authenticated',
+    { summary: '向本单位开放的已发布问卷 (含本单位的填报)', response: z.array(ZOpenSurveySchema) },
+    (ctx) => s.fill.openList(ctx),
+  )
+  k.read(
+    'POST',
+    `${EXAMPLE}/submit`,
+    'authenticated',
+    {
       summary: '新增填报信息 (每个单位每份问卷一份, 待填报)',
       body: ZExampleStartSchema,
-      response: { 200: zEnvelope(ZSurveyExampleRecordSchema) },
+      response: ZSurveyExampleRecordSchema,
     },
-    handler: async (request) => ok(await s.fill.start(ctxOf(request), BigInt(request.body.surveyId))),
-  })
-  r.get(`${EXAMPLE}/mine`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+    (ctx, request) => s.fill.start(ctx, BigInt(request.body.surveyId)),
+  )
+  k.read(
+    'GET',
+    `${EXAMPLE}/mine`,
+    'authenticated',
+    {
       summary: '本单位对该问卷的填报 (状态, 退回原因, 末页)',
       querystring: ZSurveyIdQuerySchema,
-      response: { 200: zEnvelope(ZSurveyExampleRecordSchema) },
+      response: ZSurveyExampleRecordSchema,
     },
-    handler: async (request) => ok(await s.fill.myExample(ctxOf(request), BigInt(request.query.surveyId))),
-  })
+    (ctx, request) => s.fill.myExample(ctx, BigInt(request.query.surveyId)),
+  )
   r.get(`${QUESTION}/pageQuestionList`, {
     config: { access: 'authenticated' },
     schema: {
@@ -96,29 +99,24 @@ export const surveyFillRoutes = (app: FastifyInstance, s: TSurveyServices) => {
         ),
       ),
   })
-  r.post(`${EVALUATION_PREFIX}/answer/submit`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: '保存答案 (submitType 0 暂存, 可按页; 1 提交, 逐题校验)',
-      body: ZAnswerSubmitSchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await s.fill.submitAnswers(ctxOf(request), request.body)
-      return done()
-    },
-  })
-  r.get(`${COMPANY_PREFIX}/companyInfo`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+  k.command(
+    'POST',
+    `${EVALUATION_PREFIX}/answer/submit`,
+    'authenticated',
+    { summary: '保存答案 (submitType 0 暂存, 可按页; 1 提交, 逐题校验)', body: ZAnswerSubmitSchema },
+    (ctx, request) => s.fill.submitAnswers(ctx, request.body),
+  )
+  k.read(
+    'GET',
+    `${COMPANY_PREFIX}/companyInfo`,
+    'authenticated',
+    {
       summary: '本单位在该问卷的单位信息 (首次为上次填写的内容)',
       querystring: ZSurveyIdQuerySchema,
-      response: { 200: zEnvelope(ZCompanyRecordSchema) },
+      response: ZCompanyRecordSchema,
     },
-    handler: async (request) => ok(await s.fill.companyInfo(ctxOf(request), BigInt(request.query.surveyId))),
-  })
+    (ctx, request) => s.fill.companyInfo(ctx, BigInt(request.query.surveyId)),
+  )
   r.post(`${COMPANY_PREFIX}/submit`, {
     config: { access: 'authenticated' },
     schema: {
@@ -151,65 +149,65 @@ export const surveyFillRoutes = (app: FastifyInstance, s: TSurveyServices) => {
     })
   }
   registerCrudRoutes(app, s.industries)
-  r.get(`${EVALUATION_PREFIX}/member/overview`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+  k.read(
+    'GET',
+    `${EVALUATION_PREFIX}/member/overview`,
+    'authenticated',
+    {
       summary: '会员中心概览 (单位信息, 填报, 开放的问卷, 成果申报及状态, 通知)',
-      response: { 200: zEnvelope(ZMemberOverviewSchema) },
+      response: ZMemberOverviewSchema,
     },
-    handler: async (request) => ok(await memberOverview(s.prisma, s.fill, s.evaluation, ctxOf(request))),
-  })
-  r.get(`${EVALUATION_PREFIX}/member/notice`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: '会员中心打开的中心通知',
-      querystring: ZIdQuery,
-      response: { 200: zEnvelope(ZMemberNoticeSchema) },
-    },
-    handler: async (request) => ok(await memberNotice(s.prisma, ctxOf(request), BigInt(request.query.id))),
-  })
+    (ctx) => memberOverview(s.prisma, s.fill, s.evaluation, ctx),
+  )
+  k.read(
+    'GET',
+    `${EVALUATION_PREFIX}/member/notice`,
+    'authenticated',
+    { summary: '会员中心打开的中心通知', querystring: ZIdQuery, response: ZMemberNoticeSchema },
+    (ctx, request) => memberNotice(s.prisma, ctx, BigInt(request.query.id)),
+  )
 
   // 成果申报 (member unit): drafts of appraisal applications, prefilled with the unit
   tags = ['survey-evaluation']
-  r.get(`${EVALUATION_REPORT_PREFIX}/unit`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: '成果申报的预填单位 (本单位最近的单位信息)',
-      response: { 200: zEnvelope(ZEvaluationUnitSchema) },
-    },
-    handler: async (request) => ok(await s.evaluation.unit(ctxOf(request))),
-  })
-  r.get(`${EVALUATION_REPORT_PREFIX}/list`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+  const e = routeKit(app, { tags })
+  e.read(
+    'GET',
+    `${EVALUATION_REPORT_PREFIX}/unit`,
+    'authenticated',
+    { summary: '成果申报的预填单位 (本单位最近的单位信息)', response: ZEvaluationUnitSchema },
+    (ctx) => s.evaluation.unit(ctx),
+  )
+  e.read(
+    'GET',
+    `${EVALUATION_REPORT_PREFIX}/list`,
+    'authenticated',
+    {
       summary: '本单位申报的成果及其状态',
       querystring: ZEvaluationListQuerySchema,
-      response: { 200: zEnvelope(zPage(ZEvaluationRecordSchema)) },
+      response: zPage(ZEvaluationRecordSchema),
     },
-    handler: async (request) => ok(await s.evaluation.list(ctxOf(request), request.query)),
-  })
-  r.post(`${EVALUATION_REPORT_PREFIX}/submit`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+    (ctx, request) => s.evaluation.list(ctx, request.query),
+  )
+  e.read(
+    'POST',
+    `${EVALUATION_REPORT_PREFIX}/submit`,
+    'authenticated',
+    {
       summary: '成果申报: 新建成果评价申请草稿 (第一完成单位与委托方为本单位)',
       body: ZEvaluationSubmitSchema,
-      response: { 200: zEnvelope(ZResultsVORecordSchema) },
+      response: ZResultsVORecordSchema,
     },
-    handler: async (request) => ok(await s.evaluation.create(ctxOf(request), request.body)),
-  })
-  r.get(`${EVALUATION_REPORT_PREFIX}/detail`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+    (ctx, request) => s.evaluation.create(ctx, request.body),
+  )
+  e.read(
+    'GET',
+    `${EVALUATION_REPORT_PREFIX}/detail`,
+    'authenticated',
+    {
       summary: '申报的成果: 状态, 完成单位与委托方, 办理记录',
       querystring: ZEvaluationIdQuerySchema,
-      response: { 200: zEnvelope(ZEvaluationDetailSchema) },
+      response: ZEvaluationDetailSchema,
     },
-    handler: async (request) => ok(await s.evaluation.detail(ctxOf(request), BigInt(request.query.id))),
-  })
+    (ctx, request) => s.evaluation.detail(ctx, BigInt(request.query.id)),
+  )
 }

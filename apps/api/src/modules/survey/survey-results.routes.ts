@@ -14,7 +14,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { zPage } from '../../lib/envelope.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import { sendExport, xlsxStream } from '../../lib/xlsx.ts'
 import type { TSurveyServices } from './survey.routes.ts'
 import { EXAMPLE, SURVEY, ZIdQuery } from './survey-paths.ts'
@@ -26,82 +27,68 @@ export const surveyResultsRoutes = (app: FastifyInstance, s: TSurveyServices) =>
   const r = app.withTypeProvider<ZodTypeProvider>()
   // Results (staff, 调查管理; 单位信息)
   const tags = ['survey-results']
-  r.get(`${COMPANY_PREFIX}/list`, {
-    config: { access: { permission: 'survey_company' } },
-    schema: {
-      tags,
+  const k = routeKit(app, { tags })
+  k.read(
+    'GET',
+    `${COMPANY_PREFIX}/list`,
+    { permission: 'survey_company' },
+    {
       summary: '单位信息列表 (各单位填报时的单位信息; name, provinceName 模糊, surveyId)',
       querystring: ZCompanyListQuerySchema,
-      response: { 200: zEnvelope(zPage(ZCompanyStaffRecordSchema)) },
+      response: zPage(ZCompanyStaffRecordSchema),
     },
-    handler: async (request) => ok(await s.results.companyList(ctxOf(request), request.query)),
-  })
-  r.get(`${COMPANY_PREFIX}/detail`, {
-    config: { access: { permission: 'survey_company' } },
-    schema: {
-      tags,
-      summary: '单位信息详情',
-      querystring: ZIdQuery,
-      response: { 200: zEnvelope(ZCompanyStaffRecordSchema) },
-    },
-    handler: async (request) => ok(await s.results.companyDetail(ctxOf(request), BigInt(request.query.id))),
-  })
-  r.get(`${EXAMPLE}/list`, {
-    config: { access: RESULTS },
-    schema: {
-      tags,
+    (ctx, request) => s.results.companyList(ctx, request.query),
+  )
+  k.read(
+    'GET',
+    `${COMPANY_PREFIX}/detail`,
+    { permission: 'survey_company' },
+    { summary: '单位信息详情', querystring: ZIdQuery, response: ZCompanyStaffRecordSchema },
+    (ctx, request) => s.results.companyDetail(ctx, BigInt(request.query.id)),
+  )
+  k.read(
+    'GET',
+    `${EXAMPLE}/list`,
+    RESULTS,
+    {
       summary: '问卷的填报列表 (status, firmName)',
       querystring: ZExampleStaffQuerySchema,
-      response: { 200: zEnvelope(zPage(ZSurveyExampleRecordSchema)) },
+      response: zPage(ZSurveyExampleRecordSchema),
     },
-    handler: async (request) => ok(await s.results.list(ctxOf(request), request.query)),
-  })
-  r.get(`${EXAMPLE}/detail`, {
-    config: { access: RESULTS },
-    schema: {
-      tags,
-      summary: '填报详情 (单位信息与全部答案)',
-      querystring: ZIdQuery,
-      response: { 200: zEnvelope(ZExampleDetailSchema) },
-    },
-    handler: async (request) => ok(await s.results.detail(ctxOf(request), BigInt(request.query.id))),
-  })
-  r.post(`${EXAMPLE}/statusBack`, {
-    config: { access: { permission: 'survey_example_back' } },
-    schema: {
-      tags,
-      summary: '退回已提交的填报 (回到待填报, 会员可见退回原因)',
-      body: ZStatusBackSchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await s.results.statusBack(ctxOf(request), request.body)
-      return done()
-    },
-  })
-  r.post(`${EXAMPLE}/remove`, {
-    config: { access: { permission: 'survey_example_delete' } },
-    schema: {
-      tags,
-      summary: '删除填报 (连同答案与单位信息)',
-      querystring: z.object({ ids: ZIdListSchema }),
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await s.results.remove(ctxOf(request), request.query.ids.map(BigInt))
-      return done()
-    },
-  })
-  r.get(`${SURVEY}/summary`, {
-    config: { access: RESULTS },
-    schema: {
-      tags,
+    (ctx, request) => s.results.list(ctx, request.query),
+  )
+  k.read(
+    'GET',
+    `${EXAMPLE}/detail`,
+    RESULTS,
+    { summary: '填报详情 (单位信息与全部答案)', querystring: ZIdQuery, response: ZExampleDetailSchema },
+    (ctx, request) => s.results.detail(ctx, BigInt(request.query.id)),
+  )
+  k.command(
+    'POST',
+    `${EXAMPLE}/statusBack`,
+    { permission: 'survey_example_back' },
+    { summary: '退回已提交的填报 (回到待填报, 会员可见退回原因)', body: ZStatusBackSchema },
+    (ctx, request) => s.results.statusBack(ctx, request.body),
+  )
+  k.command(
+    'POST',
+    `${EXAMPLE}/remove`,
+    { permission: 'survey_example_delete' },
+    { summary: '删除填报 (连同答案与单位信息)', querystring: z.object({ ids: ZIdListSchema }) },
+    (ctx, request) => s.results.remove(ctx, request.query.ids.map(BigInt)),
+  )
+  k.read(
+    'GET',
+    `${SURVEY}/summary`,
+    RESULTS,
+    {
       summary: '逐题统计 (已提交的填报: 选项计数与占比, 文字答案)',
       querystring: ZIdQuery,
-      response: { 200: zEnvelope(ZSurveySummarySchema) },
+      response: ZSurveySummarySchema,
     },
-    handler: async (request) => ok(await s.results.summary(ctxOf(request), BigInt(request.query.id))),
-  })
+    (ctx, request) => s.results.summary(ctx, BigInt(request.query.id)),
+  )
   r.get(`${SURVEY}/export`, {
     config: { access: RESULTS, download: 'xlsx' },
     schema: {
