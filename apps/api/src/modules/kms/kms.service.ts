@@ -7,7 +7,7 @@ import {
   ZKmsLabelRecordSchema,
   ZKmsLabelSubmitSchema,
 } from '@ysjs/shared'
-import { createCrudService, LIVE } from '../../lib/crud.ts'
+import { createCrudService, crudCodes, LIVE } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 
@@ -25,12 +25,7 @@ export const createKmsLabelService = (prisma: PrismaClient) =>
     filters: { labelName: 'string' },
     sortable: ['labelName', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
-    permissions: {
-      list: 'kms_label',
-      add: 'kms_label_add',
-      edit: 'kms_label_edit',
-      remove: 'kms_label_delete',
-    },
+    permissions: crudCodes('kms_label'),
     unique: [{ fields: ['labelName'], message: KmsMsg.LABEL_NAME_TAKEN }],
     export: {
       fileName: '知识标签',
@@ -53,12 +48,7 @@ export const createKmsAuthorService = (prisma: PrismaClient) =>
     filters: { mainId: 'id', authorName: 'string', unitName: 'string?' },
     sortable: ['authorName', 'sort', 'createTime'],
     defaultOrder: [{ sort: 'asc' }, { createTime: 'asc' }],
-    permissions: {
-      list: 'kms_author',
-      add: 'kms_author_add',
-      edit: 'kms_author_edit',
-      remove: 'kms_author_delete',
-    },
+    permissions: crudCodes('kms_author'),
     toData: ({ mainId, sort, ...rest }) => ({ ...rest, mainId: BigInt(mainId), sort: sort ?? 0 }),
     enrich: async (ctx, rows) => {
       const ids = [...new Set(rows.map((r) => r.mainId as bigint))]

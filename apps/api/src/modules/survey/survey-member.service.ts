@@ -6,7 +6,7 @@ import {
   ZIndustryFieldSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, crudCodes } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { readableNotices } from '../notice/notice.service.ts'
 import { db, firmOfUser, isMember, LIVE, ownerKeyOf, requireUser } from './survey-common.ts'
@@ -25,12 +25,7 @@ export const createIndustryFieldService = (prisma: PrismaClient) =>
     filters: { name: 'string' },
     sortable: ['name', 'sort', 'createTime'],
     defaultOrder: [{ sort: 'asc' }, { createTime: 'asc' }],
-    permissions: {
-      list: 'survey_industry',
-      add: 'survey_industry_add',
-      edit: 'survey_industry_edit',
-      remove: 'survey_industry_delete',
-    },
+    permissions: crudCodes('survey_industry'),
     unique: [{ fields: ['name'], message: SurveyMsg.INDUSTRY_NAME_TAKEN }],
   })
 
