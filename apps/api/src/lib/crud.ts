@@ -4,7 +4,7 @@
  * plain CRUD writes through; `crud/audit.ts` the one place audit columns and the live filter are made.
  */
 export { LIVE, type TAuditActor, withAudit } from './crud/audit.ts'
-export type { TCrudCodes, TCrudDef, TCrudPermissions, TPatch } from './crud/def.ts'
+export { crudCodes, type TCrudCodes, type TCrudDef, type TCrudPermissions, type TPatch } from './crud/def.ts'
 export type { TCreateOf, TInsertOf, TLooseDelegate, TRowOf, TUpdateOf, TWhereOf } from './crud/model.ts'
 export {
   bodyOf,
@@ -12,6 +12,7 @@ export {
   patchableSubmit,
   patchBody,
   patchedInput,
+  submitIdFor,
   updateIdOf,
 } from './crud/patch-routes.ts'
 export { registerCrudRoutes } from './crud/routes.ts'

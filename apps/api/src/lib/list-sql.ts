@@ -47,10 +47,15 @@ const ANCHORS_MAX = 2_000
 type TField = { name: string; kind: string; type: string; dbName?: string | null }
 type TModel = { dbName?: string | null; fields: TField[] }
 
-const modelOf = (prisma: PrismaClient, model: string): TModel | undefined =>
-  (prisma as unknown as { _runtimeDataModel?: { models: Record<string, TModel> } })._runtimeDataModel?.models[
-    model
-  ]
+type TDataModel = { models: Record<string, TModel | undefined> }
+const isDataModel = (v: unknown): v is TDataModel =>
+  typeof v === 'object' && v !== null && 'models' in v && typeof v.models === 'object' && v.models !== null
+
+/** A model's fields and columns, from Prisma's runtime data model (the client holds it; its types do not say so). */
+const modelOf = (prisma: PrismaClient, model: string): TModel | undefined => {
+  const data: unknown = Reflect.get(prisma, '_runtimeDataModel')
+  return isDataModel(data) ? data.models[model] : undefined
+}
 
 const quote = (ident: string) => `"${ident.replace(/"/g, '""')}"`
 
@@ -76,7 +81,7 @@ PARSERS[1016] = (v) => elements(v).map((x) => BigInt(x))
 PARSERS[1007] = (v) => elements(v).map(Number)
 const ARRAY_TYPES = new Set(['bigint[]', 'integer[]'])
 const identity = (v: string) => v
-const TYPES = { getTypeParser: (oid: number) => PARSERS[oid] ?? identity } as unknown as pg.CustomTypesConfig
+const TYPES: pg.CustomTypesConfig = { getTypeParser: (oid: number) => PARSERS[oid] ?? identity }
 
 const SUPPORTED_TYPES = new Set([
   'String',

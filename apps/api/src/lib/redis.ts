@@ -96,3 +96,22 @@ export const isRedisUnavailable = (err: unknown): boolean => {
     (err.name === 'ReplyError' && SERVER_REPLY.test(err.message))
   )
 }
+
+/**
+ * A queue producer's own connection (the job and flow buses: BullMQ cannot share the API client's key
+ * prefix). One retry and the command time limit, so a request fails (503) rather than waiting on a
+ * Redis that is away (decision 006); its errors reach the commands that use it, not the process.
+ */
+export const producerConnection = (opts: {
+  redisUrl: string
+  connectTimeoutMs: number
+  commandTimeoutMs: number
+}): Redis => {
+  const connection = new Redis(opts.redisUrl, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: opts.connectTimeoutMs,
+    commandTimeout: opts.commandTimeoutMs,
+  })
+  connection.on('error', () => {})
+  return connection
+}

@@ -1,4 +1,5 @@
 import { Prisma, type PrismaClient } from '@ysjs/db'
+import { isPlatformAdmin, type TCtx } from './context.ts'
 
 /**
  * Tenancy by query shape: every query on a tenant-owned model made through `tenantDb(prisma, id)`
@@ -89,6 +90,25 @@ export const tenantDb = (prisma: PrismaClient, tenantId: string): TTenantDb => {
   if (!db) {
     db = extend(prisma, tenantId)
     perClient.set(tenantId, db)
+  }
+  return db
+}
+
+const unscoped = new WeakMap<PrismaClient, TTenantDb>()
+
+/**
+ * The client a caller's queries go through: every tenant's rows for the platform administrator
+ * (administrator of tenant 000000, decision 003), the caller's tenant's otherwise. The unscoped one is
+ * the client with an empty extension, so both answer the same typed client.
+ */
+export const callerDb = (prisma: PrismaClient, ctx: Pick<TCtx, 'user' | 'tenantId'>): TTenantDb => {
+  if (!isPlatformAdmin(ctx.user)) {
+    return tenantDb(prisma, ctx.tenantId)
+  }
+  let db = unscoped.get(prisma)
+  if (!db) {
+    db = prisma.$extends({ name: 'all-tenants' })
+    unscoped.set(prisma, db)
   }
   return db
 }

@@ -60,6 +60,20 @@ export const createPermissionChecker = (prisma: PrismaClient) => {
 }
 export type TPermissionChecker = ReturnType<typeof createPermissionChecker>
 
+/**
+ * The check a handler makes itself where the route's declared access names several codes and the
+ * request decides which one it needs (a `submit` declared with add and edit: an id means edit).
+ */
+export const requirePermission = async (
+  app: FastifyInstance,
+  user: TAuthUser | null | undefined,
+  code: string | readonly string[],
+): Promise<void> => {
+  if (!user || !(await app.permissions.has(user, code))) {
+    throw AppError.forbidden()
+  }
+}
+
 /** Refuses to register a route without an access declaration, then enforces it on every request. */
 export const installAccess = (
   app: FastifyInstance,

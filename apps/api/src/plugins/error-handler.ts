@@ -9,15 +9,21 @@ import type { TLogWriter } from './log-writer.ts'
 
 /** A zod issue, or the shape fastify-type-provider-zod hands the error handler (`instancePath`). */
 type TIssue = {
-  message: string
+  message?: string
   path?: PropertyKey[]
   instancePath?: string
   code?: string
-  errors?: TIssue[][]
+  /** A union's issues: one list per alternative. */
+  errors?: unknown
   /** fastify-type-provider-zod's form: the zod code as `keyword`, the rest of the issue in `params`. */
   keyword?: string
-  params?: { errors?: TIssue[][] }
+  params?: Record<string, unknown>
 }
+const isIssue = (v: unknown): v is TIssue =>
+  typeof v === 'object' && v !== null && (!('message' in v) || typeof v.message === 'string')
+/** The first issue of each alternative of a union (none where the issue is not a union's). */
+const branchHeads = (v: unknown): (TIssue | undefined)[] =>
+  Array.isArray(v) ? v.map((branch: unknown) => (Array.isArray(branch) ? branch[0] : undefined)) : []
 
 const GENERIC = new Set<string>([Msg.PARAM_MISS, Msg.PARAM_TYPE_ERROR])
 
@@ -30,12 +36,10 @@ const branchIssue = (issue: TIssue): TIssue => {
   if ((issue.code ?? issue.keyword) !== 'invalid_union' || !Array.isArray(branches)) {
     return issue
   }
-  const told = branches
-    .map((branch) => branch[0])
-    .filter(
-      (inner): inner is TIssue =>
-        !!inner && inner.message !== PATCH_CLEARS_BRANCH && !GENERIC.has(inner.message),
-    )
+  const told = branchHeads(branches).filter(
+    (inner): inner is TIssue =>
+      isIssue(inner) && inner.message !== PATCH_CLEARS_BRANCH && !GENERIC.has(inner.message ?? ''),
+  )
   const inner = told.length === 1 ? told[0]! : undefined
   return inner ? { ...inner, path: [...pathOf(issue), ...(inner.path ?? [])] } : issue
 }
@@ -49,9 +53,10 @@ export const firstIssueMessage = (issues: readonly TIssue[], context?: string): 
   if (!issue) {
     return Msg.PARAM_VALID_ERROR
   }
+  const message = issue.message ?? Msg.PARAM_VALID_ERROR
   const path = pathOf(issue).map(String)
   const field = path.join('.') || (context === 'querystring' || context === 'body' ? '' : context)
-  return GENERIC.has(issue.message) && field ? `${issue.message}: ${field}` : issue.message
+  return GENERIC.has(message) && field ? `${message}: ${field}` : message
 }
 
 const prismaError = (err: Prisma.PrismaClientKnownRequestError): AppError | null => {
@@ -119,7 +124,7 @@ export const installErrorHandler = (app: FastifyInstance, logs: TLogWriter): voi
       return reply.code(err.httpStatus).send(fail(err.code, err.message))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const message = firstIssueMessage(err.validation as unknown as TIssue[], err.validationContext)
+      const message = firstIssueMessage(err.validation, err.validationContext)
       return reply.code(400).send(fail(ResultCode.FAILURE, message))
     }
     if (isPoolExhausted(err) && app.dbPool.reachable()) {

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { IncomingMessage, ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
 import { CSP_DIRECTIVES } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
@@ -15,6 +16,18 @@ export const HELMET_OPTIONS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
 }
 
+/** A response no request will use: it keeps the headers helmet sets, in helmet's order and spelling. */
+class HeaderSink extends ServerResponse {
+  readonly written = new Map<string, readonly [string, string]>()
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    this.written.set(name.toLowerCase(), [name, String(value)])
+    return this
+  }
+  override removeHeader(name: string): void {
+    this.written.delete(name.toLowerCase())
+  }
+}
+
 /**
  * The headers helmet sets for these options, worked out once. @fastify/helmet builds helmet's
  * middleware again on every request (parsing the CSP directives each time), a measurable share of a
@@ -29,21 +42,13 @@ export const securityHeaders = (options: HelmetOptions): readonly (readonly [str
   if (Object.values(directives).some(dynamic)) {
     throw new Error('security headers are computed once: CSP directives must not be functions')
   }
-  const headers = new Map<string, readonly [string, string]>()
-  const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => {
-      headers.set(name.toLowerCase(), [name, String(value)])
-    },
-    removeHeader: (name: string) => {
-      headers.delete(name.toLowerCase())
-    },
-  }
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+  const res = new HeaderSink(new IncomingMessage(new Socket()))
+  helmet(options)(res.req, res, (err?: unknown) => {
     if (err) {
       throw err
     }
   })
-  return [...headers.values()]
+  return [...res.written.values()]
 }
 
 /** Sets helmet's headers on every answer (errors and 404s included), as early as @fastify/helmet did. */

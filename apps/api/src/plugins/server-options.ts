@@ -62,8 +62,7 @@ export const serverOptions = (
     socket.destroy(error)
   },
   // Errors raised before routing (a URL that is not valid percent-encoding) answer the envelope too.
-  frameworkErrors: (_error, _request, res) => {
-    const reply = res as unknown as FastifyReply
+  frameworkErrors: (_error, _request, reply: FastifyReply) => {
     reply
       .code(400)
       .type('application/json; charset=utf-8')

@@ -94,7 +94,8 @@ export const runStep = async (opts: {
   const events: TFlowEvent[] = []
   const timers = new Map<string, number>()
   let finished = false
-  let failure: Error | null = null
+  // Set by the engine's error event (a callback: TypeScript would read a plain `let` as still null).
+  const failed: { error: Error | null } = { error: null }
   const listener = new EventEmitter()
   const at = () => new Date()
   listener.on('activity.start', (api: TApi) => {
@@ -225,7 +226,7 @@ export const runStep = async (opts: {
     finished = true
   })
   engine.once('error', (err: Error) => {
-    failure = err
+    failed.error = err
   })
   try {
     let execution: Awaited<ReturnType<typeof engine.execute>>
@@ -248,8 +249,8 @@ export const runStep = async (opts: {
     if (serviceError) {
       throw serviceError
     }
-    if (failure || failures.first) {
-      throw new EngineFailure(failures.first ?? (failure as unknown as Error).message)
+    if (failed.error || failures.first) {
+      throw new EngineFailure(failures.first ?? failed.error?.message)
     }
     const state = finished ? null : JSON.parse(JSON.stringify(withoutSource(await engine.getState())))
     const pending = [...timers.values()]

@@ -1,14 +1,12 @@
-import { nextId, type PrismaClient } from '@ysjs/db'
-import { ExecuteType, LogLevel, LogType, ProcessorType, TimeExpressionType } from '@ysjs/shared'
+import type { PrismaClient } from '@ysjs/db'
+import { ExecuteType, ProcessorType, TimeExpressionType } from '@ysjs/shared'
 import {
   chinaDateOf,
   isBuiltInProcessor,
   isMapReduceProcessor,
   isWorkingDay,
-  JOB_LOG_LEVEL_NAMES,
   JobInstanceStatus,
   JobTrigger,
-  jobLogLine,
   nextWorkingDay,
   parseExternalProcessor,
   plannedMsOfSchedulerJob,
@@ -17,34 +15,18 @@ import {
   workingDayPolicyOf,
   ZJobRunPayloadSchema,
 } from '@ysjs/shared/job'
-import { DelayedError, type Job, UnrecoverableError } from 'bullmq'
+import { type Job, UnrecoverableError } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { TWorkerEnv } from '../env.ts'
 import type { TAlerts } from './alerts.ts'
 import { httpCall } from './http-call.ts'
-import { BUILT_IN, type TJobLog, type TProcessor } from './processors.ts'
+import { BUILT_IN, type TProcessor } from './processors.ts'
+import { claimRun, type TRunKey, waitAgain } from './run-claim.ts'
+import { createRunLog, RESULT_MAX, summary } from './run-log.ts'
 import type { TTasks } from './tasks.ts'
 import type { TCalendarCache } from './work-calendar.ts'
 
-/** A run that hits its job's concurrency in this process waits this long and tries again. */
-const CONCURRENCY_RETRY_MS = 500
-
-/** Puts a delivery back to wait a moment, counting the wait so the run's attempt number stays true. */
-const waitAgain = async (bullJob: Job, payload: TJobRunPayload, token: string): Promise<never> => {
-  await bullJob.updateData({ ...bullJob.data, waits: (payload.waits ?? 0) + 1 })
-  await bullJob.moveToDelayed(Date.now() + CONCURRENCY_RETRY_MS, token)
-  throw new DelayedError()
-}
-/** A flow step's transaction ends within 30 s (its timeout): a workflow run's row comes by then or never. */
-const FLOW_COMMIT_WAIT_MS = 60_000
-const RESULT_MAX = 2000
-const LOG_MAX = 100_000
-/**
- * A run's log lines reach its row at most this long after they are written (and at every end of an
- * attempt): a worker killed mid-run loses at most the lines of its last quarter second.
- */
-export const LOG_FLUSH_MS = 250
 const DAY_MS = 86_400_000
 /** A scheduler's delivery handed out later than this after its planned time may have skipped fires. */
 const LATE_HAND_OUT_MS = 1000
@@ -73,14 +55,6 @@ export type TRunnerDeps = {
 
 /** Why a run's abort signal fired. */
 type TAbortReason = 'stopped' | 'time-limit'
-
-const summary = (value: unknown): string | null => {
-  if (value === undefined || value === null) {
-    return null
-  }
-  const text = typeof value === 'string' ? value : JSON.stringify(value)
-  return text.slice(0, RESULT_MAX)
-}
 
 /** Lifecycle range: a scheduled run planned outside it does not run. */
 const inLifecycle = (job: TJobRow, at: Date) =>
@@ -121,48 +95,6 @@ export const createRunner = (deps: TRunnerDeps) => {
   const { prisma, env, log, workerId } = deps
   const running = new Map<string, AbortController>()
   const perJob = new Map<string, number>()
-
-  const writeLogLine = (job: TJobRow, lines: string[], onLine: () => void = () => {}): TJobLog => {
-    return (level, message) => {
-      if (job.logLevel === LogLevel.OFF || level < job.logLevel || job.logType === LogType.NULL) {
-        return
-      }
-      const name = JOB_LOG_LEVEL_NAMES[level]
-      const line = jobLogLine(level, message)
-      if (job.logType === LogType.ONLINE || job.logType === LogType.LOCAL_AND_ONLINE) {
-        lines.push(line)
-        onLine()
-      }
-      if (job.logType !== LogType.ONLINE) {
-        log.info({ jobInfoId: String(job.id), level: name }, message)
-      }
-    }
-  }
-
-  /** Ends a claimed attempt; a row already final (stopped from the API) is left as it is. */
-  const finish = async (
-    instanceId: bigint,
-    attempt: number,
-    status: string,
-    result: string | null,
-    lines: string[],
-  ) => {
-    const logText = lines.length ? lines.join('\n').slice(-LOG_MAX) : null
-    const ended = await prisma.jobInstance.updateMany({
-      where: { id: instanceId, status: JobInstanceStatus.RUNNING, attempt },
-      data: {
-        status,
-        result,
-        endTime: new Date(),
-        updateTime: new Date(),
-        ...(logText ? { log: logText } : {}),
-      },
-    })
-    if (ended.count === 0 && logText) {
-      // Stopped meanwhile: keep the log lines written until the stop.
-      await prisma.jobInstance.updateMany({ where: { id: instanceId }, data: { log: logText } })
-    }
-  }
 
   /** A run ended failed: the job's alert rule decides whether anyone is told. */
   const alert = (job: TJobRow, result: string | null) =>
@@ -274,80 +206,11 @@ export const createRunner = (deps: TRunnerDeps) => {
     token: string | undefined
     payload: TJobRunPayload
     job: TJobRow
-    key: { jobInfoId_plannedTime: { jobInfoId: bigint; plannedTime: Date } }
+    key: TRunKey
     chain: () => Promise<void>
   }) => {
     const { bullJob, token, payload, job, key, chain } = d
-    const jobInfoId = key.jobInfoId_plannedTime.jobInfoId
-    const plannedTime = key.jobInfoId_plannedTime.plannedTime
-    if (payload.trigger !== JobTrigger.WORKFLOW) {
-      await prisma.jobInstance.createMany({
-        data: [
-          {
-            id: nextId(),
-            jobInfoId,
-            plannedTime,
-            trigger: payload.trigger,
-            status: JobInstanceStatus.WAITING,
-          },
-        ],
-        skipDuplicates: true,
-      })
-    } else if (
-      token &&
-      Date.now() - bullJob.timestamp < FLOW_COMMIT_WAIT_MS &&
-      !(await prisma.jobInstance.findUnique({ where: key, select: { id: true } }))
-    ) {
-      // A workflow run's row is written by the flow step's transaction, which enqueued this before
-      // committing: wait for the commit. A row that never comes was rolled back: nothing runs.
-      await waitAgain(bullJob, payload, token)
-    }
-    // BullMQ counts every start, the ones put back to wait too: those are not attempts of the run.
-    const attempt = Math.max(1, bullJob.attemptsStarted - (payload.waits ?? 0))
-    const claim = await prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${jobInfoId})`
-      const row = await tx.jobInstance.findUnique({ where: key })
-      if (!row) {
-        return { kind: 'gone' as const }
-      }
-      // Waiting, or running under an earlier attempt of this same BullMQ job (its worker died).
-      const claimable =
-        row.status === JobInstanceStatus.WAITING ||
-        (row.status === JobInstanceStatus.RUNNING && row.attempt < attempt)
-      if (!claimable) {
-        return { kind: 'duplicate' as const, row }
-      }
-      if (job.maxInstanceNum > 0) {
-        const others = await tx.jobInstance.count({
-          where: { jobInfoId, status: JobInstanceStatus.RUNNING, NOT: { id: row.id } },
-        })
-        if (others >= job.maxInstanceNum) {
-          await tx.jobInstance.update({
-            where: { id: row.id },
-            data: {
-              status: JobInstanceStatus.FAILED,
-              attempt,
-              result: `超过最大实例数 ${job.maxInstanceNum}`,
-              endTime: new Date(),
-              updateTime: new Date(),
-            },
-          })
-          return { kind: 'refused' as const, row }
-        }
-      }
-      await tx.jobInstance.update({
-        where: { id: row.id },
-        data: {
-          status: JobInstanceStatus.RUNNING,
-          attempt,
-          startTime: new Date(),
-          endTime: null,
-          workerId,
-          updateTime: new Date(),
-        },
-      })
-      return { kind: 'claimed' as const, row }
-    })
+    const { attempt, claim } = await claimRun(prisma, workerId, { bullJob, token, payload, job, key })
     if (claim.kind !== 'claimed') {
       if (claim.kind === 'refused') {
         await alert(job, `超过最大实例数 ${job.maxInstanceNum}`)
@@ -357,38 +220,8 @@ export const createRunner = (deps: TRunnerDeps) => {
     }
 
     const instanceId = claim.row.id
-    // Earlier attempts' lines are kept: the log tells the whole story of the run.
-    const lines: string[] = claim.row.log ? claim.row.log.split('\n') : []
-    // Lines reach the row within LOG_FLUSH_MS while the attempt runs (a kill loses at most those).
-    let flushTimer: NodeJS.Timeout | null = null
-    let flushing: Promise<unknown> = Promise.resolve()
-    const flushNow = () => {
-      flushTimer = null
-      const text = lines.join('\n').slice(-LOG_MAX)
-      flushing = flushing
-        .then(() =>
-          prisma.jobInstance.updateMany({
-            where: { id: claim.row.id, status: JobInstanceStatus.RUNNING, attempt },
-            data: { log: text },
-          }),
-        )
-        .catch((e: unknown) => log.debug({ err: e }, 'flushing a run log failed'))
-    }
-    let logEnded = false
-    const jobLog = writeLogLine(job, lines, () => {
-      if (!logEnded) {
-        flushTimer ??= setTimeout(flushNow, LOG_FLUSH_MS)
-      }
-    })
-    /** The attempt is ending: no more timed flushes, the end writes every line. */
-    const endLog = async () => {
-      logEnded = true
-      if (flushTimer) {
-        clearTimeout(flushTimer)
-        flushTimer = null
-      }
-      await flushing
-    }
+    const runLog = createRunLog({ prisma, log }, job, { instanceId, attempt, previous: claim.row.log })
+    const { jobLog } = runLog
     const controller = new AbortController()
     running.set(String(instanceId), controller)
     const limit =
@@ -435,27 +268,21 @@ export const createRunner = (deps: TRunnerDeps) => {
               .coordinate({ job, instanceId, attempt, params, signal: controller.signal, log: jobLog }),
         aborted,
       ])
-      await endLog()
+      await runLog.end()
       jobLog(2, '执行成功')
-      await finish(instanceId, attempt, JobInstanceStatus.SUCCEEDED, summary(result), lines)
+      await runLog.finish(JobInstanceStatus.SUCCEEDED, summary(result))
       return { instanceId: String(instanceId), status: JobInstanceStatus.SUCCEEDED }
     } catch (err) {
-      await endLog()
+      await runLog.end()
       const reason = controller.signal.aborted ? (controller.signal.reason as TAbortReason) : null
       if (reason === 'stopped') {
         jobLog(3, '已手动停止')
-        await finish(instanceId, attempt, JobInstanceStatus.STOPPED, '已手动停止', lines)
+        await runLog.finish(JobInstanceStatus.STOPPED, '已手动停止')
         return { instanceId: String(instanceId), status: JobInstanceStatus.STOPPED }
       }
       if (reason === 'time-limit') {
         jobLog(4, `超过运行时限 ${job.instanceTimeLimit} ms, 已停止`)
-        await finish(
-          instanceId,
-          attempt,
-          JobInstanceStatus.STOPPED,
-          `超过运行时限 ${job.instanceTimeLimit} ms`,
-          lines,
-        )
+        await runLog.finish(JobInstanceStatus.STOPPED, `超过运行时限 ${job.instanceTimeLimit} ms`)
         return { instanceId: String(instanceId), status: JobInstanceStatus.STOPPED }
       }
       const message = err instanceof Error ? err.message : String(err)
@@ -463,18 +290,9 @@ export const createRunner = (deps: TRunnerDeps) => {
       const retrying = !(err instanceof UnrecoverableError) && attempt < maxAttempts
       if (retrying) {
         final = false
-        const logText = lines.join('\n').slice(-LOG_MAX)
-        await prisma.jobInstance.updateMany({
-          where: { id: instanceId, status: JobInstanceStatus.RUNNING, attempt },
-          data: {
-            status: JobInstanceStatus.WAITING,
-            result: summary(message),
-            log: logText,
-            updateTime: new Date(),
-          },
-        })
+        await runLog.retry(message)
       } else {
-        await finish(instanceId, attempt, JobInstanceStatus.FAILED, summary(message), lines)
+        await runLog.finish(JobInstanceStatus.FAILED, summary(message))
         await alert(job, summary(message))
       }
       throw err

@@ -1,7 +1,7 @@
 import { Prisma, type PrismaClient } from '@ysjs/db'
 
 /**
- * Uploads left behind (decision 026): files uploaded in a dialog that was never saved keep their
+ * Uploads left behind (decision 026): files uploaded in a dialog that was not saved keep their
  * attachment row (`blade_attach`) and object, and count against the tenant's quota. An upload is an
  * orphan when it is older than the grace period and no row refers to it:
  * - by id: `ysjs_attach_file.attach_id`, `ysjs_appraise_attach.attach_id`, the comma-separated ids of

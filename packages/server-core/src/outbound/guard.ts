@@ -79,7 +79,7 @@ export const guardedLookup =
           return
         }
         if (options.all) {
-          ;(callback as unknown as (e: null, a: TResolved[]) => void)(null, usable)
+          callback(null, usable)
           return
         }
         callback(null, usable[0]!.address, usable[0]!.family)
@@ -125,20 +125,26 @@ export const guardedAgent = (policy: TOutboundPolicy, url: URL): http.Agent => {
   }
   if (url.protocol === 'https:') {
     return new (class extends https.Agent {
-      override createConnection(options: TConnectOptions, callback?: (err: Error | null, s: Duplex) => void) {
+      override createConnection(
+        options: https.RequestOptions,
+        callback?: (err: Error | null, s: Duplex) => void,
+      ) {
         const checked = guard(options)
         return checked.refused
           ? refusedSocket(checked.refused)
-          : super.createConnection(checked.options as never, callback as never)
+          : super.createConnection(checked.options, callback)
       }
     })({ keepAlive: false })
   }
   return new (class extends http.Agent {
-    override createConnection(options: TConnectOptions, callback?: (err: Error | null, s: Duplex) => void) {
+    override createConnection(
+      options: http.ClientRequestArgs,
+      callback?: (err: Error | null, s: Duplex) => void,
+    ) {
       const checked = guard(options)
       return checked.refused
         ? refusedSocket(checked.refused)
-        : super.createConnection(checked.options as never, callback as never)
+        : super.createConnection(checked.options, callback)
     }
   })({ keepAlive: false })
 }

@@ -16,6 +16,13 @@ export type TPatch<TSubmit extends z.ZodObject> = {
 /** A permission code, or several of which any one grants (e.g. the staff button or the member centre). */
 export type TCrudCodes = string | readonly string[]
 export type TCrudPermissions = { list: TCrudCodes; add: TCrudCodes; edit: TCrudCodes; remove: TCrudCodes }
+/** A menu's standard buttons: the menu's code reads, `<menu>_add`, `<menu>_edit` and `<menu>_delete` write. */
+export const crudCodes = (menu: string): TCrudPermissions => ({
+  list: menu,
+  add: `${menu}_add`,
+  edit: `${menu}_edit`,
+  remove: `${menu}_delete`,
+})
 
 /**
  * Everything a simple entity needs to get its five endpoints. Typed by its model (`(db) => db.param`):

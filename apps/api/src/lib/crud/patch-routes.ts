@@ -1,8 +1,8 @@
 import { isUpdateBody, ZIdSchema, zPatchOf } from '@ysjs/shared'
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify'
-import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js'
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import { requirePermission } from '../../plugins/access.ts'
 import { AppError } from '../errors.ts'
 import { applyPatch, parseOrRefuse } from '../patch.ts'
 
@@ -21,12 +21,20 @@ export const submittedPatch = <T>(request: FastifyRequest): T => {
   return Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== null && k !== 'id')) as T
 }
 
+const isZodSchema = (v: unknown): v is z.ZodType => typeof v === 'object' && v !== null && '_zod' in v
+
 /** `submit`'s body: the submit schema for a creation, the patch schema for a body that carries an id. */
 export const submitValidator =
   <TSchema>(patch: z.ZodType): FastifySchemaCompiler<TSchema> =>
   (route) => {
     // Fastify hands the compiler one part's schema at a time (typed as the route's whole schema).
-    const part = route as unknown as FastifyRouteSchemaDef<z.ZodType>
+    const schema: unknown = route.schema
+    if (!isZodSchema(schema)) {
+      throw new Error(
+        `${route.method} ${route.url}: the ${route.httpPart} schema of a submit is not a zod schema`,
+      )
+    }
+    const part = { ...route, schema }
     const create = validatorCompiler(part)
     if (route.httpPart !== 'body') {
       return create
@@ -61,6 +69,19 @@ export const updateIdOf = (request: FastifyRequest): bigint | null => {
   if (id === 0n) {
     throw AppError.notFound()
   }
+  return id
+}
+/**
+ * The id of a `submit` declared with both codes (`{ permission: [add, edit] }`), once the caller is
+ * found to hold the one the body needs: `edit` for an update (it carries an id), `add` for a creation.
+ */
+export const submitIdFor = async (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  codes: { add: string; edit: string },
+): Promise<bigint | null> => {
+  const id = updateIdOf(request)
+  await requirePermission(app, request.user, id ? codes.edit : codes.add)
   return id
 }
 /** The whole input of an update: `stored` (a row, in its columns) with the fields the client sent applied. */

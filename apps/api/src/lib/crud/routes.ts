@@ -11,11 +11,10 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { TAccess } from '../../plugins/access.ts'
+import { requirePermission, type TAccess } from '../../plugins/access.ts'
 import { ctxOf, type TCtx } from '../context.ts'
 import type { TKeyset } from '../crud-keyset.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../envelope.ts'
-import { AppError } from '../errors.ts'
 import { parseOrRefuse } from '../patch.ts'
 import { registerExportRoute } from '../xlsx.ts'
 import type { TCrudCodes, TPatch } from './def.ts'
@@ -98,7 +97,8 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject, TModel, TOut ext
         const ctx = ctxOf(request)
         const raw = submitted.get(request)
         const update = isUpdateBody(raw)
-        await requirePermission(ctx, update ? def.permissions.edit : def.permissions.add)
+        // `submit` is declared with both codes; the body decides which one the caller needs.
+        await requirePermission(app, ctx.user, update ? def.permissions.edit : def.permissions.add)
         if (update) {
           const id = parseOrRefuse(ZIdSchema, (raw as { id: unknown }).id)
           await service.update(ctx, BigInt(id), submittedPatch(request))
@@ -140,11 +140,4 @@ export const registerCrudRoutes = <TSubmit extends z.ZodObject, TModel, TOut ext
       return done(Msg.SUCCESS)
     },
   })
-
-  // `submit` is declared with both codes; the body decides which one the caller needs.
-  const requirePermission = async (ctx: TCtx, code: TCrudCodes) => {
-    if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
-      throw AppError.forbidden()
-    }
-  }
 }

@@ -11,9 +11,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { patchableSubmit, patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
 import type { TAssortService } from './assort.service.ts'
 
 const PREFIX = '/api/blade-label/assort'
@@ -79,11 +78,7 @@ export const assortRoutes = (app: FastifyInstance, assorts: TAssortService) => {
     ...patchableSubmit(ZAssortSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const id = updateIdOf(request)
-      const code = id ? CODES.edit : CODES.add
-      if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdFor(app, request, CODES)
       const input = id ? patchedInput(request, ZAssortSubmitSchema, await assorts.detail(id)) : request.body
       await assorts.submit(ctx, input)
       return done()

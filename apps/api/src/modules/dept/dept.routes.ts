@@ -11,9 +11,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { patchableSubmit, patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
 import type { TDeptService } from './dept.service.ts'
 
 const PREFIX = '/api/ysjs-system/dept'
@@ -95,12 +94,7 @@ export const deptRoutes = (app: FastifyInstance, depts: TDeptService) => {
     // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
     ...patchableSubmit(ZDeptSubmitSchema),
     handler: async (request) => {
-      const user = request.user
-      const id = updateIdOf(request)
-      const code = id ? 'dept_edit' : 'dept_add'
-      if (!user || !(await app.permissions.has(user, code))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdFor(app, request, { add: 'dept_add', edit: 'dept_edit' })
       const ctx = ctxOf(request)
       const input = id ? patchedInput(request, ZDeptSubmitSchema, await depts.detail(ctx, id)) : request.body
       return ok(await depts.submit(ctx, input))

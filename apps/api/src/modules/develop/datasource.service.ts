@@ -13,7 +13,7 @@ import {
 } from '@ysjs/shared'
 import type { z } from 'zod'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
-import { createCrudService, type TPatch } from '../../lib/crud.ts'
+import { createCrudService, crudCodes, type TPatch } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TDatasourceConn, withDatasource } from './introspect.ts'
 
@@ -40,12 +40,7 @@ export const createDatasourceService = (
     filters: { name: 'string', url: 'string' },
     sortable: ['name', 'createTime'],
     defaultOrder: [{ createTime: 'asc' }],
-    permissions: {
-      list: 'datasource',
-      add: 'datasource_add',
-      edit: 'datasource_edit',
-      remove: 'datasource_delete',
-    },
+    permissions: crudCodes('datasource'),
     unique: [{ fields: ['name'], message: '数据源名称已存在' }],
     enrich: async (_ctx, rows) =>
       rows.map((r) => ({

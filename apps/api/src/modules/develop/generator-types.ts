@@ -31,6 +31,29 @@ export type TGenField = {
   dictCode: string
 }
 
+/** What each part of a generated module is written from: the checked fields and the module's names. */
+export type TGenContext = {
+  code: { codeName: string; tableName: string; webPath: string }
+  fields: TGenField[]
+  /** The fields a form submits. */
+  formFields: TGenField[]
+  enums: Map<string, TGenEnum>
+  /** Dictionary fields answered with their label beside them (wrapMode 2). */
+  wrapped: TGenField[]
+  tenantScoped: boolean
+  /** The package (kebab case), the model class, its camel-case name and the module's camel-case name. */
+  pkg: string
+  Cls: string
+  cls: string
+  mod: string
+  /** The menu code and the API prefix. */
+  perm: string
+  prefix: string
+  /** The module's name and author line, safe inside a generated comment. */
+  label: string
+  byline: string
+}
+
 /** An enum column's labels (from the application database) and the Prisma enum written for them. */
 export type TGenEnum = {
   type: string

@@ -1,24 +1,22 @@
-import { enumTypeName, isControlChar, numericSize, propertyTypeOfColumn } from '@ysjs/shared'
+import { enumTypeName, isControlChar, propertyTypeOfColumn } from '@ysjs/shared'
 import { AppError } from '../../lib/errors.ts'
+import { apiFiles } from './generator-api.ts'
 import { AUDIT_SQL, checkExisting, TENANT_SQL } from './generator-table.ts'
 import {
   dq,
   enumMembers,
   enumPrisma,
   enumSql,
-  filterKind,
   isArrayType,
-  isSortable,
-  lit,
   prismaType,
   recordRule,
   sqlType,
   submitRule,
+  type TGenContext,
   type TGenEnum,
   type TGenField,
-  toFormValue,
-  webKind,
 } from './generator-types.ts'
+import { webFiles } from './generator-web.ts'
 import type { TExistingColumn } from './introspect.ts'
 import { PLATFORM_COLUMNS } from './prototypes.ts'
 
@@ -59,8 +57,6 @@ export type TGenModule = {
 }
 export type TGenResult = { module: TGenModule; files: TGenFile[]; inserts: TGenInsert[] }
 
-type TField = TGenField
-
 const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())
 const camel = (kebab: string) => {
   const p = pascal(kebab)
@@ -76,12 +72,6 @@ const commentText = (s: string) =>
     .map((c) => (isControlChar(c) ? ' ' : c))
     .join('')
     .replaceAll('*/', '* /')
-
-/** English label of a field: `unitPrice` → `Unit price`. */
-const english = (name: string) => {
-  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
 
 /**
  * Writes a module in this project's own layout for a model (decision 020): the Prisma model and its
@@ -235,264 +225,24 @@ export const generateModule = (input: TGenInput): TGenResult => {
     '',
   ].join('\n')
 
-  // API service and routes.
-  const filters = fields.filter((f) => filterKind(f)).map((f) => `${f.propertyName}: ${lit(filterKind(f)!)}`)
-  const dates = formFields.filter((f) => f.propertyType === 'date').map((f) => lit(f.propertyName))
-  const dateTimes = formFields.filter((f) => f.propertyType === 'datetime').map((f) => lit(f.propertyName))
-  const bigints = formFields.filter((f) => f.propertyType === 'bigint').map((f) => lit(f.propertyName))
-  const names = (list: TField[], type: string) =>
-    list.filter((f) => f.propertyType === type).map((f) => lit(f.propertyName))
-  // Enums whose labels are not all Prisma names: each field's Prisma name → label.
-  const enumMaps = fields.flatMap((f) => {
-    const e = f.propertyType === 'enum' ? enums.get(enumTypeName(f.jdbcType)!)! : null
-    const pairs = e
-      ? e.members.flatMap((m, i) => (m === e.labels[i] ? [] : [`${m}: ${lit(e.labels[i]!)}`]))
-      : []
-    return pairs.length ? [`${f.propertyName}: { ${pairs.join(', ')} }`] : []
-  })
-  const enumKinds = enumMaps.length ? [`enums: { ${enumMaps.join(', ')} }`] : []
-  const kinds = [
-    ...(dates.length ? [`dates: [${dates.join(', ')}]`] : []),
-    ...(dateTimes.length ? [`dateTimes: [${dateTimes.join(', ')}]`] : []),
-    ...(bigints.length ? [`bigints: [${bigints.join(', ')}]`] : []),
-    ...(names(formFields, 'bigint[]').length
-      ? [`bigintLists: [${names(formFields, 'bigint[]').join(', ')}]`]
-      : []),
-    ...(names(formFields, 'json').length ? [`jsons: [${names(formFields, 'json').join(', ')}]`] : []),
-    ...(names(formFields, 'bytes').length ? [`bytes: [${names(formFields, 'bytes').join(', ')}]`] : []),
-    ...enumKinds,
-  ]
-  const sortable = [
-    "'createTime'",
-    ...fields.filter((f) => f.isList && isSortable(f)).map((f) => lit(f.propertyName)),
-  ]
-  const decimals = fields
-    .filter((f) => f.propertyType === 'decimal')
-    .map((f) => `${f.propertyName}: ${numericSize(f.jdbcType).scale ?? 'null'}`)
-  const lists = fields.filter(isArrayType).map((f) => lit(f.propertyName))
-  const recordKinds = [
-    ...(decimals.length ? [`decimals: { ${decimals.join(', ')} }`] : []),
-    ...(names(fields, 'bytes').length ? [`bytes: [${names(fields, 'bytes').join(', ')}]`] : []),
-    ...(lists.length ? [`lists: [${lists.join(', ')}]`] : []),
-    ...enumKinds,
-  ]
-  const labels = wrapped.map((f) => `${f.propertyName}: ${lit(f.dictCode)}`)
-  const helpers = [
-    ...(kinds.length ? ['generatedFieldData'] : []),
-    ...(labels.length ? ['generatedLabels'] : []),
-    ...(recordKinds.length ? ['generatedRecords'] : []),
-  ]
-  // Answers: decimals as strings, bytes as base64, enum labels, then the dictionary labels (wrapMode 2).
-  const records = recordKinds.length ? `generatedRecords(rows, { ${recordKinds.join(', ')} })` : 'rows'
-  const enrich = labels.length
-    ? `    enrich: async (ctx, rows) => generatedLabels(prisma, ctx.tenantId, ${records}, { ${labels.join(', ')} }),`
-    : recordKinds.length
-      ? `    enrich: async (_ctx, rows) => ${records},`
-      : null
-  const service = [
-    "import type { PrismaClient } from '@ysjs/db'",
-    `import { Z${Cls}RecordSchema, Z${Cls}SubmitSchema } from '@ysjs/shared'`,
-    "import { createCrudService } from '../../lib/crud.ts'",
-    ...(helpers.length ? [`import { ${helpers.join(', ')} } from '../../lib/generated-fields.ts'`] : []),
-    '',
-    `/** ${label} (${code.tableName}) on the generic CRUD.${byline} */`,
-    `export const create${Cls}Service = (prisma: PrismaClient) =>`,
-    '  createCrudService(prisma, {',
-    `    name: ${lit(pkg)},`,
-    `    prefix: ${lit(prefix)},`,
-    `    model: (db) => db.${cls},`,
-    `    tenantScoped: ${tenantScoped},`,
-    `    submit: Z${Cls}SubmitSchema,`,
-    `    record: Z${Cls}RecordSchema,`,
-    `    filters: { ${filters.join(', ')} },`,
-    `    sortable: [${sortable.join(', ')}],`,
-    "    defaultOrder: [{ createTime: 'desc' }],",
-    '    permissions: {',
-    `      list: ${lit(perm)},`,
-    `      add: ${lit(`${perm}_add`)},`,
-    `      edit: ${lit(`${perm}_edit`)},`,
-    `      remove: ${lit(`${perm}_delete`)},`,
-    '    },',
-    ...(kinds.length ? [`    toData: (input) => generatedFieldData(input, { ${kinds.join(', ')} }),`] : []),
-    ...(enrich ? [enrich] : []),
-    '  })',
-    `export type T${Cls}Service = ReturnType<typeof create${Cls}Service>`,
-    '',
-  ].join('\n')
-  const routes = [
-    "import { registerCrudRoutes } from '../../lib/crud.ts'",
-    "import type { TGeneratedModule } from '../generated.ts'",
-    `import { create${Cls}Service } from './${pkg}.service.ts'`,
-    '',
-    `export const ${mod}Module: TGeneratedModule = {`,
-    `  name: ${lit(pkg)},`,
-    '  register: (app, prisma) => {',
-    `    registerCrudRoutes(app, create${Cls}Service(prisma))`,
-    '  },',
-    '}',
-    '',
-  ].join('\n')
-
-  // Web: api, resource, page, routes, texts.
-  const webDir = `apps/web/src/features/${pkg}`
-  const searchOps = fields
-    .filter((f) => f.isQuery && f.queryType === 'equal' && f.propertyType !== 'string' && filterKind(f))
-    .map((f) => f.propertyName)
-  const api = [
-    `import type { T${Cls}, TPage } from '@ysjs/shared'`,
-    "import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'",
-    "import { http } from '@/lib/http'",
-    '',
-    `const BASE = ${lit(prefix)}`,
-    '',
-    `export type T${Cls}Row = T${Cls} & Record<string, unknown>`,
-    '',
-    `export const ${mod}Api: TResourceApi<T${Cls}Row> = {`,
-    `  list: async ({ current, size, search }: TListQuery): Promise<TListResult<T${Cls}Row>> => {`,
-    ...(searchOps.length
-      ? [
-          `    const { ${searchOps.join(', ')}, ...rest } = search`,
-          `    const page = await http.get<TPage<T${Cls}Row>>(\`\${BASE}/list\`, {`,
-          '      current,',
-          '      size,',
-          '      ...rest,',
-          ...searchOps.map((n) => `      ${n}_equal: ${n},`),
-          '    })',
-        ]
-      : [
-          `    const page = await http.get<TPage<T${Cls}Row>>(\`\${BASE}/list\`, { current, size, ...search })`,
-        ]),
-    '    return { records: page.records, total: page.total }',
-    '  },',
-    `  detail: (id: string) => http.get<T${Cls}Row>(\`\${BASE}/detail\`, { id }),`,
-    `  submit: (values: TValues) => http.post(\`\${BASE}/submit\`, values),`,
-    `  remove: (ids: string[]) => http.post(\`\${BASE}/remove\`, undefined, { params: { ids: ids.join(',') } }),`,
-    '}',
-    '',
-  ].join('\n')
-  const fieldLine = (f: TField) => {
-    const kind = webKind(f)
-    const parts = [
-      `name: ${lit(f.propertyName)}`,
-      `labelKey: ${lit(`generated.${mod}.field.${f.propertyName}`)}`,
-    ]
-    if (kind !== 'text') {
-      parts.push(`kind: ${lit(kind)}`)
-    }
-    if (kind === 'dict') {
-      parts.push(`dictCode: ${lit(f.dictCode)}`)
-    }
-    if (kind === 'select' && f.propertyType === 'enum') {
-      const { labels } = enums.get(enumTypeName(f.jdbcType)!)!
-      parts.push(`options: [${labels.map((l) => `{ value: ${lit(l)}, label: ${lit(l)} }`).join(', ')}]`)
-    } else if (kind === 'select') {
-      parts.push("options: [{ value: 'true', label: '是' }, { value: 'false', label: '否' }]")
-    }
-    if (isArrayType(f)) {
-      parts.push('rows: 3')
-    }
-    // Searchable only where the list declares a filter for it (text, integers, ids, dates).
-    if (f.isQuery && filterKind(f)) {
-      parts.push('search: true')
-    }
-    if (!f.isList) {
-      parts.push('column: false')
-    } else if (f.propertyType === 'json') {
-      // A JSON value is shown as its text, not as [object Object].
-      parts.push(
-        `column: { render: (row) => (row.${f.propertyName} === null || row.${f.propertyName} === undefined ? '' : JSON.stringify(row.${f.propertyName})) }`,
-      )
-    }
-    if (!f.isForm) {
-      parts.push('form: false')
-    }
-    return `    { ${parts.join(', ')} },`
+  const g: TGenContext = {
+    code,
+    fields,
+    formFields,
+    enums,
+    wrapped,
+    tenantScoped,
+    pkg,
+    Cls,
+    cls,
+    mod,
+    perm,
+    prefix,
+    label,
+    byline,
   }
-  const resource = [
-    `import { Z${Cls}SubmitSchema } from '@ysjs/shared'`,
-    "import type { TResource } from '@/components/crud/types'",
-    `import { ${mod}Api, type T${Cls}Row } from './${mod}Api'`,
-    '',
-    `/** ${label}.${byline} */`,
-    `export const ${mod}Resource: TResource<T${Cls}Row> = {`,
-    `  key: ${lit(pkg)},`,
-    `  nameKey: ${lit(`generated.${mod}.name`)},`,
-    `  schema: Z${Cls}SubmitSchema,`,
-    `  api: ${mod}Api,`,
-    '  permissions: {',
-    `    codes: { add: ${lit(`${perm}_add`)}, edit: ${lit(`${perm}_edit`)}, delete: ${lit(`${perm}_delete`)}, view: ${lit(`${perm}_view`)} },`,
-    '  },',
-    '  fields: [',
-    ...fields.map(fieldLine),
-    '  ],',
-    '  toForm: (row) => ({',
-    '    id: row.id,',
-    ...formFields.map((f) => `    ${f.propertyName}: ${toFormValue(f)},`),
-    '  }),',
-    '}',
-    '',
-  ].join('\n')
-  const page = [
-    "import { CrudScreen } from '@/components/crud/CrudScreen'",
-    `import { ${mod}Resource } from './${mod}Resource'`,
-    '',
-    `export const ${Cls}Page = () => <CrudScreen resource={${mod}Resource} />`,
-    '',
-  ].join('\n')
-  const webRoutes = [
-    "import type { TScreenRegistry } from '@/app/router/screen'",
-    "import { lazyScreen } from '@/lib/lazy'",
-    '',
-    `const ${Cls}Page = lazyScreen(() => import('./${Cls}Page'), '${Cls}Page')`,
-    '',
-    `export const ${mod}Screens: TScreenRegistry = {`,
-    `  ${lit(code.webPath)}: { component: ${Cls}Page, titleKey: ${lit(`generated.${mod}.name`)} },`,
-    '}',
-    '',
-  ].join('\n')
-  // Field labels apart from the module's name: a field may well be called `name`.
-  const texts = (lang: 'zh' | 'en') =>
-    [
-      `  name: ${lit(lang === 'zh' ? code.codeName : english(mod))},`,
-      '  field: {',
-      ...fields.map(
-        (f) => `    ${f.propertyName}: ${lit(lang === 'zh' ? f.comment : english(f.propertyName))},`,
-      ),
-      '  },',
-    ].join('\n')
-  const i18n = [
-    `export const ${mod}Zh = {`,
-    texts('zh'),
-    '}',
-    '',
-    `export const ${mod}En: typeof ${mod}Zh = {`,
-    texts('en'),
-    '}',
-    '',
-  ].join('\n')
-
-  // Menu seed: a top-level page with the standard buttons.
-  const button = (key: string, name: string, source: string, action: number, sort: number, path?: string) =>
-    `      { code: ${lit(`${perm}_${key}`)}, name: ${lit(name)}, alias: ${lit(key)}, ${path ? `path: ${lit(path)}, ` : ''}source: ${lit(source)}, sort: ${sort}, category: 2, action: ${action}, isOpen: 1 },`
-  const menu = [
-    '  {',
-    `    code: ${lit(perm)},`,
-    `    name: ${lit(code.codeName)},`,
-    "    alias: 'menu',",
-    `    path: ${lit(code.webPath)},`,
-    "    source: 'TableChart',",
-    '    sort: 90,',
-    '    category: 1,',
-    '    action: 0,',
-    '    isOpen: 1,',
-    '    children: [',
-    button('add', '新增', 'plus', 1, 1, `${code.webPath}/add`),
-    button('edit', '修改', 'edit', 2, 2, `${code.webPath}/edit`),
-    button('delete', '删除', 'delete', 3, 3, `${prefix}/remove`),
-    button('view', '查看', 'view', 2, 4, `${code.webPath}/view`),
-    '    ],',
-    '  },',
-  ].join('\n')
+  const { service, routes } = apiFiles(g)
+  const { webDir, api, resource, page, webRoutes, i18n, menu } = webFiles(g)
 
   return {
     module: {

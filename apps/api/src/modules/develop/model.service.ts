@@ -2,7 +2,6 @@ import { nextId, type PrismaClient } from '@ysjs/db'
 import {
   DevelopMsg,
   propertyEntityOf,
-  type TPrototype,
   ZModelRecordSchema,
   ZModelSubmitSchema,
   type ZPrototypeListSubmitSchema,
@@ -88,16 +87,11 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
      * A refresh keeps what the user edited on columns still there (labels, names, flags, dictionary),
      * reads type and length again, adds new columns and leaves out vanished ones; nothing is saved.
      */
-    async prototypes(
-      ctx: TCtx,
-      modelId: bigint,
-      datasourceId?: bigint,
-      refresh = false,
-    ): Promise<TPrototype[]> {
+    async prototypes(ctx: TCtx, modelId: bigint, datasourceId?: bigint, refresh = false) {
       const model = await modelOf(modelId)
       const saved = await savedPrototypes(modelId)
       if (saved.length && !refresh) {
-        return saved as unknown as TPrototype[]
+        return saved
       }
       const found = await columns(ctx, datasourceId ?? model.datasourceId, model.modelTable)
       const before = new Map(saved.map((p) => [p.jdbcName, p]))
@@ -118,7 +112,7 @@ export const createModelService = (prisma: PrismaClient, datasources: TDatasourc
           queryType: sameType ? old.queryType : proposed.queryType,
           sort,
         }
-      }) as unknown as TPrototype[]
+      })
     },
     /** Replaces the model's prototypes in one transaction. */
     async submitPrototypes(ctx: TCtx, input: z.infer<typeof ZPrototypeListSubmitSchema>) {

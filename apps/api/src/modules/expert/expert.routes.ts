@@ -24,8 +24,8 @@ import {
   patchableSubmit,
   patchedInput,
   registerCrudRoutes,
+  submitIdFor,
   type TCrudService,
-  updateIdOf,
 } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -67,12 +67,6 @@ export const expertRoutes = (app: FastifyInstance, s: TServices) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const EXPERT = `${EXPERT_PREFIX}/expertBasic`
   const PROJECT = `${EXPERT_PREFIX}/projectBasic`
-  const requirePermission = async (request: { user?: unknown }, code: string) => {
-    const user = (request as { user?: Parameters<typeof app.permissions.has>[0] }).user
-    if (!user || !(await app.permissions.has(user, code))) {
-      throw AppError.forbidden()
-    }
-  }
 
   registerCrudRoutes(app, s.experts)
   registerCrudRoutes(app, s.units)
@@ -200,8 +194,7 @@ export const expertRoutes = (app: FastifyInstance, s: TServices) => {
     // their stored values (decision 030).
     ...patchableSubmit(ZProjectSubmitSchema),
     handler: async (request) => {
-      const id = updateIdOf(request)
-      await requirePermission(request, id ? 'expert_project_edit' : 'expert_project_add')
+      const id = await submitIdFor(app, request, { add: 'expert_project_add', edit: 'expert_project_edit' })
       const ctx = ctxOf(request)
       if (!id) {
         return ok(await projects.submit(ctx, request.body))

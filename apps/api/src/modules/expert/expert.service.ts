@@ -12,7 +12,7 @@ import {
   ZExpertSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService, withAudit } from '../../lib/crud.ts'
+import { createCrudService, crudCodes, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
@@ -61,12 +61,7 @@ export const createExpertService = (prisma: PrismaClient) => {
     },
     sortable: ['name', 'workUnit', 'level', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
-    permissions: {
-      list: 'expert_basic',
-      add: 'expert_basic_add',
-      edit: 'expert_basic_edit',
-      remove: 'expert_basic_delete',
-    },
+    permissions: crudCodes('expert_basic'),
     toData: (input) => toData(input as Record<string, unknown>),
     validate: async (ctx: TCtx, data) => {
       // The avatar upload records no attachment row; its key names the tenant that uploaded it.

@@ -7,7 +7,7 @@ import {
   ZProjectSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService, withAudit } from '../../lib/crud.ts'
+import { createCrudService, crudCodes, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { lockReferenced } from '../../lib/row-locks.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
@@ -40,12 +40,7 @@ export const createExpertProjectService = (prisma: PrismaClient) => {
     filters: { projectName: 'string', projectNo: 'string?', leader: 'string?', source: 'string?' },
     sortable: ['projectName', 'startDate', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
-    permissions: {
-      list: 'expert_project',
-      add: 'expert_project_add',
-      edit: 'expert_project_edit',
-      remove: 'expert_project_delete',
-    },
+    permissions: crudCodes('expert_project'),
     enrich: async (_ctx, rows) =>
       rows.map((r) => ({
         ...r,

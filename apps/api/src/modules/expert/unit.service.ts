@@ -11,7 +11,7 @@ import {
   ZUnitSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, crudCodes } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
@@ -57,12 +57,7 @@ export const createUnitService = (prisma: PrismaClient) => {
     sortable: ['unitName', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     unique: [{ fields: ['unitName'], message: ExpertMsg.UNIT_EXISTS }],
-    permissions: {
-      list: 'expert_unit',
-      add: 'expert_unit_add',
-      edit: 'expert_unit_edit',
-      remove: 'expert_unit_delete',
-    },
+    permissions: crudCodes('expert_unit'),
     toData: (input) => clearing(input, ['creditCode', 'address', 'contact', 'phone', 'nature', 'remark']),
     export: {
       fileName: '单位库',
@@ -136,12 +131,7 @@ export const createUnitAssociationService = (prisma: PrismaClient) =>
     filters: { expertId: 'id', unitId: 'id', role: 'string?' },
     sortable: ['startDate', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
-    permissions: {
-      list: 'expert_unit_association',
-      add: 'expert_unit_association_add',
-      edit: 'expert_unit_association_edit',
-      remove: 'expert_unit_association_delete',
-    },
+    permissions: crudCodes('expert_unit_association'),
     refersTo: [{ field: 'unitId', table: 'blade_unit_table', message: ExpertMsg.UNIT_MISSING }],
     toData: ({ expertId, unitId, startDate, endDate, ...rest }) => ({
       ...clearing(rest, ['role', 'remark']),
@@ -204,12 +194,7 @@ export const createPersonService = (prisma: PrismaClient) =>
     filters: { name: 'string', unitId: 'id?', title: 'string?' },
     sortable: ['name', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
-    permissions: {
-      list: 'expert_person',
-      add: 'expert_person_add',
-      edit: 'expert_person_edit',
-      remove: 'expert_person_delete',
-    },
+    permissions: crudCodes('expert_person'),
     refersTo: [{ field: 'unitId', table: 'blade_unit_table', message: ExpertMsg.UNIT_MISSING }],
     toData: ({ unitId, ...rest }) => ({
       ...clearing(rest, ['sex', 'position', 'title', 'phone', 'email', 'remark']),

@@ -14,7 +14,7 @@ import { boundedPage, boundedRows, skipTake, toPage } from '../../lib/paging.ts'
 import { toWire } from '../../lib/serialize.ts'
 import { checkBpmn, checkPeople } from './bpmn-check.ts'
 import { flowCategoryNames } from './flow-categories.ts'
-import type { TFlowWorkService } from './flow-work.service.ts'
+import { instancesPage, type TFlowWorkService } from './flow-work.service.ts'
 
 /** A date as the envelope would send it (the schema types it as a string). */
 const wire = (d: Date): string => toWire(d)
@@ -263,16 +263,7 @@ export const createFlowAdminService = (prisma: PrismaClient, work: Pick<TFlowWor
         ...(instanceId !== null ? { id: instanceId } : {}),
         ...(defIds ? { definitionId: { in: defIds } } : {}),
       }
-      const b = await boundedRows(
-        q,
-        () =>
-          prisma.flowInstance.findMany({
-            where,
-            orderBy: [{ startTime: 'desc' }, { id: 'desc' }],
-            ...skipTake(q),
-          }),
-        (take) => prisma.flowInstance.count({ where, take }),
-      )
+      const b = await instancesPage(prisma, q, where)
       const rows = b.rows
       const defs = new Map(
         (

@@ -8,8 +8,9 @@ import {
   ZFlowResultSchema,
 } from '@ysjs/shared'
 import { Job, Queue, QueueEvents } from 'bullmq'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { AppError } from '../../lib/errors.ts'
+import { producerConnection } from '../../lib/redis.ts'
 
 /** No answer in time: the command may still run. Carries its job so the caller can withdraw it. */
 export class FlowCommandPending extends AppError {
@@ -42,17 +43,12 @@ export const createFlowBus = (opts: {
   let ready: Promise<unknown> | null = null
   const open = () => {
     if (!connection) {
-      connection = new Redis(opts.redisUrl, {
-        maxRetriesPerRequest: 1,
-        connectTimeout: opts.connectTimeoutMs,
-        commandTimeout: opts.commandTimeoutMs,
-      })
-      connection.on('error', () => {})
+      connection = producerConnection(opts)
       queue = new Queue(FLOW_COMMAND_QUEUE, { connection, prefix: opts.prefix })
       queue.on('error', () => {})
       // QueueEvents blocks on its own connection.
       events = new QueueEvents(FLOW_COMMAND_QUEUE, {
-        connection: { url: opts.redisUrl, connectTimeout: opts.connectTimeoutMs } as never,
+        connection: { url: opts.redisUrl, connectTimeout: opts.connectTimeoutMs },
         prefix: opts.prefix,
       })
       events.on('error', () => {})

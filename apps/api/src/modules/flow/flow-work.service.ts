@@ -74,6 +74,23 @@ export const emptyFlow = (): TBladeFlow => ({
 /** A date as the envelope would send it (the schema types it as a string). */
 const wire = (d: Date | null): string | null => (d === null ? null : toWire(d))
 
+/** A bounded page of process instances, the latest started first (the sent list, the running instances). */
+export const instancesPage = (
+  prisma: PrismaClient,
+  q: Parameters<typeof boundedRows>[0],
+  where: Prisma.FlowInstanceWhereInput,
+) =>
+  boundedRows(
+    q,
+    () =>
+      prisma.flowInstance.findMany({
+        where,
+        orderBy: [{ startTime: 'desc' }, { id: 'desc' }],
+        ...skipTake(q),
+      }),
+    (take) => prisma.flowInstance.count({ where, take }),
+  )
+
 /**
  * Work lists (contract 10.2: start, claim, todo, send, done), the instance views (model-view,
  * history-flow-list) and the todo count, read straight from the flow tables of the caller's tenant.
@@ -303,41 +320,34 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
     )
   }
 
+  /** A page of the tenant's tasks the caller may claim, has to do or has done; the list filters their creation. */
+  const myTasks = async (
+    ctx: TCtx,
+    q: TWorkListQuery,
+    where: Prisma.FlowTaskWhereInput,
+    kind: 'claim' | 'todo' | 'done',
+  ) =>
+    taskPage(
+      ctx,
+      q,
+      { tenantId: ctx.tenantId, ...where, ...(await filterWhere(q, 'createTime')) },
+      kind === 'done' ? 'endTime' : 'createTime',
+      kind,
+    )
+
   return {
     startList: (ctx: TCtx, q: TFlowModeQuery) => latestDefinitions(ctx, q, true),
     managerList: (ctx: TCtx, q: TFlowModeQuery) => latestDefinitions(ctx, q, false),
 
     async claimList(ctx: TCtx, q: TWorkListQuery) {
       const { user, taskUser } = me(ctx)
-      const where = {
-        tenantId: ctx.tenantId,
-        status: FLOW_TASK_STATUS.OPEN,
-        assignee: null,
-        OR: [{ candidateUsers: { has: taskUser } }, { candidateGroups: { hasSome: user.roles } }],
-        ...(await filterWhere(q, 'createTime')),
-      }
-      return taskPage(ctx, q, where, 'createTime', 'claim')
+      const candidate = [{ candidateUsers: { has: taskUser } }, { candidateGroups: { hasSome: user.roles } }]
+      return myTasks(ctx, q, { status: FLOW_TASK_STATUS.OPEN, assignee: null, OR: candidate }, 'claim')
     },
-    async todoList(ctx: TCtx, q: TWorkListQuery) {
-      const { taskUser } = me(ctx)
-      const where = {
-        tenantId: ctx.tenantId,
-        status: FLOW_TASK_STATUS.OPEN,
-        assignee: taskUser,
-        ...(await filterWhere(q, 'createTime')),
-      }
-      return taskPage(ctx, q, where, 'createTime', 'todo')
-    },
-    async doneList(ctx: TCtx, q: TWorkListQuery) {
-      const { taskUser } = me(ctx)
-      const where = {
-        tenantId: ctx.tenantId,
-        status: FLOW_TASK_STATUS.COMPLETED,
-        assignee: taskUser,
-        ...(await filterWhere(q, 'createTime')),
-      }
-      return taskPage(ctx, q, where, 'endTime', 'done')
-    },
+    todoList: (ctx: TCtx, q: TWorkListQuery) =>
+      myTasks(ctx, q, { status: FLOW_TASK_STATUS.OPEN, assignee: me(ctx).taskUser }, 'todo'),
+    doneList: (ctx: TCtx, q: TWorkListQuery) =>
+      myTasks(ctx, q, { status: FLOW_TASK_STATUS.COMPLETED, assignee: me(ctx).taskUser }, 'done'),
     async sendList(ctx: TCtx, q: TWorkListQuery) {
       const { user } = me(ctx)
       const where = {
@@ -346,16 +356,7 @@ export const createFlowWorkService = (prisma: PrismaClient) => {
         status: { not: FLOW_INSTANCE_STATUS.DELETED },
         ...(await filterWhere(q, 'startTime')),
       }
-      const b = await boundedRows(
-        q,
-        () =>
-          prisma.flowInstance.findMany({
-            where,
-            orderBy: [{ startTime: 'desc' }, { id: 'desc' }],
-            ...skipTake(q),
-          }),
-        (take) => prisma.flowInstance.count({ where, take }),
-      )
+      const b = await instancesPage(prisma, q, where)
       const instances = b.rows
       const defs = await definitionsById(instances.map((i) => i.definitionId))
       const cats = await categoryNames(ctx.tenantId)

@@ -9,7 +9,8 @@ import {
   ZJobRunPayloadSchema,
 } from '@ysjs/shared/job'
 import { Queue } from 'bullmq'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import { producerConnection } from '../../lib/redis.ts'
 
 /**
  * The API's side of the job transport: it never schedules anything itself. It tells the worker to
@@ -27,15 +28,8 @@ export const createJobBus = (opts: {
   let runs: Queue | null = null
   const open = () => {
     if (!connection) {
-      // Its own connection: BullMQ cannot share the API client's key prefix. Opened on first use,
-      // so commands wait for that first connection; then one retry and the command time limit, so a
-      // request fails (503) rather than waiting on a Redis that is away (decision 006).
-      connection = new Redis(opts.redisUrl, {
-        maxRetriesPerRequest: 1,
-        connectTimeout: opts.connectTimeoutMs,
-        commandTimeout: opts.commandTimeoutMs,
-      })
-      connection.on('error', () => {})
+      // Opened on first use, so commands wait for that first connection.
+      connection = producerConnection(opts)
       control = new Queue(JOB_CONTROL_QUEUE, { connection, prefix: opts.prefix })
       runs = new Queue(JOB_RUN_QUEUE, { connection, prefix: opts.prefix })
       control.on('error', () => {})

@@ -19,7 +19,7 @@ import {
   ZJobServerSubmitSchema,
 } from '@ysjs/shared/job'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService, withAudit } from '../../lib/crud.ts'
+import { createCrudService, crudCodes, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { listPage } from '../../lib/list-sql.ts'
 import { skipTake, toPage, wantsCount } from '../../lib/paging.ts'
@@ -60,12 +60,7 @@ export const createJobService = (
     filters: { jobServerName: 'string', jobAppName: 'string', jobServerUrl: 'string' },
     sortable: ['jobServerName', 'jobAppName', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
-    permissions: {
-      list: 'job_server',
-      add: 'job_server_add',
-      edit: 'job_server_edit',
-      remove: 'job_server_delete',
-    },
+    permissions: crudCodes('job_server'),
     unique: [{ fields: ['jobServerName'], message: JobServerMsg.NAME_EXISTS }],
     platformOnly: true,
     // Answered masked; an edit that sends the mask back keeps the stored password.

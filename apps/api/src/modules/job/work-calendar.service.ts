@@ -12,6 +12,7 @@ import {
   WorkCalendarMsg,
 } from '@ysjs/shared/job'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 
 /** How long a process trusts its copy (another API process's edit applies within it). */
@@ -93,7 +94,7 @@ export const createWorkCalendarService = (prisma: PrismaClient) => {
 
     /** Replaces a year's days (one transaction): what the edit and upload of the screen send. */
     async submit(ctx: TCtx, input: TWorkCalendarSubmit) {
-      const now = new Date()
+      const { updated } = withAudit(ctx)
       await prisma.$transaction([
         prisma.workCalendarDay.deleteMany({ where: { year: input.year } }),
         prisma.workCalendarDay.createMany({
@@ -102,8 +103,7 @@ export const createWorkCalendarService = (prisma: PrismaClient) => {
             year: input.year,
             kind: d.kind,
             name: d.name,
-            updateUser: ctx.user?.userId ?? null,
-            updateTime: now,
+            ...updated,
           })),
         }),
       ])

@@ -1,11 +1,8 @@
 import type { TModulePlugin } from '../module-deps.ts'
 import { kmsRoutes } from './kms.routes.ts'
-import {
-  createKmsAuthorService,
-  createKmsCatalogService,
-  createKmsLabelService,
-  createKmsMainService,
-} from './kms.service.ts'
+import { createKmsAuthorService, createKmsLabelService } from './kms.service.ts'
+import { createKmsCatalogService } from './kms-catalog.service.ts'
+import { createKmsMainService } from './kms-main.service.ts'
 import { createKmsMainExpertService } from './main-expert.service.ts'
 
 /** The knowledge base: catalogs, entries, labels, authors, entry experts. */

@@ -14,7 +14,7 @@ import {
   ZWireIdSchema,
   zOptionalText,
 } from '@ysjs/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
@@ -24,13 +24,15 @@ import {
   patchBody,
   patchedInput,
   registerCrudRoutes,
+  submitIdFor,
   type TCrudService,
-  updateIdOf,
 } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import { registerExportRoute } from '../../lib/xlsx.ts'
-import type { TKmsCatalogService, TKmsMainService, TMainKeyset } from './kms.service.ts'
+import { requirePermission } from '../../plugins/access.ts'
+import type { TKmsCatalogService } from './kms-catalog.service.ts'
+import type { TKmsMainService, TMainKeyset } from './kms-main.service.ts'
 import type { TKmsMainExpertService } from './main-expert.service.ts'
 
 type TServices = {
@@ -48,26 +50,22 @@ const CATALOG_READ = { permission: ['kms_catalog', 'kms_main'] } as const
 
 export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const requirePermission = async (request: { user?: unknown }, code: string) => {
-    const user = (request as { user?: Parameters<typeof app.permissions.has>[0] }).user
-    if (!user || !(await app.permissions.has(user, code))) {
-      throw AppError.forbidden()
-    }
-  }
 
   // Catalogs
   let tags = ['kms-catalog']
+  const k = routeKit(app, { tags })
   const ZCatalogFilters = z.object({ catalogName: zOptionalText(64) })
-  r.get(`${CATALOG}/list`, {
-    config: { access: CATALOG_READ },
-    schema: {
-      tags,
+  k.read(
+    'GET',
+    `${CATALOG}/list`,
+    CATALOG_READ,
+    {
       summary: '知识目录树 (catalogName 模糊查询时为平铺列表)',
       querystring: ZCatalogFilters,
-      response: { 200: zEnvelope(z.array(ZKmsCatalogRecordSchema)) },
+      response: z.array(ZKmsCatalogRecordSchema),
     },
-    handler: async (request) => ok(await s.catalogs.list(ctxOf(request), request.query)),
-  })
+    (ctx, request) => s.catalogs.list(ctx, request.query),
+  )
   r.get(`${CATALOG}/lazy-list`, {
     config: { access: CATALOG_READ },
     schema: {
@@ -85,24 +83,20 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     schema: { tags, summary: '知识目录树节点', response: { 200: zEnvelope(z.array(ZTreeNodeSchema)) } },
     handler: async (request) => ok(await s.catalogs.tree(ctxOf(request))),
   })
-  r.get(`${CATALOG}/detail`, {
-    config: { access: CATALOG_READ },
-    schema: {
-      tags,
-      summary: '知识目录详情',
-      querystring: z.object({ id: ZIdSchema }),
-      response: { 200: zEnvelope(ZKmsCatalogRecordSchema) },
-    },
-    handler: async (request) => ok(await s.catalogs.detail(ctxOf(request), BigInt(request.query.id))),
-  })
+  k.read(
+    'GET',
+    `${CATALOG}/detail`,
+    CATALOG_READ,
+    { summary: '知识目录详情', querystring: z.object({ id: ZIdSchema }), response: ZKmsCatalogRecordSchema },
+    (ctx, request) => s.catalogs.detail(ctx, BigInt(request.query.id)),
+  )
   r.post(`${CATALOG}/submit`, {
     config: { access: { permission: ['kms_catalog_add', 'kms_catalog_edit'] } },
     schema: { tags, summary: '新增或修改知识目录', body: ZKmsCatalogSubmitSchema, response: { 200: zDone } },
     // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
     ...patchableSubmit(ZKmsCatalogSubmitSchema),
     handler: async (request) => {
-      const id = updateIdOf(request)
-      await requirePermission(request, id ? 'kms_catalog_edit' : 'kms_catalog_add')
+      const id = await submitIdFor(app, request, { add: 'kms_catalog_add', edit: 'kms_catalog_edit' })
       const ctx = ctxOf(request)
       const input = id
         ? patchedInput(request, ZKmsCatalogSubmitSchema, await s.catalogs.detail(ctx, id))
@@ -111,19 +105,13 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
       return done()
     },
   })
-  r.post(`${CATALOG}/remove`, {
-    config: { access: { permission: 'kms_catalog_delete' } },
-    schema: {
-      tags,
-      summary: '删除知识目录 (存在子目录或知识条目时拒绝)',
-      querystring: z.object({ ids: ZIdListSchema }),
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await s.catalogs.remove(ctxOf(request), request.query.ids.map(BigInt))
-      return done()
-    },
-  })
+  k.command(
+    'POST',
+    `${CATALOG}/remove`,
+    { permission: 'kms_catalog_delete' },
+    { summary: '删除知识目录 (存在子目录或知识条目时拒绝)', querystring: z.object({ ids: ZIdListSchema }) },
+    (ctx, request) => s.catalogs.remove(ctx, request.query.ids.map(BigInt)),
+  )
 
   registerExportRoute(app, {
     url: `${CATALOG}/export`,
@@ -149,6 +137,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
 
   // Entries
   tags = ['kms-main']
+  const m = routeKit(app, { tags })
   const ZMainPage = zEnvelope(zPage(ZKmsMainRecordSchema))
   r.get(`${MAIN}/list`, {
     config: { access: { permission: 'kms_main' } },
@@ -170,34 +159,36 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     },
     handler: async (request) => ok(await s.entries.portalList(ctxOf(request), request.query)),
   })
-  r.get(`${MAIN}/portal-detail`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+  m.read(
+    'GET',
+    `${MAIN}/portal-detail`,
+    'authenticated',
+    {
       summary: '门户知识详情 (已下架条目不可见)',
       querystring: z.object({ id: ZIdSchema }),
-      response: { 200: zEnvelope(ZKmsMainRecordSchema) },
+      response: ZKmsMainRecordSchema,
     },
-    handler: async (request) => ok(await s.entries.detail(ctxOf(request), BigInt(request.query.id), true)),
-  })
-  r.get(`${MAIN}/detail`, {
-    config: { access: { permission: 'kms_main' } },
-    schema: {
-      tags,
+    (ctx, request) => s.entries.detail(ctx, BigInt(request.query.id), true),
+  )
+  m.read(
+    'GET',
+    `${MAIN}/detail`,
+    { permission: 'kms_main' },
+    {
       summary: '知识条目详情 (含标签与附件)',
       querystring: z.object({ id: ZIdSchema }),
-      response: { 200: zEnvelope(ZKmsMainRecordSchema) },
+      response: ZKmsMainRecordSchema,
     },
-    handler: async (request) => ok(await s.entries.detail(ctxOf(request), BigInt(request.query.id))),
-  })
+    (ctx, request) => s.entries.detail(ctx, BigInt(request.query.id)),
+  )
   const ZSaved = zEnvelope(z.object({ id: ZWireIdSchema }))
   /** The editor's labels and experts are the links labelAssociate and expertAssociate guard: same buttons. */
-  const requireLinkPermissions = async (request: { user?: unknown }, body: object) => {
+  const requireLinkPermissions = async (request: FastifyRequest, body: object) => {
     if ('labelIds' in body && body.labelIds !== undefined) {
-      await requirePermission(request, 'kms_main_label')
+      await requirePermission(app, request.user, 'kms_main_label')
     }
     if ('expertIds' in body && body.expertIds !== undefined) {
-      await requirePermission(request, 'kms_main_expert')
+      await requirePermission(app, request.user, 'kms_main_expert')
     }
   }
   r.post(`${MAIN}/submit`, {
@@ -211,8 +202,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
     ...patchableSubmit(ZKmsMainSubmitSchema),
     handler: async (request) => {
-      const id = updateIdOf(request)
-      await requirePermission(request, id ? 'kms_main_edit' : 'kms_main_add')
+      const id = await submitIdFor(app, request, { add: 'kms_main_add', edit: 'kms_main_edit' })
       await requireLinkPermissions(request, request.body)
       const ctx = ctxOf(request)
       const input = id
@@ -237,68 +227,40 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
       return ok(await s.entries.save(ctx, patchedInput(request, ZKmsMainSubmitSchema, stored), true))
     },
   })
-  r.post(`${MAIN}/remove`, {
-    config: { access: { permission: 'kms_main_delete' } },
-    schema: {
-      tags,
-      summary: '删除知识条目',
-      querystring: z.object({ ids: ZIdListSchema }),
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await s.entries.remove(ctxOf(request), request.query.ids.map(BigInt))
-      return done()
-    },
-  })
-  r.post(`${MAIN}/labelAssociate`, {
-    config: { access: { permission: 'kms_main_label' } },
-    schema: {
-      tags,
-      summary: '关联标签 (替换条目的全部标签)',
-      body: ZKmsLabelAssociateSchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
+  m.command(
+    'POST',
+    `${MAIN}/remove`,
+    { permission: 'kms_main_delete' },
+    { summary: '删除知识条目', querystring: z.object({ ids: ZIdListSchema }) },
+    (ctx, request) => s.entries.remove(ctx, request.query.ids.map(BigInt)),
+  )
+  m.command(
+    'POST',
+    `${MAIN}/labelAssociate`,
+    { permission: 'kms_main_label' },
+    { summary: '关联标签 (替换条目的全部标签)', body: ZKmsLabelAssociateSchema },
+    async (ctx, request) => {
       const { mainId, labelIds } = request.body
-      await s.entries.labelAssociate(
-        ctxOf(request),
-        BigInt(mainId),
-        labelIds === '' ? [] : labelIds.map(BigInt),
-      )
-      return done()
+      await s.entries.labelAssociate(ctx, BigInt(mainId), labelIds === '' ? [] : labelIds.map(BigInt))
     },
-  })
-  r.post(`${MAIN}/upOrLowUpdate`, {
-    config: { access: { permission: 'kms_main_shelf' } },
-    schema: {
-      tags,
-      summary: '上下架 (shelves 1 上架, 0 下架)',
-      body: ZKmsShelvesSchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await s.entries.upOrLow(ctxOf(request), request.body.ids.map(BigInt), request.body.shelves)
-      return done()
-    },
-  })
-  r.post(`${MAIN}/expertAssociate`, {
-    config: { access: { permission: 'kms_main_expert' } },
-    schema: {
-      tags,
-      summary: '关联专家 (替换条目的全部专家, expertIds 的顺序即展示顺序)',
-      body: ZKmsExpertAssociateSchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
+  )
+  m.command(
+    'POST',
+    `${MAIN}/upOrLowUpdate`,
+    { permission: 'kms_main_shelf' },
+    { summary: '上下架 (shelves 1 上架, 0 下架)', body: ZKmsShelvesSchema },
+    (ctx, request) => s.entries.upOrLow(ctx, request.body.ids.map(BigInt), request.body.shelves),
+  )
+  m.command(
+    'POST',
+    `${MAIN}/expertAssociate`,
+    { permission: 'kms_main_expert' },
+    { summary: '关联专家 (替换条目的全部专家, expertIds 的顺序即展示顺序)', body: ZKmsExpertAssociateSchema },
+    async (ctx, request) => {
       const { mainId, expertIds } = request.body
-      await s.mainExperts.associate(
-        ctxOf(request),
-        BigInt(mainId),
-        expertIds === '' ? [] : expertIds.map(BigInt),
-      )
-      return done()
+      await s.mainExperts.associate(ctx, BigInt(mainId), expertIds === '' ? [] : expertIds.map(BigInt))
     },
-  })
+  )
   registerExportRoute(app, {
     url: `${MAIN}/export`,
     access: { permission: 'kms_main' },

@@ -1,7 +1,7 @@
 import { nextId, type PrismaClient } from '@ysjs/db'
 import { ExpertMsg, KMS_PREFIX, KmsMsg, ZMainExpertRecordSchema, ZMainExpertSubmitSchema } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService, withAudit } from '../../lib/crud.ts'
+import { createCrudService, crudCodes, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
 
@@ -58,12 +58,7 @@ export const createKmsMainExpertService = (prisma: PrismaClient) => {
     filters: { mainId: 'id', expertId: 'id' },
     sortable: ['sort', 'createTime'],
     defaultOrder: [{ sort: 'asc' }, { createTime: 'asc' }],
-    permissions: {
-      list: 'kms_expert',
-      add: 'kms_expert_add',
-      edit: 'kms_expert_edit',
-      remove: 'kms_expert_delete',
-    },
+    permissions: crudCodes('kms_expert'),
     unique: [{ fields: ['mainId', 'expertId'], message: '该专家已关联此知识条目' }],
     toData: ({ mainId, expertId, sort, remark }) => ({
       mainId: BigInt(mainId),

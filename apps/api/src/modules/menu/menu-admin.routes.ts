@@ -18,9 +18,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { patchableSubmit, patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
 import type { TRoleService } from '../role/role.service.ts'
 import type { TMenuAdminService } from './menu-admin.service.ts'
 
@@ -130,10 +129,7 @@ export const menuAdminRoutes = (app: FastifyInstance, menus: TMenuAdminService, 
     ...patchableSubmit(ZMenuSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const id = updateIdOf(request)
-      if (!(await app.permissions.has(ctx.user!, id ? P.edit : P.add))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdFor(app, request, P)
       const input = id ? patchedInput(request, ZMenuSubmitSchema, await menus.detail(id)) : request.body
       return ok(await menus.submit(ctx, input))
     },

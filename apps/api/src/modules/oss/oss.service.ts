@@ -91,7 +91,7 @@ export const createOssService = ({ prisma, storage, limits }: TDeps) => {
       // A zip-based file is metered as it streams to the store: a bomb fails the write (zip-guard.ts).
       const guard = zipGuardStream()
       pipeline(peeked.body, guard, () => undefined)
-      return guard as unknown as TIncomingFile['body']
+      return guard
     }
     return peeked.body
   }

@@ -14,9 +14,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { patchableSubmit, patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
 import type { TRoleService } from './role.service.ts'
 
 const PREFIX = '/api/ysjs-system/role'
@@ -77,10 +76,7 @@ export const roleRoutes = (app: FastifyInstance, roles: TRoleService) => {
     ...patchableSubmit(ZRoleSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const id = updateIdOf(request)
-      if (!(await app.permissions.has(ctx.user!, id ? P.edit : P.add))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdFor(app, request, P)
       const input = id ? patchedInput(request, ZRoleSubmitSchema, await roles.detail(ctx, id)) : request.body
       await roles.submit(ctx, input)
       return done()

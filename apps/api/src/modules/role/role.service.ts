@@ -15,7 +15,7 @@ import { isPlatformAdmin, isTenantAdministrator, type TCtx } from '../../lib/con
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { lockForRemoval, lockReferenced } from '../../lib/row-locks.ts'
-import { tenantDb } from '../../lib/tenancy.ts'
+import { callerDb } from '../../lib/tenancy.ts'
 import { buildTree, type TTreeNode } from '../../lib/tree.ts'
 import { changedRoles, planRoleMenus } from './grant-plan.ts'
 
@@ -35,8 +35,7 @@ export const createRoleService = (deps: {
   caches: TCacheRegistry
 }) => {
   const { prisma, rules, caches } = deps
-  const db = (ctx: TCtx): PrismaClient =>
-    isPlatformAdmin(ctx.user) ? prisma : (tenantDb(prisma, ctx.tenantId) as unknown as PrismaClient)
+  const db = (ctx: TCtx) => callerDb(prisma, ctx)
 
   const hidden = (ctx: TCtx, role: Pick<Role, 'roleAlias'>) =>
     role.roleAlias === ROLE_ADMINISTRATOR && !isTenantAdministrator(ctx.user)

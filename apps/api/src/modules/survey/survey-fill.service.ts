@@ -1,4 +1,4 @@
-import { nextId, type PrismaClient, type Survey, type SurveyExample } from '@ysjs/db'
+import { type Company, nextId, type PrismaClient, type Survey, type SurveyExample } from '@ysjs/db'
 import {
   ExampleStatus,
   firstAnswerError,
@@ -37,6 +37,23 @@ const isOpenTo = (survey: Survey, owner: TOwner, day = today()) =>
   formatDateOnly(survey.startDate) <= day &&
   formatDateOnly(survey.endDate) >= day &&
   (survey.targetType === 0 || (owner.firmId !== null && splitIds(survey.targetIds).includes(owner.firmId)))
+
+/** A unit's form for a survey as the member centre and the filling's detail show it (null: none saved). */
+export const companyRecord = (company: Company | null) =>
+  company
+    ? {
+        id: company.id,
+        surveyId: company.surveyId,
+        name: company.name,
+        address: company.address,
+        contact: company.contact,
+        phone: company.phone,
+        email: company.email,
+        industryField: company.industryField,
+        provinceCode: company.provinceCode,
+        provinceName: company.provinceName,
+      }
+    : null
 
 /** Fillings as cards (member) and rows (staff): the survey's fields, the unit and the company name. */
 export const exampleRecords = async (prisma: PrismaClient, tenantId: string, rows: SurveyExample[]) => {

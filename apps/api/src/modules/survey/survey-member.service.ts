@@ -6,12 +6,12 @@ import {
   ZIndustryFieldSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, crudCodes } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { readableNotices } from '../notice/notice.service.ts'
 import { db, firmOfUser, isMember, LIVE, ownerKeyOf, requireUser } from './survey-common.ts'
 import type { TEvaluationService } from './survey-evaluation.service.ts'
-import { exampleRecords, type TSurveyFillService } from './survey-fill.service.ts'
+import { companyRecord, exampleRecords, type TSurveyFillService } from './survey-fill.service.ts'
 
 /** 行业领域: the generic CRUD (names unique per tenant); `listAll` feeds the company form. */
 export const createIndustryFieldService = (prisma: PrismaClient) =>
@@ -25,12 +25,7 @@ export const createIndustryFieldService = (prisma: PrismaClient) =>
     filters: { name: 'string' },
     sortable: ['name', 'sort', 'createTime'],
     defaultOrder: [{ sort: 'asc' }, { createTime: 'asc' }],
-    permissions: {
-      list: 'survey_industry',
-      add: 'survey_industry_add',
-      edit: 'survey_industry_edit',
-      remove: 'survey_industry_delete',
-    },
+    permissions: crudCodes('survey_industry'),
     unique: [{ fields: ['name'], message: SurveyMsg.INDUSTRY_NAME_TAKEN }],
   })
 
@@ -86,20 +81,7 @@ export const memberOverview = async (
     isMember: member,
     firmId: firm?.id ?? null,
     firmName: firm ? firm.fullName || firm.deptName : null,
-    company: company
-      ? {
-          id: company.id,
-          surveyId: company.surveyId,
-          name: company.name,
-          address: company.address,
-          contact: company.contact,
-          phone: company.phone,
-          email: company.email,
-          industryField: company.industryField,
-          provinceCode: company.provinceCode,
-          provinceName: company.provinceName,
-        }
-      : null,
+    company: companyRecord(company),
     toFill: count(ExampleStatus.TO_FILL),
     drafts: count(ExampleStatus.DRAFT),
     submitted: count(ExampleStatus.SUBMITTED),

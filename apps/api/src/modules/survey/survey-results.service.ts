@@ -16,7 +16,7 @@ import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
 import { splitIds } from '../../lib/tree.ts'
 import { EXPORT_BATCH, type TXlsxColumn } from '../../lib/xlsx.ts'
 import { db, findSurvey, loadQuestions } from './survey-common.ts'
-import { exampleRecords, questionsWithAnswers } from './survey-fill.service.ts'
+import { companyRecord, exampleRecords, questionsWithAnswers } from './survey-fill.service.ts'
 
 const STATUS_NAMES: Record<number, string> = { 1: '暂存', 2: '待填报', 3: '已提交' }
 const TYPE_NAMES: Record<number, string> = { 0: '单选题', 1: '多选题', 2: '填空题', 3: '简答题' }
@@ -162,20 +162,7 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
       })
       return {
         example: record!,
-        company: company
-          ? {
-              id: company.id,
-              surveyId: company.surveyId,
-              name: company.name,
-              address: company.address,
-              contact: company.contact,
-              phone: company.phone,
-              email: company.email,
-              industryField: company.industryField,
-              provinceCode: company.provinceCode,
-              provinceName: company.provinceName,
-            }
-          : null,
+        company: companyRecord(company),
         questions: await questionsWithAnswers(prisma, ctx.tenantId, example.surveyId, example.id),
       }
     },

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@ysjs/db'
 import { TEMPLATE_CONTENT_MAX, ZTemplateRecordSchema, ZTemplateSubmitSchema } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
-import { createCrudService, registerCrudRoutes } from '../../lib/crud.ts'
+import { createCrudService, crudCodes, registerCrudRoutes } from '../../lib/crud.ts'
 
 /** Templates (模板管理): tenant rows through the generic CRUD; the content is sanitised rich text. */
 export const createTemplateService = (prisma: PrismaClient) =>
@@ -16,12 +16,7 @@ export const createTemplateService = (prisma: PrismaClient) =>
     sortable: ['name', 'type', 'createTime'],
     defaultOrder: [{ createTime: 'desc' }],
     richText: { content: TEMPLATE_CONTENT_MAX },
-    permissions: {
-      list: 'appraise_template',
-      add: 'appraise_template_add',
-      edit: 'appraise_template_edit',
-      remove: 'appraise_template_delete',
-    },
+    permissions: crudCodes('appraise_template'),
   })
 
 export const templateRoutes = (app: FastifyInstance, prisma: PrismaClient) =>

@@ -6,7 +6,7 @@ import {
   ZTenantPackageSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService, type TPatch } from '../../lib/crud.ts'
+import { createCrudService, crudCodes, type TPatch } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { lockForRemoval } from '../../lib/row-locks.ts'
 import { buildTree, splitIds } from '../../lib/tree.ts'
@@ -27,12 +27,7 @@ export const createTenantPackageService = (prisma: PrismaClient) => {
     filters: { packageName: 'string', remark: 'string?' },
     sortable: ['packageName', 'createTime', 'updateTime'],
     defaultOrder: [{ createTime: 'desc' }],
-    permissions: {
-      list: 'tenantpackage',
-      add: 'tenantpackage_add',
-      edit: 'tenantpackage_edit',
-      remove: 'tenantpackage_delete',
-    },
+    permissions: crudCodes('tenantpackage'),
     // An emptied remark is cleared, not left as it was.
     toData: (input) => ({ ...input, remark: input.remark ?? null }),
   })

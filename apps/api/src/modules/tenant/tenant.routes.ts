@@ -17,9 +17,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { patchableSubmit, patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
 import type { TTenantService } from './tenant.service.ts'
 
 const PREFIX = '/api/ysjs-system/tenant'
@@ -121,11 +120,7 @@ export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient, tenants
     ...patchableSubmit(ZTenantSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const id = updateIdOf(request)
-      const code = id ? 'tenant_edit' : 'tenant_add'
-      if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdFor(app, request, { add: 'tenant_add', edit: 'tenant_edit' })
       if (id) {
         const stored = await tenants.detail(ctx, id)
         await tenants.update(ctx, id, patchedInput(request, ZTenantSubmitSchema, stored))

@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@ysjs/db'
 import { ZEquityRecordSchema, ZEquitySubmitSchema } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService, type TRowOf } from '../../lib/crud.ts'
+import { createCrudService, crudCodes, type TRowOf } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { dateOnly, dictNames, formatDateOnly, nameOf } from './dict-names.ts'
@@ -64,12 +64,7 @@ export const createEquityService = (prisma: PrismaClient, gate: TResultsGate) =>
     },
     sortable: ['name', 'type', 'country', 'accreditTime', 'createTime'],
     defaultOrder: [{ accreditTime: 'desc' }],
-    permissions: {
-      list: 'appraise_equity',
-      add: 'appraise_equity_add',
-      edit: 'appraise_equity_edit',
-      remove: 'appraise_equity_delete',
-    },
+    permissions: crudCodes('appraise_equity'),
     toData: ({ resultsId, accreditTime, ...rest }) => ({
       ...rest,
       resultsId: BigInt(resultsId),

@@ -6,7 +6,7 @@ import {
   ZTradingProjectSubmitSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, crudCodes } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { clearing, dictNames, money, nameOf } from './dict-names.ts'
@@ -60,12 +60,7 @@ export const createTradingProjectService = (prisma: PrismaClient) => {
         'createTime',
       ],
     },
-    permissions: {
-      list: 'trading_project',
-      add: 'trading_project_add',
-      edit: 'trading_project_edit',
-      remove: 'trading_project_delete',
-    },
+    permissions: crudCodes('trading_project'),
     toData: (input) =>
       clearing(input, [
         'technicalSource',

@@ -18,9 +18,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { keepSubmitted, patchableSubmit, patchBody, patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { keepSubmitted, patchableSubmit, patchBody, patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import type { TUserAdminService } from './user-admin.service.ts'
 
 const PREFIX = '/api/ysjs-system/user'
@@ -29,28 +29,27 @@ const PREFIX = '/api/ysjs-system/user'
 export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['user']
+  const k = routeKit(app, { tags })
   const ids = (list: string[]) => list.map(BigInt)
 
-  r.get(`${PREFIX}/page`, {
-    config: { access: { permission: 'user' } },
-    schema: {
-      tags,
+  k.read(
+    'GET',
+    `${PREFIX}/page`,
+    { permission: 'user' },
+    {
       summary: '用户分页 (account/realName 精确, deptId 含下级机构, userType, status: 0 待审核)',
       querystring: ZUserPageQuerySchema,
-      response: { 200: zEnvelope(zPage(ZUserRecordSchema)) },
+      response: zPage(ZUserRecordSchema),
     },
-    handler: async (request) => ok(await users.page(ctxOf(request), request.query)),
-  })
-  r.get(`${PREFIX}/detail`, {
-    config: { access: { permission: 'user' } },
-    schema: {
-      tags,
-      summary: '用户详情 (UserVO)',
-      querystring: z.object({ id: ZIdSchema }),
-      response: { 200: zEnvelope(ZUserRecordSchema) },
-    },
-    handler: async (request) => ok(await users.detail(ctxOf(request), BigInt(request.query.id))),
-  })
+    (ctx, request) => users.page(ctx, request.query),
+  )
+  k.read(
+    'GET',
+    `${PREFIX}/detail`,
+    { permission: 'user' },
+    { summary: '用户详情 (UserVO)', querystring: z.object({ id: ZIdSchema }), response: ZUserRecordSchema },
+    (ctx, request) => users.detail(ctx, BigInt(request.query.id)),
+  )
   /** The stored user (never its password) with the update's fields applied. */
   const patchedUser = async (request: FastifyRequest, id: bigint) =>
     patchedInput(request, ZUserSubmitSchema, await users.detail(ctxOf(request), id))
@@ -66,11 +65,7 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
     ...patchableSubmit(ZUserSubmitSchema),
     handler: async (request) => {
       const ctx = ctxOf(request)
-      const id = updateIdOf(request)
-      const code = id ? 'user_edit' : 'user_add'
-      if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdFor(app, request, { add: 'user_add', edit: 'user_edit' })
       if (id) {
         await users.update(ctx, id, await patchedUser(request, id))
       } else {
@@ -94,124 +89,88 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
       return done()
     },
   })
-  r.post(`${PREFIX}/remove`, {
-    config: { access: { permission: 'user_delete' } },
-    schema: {
-      tags,
-      summary: '删除用户 (不能删除本账号; 吊销其令牌)',
-      querystring: z.object({ ids: ZIdListSchema }),
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await users.remove(ctxOf(request), ids(request.query.ids))
-      return done()
-    },
-  })
-  r.post(`${PREFIX}/grant`, {
-    config: { access: { permission: 'user_role' } },
-    schema: {
-      tags,
-      summary: '角色配置: 以 roleIds 覆盖 userIds 的角色',
-      querystring: ZUserGrantQuerySchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await users.grant(ctxOf(request), ids(request.query.userIds), ids(request.query.roleIds))
-      return done()
-    },
-  })
-  r.post(`${PREFIX}/reset-password`, {
-    config: { access: { permission: 'user_reset' } },
-    schema: {
-      tags,
+  k.command(
+    'POST',
+    `${PREFIX}/remove`,
+    { permission: 'user_delete' },
+    { summary: '删除用户 (不能删除本账号; 吊销其令牌)', querystring: z.object({ ids: ZIdListSchema }) },
+    (ctx, request) => users.remove(ctx, ids(request.query.ids)),
+  )
+  k.command(
+    'POST',
+    `${PREFIX}/grant`,
+    { permission: 'user_role' },
+    { summary: '角色配置: 以 roleIds 覆盖 userIds 的角色', querystring: ZUserGrantQuerySchema },
+    (ctx, request) => users.grant(ctx, ids(request.query.userIds), ids(request.query.roleIds)),
+  )
+  k.command(
+    'POST',
+    `${PREFIX}/reset-password`,
+    { permission: 'user_reset' },
+    {
       summary: '重置密码为参数 account.initPassword (默认 123456), 吊销令牌',
       querystring: ZUserIdsQuerySchema,
-      response: { 200: zDone },
     },
-    handler: async (request) => {
-      await users.resetPassword(ctxOf(request), ids(request.query.userIds))
-      return done()
-    },
-  })
-  r.post(`${PREFIX}/unlock`, {
-    config: { access: { permission: 'user_unlock' } },
-    schema: {
-      tags,
-      summary: '账号解封: 清除登录失败计数与锁定',
-      querystring: ZUserIdsQuerySchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await users.unlock(ctxOf(request), ids(request.query.userIds))
-      return done()
-    },
-  })
-  r.post(`${PREFIX}/audit-pass`, {
-    config: { access: { permission: 'user_audit' } },
-    schema: {
-      tags,
+    (ctx, request) => users.resetPassword(ctx, ids(request.query.userIds)),
+  )
+  k.command(
+    'POST',
+    `${PREFIX}/unlock`,
+    { permission: 'user_unlock' },
+    { summary: '账号解封: 清除登录失败计数与锁定', querystring: ZUserIdsQuerySchema },
+    (ctx, request) => users.unlock(ctx, ids(request.query.userIds)),
+  )
+  k.command(
+    'POST',
+    `${PREFIX}/audit-pass`,
+    { permission: 'user_audit' },
+    {
       summary: '注册审核通过 (无角色的用户须同时给 roleIds; unitId 或 unitName 绑定会员单位并授予会员角色)',
       querystring: ZUserAuditPassQuerySchema,
-      response: { 200: zDone },
     },
-    handler: async (request) => {
+    async (ctx, request) => {
       const { userIds, roleIds, unitId, unitName } = request.query
-      await users.auditPass(ctxOf(request), ids(userIds), roleIds ? ids(roleIds) : undefined, {
+      await users.auditPass(ctx, ids(userIds), roleIds ? ids(roleIds) : undefined, {
         unitId,
         unitName,
       })
-      return done()
     },
-  })
-  r.post(`${PREFIX}/audit-refuse`, {
-    config: { access: { permission: 'user_audit' } },
-    schema: {
-      tags,
-      summary: '注册审核驳回 (reason 在登录时提示)',
-      body: ZUserAuditRefuseSchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await users.auditRefuse(ctxOf(request), ids(request.body.userIds), request.body.reason)
-      return done()
-    },
-  })
-  r.post(`${PREFIX}/audit-passCommpany`, {
-    config: { access: { permission: 'user_audit' } },
-    schema: {
-      tags,
+  )
+  k.command(
+    'POST',
+    `${PREFIX}/audit-refuse`,
+    { permission: 'user_audit' },
+    { summary: '注册审核驳回 (reason 在登录时提示)', body: ZUserAuditRefuseSchema },
+    (ctx, request) => users.auditRefuse(ctx, ids(request.body.userIds), request.body.reason),
+  )
+  k.command(
+    'POST',
+    `${PREFIX}/audit-passCommpany`,
+    { permission: 'user_audit' },
+    {
       summary: '单位注册审核通过: 指定其登录账号与密码 (明文); unitId 或 unitName 绑定会员单位',
       body: ZUserAuditCompanySchema,
-      response: { 200: zDone },
     },
-    handler: async (request) => {
-      await users.auditPassCompany(ctxOf(request), request.body)
-      return done()
-    },
-  })
-  r.get(`${PREFIX}/platform-detail`, {
-    config: { access: { permission: 'user_platform' } },
-    schema: {
-      tags,
+    (ctx, request) => users.auditPassCompany(ctx, request.body),
+  )
+  k.read(
+    'GET',
+    `${PREFIX}/platform-detail`,
+    { permission: 'user_platform' },
+    {
       summary: '平台配置详情 (UserVO + userExt)',
       querystring: z.object({ id: ZIdSchema }),
-      response: { 200: zEnvelope(ZUserPlatformRecordSchema) },
+      response: ZUserPlatformRecordSchema,
     },
-    handler: async (request) => ok(await users.platformDetail(ctxOf(request), BigInt(request.query.id))),
-  })
-  r.post(`${PREFIX}/update-platform`, {
-    config: { access: { permission: 'user_platform' } },
-    schema: {
-      tags,
-      summary: '平台配置: 保存用户在某平台 (userType) 的拓展信息',
-      body: ZUserPlatformSchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await users.updatePlatform(ctxOf(request), request.body)
-      return done()
-    },
-  })
+    (ctx, request) => users.platformDetail(ctx, BigInt(request.query.id)),
+  )
+  k.command(
+    'POST',
+    `${PREFIX}/update-platform`,
+    { permission: 'user_platform' },
+    { summary: '平台配置: 保存用户在某平台 (userType) 的拓展信息', body: ZUserPlatformSchema },
+    (ctx, request) => users.updatePlatform(ctx, request.body),
+  )
   r.get('/api/ysjs-system/firm/selectUserFirmMixUser', {
     config: { access: 'authenticated' },
     schema: {

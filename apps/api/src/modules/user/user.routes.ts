@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import type { TUserService } from './user.service.ts'
 
 const PREFIX = '/api/ysjs-system/user'
@@ -16,6 +17,7 @@ const PREFIX = '/api/ysjs-system/user'
 export const userRoutes = (app: FastifyInstance, users: TUserService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['user']
+  const k = routeKit(app, { tags })
 
   r.get(`${PREFIX}/info`, {
     config: { access: 'authenticated' },
@@ -30,19 +32,13 @@ export const userRoutes = (app: FastifyInstance, users: TUserService) => {
       return done()
     },
   })
-  r.post(`${PREFIX}/update-password`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: '修改密码 (md5; 成功后吊销该用户全部令牌)',
-      querystring: ZPasswordChangeSchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await users.updatePassword(ctxOf(request), request.query)
-      return done()
-    },
-  })
+  k.command(
+    'POST',
+    `${PREFIX}/update-password`,
+    'authenticated',
+    { summary: '修改密码 (md5; 成功后吊销该用户全部令牌)', querystring: ZPasswordChangeSchema },
+    (ctx, request) => users.updatePassword(ctx, request.query),
+  )
   r.post(`${PREFIX}/register-guest`, {
     config: { access: 'authenticated', rateLimit: { max: 10, timeWindow: '1 minute' } },
     schema: {
