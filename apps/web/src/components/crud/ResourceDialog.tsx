@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { type Control, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { fieldSchemaAt, isRequiredField, withEmptiedFields } from '@/components/form/schemaFields'
+import { fieldSchemaAt, isRequiredField } from '@/components/form/schemaFields'
 import { useZodForm } from '@/components/form/useZodForm'
 import { toast } from '@/lib/notify'
 import { ResourceField } from './ResourceField'
@@ -88,15 +88,8 @@ export const ResourceDialog = <Row extends TRow>({ resource, mode, row, onClose,
 
   // A failed check marks each field and toasts the first message; a 400 about a field lands under it.
   const onValid = async (data: TValues) => {
-    await resource.api.submit(
-      mode === 'edit'
-        ? withEmptiedFields(
-            resource.schema,
-            formFields.map((f) => f.name),
-            data,
-          )
-        : data,
-    )
+    // The fields the user emptied go as '' (useZodForm's submit), so an update clears them.
+    await resource.api.submit(data)
     toast.success(t(mode === 'add' ? 'msg.addSuccess' : 'msg.updateSuccess'))
     onSaved(mode)
   }

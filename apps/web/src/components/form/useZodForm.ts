@@ -45,6 +45,15 @@ export const firstError = (errors: FieldErrors, prefix = ''): TFieldMessage | un
   return undefined
 }
 
+/** The first failed field at `name`: the field itself, or the first of its rows or members. */
+const firstOf = (errors: FieldErrors, name: string): TFieldMessage | undefined => {
+  const error = errors[name]
+  if (typeof error?.message === 'string' && error.message) {
+    return { path: name, message: error.message }
+  }
+  return isGroup(error) ? firstError(error, name) : undefined
+}
+
 export type TZodFormOptions<TIn extends FieldValues, TOut> = Omit<
   UseFormProps<TIn, unknown, TOut>,
   'resolver' | 'mode'
@@ -75,7 +84,7 @@ export type TZodForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown
 
 /**
  * The one form hook: react-hook-form with the shared zod schema as resolver, checked on blur (then on
- * change once a field has failed), every field's message under it on submit.
+ * change once the field has been left), every field's message under it on submit.
  */
 export const useZodForm = <S extends TSchema>(
   schema: S,
@@ -92,7 +101,8 @@ export const useZodForm = <S extends TSchema>(
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     ...options,
     resolver,
-    mode: 'onBlur',
+    // A field is checked when left, then as it changes (so a fixed field clears its message at once).
+    mode: 'onTouched',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   })
@@ -132,8 +142,11 @@ export const useZodForm = <S extends TSchema>(
         }
       },
       (errors) => {
-        const shown = fieldOrder?.find((name) => errors[name]?.message)
-        const first = shown ? { path: shown, message: String(errors[shown]?.message) } : firstError(errors)
+        const first =
+          (fieldOrder ?? []).reduce<TFieldMessage | undefined>(
+            (found, name) => found ?? firstOf(errors, name),
+            undefined,
+          ) ?? firstError(errors)
         if (first) {
           toast.warning(first.message)
           onInvalid?.(first)
