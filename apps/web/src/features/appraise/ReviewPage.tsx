@@ -164,7 +164,6 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
                           label={null}
                           size="small"
                           type="number"
-                          disabled={busy}
                           htmlInput={{ min: 0, max: 100, step: 0.1, 'aria-label': i.name }}
                           sx={{ width: 160 }}
                         />
@@ -184,13 +183,7 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
                   disabled
                 />
               ) : (
-                <FormText
-                  name="opinion"
-                  label={t('appraise.reviewOpinion')}
-                  multiline
-                  minRows={3}
-                  disabled={busy}
-                />
+                <FormText name="opinion" label={t('appraise.reviewOpinion')} multiline minRows={3} />
               )}
             </Stack>
           </ZodFormProvider>

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next'
 import { DateField } from '@/components/date/DateField'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { MeetingPicker } from './MeetingPicker'
+import { AllocationBar, CardGrid, ChipRow, RunNumber, SectionTitle } from './AllocationParts'
 import { meetingApi, type TRoomAllocation } from './meetingApi'
 
 type TRoom = TRoomAllocation['rooms'][number]
@@ -204,8 +204,13 @@ export const AllocationListPage = () => {
   const outline = (id: string) => (over === id ? { outline: '2px dashed', outlineColor: 'primary.main' } : {})
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <MeetingPicker value={meetingId} onChange={setMeetingId} />
+      <AllocationBar
+        meetingId={meetingId}
+        onMeeting={setMeetingId}
+        canRun={canRun}
+        runDisabled={!meetingId || !from || !to}
+        onRun={() => void run()}
+      >
         <DateField
           fullWidth={false}
           label={t('meeting.alloc.betweenOne')}
@@ -218,21 +223,8 @@ export const AllocationListPage = () => {
           value={to}
           onChange={setBetweenTwo}
         />
-        <TextField
-          fullWidth={false}
-          size="small"
-          type="number"
-          label={t('meeting.alloc.bedCount')}
-          value={bedCount}
-          onChange={(e) => setBedCount(e.target.value)}
-          sx={{ width: 110 }}
-        />
-        {canRun ? (
-          <Button variant="contained" disabled={!meetingId || !from || !to} onClick={() => void run()}>
-            {t('meeting.alloc.run')}
-          </Button>
-        ) : null}
-      </Box>
+        <RunNumber label={t('meeting.alloc.bedCount')} value={bedCount} onChange={setBedCount} width={110} />
+      </AllocationBar>
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
         {t('meeting.alloc.rooms')} ({data?.rooms.length ?? 0}) · {t('meeting.alloc.bedCount')}{' '}
         {data?.bedCount ?? '-'}
@@ -242,14 +234,7 @@ export const AllocationListPage = () => {
           </Typography>
         ) : null}
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-          gap: 1.5,
-          mb: 3,
-        }}
-      >
+      <CardGrid min={220}>
         {(data?.rooms ?? []).map((room) => (
           <Paper
             key={room.houseNo}
@@ -269,11 +254,11 @@ export const AllocationListPage = () => {
                 <Chip size="small" variant="outlined" label={t('meeting.alloc.single')} />
               ) : null}
             </Box>
-            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+            <ChipRow>
               {room.occupants.map((o) =>
                 person(o, `${o.name} · ${o.unitName}`, o.sex === 2 ? 'secondary' : 'primary'),
               )}
-            </Box>
+            </ChipRow>
           </Paper>
         ))}
         {canMove && data ? (
@@ -287,13 +272,11 @@ export const AllocationListPage = () => {
             <Typography variant="caption">{freeRoomNo(data.rooms)}</Typography>
           </Paper>
         ) : null}
-      </Box>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.unallocated')} ({data?.unallocated.length ?? 0})
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      </CardGrid>
+      <SectionTitle count={data?.unallocated.length ?? 0}>{t('meeting.alloc.unallocated')}</SectionTitle>
+      <ChipRow>
         {(data?.unallocated ?? []).map((u) => person(u, `${u.name}: ${u.reason}`, 'default'))}
-      </Box>
+      </ChipRow>
       {picking && data ? (
         <RoomPicker
           guest={picking}

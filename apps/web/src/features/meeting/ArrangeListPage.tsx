@@ -20,7 +20,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { MeetingPicker } from './MeetingPicker'
+import { AllocationBar, CardGrid, ChipRow, RunNumber, SectionTitle } from './AllocationParts'
 import { meetingApi, type TCarAllocation, type TTrip } from './meetingApi'
 
 const hhmm = (at: string) => at.slice(5, 16)
@@ -204,34 +204,22 @@ export const ArrangeListPage = () => {
   const data = trips.data
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <MeetingPicker value={meetingId} onChange={setMeetingId} />
-        <TextField
-          fullWidth={false}
-          size="small"
-          type="number"
+      <AllocationBar
+        meetingId={meetingId}
+        onMeeting={setMeetingId}
+        canRun={canRun}
+        runDisabled={!meetingId}
+        onRun={() => void run()}
+      >
+        <RunNumber
           label={t('meeting.alloc.windowMinutes')}
           value={windowMinutes}
-          onChange={(e) => setWindowMinutes(e.target.value)}
-          sx={{ width: 160 }}
+          onChange={setWindowMinutes}
+          width={160}
         />
-        {canRun ? (
-          <Button variant="contained" disabled={!meetingId} onClick={() => void run()}>
-            {t('meeting.alloc.run')}
-          </Button>
-        ) : null}
-      </Box>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.trips')} ({data?.trips.length ?? 0})
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-          gap: 1.5,
-          mb: 3,
-        }}
-      >
+      </AllocationBar>
+      <SectionTitle count={data?.trips.length ?? 0}>{t('meeting.alloc.trips')}</SectionTitle>
+      <CardGrid min={300}>
         {(data?.trips ?? []).map((trip) => (
           <Paper key={trip.id} variant="outlined" sx={{ p: 1.5 }} data-testid="trip">
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -257,7 +245,7 @@ export const ArrangeListPage = () => {
               {t('meeting.alloc.escort')}{' '}
               {trip.escortName ?? (trip.manual ? t('meeting.alloc.escortNone') : t('meeting.alloc.noEscort'))}
             </Typography>
-            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+            <ChipRow>
               {trip.passengers.map((p) => (
                 <Chip
                   key={p.id}
@@ -268,13 +256,11 @@ export const ArrangeListPage = () => {
                   }
                 />
               ))}
-            </Box>
+            </ChipRow>
           </Paper>
         ))}
-      </Box>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.uncovered')} ({data?.uncovered.length ?? 0})
-      </Typography>
+      </CardGrid>
+      <SectionTitle count={data?.uncovered.length ?? 0}>{t('meeting.alloc.uncovered')}</SectionTitle>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: 3 }}>
         {(data?.uncovered ?? []).map((u) => (
           <Alert
@@ -286,10 +272,8 @@ export const ArrangeListPage = () => {
           </Alert>
         ))}
       </Box>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.unallocated')} ({data?.unallocated.length ?? 0})
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      <SectionTitle count={data?.unallocated.length ?? 0}>{t('meeting.alloc.unallocated')}</SectionTitle>
+      <ChipRow>
         {(data?.unallocated ?? []).map((u) => (
           <Chip
             key={u.id}
@@ -299,7 +283,7 @@ export const ArrangeListPage = () => {
             onClick={canChange ? () => setMoving({ id: u.id, name: u.name, plateNo: '' }) : undefined}
           />
         ))}
-      </Box>
+      </ChipRow>
       {editing ? (
         <TripDialog trip={editing} onClose={() => setEditing(null)} onDone={() => void changed()} />
       ) : null}
