@@ -1,6 +1,3 @@
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import { useTranslation } from 'react-i18next'
 import { SearchButtons } from '@/components/crud/SearchButtons'
@@ -39,20 +36,5 @@ export const NameSearch = ({
         }}
       />
     </>
-  )
-}
-
-/** A list's heading: its columns' labels (i18n keys), then the buttons' column. */
-export const HeadRow = ({ labels }: { labels: string[] }) => {
-  const { t } = useTranslation()
-  return (
-    <TableHead>
-      <TableRow>
-        {labels.map((label) => (
-          <TableCell key={label}>{t(label)}</TableCell>
-        ))}
-        <TableCell align="right" />
-      </TableRow>
-    </TableHead>
   )
 }

@@ -19,11 +19,12 @@ import { useSearchParams } from 'react-router-dom'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { EmptyRow } from '@/components/crud/EmptyRow'
 import { ListPager } from '@/components/crud/ListPager'
+import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { AuditDialog } from './AuditDialog'
 import { appraiseApi, downloadDocument } from './appraiseApi'
-import { HeadRow, NameSearch } from './ListParts'
+import { NameSearch } from './ListParts'
 import { PushDialog } from './PushDialog'
 import { ResultsEditor } from './results/ResultsEditor'
 
@@ -128,6 +129,7 @@ export const ResultsPage = () => {
             'appraise.totalScore',
             'appraise.grade',
           ]}
+          trail={<TableCell align="right" />}
         />
         <TableBody>
           {(list.data?.records ?? []).map((row) => (

@@ -10,7 +10,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -27,9 +26,10 @@ import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
+import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
-import { HeadRow, NameSearch } from './ListParts'
+import { NameSearch } from './ListParts'
 
 type TScoreValues = z.input<typeof ZScoreSubmitSchema>
 
@@ -65,6 +65,7 @@ export const ReviewPage = () => {
             'appraise.field.meetingTime',
             'appraise.status',
           ]}
+          trail={<TableCell align="right" />}
         />
         <TableBody>
           {(list.data?.records ?? []).map((row) => (
@@ -143,13 +144,7 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
           {application.data && <ApplicationView detail={application.data} />}
           <ZodFormProvider form={form}>
             <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('appraise.indexName')}</TableCell>
-                  <TableCell>{t('appraise.weight')}</TableCell>
-                  <TableCell>{t('appraise.myScore')}</TableCell>
-                </TableRow>
-              </TableHead>
+              <HeadRow labels={['appraise.indexName', 'appraise.weight', 'appraise.myScore']} />
               <TableBody>
                 {records.map((i, n) => (
                   <TableRow key={i.id}>
@@ -227,14 +222,14 @@ const ApplicationView = ({ detail }: { detail: TReviewDetail }) => {
         disabled
       />
       <Table size="small" aria-label={t('appraise.tab.units')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('appraise.field.companyName')}</TableCell>
-            <TableCell>{t('appraise.field.unitAddress')}</TableCell>
-            <TableCell>{t('appraise.field.contact')}</TableCell>
-            <TableCell>{t('appraise.field.unitPhone')}</TableCell>
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          labels={[
+            'appraise.field.companyName',
+            'appraise.field.unitAddress',
+            'appraise.field.contact',
+            'appraise.field.unitPhone',
+          ]}
+        />
         <TableBody>
           {detail.units.map((u) => (
             <TableRow key={u.unitName}>

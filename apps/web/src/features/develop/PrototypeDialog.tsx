@@ -12,7 +12,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material'
@@ -33,6 +32,7 @@ import { FormText } from '@/components/form/Fields'
 import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { developApi } from './developApi'
 
@@ -168,22 +168,15 @@ export const PrototypeDialog = ({ modelId, onClose }: { modelId: string; onClose
           </Box>
           <ZodFormProvider form={form}>
             <Table size="small" data-testid="prototype-grid">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('develop.model.jdbcName')}</TableCell>
-                  <TableCell>{t('develop.model.jdbcType')}</TableCell>
-                  <TableCell>{t('develop.model.comment')}</TableCell>
-                  <TableCell>{t('develop.model.propertyName')}</TableCell>
-                  <TableCell>{t('develop.model.propertyType')}</TableCell>
-                  <TableCell>{t('develop.model.componentType')}</TableCell>
-                  {FLAGS.map((f) => (
-                    <TableCell key={f}>{t(`develop.model.${f}`)}</TableCell>
-                  ))}
-                  <TableCell>{t('develop.model.queryType')}</TableCell>
-                  <TableCell>{t('develop.model.dictCode')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
+              <HeadRow
+                labels={[
+                  ...['jdbcName', 'jdbcType', 'comment', 'propertyName', 'propertyType', 'componentType'],
+                  ...FLAGS,
+                  'queryType',
+                  'dictCode',
+                ].map((name) => `develop.model.${name}`)}
+                trail={<TableCell />}
+              />
               <TableBody>
                 {fields.map((r, i) => {
                   const at = `prototypes.${i}`
