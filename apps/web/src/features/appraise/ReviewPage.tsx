@@ -142,46 +142,50 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
         </DialogTitle>
         <DialogContent>
           {application.data && <ApplicationView detail={application.data} />}
-          <ZodFormProvider form={form}>
-            <Table size="small">
-              <HeadRow labels={['appraise.indexName', 'appraise.weight', 'appraise.myScore']} />
-              <TableBody>
-                {records.map((i, n) => (
-                  <TableRow key={i.id}>
-                    <TableCell title={i.meaning ?? ''}>{i.name}</TableCell>
-                    <TableCell>{i.weight}</TableCell>
-                    <TableCell>
-                      {submitted ? (
-                        i.myScore
-                      ) : (
-                        <FormText
-                          name={`scores.${n}.score`}
-                          label={null}
-                          size="small"
-                          type="number"
-                          htmlInput={{ min: 0, max: 100, step: 0.1, 'aria-label': i.name }}
-                          sx={{ width: 160 }}
-                        />
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <Stack sx={{ mt: 2 }}>
-              {submitted ? (
-                <TextField
-                  label={t('appraise.reviewOpinion')}
-                  value={indexes.data?.opinion ?? ''}
-                  multiline
-                  minRows={3}
-                  disabled
-                />
-              ) : (
-                <FormText name="opinion" label={t('appraise.reviewOpinion')} multiline minRows={3} />
-              )}
-            </Stack>
-          </ZodFormProvider>
+          {/* The fields mount once the indexes are known: the scores first, so a failed check focuses the
+              first score (the form focuses its fields in the order they mounted). */}
+          {indexes.data && (
+            <ZodFormProvider form={form}>
+              <Table size="small">
+                <HeadRow labels={['appraise.indexName', 'appraise.weight', 'appraise.myScore']} />
+                <TableBody>
+                  {records.map((i, n) => (
+                    <TableRow key={i.id}>
+                      <TableCell title={i.meaning ?? ''}>{i.name}</TableCell>
+                      <TableCell>{i.weight}</TableCell>
+                      <TableCell>
+                        {submitted ? (
+                          i.myScore
+                        ) : (
+                          <FormText
+                            name={`scores.${n}.score`}
+                            label={null}
+                            size="small"
+                            type="number"
+                            htmlInput={{ min: 0, max: 100, step: 0.1, 'aria-label': i.name }}
+                            sx={{ width: 160 }}
+                          />
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <Stack sx={{ mt: 2 }}>
+                {submitted ? (
+                  <TextField
+                    label={t('appraise.reviewOpinion')}
+                    value={indexes.data?.opinion ?? ''}
+                    multiline
+                    minRows={3}
+                    disabled
+                  />
+                ) : (
+                  <FormText name="opinion" label={t('appraise.reviewOpinion')} multiline minRows={3} />
+                )}
+              </Stack>
+            </ZodFormProvider>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('appraise.close')}</Button>
