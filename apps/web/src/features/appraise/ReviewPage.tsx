@@ -19,8 +19,6 @@ import { ZScoreSubmitSchema } from '@ysjs/shared'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
 import { FormText } from '@/components/form/Fields'
 import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
@@ -29,7 +27,7 @@ import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
-import { NameSearch } from './ListParts'
+import { NameSearch, PagedTable } from './ListParts'
 
 type TScoreValues = z.input<typeof ZScoreSubmitSchema>
 
@@ -56,46 +54,46 @@ export const ReviewPage = () => {
           onReset={() => setQuery({ ...query, current: 1, name: '' })}
         />
       </Stack>
-      <Table size="small" aria-label={t('appraise.route.review')}>
-        <HeadRow
-          labels={[
-            'appraise.field.agreementNumber',
-            'appraise.field.name',
-            'appraise.field.outcomeType',
-            'appraise.field.meetingTime',
-            'appraise.status',
-          ]}
-          trail={<TableCell align="right" />}
-        />
-        <TableBody>
-          {(list.data?.records ?? []).map((row) => (
-            <TableRow key={row.id} data-testid={`review-row-${row.name}`}>
-              <TableCell>{row.agreementNumber}</TableCell>
-              <TableCell>{row.name}</TableCell>
-              <TableCell>{row.outcomeTypeName}</TableCell>
-              <TableCell>{row.meetingTime}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  color={row.scored ? 'success' : 'default'}
-                  label={row.scored ? t('appraise.scored') : t('appraise.notScored')}
-                />
-              </TableCell>
-              <TableCell align="right">
-                <Button size="small" onClick={() => setScoring(row)}>
-                  {row.scored ? t('appraise.view') : t('appraise.score')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-          {list.data && !list.data.records.length && <EmptyRow />}
-        </TableBody>
-      </Table>
-      <ListPager
+      <PagedTable
+        label={t('appraise.route.review')}
+        head={
+          <HeadRow
+            labels={[
+              'appraise.field.agreementNumber',
+              'appraise.field.name',
+              'appraise.field.outcomeType',
+              'appraise.field.meetingTime',
+              'appraise.status',
+            ]}
+            trail={<TableCell align="right" />}
+          />
+        }
+        rows={list.data?.records ?? []}
+        loaded={!!list.data}
+        row={(row) => (
+          <TableRow key={row.id} data-testid={`review-row-${row.name}`}>
+            <TableCell>{row.agreementNumber}</TableCell>
+            <TableCell>{row.name}</TableCell>
+            <TableCell>{row.outcomeTypeName}</TableCell>
+            <TableCell>{row.meetingTime}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={row.scored ? 'success' : 'default'}
+                label={row.scored ? t('appraise.scored') : t('appraise.notScored')}
+              />
+            </TableCell>
+            <TableCell align="right">
+              <Button size="small" onClick={() => setScoring(row)}>
+                {row.scored ? t('appraise.view') : t('appraise.score')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        )}
         total={list.data?.total ?? 0}
         current={query.current}
         size={query.size}
-        onChange={(current, size) => setQuery({ ...query, current, size })}
+        onPage={(current, size) => setQuery({ ...query, current, size })}
       />
       {scoring && (
         <ScoreDialog
@@ -125,7 +123,9 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
     () => ({ resultsId: row.id, opinion: '', scores: records.map((i) => ({ indexId: i.id, score: '' })) }),
     [row.id, records],
   )
-  // The spec's order: the scores (as the dialog shows them) before the opinion.
+  {
+    /* The spec's order: the scores (as the dialog shows them) before the opinion. */
+  }
   const form = useZodForm(ZScoreSubmitSchema, { values, fieldOrder: ['scores', 'opinion'] })
   const busy = form.formState.isSubmitting
   const submitted = indexes.data?.submitted ?? false
@@ -200,7 +200,9 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
   )
 }
 
-/** What the expert reads of the application before scoring (contact details once submitted). */
+{
+  /** What the expert reads of the application before scoring (contact details once submitted). */
+}
 const ApplicationView = ({ detail }: { detail: TReviewDetail }) => {
   const { t } = useTranslation()
   const hidden = t('appraise.contactHidden')
