@@ -284,7 +284,6 @@ const SubRecordPage = ({ resource, tab }: { resource: TResource; tab: string }) 
         key: 'open',
         label: t('appraise.openApplication'),
         Icon: OpenInNewIcon,
-        allowed: true,
         onClick: (row) => navigate(`/appraise/results?open=${str(row.resultsId)}&tab=${tab}`),
       },
     ],

@@ -298,7 +298,7 @@ export const ProjectPage = () => {
             key: 'edit-project',
             label: t('common.edit'),
             Icon: EditIcon,
-            allowed: permissions[PERMISSIONS.expertProjectEdit] === true,
+            permission: PERMISSIONS.expertProjectEdit,
             onClick: (row) => setEditing({ id: row.id }),
           },
         ]}
