@@ -73,7 +73,10 @@ export const ResourceDialog = <Row extends TRow>({ resource, mode, row, onClose,
     () => resource.fields.filter((f) => f.form !== false && (!f.modes || f.modes.includes(mode))),
     [resource, mode],
   )
-  const form = useZodForm(resource.schema, { values, fieldOrder: formFields.map((f) => f.name) })
+  const shown = useMemo(() => formFields.map((f) => f.name), [formFields])
+  // Only the dialog's own fields are sent as '' when emptied (decision 030): the hidden columns that
+  // ride along in the values (a list's name, another mode's field) keep what they hold.
+  const form = useZodForm(resource.schema, { values, fieldOrder: shown, fields: shown })
   const { control, formState } = form
   const required = useMemo(
     () =>

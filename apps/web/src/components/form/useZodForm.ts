@@ -64,6 +64,11 @@ export type TZodFormOptions<TIn extends FieldValues, TOut> = Omit<
   fieldOrder?: string[]
   /** After a failed check: the first failed field (e.g. a tabbed form shows the tab holding it). */
   onInvalid?: (first: TFieldMessage) => void
+  /**
+   * The fields the form shows (default: every value it holds). Only these, when emptied, are sent as
+   * '': a value that rides along unseen (a list's column, another mode's field) is never cleared.
+   */
+  fields?: readonly string[]
 }
 
 export type TZodForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown, TOut> & {
@@ -88,7 +93,13 @@ export type TZodForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown
  */
 export const useZodForm = <S extends TSchema>(
   schema: S,
-  { requiredSchema, onInvalid, fieldOrder, ...options }: TZodFormOptions<z.input<S>, z.output<S>> = {},
+  {
+    requiredSchema,
+    onInvalid,
+    fieldOrder,
+    fields,
+    ...options
+  }: TZodFormOptions<z.input<S>, z.output<S>> = {},
 ): TZodForm<z.input<S>, z.output<S>> => {
   const active = useRef<z.ZodType>(schema)
   // The schema that checks can change per button (暂存 a draft, 提交 all of it): the resolver reads the
@@ -133,7 +144,7 @@ export const useZodForm = <S extends TSchema>(
         try {
           // An update writes only the fields it carries (decision 030): a field the user emptied, which
           // the schema's output leaves out, goes as '' so that the server clears it.
-          await onValid(withEmptiedFields(active.current, Object.keys(form.getValues()), data))
+          await onValid(withEmptiedFields(active.current, fields ?? Object.keys(form.getValues()), data))
         } catch (error) {
           // The HTTP client has toasted the message; a field it names shows it too.
           if (!showServerError(error) && !(error instanceof HttpError)) {
