@@ -1,4 +1,3 @@
-import DeleteIcon from '@mui/icons-material/Delete'
 import {
   Box,
   Button,
@@ -7,7 +6,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   MenuItem,
   Table,
   TableBody,
@@ -29,6 +27,7 @@ import { type FieldErrors, useController, useFieldArray, useWatch } from 'react-
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FormText } from '@/components/form/Fields'
+import { RemoveRowButton } from '@/components/form/RowButtons'
 import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
@@ -228,14 +227,7 @@ export const PrototypeDialog = ({ modelId, onClose }: { modelId: string; onClose
                         <FormText name={`${at}.dictCode`} label={null} size="small" variant="standard" />
                       </TableCell>
                       <TableCell padding="checkbox">
-                        <IconButton
-                          size="small"
-                          aria-label={t('develop.model.removeField')}
-                          title={t('develop.model.removeField')}
-                          onClick={() => remove(i)}
-                        >
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
+                        <RemoveRowButton label={t('develop.model.removeField')} onClick={() => remove(i)} />
                       </TableCell>
                     </TableRow>
                   )

@@ -1,26 +1,11 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile'
-import { Box, Button, Chip, FormControlLabel, FormHelperText, Switch } from '@mui/material'
+import { Box, Button, Chip, FormHelperText } from '@mui/material'
 import { useState } from 'react'
 import { useController } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
 import { fileUrl } from '@/lib/fileLink'
 import { uploadAttachment } from '@/lib/upload'
-
-/** The shelf state as a switch: 1 on the shelf (portal visible), 0 off. */
-export const ShelfSwitch = ({ label, value, onChange, disabled }: TCustomFieldProps) => (
-  <FormControlLabel
-    label={label}
-    control={
-      <Switch
-        checked={String(value) === '1'}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked ? 1 : 0)}
-        slotProps={{ input: { 'aria-label': label } }}
-      />
-    }
-  />
-)
 
 /** An attachment as the entry detail answers it (and the upload, once recorded). */
 export type TEntryAttachment = { id: string; link: string; originalName: string | null }
