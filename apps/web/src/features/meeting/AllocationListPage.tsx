@@ -13,14 +13,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { PERMISSIONS, roomMoveProblem, SEX_NAMES } from '@ysjs/shared'
 import { type DragEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DateField } from '@/components/date/DateField'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { AllocationBar, CardGrid, ChipRow, RunNumber, SectionTitle } from './AllocationParts'
+import { AllocationBar, CardGrid, ChipRow, RunNumber, SectionTitle, useAllocation } from './AllocationParts'
 import { meetingApi, type TRoomAllocation } from './meetingApi'
 
 type TRoom = TRoomAllocation['rooms'][number]
@@ -117,38 +117,30 @@ const RoomPicker = ({
  */
 export const AllocationListPage = () => {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
   const canRun = useSession((s) => s.permissions[PERMISSIONS.meetingAllocationListAuto] === true)
   const canMove = useSession((s) => s.permissions[PERMISSIONS.meetingAllocationListHouse] === true)
-  const [meetingId, setMeetingId] = useState('')
+  const {
+    meetingId,
+    setMeetingId,
+    data,
+    run: replace,
+    reload,
+  } = useAllocation('meeting-rooms', meetingApi.rooms)
   const [betweenOne, setBetweenOne] = useState('')
   const [betweenTwo, setBetweenTwo] = useState('')
   const [bedCount, setBedCount] = useState('2')
   const [picking, setPicking] = useState<TGuest | null>(null)
   const [over, setOver] = useState<string | null>(null)
-  const key = ['meeting-rooms', meetingId]
-  const rooms = useQuery({ queryKey: key, queryFn: () => meetingApi.rooms(meetingId), enabled: !!meetingId })
   const meetings = useQuery({ queryKey: ['meeting-choices'], queryFn: meetingApi.choices })
   const meeting = meetings.data?.find((m) => m.id === meetingId)
   const from = betweenOne || meeting?.startTime.slice(0, 10) || ''
   const to = betweenTwo || meeting?.endTime.slice(0, 10) || ''
-  const data = rooms.data
   const guests: TGuest[] = [...(data?.rooms.flatMap((r) => r.occupants) ?? []), ...(data?.unallocated ?? [])]
 
-  const run = async () => {
-    try {
-      const result = await meetingApi.allocateRooms({
-        meetingId,
-        betweenOne: from,
-        betweenTwo: to,
-        bedCount: Number(bedCount),
-      })
-      queryClient.setQueryData<TRoomAllocation>(key, result)
-      toast.success(t('meeting.alloc.done'))
-    } catch {
-      // The client has shown the reason.
-    }
-  }
+  const run = () =>
+    replace(() =>
+      meetingApi.allocateRooms({ meetingId, betweenOne: from, betweenTwo: to, bedCount: Number(bedCount) }),
+    )
   const move = async (id: string, houseNo: string) => {
     setPicking(null)
     try {
@@ -157,7 +149,7 @@ export const AllocationListPage = () => {
     } catch {
       // The client has shown the server's reason.
     }
-    await queryClient.invalidateQueries({ queryKey: key })
+    await reload()
   }
   const drop = (room: TRoom | null) => (e: DragEvent) => {
     e.preventDefault()

@@ -1,6 +1,8 @@
 import { Box, Button, TextField, Typography } from '@mui/material'
-import type { ReactNode } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { toast } from '@/lib/notify'
 import { MeetingPicker } from './MeetingPicker'
 
 /** An allocation screen's bar: the meeting, the run's own settings, and 自动分配 for those allowed. */
@@ -81,3 +83,25 @@ export const CardGrid = ({ min, children }: { min: number; children: ReactNode }
 export const ChipRow = ({ children }: { children: ReactNode }) => (
   <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>{children}</Box>
 )
+
+/**
+ * An allocation screen's state: the chosen meeting, its allocation as saved, a run that replaces it
+ * (自动分配, with its toast) and a reload after a change by hand.
+ */
+export const useAllocation = <T,>(name: string, load: (meetingId: string) => Promise<T>) => {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [meetingId, setMeetingId] = useState('')
+  const key = [name, meetingId]
+  const saved = useQuery({ queryKey: key, queryFn: () => load(meetingId), enabled: !!meetingId })
+  const run = async (allocate: () => Promise<T>) => {
+    try {
+      queryClient.setQueryData<T>(key, await allocate())
+      toast.success(t('meeting.alloc.done'))
+    } catch {
+      // The client has shown the reason.
+    }
+  }
+  const reload = () => queryClient.invalidateQueries({ queryKey: key })
+  return { meetingId, setMeetingId, data: saved.data, run, reload }
+}

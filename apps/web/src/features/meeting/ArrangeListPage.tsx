@@ -20,8 +20,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { AllocationBar, CardGrid, ChipRow, RunNumber, SectionTitle } from './AllocationParts'
-import { meetingApi, type TCarAllocation, type TTrip } from './meetingApi'
+import { AllocationBar, CardGrid, ChipRow, RunNumber, SectionTitle, useAllocation } from './AllocationParts'
+import { meetingApi, type TTrip } from './meetingApi'
 
 const hhmm = (at: string) => at.slice(5, 16)
 
@@ -177,31 +177,24 @@ export const ArrangeListPage = () => {
   const queryClient = useQueryClient()
   const canRun = useSession((s) => s.permissions[PERMISSIONS.meetingArrangeListAuto] === true)
   const canChange = useSession((s) => s.permissions[PERMISSIONS.meetingArrangeListCar] === true)
-  const [meetingId, setMeetingId] = useState('')
+  const {
+    meetingId,
+    setMeetingId,
+    data,
+    run: replace,
+    reload,
+  } = useAllocation('meeting-trips', meetingApi.trips)
   const [windowMinutes, setWindowMinutes] = useState('60')
   const [editing, setEditing] = useState<TTrip | null>(null)
   const [moving, setMoving] = useState<{ id: string; name: string; plateNo: string } | null>(null)
-  const key = ['meeting-trips', meetingId]
-  const trips = useQuery({ queryKey: key, queryFn: () => meetingApi.trips(meetingId), enabled: !!meetingId })
-  const run = async () => {
-    try {
-      queryClient.setQueryData<TCarAllocation>(
-        key,
-        await meetingApi.allocateCars(meetingId, Number(windowMinutes)),
-      )
-      toast.success(t('meeting.alloc.done'))
-    } catch {
-      // Shown by the client.
-    }
-  }
+  const run = () => replace(() => meetingApi.allocateCars(meetingId, Number(windowMinutes)))
   const changed = async () => {
     setEditing(null)
     setMoving(null)
-    await queryClient.invalidateQueries({ queryKey: key })
+    await reload()
     await queryClient.invalidateQueries({ queryKey: ['meeting-free-drivers'] })
     await queryClient.invalidateQueries({ queryKey: ['meeting-free-escorts'] })
   }
-  const data = trips.data
   return (
     <Box>
       <AllocationBar
