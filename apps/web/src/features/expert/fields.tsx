@@ -5,6 +5,7 @@ import { isValidAvatar, UploadMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
+import { useUploading } from '@/components/upload/useUploading'
 import { fileUrl } from '@/lib/fileLink'
 import { uploadFile } from '@/lib/upload'
 import { accountOptions } from './expertApi'
@@ -12,23 +13,14 @@ import { accountOptions } from './expertApi'
 /** The expert's photo: jpg/png of at most 500kb, checked here and again by the `avatar` upload. */
 export const PhotoField = ({ label, value, onChange, disabled, error, helperText }: TCustomFieldProps) => {
   const { t } = useTranslation()
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, setFailure, upload } = useUploading()
   const link = typeof value === 'string' ? value : ''
   const pick = async (file: File) => {
-    setFailure(null)
     if (!isValidAvatar(file.name, file.size)) {
       setFailure(UploadMsg.AVATAR)
       return
     }
-    setBusy(true)
-    try {
-      onChange((await uploadFile(file, 'avatar')).link)
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e))
-    } finally {
-      setBusy(false)
-    }
+    await upload(async () => onChange((await uploadFile(file, 'avatar')).link))
   }
   return (
     <Box>

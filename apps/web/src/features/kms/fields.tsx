@@ -1,9 +1,9 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile'
 import { Box, Button, Chip, FormHelperText } from '@mui/material'
-import { useState } from 'react'
 import { useController } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
+import { useUploading } from '@/components/upload/useUploading'
 import { fileUrl } from '@/lib/fileLink'
 import { uploadAttachment } from '@/lib/upload'
 
@@ -26,17 +26,14 @@ export const AttachField = ({
 }: TCustomFieldProps) => {
   const { t } = useTranslation()
   const known = useController({ name: 'attachments', control })
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, upload } = useUploading()
   const ids = String(value ?? '')
     .split(',')
     .filter(Boolean)
   const files = (Array.isArray(known.field.value) ? known.field.value : []) as TEntryAttachment[]
   const byId = new Map(files.map((f) => [f.id, f]))
-  const add = async (file: File) => {
-    setBusy(true)
-    setFailure(null)
-    try {
+  const add = (file: File) =>
+    upload(async () => {
       const saved = await uploadAttachment(file)
       if (!saved.attachId) {
         return
@@ -44,12 +41,7 @@ export const AttachField = ({
       const attachId = saved.attachId
       known.field.onChange([...files, { id: attachId, link: saved.link, originalName: saved.originalName }])
       onChange([...ids, attachId].join(','))
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
