@@ -161,6 +161,11 @@ export const startApi = async (databaseUrl) => {
       return { peakMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 }
     },
     /** The heap in use right after a full collection (MB). */
+    /** The V8 heap now (no collection): used and reserved, in MiB. */
+    heapMb: async () => {
+      const { usedSize, totalSize } = await send('Runtime.getHeapUsage')
+      return { used: usedSize / 1024 / 1024, total: totalSize / 1024 / 1024 }
+    },
     retainedHeapMb: async () => {
       await send('HeapProfiler.collectGarbage')
       const { usedSize } = await send('Runtime.getHeapUsage')

@@ -60,9 +60,14 @@ const url = (meetingId) =>
 const download = async (meetingId) => {
   let sampling = true
   let peak = 0
+  let heapUsed = 0
+  let heapTotal = 0
   const sampler = (async () => {
     while (sampling) {
       peak = Math.max(peak, api.resident().rssMb)
+      const heap = await api.heapMb()
+      heapUsed = Math.max(heapUsed, heap.used)
+      heapTotal = Math.max(heapTotal, heap.total)
       await new Promise((r) => setTimeout(r, 100))
     }
   })()
@@ -80,13 +85,21 @@ const download = async (meetingId) => {
   const total = performance.now() - started
   sampling = false
   await sampler
-  return { firstByte, total, bytes, peak, rows: Number(res.headers.get('x-export-rows')) }
+  return {
+    firstByte,
+    total,
+    bytes,
+    peak,
+    heapUsed,
+    heapTotal,
+    rows: Number(res.headers.get('x-export-rows')),
+  }
 }
 
 try {
   // Warm up (JIT, pools) with one small export, then let the idle process settle.
   await download(SMALL_MEETING)
-  await api.retainedHeapMb()
+  const idleHeap = await api.retainedHeapMb()
   await new Promise((r) => setTimeout(r, 1000))
   const idle = api.resident().rssMb
   console.log(
@@ -98,12 +111,17 @@ try {
   const big = await download(BIG_MEETING)
   await new Promise((r) => setTimeout(r, 1000))
   const after = api.resident().rssMb
+  const afterHeap = await api.retainedHeapMb()
   const over = big.peak - idle
   console.log(
     `${big.rows} rows: first byte ${big.firstByte.toFixed(0)} ms, complete ${(big.total / 1000).toFixed(1)} s, ` +
       `${(big.bytes / 1024 / 1024).toFixed(1)} MiB xlsx; resident memory before ${idle.toFixed(0)} MiB, ` +
       `peak during ${big.peak.toFixed(0)} MiB (+${over.toFixed(0)} MiB), after ${after.toFixed(0)} MiB — ` +
       `budget +${BUDGET_MIB} MiB: ${over <= BUDGET_MIB ? 'within' : 'OVER'}`,
+  )
+  console.log(
+    `V8 heap: ${idleHeap.toFixed(0)} MiB live idle; during the export at most ${big.heapUsed.toFixed(0)} MiB used ` +
+      `of ${big.heapTotal.toFixed(0)} MiB reserved; ${afterHeap.toFixed(0)} MiB live after it (collected)`,
   )
   const times = []
   for (let i = 0; i < 3; i++) {

@@ -15,7 +15,7 @@ import { redactUrl } from '../src/lib/redact.ts'
 import { toWire } from '../src/lib/serialize.ts'
 import { createSerializedCache } from '../src/lib/serialized-cache.ts'
 import { buildTree, splitIds } from '../src/lib/tree.ts'
-import { priceOf } from '../src/modules/meeting/registered.service.ts'
+import { priceOf } from '../src/modules/meeting/registered-price.ts'
 import { firstIssueMessage, unavailableService } from '../src/plugins/error-handler.ts'
 
 describe('map-style filters (contract 4.3)', () => {

@@ -45,6 +45,10 @@ const DEFAULT_MAX_WIDTH = 40
 /** The widest sheet (characters) still printed one page wide: about twice a landscape A4 page. */
 const PRINT_FIT_MAX_WIDTH = 300
 const MIN_WIDTH = 6
+/** Rows written between two waits for the compressor. */
+const SLICE_ROWS = 200
+/** The sheet XML the compressor may have waiting before the writing pauses. */
+const BACKLOG_MAX = 1024 * 1024
 
 /** A cell the writer accepts (a rich text is a string kept from being read as a formula). */
 type TCellValue = string | number | Date | ExcelJS.CellRichTextValue | null
@@ -327,15 +331,10 @@ export const xlsxStream = async (
     row.commit()
     onRow?.()
   }
-  const write = (rows: Record<string, unknown>[], cells?: TCellValue[][]) => {
-    rows.forEach((row, i) => {
-      writeCells(cells?.[i] ?? rowCells(spec.columns, row), Reflect.get(row, TOTAL_ROW) === true)
-    })
-  }
   /** The compressor's backlog: the zip entry stream exceljs writes the sheet's XML into. */
   const backlog = () => sheet.stream?.pipes?.[0]?._writableState?.length ?? 0
   const settle = async () => {
-    while (backlog() > 4 * 1024 * 1024) {
+    while (backlog() > BACKLOG_MAX) {
       await new Promise((resolve) => setTimeout(resolve, 2))
     }
     if (out.writableLength > out.writableHighWaterMark) {
@@ -350,9 +349,18 @@ export const xlsxStream = async (
         const next = iterator.next()
         // Let the next batch's query go out before the synchronous writing of this one.
         await new Promise((resolve) => setImmediate(resolve))
-        write(current.value, cells)
+        const rows = current.value
+        // A slice at a time, the compressor caught up between slices: what a slice makes (cells,
+        // styles, XML) dies young instead of being promoted, so the heap does not grow with garbage.
+        for (let at = 0; at < rows.length; at += SLICE_ROWS) {
+          const end = Math.min(at + SLICE_ROWS, rows.length)
+          for (let i = at; i < end; i++) {
+            const row = rows[i]!
+            writeCells(cells?.[i] ?? rowCells(spec.columns, row), Reflect.get(row, TOTAL_ROW) === true)
+          }
+          await settle()
+        }
         cells = undefined
-        await settle()
         current = await next
       }
       sheet.commit()

@@ -9,7 +9,8 @@ export type TAuditActor = Pick<TCtx, 'user'> | bigint | null | undefined
 /**
  * The audit columns of a write, stamped in this one place (issue 23). `created` goes into a new row,
  * `updated` into every change, `deleted` is the soft delete. Without an actor (a system write: a quota
- * counter, a job's own state) only the time is stamped and the last user is left as it was.
+ * counter, a job's own state) only the time is stamped and the last user is left as it was. `author`
+ * is the creation stamp of a table that keeps only its creator (an uploaded file, a history row).
  */
 export const withAudit = (actor?: TAuditActor) => {
   const system = actor === undefined
@@ -18,6 +19,7 @@ export const withAudit = (actor?: TAuditActor) => {
   const now = new Date()
   const updated = system ? { updateTime: now } : { updateUser: user, updateTime: now }
   return {
+    author: { createUser: user },
     created: { createUser: user, createDept: dept, updateUser: user, updateTime: now },
     updated,
     deleted: { isDeleted: 1, ...updated },

@@ -23,7 +23,14 @@ import { loadResults, type TAppraiseDeps } from './appraise-access.ts'
 import type { TAppraiseAssortService } from './assort.service.ts'
 import { dossierZip } from './documents/dossier-zip.ts'
 import { createDocumentRenderer } from './documents/render.ts'
-import { createFormDetail, FORM_PERMISSION, type TDocContext, type TFormKind, today } from './form-detail.ts'
+import {
+  createFormDetail,
+  FORM_PERMISSION,
+  type TDocContext,
+  type TFormAnswer,
+  type TFormKind,
+  today,
+} from './form-detail.ts'
 import type { TResultsService } from './results.service.ts'
 import type { TScoringService } from './scoring.service.ts'
 
@@ -126,7 +133,7 @@ export const createDocumentsService = (deps: TDeps) => {
             attachId,
             kind,
             name: fileName,
-            createUser: ctx.user?.userId ?? null,
+            ...withAudit(ctx).author,
           },
         })
         await results.addEvent(tx, ctx, c.row.id, 'document', `生成${DOCUMENT_TITLES[kind]}`)
@@ -165,7 +172,7 @@ export const createDocumentsService = (deps: TDeps) => {
       })
     } else {
       await tx.resultsForm.create({
-        data: { id: nextId(), resultsId, kind, data: data as object, createUser: ctx.user?.userId ?? null },
+        data: { id: nextId(), resultsId, kind, data: data as object, ...withAudit(ctx).author },
       })
     }
   }
@@ -230,7 +237,11 @@ export const createDocumentsService = (deps: TDeps) => {
      * 暂存: the notice, report or meeting form saved as it is (its filled fields checked by the draft
      * schema), without generating its document or moving the application on.
      */
-    async saveDraft(ctx: TCtx, kind: TFormKind, form: Record<string, unknown> & { resultsId: string }) {
+    async saveDraft<K extends TFormKind>(
+      ctx: TCtx,
+      kind: K,
+      form: Record<string, unknown> & { resultsId: string },
+    ): Promise<TFormAnswer[K]> {
       const c = await contextOf(ctx, BigInt(form.resultsId))
       assertStatus(c, kind)
       const clean: Record<string, unknown> = { ...form }
@@ -377,7 +388,7 @@ export const createDocumentsService = (deps: TDeps) => {
               assortId,
               kind: 'upload',
               name: stored.originalName,
-              createUser: ctx.user?.userId ?? null,
+              ...withAudit(ctx).author,
             },
           })
           await results.addEvent(tx, ctx, resultsId, 'attach', `上传附件 ${stored.originalName}`)

@@ -1,9 +1,11 @@
 import type { TModulePlugin } from '../module-deps.ts'
-import { appraiseRoutes } from './appraise.routes.ts'
 import { createAppraiseAssortService } from './assort.service.ts'
+import { documentsRoutes } from './documents.routes.ts'
 import { createDocumentsService } from './documents.service.ts'
+import { resultsRoutes } from './results.routes.ts'
 import { appraiseRowsRoutes } from './rows.routes.ts'
 import { createRowsService } from './rows.service.ts'
+import { scoringRoutes } from './scoring.routes.ts'
 import { createScoringService } from './scoring.service.ts'
 import { createIndexTemplateService } from './templates.service.ts'
 
@@ -16,18 +18,17 @@ export const appraiseModule: TModulePlugin = async (app, deps) => {
   const param = (key: string) => params.value(key)
   const scoring = createScoringService({ ...appraisal, results, templates, param })
   const assorts = createAppraiseAssortService(prisma)
-  appraiseRoutes(app, {
+  const documents = createDocumentsService({
+    ...appraisal,
+    oss: deps.oss,
     results,
     scoring,
-    documents: createDocumentsService({
-      ...appraisal,
-      oss: deps.oss,
-      results,
-      scoring,
-      assorts,
-      issuer: deps.issuer,
-      param,
-    }),
+    assorts,
+    issuer: deps.issuer,
+    param,
   })
+  resultsRoutes(app, results)
+  scoringRoutes(app, scoring)
+  documentsRoutes(app, documents)
   appraiseRowsRoutes(app, { rows: createRowsService(appraisal), assorts, templates })
 }

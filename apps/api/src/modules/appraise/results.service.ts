@@ -1,6 +1,5 @@
-import { nextId, Prisma } from '@ysjs/db'
+import { nextId, type Prisma } from '@ysjs/db'
 import {
-  AGREEMENT_NUMBER_MAX,
   APPRAISE_DEFAULTS,
   parseDateTime,
   RESULTS_STATUS,
@@ -12,12 +11,13 @@ import {
   ZResultsVOFullSchema,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
+import { withAudit } from '../../lib/crud.ts'
 import { dictLabels } from '../../lib/dict-labels.ts'
 import { AppError, orNullIfNotFound } from '../../lib/errors.ts'
 import { listPage } from '../../lib/list-sql.ts'
 import { skipTake, toPage, wantsCount } from '../../lib/paging.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
-import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
 import {
   APPRAISE_CODES,
   canEditResults,
@@ -30,42 +30,10 @@ import {
   ResultsAccessMsg,
   type TAppraiseDeps,
   type TResultsRow,
-  who,
 } from './appraise-access.ts'
+import { rowsOf as readRows, saveRows, type TTx } from './results-rows.ts'
 import { createStageWhere } from './results-stages.ts'
-
-type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
-
-/** How a transition is started: by the status call or the audit (`manual`), or by the server. */
-type TTransition = {
-  from: readonly number[]
-  to: number
-  action: string
-  /** Manual transitions name who may make them; automatic ones only the server makes. */
-  by: 'owner' | 'staff' | 'server'
-}
-
-const S = RESULTS_STATUS
-/** The one transition table of the status machine (issue 12); anything else is refused. */
-export const TRANSITIONS: readonly TTransition[] = [
-  { from: [S.DRAFT, S.RETURNED], to: S.PENDING, action: '提交', by: 'owner' },
-  { from: [S.PENDING], to: S.ACCEPTED, action: '审核通过', by: 'staff' },
-  { from: [S.PENDING], to: S.RETURNED, action: '审核退回', by: 'staff' },
-  { from: [S.ACCEPTED], to: S.EVALUATING, action: '生成评价通知', by: 'server' },
-  { from: [S.EVALUATING], to: S.SCORED, action: '专家评分完成', by: 'server' },
-  { from: [S.SCORED], to: S.REPORTED, action: '生成评价报告', by: 'server' },
-  { from: [S.REPORTED], to: S.ARCHIVED, action: '归档', by: 'staff' },
-]
-
-export const StatusMsg = {
-  refused: (from: number, to: number) =>
-    `当前状态为${RESULTS_STATUS_LABELS[from] ?? from}，不能变更为${RESULTS_STATUS_LABELS[to] ?? to}`,
-  AUTOMATIC: '该状态由系统在相应操作完成后自动变更',
-  OWNER_ONLY: '只有申请人可以提交该成果',
-  staffOnly: (action: string) => `只有评价中心人员可以${action}`,
-  CHANGED: '成果状态已变化，请刷新后重试',
-  REMOVE: '只能删除草稿状态的成果',
-} as const
+import { addEvent, assertNumberFree, decideAudit, StatusMsg, transition } from './results-status.ts'
 
 const dateOf = (v: string | undefined) => (v ? new Date(`${v}T00:00:00Z`) : null)
 const rich = (v: string | undefined) => (v ? sanitizeRichText(v) : null)
@@ -133,284 +101,7 @@ export const createResultsService = (deps: TAppraiseDeps) => {
     return rows.map((r) => record(ctx, r, staff, { outcome, users }))
   }
 
-  const rowsOf = async (ctx: TCtx, resultsId: bigint, tx?: TTx) => {
-    const d = tx ?? db(ctx)
-    const [units, people, principal] = await Promise.all([
-      d.resultsUnit.findMany({
-        where: { resultsId, isDeleted: 0 },
-        orderBy: [{ sort: 'asc' }, { id: 'asc' }],
-      }),
-      d.resultsPeople.findMany({
-        where: { resultsId, isDeleted: 0 },
-        orderBy: [{ sort: 'asc' }, { id: 'asc' }],
-      }),
-      d.resultsPrincipal.findFirst({ where: { resultsId, isDeleted: 0 } }),
-    ])
-    const unitName = new Map(units.map((u) => [u.id, u.unitName]))
-    return {
-      unitEntityList: units.map((u) => ({
-        id: u.id,
-        resultsId: u.resultsId,
-        unitName: u.unitName,
-        postcode: u.postcode,
-        address: u.address,
-        name: u.name,
-        phone: u.phone,
-        sort: u.sort,
-      })),
-      peopleEntityList: people.map((p) => ({
-        id: p.id,
-        resultsId: p.resultsId,
-        name: p.name,
-        sex: p.sex,
-        birthTime: p.birthTime,
-        jobName: p.jobName,
-        educationalLevel: p.educationalLevel,
-        workUnit: p.workUnit,
-        workUnitName: p.workUnit ? (unitName.get(p.workUnit) ?? '') : '',
-        contribution: p.contribution,
-        sort: p.sort,
-      })),
-      principal: principal
-        ? {
-            id: principal.id,
-            resultsId: principal.resultsId,
-            unitName: principal.unitName,
-            dutyNumber: principal.dutyNumber,
-            legalPerson: principal.legalPerson,
-            address: principal.address,
-            agent: principal.agent,
-            phone: principal.phone,
-            name: principal.name,
-            cardNumber: principal.cardNumber,
-            postcode: principal.postcode,
-            accountNumber: principal.accountNumber,
-            fax: principal.fax,
-            personMail: principal.personMail,
-          }
-        : null,
-    }
-  }
-
-  const addEvent = (
-    tx: TTx,
-    ctx: TCtx,
-    resultsId: bigint,
-    kind: string,
-    content: string | null,
-    status?: { from: number; to: number },
-  ) =>
-    tx.resultsEvent.create({
-      data: {
-        id: nextId(),
-        resultsId,
-        kind,
-        content,
-        fromStatus: status?.from ?? null,
-        toStatus: status?.to ?? null,
-        ...who(ctx),
-      },
-    })
-
-  /**
-   * The agreement number rule: `YS` + year + a 4-digit sequence within the tenant. The sequence is the
-   * highest number of that exact shape (typed numbers of another shape, like `YS2026A01`, do not move
-   * it), skipping any that a typed number already holds.
-   */
-  const nextAgreementNumber = async (tx: TTx, ctx: TCtx) => {
-    const year = new Date(Date.now() + 8 * 3600_000).getUTCFullYear()
-    const prefix = `YS${year}`
-    // Every row, removed ones too: the unique index covers them all. The position is cast: a text
-    // parameter would make SUBSTRING … FROM a regular-expression match.
-    const [top] = await tx.$queryRaw<{ seq: number | null }[]>(Prisma.sql`
-      SELECT MAX(CAST(SUBSTRING(agreement_number FROM ${prefix.length + 1}::integer) AS integer)) AS seq
-      FROM ysjs_appraise_results
-      WHERE tenant_id = ${ctx.tenantId} AND agreement_number ~ ${`^${prefix}[0-9]{4}$`}`)
-    for (let seq = (top?.seq ?? 0) + 1; seq <= 9999; seq++) {
-      const number = `${prefix}${String(seq).padStart(4, '0')}`
-      const taken = await tx.results.findFirst({ where: { agreementNumber: number }, select: { id: true } })
-      if (!taken) {
-        return number
-      }
-    }
-    throw AppError.badRequest(ResultsMsg.AGREEMENT_NUMBER_EXHAUSTED)
-  }
-
-  const assertNumberFree = async (tx: TTx, number: string, id: bigint) => {
-    if ([...number].length > AGREEMENT_NUMBER_MAX) {
-      throw AppError.badRequest(ResultsMsg.AGREEMENT_NUMBER_MAX)
-    }
-    const clash = await tx.results.findFirst({
-      where: { agreementNumber: number, NOT: { id } },
-      select: { id: true },
-    })
-    if (clash) {
-      throw AppError.badRequest(ResultsMsg.AGREEMENT_NUMBER_TAKEN)
-    }
-  }
-
-  /**
-   * Moves an application along the table inside `tx` (the row is locked). Checks the caller for manual
-   * transitions, records the history row; the caller's other writes commit with it or not at all.
-   */
-  const transition = async (
-    tx: TTx,
-    ctx: TCtx,
-    id: bigint,
-    to: number,
-    opts: { opinion?: string | null; by: 'owner' | 'staff' | 'server'; data?: Record<string, unknown> },
-  ) => {
-    await lockResults(tx, id)
-    const row = await tx.results.findFirst({ where: { id, isDeleted: 0 } })
-    if (!row) {
-      throw AppError.badRequest(ResultsAccessMsg.NOT_FOUND)
-    }
-    const step = TRANSITIONS.find((t) => t.to === to && t.from.includes(row.status))
-    if (!step) {
-      throw AppError.badRequest(StatusMsg.refused(row.status, to))
-    }
-    if (step.by === 'server' && opts.by !== 'server') {
-      throw AppError.badRequest(StatusMsg.AUTOMATIC)
-    }
-    if (step.by === 'owner' && row.createUser !== ctx.user?.userId) {
-      throw AppError.badRequest(StatusMsg.OWNER_ONLY)
-    }
-    if (step.by === 'staff' && opts.by !== 'staff') {
-      throw AppError.forbidden(StatusMsg.staffOnly(step.action))
-    }
-    const { count } = await tx.results.updateMany({
-      where: { id, status: row.status },
-      data: { ...opts.data, status: to, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
-    })
-    if (count === 0) {
-      throw AppError.badRequest(StatusMsg.CHANGED)
-    }
-    await addEvent(tx, ctx, id, 'status', opts.opinion ?? step.action, { from: row.status, to })
-    return { from: row.status, to }
-  }
-
-  /** Units, people and principal of a body made to match: rows added, changed and removed. */
-  const saveRows = async (tx: TTx, ctx: TCtx, resultsId: bigint, body: TResultsVOSubmit) => {
-    const user = ctx.user?.userId ?? null
-    const now = new Date()
-    const existingUnits = await tx.resultsUnit.findMany({
-      where: { resultsId, isDeleted: 0 },
-      select: { id: true },
-    })
-    const unitIds = new Set(existingUnits.map((u) => u.id))
-    const keptUnits = new Set<bigint>()
-    // Person rows name their unit by id, or by the name of a unit saved in the same body.
-    const unitRef = new Map<string, bigint>()
-    for (const [i, u] of body.unitEntityList.entries()) {
-      const data = {
-        unitName: u.unitName ?? '',
-        postcode: u.postcode ?? null,
-        address: u.address ?? null,
-        name: u.name ?? null,
-        phone: u.phone ?? null,
-        sort: i + 1,
-      }
-      let id = u.id ? BigInt(u.id) : null
-      if (id && unitIds.has(id)) {
-        await tx.resultsUnit.updateMany({
-          where: { id },
-          data: { ...data, updateUser: user, updateTime: now },
-        })
-      } else {
-        id = nextId()
-        await tx.resultsUnit.create({ data: { ...data, id, resultsId, createUser: user } })
-      }
-      keptUnits.add(id)
-      if (u.id) {
-        unitRef.set(u.id, id)
-      }
-      unitRef.set(String(id), id)
-      if (u.unitName && !unitRef.has(u.unitName)) {
-        unitRef.set(u.unitName, id)
-      }
-    }
-    const goneUnits = [...unitIds].filter((id) => !keptUnits.has(id))
-    if (goneUnits.length) {
-      await tx.resultsUnit.updateMany({
-        where: { id: { in: goneUnits } },
-        data: { isDeleted: 1, updateUser: user, updateTime: now },
-      })
-    }
-
-    const existingPeople = await tx.resultsPeople.findMany({
-      where: { resultsId, isDeleted: 0 },
-      select: { id: true },
-    })
-    const peopleIds = new Set(existingPeople.map((p) => p.id))
-    const keptPeople = new Set<bigint>()
-    for (const [i, p] of body.peopleEntityList.entries()) {
-      let workUnit: bigint | null = null
-      if (p.workUnit) {
-        workUnit = unitRef.get(p.workUnit) ?? null
-        if (workUnit === null) {
-          throw AppError.badRequest(ResultsMsg.WORK_UNIT)
-        }
-      }
-      const data = {
-        name: p.name ?? '',
-        sex: p.sex ?? APPRAISE_DEFAULTS.SEX,
-        birthTime: p.birthTime ?? null,
-        jobName: p.jobName ?? null,
-        educationalLevel: p.educationalLevel ?? null,
-        workUnit,
-        contribution: p.contribution ?? null,
-        sort: i + 1,
-      }
-      let id = p.id ? BigInt(p.id) : null
-      if (id && peopleIds.has(id)) {
-        await tx.resultsPeople.updateMany({
-          where: { id },
-          data: { ...data, updateUser: user, updateTime: now },
-        })
-      } else {
-        id = nextId()
-        await tx.resultsPeople.create({ data: { ...data, id, resultsId, createUser: user } })
-      }
-      keptPeople.add(id)
-    }
-    const gonePeople = [...peopleIds].filter((id) => !keptPeople.has(id))
-    if (gonePeople.length) {
-      await tx.resultsPeople.updateMany({
-        where: { id: { in: gonePeople } },
-        data: { isDeleted: 1, updateUser: user, updateTime: now },
-      })
-    }
-
-    if (body.principal) {
-      const p = body.principal
-      const data = {
-        unitName: p.unitName ?? null,
-        dutyNumber: p.dutyNumber ?? null,
-        legalPerson: p.legalPerson ?? null,
-        address: p.address ?? null,
-        agent: p.agent ?? null,
-        phone: p.phone ?? null,
-        name: p.name ?? null,
-        cardNumber: p.cardNumber ?? null,
-        postcode: p.postcode ?? null,
-        accountNumber: p.accountNumber ?? null,
-        fax: p.fax ?? null,
-        personMail: p.personMail ?? null,
-      }
-      const existing = await tx.resultsPrincipal.findFirst({
-        where: { resultsId, isDeleted: 0 },
-        select: { id: true },
-      })
-      if (existing) {
-        await tx.resultsPrincipal.updateMany({
-          where: { id: existing.id },
-          data: { ...data, updateUser: user, updateTime: now },
-        })
-      } else {
-        await tx.resultsPrincipal.create({ data: { ...data, id: nextId(), resultsId, createUser: user } })
-      }
-    }
-  }
+  const rowsOf = (ctx: TCtx, resultsId: bigint, tx?: TTx) => readRows(tx ?? db(ctx), resultsId)
 
   const service = {
     transition,
@@ -468,7 +159,7 @@ export const createResultsService = (deps: TAppraiseDeps) => {
         ...skipTake(q),
         count,
       })
-      const rows = page.rows as unknown as Parameters<typeof records>[1]
+      const rows = page.rows
       return {
         ...toPage(await records(ctx, rows, staff), page.total, q, [], { exact: page.exact, count }),
         ...stageCounts,
@@ -515,7 +206,7 @@ export const createResultsService = (deps: TAppraiseDeps) => {
       if (body.meetingTime && !data.meetingTime) {
         throw AppError.badRequest(ResultsMsg.MEETING_TIME)
       }
-      const user = ctx.user?.userId ?? null
+      const audit = withAudit(ctx)
       const id = await db(ctx).$transaction(async (tx) => {
         let id: bigint
         if (body.id) {
@@ -534,7 +225,7 @@ export const createResultsService = (deps: TAppraiseDeps) => {
           }
           await tx.results.updateMany({
             where: { id },
-            data: { ...data, ...number, updateUser: user, updateTime: new Date() },
+            data: { ...data, ...number, ...audit.updated },
           })
         } else {
           id = nextId()
@@ -553,10 +244,7 @@ export const createResultsService = (deps: TAppraiseDeps) => {
               meetingVenue: data.meetingVenue ?? APPRAISE_DEFAULTS.MEETING_VENUE,
               meetingType: data.meetingType ?? APPRAISE_DEFAULTS.MEETING_TYPE,
               status: RESULTS_STATUS.DRAFT,
-              createUser: user,
-              createDept: ctx.user?.deptIds[0] ?? null,
-              updateUser: user,
-              updateTime: new Date(),
+              ...audit.created,
             },
           })
           await addEvent(tx, ctx, id, 'status', '创建', {
@@ -616,43 +304,11 @@ export const createResultsService = (deps: TAppraiseDeps) => {
 
     /** Staff accept (agreement number given or assigned) or return the application with an opinion. */
     async audit(ctx: TCtx, body: { id: string; pass: boolean; opinion?: string; agreementNumber?: string }) {
-      const id = BigInt(body.id)
-      await loadResults(deps, ctx, id)
+      await loadResults(deps, ctx, BigInt(body.id))
       if (!body.pass && !body.opinion) {
         throw AppError.badRequest(ResultsMsg.AUDIT_OPINION)
       }
-      const run = () =>
-        db(ctx).$transaction(async (tx) => {
-          const data: Record<string, unknown> = {}
-          if (body.pass) {
-            // Acceptances of one tenant draw their numbers one at a time (the lock ends with the
-            // transaction), so two at once never draw the same one.
-            await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`agreement-number:${ctx.tenantId}`}))`
-            const current = await tx.results.findFirst({ where: { id }, select: { agreementNumber: true } })
-            const number =
-              body.agreementNumber || current?.agreementNumber || (await nextAgreementNumber(tx, ctx))
-            await assertNumberFree(tx, number, id)
-            data.agreementNumber = number
-          }
-          await transition(tx, ctx, id, body.pass ? RESULTS_STATUS.ACCEPTED : RESULTS_STATUS.RETURNED, {
-            by: 'staff',
-            opinion: body.opinion || (body.pass ? '审核通过' : null),
-            data,
-          })
-        })
-      // Two acceptances at once can draw the same sequence number: the unique index refuses the later
-      // one, which draws again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await run()
-          return
-        } catch (err) {
-          const clash = err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002'
-          if (!clash || body.agreementNumber || attempt >= 3) {
-            throw err
-          }
-        }
-      }
+      await decideAudit(db(ctx), ctx, body)
     },
 
     /** Drafts only, by their applicant or staff. */
@@ -669,7 +325,7 @@ export const createResultsService = (deps: TAppraiseDeps) => {
         }
         const { count } = await db(ctx).results.updateMany({
           where: { id, status: RESULTS_STATUS.DRAFT, isDeleted: 0 },
-          data: { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() },
+          data: withAudit(ctx).deleted,
         })
         removed += count
       }
@@ -714,7 +370,7 @@ export const createResultsService = (deps: TAppraiseDeps) => {
       for (const resultsId of new Set(rows.map((r) => r.resultsId))) {
         await loadEditable(deps, ctx, resultsId)
       }
-      const data = { isDeleted: 1, updateUser: ctx.user?.userId ?? null, updateTime: new Date() }
+      const data = withAudit(ctx).deleted
       const where = { id: { in: rows.map((r) => r.id) } }
       await d.$transaction(async (tx) => {
         if (kind === 'unit') {

@@ -1,11 +1,10 @@
 import {
-  Msg,
+  type TAppraiseRowsQuery,
+  type TPage,
   ZAppraiseAssortRecordSchema,
   ZAppraiseAssortSubmitSchema,
   ZAppraiseAttachQuerySchema,
   ZAppraiseRowsQuerySchema,
-  ZIdListSchema,
-  ZIdSchema,
   ZIndexTemplateRecordSchema,
   ZIndexTemplateSubmitSchema,
   ZResultsFileRowSchema,
@@ -16,44 +15,19 @@ import {
   ZResultsUnitRowSchema,
   ZResultsUnitSubmitSchema,
 } from '@ysjs/shared'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { ctxOf, type TCtx } from '../../lib/context.ts'
-import { bodyOf, patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+import type { TCtx } from '../../lib/context.ts'
+import { bodyOf, patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
+import type { TAnswerOf, TCallRequest } from '../../lib/route-kit.ts'
+import type { TAccess } from '../../plugins/access.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
+import { anyOf, appraiseKit, idsOf, ZId, ZIds } from './appraise-kit.ts'
 import type { TAppraiseAssortService } from './assort.service.ts'
 import type { TRowsService } from './rows.service.ts'
 import type { TIndexTemplateService } from './templates.service.ts'
-
-const P = '/api/ysjs-appraise'
-const tags = ['appraise']
-const perm = (...codes: (string | readonly string[])[]) => ({ access: { permission: codes.flat() } })
-const ZId = z.object({ id: ZIdSchema })
-const ZIds = z.object({ ids: ZIdListSchema })
-
-/**
- * A sub-record's submit, typed by its own body and service: a creation takes the checked body, an
- * update the stored row with the carried fields applied (decision 030).
- */
-const submitOf =
-  <TBody extends z.ZodObject, TOut extends object>(
-    body: TBody,
-    service: {
-      detail(ctx: TCtx, id: bigint): Promise<TOut>
-      submit(ctx: TCtx, input: z.output<TBody>): Promise<TOut>
-    },
-  ) =>
-  async (request: FastifyRequest): Promise<TOut> => {
-    const ctx = ctxOf(request)
-    const id = updateIdOf(request)
-    return service.submit(
-      ctx,
-      id ? patchedInput(request, body, await service.detail(ctx, id)) : bodyOf(request, body),
-    )
-  }
 
 /**
  * unit, people, principal and assort as calls of their own (spec section 7). Reads need the sub-record's
@@ -67,197 +41,190 @@ export const appraiseRowsRoutes = (
     templates,
   }: { rows: TRowsService; assorts: TAppraiseAssortService; templates: TIndexTemplateService },
 ) => {
-  const r = app.withTypeProvider<ZodTypeProvider>()
+  const k = appraiseKit(app)
 
-  const kinds = [
-    {
-      path: 'unit',
-      label: '完成单位',
-      service: rows.units,
-      row: ZResultsUnitRowSchema,
-      body: ZResultsUnitSubmitSchema,
-      save: submitOf(ZResultsUnitSubmitSchema, rows.units),
-      view: C.unitView,
-      submit: C.unitSubmit,
-    },
-    {
-      path: 'people',
-      label: '主要研制人员',
-      service: rows.people,
-      row: ZResultsPeopleRowSchema,
-      body: ZResultsPeopleSubmitSchema,
-      save: submitOf(ZResultsPeopleSubmitSchema, rows.people),
-      view: C.peopleView,
-      submit: C.peopleSubmit,
-    },
-    {
-      path: 'principal',
-      label: '委托方',
-      service: rows.principals,
-      row: ZResultsPrincipalRowSchema,
-      body: ZResultsPrincipalSubmitSchema,
-      save: submitOf(ZResultsPrincipalSubmitSchema, rows.principals),
-      view: C.principalView,
-      submit: C.principalSubmit,
-    },
-  ] as const
-
-  for (const k of kinds) {
-    r.get(`${P}/${k.path}/list`, {
-      config: perm(k.view, C.list),
-      schema: {
-        tags,
-        summary: `${k.label}列表 (可读的成果)`,
+  /**
+   * A sub-record's list, detail and submit, typed by its own row, body and service: a creation takes the
+   * checked body, an update the stored row with the carried fields applied (decision 030).
+   */
+  const kind = <TRow extends z.ZodType, TBody extends z.ZodObject, TOut extends object>(row: {
+    path: string
+    label: string
+    row: TRow & TAnswerOf<TOut, TRow>
+    body: TBody
+    service: {
+      page(ctx: TCtx, q: TAppraiseRowsQuery): Promise<TPage<TOut>>
+      detail(ctx: TCtx, id: bigint): Promise<TOut>
+      submit(ctx: TCtx, input: z.output<TBody>): Promise<TOut>
+    }
+    view: string
+    submit: readonly string[]
+  }) => {
+    const record: z.ZodType = row.row
+    k.read(
+      'GET',
+      `/${row.path}/list`,
+      anyOf(row.view, C.list),
+      {
+        summary: `${row.label}列表 (可读的成果)`,
         querystring: ZAppraiseRowsQuerySchema,
-        response: { 200: zEnvelope(zPage(k.row)) },
+        response: zPage(record),
       },
-      handler: async (request) => ok(await k.service.page(ctxOf(request), request.query)),
-    })
-    r.get(`${P}/${k.path}/detail`, {
-      config: perm(k.view, C.list),
-      schema: { tags, summary: `${k.label}详情`, querystring: ZId, response: { 200: zEnvelope(k.row) } },
-      handler: async (request) => ok(await k.service.detail(ctxOf(request), BigInt(request.query.id))),
-    })
-    r.post(`${P}/${k.path}/submit`, {
-      config: perm(k.submit, C.edit),
-      schema: {
-        tags,
-        summary: `新增或修改${k.label} (成果可编辑时)`,
-        body: k.body,
-        response: { 200: zEnvelope(k.row) },
+      (ctx, { query }) => row.service.page(ctx, query),
+    )
+    k.read(
+      'GET',
+      `/${row.path}/detail`,
+      anyOf(row.view, C.list),
+      { summary: `${row.label}详情`, querystring: ZId, response: record },
+      (ctx, { query }) => row.service.detail(ctx, BigInt(query.id)),
+    )
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+    k.read(
+      'POST',
+      `/${row.path}/submit`,
+      anyOf(row.submit, C.edit),
+      { summary: `新增或修改${row.label} (成果可编辑时)`, body: row.body, patch: row.body, response: record },
+      async (ctx, request) => {
+        const id = updateIdOf(request)
+        return row.service.submit(
+          ctx,
+          id ? patchedInput(request, row.body, await row.service.detail(ctx, id)) : bodyOf(request, row.body),
+        )
       },
-      // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
-      ...patchableSubmit(k.body),
-      handler: async (request) => ok(await k.save(request)),
-    })
+    )
   }
-  r.post(`${P}/principal/remove`, {
-    config: perm(C.principalRemove, C.edit),
-    schema: { tags, summary: '删除委托方 (成果可编辑时)', querystring: ZIds, response: { 200: zDone } },
-    handler: async (request) => {
-      await rows.principals.remove(ctxOf(request), request.query.ids.map(BigInt))
-      return done(Msg.SUCCESS)
-    },
+  kind({
+    path: 'unit',
+    label: '完成单位',
+    row: ZResultsUnitRowSchema,
+    body: ZResultsUnitSubmitSchema,
+    service: rows.units,
+    view: C.unitView,
+    submit: C.unitSubmit,
   })
-
-  r.get(`${P}/attach/list`, {
-    config: perm(C.attachView, C.list),
-    schema: {
-      tags,
+  kind({
+    path: 'people',
+    label: '主要研制人员',
+    row: ZResultsPeopleRowSchema,
+    body: ZResultsPeopleSubmitSchema,
+    service: rows.people,
+    view: C.peopleView,
+    submit: C.peopleSubmit,
+  })
+  kind({
+    path: 'principal',
+    label: '委托方',
+    row: ZResultsPrincipalRowSchema,
+    body: ZResultsPrincipalSubmitSchema,
+    service: rows.principals,
+    view: C.principalView,
+    submit: C.principalSubmit,
+  })
+  k.command(
+    'POST',
+    '/principal/remove',
+    anyOf(C.principalRemove, C.edit),
+    { summary: '删除委托方 (成果可编辑时)', querystring: ZIds },
+    (ctx, { query }) => rows.principals.remove(ctx, idsOf(query)),
+  )
+  k.read(
+    'GET',
+    '/attach/list',
+    anyOf(C.attachView, C.list),
+    {
       summary: '成果附件列表 (可读的成果, 按分类与文件名)',
       querystring: ZAppraiseAttachQuerySchema,
-      response: { 200: zEnvelope(zPage(ZResultsFileRowSchema)) },
+      response: zPage(ZResultsFileRowSchema),
     },
-    handler: async (request) => ok(await rows.attaches.page(ctxOf(request), request.query)),
-  })
+    (ctx, { query }) => rows.attaches.page(ctx, query),
+  )
 
-  // Attachment categories
-  const assortRead = perm(C.assortView, C.list, C.attachView)
-  r.get(`${P}/assort/list`, {
-    config: assortRead,
-    schema: {
-      tags,
-      summary: '成果附件分类 (分类树中 attachment_category 的下级)',
-      querystring: ZAppraiseRowsQuerySchema.pick({ current: true, size: true, keyword: true }),
-      response: { 200: zEnvelope(zPage(ZAppraiseAssortRecordSchema)) },
+  /**
+   * A table of the appraisal's own (attachment categories; indicator templates, 评价配置, the menu's own
+   * calls beside `cofig/saves`): list, detail, submit and remove. A submit needs the add code for a
+   * creation and the edit code for an update; with an id it is a partial update (decision 030).
+   */
+  const table = <TRow extends object, R extends z.ZodType, Q extends z.ZodObject, B extends z.ZodObject>(t: {
+    path: string
+    label: string
+    summaries: { list: string; remove: string }
+    read: TAccess
+    query: Q
+    record: R & TAnswerOf<TRow, R>
+    body: B
+    codes: { add: string; edit: string; remove: string }
+    service: {
+      page(ctx: TCtx, q: TCallRequest<Q, undefined>['query']): Promise<TPage<TRow>>
+      detail(ctx: TCtx, id: bigint): Promise<TRow>
+      submit(ctx: TCtx, input: z.output<B>): Promise<unknown>
+      remove(ctx: TCtx, ids: bigint[]): Promise<unknown>
+    }
+  }) => {
+    const record: z.ZodType = t.record
+    const { service, codes } = t
+    k.read(
+      'GET',
+      `${t.path}/list`,
+      t.read,
+      { summary: t.summaries.list, querystring: t.query, response: zPage(record) },
+      (ctx, { query }) => service.page(ctx, query),
+    )
+    k.read(
+      'GET',
+      `${t.path}/detail`,
+      t.read,
+      { summary: `${t.label}详情`, querystring: ZId, response: record },
+      (ctx, { query }) => service.detail(ctx, BigInt(query.id)),
+    )
+    k.command(
+      'POST',
+      `${t.path}/submit`,
+      anyOf(codes.add, codes.edit),
+      { summary: `新增或修改${t.label}`, body: t.body, patch: t.body },
+      async (ctx, request) => {
+        const id = updateIdOf(request)
+        if (!ctx.user || !(await app.permissions.has(ctx.user, id ? codes.edit : codes.add))) {
+          throw AppError.forbidden()
+        }
+        const input = id
+          ? patchedInput(request, t.body, await service.detail(ctx, id))
+          : bodyOf(request, t.body)
+        await service.submit(ctx, input)
+      },
+    )
+    k.command(
+      'POST',
+      `${t.path}/remove`,
+      anyOf(codes.remove),
+      { summary: t.summaries.remove, querystring: ZIds },
+      (ctx, { query }) => service.remove(ctx, idsOf(query)),
+    )
+  }
+  const paging = ZAppraiseRowsQuerySchema.pick({ current: true, size: true, keyword: true })
+  table({
+    path: '/assort',
+    label: '成果附件分类',
+    summaries: {
+      list: '成果附件分类 (分类树中 attachment_category 的下级)',
+      remove: '删除成果附件分类 (无附件时)',
     },
-    handler: async (request) => ok(await assorts.page(ctxOf(request), request.query)),
+    read: anyOf(C.assortView, C.list, C.attachView),
+    query: paging,
+    record: ZAppraiseAssortRecordSchema,
+    body: ZAppraiseAssortSubmitSchema,
+    codes: { add: C.assortAdd, edit: C.assortEdit, remove: C.assortRemove },
+    service: assorts,
   })
-  r.get(`${P}/assort/detail`, {
-    config: assortRead,
-    schema: {
-      tags,
-      summary: '成果附件分类详情',
-      querystring: ZId,
-      response: { 200: zEnvelope(ZAppraiseAssortRecordSchema) },
-    },
-    handler: async (request) => ok(await assorts.detail(ctxOf(request), BigInt(request.query.id))),
-  })
-  r.post(`${P}/assort/submit`, {
-    config: perm(C.assortAdd, C.assortEdit),
-    schema: {
-      tags,
-      summary: '新增或修改成果附件分类',
-      body: ZAppraiseAssortSubmitSchema,
-      response: { 200: zDone },
-    },
-    ...patchableSubmit(ZAppraiseAssortSubmitSchema),
-    handler: async (request) => {
-      const ctx = ctxOf(request)
-      const id = updateIdOf(request)
-      const code = id ? C.assortEdit : C.assortAdd
-      if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
-        throw AppError.forbidden()
-      }
-      const input = id
-        ? patchedInput(request, ZAppraiseAssortSubmitSchema, await assorts.detail(ctx, id))
-        : request.body
-      await assorts.submit(ctx, input)
-      return done()
-    },
-  })
-  r.post(`${P}/assort/remove`, {
-    config: perm(C.assortRemove),
-    schema: { tags, summary: '删除成果附件分类 (无附件时)', querystring: ZIds, response: { 200: zDone } },
-    handler: async (request) => {
-      await assorts.remove(ctxOf(request), request.query.ids.map(BigInt))
-      return done(Msg.SUCCESS)
-    },
-  })
-
-  // Indicator templates (评价配置): the menu's own calls beside `cofig/saves`.
-  r.get(`${P}/cofig/list`, {
-    config: perm(C.configView, C.staff),
-    schema: {
-      tags,
-      summary: '评价指标模板列表',
-      querystring: ZAppraiseRowsQuerySchema.pick({ current: true, size: true, keyword: true }).extend({
-        outcomeType: ZIndexTemplateSubmitSchema.shape.outcomeType,
-      }),
-      response: { 200: zEnvelope(zPage(ZIndexTemplateRecordSchema)) },
-    },
-    handler: async (request) => ok(await templates.page(ctxOf(request), request.query)),
-  })
-  r.get(`${P}/cofig/detail`, {
-    config: perm(C.configView, C.staff),
-    schema: {
-      tags,
-      summary: '评价指标模板详情',
-      querystring: ZId,
-      response: { 200: zEnvelope(ZIndexTemplateRecordSchema) },
-    },
-    handler: async (request) => ok(await templates.detail(ctxOf(request), BigInt(request.query.id))),
-  })
-  r.post(`${P}/cofig/submit`, {
-    config: perm(C.configSave),
-    schema: {
-      tags,
-      summary: '新增或修改评价指标模板',
-      body: ZIndexTemplateSubmitSchema,
-      response: { 200: zDone },
-    },
-    // With an id, a partial update (decision 030): a rename keeps the stored indicators.
-    ...patchableSubmit(ZIndexTemplateSubmitSchema),
-    handler: async (request) => {
-      const ctx = ctxOf(request)
-      const id = updateIdOf(request)
-      const code = id ? C.configSave[1] : C.configSave[0]
-      if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
-        throw AppError.forbidden()
-      }
-      const input = id
-        ? patchedInput(request, ZIndexTemplateSubmitSchema, await templates.detail(ctx, id))
-        : request.body
-      await templates.submit(ctx, input)
-      return done()
-    },
-  })
-  r.post(`${P}/cofig/remove`, {
-    config: perm(C.configRemove),
-    schema: { tags, summary: '删除评价指标模板', querystring: ZIds, response: { 200: zDone } },
-    handler: async (request) => {
-      await templates.remove(ctxOf(request), request.query.ids.map(BigInt))
-      return done(Msg.SUCCESS)
-    },
+  table({
+    path: '/cofig',
+    label: '评价指标模板',
+    summaries: { list: '评价指标模板列表', remove: '删除评价指标模板' },
+    read: anyOf(C.configView, C.staff),
+    query: paging.extend({ outcomeType: ZIndexTemplateSubmitSchema.shape.outcomeType }),
+    record: ZIndexTemplateRecordSchema,
+    body: ZIndexTemplateSubmitSchema,
+    codes: { add: C.configSave[0], edit: C.configSave[1], remove: C.configRemove },
+    service: templates,
   })
 }

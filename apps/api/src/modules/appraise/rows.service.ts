@@ -12,7 +12,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { crudTable, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
-import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
+import { tenantDb } from '../../lib/tenancy.ts'
 import {
   canEditResults,
   loadEditable,
@@ -22,8 +22,7 @@ import {
   readableResultsWhere,
   type TAppraiseDeps,
 } from './appraise-access.ts'
-
-type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
+import { peopleRecord, principalRecord, type TTx, unitRecord } from './results-rows.ts'
 
 export const RowsMsg = {
   UNIT_NOT_FOUND: '完成单位不存在',
@@ -103,16 +102,6 @@ export const createRowsService = (deps: TAppraiseDeps) => {
     return (last?.sort ?? 0) + 1
   }
 
-  const unitRecord = (u: Prisma.ResultsUnitGetPayload<object>) => ({
-    id: u.id,
-    resultsId: u.resultsId,
-    unitName: u.unitName,
-    postcode: u.postcode,
-    address: u.address,
-    name: u.name,
-    phone: u.phone,
-    sort: u.sort,
-  })
   const peopleRecords = async (ctx: TCtx, rows: Prisma.ResultsPeopleGetPayload<object>[]) => {
     const unitIds = rows.map((p) => p.workUnit).filter((v): v is bigint => v !== null)
     const units = unitIds.length
@@ -122,36 +111,8 @@ export const createRowsService = (deps: TAppraiseDeps) => {
         })
       : []
     const unitName = new Map(units.map((u) => [u.id, u.unitName]))
-    return rows.map((p) => ({
-      id: p.id,
-      resultsId: p.resultsId,
-      name: p.name,
-      sex: p.sex,
-      birthTime: p.birthTime,
-      jobName: p.jobName,
-      educationalLevel: p.educationalLevel,
-      workUnit: p.workUnit,
-      workUnitName: p.workUnit ? (unitName.get(p.workUnit) ?? '') : '',
-      contribution: p.contribution,
-      sort: p.sort,
-    }))
+    return rows.map((p) => peopleRecord(p, unitName))
   }
-  const principalRecord = (p: Prisma.ResultsPrincipalGetPayload<object>) => ({
-    id: p.id,
-    resultsId: p.resultsId,
-    unitName: p.unitName,
-    dutyNumber: p.dutyNumber,
-    legalPerson: p.legalPerson,
-    address: p.address,
-    agent: p.agent,
-    phone: p.phone,
-    name: p.name,
-    cardNumber: p.cardNumber,
-    postcode: p.postcode,
-    accountNumber: p.accountNumber,
-    fax: p.fax,
-    personMail: p.personMail,
-  })
 
   const withResults = async <T extends { resultsId: bigint }>(ctx: TCtx, staff: boolean, rows: T[]) => {
     const of = await resultsOfRows(

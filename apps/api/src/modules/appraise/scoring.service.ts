@@ -1,45 +1,23 @@
-import { nextId, type Prisma } from '@ysjs/db'
+import { nextId, Prisma } from '@ysjs/db'
 import {
   DEFAULT_GRADE_THRESHOLDS,
-  DEFAULT_INDEX_SET,
   GRADE_THRESHOLDS_PARAM,
-  gradeOf,
   parseGradeThresholds,
   RESULTS_STATUS,
-  round1,
-  weightedTotal,
 } from '@ysjs/shared'
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { type TTenantDb, tenantDb } from '../../lib/tenancy.ts'
-import { decimal, isStaff, loadResults, lockResults, type TAppraiseDeps } from './appraise-access.ts'
-import type { TResultsService } from './results.service.ts'
-import type { TIndexTemplateService } from './templates.service.ts'
+import { decimal, isStaff, lockResults } from './appraise-access.ts'
+import type { TTx } from './results-rows.ts'
+import { createScoringIndexes } from './scoring-indexes.ts'
+import { ScoringMsg, type TScoringDeps } from './scoring-msg.ts'
+import { createExpertPushes } from './scoring-push.ts'
 
-type TTx = Parameters<Parameters<TTenantDb['$transaction']>[0]>[0]
+export { ScoringMsg, type TScoringDeps } from './scoring-msg.ts'
 
-export const ScoringMsg = {
-  NOT_PUSHED: '您不是该成果的评审专家',
-  PUSH_STATUS: '成果受理后才能推送专家',
-  PUSH_CLOSED: '专家评分已完成，不能再推送专家',
-  SCORE_STATUS: '当前状态不能评分',
-  SCORED: '您已提交评分，不能修改',
-  ALL_INDEXES: '请为每个指标输入指标分数',
-  REMOVE_SCORED: '该专家已提交评分，不能移除',
-  CONFIG_SCORED: '已有专家评分，不能修改评价指标',
-  NO_EXPERT: '专家不存在',
-  NO_ACCOUNT: (name: string) => `专家${name}没有登录账号，不能推送`,
-} as const
-
-type TDeps = TAppraiseDeps & {
-  param: (key: string) => Promise<string | null>
-  results: TResultsService
-  /** Indicator templates; without them every application gets the shared default set. */
-  templates?: TIndexTemplateService
-}
-
-export const createScoringService = (deps: TDeps) => {
+export const createScoringService = (deps: TScoringDeps) => {
   const { prisma, results } = deps
   const db = (ctx: TCtx) => tenantDb(prisma, ctx.tenantId)
 
@@ -72,60 +50,8 @@ export const createScoringService = (deps: TDeps) => {
       orderBy: { createTime: 'asc' },
     })
   }
-
-  const indexesOf = (d: TTx | TTenantDb, resultsId: bigint) =>
-    d.resultsIndex.findMany({ where: { resultsId, isDeleted: 0 }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] })
-
-  /** The indicator set an application without one of its own gets: its outcome type's template. */
-  const setFor = async (d: TTx | TTenantDb, outcomeType: number | null) =>
-    deps.templates ? deps.templates.setFor(d, outcomeType) : DEFAULT_INDEX_SET.map((i) => ({ ...i }))
-
-  /** The application's indicator set, created from its outcome type's template when it has none. */
-  const ensureIndexes = async (tx: TTx, resultsId: bigint) => {
-    const existing = await indexesOf(tx, resultsId)
-    if (existing.length) {
-      return existing
-    }
-    const row = await tx.results.findFirst({ where: { id: resultsId }, select: { outcomeType: true } })
-    const items = await setFor(tx, row?.outcomeType ?? null)
-    await tx.resultsIndex.createMany({
-      data: items.map((item, i) => ({
-        id: nextId(),
-        resultsId,
-        name: item.name,
-        weight: item.weight,
-        meaning: item.meaning,
-        sort: i + 1,
-      })),
-    })
-    return indexesOf(tx, resultsId)
-  }
-
-  /** Means per indicator, total and grade from the scores so far (written on every submit). */
-  const recompute = async (tx: TTx, resultsId: bigint) => {
-    const indexes = await indexesOf(tx, resultsId)
-    const means = await tx.resultsScore.groupBy({
-      by: ['indexId'],
-      where: { resultsId },
-      _avg: { score: true },
-    })
-    const meanOf = new Map(
-      means.map((m) => [m.indexId, m._avg.score === null ? null : round1(Number(m._avg.score))]),
-    )
-    for (const index of indexes) {
-      await tx.resultsIndex.updateMany({
-        where: { id: index.id },
-        data: { score: meanOf.get(index.id) ?? null },
-      })
-    }
-    const total = weightedTotal(
-      indexes.map((i) => ({ weight: Number(i.weight), score: meanOf.get(i.id) ?? null })),
-    )
-    await tx.results.updateMany({
-      where: { id: resultsId },
-      data: { totalScore: total, grade: total === null ? null : gradeOf(total, await thresholds()) },
-    })
-  }
+  const indexes = createScoringIndexes(deps, thresholds)
+  const { indexesOf, setFor, ensureIndexes, recompute } = indexes
 
   /** 评价中 → 已评分 once every pushed expert has submitted. */
   const advanceIfScored = async (tx: TTx, ctx: TCtx, resultsId: bigint) => {
@@ -144,127 +70,9 @@ export const createScoringService = (deps: TDeps) => {
 
   const service = {
     advanceIfScored,
-
-    /** Experts of the library not yet pushed to the application, by name, unit or profession. */
-    async candidates(ctx: TCtx, q: { resultsId: string; keyword?: string; current: number; size: number }) {
-      const resultsId = BigInt(q.resultsId)
-      await loadResults(deps, ctx, resultsId)
-      const pushed = await db(ctx).resultsExpert.findMany({
-        where: { resultsId, isDeleted: 0 },
-        select: { expertId: true },
-      })
-      const where: Prisma.ExpertBasicWhereInput = {
-        isDeleted: 0,
-        id: { notIn: pushed.map((p) => p.expertId) },
-        ...(q.keyword
-          ? {
-              OR: [
-                { name: { contains: q.keyword } },
-                { workUnit: { contains: q.keyword } },
-                { profession: { contains: q.keyword } },
-              ],
-            }
-          : {}),
-      }
-      const [rows, total] = await Promise.all([
-        db(ctx).expertBasic.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], ...skipTake(q) }),
-        db(ctx).expertBasic.count({ where }),
-      ])
-      return toPage(
-        rows.map((e) => ({
-          id: e.id,
-          name: e.name,
-          workUnit: e.workUnit,
-          profession: e.profession,
-          level: e.level,
-          hasAccount: e.userId !== null,
-        })),
-        total,
-        q,
-      )
-    },
-
-    async push(ctx: TCtx, resultsId: bigint, expertIds: bigint[]) {
-      const { row } = await loadResults(deps, ctx, resultsId)
-      if (row.status !== RESULTS_STATUS.ACCEPTED && row.status !== RESULTS_STATUS.EVALUATING) {
-        const before = row.status < RESULTS_STATUS.ACCEPTED || row.status === RESULTS_STATUS.RETURNED
-        throw AppError.badRequest(before ? ScoringMsg.PUSH_STATUS : ScoringMsg.PUSH_CLOSED)
-      }
-      const experts = await db(ctx).expertBasic.findMany({ where: { id: { in: expertIds }, isDeleted: 0 } })
-      if (experts.length !== new Set(expertIds.map(String)).size) {
-        throw AppError.badRequest(ScoringMsg.NO_EXPERT)
-      }
-      // An expert without a login account could never score, and the application would wait forever.
-      const noAccount = experts.find((e) => e.userId === null)
-      if (noAccount) {
-        throw AppError.badRequest(ScoringMsg.NO_ACCOUNT(noAccount.name ?? ''))
-      }
-      await db(ctx).$transaction(async (tx) => {
-        await lockResults(tx, resultsId)
-        await ensureIndexes(tx, resultsId)
-        const already = new Set(
-          (
-            await tx.resultsExpert.findMany({
-              where: { resultsId, isDeleted: 0 },
-              select: { expertId: true },
-            })
-          ).map((p) => p.expertId),
-        )
-        for (const e of experts.filter((x) => !already.has(x.id))) {
-          await tx.resultsExpert.create({
-            data: {
-              id: nextId(),
-              resultsId,
-              expertId: e.id,
-              createUser: ctx.user?.userId ?? null,
-            },
-          })
-          await results.addEvent(tx, ctx, resultsId, 'push', `推送专家 ${e.name ?? ''}`)
-        }
-      })
-    },
-
-    async pushed(ctx: TCtx, resultsId: bigint) {
-      await loadResults(deps, ctx, resultsId)
-      const rows = await db(ctx).resultsExpert.findMany({
-        where: { resultsId, isDeleted: 0 },
-        orderBy: [{ createTime: 'asc' }, { id: 'asc' }],
-      })
-      const experts = await db(ctx).expertBasic.findMany({
-        where: { id: { in: rows.map((r) => r.expertId) } },
-      })
-      const byId = new Map(experts.map((e) => [e.id, e]))
-      return rows.map((r) => ({
-        id: r.id,
-        resultsId: r.resultsId,
-        expertId: r.expertId,
-        expertName: byId.get(r.expertId)?.name ?? '',
-        workUnit: byId.get(r.expertId)?.workUnit ?? null,
-        hasAccount: (byId.get(r.expertId)?.userId ?? null) !== null,
-        scored: r.scoredTime !== null,
-        scoredTime: r.scoredTime,
-        createTime: r.createTime,
-      }))
-    },
-
-    async removePushed(ctx: TCtx, ids: bigint[]) {
-      const rows = await db(ctx).resultsExpert.findMany({ where: { id: { in: ids }, isDeleted: 0 } })
-      for (const r of rows) {
-        await loadResults(deps, ctx, r.resultsId)
-        if (r.scoredTime) {
-          throw AppError.badRequest(ScoringMsg.REMOVE_SCORED)
-        }
-      }
-      await db(ctx).$transaction(async (tx) => {
-        for (const r of rows) {
-          await lockResults(tx, r.resultsId)
-          await tx.resultsExpert.updateMany({ where: { id: r.id, scoredTime: null }, data: { isDeleted: 1 } })
-          await results.addEvent(tx, ctx, r.resultsId, 'push', '移除推送专家')
-          // The experts left may all have scored already.
-          await advanceIfScored(tx, ctx, r.resultsId)
-        }
-      })
-    },
+    ...createExpertPushes(deps, { ensureIndexes, advanceIfScored }),
+    defaultConfig: indexes.defaultConfig,
+    saveConfig: indexes.saveConfig,
 
     /** An expert's review list: the applications pushed to them. */
     async reviewPage(ctx: TCtx, q: { current: number; size: number; name?: string }) {
@@ -366,7 +174,7 @@ export const createScoringService = (deps: TDeps) => {
           tenantId: ctx.tenantId,
           resultsId,
           name: item.name,
-          weight: item.weight as unknown as Prisma.Decimal,
+          weight: new Prisma.Decimal(item.weight),
           meaning: item.meaning,
           sort: i + 1,
           score: null,
@@ -465,58 +273,6 @@ export const createScoringService = (deps: TDeps) => {
         await results.addEvent(tx, ctx, resultsId, 'score', '专家提交评分')
         await recompute(tx, resultsId)
         await advanceIfScored(tx, ctx, resultsId)
-      })
-    },
-
-    /**
-     * `defaultConfig`: the application's indicator set; when it has none, or when `type` (an outcome
-     * type) is asked for, the template of that type (the application's own by default).
-     */
-    async defaultConfig(ctx: TCtx, resultsId: bigint, type?: number) {
-      const { row } = await loadResults(deps, ctx, resultsId)
-      const saved = type === undefined ? await indexesOf(db(ctx), resultsId) : []
-      // Spec section 3's achievement indicator (id, name, score, meaning), its weight beside it.
-      return saved.length
-        ? saved.map((i) => ({
-            id: i.id,
-            name: i.name,
-            score: decimal(i.score),
-            meaning: i.meaning ?? '',
-            weight: Number(i.weight),
-          }))
-        : (await setFor(db(ctx), type ?? row.outcomeType)).map((i) => ({
-            id: null,
-            name: i.name,
-            score: null,
-            meaning: i.meaning ?? '',
-            weight: i.weight,
-          }))
-    },
-
-    /** `cofig/saves`: replaces the indicator set while no expert has scored. */
-    async saveConfig(
-      ctx: TCtx,
-      resultsId: bigint,
-      items: { name: string; weight: number; meaning?: string }[],
-    ) {
-      await loadResults(deps, ctx, resultsId)
-      await db(ctx).$transaction(async (tx) => {
-        await lockResults(tx, resultsId)
-        if (await tx.resultsScore.count({ where: { resultsId } })) {
-          throw AppError.badRequest(ScoringMsg.CONFIG_SCORED)
-        }
-        await tx.resultsIndex.deleteMany({ where: { resultsId } })
-        await tx.resultsIndex.createMany({
-          data: items.map((item, i) => ({
-            id: nextId(),
-            resultsId,
-            name: item.name,
-            weight: item.weight,
-            meaning: item.meaning ?? null,
-            sort: i + 1,
-          })),
-        })
-        await results.addEvent(tx, ctx, resultsId, 'config', `设置评价指标 ${items.length} 项`)
       })
     },
   }

@@ -5,7 +5,8 @@ import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { priceItemsOf, type THasPermission } from './meeting.service.ts'
 import { withMeetingLock } from './meeting-lock.ts'
-import { priceOf, type TRegisteredService } from './registered.service.ts'
+import type { TRegisteredService } from './registered.service.ts'
+import { priceOf } from './registered-price.ts'
 
 /**
  * A member's calls of spec section 7 on meetings (decision 018, issue 24): members (`top_member`)
