@@ -201,10 +201,24 @@ test.describe('appraisal: application, acceptance, experts, report', () => {
       await expect(dialog.getByTestId('review-application')).toContainText('提交评分后可见')
       const inputs = dialog.locator('input[type="number"]')
       await expect(inputs).toHaveCount(5)
+      if (account === 'expert1') {
+        // An empty 提交评分 marks each score and the opinion with the spec's message (the first toasted,
+        // the first field focused); filling a field clears its own.
+        await dialog.getByRole('button', { name: '提交评分' }).click()
+        await expect(toast(expert, '请输入指标分数')).toBeVisible()
+        await expect(dialog.getByText('请输入指标分数')).toHaveCount(5)
+        await expect(dialog.getByText('请输入评审意见')).toBeVisible()
+        await expect(inputs.first()).toBeFocused()
+        await inputs.first().fill('101')
+        await expect(dialog.getByText('请输入指标分数')).toHaveCount(5)
+        await inputs.first().fill('95')
+        await expect(dialog.getByText('请输入指标分数')).toHaveCount(4)
+      }
       for (const [i, score] of scores.entries()) {
         await inputs.nth(i).fill(score)
       }
       await dialog.getByLabel('评审意见').fill('技术先进，建议推广应用')
+      await expect(dialog.getByText(/请输入指标分数|请输入评审意见/)).toHaveCount(0)
       if (account === 'expert1') {
         await expert.screenshot({ path: `${SHOTS}/expert-scoring.png` })
       }

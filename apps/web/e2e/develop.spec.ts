@@ -68,8 +68,23 @@ test.describe('code generator and reports', () => {
 
     // Saved: importing again keeps the edited label and reads the table's columns.
     await rowAction(row, '模型配置')
-    const title = page.getByTestId('prototype-title').getByRole('textbox').first()
+    const titleRow = page.getByTestId('prototype-title')
+    const title = titleRow.getByRole('textbox').first()
+    const propertyName = titleRow.getByRole('textbox').nth(1)
+    // 保存 checks the grid with the shared rule: each refused cell shows its message under it (the first
+    // toasted and focused); fixing a cell clears its own.
+    await title.fill('')
+    await propertyName.fill('Title')
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click()
+    await expect(toast(page, '请输入字段说明')).toBeVisible()
+    await expect(titleRow.getByText('请输入字段说明')).toBeVisible()
+    await expect(titleRow.getByText('属性名须以小写字母开头，只含字母和数字')).toBeVisible()
+    await expect(title).toBeFocused()
     await title.fill('公告标题')
+    await expect(titleRow.getByText('请输入字段说明')).toHaveCount(0)
+    await expect(titleRow.getByText('属性名须以小写字母开头，只含字母和数字')).toBeVisible()
+    await propertyName.fill('title')
+    await expect(titleRow.getByText('属性名须以小写字母开头，只含字母和数字')).toHaveCount(0)
     await page.getByRole('button', { name: '从数据表重新导入' }).click()
     await expect(toast(page, '已重新导入，请检查后保存')).toBeVisible()
     await expect(title).toHaveValue('公告标题')

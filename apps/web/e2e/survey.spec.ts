@@ -94,12 +94,26 @@ test.describe('questionnaire: member filling, staff results', () => {
     await page.getByLabel('联系人').fill('张工')
     await page.getByLabel('电话').fill('0797-8123456')
     await page.getByLabel('邮编').fill('341000')
+    // An empty 暂存 marks every failed field under it, toasts the first and focuses it; fixing one clears
+    // its own message only.
+    const message = (text: string) => page.locator('.MuiFormHelperText-root', { hasText: text })
+    await page.getByLabel('单位名称').fill('')
+    await page.getByRole('button', { name: '暂存' }).click()
+    await expect(toast(page, '请输入单位名称')).toBeVisible()
+    await expect(message('请输入单位名称')).toBeVisible()
+    await expect(message('请选择行业领域')).toBeVisible()
+    await expect(page.getByLabel('单位名称')).toBeFocused()
+    await page.getByLabel('单位名称').fill(unit)
+    await expect(message('请输入单位名称')).toHaveCount(0)
+    await expect(message('请选择行业领域')).toBeVisible()
     await page.getByRole('button', { name: '暂存' }).click()
     await expect(toast(page, '请选择行业领域')).toBeVisible()
+    await expect(page.getByRole('combobox', { name: '行业领域' })).toBeFocused()
     await page.getByRole('combobox', { name: '行业领域' }).click()
     await page.getByRole('option', { name: '钨钼锡锑' }).click()
     await page.getByRole('option', { name: '稀土及稀有金属' }).click()
     await page.keyboard.press('Escape')
+    await expect(message('请选择行业领域')).toHaveCount(0)
     await page.screenshot({ path: `${SHOTS}/company-form.png` })
     await page.getByRole('button', { name: '暂存' }).click()
     await saved(page)
@@ -136,6 +150,13 @@ test.describe('questionnaire: member filling, staff results', () => {
     await page.getByRole('button', { name: '提交问卷' }).click()
     await expect(toast(page, '请回答第 6 题: 上一年度研发经费占营业收入的比例')).toBeVisible()
     await expect(page.getByRole('heading', { name: /第 3 \/ \d+ 页/ })).toBeVisible()
+    // The message stays under the question until it is answered.
+    const sixth = question(page, '上一年度研发经费占营业收入的比例')
+    await expect(sixth.locator('.MuiFormHelperText-root')).toHaveText(
+      '请回答第 6 题: 上一年度研发经费占营业收入的比例',
+    )
+    await sixth.getByRole('radio').or(sixth.getByRole('checkbox')).first().check()
+    await expect(sixth.locator('.MuiFormHelperText-root')).toHaveCount(0)
 
     // The remaining pages are answered through the API as drafts (one call per page), then submitted here.
     const m = api(page, member.access_token)

@@ -30,15 +30,22 @@ export const createStore = <T>(initial: T): TStore<T> => {
 }
 
 /**
- * Subscribes to a store through a selector. The component re-renders only when the selected value
- * changes by `isEqual` (default `Object.is`); an equal value keeps the previous one's identity.
+ * Subscribes to a store through a selector (the whole value without one). The component re-renders only
+ * when the selected value changes by `isEqual` (default `Object.is`); an equal value keeps the previous
+ * one's identity.
  */
-export const useStore = <T, S = T>(
+export function useStore<T>(store: TStore<T>): T
+export function useStore<T, S>(
   store: TStore<T>,
-  selector: (state: T) => S = (s) => s as unknown as S,
-  isEqual: (a: S, b: S) => boolean = Object.is,
-): S => {
-  const last = useRef<{ value: S } | null>(null)
+  selector: (state: T) => S,
+  isEqual?: (a: S, b: S) => boolean,
+): S
+export function useStore<T>(
+  store: TStore<T>,
+  selector: (state: T) => unknown = (s) => s,
+  isEqual: (a: unknown, b: unknown) => boolean = Object.is,
+): unknown {
+  const last = useRef<{ value: unknown } | null>(null)
   const snapshot = () => {
     const value = selector(store.get())
     const previous = last.current

@@ -1,30 +1,12 @@
 import type { TMenu } from '@ysjs/shared'
 import { describe, expect, it } from 'vitest'
+import { testMenu } from '@/test/menus'
 import { searchMenus } from './menuSearch'
 import { visibleMenus } from './menuVisibility'
 
-const menu = (
-  name: string,
-  path: string,
-  children?: TMenu[],
-  extra: Record<string, unknown> = {},
-): TMenu => ({
-  id: path,
-  parentId: '0',
-  code: path,
-  name,
-  alias: 'menu',
-  path,
-  source: null,
-  sort: 1,
-  category: 1,
-  action: 0,
-  isOpen: 1,
-  remark: null,
-  isDeleted: 0,
-  ...(children ? { children } : {}),
-  ...extra,
-})
+// `extra` may carry what the old platform's menus had besides (their `roles`).
+const menu = (name: string, path: string, children?: TMenu[], extra: Record<string, unknown> = {}): TMenu =>
+  testMenu({ id: path, name, path, ...(children ? { children } : {}), ...extra })
 
 const tree = [
   menu('系统管理', '/system', [

@@ -7,6 +7,7 @@ import { queryClient } from '@/app/queryClient'
 import { reloadSession } from '@/lib/session/session'
 import { setStore } from '@/lib/session/storage'
 import { reloadTabs, tabsStore } from '@/lib/session/tabs'
+import { testMenu } from '@/test/menus'
 import { AppRoutes } from './AppRoutes'
 
 const Probe = () => <output data-testid="location">{useLocation().pathname}</output>
@@ -66,21 +67,7 @@ describe('AppRoutes guard', () => {
   })
 
   it('waits for the menu before calling a path unknown (a reload right after the login)', async () => {
-    const menu = {
-      id: '11',
-      parentId: '0',
-      code: 'param',
-      name: '参数管理',
-      alias: 'menu',
-      path: '/system/param',
-      source: null,
-      sort: 1,
-      category: 1,
-      action: 0,
-      isOpen: 1,
-      remark: null,
-      isDeleted: 0,
-    }
+    const menu = testMenu({ id: '11', code: 'param', name: '参数管理', path: '/system/param' })
     let answer = () => {}
     const answered = new Promise<void>((resolve) => (answer = resolve))
     vi.stubGlobal(

@@ -1,23 +1,10 @@
 import type { TMenu } from '@ysjs/shared'
 import { describe, expect, it } from 'vitest'
+import { testMenu } from '@/test/menus'
 import { menuRoutes, menuTarget } from './menuRoutes'
 
-const m = (path: string, extra: Partial<TMenu> = {}): TMenu => ({
-  id: path,
-  parentId: '0',
-  code: path,
-  name: `n${path}`,
-  alias: 'menu',
-  path,
-  source: null,
-  sort: 1,
-  category: 1,
-  action: 0,
-  isOpen: 1,
-  remark: null,
-  isDeleted: 0,
-  ...extra,
-})
+const m = (path: string, extra: Partial<TMenu> = {}): TMenu =>
+  testMenu({ id: path, name: `n${path}`, path, ...extra })
 
 describe('menu routes', () => {
   it('routes every leaf by its path and skips URL menus', () => {

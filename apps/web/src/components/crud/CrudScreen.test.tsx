@@ -5,24 +5,12 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '@/app/AppProviders'
 import { initI18n } from '@/app/i18n'
 import { setButtons } from '@/lib/session/session'
+import { testMenu } from '@/test/menus'
 import { CrudScreen } from './CrudScreen'
 import type { TResource, TRow } from './types'
 
-const button = (code: string, alias: string) => ({
-  id: code,
-  parentId: 'm',
-  code,
-  name: code,
-  alias,
-  path: null,
-  source: null,
-  sort: 1,
-  category: 2,
-  action: 1,
-  isOpen: 1,
-  remark: null,
-  isDeleted: 0,
-})
+const button = (code: string, alias: string) =>
+  testMenu({ id: code, parentId: 'm', alias, category: 2, action: 1 })
 
 const makeResource = () => {
   const api = {

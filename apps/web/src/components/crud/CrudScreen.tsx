@@ -28,6 +28,7 @@ import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { useGridLocaleText } from '@/lib/gridLocale'
 import { toast } from '@/lib/notify'
 import { usePermittedActions } from '@/lib/session/permissions'
+import { useSession } from '@/lib/session/session'
 import { GRID_SX, platformScrollbarSize, renderValue } from './gridParts'
 import { ResourceDialog, type TDialogMode } from './ResourceDialog'
 import { ROW_ACTIONS, RowActions, rowActionsWidth } from './RowActions'
@@ -67,12 +68,13 @@ type TProps<Row extends TRow> = {
   rowButtonsWidth?: number
 }
 
-/** A row button of one screen; hidden when `allowed` is false (the permission is missing). */
+/** A row button of one screen; hidden without its `permission` (a button code) or when `allowed` is false. */
 export type TRowAction<Row extends TRow> = {
   key: string
   label: string
   Icon: SvgIconComponent
-  allowed: boolean
+  permission?: string
+  allowed?: boolean
   onClick: (row: Row) => void
   /** One of the row's most used actions: shown as a labelled button before 编辑/查看. */
   primary?: boolean
@@ -116,6 +118,7 @@ export const CrudScreen = <Row extends TRow>({
   const confirm = useConfirm()
   const queryClient = useQueryClient()
   const can = usePermittedActions(resource.permissions)
+  const permissions = useSession((s) => s.permissions)
   const searchFields = resource.fields.filter((f) => f.search)
   const list = useListState(
     urlPrefix,
@@ -223,7 +226,7 @@ export const CrudScreen = <Row extends TRow>({
   const latest = useRef({ remove, rowActions, rowButtons, rowItems, refresh })
   latest.current = { remove, rowActions, rowButtons, rowItems, refresh }
   const extraKeys = rowActions
-    .filter((a) => a.allowed)
+    .filter((a) => a.allowed !== false && (!a.permission || permissions[a.permission] === true))
     .map((a) => `${a.key}\t${a.label}\t${a.primary ? 1 : 0}`)
     .join('\n')
   const itemsMax = rowItems ? rowItemsMax : 0

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { type Control, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { fieldSchemaAt, isRequiredField, withEmptiedFields } from '@/components/form/schemaFields'
+import { fieldSchemaAt, isRequiredField } from '@/components/form/schemaFields'
 import { useZodForm } from '@/components/form/useZodForm'
 import { toast } from '@/lib/notify'
 import { ResourceField } from './ResourceField'
@@ -73,7 +73,10 @@ export const ResourceDialog = <Row extends TRow>({ resource, mode, row, onClose,
     () => resource.fields.filter((f) => f.form !== false && (!f.modes || f.modes.includes(mode))),
     [resource, mode],
   )
-  const form = useZodForm(resource.schema, { values, fieldOrder: formFields.map((f) => f.name) })
+  const shown = useMemo(() => formFields.map((f) => f.name), [formFields])
+  // Only the dialog's own fields are sent as '' when emptied (decision 030): the hidden columns that
+  // ride along in the values (a list's name, another mode's field) keep what they hold.
+  const form = useZodForm(resource.schema, { values, fieldOrder: shown, fields: shown })
   const { control, formState } = form
   const required = useMemo(
     () =>
@@ -88,15 +91,8 @@ export const ResourceDialog = <Row extends TRow>({ resource, mode, row, onClose,
 
   // A failed check marks each field and toasts the first message; a 400 about a field lands under it.
   const onValid = async (data: TValues) => {
-    await resource.api.submit(
-      mode === 'edit'
-        ? withEmptiedFields(
-            resource.schema,
-            formFields.map((f) => f.name),
-            data,
-          )
-        : data,
-    )
+    // The fields the user emptied go as '' (useZodForm's submit), so an update clears them.
+    await resource.api.submit(data)
     toast.success(t(mode === 'add' ? 'msg.addSuccess' : 'msg.updateSuccess'))
     onSaved(mode)
   }

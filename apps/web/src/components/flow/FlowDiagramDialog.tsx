@@ -10,6 +10,7 @@ import GlobalStyles from '@mui/material/GlobalStyles'
 import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
 import { alpha, useTheme } from '@mui/material/styles'
+import type NavigatedViewer from 'bpmn-js/lib/NavigatedViewer'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { flowMarkers, type TFlowHistoryItem } from './flowMarkers'
@@ -18,11 +19,6 @@ import 'bpmn-js/dist/assets/bpmn-js.css'
 
 type TCanvas = { addMarker: (id: string, marker: string) => void; zoom: (level: 'fit-viewport') => void }
 type TElementRegistry = { get: (id: string) => unknown }
-type TViewer = {
-  importXML: (xml: string) => Promise<unknown>
-  get: <T>(name: string) => T
-  destroy: () => void
-}
 
 export type TFlowDiagramProps = {
   open: boolean
@@ -67,18 +63,19 @@ export const FlowDiagramDialog = ({ open, onClose, xml, history = [] }: TFlowDia
     if (!open || !xml || !host) {
       return
     }
-    let viewer: TViewer | null = null
+    let viewer: NavigatedViewer | null = null
     let cancelled = false
     setState('loading')
     const render = async () => {
-      const { default: NavigatedViewer } = await import('bpmn-js/lib/NavigatedViewer')
+      const { default: Viewer } = await import('bpmn-js/lib/NavigatedViewer')
       if (cancelled) {
         return
       }
-      viewer = new NavigatedViewer({ container: host }) as unknown as TViewer
-      await viewer.importXML(xml)
-      const canvas = viewer.get<TCanvas>('canvas')
-      const registry = viewer.get<TElementRegistry>('elementRegistry')
+      const created = new Viewer({ container: host })
+      viewer = created
+      await created.importXML(xml)
+      const canvas = created.get<TCanvas>('canvas')
+      const registry = created.get<TElementRegistry>('elementRegistry')
       flowMarkers(history).forEach((marker, id) => {
         if (registry.get(id)) {
           canvas.addMarker(id, marker)

@@ -45,7 +45,18 @@ const useBoundField = ({ name, required, helperText }: TFieldBase) => {
 type TTextProps = TFieldBase &
   Pick<
     TextFieldProps,
-    'type' | 'multiline' | 'rows' | 'minRows' | 'select' | 'children' | 'sx' | 'placeholder' | 'autoComplete'
+    | 'type'
+    | 'multiline'
+    | 'rows'
+    | 'minRows'
+    | 'select'
+    | 'children'
+    | 'sx'
+    | 'placeholder'
+    | 'autoComplete'
+    | 'size'
+    | 'variant'
+    | 'fullWidth'
   > & {
     htmlInput?: Record<string, unknown>
     /** Maps the typed text to the stored value (e.g. a number select). */

@@ -45,6 +45,15 @@ export const firstError = (errors: FieldErrors, prefix = ''): TFieldMessage | un
   return undefined
 }
 
+/** The first failed field at `name`: the field itself, or the first of its rows or members. */
+const firstOf = (errors: FieldErrors, name: string): TFieldMessage | undefined => {
+  const error = errors[name]
+  if (typeof error?.message === 'string' && error.message) {
+    return { path: name, message: error.message }
+  }
+  return isGroup(error) ? firstError(error, name) : undefined
+}
+
 export type TZodFormOptions<TIn extends FieldValues, TOut> = Omit<
   UseFormProps<TIn, unknown, TOut>,
   'resolver' | 'mode'
@@ -55,6 +64,11 @@ export type TZodFormOptions<TIn extends FieldValues, TOut> = Omit<
   fieldOrder?: string[]
   /** After a failed check: the first failed field (e.g. a tabbed form shows the tab holding it). */
   onInvalid?: (first: TFieldMessage) => void
+  /**
+   * The fields the form shows (default: every value it holds). Only these, when emptied, are sent as
+   * '': a value that rides along unseen (a list's column, another mode's field) is never cleared.
+   */
+  fields?: readonly string[]
 }
 
 export type TZodForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown, TOut> & {
@@ -75,11 +89,17 @@ export type TZodForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown
 
 /**
  * The one form hook: react-hook-form with the shared zod schema as resolver, checked on blur (then on
- * change once a field has failed), every field's message under it on submit.
+ * change once the field has been left), every field's message under it on submit.
  */
 export const useZodForm = <S extends TSchema>(
   schema: S,
-  { requiredSchema, onInvalid, fieldOrder, ...options }: TZodFormOptions<z.input<S>, z.output<S>> = {},
+  {
+    requiredSchema,
+    onInvalid,
+    fieldOrder,
+    fields,
+    ...options
+  }: TZodFormOptions<z.input<S>, z.output<S>> = {},
 ): TZodForm<z.input<S>, z.output<S>> => {
   const active = useRef<z.ZodType>(schema)
   // The schema that checks can change per button (暂存 a draft, 提交 all of it): the resolver reads the
@@ -92,7 +112,8 @@ export const useZodForm = <S extends TSchema>(
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     ...options,
     resolver,
-    mode: 'onBlur',
+    // A field is checked when left, then as it changes (so a fixed field clears its message at once).
+    mode: 'onTouched',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   })
@@ -123,7 +144,7 @@ export const useZodForm = <S extends TSchema>(
         try {
           // An update writes only the fields it carries (decision 030): a field the user emptied, which
           // the schema's output leaves out, goes as '' so that the server clears it.
-          await onValid(withEmptiedFields(active.current, Object.keys(form.getValues()), data))
+          await onValid(withEmptiedFields(active.current, fields ?? Object.keys(form.getValues()), data))
         } catch (error) {
           // The HTTP client has toasted the message; a field it names shows it too.
           if (!showServerError(error) && !(error instanceof HttpError)) {
@@ -132,8 +153,11 @@ export const useZodForm = <S extends TSchema>(
         }
       },
       (errors) => {
-        const shown = fieldOrder?.find((name) => errors[name]?.message)
-        const first = shown ? { path: shown, message: String(errors[shown]?.message) } : firstError(errors)
+        const first =
+          (fieldOrder ?? []).reduce<TFieldMessage | undefined>(
+            (found, name) => found ?? firstOf(errors, name),
+            undefined,
+          ) ?? firstError(errors)
         if (first) {
           toast.warning(first.message)
           onInvalid?.(first)

@@ -1,9 +1,14 @@
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
 import TextField from '@mui/material/TextField'
+import type { TResultsRecord } from '@ysjs/shared'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EmptyRow } from '@/components/crud/EmptyRow'
+import { ListPager } from '@/components/crud/ListPager'
 import { SearchButtons } from '@/components/crud/SearchButtons'
+import { AuditDialog } from './AuditDialog'
+import { PushDialog } from './PushDialog'
 
 /** The name filter of an appraisal list: applied by 搜索 or Enter; 清空 empties it. */
 export const NameSearch = ({
@@ -42,17 +47,54 @@ export const NameSearch = ({
   )
 }
 
-/** A list's heading: its columns' labels (i18n keys), then the buttons' column. */
-export const HeadRow = ({ labels }: { labels: string[] }) => {
-  const { t } = useTranslation()
-  return (
-    <TableHead>
-      <TableRow>
-        {labels.map((label) => (
-          <TableCell key={label}>{t(label)}</TableCell>
-        ))}
-        <TableCell align="right" />
-      </TableRow>
-    </TableHead>
-  )
-}
+/** A page of an appraisal list: the table (its heading given), its rows, the empty state and the pager. */
+export const PagedTable = <Row,>({
+  label,
+  head,
+  rows,
+  row,
+  loaded,
+  emptyText,
+  total,
+  current,
+  size,
+  onPage,
+}: {
+  label: string
+  head: ReactNode
+  rows: Row[]
+  row: (row: Row) => ReactNode
+  loaded: boolean
+  emptyText?: string
+  total: number
+  current: number
+  size: number
+  onPage: (current: number, size: number) => void
+}) => (
+  <>
+    <Table size="small" aria-label={label}>
+      {head}
+      <TableBody>
+        {rows.map(row)}
+        {loaded && !rows.length && <EmptyRow text={emptyText} />}
+      </TableBody>
+    </Table>
+    <ListPager total={total} current={current} size={size} onChange={onPage} />
+  </>
+)
+
+/** The audit and push dialogs of an application's row; the list refreshes when one closes. */
+export const RowDialogs = ({
+  auditing,
+  pushing,
+  onClosed,
+}: {
+  auditing: TResultsRecord | null
+  pushing: TResultsRecord | null
+  onClosed: () => void
+}) => (
+  <>
+    {auditing && <AuditDialog row={auditing} onClose={onClosed} />}
+    {pushing && <PushDialog resultsId={pushing.id} onClose={onClosed} />}
+  </>
+)

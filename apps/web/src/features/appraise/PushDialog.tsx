@@ -10,7 +10,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { EmptyRow } from '@/components/crud/EmptyRow'
 import { SearchButtons } from '@/components/crud/SearchButtons'
+import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, type TPushed } from './appraiseApi'
@@ -107,15 +107,15 @@ export const PushDialog = ({ resultsId, onClose }: { resultsId: string; onClose:
           />
         </Stack>
         <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox" />
-              <TableCell>{t('appraise.field.personName')}</TableCell>
-              <TableCell>{t('appraise.field.workUnit')}</TableCell>
-              <TableCell>{t('appraise.profession')}</TableCell>
-              <TableCell>{t('appraise.level')}</TableCell>
-            </TableRow>
-          </TableHead>
+          <HeadRow
+            labels={[
+              'appraise.field.personName',
+              'appraise.field.workUnit',
+              'appraise.profession',
+              'appraise.level',
+            ]}
+            lead={<TableCell padding="checkbox" />}
+          />
           <TableBody>
             {(candidates.data?.records ?? []).map((e) => (
               <TableRow

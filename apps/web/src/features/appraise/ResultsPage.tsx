@@ -1,30 +1,15 @@
-import {
-  Box,
-  Button,
-  Chip,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  TextField,
-} from '@mui/material'
+import { Box, Button, Chip, MenuItem, Paper, Stack, TableCell, TableRow, TextField } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { PERMISSIONS, RESULTS_STATUS, RESULTS_STATUS_LABELS, type TResultsRecord } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
+import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { AuditDialog } from './AuditDialog'
 import { appraiseApi, downloadDocument } from './appraiseApi'
-import { HeadRow, NameSearch } from './ListParts'
-import { PushDialog } from './PushDialog'
+import { NameSearch, PagedTable, RowDialogs } from './ListParts'
 import { ResultsEditor } from './results/ResultsEditor'
 
 const S = RESULTS_STATUS
@@ -118,72 +103,73 @@ export const ResultsPage = () => {
           </Button>
         )}
       </Stack>
-      <Table size="small" aria-label={t('appraise.route.results')}>
-        <HeadRow
-          labels={[
-            'appraise.field.agreementNumber',
-            'appraise.field.name',
-            'appraise.field.outcomeType',
-            'appraise.status',
-            'appraise.totalScore',
-            'appraise.grade',
-          ]}
-        />
-        <TableBody>
-          {(list.data?.records ?? []).map((row) => (
-            <TableRow key={row.id} data-testid={`results-row-${row.name}`}>
-              <TableCell>{row.agreementNumber ?? '—'}</TableCell>
-              <TableCell>{row.name}</TableCell>
-              <TableCell>{row.outcomeTypeName}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  label={row.statusName}
-                  color={row.status === S.RETURNED ? 'warning' : 'default'}
-                />
-              </TableCell>
-              <TableCell>{row.totalScore ?? '—'}</TableCell>
-              <TableCell>{row.grade ?? '—'}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" onClick={() => setEditing({ id: row.id })}>
-                  {row.canEdit ? t('appraise.edit') : t('appraise.view')}
+      <PagedTable
+        label={t('appraise.route.results')}
+        head={
+          <HeadRow
+            labels={[
+              'appraise.field.agreementNumber',
+              'appraise.field.name',
+              'appraise.field.outcomeType',
+              'appraise.status',
+              'appraise.totalScore',
+              'appraise.grade',
+            ]}
+            trail={<TableCell align="right" />}
+          />
+        }
+        rows={list.data?.records ?? []}
+        loaded={!!list.data}
+        row={(row) => (
+          <TableRow key={row.id} data-testid={`results-row-${row.name}`}>
+            <TableCell>{row.agreementNumber ?? '—'}</TableCell>
+            <TableCell>{row.name}</TableCell>
+            <TableCell>{row.outcomeTypeName}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                label={row.statusName}
+                color={row.status === S.RETURNED ? 'warning' : 'default'}
+              />
+            </TableCell>
+            <TableCell>{row.totalScore ?? '—'}</TableCell>
+            <TableCell>{row.grade ?? '—'}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Button size="small" onClick={() => setEditing({ id: row.id })}>
+                {row.canEdit ? t('appraise.edit') : t('appraise.view')}
+              </Button>
+              {canRemove && row.status === S.DRAFT && row.canEdit && (
+                <Button size="small" color="error" onClick={() => void remove(row)}>
+                  {t('appraise.remove')}
                 </Button>
-                {canRemove && row.status === S.DRAFT && row.canEdit && (
-                  <Button size="small" color="error" onClick={() => void remove(row)}>
-                    {t('appraise.remove')}
-                  </Button>
-                )}
-                {staff && row.status === S.PENDING && (
-                  <Button size="small" onClick={() => setAuditing(row)}>
-                    {t('appraise.audit')}
-                  </Button>
-                )}
-                {staff && (row.status === S.ACCEPTED || row.status === S.EVALUATING) && (
-                  <Button size="small" onClick={() => setPushing(row)}>
-                    {t('appraise.push')}
-                  </Button>
-                )}
-                {staff && row.status === S.REPORTED && (
-                  <Button size="small" onClick={() => archive(row)}>
-                    {t('appraise.archive')}
-                  </Button>
-                )}
-                {row.status >= S.ACCEPTED && row.status !== S.RETURNED && (
-                  <Button size="small" onClick={() => downloadDocument(row.id, 'all')}>
-                    {t('appraise.downloadAll')}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-          {list.data && !list.data.records.length && <EmptyRow />}
-        </TableBody>
-      </Table>
-      <ListPager
+              )}
+              {staff && row.status === S.PENDING && (
+                <Button size="small" onClick={() => setAuditing(row)}>
+                  {t('appraise.audit')}
+                </Button>
+              )}
+              {staff && (row.status === S.ACCEPTED || row.status === S.EVALUATING) && (
+                <Button size="small" onClick={() => setPushing(row)}>
+                  {t('appraise.push')}
+                </Button>
+              )}
+              {staff && row.status === S.REPORTED && (
+                <Button size="small" onClick={() => archive(row)}>
+                  {t('appraise.archive')}
+                </Button>
+              )}
+              {row.status >= S.ACCEPTED && row.status !== S.RETURNED && (
+                <Button size="small" onClick={() => downloadDocument(row.id, 'all')}>
+                  {t('appraise.downloadAll')}
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        )}
         total={list.data?.total ?? 0}
         current={query.current}
         size={query.size}
-        onChange={(current, size) => setQuery({ ...query, current, size })}
+        onPage={(current, size) => setQuery({ ...query, current, size })}
       />
       {editing && (
         <ResultsEditor
@@ -199,24 +185,15 @@ export const ResultsPage = () => {
           }}
         />
       )}
-      {auditing && (
-        <AuditDialog
-          row={auditing}
-          onClose={() => {
-            setAuditing(null)
-            void refresh()
-          }}
-        />
-      )}
-      {pushing && (
-        <PushDialog
-          resultsId={pushing.id}
-          onClose={() => {
-            setPushing(null)
-            void refresh()
-          }}
-        />
-      )}
+      <RowDialogs
+        auditing={auditing}
+        pushing={pushing}
+        onClosed={() => {
+          setAuditing(null)
+          setPushing(null)
+          void refresh()
+        }}
+      />
     </Paper>
   )
 }

@@ -10,21 +10,26 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { isScore, ResultsMsg } from '@ysjs/shared'
-import { useState } from 'react'
+import { ZScoreSubmitSchema } from '@ysjs/shared'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
+import type { z } from 'zod'
+import { FormText } from '@/components/form/Fields'
+import { keepFocus } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
+import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
-import { HeadRow, NameSearch } from './ListParts'
+import { NameSearch, PagedTable } from './ListParts'
+
+type TScoreValues = z.input<typeof ZScoreSubmitSchema>
 
 /** 评审任务: the applications pushed to the signed-in expert, each scored once. */
 export const ReviewPage = () => {
@@ -49,45 +54,46 @@ export const ReviewPage = () => {
           onReset={() => setQuery({ ...query, current: 1, name: '' })}
         />
       </Stack>
-      <Table size="small" aria-label={t('appraise.route.review')}>
-        <HeadRow
-          labels={[
-            'appraise.field.agreementNumber',
-            'appraise.field.name',
-            'appraise.field.outcomeType',
-            'appraise.field.meetingTime',
-            'appraise.status',
-          ]}
-        />
-        <TableBody>
-          {(list.data?.records ?? []).map((row) => (
-            <TableRow key={row.id} data-testid={`review-row-${row.name}`}>
-              <TableCell>{row.agreementNumber}</TableCell>
-              <TableCell>{row.name}</TableCell>
-              <TableCell>{row.outcomeTypeName}</TableCell>
-              <TableCell>{row.meetingTime}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  color={row.scored ? 'success' : 'default'}
-                  label={row.scored ? t('appraise.scored') : t('appraise.notScored')}
-                />
-              </TableCell>
-              <TableCell align="right">
-                <Button size="small" onClick={() => setScoring(row)}>
-                  {row.scored ? t('appraise.view') : t('appraise.score')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-          {list.data && !list.data.records.length && <EmptyRow />}
-        </TableBody>
-      </Table>
-      <ListPager
+      <PagedTable
+        label={t('appraise.route.review')}
+        head={
+          <HeadRow
+            labels={[
+              'appraise.field.agreementNumber',
+              'appraise.field.name',
+              'appraise.field.outcomeType',
+              'appraise.field.meetingTime',
+              'appraise.status',
+            ]}
+            trail={<TableCell align="right" />}
+          />
+        }
+        rows={list.data?.records ?? []}
+        loaded={!!list.data}
+        row={(row) => (
+          <TableRow key={row.id} data-testid={`review-row-${row.name}`}>
+            <TableCell>{row.agreementNumber}</TableCell>
+            <TableCell>{row.name}</TableCell>
+            <TableCell>{row.outcomeTypeName}</TableCell>
+            <TableCell>{row.meetingTime}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={row.scored ? 'success' : 'default'}
+                label={row.scored ? t('appraise.scored') : t('appraise.notScored')}
+              />
+            </TableCell>
+            <TableCell align="right">
+              <Button size="small" onClick={() => setScoring(row)}>
+                {row.scored ? t('appraise.view') : t('appraise.score')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        )}
         total={list.data?.total ?? 0}
         current={query.current}
         size={query.size}
-        onChange={(current, size) => setQuery({ ...query, current, size })}
+        onPage={(current, size) => setQuery({ ...query, current, size })}
       />
       {scoring && (
         <ScoreDialog
@@ -112,97 +118,91 @@ const ScoreDialog = ({ row, onClose }: { row: TReviewRow; onClose: () => void })
     queryKey: ['appraise-review-detail', row.id],
     queryFn: () => appraiseApi.reviewDetail(row.id),
   })
-  const [scores, setScores] = useState<Record<string, string>>({})
-  const [opinion, setOpinion] = useState('')
-  const [busy, setBusy] = useState(false)
-  const submitted = indexes.data?.submitted ?? false
-  const submit = async () => {
-    const records = indexes.data?.records ?? []
-    const values = records.map((i) => ({ indexId: i.id, score: Number(scores[i.id]) }))
-    if (
-      records.some((i) => scores[i.id] === undefined || scores[i.id] === '') ||
-      values.some((v) => !isScore(v.score))
-    ) {
-      toast.warning(ResultsMsg.SCORE)
-      return
-    }
-    if (!opinion.trim()) {
-      toast.warning(ResultsMsg.OPINION)
-      return
-    }
-    setBusy(true)
-    try {
-      await appraiseApi.score({ resultsId: row.id, opinion, scores: values })
-      toast.success(t('msg.operateSuccess'))
-      onClose()
-    } catch {
-      // The HTTP client has shown the server's message.
-    } finally {
-      setBusy(false)
-    }
+  const records = useMemo(() => indexes.data?.records ?? [], [indexes.data])
+  const values = useMemo<TScoreValues>(
+    () => ({ resultsId: row.id, opinion: '', scores: records.map((i) => ({ indexId: i.id, score: '' })) }),
+    [row.id, records],
+  )
+  {
+    /* The spec's order: the scores (as the dialog shows them) before the opinion. */
   }
+  const form = useZodForm(ZScoreSubmitSchema, { values, fieldOrder: ['scores', 'opinion'] })
+  const busy = form.formState.isSubmitting
+  const submitted = indexes.data?.submitted ?? false
+  const save = form.submit(async (data) => {
+    await appraiseApi.score(data)
+    toast.success(t('msg.operateSuccess'))
+    onClose()
+  })
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>
-        {t('appraise.score')}：{row.name}
-      </DialogTitle>
-      <DialogContent>
-        {application.data && <ApplicationView detail={application.data} />}
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('appraise.indexName')}</TableCell>
-              <TableCell>{t('appraise.weight')}</TableCell>
-              <TableCell>{t('appraise.myScore')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(indexes.data?.records ?? []).map((i) => (
-              <TableRow key={i.id}>
-                <TableCell title={i.meaning ?? ''}>{i.name}</TableCell>
-                <TableCell>{i.weight}</TableCell>
-                <TableCell>
-                  {submitted ? (
-                    i.myScore
-                  ) : (
-                    <TextField
-                      size="small"
-                      type="number"
-                      value={scores[i.id] ?? ''}
-                      onChange={(e) => setScores({ ...scores, [i.id]: e.target.value })}
-                      slotProps={{ htmlInput: { min: 0, max: 100, step: 0.1, 'aria-label': i.name } }}
-                      sx={{ width: 120 }}
-                    />
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <Stack sx={{ mt: 2 }}>
-          <TextField
-            label={t('appraise.reviewOpinion')}
-            value={submitted ? (indexes.data?.opinion ?? '') : opinion}
-            onChange={(e) => setOpinion(e.target.value)}
-            multiline
-            minRows={3}
-            disabled={submitted}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('appraise.close')}</Button>
-        {!submitted && (
-          <Button variant="contained" disabled={busy} onClick={submit}>
-            {t('appraise.submitScores')}
-          </Button>
-        )}
-      </DialogActions>
+      <form onSubmit={save} noValidate>
+        <DialogTitle>
+          {t('appraise.score')}：{row.name}
+        </DialogTitle>
+        <DialogContent>
+          {application.data && <ApplicationView detail={application.data} />}
+          {/* The fields mount once the indexes are known: the scores first, so a failed check focuses the
+              first score (the form focuses its fields in the order they mounted). */}
+          {indexes.data && (
+            <ZodFormProvider form={form}>
+              <Table size="small">
+                <HeadRow labels={['appraise.indexName', 'appraise.weight', 'appraise.myScore']} />
+                <TableBody>
+                  {records.map((i, n) => (
+                    <TableRow key={i.id}>
+                      <TableCell title={i.meaning ?? ''}>{i.name}</TableCell>
+                      <TableCell>{i.weight}</TableCell>
+                      <TableCell>
+                        {submitted ? (
+                          i.myScore
+                        ) : (
+                          <FormText
+                            name={`scores.${n}.score`}
+                            label={null}
+                            size="small"
+                            type="number"
+                            htmlInput={{ min: 0, max: 100, step: 0.1, 'aria-label': i.name }}
+                            sx={{ width: 160 }}
+                          />
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <Stack sx={{ mt: 2 }}>
+                {submitted ? (
+                  <TextField
+                    label={t('appraise.reviewOpinion')}
+                    value={indexes.data?.opinion ?? ''}
+                    multiline
+                    minRows={3}
+                    disabled
+                  />
+                ) : (
+                  <FormText name="opinion" label={t('appraise.reviewOpinion')} multiline minRows={3} />
+                )}
+              </Stack>
+            </ZodFormProvider>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('appraise.close')}</Button>
+          {!submitted && (
+            <Button type="submit" variant="contained" disabled={busy || !indexes.data} {...keepFocus}>
+              {t('appraise.submitScores')}
+            </Button>
+          )}
+        </DialogActions>
+      </form>
     </Dialog>
   )
 }
 
-/** What the expert reads of the application before scoring (contact details once submitted). */
+{
+  /** What the expert reads of the application before scoring (contact details once submitted). */
+}
 const ApplicationView = ({ detail }: { detail: TReviewDetail }) => {
   const { t } = useTranslation()
   const hidden = t('appraise.contactHidden')
@@ -228,14 +228,14 @@ const ApplicationView = ({ detail }: { detail: TReviewDetail }) => {
         disabled
       />
       <Table size="small" aria-label={t('appraise.tab.units')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('appraise.field.companyName')}</TableCell>
-            <TableCell>{t('appraise.field.unitAddress')}</TableCell>
-            <TableCell>{t('appraise.field.contact')}</TableCell>
-            <TableCell>{t('appraise.field.unitPhone')}</TableCell>
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          labels={[
+            'appraise.field.companyName',
+            'appraise.field.unitAddress',
+            'appraise.field.contact',
+            'appraise.field.unitPhone',
+          ]}
+        />
         <TableBody>
           {detail.units.map((u) => (
             <TableRow key={u.unitName}>

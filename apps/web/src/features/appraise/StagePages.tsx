@@ -5,8 +5,6 @@ import {
   Paper,
   Stack,
   Tab,
-  Table,
-  TableBody,
   TableCell,
   TableHead,
   TableRow,
@@ -23,13 +21,9 @@ import {
 } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
 import { useSession } from '@/lib/session/session'
-import { AuditDialog } from './AuditDialog'
 import { appraiseApi } from './appraiseApi'
-import { NameSearch } from './ListParts'
-import { PushDialog } from './PushDialog'
+import { NameSearch, PagedTable, RowDialogs } from './ListParts'
 import { ResultsEditor } from './results/ResultsEditor'
 
 type TAction = 'audit' | 'push' | 'open'
@@ -144,63 +138,66 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
           }}
         />
       </Stack>
-      <Table size="small" aria-label={half(state)}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('common.actions')}</TableCell>
-            <TableCell>{t('appraise.field.agreementNumber')}</TableCell>
-            <TableCell>{t('appraise.field.name')}</TableCell>
-            <TableCell>{t('appraise.field.outcomeType')}</TableCell>
-            {config.columns.includes('firstParty') && <TableCell>{t('appraise.field.firstParty')}</TableCell>}
-            {config.columns.includes('meetingTime') && (
-              <TableCell>{t('appraise.field.meetingTime')}</TableCell>
-            )}
-            {config.columns.includes('score') && (
-              <TableCell>
-                {t('appraise.totalScore')} / {t('appraise.grade')}
-              </TableCell>
-            )}
-            <TableCell>{t('appraise.status')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(list.data?.records ?? []).map((row) => (
-            <TableRow key={row.id} data-testid={`stage-row-${row.name}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" variant="contained" disableElevation onClick={() => act(row)}>
-                  {actionLabel(row)}
-                </Button>
-                {staff && config.action(row, state) !== 'open' && (
-                  <Button size="small" onClick={() => setEditing(row.id)}>
-                    {t('appraise.view')}
-                  </Button>
-                )}
-              </TableCell>
-              <TableCell>{row.agreementNumber ?? '—'}</TableCell>
-              <TableCell>{row.name}</TableCell>
-              <TableCell>{row.outcomeTypeName || '—'}</TableCell>
-              {config.columns.includes('firstParty') && <TableCell>{row.firstParty ?? '—'}</TableCell>}
+      <PagedTable
+        label={half(state)}
+        head={
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('common.actions')}</TableCell>
+              <TableCell>{t('appraise.field.agreementNumber')}</TableCell>
+              <TableCell>{t('appraise.field.name')}</TableCell>
+              <TableCell>{t('appraise.field.outcomeType')}</TableCell>
+              {config.columns.includes('firstParty') && (
+                <TableCell>{t('appraise.field.firstParty')}</TableCell>
+              )}
               {config.columns.includes('meetingTime') && (
-                <TableCell>{row.meetingTime?.slice(0, 16) ?? '—'}</TableCell>
+                <TableCell>{t('appraise.field.meetingTime')}</TableCell>
               )}
               {config.columns.includes('score') && (
                 <TableCell>
-                  {row.totalScore === null ? '—' : `${row.totalScore} / ${row.grade ?? '—'}`}
+                  {t('appraise.totalScore')} / {t('appraise.grade')}
                 </TableCell>
               )}
-              <TableCell>
-                <Chip size="small" label={row.statusName} />
-              </TableCell>
+              <TableCell>{t('appraise.status')}</TableCell>
             </TableRow>
-          ))}
-          {list.data && !list.data.records.length && <EmptyRow text={t(`${key}.${state}Empty`)} />}
-        </TableBody>
-      </Table>
-      <ListPager
+          </TableHead>
+        }
+        rows={list.data?.records ?? []}
+        loaded={!!list.data}
+        emptyText={t(`${key}.${state}Empty`)}
+        row={(row) => (
+          <TableRow key={row.id} data-testid={`stage-row-${row.name}`}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <Button size="small" variant="contained" disableElevation onClick={() => act(row)}>
+                {actionLabel(row)}
+              </Button>
+              {staff && config.action(row, state) !== 'open' && (
+                <Button size="small" onClick={() => setEditing(row.id)}>
+                  {t('appraise.view')}
+                </Button>
+              )}
+            </TableCell>
+            <TableCell>{row.agreementNumber ?? '—'}</TableCell>
+            <TableCell>{row.name}</TableCell>
+            <TableCell>{row.outcomeTypeName || '—'}</TableCell>
+            {config.columns.includes('firstParty') && <TableCell>{row.firstParty ?? '—'}</TableCell>}
+            {config.columns.includes('meetingTime') && (
+              <TableCell>{row.meetingTime?.slice(0, 16) ?? '—'}</TableCell>
+            )}
+            {config.columns.includes('score') && (
+              <TableCell>
+                {row.totalScore === null ? '—' : `${row.totalScore} / ${row.grade ?? '—'}`}
+              </TableCell>
+            )}
+            <TableCell>
+              <Chip size="small" label={row.statusName} />
+            </TableCell>
+          </TableRow>
+        )}
         total={list.data?.total ?? 0}
         current={paging.current}
         size={paging.size}
-        onChange={(current, size) => setPaging({ current, size })}
+        onPage={(current, size) => setPaging({ current, size })}
       />
       {editing && (
         <ResultsEditor
@@ -213,24 +210,15 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
           }}
         />
       )}
-      {auditing && (
-        <AuditDialog
-          row={auditing}
-          onClose={() => {
-            setAuditing(null)
-            void refresh()
-          }}
-        />
-      )}
-      {pushing && (
-        <PushDialog
-          resultsId={pushing.id}
-          onClose={() => {
-            setPushing(null)
-            void refresh()
-          }}
-        />
-      )}
+      <RowDialogs
+        auditing={auditing}
+        pushing={pushing}
+        onClosed={() => {
+          setAuditing(null)
+          setPushing(null)
+          void refresh()
+        }}
+      />
     </Paper>
   )
 }

@@ -25,6 +25,7 @@ import type {
 import { fileUrl } from '@/lib/fileLink'
 import { http } from '@/lib/http'
 import { ResultsPicker } from './ResultsPicker'
+import { PRINCIPAL_FIELDS } from './results/applicationForm'
 
 /**
  * The sub-record menus of 成果评价 (完成单位, 委托单位, 主要研制人员, 成果附件, 附件分类): lists across the
@@ -193,20 +194,6 @@ const peopleResource: TResource = {
     ]),
 }
 
-const PRINCIPAL_FIELDS = [
-  ['unitName', 'unitName'],
-  ['dutyNumber', 'dutyNumber'],
-  ['legalPerson', 'legalPerson'],
-  ['address', 'address'],
-  ['agent', 'agent'],
-  ['phone', 'phone'],
-  ['name', 'contact'],
-  ['cardNumber', 'cardNumber'],
-  ['postcode', 'postcode'],
-  ['accountNumber', 'accountNumber'],
-  ['fax', 'fax'],
-  ['personMail', 'personMail'],
-] as const
 const SHOWN_PRINCIPAL_COLUMNS = new Set(['unitName', 'legalPerson', 'name', 'phone'])
 
 const principalResource: TResource = {
@@ -284,7 +271,6 @@ const SubRecordPage = ({ resource, tab }: { resource: TResource; tab: string }) 
         key: 'open',
         label: t('appraise.openApplication'),
         Icon: OpenInNewIcon,
-        allowed: true,
         onClick: (row) => navigate(`/appraise/results?open=${str(row.resultsId)}&tab=${tab}`),
       },
     ],

@@ -50,7 +50,7 @@ export const DatasourcePage = () => {
 /** 数据模型 (`/tool/model`): models, and their fields imported from the table and edited in a grid. */
 export const ModelPage = () => {
   const { t } = useTranslation()
-  const permissions = useSession((s) => s.permissions)
+  const _permissions = useSession((s) => s.permissions)
   const [modelId, setModelId] = useState<string | null>(null)
   return (
     <>
@@ -61,7 +61,7 @@ export const ModelPage = () => {
             key: 'setting',
             label: t('develop.model.setting'),
             Icon: TuneIcon,
-            allowed: !!permissions[PERMISSIONS.modelSetting],
+            permission: PERMISSIONS.modelSetting,
             onClick: (row) => setModelId(row.id),
           },
         ]}
@@ -103,7 +103,7 @@ const PreviewDialog = ({ files, onClose }: { files: TGeneratedFile[]; onClose: (
 /** 代码生成 (`/tool/code`): configs, a preview of the files and the zip of the module. */
 export const CodePage = () => {
   const { t } = useTranslation()
-  const permissions = useSession((s) => s.permissions)
+  const _permissions = useSession((s) => s.permissions)
   const [files, setFiles] = useState<TGeneratedFile[] | null>(null)
   return (
     <>
@@ -114,21 +114,21 @@ export const CodePage = () => {
             key: 'preview',
             label: t('develop.code.preview'),
             Icon: CodeIcon,
-            allowed: !!permissions[PERMISSIONS.codeGen],
+            permission: PERMISSIONS.codeGen,
             onClick: (row) => void developApi.preview(row.id).then(setFiles),
           },
           {
             key: 'gen',
             label: t('develop.code.gen'),
             Icon: DownloadIcon,
-            allowed: !!permissions[PERMISSIONS.codeGen],
+            permission: PERMISSIONS.codeGen,
             onClick: (row) => void downloadZip([row.id]).catch(() => undefined),
           },
           {
             key: 'copy',
             label: t('develop.code.copy'),
             Icon: ContentCopyIcon,
-            allowed: !!permissions[PERMISSIONS.codeCopy],
+            permission: PERMISSIONS.codeCopy,
             onClick: (row) =>
               void developApi.copy(row.id).then(() => toast.success(t('develop.code.copied'))),
           },

@@ -1,4 +1,3 @@
-import DeleteIcon from '@mui/icons-material/Delete'
 import {
   Box,
   Button,
@@ -7,53 +6,94 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   MenuItem,
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material'
+import FormHelperText from '@mui/material/FormHelperText'
 import {
   COMPONENT_TYPES,
   PROPERTY_TYPES,
   propertyTypesOfColumn,
   QUERY_TYPES,
-  type TPrototype,
   ZPrototypeListSubmitSchema,
+  ZPrototypeRecordSchema,
 } from '@ysjs/shared'
 import { useEffect, useState } from 'react'
+import { type FieldErrors, useController, useFieldArray, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { FormText } from '@/components/form/Fields'
+import { RemoveRowButton } from '@/components/form/RowButtons'
+import { keepFocus } from '@/components/form/requiredLabel'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { developApi } from './developApi'
 
 const FLAGS = ['isList', 'isForm', 'isQuery', 'isRequired'] as const
 
-const cellSelect = (
-  value: string,
-  items: readonly string[],
-  onChange: (v: string) => void,
-  label: (v: string) => string,
-  testId: string,
-) => (
-  <TextField
+/** The grid's values are the server's records (a saved type may be any string); 保存 checks them with
+ * the shared list rule, each message under its cell. */
+const ZGridSchema = z.object({
+  modelId: ZPrototypeListSubmitSchema.shape.modelId,
+  prototypes: z
+    .array(ZPrototypeRecordSchema)
+    // The records go on as the submit rule's input: it reads each field again (the types as its enums).
+    .transform((rows): unknown[] => rows)
+    .pipe(ZPrototypeListSubmitSchema.shape.prototypes),
+})
+type TGrid = z.input<typeof ZGridSchema>
+
+/** A select of one row's cell. */
+const CellSelect = ({
+  name,
+  items,
+  label,
+  testId,
+}: {
+  name: string
+  items: readonly string[]
+  label: (v: string) => string
+  testId: string
+}) => (
+  <FormText
     select
+    name={name}
+    label={null}
     size="small"
     variant="standard"
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-    slotProps={{ htmlInput: { 'data-testid': testId } }}
+    htmlInput={{ 'data-testid': testId }}
   >
     {items.map((v) => (
       <MenuItem key={v} value={v}>
         {label(v)}
       </MenuItem>
     ))}
-  </TextField>
+  </FormText>
 )
+
+/** A yes/no flag of one row (1 or 0). */
+const FlagCell = ({ name }: { name: string }) => {
+  const { field } = useController({ name })
+  return (
+    <Checkbox
+      checked={field.value === 1}
+      onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
+      onBlur={field.onBlur}
+    />
+  )
+}
+
+/** The list's own message (no rows, names repeated), under the grid. */
+const listMessage = (errors: FieldErrors<TGrid>): string | undefined => {
+  const list = errors.prototypes
+  return list?.message ?? list?.root?.message
+}
 
 /**
  * 模型配置: the model's fields, proposed from its table until saved, edited in one grid and saved at
@@ -62,19 +102,26 @@ const cellSelect = (
  */
 export const PrototypeDialog = ({ modelId, onClose }: { modelId: string; onClose: () => void }) => {
   const { t } = useTranslation()
-  const [rows, setRows] = useState<TPrototype[] | null>(null)
-  const [saving, setSaving] = useState(false)
+  const [loaded, setLoaded] = useState(false)
+  const form = useZodForm(ZGridSchema, { defaultValues: { modelId, prototypes: [] } })
+  const { fields, remove, replace } = useFieldArray({
+    control: form.control,
+    name: 'prototypes',
+    keyName: 'key',
+  })
+  const rows = useWatch({ control: form.control, name: 'prototypes' })
   useEffect(() => {
-    void developApi.prototypes(modelId).then(setRows)
-  }, [modelId])
-  const change = (i: number, patch: Partial<TPrototype>) =>
-    setRows((list) => list?.map((r, j) => (j === i ? { ...r, ...patch } : r)) ?? null)
+    void developApi.prototypes(modelId).then((list) => {
+      form.reset({ modelId, prototypes: list })
+      setLoaded(true)
+    })
+  }, [modelId, form])
   // The table's columns again; what is being edited in the grid stays on the columns still there.
   const reimport = async () => {
     const fresh = await developApi.prototypes(modelId, true)
-    setRows((editing) => {
-      const byName = new Map((editing ?? []).map((r) => [r.jdbcName, r]))
-      return fresh.map((f) => {
+    const byName = new Map(form.getValues('prototypes').map((r) => [r.jdbcName, r]))
+    replace(
+      fresh.map((f) => {
         const e = byName.get(f.jdbcName)
         if (!e) {
           return f
@@ -93,150 +140,114 @@ export const PrototypeDialog = ({ modelId, onClose }: { modelId: string; onClose
           componentType: sameType ? e.componentType : f.componentType,
           queryType: sameType ? e.queryType : f.queryType,
         }
-      })
-    })
+      }),
+    )
     toast.success(t('develop.model.reimported'))
   }
-  const save = async () => {
-    if (!rows) {
-      return
-    }
-    // The same rules as the server, so a mistake is named before the request.
-    const checked = ZPrototypeListSubmitSchema.safeParse({ modelId, prototypes: rows })
-    if (!checked.success) {
-      toast.error(checked.error.issues[0]?.message ?? '')
-      return
-    }
-    setSaving(true)
-    try {
-      await developApi.savePrototypes(modelId, rows)
-      toast.success(t('develop.model.saved'))
-      onClose()
-    } finally {
-      setSaving(false)
-    }
-  }
+  const save = form.submit(async (data) => {
+    await developApi.savePrototypes(data)
+    toast.success(t('develop.model.saved'))
+    onClose()
+  })
+  const busy = form.formState.isSubmitting
+  const message = listMessage(form.formState.errors)
   const typeLabel = (v: string) => t(`develop.model.type.${v}`)
   return (
     <Dialog open onClose={onClose} maxWidth="xl" fullWidth>
-      <DialogTitle>{t('develop.model.setting')}</DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
-          <Button variant="outlined" size="small" disabled={!rows} onClick={() => void reimport()}>
-            {t('develop.model.reimport')}
+      <form onSubmit={save} noValidate>
+        <DialogTitle>{t('develop.model.setting')}</DialogTitle>
+        <DialogContent>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+            <Button variant="outlined" size="small" disabled={!loaded} onClick={() => void reimport()}>
+              {t('develop.model.reimport')}
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              {t('develop.model.reimportHint')}
+            </Typography>
+          </Box>
+          <ZodFormProvider form={form}>
+            <Table size="small" data-testid="prototype-grid">
+              <HeadRow
+                labels={[
+                  ...['jdbcName', 'jdbcType', 'comment', 'propertyName', 'propertyType', 'componentType'],
+                  ...FLAGS,
+                  'queryType',
+                  'dictCode',
+                ].map((name) => `develop.model.${name}`)}
+                trail={<TableCell />}
+              />
+              <TableBody>
+                {fields.map((r, i) => {
+                  const at = `prototypes.${i}`
+                  const current = rows[i]?.propertyType ?? r.propertyType
+                  // The column's own type, and the saved one when it no longer fits (to be changed).
+                  const types = PROPERTY_TYPES.filter(
+                    (p) => propertyTypesOfColumn(r.jdbcType).includes(p) || p === current,
+                  )
+                  return (
+                    <TableRow key={r.key} data-testid={`prototype-${r.jdbcName}`}>
+                      <TableCell>{r.jdbcName}</TableCell>
+                      <TableCell>{r.jdbcType}</TableCell>
+                      <TableCell>
+                        <FormText name={`${at}.comment`} label={null} size="small" variant="standard" />
+                      </TableCell>
+                      <TableCell>
+                        <FormText name={`${at}.propertyName`} label={null} size="small" variant="standard" />
+                      </TableCell>
+                      <TableCell>
+                        <CellSelect
+                          name={`${at}.propertyType`}
+                          items={types}
+                          label={typeLabel}
+                          testId={`type-${r.jdbcName}`}
+                        />
+                      </TableCell>
+                      <TableCell>
+                        <CellSelect
+                          name={`${at}.componentType`}
+                          items={COMPONENT_TYPES}
+                          label={(v) => t(`develop.model.component.${v}`)}
+                          testId={`component-${r.jdbcName}`}
+                        />
+                      </TableCell>
+                      {FLAGS.map((f) => (
+                        <TableCell key={f} padding="checkbox">
+                          <FlagCell name={`${at}.${f}`} />
+                        </TableCell>
+                      ))}
+                      <TableCell>
+                        <CellSelect
+                          name={`${at}.queryType`}
+                          items={QUERY_TYPES}
+                          label={(v) => t(`develop.model.query.${v}`)}
+                          testId={`query-${r.jdbcName}`}
+                        />
+                      </TableCell>
+                      <TableCell>
+                        <FormText name={`${at}.dictCode`} label={null} size="small" variant="standard" />
+                      </TableCell>
+                      <TableCell padding="checkbox">
+                        <RemoveRowButton label={t('develop.model.removeField')} onClick={() => remove(i)} />
+                      </TableCell>
+                    </TableRow>
+                  )
+                })}
+              </TableBody>
+            </Table>
+          </ZodFormProvider>
+          {message && (
+            <FormHelperText error data-testid="prototype-message">
+              {message}
+            </FormHelperText>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('develop.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={!loaded || busy} {...keepFocus}>
+            {t('develop.save')}
           </Button>
-          <Typography variant="body2" color="text.secondary">
-            {t('develop.model.reimportHint')}
-          </Typography>
-        </Box>
-        <Table size="small" data-testid="prototype-grid">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('develop.model.jdbcName')}</TableCell>
-              <TableCell>{t('develop.model.jdbcType')}</TableCell>
-              <TableCell>{t('develop.model.comment')}</TableCell>
-              <TableCell>{t('develop.model.propertyName')}</TableCell>
-              <TableCell>{t('develop.model.propertyType')}</TableCell>
-              <TableCell>{t('develop.model.componentType')}</TableCell>
-              {FLAGS.map((f) => (
-                <TableCell key={f}>{t(`develop.model.${f}`)}</TableCell>
-              ))}
-              <TableCell>{t('develop.model.queryType')}</TableCell>
-              <TableCell>{t('develop.model.dictCode')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(rows ?? []).map((r, i) => {
-              // The column's own type, and the saved one when it no longer fits (to be changed).
-              const types = PROPERTY_TYPES.filter(
-                (p) => propertyTypesOfColumn(r.jdbcType).includes(p) || p === r.propertyType,
-              )
-              return (
-                <TableRow key={r.jdbcName} data-testid={`prototype-${r.jdbcName}`}>
-                  <TableCell>{r.jdbcName}</TableCell>
-                  <TableCell>{r.jdbcType}</TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      variant="standard"
-                      value={r.comment}
-                      onChange={(e) => change(i, { comment: e.target.value })}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      variant="standard"
-                      value={r.propertyName}
-                      onChange={(e) => change(i, { propertyName: e.target.value })}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    {cellSelect(
-                      r.propertyType,
-                      types,
-                      (propertyType) => change(i, { propertyType }),
-                      typeLabel,
-                      `type-${r.jdbcName}`,
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {cellSelect(
-                      r.componentType,
-                      COMPONENT_TYPES,
-                      (componentType) => change(i, { componentType }),
-                      (v) => t(`develop.model.component.${v}`),
-                      `component-${r.jdbcName}`,
-                    )}
-                  </TableCell>
-                  {FLAGS.map((f) => (
-                    <TableCell key={f} padding="checkbox">
-                      <Checkbox
-                        checked={r[f] === 1}
-                        onChange={(e) => change(i, { [f]: e.target.checked ? 1 : 0 })}
-                      />
-                    </TableCell>
-                  ))}
-                  <TableCell>
-                    {cellSelect(
-                      r.queryType,
-                      QUERY_TYPES,
-                      (queryType) => change(i, { queryType }),
-                      (v) => t(`develop.model.query.${v}`),
-                      `query-${r.jdbcName}`,
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      variant="standard"
-                      value={r.dictCode}
-                      onChange={(e) => change(i, { dictCode: e.target.value })}
-                    />
-                  </TableCell>
-                  <TableCell padding="checkbox">
-                    <IconButton
-                      size="small"
-                      aria-label={t('develop.model.removeField')}
-                      title={t('develop.model.removeField')}
-                      onClick={() => setRows((list) => list?.filter((_, j) => j !== i) ?? null)}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              )
-            })}
-          </TableBody>
-        </Table>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('develop.cancel')}</Button>
-        <Button variant="contained" disabled={!rows || saving} onClick={() => void save()}>
-          {t('develop.save')}
-        </Button>
-      </DialogActions>
+        </DialogActions>
+      </form>
     </Dialog>
   )
 }

@@ -1,4 +1,12 @@
-import type { TCode, TDatasource, TGeneratedFile, TModel, TPrototype } from '@ysjs/shared'
+import type {
+  TCode,
+  TDatasource,
+  TGeneratedFile,
+  TModel,
+  TPrototype,
+  ZPrototypeListSubmitSchema,
+} from '@ysjs/shared'
+import type { z } from 'zod'
 import type { TValues } from '@/components/crud/types'
 import { downloadFile } from '@/lib/download'
 import { http } from '@/lib/http'
@@ -29,8 +37,8 @@ export const developApi = {
       modelId,
       ...(refresh ? { refresh: 'true' } : {}),
     }),
-  savePrototypes: (modelId: string, prototypes: TPrototype[]) =>
-    http.post(`${BASE}/model-prototype/submit-list`, { modelId, prototypes }),
+  savePrototypes: (list: z.output<typeof ZPrototypeListSubmitSchema>) =>
+    http.post(`${BASE}/model-prototype/submit-list`, list),
   copy: (id: string) => http.post(`${BASE}/code/copy`, undefined, { params: { id } }),
   preview: (id: string) => http.get<TGeneratedFile[]>(`${BASE}/code/preview`, { id }),
 }

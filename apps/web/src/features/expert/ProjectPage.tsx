@@ -23,7 +23,6 @@ import { CrudScreen } from '@/components/crud/CrudScreen'
 import type { TField, TResource } from '@/components/crud/types'
 import { FormDate, FormText } from '@/components/form/Fields'
 import { FormActions } from '@/components/form/FormActions'
-import { withEmptiedFields } from '@/components/form/schemaFields'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { RemotePicker } from '@/components/picker/RemotePicker'
@@ -60,8 +59,6 @@ const listResource: TResource<TGenericRow> = {
 
 type TForm = z.input<typeof ZProjectSubmitSchema>
 /** The project's own fields (its lists are sent whole when given). */
-const PROJECT_FIELDS = Object.keys(ZProjectSubmitSchema.shape)
-
 const EMPTY: TForm = {
   projectName: '',
   projectNo: '',
@@ -167,8 +164,8 @@ const ProjectDialog = ({ id, onClose }: { id: string | null; onClose: () => void
   )
 
   const save = form.submit(async (data) => {
-    // An update writes only what it carries (decision 030): the fields the user emptied go as ''.
-    await projectApi.submit(id ? withEmptiedFields(ZProjectSubmitSchema, PROJECT_FIELDS, data) : data)
+    // An update writes only what it carries (decision 030): useZodForm sends the fields emptied as ''.
+    await projectApi.submit(data)
     toast.success(t(id ? 'msg.updateSuccess' : 'msg.addSuccess'))
     await queryClient.invalidateQueries({ queryKey: ['expert-project'] })
     onClose()
@@ -301,7 +298,7 @@ export const ProjectPage = () => {
             key: 'edit-project',
             label: t('common.edit'),
             Icon: EditIcon,
-            allowed: permissions[PERMISSIONS.expertProjectEdit] === true,
+            permission: PERMISSIONS.expertProjectEdit,
             onClick: (row) => setEditing({ id: row.id }),
           },
         ]}

@@ -1,58 +1,26 @@
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera'
-import {
-  Autocomplete,
-  Avatar,
-  Box,
-  Button,
-  FormControlLabel,
-  FormHelperText,
-  Switch,
-  TextField,
-} from '@mui/material'
+import { Autocomplete, Avatar, Box, Button, FormHelperText, TextField } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { isValidAvatar, UploadMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
+import { useUploading } from '@/components/upload/useUploading'
 import { fileUrl } from '@/lib/fileLink'
 import { uploadFile } from '@/lib/upload'
 import { accountOptions } from './expertApi'
 
-/** A 0/1 switch (博士生导师, 院士 …). */
-export const SwitchField = ({ label, value, onChange, disabled }: TCustomFieldProps) => (
-  <FormControlLabel
-    label={label}
-    control={
-      <Switch
-        checked={String(value) === '1'}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked ? 1 : 0)}
-        slotProps={{ input: { 'aria-label': label } }}
-      />
-    }
-  />
-)
-
 /** The expert's photo: jpg/png of at most 500kb, checked here and again by the `avatar` upload. */
 export const PhotoField = ({ label, value, onChange, disabled, error, helperText }: TCustomFieldProps) => {
   const { t } = useTranslation()
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, setFailure, upload } = useUploading()
   const link = typeof value === 'string' ? value : ''
   const pick = async (file: File) => {
-    setFailure(null)
     if (!isValidAvatar(file.name, file.size)) {
       setFailure(UploadMsg.AVATAR)
       return
     }
-    setBusy(true)
-    try {
-      onChange((await uploadFile(file, 'avatar')).link)
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e))
-    } finally {
-      setBusy(false)
-    }
+    await upload(async () => onChange((await uploadFile(file, 'avatar')).link))
   }
   return (
     <Box>

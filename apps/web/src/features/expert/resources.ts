@@ -6,11 +6,12 @@ import {
   ZUnitAssociationSubmitSchema,
   ZUnitSubmitSchema,
 } from '@ysjs/shared'
+import { SwitchField } from '@/components/crud/SwitchField'
 import type { TField, TResource, TValues } from '@/components/crud/types'
 import { EntryPicker, ExpertPicker, UnitPicker } from '@/components/picker/pickerFields'
 import { resourceApi } from '@/lib/resource/resourceApi'
 import type { TExpertRow, TGenericRow, TUnitRow } from './expertApi'
-import { AccountField, PhotoField, SwitchField } from './fields'
+import { AccountField, PhotoField } from './fields'
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const F = 'expert.f'

@@ -1,26 +1,11 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile'
-import { Box, Button, Chip, FormControlLabel, FormHelperText, Switch } from '@mui/material'
-import { useState } from 'react'
+import { Box, Button, Chip, FormHelperText } from '@mui/material'
 import { useController } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
+import { useUploading } from '@/components/upload/useUploading'
 import { fileUrl } from '@/lib/fileLink'
 import { uploadAttachment } from '@/lib/upload'
-
-/** The shelf state as a switch: 1 on the shelf (portal visible), 0 off. */
-export const ShelfSwitch = ({ label, value, onChange, disabled }: TCustomFieldProps) => (
-  <FormControlLabel
-    label={label}
-    control={
-      <Switch
-        checked={String(value) === '1'}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked ? 1 : 0)}
-        slotProps={{ input: { 'aria-label': label } }}
-      />
-    }
-  />
-)
 
 /** An attachment as the entry detail answers it (and the upload, once recorded). */
 export type TEntryAttachment = { id: string; link: string; originalName: string | null }
@@ -41,17 +26,14 @@ export const AttachField = ({
 }: TCustomFieldProps) => {
   const { t } = useTranslation()
   const known = useController({ name: 'attachments', control })
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, upload } = useUploading()
   const ids = String(value ?? '')
     .split(',')
     .filter(Boolean)
   const files = (Array.isArray(known.field.value) ? known.field.value : []) as TEntryAttachment[]
   const byId = new Map(files.map((f) => [f.id, f]))
-  const add = async (file: File) => {
-    setBusy(true)
-    setFailure(null)
-    try {
+  const add = (file: File) =>
+    upload(async () => {
       const saved = await uploadAttachment(file)
       if (!saved.attachId) {
         return
@@ -59,12 +41,7 @@ export const AttachField = ({
       const attachId = saved.attachId
       known.field.onChange([...files, { id: attachId, link: saved.link, originalName: saved.originalName }])
       onChange([...ids, attachId].join(','))
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>

@@ -4,9 +4,10 @@ import {
   ZKmsLabelSubmitSchema,
   ZKmsMainSubmitSchema,
 } from '@ysjs/shared'
+import { SwitchField } from '@/components/crud/SwitchField'
 import type { TResource } from '@/components/crud/types'
 import { EntryPicker, ExpertsPicker } from '@/components/picker/pickerFields'
-import { AttachField, ShelfSwitch } from './fields'
+import { AttachField } from './fields'
 import {
   authorApi,
   catalogApi,
@@ -100,7 +101,7 @@ export const mainResource: TResource<TMainRow> = {
       name: 'shelves',
       labelKey: 'kms.shelves',
       kind: 'custom',
-      component: ShelfSwitch,
+      component: SwitchField,
       span: 6,
       column: false,
     },

@@ -13,14 +13,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { PERMISSIONS, roomMoveProblem, SEX_NAMES } from '@ysjs/shared'
 import { type DragEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DateField } from '@/components/date/DateField'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { MeetingPicker } from './MeetingPicker'
+import { AllocationBar, CardGrid, ChipRow, RunNumber, SectionTitle, useAllocation } from './AllocationParts'
 import { meetingApi, type TRoomAllocation } from './meetingApi'
 
 type TRoom = TRoomAllocation['rooms'][number]
@@ -117,38 +117,30 @@ const RoomPicker = ({
  */
 export const AllocationListPage = () => {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
   const canRun = useSession((s) => s.permissions[PERMISSIONS.meetingAllocationListAuto] === true)
   const canMove = useSession((s) => s.permissions[PERMISSIONS.meetingAllocationListHouse] === true)
-  const [meetingId, setMeetingId] = useState('')
+  const {
+    meetingId,
+    setMeetingId,
+    data,
+    run: replace,
+    reload,
+  } = useAllocation('meeting-rooms', meetingApi.rooms)
   const [betweenOne, setBetweenOne] = useState('')
   const [betweenTwo, setBetweenTwo] = useState('')
   const [bedCount, setBedCount] = useState('2')
   const [picking, setPicking] = useState<TGuest | null>(null)
   const [over, setOver] = useState<string | null>(null)
-  const key = ['meeting-rooms', meetingId]
-  const rooms = useQuery({ queryKey: key, queryFn: () => meetingApi.rooms(meetingId), enabled: !!meetingId })
   const meetings = useQuery({ queryKey: ['meeting-choices'], queryFn: meetingApi.choices })
   const meeting = meetings.data?.find((m) => m.id === meetingId)
   const from = betweenOne || meeting?.startTime.slice(0, 10) || ''
   const to = betweenTwo || meeting?.endTime.slice(0, 10) || ''
-  const data = rooms.data
   const guests: TGuest[] = [...(data?.rooms.flatMap((r) => r.occupants) ?? []), ...(data?.unallocated ?? [])]
 
-  const run = async () => {
-    try {
-      const result = await meetingApi.allocateRooms({
-        meetingId,
-        betweenOne: from,
-        betweenTwo: to,
-        bedCount: Number(bedCount),
-      })
-      queryClient.setQueryData<TRoomAllocation>(key, result)
-      toast.success(t('meeting.alloc.done'))
-    } catch {
-      // The client has shown the reason.
-    }
-  }
+  const run = () =>
+    replace(() =>
+      meetingApi.allocateRooms({ meetingId, betweenOne: from, betweenTwo: to, bedCount: Number(bedCount) }),
+    )
   const move = async (id: string, houseNo: string) => {
     setPicking(null)
     try {
@@ -157,7 +149,7 @@ export const AllocationListPage = () => {
     } catch {
       // The client has shown the server's reason.
     }
-    await queryClient.invalidateQueries({ queryKey: key })
+    await reload()
   }
   const drop = (room: TRoom | null) => (e: DragEvent) => {
     e.preventDefault()
@@ -204,8 +196,13 @@ export const AllocationListPage = () => {
   const outline = (id: string) => (over === id ? { outline: '2px dashed', outlineColor: 'primary.main' } : {})
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <MeetingPicker value={meetingId} onChange={setMeetingId} />
+      <AllocationBar
+        meetingId={meetingId}
+        onMeeting={setMeetingId}
+        canRun={canRun}
+        runDisabled={!meetingId || !from || !to}
+        onRun={() => void run()}
+      >
         <DateField
           fullWidth={false}
           label={t('meeting.alloc.betweenOne')}
@@ -218,21 +215,8 @@ export const AllocationListPage = () => {
           value={to}
           onChange={setBetweenTwo}
         />
-        <TextField
-          fullWidth={false}
-          size="small"
-          type="number"
-          label={t('meeting.alloc.bedCount')}
-          value={bedCount}
-          onChange={(e) => setBedCount(e.target.value)}
-          sx={{ width: 110 }}
-        />
-        {canRun ? (
-          <Button variant="contained" disabled={!meetingId || !from || !to} onClick={() => void run()}>
-            {t('meeting.alloc.run')}
-          </Button>
-        ) : null}
-      </Box>
+        <RunNumber label={t('meeting.alloc.bedCount')} value={bedCount} onChange={setBedCount} width={110} />
+      </AllocationBar>
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
         {t('meeting.alloc.rooms')} ({data?.rooms.length ?? 0}) · {t('meeting.alloc.bedCount')}{' '}
         {data?.bedCount ?? '-'}
@@ -242,14 +226,7 @@ export const AllocationListPage = () => {
           </Typography>
         ) : null}
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-          gap: 1.5,
-          mb: 3,
-        }}
-      >
+      <CardGrid min={220}>
         {(data?.rooms ?? []).map((room) => (
           <Paper
             key={room.houseNo}
@@ -269,11 +246,11 @@ export const AllocationListPage = () => {
                 <Chip size="small" variant="outlined" label={t('meeting.alloc.single')} />
               ) : null}
             </Box>
-            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+            <ChipRow>
               {room.occupants.map((o) =>
                 person(o, `${o.name} · ${o.unitName}`, o.sex === 2 ? 'secondary' : 'primary'),
               )}
-            </Box>
+            </ChipRow>
           </Paper>
         ))}
         {canMove && data ? (
@@ -287,13 +264,11 @@ export const AllocationListPage = () => {
             <Typography variant="caption">{freeRoomNo(data.rooms)}</Typography>
           </Paper>
         ) : null}
-      </Box>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.unallocated')} ({data?.unallocated.length ?? 0})
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      </CardGrid>
+      <SectionTitle count={data?.unallocated.length ?? 0}>{t('meeting.alloc.unallocated')}</SectionTitle>
+      <ChipRow>
         {(data?.unallocated ?? []).map((u) => person(u, `${u.name}: ${u.reason}`, 'default'))}
-      </Box>
+      </ChipRow>
       {picking && data ? (
         <RoomPicker
           guest={picking}

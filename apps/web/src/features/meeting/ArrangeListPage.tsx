@@ -20,8 +20,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { MeetingPicker } from './MeetingPicker'
-import { meetingApi, type TCarAllocation, type TTrip } from './meetingApi'
+import { AllocationBar, CardGrid, ChipRow, RunNumber, SectionTitle, useAllocation } from './AllocationParts'
+import { meetingApi, type TTrip } from './meetingApi'
 
 const hhmm = (at: string) => at.slice(5, 16)
 
@@ -177,61 +177,42 @@ export const ArrangeListPage = () => {
   const queryClient = useQueryClient()
   const canRun = useSession((s) => s.permissions[PERMISSIONS.meetingArrangeListAuto] === true)
   const canChange = useSession((s) => s.permissions[PERMISSIONS.meetingArrangeListCar] === true)
-  const [meetingId, setMeetingId] = useState('')
+  const {
+    meetingId,
+    setMeetingId,
+    data,
+    run: replace,
+    reload,
+  } = useAllocation('meeting-trips', meetingApi.trips)
   const [windowMinutes, setWindowMinutes] = useState('60')
   const [editing, setEditing] = useState<TTrip | null>(null)
   const [moving, setMoving] = useState<{ id: string; name: string; plateNo: string } | null>(null)
-  const key = ['meeting-trips', meetingId]
-  const trips = useQuery({ queryKey: key, queryFn: () => meetingApi.trips(meetingId), enabled: !!meetingId })
-  const run = async () => {
-    try {
-      queryClient.setQueryData<TCarAllocation>(
-        key,
-        await meetingApi.allocateCars(meetingId, Number(windowMinutes)),
-      )
-      toast.success(t('meeting.alloc.done'))
-    } catch {
-      // Shown by the client.
-    }
-  }
+  const run = () => replace(() => meetingApi.allocateCars(meetingId, Number(windowMinutes)))
   const changed = async () => {
     setEditing(null)
     setMoving(null)
-    await queryClient.invalidateQueries({ queryKey: key })
+    await reload()
     await queryClient.invalidateQueries({ queryKey: ['meeting-free-drivers'] })
     await queryClient.invalidateQueries({ queryKey: ['meeting-free-escorts'] })
   }
-  const data = trips.data
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <MeetingPicker value={meetingId} onChange={setMeetingId} />
-        <TextField
-          fullWidth={false}
-          size="small"
-          type="number"
+      <AllocationBar
+        meetingId={meetingId}
+        onMeeting={setMeetingId}
+        canRun={canRun}
+        runDisabled={!meetingId}
+        onRun={() => void run()}
+      >
+        <RunNumber
           label={t('meeting.alloc.windowMinutes')}
           value={windowMinutes}
-          onChange={(e) => setWindowMinutes(e.target.value)}
-          sx={{ width: 160 }}
+          onChange={setWindowMinutes}
+          width={160}
         />
-        {canRun ? (
-          <Button variant="contained" disabled={!meetingId} onClick={() => void run()}>
-            {t('meeting.alloc.run')}
-          </Button>
-        ) : null}
-      </Box>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.trips')} ({data?.trips.length ?? 0})
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-          gap: 1.5,
-          mb: 3,
-        }}
-      >
+      </AllocationBar>
+      <SectionTitle count={data?.trips.length ?? 0}>{t('meeting.alloc.trips')}</SectionTitle>
+      <CardGrid min={300}>
         {(data?.trips ?? []).map((trip) => (
           <Paper key={trip.id} variant="outlined" sx={{ p: 1.5 }} data-testid="trip">
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -257,7 +238,7 @@ export const ArrangeListPage = () => {
               {t('meeting.alloc.escort')}{' '}
               {trip.escortName ?? (trip.manual ? t('meeting.alloc.escortNone') : t('meeting.alloc.noEscort'))}
             </Typography>
-            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+            <ChipRow>
               {trip.passengers.map((p) => (
                 <Chip
                   key={p.id}
@@ -268,13 +249,11 @@ export const ArrangeListPage = () => {
                   }
                 />
               ))}
-            </Box>
+            </ChipRow>
           </Paper>
         ))}
-      </Box>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.uncovered')} ({data?.uncovered.length ?? 0})
-      </Typography>
+      </CardGrid>
+      <SectionTitle count={data?.uncovered.length ?? 0}>{t('meeting.alloc.uncovered')}</SectionTitle>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: 3 }}>
         {(data?.uncovered ?? []).map((u) => (
           <Alert
@@ -286,10 +265,8 @@ export const ArrangeListPage = () => {
           </Alert>
         ))}
       </Box>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {t('meeting.alloc.unallocated')} ({data?.unallocated.length ?? 0})
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      <SectionTitle count={data?.unallocated.length ?? 0}>{t('meeting.alloc.unallocated')}</SectionTitle>
+      <ChipRow>
         {(data?.unallocated ?? []).map((u) => (
           <Chip
             key={u.id}
@@ -299,7 +276,7 @@ export const ArrangeListPage = () => {
             onClick={canChange ? () => setMoving({ id: u.id, name: u.name, plateNo: '' }) : undefined}
           />
         ))}
-      </Box>
+      </ChipRow>
       {editing ? (
         <TripDialog trip={editing} onClose={() => setEditing(null)} onDone={() => void changed()} />
       ) : null}

@@ -1,10 +1,7 @@
-import AddIcon from '@mui/icons-material/Add'
-import DeleteIcon from '@mui/icons-material/Delete'
 import {
   Button,
   Checkbox,
   FormControlLabel,
-  IconButton,
   LinearProgress,
   MenuItem,
   Paper,
@@ -26,6 +23,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { FormText } from '@/components/form/Fields'
+import { AddRowButton, RemoveRowButton } from '@/components/form/RowButtons'
 import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
@@ -334,25 +332,17 @@ export const ReportDesignerPage = () => {
                     sx={{ width: 140 }}
                   />
                 )}
-                <IconButton
-                  size="small"
-                  aria-label={t('develop.report.removeFilter')}
-                  title={t('develop.report.removeFilter')}
+                <RemoveRowButton
+                  label={t('develop.report.removeFilter')}
                   onClick={() => setFilters((list) => list.filter((_, j) => j !== i))}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
+                />
               </Stack>
             ))}
-            <Button
-              size="small"
-              startIcon={<AddIcon />}
-              sx={{ alignSelf: 'flex-start' }}
+            <AddRowButton
+              label={t('develop.report.addFilter')}
               disabled={filters.length >= 20}
               onClick={() => setFilters((list) => [...list, emptyFilter()])}
-            >
-              {t('develop.report.addFilter')}
-            </Button>
+            />
           </Section>
 
           <Section title={t('develop.report.grouping')}>
@@ -383,25 +373,17 @@ export const ReportDesignerPage = () => {
                     testId={`report-fn-column-${i}`}
                   />
                 )}
-                <IconButton
-                  size="small"
-                  aria-label={t('develop.report.removeAggregate')}
-                  title={t('develop.report.removeAggregate')}
+                <RemoveRowButton
+                  label={t('develop.report.removeAggregate')}
                   onClick={() => setAggregates((list) => list.filter((_, j) => j !== i))}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
+                />
               </Stack>
             ))}
-            <Button
-              size="small"
-              startIcon={<AddIcon />}
-              sx={{ alignSelf: 'flex-start' }}
+            <AddRowButton
+              label={t('develop.report.addAggregate')}
               disabled={aggregates.length >= 10}
               onClick={() => setAggregates((list) => [...list, { key: newKey(), fn: 'sum', column: '' }])}
-            >
-              {t('develop.report.addAggregate')}
-            </Button>
+            />
           </Section>
 
           <Section title={t('develop.report.chart')}>

@@ -44,14 +44,13 @@ export const ReportListPage = () => {
           primary: true,
           label: t('develop.report.view'),
           Icon: InsightsIcon,
-          allowed: true,
           onClick: (row) => navigateTo(`/report/view/${row.id}`),
         },
         {
           key: 'design',
           label: t('develop.report.design'),
           Icon: DesignServicesIcon,
-          allowed: !!permissions[PERMISSIONS.reportListEdit],
+          permission: PERMISSIONS.reportListEdit,
           onClick: (row) => navigateTo(`/report/design?id=${row.id}`),
         },
       ]}

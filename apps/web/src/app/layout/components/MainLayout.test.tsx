@@ -9,6 +9,7 @@ import { AppRoutes } from '@/app/router/AppRoutes'
 import { reloadSession } from '@/lib/session/session'
 import { setStore } from '@/lib/session/storage'
 import { reloadTabs, tabPath } from '@/lib/session/tabs'
+import { testMenu } from '@/test/menus'
 
 // Each shell part is wrapped by a counter that renders the real component: a render of the wrapper is
 // a render of the part. MenuIconFor stands for the sidebar's menu items (each item renders one).
@@ -51,22 +52,8 @@ vi.mock('./menuIcons', async (load) => {
   }
 })
 
-const menu = (id: string, name: string, path: string | null, children?: TMenu[]): TMenu => ({
-  id,
-  parentId: '0',
-  code: id,
-  name,
-  alias: 'menu',
-  path,
-  source: 'setting',
-  sort: 1,
-  category: 1,
-  action: 0,
-  isOpen: 1,
-  remark: null,
-  isDeleted: 0,
-  ...(children ? { children } : {}),
-})
+const menu = (id: string, name: string, path: string | null, children?: TMenu[]): TMenu =>
+  testMenu({ id, name, path, source: 'setting', ...(children ? { children } : {}) })
 
 const MENUS = [
   menu('1', '系统管理', '/system', [

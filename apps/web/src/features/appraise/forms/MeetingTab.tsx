@@ -1,6 +1,6 @@
 import { Box, Button, Grid, IconButton, Stack, TextField, Typography } from '@mui/material'
 import type { ZResultsUnitRecordSchema } from '@ysjs/shared'
-import { useWatch } from 'react-hook-form'
+import { useFormContext, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { FormDate, FormDict, FormRichText, FormText } from '@/components/form/Fields'
@@ -22,15 +22,12 @@ type TUnitRecord = z.infer<typeof ZResultsUnitRecordSchema>
 /** 项目单位负责人: rows of the meeting form, each cell a field with its own message. */
 const Leaders = ({ doc }: { doc: TDocForm }) => {
   const { t } = useTranslation()
-  const leaders = (useWatch({ control: doc.form.control, name: 'leaders' }) ?? []) as Record<
-    string,
-    unknown
-  >[]
-  const setLeaders = (next: Record<string, unknown>[]) =>
-    doc.form.setValue('leaders', next as never, {
-      shouldDirty: true,
-      shouldValidate: doc.form.formState.isSubmitted,
-    })
+  // The rows through the enclosing form (its values are one of three documents' shapes).
+  const { setValue, formState } = useFormContext()
+  const watched: unknown = useWatch({ name: 'leaders' })
+  const leaders: unknown[] = Array.isArray(watched) ? watched : []
+  const setLeaders = (next: unknown[]) =>
+    setValue('leaders', next, { shouldDirty: true, shouldValidate: formState.isSubmitted })
   return (
     <>
       <Typography variant="subtitle2">{t('appraise.field.leaders')}</Typography>

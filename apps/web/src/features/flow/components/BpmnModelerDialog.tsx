@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import { useQuery } from '@tanstack/react-query'
 import { type TFlowModel, ZFlowModelSubmitSchema } from '@ysjs/shared'
+import type Modeler from 'bpmn-js/lib/Modeler'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormText } from '@/components/form/Fields'
@@ -13,7 +14,7 @@ import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { toast } from '@/lib/notify'
-import { BpmnPropertiesPanel, type TModelerServices } from '../designer/BpmnPropertiesPanel'
+import { BpmnPropertiesPanel } from '../designer/BpmnPropertiesPanel'
 import { bpmnTranslateModule } from '../designer/bpmnZh'
 import { flowableModdle } from '../designer/flowableModdle'
 import { flowApi } from '../flowApi'
@@ -21,11 +22,6 @@ import 'bpmn-js/dist/assets/diagram-js.css'
 import 'bpmn-js/dist/assets/bpmn-js.css'
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css'
 
-type TModeler = TModelerServices & {
-  importXML: (xml: string) => Promise<unknown>
-  saveXML: (o: { format: boolean }) => Promise<{ xml?: string }>
-  destroy: () => void
-}
 type TRoot = { businessObject: { $type: string; id: string; name?: string } }
 
 const EMPTY = `<?xml version="1.0" encoding="UTF-8"?>
@@ -61,7 +57,7 @@ export const BpmnModelerDialog = ({
   })
   const { reset } = form
   const [host, setHost] = useState<HTMLDivElement | null>(null)
-  const [modeler, setModeler] = useState<TModeler | null>(null)
+  const [modeler, setModeler] = useState<Modeler | null>(null)
   const [busy, setBusy] = useState(false)
   useEffect(() => {
     if (detail.data) {
@@ -79,17 +75,17 @@ export const BpmnModelerDialog = ({
       return
     }
     let cancelled = false
-    let created: TModeler | null = null
+    let created: Modeler | null = null
     void (async () => {
-      const { default: Modeler } = await import('bpmn-js/lib/Modeler')
+      const { default: BpmnModeler } = await import('bpmn-js/lib/Modeler')
       if (cancelled) {
         return
       }
-      created = new Modeler({
+      created = new BpmnModeler({
         container: host,
         moddleExtensions: { flowable: flowableModdle },
         additionalModules: [bpmnTranslateModule(language)],
-      }) as unknown as TModeler
+      })
       await created.importXML(detail.data?.xml ?? EMPTY)
       if (cancelled) {
         return

@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -21,6 +20,7 @@ import type { z } from 'zod'
 import { FormDate, FormText } from '@/components/form/Fields'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { HeadRow } from '@/components/table/HeadRow'
 import { navigateTo } from '@/lib/navigation'
 import { toast } from '@/lib/notify'
 import { useResourceMutation } from '@/lib/resource/hooks'
@@ -30,7 +30,6 @@ import { FlowTrackDialog } from './FlowTrackDialog'
 
 /** The instance's steps (history-flow-list), without the sequence flows. */
 const HistoryTable = ({ processInstanceId }: { processInstanceId: string }) => {
-  const { t } = useTranslation()
   const history = useQuery({
     queryKey: ['flow', 'history', processInstanceId],
     queryFn: () => flowApi.history(processInstanceId),
@@ -40,16 +39,16 @@ const HistoryTable = ({ processInstanceId }: { processInstanceId: string }) => {
   )
   return (
     <Table size="small" data-testid="flow-history">
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('flow.history.activity')}</TableCell>
-          <TableCell>{t('flow.history.assignee')}</TableCell>
-          <TableCell>{t('flow.history.start')}</TableCell>
-          <TableCell>{t('flow.history.end')}</TableCell>
-          <TableCell>{t('flow.history.duration')}</TableCell>
-          <TableCell>{t('flow.history.comment')}</TableCell>
-        </TableRow>
-      </TableHead>
+      <HeadRow
+        labels={[
+          'flow.history.activity',
+          'flow.history.assignee',
+          'flow.history.start',
+          'flow.history.end',
+          'flow.history.duration',
+          'flow.history.comment',
+        ]}
+      />
       <TableBody>
         {steps.map((h) => (
           <TableRow key={`${h.historyActivityId}-${h.createTime}-${h.endTime ?? ''}`}>

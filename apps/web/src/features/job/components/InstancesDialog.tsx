@@ -8,7 +8,6 @@ import DialogTitle from '@mui/material/DialogTitle'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import { useQuery } from '@tanstack/react-query'
 import { ExecuteType, PERMISSIONS } from '@ysjs/shared'
@@ -21,6 +20,7 @@ import {
 import { Fragment, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ListPager } from '@/components/crud/ListPager'
+import { HeadRow } from '@/components/table/HeadRow'
 import { useSession } from '@/lib/session/session'
 import { jobInstanceApi, type TJobInfoRow } from '../jobApi'
 
@@ -38,7 +38,6 @@ const duration = (ms: number | null) =>
 
 /** The sub-tasks of a broadcast or MapReduce run: worker, status, attempt, result. */
 const TaskList = ({ instanceId }: { instanceId: string }) => {
-  const { t } = useTranslation()
   const tasks = useQuery({
     queryKey: ['job-info', 'tasks', instanceId],
     queryFn: () => jobInstanceApi.tasks(instanceId),
@@ -46,15 +45,15 @@ const TaskList = ({ instanceId }: { instanceId: string }) => {
   })
   return (
     <Table size="small" data-testid="job-tasks" sx={{ mb: 1 }}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('job.instance.task')}</TableCell>
-          <TableCell>{t('job.instance.worker')}</TableCell>
-          <TableCell>{t('job.instance.status')}</TableCell>
-          <TableCell>{t('job.instance.attempt')}</TableCell>
-          <TableCell>{t('job.instance.result')}</TableCell>
-        </TableRow>
-      </TableHead>
+      <HeadRow
+        labels={[
+          'job.instance.task',
+          'job.instance.worker',
+          'job.instance.status',
+          'job.instance.attempt',
+          'job.instance.result',
+        ]}
+      />
       <TableBody>
         {(tasks.data ?? []).map((task) => (
           <TableRow key={task.id}>
@@ -98,18 +97,18 @@ export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: (
       </DialogTitle>
       <DialogContent>
         <Table size="small" data-testid="job-instances">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('job.instance.plannedTime')}</TableCell>
-              <TableCell>{t('job.instance.startTime')}</TableCell>
-              <TableCell>{t('job.instance.duration')}</TableCell>
-              <TableCell>{t('job.instance.status')}</TableCell>
-              <TableCell>{t('job.instance.trigger')}</TableCell>
-              <TableCell>{t('job.instance.attempt')}</TableCell>
-              <TableCell>{t('job.instance.result')}</TableCell>
-              <TableCell>{t('common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
+          <HeadRow
+            labels={[
+              'job.instance.plannedTime',
+              'job.instance.startTime',
+              'job.instance.duration',
+              'job.instance.status',
+              'job.instance.trigger',
+              'job.instance.attempt',
+              'job.instance.result',
+              'common.actions',
+            ]}
+          />
           <TableBody>
             {rows.length === 0 && (
               <TableRow>

@@ -31,7 +31,7 @@ export const JobInfoPage = () => {
             key: 'run',
             label: t('job.info.run'),
             Icon: PlayArrowIcon,
-            allowed: !!permissions[PERMISSIONS.jobInfoRun],
+            permission: PERMISSIONS.jobInfoRun,
             onClick: (row) => {
               void jobInfoApi.run(row.id).then(() => {
                 toast.success(t('job.info.runStarted'))
@@ -43,7 +43,6 @@ export const JobInfoPage = () => {
             key: 'fire-times',
             label: t('job.info.fireTimes'),
             Icon: ScheduleIcon,
-            allowed: true,
             onClick: setFireTimes,
           },
           {
@@ -51,7 +50,6 @@ export const JobInfoPage = () => {
             primary: true,
             label: t('job.info.instances'),
             Icon: HistoryIcon,
-            allowed: true,
             onClick: setHistory,
           },
         ]}

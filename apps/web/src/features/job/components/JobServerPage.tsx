@@ -3,14 +3,12 @@ import { PERMISSIONS } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import { toast } from '@/lib/notify'
-import { useSession } from '@/lib/session/session'
 import { jobServerApi } from '../jobApi'
 import { jobServerResource } from '../jobResources'
 
 /** 服务配置: job servers; 同步 reschedules every job of one server from the database. */
 export const JobServerPage = () => {
   const { t } = useTranslation()
-  const permissions = useSession((s) => s.permissions)
   return (
     <CrudScreen
       resource={jobServerResource}
@@ -19,7 +17,7 @@ export const JobServerPage = () => {
           key: 'sync',
           label: t('job.server.sync'),
           Icon: SyncIcon,
-          allowed: !!permissions[PERMISSIONS.jobServerSync],
+          permission: PERMISSIONS.jobServerSync,
           onClick: (row) => {
             void jobServerApi.sync(row.id).then((count) => toast.success(t('job.server.synced', { count })))
           },

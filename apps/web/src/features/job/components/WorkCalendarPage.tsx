@@ -15,7 +15,6 @@ import Stack from '@mui/material/Stack'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -35,6 +34,7 @@ import { FormText } from '@/components/form/Fields'
 import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { type TCalendarCheck, type TCalendarDayRow, workCalendarApi } from '../jobApi'
@@ -77,14 +77,10 @@ const YearDialog = ({
           <Stack spacing={2} sx={{ pt: 1 }}>
             {fresh && <FormText name="year" label={t('job.calendar.year')} sx={{ width: 160 }} />}
             <Table size="small" data-testid="calendar-days">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('job.calendar.date')}</TableCell>
-                  <TableCell>{t('job.calendar.kind')}</TableCell>
-                  <TableCell>{t('job.calendar.name')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
+              <HeadRow
+                labels={['job.calendar.date', 'job.calendar.kind', 'job.calendar.name']}
+                trail={<TableCell />}
+              />
               <TableBody>
                 {days.fields.map((d, i) => (
                   <TableRow key={d.id}>
@@ -255,15 +251,15 @@ export const WorkCalendarPage = () => {
       )}
       <Paper variant="outlined">
         <Table size="small" data-testid="calendar-years">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('job.calendar.year')}</TableCell>
-              <TableCell>{t('job.calendar.holidays')}</TableCell>
-              <TableCell>{t('job.calendar.workdays')}</TableCell>
-              <TableCell>{t('job.calendar.updateTime')}</TableCell>
-              <TableCell>{t('common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
+          <HeadRow
+            labels={[
+              'job.calendar.year',
+              'job.calendar.holidays',
+              'job.calendar.workdays',
+              'job.calendar.updateTime',
+              'common.actions',
+            ]}
+          />
           <TableBody>
             {(years.data ?? []).map((y) => (
               <TableRow key={y.year} hover>

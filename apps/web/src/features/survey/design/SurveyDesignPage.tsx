@@ -45,7 +45,6 @@ export const SurveyDesignPage = () => {
             primary: true,
             label: t('survey.questions'),
             Icon: ListAltIcon,
-            allowed: true,
             onClick: setDesigning,
           },
           {
@@ -72,7 +71,7 @@ export const SurveyDesignPage = () => {
             key: 'version',
             label: t('survey.newVersion'),
             Icon: ContentCopyIcon,
-            allowed: !!permissions[PERMISSIONS.surveyQuestionAdd],
+            permission: PERMISSIONS.surveyQuestionAdd,
             onClick: (row) =>
               row.state === SurveyState.DRAFT
                 ? toast.warning(SurveyMsg.VERSION_OF_DRAFT)

@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -23,6 +22,7 @@ import { FormDict, FormText } from '@/components/form/Fields'
 import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { HeadRow } from '@/components/table/HeadRow'
 import { HttpError } from '@/lib/http'
 import { toast } from '@/lib/notify'
 import { loadFailed, saveFailed } from '../fill/fillMessages'
@@ -145,14 +145,14 @@ const ReportDetail = ({ id, onEdit }: { id: string; onEdit: () => void }) => {
         {t('survey.evaluation.history')}
       </Typography>
       <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('survey.evaluation.time')}</TableCell>
-            <TableCell>{t('survey.evaluation.operator')}</TableCell>
-            <TableCell>{t('survey.evaluation.action')}</TableCell>
-            <TableCell>{t('survey.evaluation.status')}</TableCell>
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          labels={[
+            'survey.evaluation.time',
+            'survey.evaluation.operator',
+            'survey.evaluation.action',
+            'survey.evaluation.status',
+          ]}
+        />
         <TableBody>
           {history.map((h) => (
             <TableRow key={h.id} data-testid="evaluation-history">
@@ -246,17 +246,17 @@ export const EvaluationPage = ({ Editor }: { Editor: TEvaluationEditor }) => {
         </Stack>
         {list.isLoading && <LinearProgress />}
         <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('survey.evaluation.name')}</TableCell>
-              <TableCell>{t('survey.evaluation.agreementNumber')}</TableCell>
-              <TableCell>{t('survey.evaluation.outcomeType')}</TableCell>
-              <TableCell>{t('survey.evaluation.status')}</TableCell>
-              <TableCell>{t('survey.evaluation.reporter')}</TableCell>
-              <TableCell>{t('survey.evaluation.updateTime')}</TableCell>
-              <TableCell align="right">{t('survey.evaluation.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
+          <HeadRow
+            labels={[
+              'survey.evaluation.name',
+              'survey.evaluation.agreementNumber',
+              'survey.evaluation.outcomeType',
+              'survey.evaluation.status',
+              'survey.evaluation.reporter',
+              'survey.evaluation.updateTime',
+            ]}
+            trail={<TableCell align="right">{t('survey.evaluation.actions')}</TableCell>}
+          />
           <TableBody>
             {rows.length === 0 && !list.isLoading && <EmptyRow text={t('survey.evaluation.none')} />}
             {rows.map((row) => (

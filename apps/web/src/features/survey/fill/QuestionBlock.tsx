@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import Checkbox from '@mui/material/Checkbox'
 import FormControlLabel from '@mui/material/FormControlLabel'
+import FormHelperText from '@mui/material/FormHelperText'
 import Radio from '@mui/material/Radio'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -14,13 +15,14 @@ export const QuestionBlock = ({
   answers,
   onChange,
   disabled,
-  highlighted,
+  message,
 }: {
   question: TQuestion
   answers: TAnswerInput[]
   onChange: (next: TAnswerInput[]) => void
   disabled: boolean
-  highlighted: boolean
+  /** Why 提交问卷 stopped at this question (请回答第 N 题…), shown under it until it is answered. */
+  message: string | null
 }) => {
   const { t } = useTranslation()
   const chosen = (optionId: string) => answers.find((a) => a.optionId === optionId)
@@ -46,7 +48,7 @@ export const QuestionBlock = ({
         p: 1.5,
         borderRadius: 1,
         border: 1,
-        borderColor: highlighted ? 'error.main' : 'transparent',
+        borderColor: message ? 'error.main' : 'transparent',
       }}
     >
       <Typography sx={{ fontWeight: 600, mb: 1 }}>
@@ -97,6 +99,7 @@ export const QuestionBlock = ({
           slotProps={{ htmlInput: { 'aria-label': `${q.no}. ${q.questionText}` } }}
         />
       )}
+      {message && <FormHelperText error>{message}</FormHelperText>}
     </Box>
   )
 }

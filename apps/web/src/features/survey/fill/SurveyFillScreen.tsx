@@ -16,14 +16,17 @@ import {
   Msg,
   SURVEY_LAST_PAGE,
   SurveyMsg,
+  type TCompany,
   type TQuestion,
-  ZCompanySubmitSchema,
+  type TSurveyExample,
 } from '@ysjs/shared'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useZodForm } from '@/components/form/useZodForm'
+import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { toast } from '@/lib/notify'
 import { fillApi, type TAnswerInput } from '../surveyApi'
-import { CompanyForm, type TCompanyValues } from './CompanyForm'
+import { CompanyForm, companySchema, type TCompanyData, type TCompanyValues } from './CompanyForm'
 import { isEditable } from './editable'
 import { loadFailed, saveFailed } from './fillMessages'
 import { QuestionBlock } from './QuestionBlock'
@@ -43,7 +46,6 @@ const toInputs = (questions: TQuestion[]): TAnswerInput[] =>
  * the current page and advances; 提交问卷 checks every question in order, then submits and closes.
  */
 export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onClose: () => void }) => {
-  const { t } = useTranslation()
   const example = useQuery({
     queryKey: ['survey-mine', surveyId],
     queryFn: () => fillApi.mine(surveyId),
@@ -63,12 +65,6 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
     retry: false,
     gcTime: 0,
   })
-  const [page, setPage] = useState(1)
-  const [answers, setAnswers] = useState<TAnswerInput[] | null>(null)
-  const [form, setForm] = useState<TCompanyValues | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [highlight, setHighlight] = useState<string | null>(null)
-
   const loadError = example.error ?? questions.error
   useEffect(() => {
     if (loadError) {
@@ -80,25 +76,64 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
       toast.error(SurveyMsg.LOAD_FAILED)
     }
   }, [company.error])
-  useEffect(() => {
-    if (questions.data && answers === null) {
-      setAnswers(toInputs(questions.data))
-    }
-  }, [questions.data, answers])
-  useEffect(() => {
-    if (company.data && form === null) {
-      const { isIndustry: _, ...rest } = company.data
-      setForm(rest)
-    }
-  }, [company.data, form])
 
-  const all = questions.data ?? []
+  if (example.isLoading || questions.isLoading || company.isLoading) {
+    return <LinearProgress />
+  }
+  return (
+    <Filling
+      surveyId={surveyId}
+      example={example.data}
+      refetchExample={() => void example.refetch()}
+      questions={questions.data ?? []}
+      company={company.data}
+      onClose={onClose}
+    />
+  )
+}
+
+/** The company form's values as loaded (the survey's industry flag is the form's rule, not a value). */
+const companyValues = (surveyId: string, company: TCompany | undefined): TCompanyValues => {
+  if (!company) {
+    return { surveyId, name: '', industryField: '' }
+  }
+  const { isIndustry: _, ...rest } = company
+  return { ...rest, surveyId }
+}
+
+/** The screen once its filling, questions and company form are loaded. */
+const Filling = ({
+  surveyId,
+  example,
+  refetchExample,
+  questions: all,
+  company,
+  onClose,
+}: {
+  surveyId: string
+  example: TSurveyExample | undefined
+  refetchExample: () => void
+  questions: TQuestion[]
+  company: TCompany | undefined
+  onClose: () => void
+}) => {
+  const { t } = useTranslation()
+  const [page, setPage] = useState(1)
+  const [answers, setAnswers] = useState<TAnswerInput[]>(() => toInputs(all))
+  const [busy, setBusy] = useState(false)
+  const [missing, setMissing] = useState<{ questionId: string; message: string } | null>(null)
+  const isIndustry = company?.isIndustry === 1
+  const schema = useMemo(() => companySchema(isIndustry), [isIndustry])
+  // A failed company check shows page 1, where each field shows its message.
+  const form = useZodForm(schema, {
+    defaultValues: companyValues(surveyId, company),
+    onInvalid: () => setPage(1),
+  })
+
   const lastPage = Math.min(SURVEY_LAST_PAGE, 1 + all.reduce((m, q) => Math.max(m, q.page), 0))
   const onPage = useMemo(() => all.filter((q) => q.page === page - 1), [all, page])
-  const status = example.data?.status
-  const editable = isEditable(example.data, formatDate(new Date()))
-  const isIndustry = company.data?.isIndustry === 1
-  const current = answers ?? []
+  const status = example?.status
+  const editable = isEditable(example, formatDate(new Date()))
 
   const next = () => {
     if (page >= lastPage) {
@@ -107,28 +142,15 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
     }
     setPage(page + 1)
   }
-  const companyError = (): string | null => {
-    const parsed = ZCompanySubmitSchema.safeParse({ ...form, surveyId })
-    if (!parsed.success) {
-      return parsed.error.issues[0]?.message ?? ''
-    }
-    if (isIndustry && !form?.industryField) {
-      return SurveyMsg.INDUSTRY
-    }
-    return null
-  }
-  const saveCompany = async (): Promise<boolean> => {
-    const error = companyError()
-    if (error) {
-      toast.warning(error)
-      setPage(1)
-      return false
-    }
+  const saveCompany = async (values: TCompanyData): Promise<boolean> => {
     try {
-      await fillApi.saveCompany({ ...form, surveyId })
+      await fillApi.saveCompany(values)
       return true
     } catch (e) {
       saveFailed(e, SurveyMsg.COMPANY_SUBMIT_FAILED)
+      if (form.showServerError(e)) {
+        setPage(1)
+      }
       return false
     }
   }
@@ -143,10 +165,12 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
   const saveDraft = () =>
     run(async () => {
       if (page === 1) {
-        if (await saveCompany()) {
-          toast.success(Msg.OPERATE_SUCCESS)
-          next()
-        }
+        await form.submit(async (values) => {
+          if (await saveCompany(values)) {
+            toast.success(Msg.OPERATE_SUCCESS)
+            next()
+          }
+        })()
         return
       }
       const ids = new Set(onPage.map((q) => q.id))
@@ -155,63 +179,62 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
           surveyId,
           submitType: 0,
           page: page - 1,
-          answerList: current.filter((a) => ids.has(a.questionId)),
+          answerList: answers.filter((a) => ids.has(a.questionId)),
         })
       } catch (e) {
         saveFailed(e)
         return
       }
       toast.success(Msg.OPERATE_SUCCESS)
-      void example.refetch()
+      refetchExample()
       if (page >= lastPage) {
         onClose()
         return
       }
       setPage(page + 1)
     })
+  // Page order, as the server checks: the company form (page 1), then the questions.
   const submit = () =>
-    run(async () => {
-      // Page order, as the server checks: the company form (page 1), then the questions.
-      const invalidCompany = companyError()
-      if (invalidCompany) {
-        toast.warning(invalidCompany)
-        setPage(1)
-        return
-      }
-      const error = firstAnswerError(all, current)
-      if (error) {
-        toast.warning(error.message)
-        setHighlight(error.questionId)
-        const target = all.find((q) => q.id === error.questionId)
-        if (target) {
-          setPage(target.page + 1)
+    run(() =>
+      form.submit(async (values) => {
+        const error = firstAnswerError(all, answers)
+        if (error) {
+          // Its message under the question, on the page that holds it (it may be another page).
+          toast.warning(error.message)
+          setMissing(error)
+          const target = all.find((q) => q.id === error.questionId)
+          if (target) {
+            setPage(target.page + 1)
+          }
+          return
         }
-        return
-      }
-      setHighlight(null)
-      if (!(await saveCompany())) {
-        return
-      }
-      try {
-        await fillApi.answer({ surveyId, submitType: 1, answerList: current })
-      } catch (e) {
-        saveFailed(e)
-        return
-      }
-      toast.success(Msg.OPERATE_SUCCESS)
-      onClose()
-    })
+        setMissing(null)
+        if (!(await saveCompany(values))) {
+          return
+        }
+        try {
+          await fillApi.answer({ surveyId, submitType: 1, answerList: answers })
+        } catch (e) {
+          saveFailed(e)
+          return
+        }
+        toast.success(Msg.OPERATE_SUCCESS)
+        onClose()
+      })(),
+    )
 
-  if (example.isLoading || questions.isLoading || company.isLoading) {
-    return <LinearProgress />
+  const setQuestion = (questionId: string, rows: TAnswerInput[]) => {
+    setAnswers([...answers.filter((a) => a.questionId !== questionId), ...rows])
+    // An answered question no longer shows its message.
+    if (missing?.questionId === questionId && rows.length) {
+      setMissing(null)
+    }
   }
-  const setQuestion = (questionId: string, rows: TAnswerInput[]) =>
-    setAnswers([...current.filter((a) => a.questionId !== questionId), ...rows])
 
   return (
     <Paper sx={{ display: 'flex', minHeight: 480 }}>
       <Box sx={{ width: 200, borderRight: 1, borderColor: 'divider', flexShrink: 0 }}>
-        <Typography sx={{ p: 2, fontWeight: 600 }}>{example.data?.name}</Typography>
+        <Typography sx={{ p: 2, fontWeight: 600 }}>{example?.name}</Typography>
         <List component="nav">
           <ListItemButton selected={page === 1} onClick={() => setPage(1)}>
             <ListItemText primary={t('survey.companyInfo')} />
@@ -226,9 +249,9 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
         </List>
       </Box>
       <Box sx={{ flex: 1, p: 3, minWidth: 0 }}>
-        {example.data?.backReason && status !== ExampleStatus.SUBMITTED && (
+        {example?.backReason && status !== ExampleStatus.SUBMITTED && (
           <Alert severity="warning" sx={{ mb: 2 }} data-testid="back-reason">
-            {t('survey.backReason')}: {example.data.backReason}
+            {t('survey.backReason')}: {example.backReason}
           </Alert>
         )}
         {status === ExampleStatus.SUBMITTED && (
@@ -245,20 +268,22 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
           {/* Page 1 is the company form; the question pages are numbered as designed (第 1 / 2 页). */}
           {page === 1 ? t('survey.companyInfo') : t('survey.pageOf', { page: page - 1, last: lastPage - 1 })}
         </Typography>
-        {page === 1 && form ? (
-          <CompanyForm value={form} onChange={setForm} isIndustry={isIndustry} disabled={!editable} />
-        ) : (
-          onPage.map((q) => (
-            <QuestionBlock
-              key={q.id}
-              question={q}
-              answers={current.filter((a) => a.questionId === q.id)}
-              onChange={(rows) => setQuestion(q.id, rows)}
-              disabled={!editable}
-              highlighted={highlight === q.id}
-            />
-          ))
-        )}
+        {page === 1
+          ? company && (
+              <ZodFormProvider form={form}>
+                <CompanyForm isIndustry={isIndustry} disabled={!editable} />
+              </ZodFormProvider>
+            )
+          : onPage.map((q) => (
+              <QuestionBlock
+                key={q.id}
+                question={q}
+                answers={answers.filter((a) => a.questionId === q.id)}
+                onChange={(rows) => setQuestion(q.id, rows)}
+                disabled={!editable}
+                message={missing?.questionId === q.id ? missing.message : null}
+              />
+            ))}
         <Stack direction="row" spacing={1} sx={{ mt: 3 }}>
           <Button onClick={onClose}>{t('survey.back')}</Button>
           {page > 1 && <Button onClick={() => setPage(page - 1)}>{t('survey.prev')}</Button>}

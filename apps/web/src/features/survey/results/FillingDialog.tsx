@@ -96,13 +96,7 @@ export const FillingDialog = ({ id, onClose }: { id: string; onClose: () => void
                       </Typography>
                     </>
                   )}
-                  <QuestionBlock
-                    question={q}
-                    answers={answers}
-                    onChange={() => {}}
-                    disabled
-                    highlighted={false}
-                  />
+                  <QuestionBlock question={q} answers={answers} onChange={() => {}} disabled message={null} />
                 </Box>
               )
             })}

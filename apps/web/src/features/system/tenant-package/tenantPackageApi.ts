@@ -1,6 +1,6 @@
-import type { TPage, TTenantPackage } from '@ysjs/shared'
-import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
+import type { TTenantPackage } from '@ysjs/shared'
 import { http } from '@/lib/http'
+import { resourceApi } from '@/lib/resource/resourceApi'
 
 const BASE = '/api/ysjs-system/tenant-package'
 
@@ -13,15 +13,7 @@ export type TMenuNode = {
   children?: TMenuNode[]
 }
 
-export const tenantPackageApi: TResourceApi<TTenantPackageRow> = {
-  list: async ({ current, size, search }: TListQuery): Promise<TListResult<TTenantPackageRow>> => {
-    const page = await http.get<TPage<TTenantPackageRow>>(`${BASE}/list`, { current, size, ...search })
-    return { records: page.records, total: page.total }
-  },
-  detail: (id: string) => http.get<TTenantPackageRow>(`${BASE}/detail`, { id }),
-  submit: (values: TValues) => http.post(`${BASE}/submit`, values),
-  remove: (ids: string[]) => http.post(`${BASE}/remove`, undefined, { params: { ids: ids.join(',') } }),
-}
+export const tenantPackageApi = resourceApi<TTenantPackage>(BASE)
 
 export const fetchPackageMenuTree = () => http.get<TMenuNode[]>(`${BASE}/menu-tree`)
 export const fetchPackageOptions = () => http.get<{ id: string; packageName: string }[]>(`${BASE}/select`)

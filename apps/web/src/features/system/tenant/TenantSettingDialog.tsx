@@ -1,13 +1,9 @@
-import Dialog from '@mui/material/Dialog'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
 import { UNLIMITED_ACCOUNTS, ZTenantSettingSchema } from '@ysjs/shared'
 import { useTranslation } from 'react-i18next'
 import { FormDate, FormText } from '@/components/form/Fields'
-import { FormActions } from '@/components/form/FormActions'
+import { FormDialog } from '@/components/form/FormDialog'
 import { useZodForm } from '@/components/form/useZodForm'
-import { ZodFormProvider } from '@/components/form/ZodFormProvider'
 import { toast } from '@/lib/notify'
 import { saveTenantSetting, type TTenantRow } from './tenantApi'
 
@@ -35,39 +31,30 @@ export const TenantSettingDialog = ({
   })
   const busy = form.formState.isSubmitting
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="tenant-setting-title"
+    <FormDialog
+      form={form}
+      id="tenant-setting-title"
+      title={t('system.tenant.settingTitle', { name: tenant.tenantName })}
+      onSubmit={save}
+      onClose={onClose}
+      busy={busy}
     >
-      <ZodFormProvider form={form}>
-        <form noValidate onSubmit={save}>
-          <DialogTitle id="tenant-setting-title">
-            {t('system.tenant.settingTitle', { name: tenant.tenantName })}
-          </DialogTitle>
-          <DialogContent dividers>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <FormText
-                name="accountNumber"
-                type="number"
-                label={t('system.tenant.accountNumber')}
-                helperText={t('system.tenant.accountHint')}
-                disabled={busy}
-              />
-              <FormDate
-                kind="datetime"
-                name="expireTime"
-                label={t('system.tenant.expireTime')}
-                helperText={t('system.tenant.expireHint')}
-                disabled={busy}
-              />
-            </Stack>
-          </DialogContent>
-          <FormActions onCancel={onClose} busy={busy} />
-        </form>
-      </ZodFormProvider>
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormText
+          name="accountNumber"
+          type="number"
+          label={t('system.tenant.accountNumber')}
+          helperText={t('system.tenant.accountHint')}
+          disabled={busy}
+        />
+        <FormDate
+          kind="datetime"
+          name="expireTime"
+          label={t('system.tenant.expireTime')}
+          helperText={t('system.tenant.expireHint')}
+          disabled={busy}
+        />
+      </Stack>
+    </FormDialog>
   )
 }

@@ -1,19 +1,16 @@
-import type { TPage, TTenant } from '@ysjs/shared'
+import type { TTenant } from '@ysjs/shared'
 import i18next from 'i18next'
-import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
+import type { TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
 import { toast } from '@/lib/notify'
+import { resourceApi } from '@/lib/resource/resourceApi'
 
 const BASE = '/api/ysjs-system/tenant'
 
 export type TTenantRow = TTenant & Record<string, unknown>
 
-export const tenantApi: TResourceApi<TTenantRow> = {
-  list: async ({ current, size, search }: TListQuery): Promise<TListResult<TTenantRow>> => {
-    const page = await http.get<TPage<TTenantRow>>(`${BASE}/list`, { current, size, ...search })
-    return { records: page.records, total: page.total }
-  },
-  detail: (id: string) => http.get<TTenantRow>(`${BASE}/detail`, { id }),
+export const tenantApi = {
+  ...resourceApi<TTenant>(BASE),
   submit: async (values: TValues) => {
     const created = await http.post<{ id: string; tenantId: string } | null>(`${BASE}/submit`, values)
     // A new tenant's code is drawn by the server: tell it, its admin logs in with it.
@@ -22,7 +19,6 @@ export const tenantApi: TResourceApi<TTenantRow> = {
     }
     return created
   },
-  remove: (ids: string[]) => http.post(`${BASE}/remove`, undefined, { params: { ids: ids.join(',') } }),
 }
 
 export const saveTenantSetting = (id: string, accountNumber: string, expireTime: string) =>

@@ -34,6 +34,7 @@ import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import type { TScreenActions } from '@/components/crud/CrudScreen'
 import { useFieldOptions } from '@/components/crud/ResourceField'
 import { FormDict, FormText } from '@/components/form/Fields'
+import { FormDialog } from '@/components/form/FormDialog'
 import { keepFocus, REQUIRED_LABEL_CLASS } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { useRequired, ZodFormProvider } from '@/components/form/ZodFormProvider'
@@ -129,27 +130,23 @@ const GrantDialog = ({
     done()
   })
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="grant-title">
-      <DialogTitle id="grant-title">{t('sysOrg.user.grant')}</DialogTitle>
-      <DialogContent dividers>
-        <ZodFormProvider form={form}>
-          <RoleSelect name="roleIds" label={t('sysOrg.user.roleId')} />
-        </ZodFormProvider>
-        {roleIds.length > 0 && (
-          <Box sx={{ mt: 2 }}>
-            <AccessPreview request={{ kind: 'userRoles', userIds, roleIds }} />
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy} {...keepFocus}>
-          {t('common.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      form={form}
+      id="grant-title"
+      title={t('sysOrg.user.grant')}
+      onSubmit={save}
+      onClose={onClose}
+      busy={busy}
+      maxWidth="sm"
+      submitLabel={t('common.confirm')}
+    >
+      <RoleSelect name="roleIds" label={t('sysOrg.user.roleId')} />
+      {roleIds.length > 0 && (
+        <Box sx={{ mt: 2 }}>
+          <AccessPreview request={{ kind: 'userRoles', userIds, roleIds }} />
+        </Box>
+      )}
+    </FormDialog>
   )
 }
 
@@ -331,48 +328,33 @@ const PlatformDialog = ({ userId, onClose }: { userId: string; onClose: () => vo
     done()
   })
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      fullWidth
+    <FormDialog
+      form={form}
+      id="platform-title"
+      title={t('sysOrg.user.platform')}
+      onSubmit={save}
+      onClose={onClose}
+      busy={busy}
       maxWidth="sm"
-      aria-labelledby="platform-title"
+      submitDisabled={detail.isLoading}
     >
-      <DialogTitle id="platform-title">{t('sysOrg.user.platform')}</DialogTitle>
-      <DialogContent dividers>
-        <ZodFormProvider form={form}>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormDict
-              code="user_type"
-              label={t('sysOrg.user.userType')}
-              name="userType"
-              disabled={detail.isLoading}
-            />
-            <FormText
-              label={t('sysOrg.user.userExt')}
-              name="userExt"
-              multiline
-              minRows={3}
-              disabled={detail.isLoading}
-              htmlInput={{ maxLength: 255 }}
-            />
-          </Stack>
-        </ZodFormProvider>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={busy || detail.isLoading}
-          {...keepFocus}
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormDict
+          code="user_type"
+          label={t('sysOrg.user.userType')}
+          name="userType"
+          disabled={detail.isLoading}
+        />
+        <FormText
+          label={t('sysOrg.user.userExt')}
+          name="userExt"
+          multiline
+          minRows={3}
+          disabled={detail.isLoading}
+          htmlInput={{ maxLength: 255 }}
+        />
+      </Stack>
+    </FormDialog>
   )
 }
 

@@ -5,7 +5,8 @@ import { LineChart } from '@mui/x-charts/LineChart'
 import { useTranslation } from 'react-i18next'
 import type { TDashboardStats } from '../api/welApi'
 
-const ChartPanel = ({ titleKey, children }: { titleKey: string; children: React.ReactNode }) => {
+/** A home page chart under its title. */
+export const ChartPanel = ({ titleKey, children }: { titleKey: string; children: React.ReactNode }) => {
   const { t } = useTranslation()
   return (
     <Paper sx={{ p: 2, height: '100%' }}>
@@ -17,14 +18,10 @@ const ChartPanel = ({ titleKey, children }: { titleKey: string; children: React.
   )
 }
 
+type TChartProps = { stats: TDashboardStats | undefined; height?: number }
+
 /** Counts of the main business records. */
-export const RecordsChart = ({
-  stats,
-  height = 280,
-}: {
-  stats: TDashboardStats | undefined
-  height?: number
-}) => {
+export const RecordsChart = ({ stats, height = 280 }: TChartProps) => {
   const { t } = useTranslation()
   const records = stats?.records ?? []
   return (
@@ -41,13 +38,7 @@ export const RecordsChart = ({
 }
 
 /** Activity per day. */
-export const TrendChart = ({
-  stats,
-  height = 280,
-}: {
-  stats: TDashboardStats | undefined
-  height?: number
-}) => {
+export const TrendChart = ({ stats, height = 280 }: TChartProps) => {
   const { t } = useTranslation()
   const trend = stats?.trend ?? []
   return (

@@ -2,15 +2,13 @@ import CampaignIcon from '@mui/icons-material/Campaign'
 import EditNoteIcon from '@mui/icons-material/EditNote'
 import EventIcon from '@mui/icons-material/Event'
 import QuizIcon from '@mui/icons-material/Quiz'
-import Box from '@mui/material/Box'
 import Grid from '@mui/material/Grid'
-import Paper from '@mui/material/Paper'
-import Skeleton from '@mui/material/Skeleton'
-import Typography from '@mui/material/Typography'
 import { BarChart } from '@mui/x-charts/BarChart'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type TMyDashboard, useMyDashboard } from '../api/welApi'
+import { ChartPanel } from './Charts'
+import { StatCard } from './StatCard'
 
 type TCard = {
   key: string
@@ -70,48 +68,21 @@ export const MemberHome = ({ notices }: { notices: ReactNode }) => {
     <>
       <Grid container spacing={2}>
         {cards.map((card) => (
-          <Grid key={card.key} size={{ xs: 12, sm: 6, lg: 3 }}>
-            <Paper
-              sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
-              data-testid={`mine-${card.key}`}
-            >
-              <Box
-                sx={{
-                  width: 48,
-                  height: 48,
-                  borderRadius: 2,
-                  display: 'grid',
-                  placeItems: 'center',
-                  color: '#fff',
-                  bgcolor: card.color,
-                }}
-              >
-                {card.icon}
-              </Box>
-              <Box>
-                <Typography variant="body2" color="text.secondary">
-                  {card.label}
-                </Typography>
-                <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-                  {d ? card.value(d) : <Skeleton width={40} />}
-                </Typography>
-                {d && card.hint && (
-                  <Typography variant="caption" color="text.secondary">
-                    {card.hint(d)}
-                  </Typography>
-                )}
-              </Box>
-            </Paper>
-          </Grid>
+          <StatCard
+            key={card.key}
+            testId={`mine-${card.key}`}
+            label={card.label}
+            icon={card.icon}
+            color={card.color}
+            value={d ? card.value(d) : undefined}
+            hint={d && card.hint ? card.hint(d) : undefined}
+          />
         ))}
       </Grid>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 6 }}>{notices}</Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
-          <Paper sx={{ p: 2, height: '100%' }}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              {t('wel.mine.byStatus')}
-            </Typography>
+          <ChartPanel titleKey="wel.mine.byStatus">
             <BarChart
               height={280}
               loading={!d}
@@ -137,7 +108,7 @@ export const MemberHome = ({ notices }: { notices: ReactNode }) => {
                 { data: applications.map((a) => a.value), label: t('wel.mine.series'), color: '#1565c0' },
               ]}
             />
-          </Paper>
+          </ChartPanel>
         </Grid>
       </Grid>
     </>

@@ -2,14 +2,11 @@ import ApartmentIcon from '@mui/icons-material/Apartment'
 import AssignmentIcon from '@mui/icons-material/Assignment'
 import CampaignIcon from '@mui/icons-material/Campaign'
 import PeopleIcon from '@mui/icons-material/People'
-import Box from '@mui/material/Box'
 import Grid from '@mui/material/Grid'
-import Paper from '@mui/material/Paper'
-import Skeleton from '@mui/material/Skeleton'
-import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TDashboardStats } from '../api/welApi'
+import { StatCard } from './StatCard'
 
 type TCard = {
   key: 'todoCount' | 'noticeCount' | 'userCount' | 'deptCount'
@@ -31,34 +28,14 @@ export const StatCards = ({ stats }: { stats: TDashboardStats | undefined }) => 
   return (
     <Grid container spacing={2}>
       {CARDS.map((card) => (
-        <Grid key={card.key} size={{ xs: 12, sm: 6, lg: 3 }}>
-          <Paper
-            sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
-            data-testid={`stat-${card.key}`}
-          >
-            <Box
-              sx={{
-                width: 48,
-                height: 48,
-                borderRadius: 2,
-                display: 'grid',
-                placeItems: 'center',
-                color: '#fff',
-                bgcolor: card.color,
-              }}
-            >
-              {card.icon}
-            </Box>
-            <Box>
-              <Typography variant="body2" color="text.secondary">
-                {t(card.labelKey)}
-              </Typography>
-              <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-                {stats ? String(stats[card.key] ?? '—') : <Skeleton width={40} />}
-              </Typography>
-            </Box>
-          </Paper>
-        </Grid>
+        <StatCard
+          key={card.key}
+          testId={`stat-${card.key}`}
+          label={t(card.labelKey)}
+          icon={card.icon}
+          color={card.color}
+          value={stats ? String(stats[card.key] ?? '—') : undefined}
+        />
       ))}
     </Grid>
   )

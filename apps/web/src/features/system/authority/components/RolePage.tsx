@@ -41,7 +41,7 @@ export const RolePage = () => {
             primary: true,
             label: t('authority.role.grant'),
             Icon: AdminPanelSettingsIcon,
-            allowed: !!permissions[RolePermissions.grant],
+            permission: RolePermissions.grant,
             onClick: setGranting,
           },
         ]}

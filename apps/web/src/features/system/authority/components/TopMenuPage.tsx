@@ -11,7 +11,6 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import { toast } from '@/lib/notify'
-import { useSession } from '@/lib/session/session'
 import { grantApi, type TTopMenuRow } from '../api/authorityApi'
 import { topMenuResource } from '../resources'
 import { CheckTree } from './CheckTree'
@@ -77,7 +76,6 @@ const TopMenuGrantDialog = ({ top, onClose }: { top: TTopMenuRow; onClose: () =>
 /** 顶部菜单: top menus of the tenant, each with the menus it offers. */
 export const TopMenuPage = () => {
   const { t } = useTranslation()
-  const permissions = useSession((s) => s.permissions)
   const [granting, setGranting] = useState<TTopMenuRow | null>(null)
   return (
     <>
@@ -89,7 +87,7 @@ export const TopMenuPage = () => {
             primary: true,
             label: t('authority.topmenu.grant'),
             Icon: SettingsIcon,
-            allowed: !!permissions[TopMenuPermissions.grant],
+            permission: TopMenuPermissions.grant,
             onClick: setGranting,
           },
         ]}
