@@ -8,9 +8,9 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { patchedInput, updateIdOf } from '../../lib/crud.ts'
-import { AppError } from '../../lib/errors.ts'
+import { patchedInput } from '../../lib/crud.ts'
 import { routeKit } from '../../lib/route-kit.ts'
+import { submitIdOf } from '../role/submit-access.ts'
 import type { TAssortService } from './assort.service.ts'
 
 const CODES = {
@@ -70,11 +70,7 @@ export const assortRoutes = (app: FastifyInstance, assorts: TAssortService) => {
     // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
     { summary: '新增或修改分类', body: ZAssortSubmitSchema, patch: ZAssortSubmitSchema },
     async (ctx, request) => {
-      const id = updateIdOf(request)
-      const code = id ? CODES.edit : CODES.add
-      if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdOf(app, ctx, request, CODES)
       const input = id ? patchedInput(request, ZAssortSubmitSchema, await assorts.detail(id)) : request.body
       await assorts.submit(ctx, input)
     },

@@ -16,10 +16,10 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { patchedInput, updateIdOf } from '../../lib/crud.ts'
-import { AppError } from '../../lib/errors.ts'
+import { patchedInput } from '../../lib/crud.ts'
 import { routeKit } from '../../lib/route-kit.ts'
 import type { TRoleService } from '../role/role.service.ts'
+import { submitIdOf } from '../role/submit-access.ts'
 import type { TMenuAdminService } from './menu-admin.service.ts'
 
 const P = MenuPermissions
@@ -117,10 +117,7 @@ export const menuAdminRoutes = (app: FastifyInstance, menus: TMenuAdminService, 
       response: z.object({ id: ZWireIdSchema }),
     },
     async (ctx, request) => {
-      const id = updateIdOf(request)
-      if (!(await app.permissions.has(ctx.user!, id ? P.edit : P.add))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdOf(app, ctx, request, { add: P.add, edit: P.edit })
       const input = id ? patchedInput(request, ZMenuSubmitSchema, await menus.detail(id)) : request.body
       return menus.submit(ctx, input)
     },

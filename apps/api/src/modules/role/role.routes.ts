@@ -11,10 +11,10 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { patchedInput, updateIdOf } from '../../lib/crud.ts'
-import { AppError } from '../../lib/errors.ts'
+import { patchedInput } from '../../lib/crud.ts'
 import { routeKit } from '../../lib/route-kit.ts'
 import type { TRoleService } from './role.service.ts'
+import { submitIdOf } from './submit-access.ts'
 
 const P = RolePermissions
 
@@ -65,10 +65,7 @@ export const roleRoutes = (app: FastifyInstance, roles: TRoleService) => {
     // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
     { summary: '新增或修改角色', body: ZRoleSubmitSchema, patch: ZRoleSubmitSchema },
     async (ctx, request) => {
-      const id = updateIdOf(request)
-      if (!(await app.permissions.has(ctx.user!, id ? P.edit : P.add))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdOf(app, ctx, request, { add: P.add, edit: P.edit })
       const input = id ? patchedInput(request, ZRoleSubmitSchema, await roles.detail(ctx, id)) : request.body
       await roles.submit(ctx, input)
     },

@@ -16,10 +16,10 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { patchedInput } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
 import { routeKit } from '../../lib/route-kit.ts'
+import { submitIdOf } from '../role/submit-access.ts'
 import type { TTenantService } from './tenant.service.ts'
 
 const PREFIX = '/api/ysjs-system/tenant'
@@ -110,11 +110,7 @@ export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient, tenants
     },
     async (request) => {
       const ctx = ctxOf(request)
-      const id = updateIdOf(request)
-      const code = id ? 'tenant_edit' : 'tenant_add'
-      if (!ctx.user || !(await app.permissions.has(ctx.user, code))) {
-        throw AppError.forbidden()
-      }
+      const id = await submitIdOf(app, ctx, request, { add: 'tenant_add', edit: 'tenant_edit' })
       if (id) {
         const stored = await tenants.detail(ctx, id)
         await tenants.update(ctx, id, patchedInput(request, ZTenantSubmitSchema, stored))
