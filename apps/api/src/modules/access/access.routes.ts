@@ -6,36 +6,31 @@ import {
   ZAccessPreviewSchemaOut,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { ctxOf } from '../../lib/context.ts'
-import { ok, zEnvelope } from '../../lib/envelope.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import type { TAccessService } from './access.service.ts'
 
-const PREFIX = '/api/ysjs-system/access'
-
 export const accessRoutes = (app: FastifyInstance, access: TAccessService) => {
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const tags = ['access']
-
-  r.post(`${PREFIX}/preview`, {
-    config: { access: { permission: AccessPermissions.preview } },
-    schema: {
-      tags,
+  const k = routeKit(app, { tags: ['access'], prefix: '/api/ysjs-system/access' })
+  k.read(
+    'POST',
+    '/preview',
+    { permission: AccessPermissions.preview },
+    {
       summary: '变更预览: 角色授权、产品包菜单或用户角色变更后, 哪些用户得到或失去哪些菜单和按钮',
       body: ZAccessPreviewSchema,
-      response: { 200: zEnvelope(ZAccessPreviewSchemaOut) },
+      response: ZAccessPreviewSchemaOut,
     },
-    handler: async (request) => ok(await access.preview(ctxOf(request), request.body)),
-  })
-
-  r.get(`${PREFIX}/explain`, {
-    config: { access: { permission: AccessPermissions.explain } },
-    schema: {
-      tags,
+    (ctx, { body }) => access.preview(ctx, body),
+  )
+  k.read(
+    'GET',
+    '/explain',
+    { permission: AccessPermissions.explain },
+    {
       summary: '权限解释: 用户能否访问某菜单、按钮或接口, 以及允许或拒绝的环节',
       querystring: ZAccessExplainQuerySchema,
-      response: { 200: zEnvelope(ZAccessExplainSchemaOut) },
+      response: ZAccessExplainSchemaOut,
     },
-    handler: async (request) => ok(await access.explain(ctxOf(request), request.query)),
-  })
+    (ctx, { query }) => access.explain(ctx, query),
+  )
 }

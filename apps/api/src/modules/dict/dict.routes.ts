@@ -9,11 +9,11 @@ import {
   ZWireIdSchema,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf } from '../../lib/context.ts'
-import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import type { TCtx } from '../../lib/context.ts'
+import { patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { zPage } from '../../lib/envelope.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
 import type { TDictService } from './dict.service.ts'
 
@@ -83,112 +83,93 @@ type TDictApi = {
 
 /** The dictionary calls of contract 8, the same for both tables. */
 const dictRoutes = (app: FastifyInstance, dicts: TDictService, api: TDictApi) => {
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const PREFIX = api.prefix
-  const tags = [api.tag]
-  const view = { access: { permission: [...api.permissions.view] } } as const
-  const writable = (request: Parameters<typeof ctxOf>[0]) => {
-    const ctx = ctxOf(request)
+  const k = routeKit(app, { tags: [api.tag], prefix: api.prefix })
+  const view = { permission: [...api.permissions.view] }
+  const writable = (ctx: TCtx) => {
     assertTableWritable(ctx, api.table)
     return ctx
   }
 
-  r.get(`${PREFIX}/dictionary`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: '字典项 (下拉框)',
-      querystring: ZCode,
-      response: { 200: zEnvelope(z.array(api.record)) },
-    },
-    handler: async (request) => ok(await dicts.dictionary(ctxOf(request), request.query.code)),
-  })
-  r.get(`${PREFIX}/dictionary-tree`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: '字典项树',
-      querystring: ZCode,
-      response: { 200: zEnvelope(z.array(api.node)) },
-    },
-    handler: async (request) => ok(await dicts.dictionaryTree(ctxOf(request), request.query.code)),
-  })
-  r.get(`${PREFIX}/list`, {
-    config: view,
-    schema: {
-      tags,
-      summary: '字典树 (全部)',
-      querystring: ZFilters,
-      response: { 200: zEnvelope(z.array(api.node)) },
-    },
-    handler: async (request) => ok(await dicts.list(ctxOf(request), request.query)),
-  })
-  r.get(`${PREFIX}/parent-list`, {
-    config: view,
-    schema: {
-      tags,
+  k.read(
+    'GET',
+    '/dictionary',
+    'authenticated',
+    { summary: '字典项 (下拉框)', querystring: ZCode, response: z.array(api.record) },
+    (ctx, { query }) => dicts.dictionary(ctx, query.code),
+  )
+  k.read(
+    'GET',
+    '/dictionary-tree',
+    'authenticated',
+    { summary: '字典项树', querystring: ZCode, response: z.array(api.node) },
+    (ctx, { query }) => dicts.dictionaryTree(ctx, query.code),
+  )
+  k.read(
+    'GET',
+    '/list',
+    view,
+    { summary: '字典树 (全部)', querystring: ZFilters, response: z.array(api.node) },
+    (ctx, { query }) => dicts.list(ctx, query),
+  )
+  k.read(
+    'GET',
+    '/parent-list',
+    view,
+    {
       summary: '字典 (分页)',
       querystring: ZPageQuerySchema.extend(ZFilters.shape).catchall(z.unknown()),
-      response: { 200: zEnvelope(zPage(api.record)) },
+      response: zPage(api.record),
     },
-    handler: async (request) => ok(await dicts.parentPage(ctxOf(request), request.query)),
-  })
-  r.get(`${PREFIX}/child-list`, {
-    config: view,
-    schema: {
-      tags,
+    (ctx, { query }) => dicts.parentPage(ctx, query),
+  )
+  k.read(
+    'GET',
+    '/child-list',
+    view,
+    {
       summary: '字典项 (树)',
       querystring: ZFilters.extend({
         parentId: z.preprocess((v) => (v === '' || v === '-1' ? undefined : v), ZIdSchema.optional()),
       }),
-      response: { 200: zEnvelope(z.array(api.node)) },
+      response: z.array(api.node),
     },
-    handler: async (request) => {
-      const { parentId, ...filters } = request.query
-      return ok(await dicts.childList(ctxOf(request), parentId ? BigInt(parentId) : undefined, filters))
-    },
-  })
-  r.get(`${PREFIX}/tree`, {
-    config: view,
-    schema: { tags, summary: '字典树节点', response: { 200: zEnvelope(z.array(ZTreeNode)) } },
-    handler: async (request) => ok(await dicts.tree(ctxOf(request))),
-  })
-  r.get(`${PREFIX}/detail`, {
-    config: view,
-    schema: {
-      tags,
+    (ctx, { query: { parentId, ...filters } }) =>
+      dicts.childList(ctx, parentId ? BigInt(parentId) : undefined, filters),
+  )
+  k.read('GET', '/tree', view, { summary: '字典树节点', response: z.array(ZTreeNode) }, (ctx) =>
+    dicts.tree(ctx),
+  )
+  k.read(
+    'GET',
+    '/detail',
+    view,
+    {
       summary: '字典详情',
       querystring: z.object({ id: ZIdSchema }),
-      response: { 200: zEnvelope(api.record.extend({ parentName: z.string() })) },
+      response: api.record.extend({ parentName: z.string() }),
     },
-    handler: async (request) => ok(await dicts.detail(ctxOf(request), BigInt(request.query.id))),
-  })
-  r.post(`${PREFIX}/submit`, {
-    config: { access: { permission: [...api.permissions.add, ...api.permissions.edit] } },
-    schema: { tags, summary: '新增或修改字典', body: ZDictSubmitSchema, response: { 200: zDone } },
+    (ctx, { query }) => dicts.detail(ctx, BigInt(query.id)),
+  )
+  k.command(
+    'POST',
+    '/submit',
+    { permission: [...api.permissions.add, ...api.permissions.edit] },
     // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
-    ...patchableSubmit(ZDictSubmitSchema),
-    handler: async (request) => {
-      const ctx = writable(request)
+    { summary: '新增或修改字典', body: ZDictSubmitSchema, patch: ZDictSubmitSchema },
+    async (ctx, request) => {
+      writable(ctx)
       const id = updateIdOf(request)
       const input = id ? patchedInput(request, ZDictSubmitSchema, await dicts.detail(ctx, id)) : request.body
       await dicts.submit(ctx, input)
-      return done()
     },
-  })
-  r.post(`${PREFIX}/remove`, {
-    config: { access: { permission: [...api.permissions.remove] } },
-    schema: {
-      tags,
-      summary: '删除字典',
-      querystring: z.object({ ids: ZIdListSchema }),
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await dicts.remove(writable(request), request.query.ids.map(BigInt))
-      return done()
-    },
-  })
+  )
+  k.command(
+    'POST',
+    '/remove',
+    { permission: [...api.permissions.remove] },
+    { summary: '删除字典', querystring: z.object({ ids: ZIdListSchema }) },
+    (ctx, { query }) => dicts.remove(writable(ctx), query.ids.map(BigInt)),
+  )
 }
 
 export const dictBizRoutes = (app: FastifyInstance, dicts: TDictService) =>

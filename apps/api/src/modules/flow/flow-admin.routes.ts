@@ -17,12 +17,12 @@ import {
   zIdParam,
 } from '@ysjs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf } from '../../lib/context.ts'
-import { patchableSubmit, patchedInput, updateIdOf } from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { done, zDone, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
+import { routeKit } from '../../lib/route-kit.ts'
+import type { TAccess } from '../../plugins/access.ts'
 import { multipartFailure } from '../oss/multipart.ts'
 import type { TFlowAdminService } from './flow-admin.service.ts'
 import type { TFlowWorkService } from './flow-work.service.ts'
@@ -63,117 +63,105 @@ const readDeployUpload = async (request: FastifyRequest) => {
 
 // Contract 10.2 marks model, manager and follow calls `SA`: their routes are declared `platform` (the
 // platform's administrator alone); the menu codes still decide what the menus show.
+const sa = (permission: string | readonly string[]): TAccess => ({ permission, platform: true })
 
 export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, work: TFlowWorkService) => {
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const model = ['flow-model']
-  r.get(`${FLOW}/model/list`, {
-    config: { access: { permission: 'flow_model', platform: true } },
-    schema: {
-      tags: model,
-      summary: '模型列表',
-      querystring: ZModelListQuerySchema,
-      response: { 200: zEnvelope(zPage(ZFlowModelSchema)) },
-    },
-    handler: async (request) => ok(await admin.modelList(request.query)),
-  })
-  r.get(`${FLOW}/model/detail`, {
-    config: { access: { permission: 'flow_model', platform: true } },
-    schema: {
-      tags: model,
+  const model = routeKit(app, { tags: ['flow-model'], prefix: `${FLOW}/model` })
+  model.read(
+    'GET',
+    '/list',
+    sa('flow_model'),
+    { summary: '模型列表', querystring: ZModelListQuerySchema, response: zPage(ZFlowModelSchema) },
+    (_ctx, { query }) => admin.modelList(query),
+  )
+  model.read(
+    'GET',
+    '/detail',
+    sa('flow_model'),
+    {
       summary: '模型详情 (含 BPMN XML)',
       querystring: z.object({ id: zIdParam('id') }),
-      response: { 200: zEnvelope(ZFlowModelSchema) },
+      response: ZFlowModelSchema,
     },
-    handler: async (request) => ok(await admin.modelDetail(BigInt(request.query.id))),
-  })
-  r.post(`${FLOW}/model/submit`, {
-    config: { access: { permission: ['flow_model_create', 'flow_model_update'], platform: true } },
-    schema: {
-      tags: model,
+    (_ctx, { query }) => admin.modelDetail(BigInt(query.id)),
+  )
+  model.read(
+    'POST',
+    '/submit',
+    sa(['flow_model_create', 'flow_model_update']),
+    // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
+    {
       summary: '保存模型 (BPMN XML 保存时校验)',
       body: ZFlowModelSubmitSchema,
-      response: { 200: zEnvelope(ZWireIdSchema) },
+      patch: ZFlowModelSubmitSchema,
+      response: ZWireIdSchema,
     },
-    // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
-    ...patchableSubmit(ZFlowModelSubmitSchema),
-    handler: async (request) => {
+    async (ctx, request) => {
       const id = updateIdOf(request)
       const input = id
         ? patchedInput(request, ZFlowModelSubmitSchema, await admin.modelDetail(id))
         : request.body
-      return ok(await admin.modelSubmit(ctxOf(request), input))
+      return admin.modelSubmit(ctx, input)
     },
-  })
-  r.post(`${FLOW}/model/remove`, {
-    config: { access: { permission: 'flow_model_delete', platform: true } },
-    schema: {
-      tags: model,
-      summary: '删除模型',
-      querystring: z.object({ ids: ZIdListSchema }),
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await admin.modelRemove(request.query.ids)
-      return done()
-    },
-  })
-  r.post(`${FLOW}/model/deploy`, {
-    config: { access: { permission: 'flow_model_deploy', platform: true } },
-    schema: {
-      tags: model,
+  )
+  model.command(
+    'POST',
+    '/remove',
+    sa('flow_model_delete'),
+    { summary: '删除模型', querystring: z.object({ ids: ZIdListSchema }) },
+    (_ctx, { query }) => admin.modelRemove(query.ids),
+  )
+  model.read(
+    'POST',
+    '/deploy',
+    sa('flow_model_deploy'),
+    {
       summary: '部署模型 (每个租户一个版本; 无租户时为通用流程; warnings: 须运行时才知道的问题)',
       body: ZModelDeploySchema,
-      response: { 200: zEnvelope(ZFlowDeployResultSchema) },
+      response: ZFlowDeployResultSchema,
     },
-    handler: async (request) => {
-      const b = request.body
-      return ok(await admin.modelDeploy(BigInt(b.modelId), b.category, b.tenantIds))
-    },
-  })
+    (_ctx, { body }) => admin.modelDeploy(BigInt(body.modelId), body.category, body.tenantIds),
+  )
 
-  const manager = ['flow-manager']
-  r.get(`${FLOW}/manager/list`, {
-    config: { access: { permission: 'flow_manager', platform: true } },
-    schema: {
-      tags: manager,
+  const manager = routeKit(app, { tags: ['flow-manager'], prefix: `${FLOW}/manager` })
+  manager.read(
+    'GET',
+    '/list',
+    sa('flow_manager'),
+    {
       summary: '流程定义 (各流程的最新版本)',
       querystring: ZFlowModeQuerySchema,
-      response: { 200: zEnvelope(zPage(ZFlowProcessSchema)) },
+      response: zPage(ZFlowProcessSchema),
     },
-    handler: async (request) => ok(await work.managerList(ctxOf(request), request.query)),
-  })
-  r.post(`${FLOW}/manager/change-state`, {
-    config: { access: { permission: 'flow_manager_state', platform: true } },
-    schema: {
-      tags: manager,
+    (ctx, { query }) => work.managerList(ctx, query),
+  )
+  manager.raw(
+    'POST',
+    '/change-state',
+    { access: sa('flow_manager_state') },
+    {
       summary: '激活 (active) 或挂起 (suspend) 流程定义',
       body: ZChangeStateSchema,
       response: { 200: zDone },
     },
-    handler: async (request) => done(await admin.changeState(request.body.processId, request.body.state)),
-  })
-  r.post(`${FLOW}/manager/delete-deployment`, {
-    config: { access: { permission: 'flow_manager_remove', platform: true } },
-    schema: {
-      tags: manager,
-      summary: '删除部署 (连同其实例)',
-      body: ZDeleteDeploymentSchema,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await admin.deleteDeployments(request.body.deploymentIds)
-      return done()
-    },
-  })
-  r.post(`${FLOW}/manager/deploy-upload`, {
-    config: { access: { permission: 'flow_deploy', platform: true } },
-    schema: {
-      tags: manager,
+    async ({ body }) => done(await admin.changeState(body.processId, body.state)),
+  )
+  manager.command(
+    'POST',
+    '/delete-deployment',
+    sa('flow_manager_remove'),
+    { summary: '删除部署 (连同其实例)', body: ZDeleteDeploymentSchema },
+    (_ctx, { body }) => admin.deleteDeployments(body.deploymentIds),
+  )
+  manager.read(
+    'POST',
+    '/deploy-upload',
+    sa('flow_deploy'),
+    {
       summary: '上传部署 (multipart: category, tenantIds, files; warnings: 须运行时才知道的问题)',
-      response: { 200: zEnvelope(ZFlowDeployResultSchema) },
+      response: ZFlowDeployResultSchema,
     },
-    handler: async (request) => {
+    async (_ctx, request) => {
       const { fields, files } = await readDeployUpload(request)
       const category = fields.category?.trim()
       if (!category) {
@@ -182,24 +170,23 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
       if (!files.length) {
         throw AppError.badRequest(FlowMsg.FILES)
       }
-      return ok(
-        await admin.deploy(
-          files.map((f) => ({ xml: f.xml, resourceName: f.name })),
-          category,
-          fields.tenantIds,
-        ),
+      return admin.deploy(
+        files.map((f) => ({ xml: f.xml, resourceName: f.name })),
+        category,
+        fields.tenantIds,
       )
     },
-  })
+  )
 
-  r.get(`${FLOW}/follow/list`, {
-    config: { access: { permission: 'flow_follow', platform: true } },
-    schema: {
-      tags: ['flow-follow'],
+  routeKit(app, { tags: ['flow-follow'], prefix: `${FLOW}/follow` }).read(
+    'GET',
+    '/list',
+    sa('flow_follow'),
+    {
       summary: '运行中的流程实例',
       querystring: ZFollowListQuerySchema,
-      response: { 200: zEnvelope(zPage(ZFlowExecutionSchema)) },
+      response: zPage(ZFlowExecutionSchema),
     },
-    handler: async (request) => ok(await admin.followList(ctxOf(request), request.query)),
-  })
+    (ctx, { query }) => admin.followList(ctx, query),
+  )
 }

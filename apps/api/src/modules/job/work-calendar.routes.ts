@@ -10,13 +10,11 @@ import {
   ZWorkCalendarYearRecordSchema,
 } from '@ysjs/shared/job'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf } from '../../lib/context.ts'
-import { ok, zEnvelope } from '../../lib/envelope.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import type { TWorkCalendarService } from './work-calendar.service.ts'
 
-const BASE = '/api/ysjs-job/work-calendar'
+const READ = { permission: 'job_calendar' }
 
 /** `remove?ids=2025,2026`: the years, comma-separated. */
 const ZYearsQuery = z.object({
@@ -34,55 +32,59 @@ const ZYearsQuery = z.object({
 // edits it (access `platform`).
 
 export const workCalendarRoutes = (app: FastifyInstance, calendar: TWorkCalendarService) => {
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const tags = ['work-calendar']
-  r.get(`${BASE}/years`, {
-    config: { access: { permission: 'job_calendar' } },
-    schema: {
-      tags,
+  const k = routeKit(app, { tags: ['work-calendar'], prefix: '/api/ysjs-job/work-calendar' })
+  k.read(
+    'GET',
+    '/years',
+    READ,
+    {
       summary: '工作日历: 已有数据的年份 (放假天数, 调休上班天数)',
-      response: { 200: zEnvelope(z.array(ZWorkCalendarYearRecordSchema)) },
+      response: z.array(ZWorkCalendarYearRecordSchema),
     },
-    handler: async () => ok(await calendar.years()),
-  })
-  r.get(`${BASE}/detail`, {
-    config: { access: { permission: 'job_calendar' } },
-    schema: {
-      tags,
+    () => calendar.years(),
+  )
+  k.read(
+    'GET',
+    '/detail',
+    READ,
+    {
       summary: '工作日历: 一年的放假日与调休上班日',
       querystring: ZWorkCalendarYearQuerySchema,
-      response: { 200: zEnvelope(ZWorkCalendarDetailSchema) },
+      response: ZWorkCalendarDetailSchema,
     },
-    handler: async (request) => ok(await calendar.detail(request.query.year)),
-  })
-  r.get(`${BASE}/check`, {
-    config: { access: { permission: 'job_calendar' } },
-    schema: {
-      tags,
+    (_ctx, { query }) => calendar.detail(query.year),
+  )
+  k.read(
+    'GET',
+    '/check',
+    READ,
+    {
       summary: '工作日历: 某天是否工作日, 下一个工作日, n 个工作日后的日期',
       querystring: ZWorkCalendarCheckQuerySchema,
-      response: { 200: zEnvelope(ZWorkCalendarCheckSchema) },
+      response: ZWorkCalendarCheckSchema,
     },
-    handler: async (request) => ok(await calendar.check(request.query.date, request.query.n)),
-  })
-  r.post(`${BASE}/submit`, {
-    config: { access: { permission: 'job_calendar_edit', platform: true } },
-    schema: {
-      tags,
+    (_ctx, { query }) => calendar.check(query.date, query.n),
+  )
+  k.read(
+    'POST',
+    '/submit',
+    { permission: 'job_calendar_edit', platform: true },
+    {
       summary: '工作日历: 保存一年 (替换该年全部日期; 上传的数据文件在页面展开后同样提交)',
       body: ZWorkCalendarSubmitSchema,
-      response: { 200: zEnvelope(z.number()) },
+      response: z.number(),
     },
-    handler: async (request) => ok(await calendar.submit(ctxOf(request), request.body)),
-  })
-  r.post(`${BASE}/remove`, {
-    config: { access: { permission: 'job_calendar_delete', platform: true } },
-    schema: {
-      tags,
+    (ctx, { body }) => calendar.submit(ctx, body),
+  )
+  k.read(
+    'POST',
+    '/remove',
+    { permission: 'job_calendar_delete', platform: true },
+    {
       summary: '工作日历: 删除年份 (ids 为逗号分隔的年份)',
       querystring: ZYearsQuery,
-      response: { 200: zEnvelope(z.number()) },
+      response: z.number(),
     },
-    handler: async (request) => ok(await calendar.remove(request.query.ids)),
-  })
+    (_ctx, { query }) => calendar.remove(query.ids),
+  )
 }

@@ -1,5 +1,4 @@
 import {
-  Msg,
   RegionMsg,
   ZPageQuerySchema,
   ZRegionCodeQuery,
@@ -17,8 +16,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { keepSubmitted, patchedInput } from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { done, zDone, zPage } from '../../lib/envelope.ts'
 import { orNullIfNotFound } from '../../lib/errors.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import type { TRegionService } from './region.service.ts'
 
 const PREFIX = '/api/ysjs-system/region'
@@ -28,11 +28,15 @@ const ZRowOut = ZRegionRecordSchema.omit({ parentName: true, hasChildren: true }
 export const regionRoutes = (app: FastifyInstance, regions: TRegionService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['region']
+  const k = routeKit(app, { tags, prefix: PREFIX })
+  const REGION = { permission: 'region' }
+  const byParent = z.object({ parentCode: ZRegionParentQuery })
 
-  r.get(`${PREFIX}/list`, {
-    config: { access: { permission: 'region' } },
-    schema: {
-      tags,
+  k.read(
+    'GET',
+    '/list',
+    REGION,
+    {
       summary: '分页行政区划 (code、parentCode、regionLevel 相等, name 模糊)',
       querystring: ZPageQuerySchema.extend({
         code: ZRegionParentQuery,
@@ -40,56 +44,53 @@ export const regionRoutes = (app: FastifyInstance, regions: TRegionService) => {
         name: z.preprocess((v) => (v === '' ? undefined : v), zText().trim().max(32).optional()),
         regionLevel: zOptionalInt({ min: 0, max: 5 }),
       }),
-      response: { 200: zEnvelope(zPage(ZRecordOut)) },
+      response: zPage(ZRecordOut),
     },
-    handler: async (request) => ok(await regions.page(request.query)),
-  })
-
-  r.get(`${PREFIX}/lazy-tree`, {
-    // Read by the province/city selects of other screens: any signed-in user (decision 010c).
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+    (_ctx, { query }) => regions.page(query),
+  )
+  // Read by the province/city selects of other screens: any signed-in user (decision 010c).
+  k.read(
+    'GET',
+    '/lazy-tree',
+    'authenticated',
+    {
       summary: '行政区划懒加载树 (parentCode 为空取省级)',
-      querystring: z.object({ parentCode: ZRegionParentQuery }),
-      response: { 200: zEnvelope(z.array(ZRegionNodeSchema)) },
+      querystring: byParent,
+      response: z.array(ZRegionNodeSchema),
     },
-    handler: async (request) => ok(await regions.lazyTree(request.query.parentCode)),
-  })
-
-  r.get(`${PREFIX}/lazy-list`, {
-    config: { access: { permission: 'region' } },
-    schema: {
-      tags,
+    (_ctx, { query }) => regions.lazyTree(query.parentCode),
+  )
+  k.read(
+    'GET',
+    '/lazy-list',
+    REGION,
+    {
       summary: '行政区划懒加载列表 (parentCode 为空取省级)',
-      querystring: z.object({ parentCode: ZRegionParentQuery }),
-      response: { 200: zEnvelope(z.array(ZRecordOut)) },
+      querystring: byParent,
+      response: z.array(ZRecordOut),
     },
-    handler: async (request) => ok(await regions.lazyList(request.query.parentCode)),
-  })
-
-  r.get(`${PREFIX}/select`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+    (_ctx, { query }) => regions.lazyList(query.parentCode),
+  )
+  k.read(
+    'GET',
+    '/select',
+    'authenticated',
+    {
       summary: '下级行政区划 (code 默认 00, 即省级)',
       querystring: z.object({ code: ZRegionParentQuery }),
-      response: { 200: zEnvelope(z.array(ZRowOut)) },
+      response: z.array(ZRowOut),
     },
-    handler: async (request) => ok(await regions.select(request.query.code)),
-  })
+    (_ctx, { query }) => regions.select(query.code),
+  )
+  k.read(
+    'GET',
+    '/detail',
+    REGION,
+    { summary: '行政区划详情', querystring: z.object({ code: ZRegionCodeQuery }), response: ZRecordOut },
+    (_ctx, { query }) => regions.detail(query.code),
+  )
 
-  r.get(`${PREFIX}/detail`, {
-    config: { access: { permission: 'region' } },
-    schema: {
-      tags,
-      summary: '行政区划详情',
-      querystring: z.object({ code: ZRegionCodeQuery }),
-      response: { 200: zEnvelope(ZRecordOut) },
-    },
-    handler: async (request) => ok(await regions.detail(request.query.code)),
-  })
-
+  // Declared by hand: its partial update is keyed by the code, not by an id (the kit's `patch` is).
   r.post(`${PREFIX}/submit`, {
     config: { access: { permission: 'region_add' } },
     // A region is keyed by its code: a code already stored is an update, which writes only the fields
@@ -108,17 +109,14 @@ export const regionRoutes = (app: FastifyInstance, regions: TRegionService) => {
     },
   })
 
-  r.post(`${PREFIX}/remove`, {
-    config: { access: { permission: 'region_delete' } },
-    schema: {
-      tags,
+  k.command(
+    'POST',
+    '/remove',
+    { permission: 'region_delete' },
+    {
       summary: '删除行政区划 (id 为区划编号; 有下级时不可删除)',
       querystring: z.object({ id: ZRegionRemoveQuery }),
-      response: { 200: zDone },
     },
-    handler: async (request) => {
-      await regions.remove(ctxOf(request), request.query.id)
-      return done(Msg.SUCCESS)
-    },
-  })
+    (ctx, { query }) => regions.remove(ctx, query.id),
+  )
 }

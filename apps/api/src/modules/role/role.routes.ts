@@ -1,5 +1,4 @@
 import {
-  Msg,
   RolePermissions,
   ZIdListSchema,
   ZIdSchema,
@@ -11,103 +10,80 @@ import {
   zText,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf } from '../../lib/context.ts'
-import { patchableSubmit, patchedInput, submitIdFor } from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
+import { patchedInput, submitIdFor } from '../../lib/crud.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import type { TRoleService } from './role.service.ts'
 
-const PREFIX = '/api/ysjs-system/role'
 const P = RolePermissions
 
 export const roleRoutes = (app: FastifyInstance, roles: TRoleService) => {
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const tags = ['role']
+  const k = routeKit(app, { tags: ['role'], prefix: '/api/ysjs-system/role' })
+  const tree = z.array(ZTreeNodeSchema)
 
-  r.get(`${PREFIX}/list`, {
-    config: { access: { permission: P.list } },
-    schema: {
-      tags,
+  k.read(
+    'GET',
+    '/list',
+    { permission: P.list },
+    {
       summary: '角色树 (按角色名、别名过滤; 非管理租户只见本租户)',
       querystring: ZRoleListQuerySchema,
-      response: { 200: zEnvelope(z.array(ZRoleRecordSchema)) },
+      response: z.array(ZRoleRecordSchema),
     },
-    handler: async (request) => ok(await roles.list(ctxOf(request), request.query)),
-  })
-
-  r.get(`${PREFIX}/detail`, {
-    config: { access: { permission: P.list } },
-    schema: {
-      tags,
-      summary: '角色详情',
-      querystring: z.object({ id: ZIdSchema }),
-      response: { 200: zEnvelope(ZRoleRecordSchema) },
-    },
-    handler: async (request) => ok(await roles.detail(ctxOf(request), BigInt(request.query.id))),
-  })
-
-  r.get(`${PREFIX}/tree`, {
-    config: { access: { permission: [P.list, 'user'] } },
-    schema: {
-      tags,
+    (ctx, { query }) => roles.list(ctx, query),
+  )
+  k.read(
+    'GET',
+    '/detail',
+    { permission: P.list },
+    { summary: '角色详情', querystring: z.object({ id: ZIdSchema }), response: ZRoleRecordSchema },
+    (ctx, { query }) => roles.detail(ctx, BigInt(query.id)),
+  )
+  k.read(
+    'GET',
+    '/tree',
+    { permission: [P.list, 'user'] },
+    {
       summary: '租户的角色树 (tenantId 仅管理租户的超级管理员可指定)',
       querystring: z.object({ tenantId: zText().trim().max(12).optional() }),
-      response: { 200: zEnvelope(z.array(ZTreeNodeSchema)) },
+      response: tree,
     },
-    handler: async (request) => ok(await roles.tree(ctxOf(request), request.query.tenantId || undefined)),
-  })
-
-  r.get(`${PREFIX}/tree-by-id`, {
-    config: { access: { permission: [P.list, 'user'] } },
-    schema: {
-      tags,
-      summary: '角色所在租户的角色树',
-      querystring: z.object({ roleId: ZIdSchema }),
-      response: { 200: zEnvelope(z.array(ZTreeNodeSchema)) },
-    },
-    handler: async (request) => ok(await roles.treeById(ctxOf(request), BigInt(request.query.roleId))),
-  })
-
-  r.post(`${PREFIX}/submit`, {
-    config: { access: { permission: [P.add, P.edit] } },
-    schema: { tags, summary: '新增或修改角色', body: ZRoleSubmitSchema, response: { 200: zDone } },
+    (ctx, { query }) => roles.tree(ctx, query.tenantId || undefined),
+  )
+  k.read(
+    'GET',
+    '/tree-by-id',
+    { permission: [P.list, 'user'] },
+    { summary: '角色所在租户的角色树', querystring: z.object({ roleId: ZIdSchema }), response: tree },
+    (ctx, { query }) => roles.treeById(ctx, BigInt(query.roleId)),
+  )
+  k.command(
+    'POST',
+    '/submit',
+    { permission: [P.add, P.edit] },
     // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
-    ...patchableSubmit(ZRoleSubmitSchema),
-    handler: async (request) => {
-      const ctx = ctxOf(request)
-      const id = await submitIdFor(app, request, P)
+    { summary: '新增或修改角色', body: ZRoleSubmitSchema, patch: ZRoleSubmitSchema },
+    async (ctx, request) => {
+      const id = await submitIdFor(app, request, { add: P.add, edit: P.edit })
       const input = id ? patchedInput(request, ZRoleSubmitSchema, await roles.detail(ctx, id)) : request.body
       await roles.submit(ctx, input)
-      return done()
     },
-  })
-
-  r.post(`${PREFIX}/remove`, {
-    config: { access: { permission: P.remove } },
-    schema: {
-      tags,
-      summary: '删除角色 (有子角色或仍有用户持有时拒绝)',
-      querystring: z.object({ ids: ZIdListSchema }),
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await roles.remove(ctxOf(request), request.query.ids.map(BigInt))
-      return done(Msg.SUCCESS)
-    },
-  })
-
-  r.post(`${PREFIX}/grant`, {
-    config: { access: { permission: P.grant } },
-    schema: {
-      tags,
+  )
+  k.command(
+    'POST',
+    '/remove',
+    { permission: P.remove },
+    { summary: '删除角色 (有子角色或仍有用户持有时拒绝)', querystring: z.object({ ids: ZIdListSchema }) },
+    (ctx, { query }) => roles.remove(ctx, query.ids.map(BigInt)),
+  )
+  k.command(
+    'POST',
+    '/grant',
+    { permission: P.grant },
+    {
       summary: '角色授权: 菜单、数据权限、接口权限 (替换现有授权, 子角色随之收回父角色失去的菜单)',
       body: ZRoleGrantSchema,
-      response: { 200: zDone },
     },
-    handler: async (request) => {
-      await roles.grant(ctxOf(request), request.body)
-      return done()
-    },
-  })
+    (ctx, { body }) => roles.grant(ctx, body),
+  )
 }

@@ -1,6 +1,5 @@
 import type { PrismaClient } from '@ysjs/db'
 import {
-  Msg,
   TenantMsg,
   type TPageQuery,
   ZIdListSchema,
@@ -17,8 +16,9 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { patchableSubmit, patchedInput, submitIdFor } from '../../lib/crud.ts'
+import { patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { routeKit } from '../../lib/route-kit.ts'
 import type { TTenantService } from './tenant.service.ts'
 
 const PREFIX = '/api/ysjs-system/tenant'
@@ -31,46 +31,39 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient, tenants: TTenantService) => {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['tenant']
+  const k = routeKit(app, { tags, prefix: PREFIX })
+  const TENANT = { permission: 'tenant' }
 
-  r.get(`${PREFIX}/info`, {
-    config: { access: 'public' },
-    schema: {
-      tags,
+  k.read(
+    'GET',
+    '/info',
+    'public',
+    {
       summary: '按域名解析租户 (登录页据此隐藏租户输入框)',
       querystring: z.object({ domain: z.string().trim().max(255).optional() }),
-      response: {
-        200: zEnvelope(
-          z
-            .object({ tenantId: z.string(), domain: z.string(), backgroundUrl: z.string().nullable() })
-            .nullable(),
-        ),
-      },
+      response: z
+        .object({ tenantId: z.string(), domain: z.string(), backgroundUrl: z.string().nullable() })
+        .nullable(),
     },
-    handler: async (request) => {
-      const domain = request.query.domain?.replace(/\/+$/, '')
+    async (_ctx, { query }) => {
+      const domain = query.domain?.replace(/\/+$/, '')
       if (!domain) {
-        return ok(null)
+        return null
       }
       const tenant = await prisma.tenant.findFirst({
         where: { domain, isDeleted: 0 },
         select: { tenantId: true, domain: true, backgroundUrl: true },
       })
-      return ok(
-        tenant
-          ? {
-              tenantId: tenant.tenantId,
-              domain: tenant.domain ?? domain,
-              backgroundUrl: tenant.backgroundUrl,
-            }
-          : null,
-      )
+      return tenant
+        ? { tenantId: tenant.tenantId, domain: tenant.domain ?? domain, backgroundUrl: tenant.backgroundUrl }
+        : null
     },
-  })
-
-  r.get(`${PREFIX}/list`, {
-    config: { access: { permission: 'tenant' } },
-    schema: {
-      tags,
+  )
+  k.read(
+    'GET',
+    '/list',
+    TENANT,
+    {
       summary: '分页租户 (管理租户看全部, 其他租户只看自己)',
       querystring: ZPageQuerySchema.extend({
         tenantId: z.string().max(200).optional(),
@@ -79,46 +72,42 @@ export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient, tenants
         linkman: z.string().max(200).optional(),
         status: z.string().max(200).optional(),
       }).catchall(z.unknown()),
-      response: { 200: zEnvelope(zPage(ZTenantRecordSchema)) },
+      response: zPage(ZTenantRecordSchema),
     },
-    handler: async (request) =>
-      ok(await tenants.page(ctxOf(request), request.query as TPageQuery & Record<string, unknown>)),
-  })
-
-  r.get(`${PREFIX}/select`, {
-    config: { access: { permission: 'tenant' } },
-    schema: {
-      tags,
+    (ctx, { query }) => tenants.page(ctx, query as TPageQuery & Record<string, unknown>),
+  )
+  k.read(
+    'GET',
+    '/select',
+    TENANT,
+    {
       summary: '租户下拉 (label tenantName, value tenantId)',
-      response: { 200: zEnvelope(z.array(z.object({ tenantId: z.string(), tenantName: z.string() }))) },
+      response: z.array(z.object({ tenantId: z.string(), tenantName: z.string() })),
     },
-    handler: async (request) => ok(await tenants.select(ctxOf(request))),
-  })
-
-  r.get(`${PREFIX}/detail`, {
-    config: { access: { permission: 'tenant' } },
-    schema: {
-      tags,
-      summary: '租户详情',
-      querystring: z.object({ id: ZIdSchema }),
-      response: { 200: zEnvelope(ZTenantRecordSchema) },
-    },
-    handler: async (request) => ok(await tenants.detail(ctxOf(request), BigInt(request.query.id))),
-  })
-
-  r.post(`${PREFIX}/submit`, {
-    config: { access: { permission: ['tenant_add', 'tenant_edit'] } },
-    schema: {
-      tags,
+    (ctx) => tenants.select(ctx),
+  )
+  k.read(
+    'GET',
+    '/detail',
+    TENANT,
+    { summary: '租户详情', querystring: z.object({ id: ZIdSchema }), response: ZTenantRecordSchema },
+    (ctx, { query }) => tenants.detail(ctx, BigInt(query.id)),
+  )
+  // An update answers the empty envelope, a creation the new tenant's ids.
+  k.raw(
+    'POST',
+    '/submit',
+    { access: { permission: ['tenant_add', 'tenant_edit'] } },
+    {
       summary: '新增或修改租户 (仅超级管理员; 新租户带管理员角色、部门、岗位、账号、字典和菜单)',
       body: ZTenantSubmitSchema,
+      // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
+      patch: ZTenantSubmitSchema,
       response: {
         200: zEnvelope(z.object({ id: ZWireIdSchema, tenantId: z.string() }).nullable()),
       },
     },
-    // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
-    ...patchableSubmit(ZTenantSubmitSchema),
-    handler: async (request) => {
+    async (request) => {
       const ctx = ctxOf(request)
       const id = await submitIdFor(app, request, { add: 'tenant_add', edit: 'tenant_edit' })
       if (id) {
@@ -128,55 +117,40 @@ export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient, tenants
       }
       return ok(await tenants.create(ctx, request.body))
     },
-  })
-
-  r.post(`${PREFIX}/remove`, {
-    config: { access: { permission: 'tenant_delete' } },
-    schema: {
-      tags,
-      summary: '删除租户及其用户 (管理租户不可删除)',
-      querystring: ZIdsQuery,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await tenants.remove(ctxOf(request), request.query.ids.map(BigInt))
-      return done(Msg.SUCCESS)
-    },
-  })
-
-  r.post(`${PREFIX}/setting`, {
-    config: { access: { permission: 'tenant_setting' } },
-    schema: {
-      tags,
+  )
+  k.command(
+    'POST',
+    '/remove',
+    { permission: 'tenant_delete' },
+    { summary: '删除租户及其用户 (管理租户不可删除)', querystring: ZIdsQuery },
+    (ctx, { query }) => tenants.remove(ctx, query.ids.map(BigInt)),
+  )
+  k.command(
+    'POST',
+    '/setting',
+    { permission: 'tenant_setting' },
+    {
       summary: '授权配置: 账号额度 (-1 不限) 与过期时间',
       querystring: ZIdsQuery.extend(ZTenantSettingSchema.shape),
-      response: { 200: zDone },
     },
-    handler: async (request) => {
-      const { ids, ...setting } = request.query
-      await tenants.setting(ctxOf(request), ids.map(BigInt), setting)
-      return done()
-    },
-  })
-
-  r.post(`${PREFIX}/datasource`, {
-    config: { access: { permission: 'tenant_datasource' } },
-    schema: {
-      tags,
+    (ctx, { query: { ids, ...setting } }) => tenants.setting(ctx, ids.map(BigInt), setting),
+  )
+  k.command(
+    'POST',
+    '/datasource',
+    { permission: 'tenant_datasource' },
+    {
       summary: '数据源配置',
       querystring: z.object({
         tenantId: ZTenantCode,
         datasourceId: z.preprocess(emptyToUndefined, ZIdSchema.optional()),
       }),
-      response: { 200: zDone },
     },
-    handler: async (request) => {
-      const { tenantId, datasourceId } = request.query
-      await tenants.datasource(ctxOf(request), tenantId, datasourceId ? BigInt(datasourceId) : null)
-      return done()
-    },
-  })
+    (ctx, { query: { tenantId, datasourceId } }) =>
+      tenants.datasource(ctx, tenantId, datasourceId ? BigInt(datasourceId) : null),
+  )
 
+  // These two name their operation (the kit's schemas carry no operationId): declared by hand.
   r.get(`${PREFIX}/package-detail`, {
     config: { access: { permission: 'tenant_package' } },
     schema: {
@@ -190,7 +164,6 @@ export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient, tenants
     handler: async (request) =>
       ok(await tenants.packageDetail(ctxOf(request), BigInt(request.query.tenantId))),
   })
-
   r.post(`${PREFIX}/package-setting`, {
     config: { access: { permission: 'tenant_package' } },
     schema: {
@@ -209,26 +182,18 @@ export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient, tenants
     },
   })
 
-  r.post(`${PREFIX}/pass`, {
-    config: { access: { permission: 'tenant_pass' } },
-    schema: { tags, summary: '审核通过 (恢复回收的租户)', querystring: ZIdsQuery, response: { 200: zDone } },
-    handler: async (request) => {
-      await tenants.pass(ctxOf(request), request.query.ids.map(BigInt))
-      return done()
-    },
-  })
-
-  r.post(`${PREFIX}/recycle`, {
-    config: { access: { permission: 'tenant_recycle' } },
-    schema: {
-      tags,
-      summary: '回收租户 (其用户下线且不能登录)',
-      querystring: ZIdsQuery,
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await tenants.recycle(ctxOf(request), request.query.ids.map(BigInt))
-      return done()
-    },
-  })
+  k.command(
+    'POST',
+    '/pass',
+    { permission: 'tenant_pass' },
+    { summary: '审核通过 (恢复回收的租户)', querystring: ZIdsQuery },
+    (ctx, { query }) => tenants.pass(ctx, query.ids.map(BigInt)),
+  )
+  k.command(
+    'POST',
+    '/recycle',
+    { permission: 'tenant_recycle' },
+    { summary: '回收租户 (其用户下线且不能登录)', querystring: ZIdsQuery },
+    (ctx, { query }) => tenants.recycle(ctx, query.ids.map(BigInt)),
+  )
 }
