@@ -40,7 +40,7 @@ const DEFERRED_JOIN_FROM = 200
  * of an offset list between two clicks.
  */
 const ANCHOR_FROM = 20_000
-const ANCHOR_STEP = 10_000
+const ANCHOR_STEP = 1_000
 const ANCHOR_TTL_MS = 60_000
 const ANCHORS_MAX = 2_000
 
