@@ -18,9 +18,8 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
-import { bodyOf, patchedInput, updateIdOf } from '../../lib/crud.ts'
+import { bodyOf, patchedInput, submitIdFor, updateIdOf } from '../../lib/crud.ts'
 import { zPage } from '../../lib/envelope.ts'
-import { AppError } from '../../lib/errors.ts'
 import type { TAnswerOf, TCallRequest } from '../../lib/route-kit.ts'
 import type { TAccess } from '../../plugins/access.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
@@ -183,10 +182,7 @@ export const appraiseRowsRoutes = (
       anyOf(codes.add, codes.edit),
       { summary: `新增或修改${t.label}`, body: t.body, patch: t.body },
       async (ctx, request) => {
-        const id = updateIdOf(request)
-        if (!ctx.user || !(await app.permissions.has(ctx.user, id ? codes.edit : codes.add))) {
-          throw AppError.forbidden()
-        }
+        const id = await submitIdFor(app, request, codes)
         const input = id
           ? patchedInput(request, t.body, await service.detail(ctx, id))
           : bodyOf(request, t.body)
