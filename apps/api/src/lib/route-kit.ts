@@ -1,10 +1,15 @@
+import { ZIdListSchema, ZIdSchema } from '@ysjs/shared'
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { TAccess } from '../plugins/access.ts'
 import { ctxOf, type TCtx } from './context.ts'
-import { patchableSubmit } from './crud/patch-routes.ts'
+import { bodyOf, patchableSubmit, patchedInput, submitIdFor, updateIdOf } from './crud/patch-routes.ts'
 import { done, ok, zDone, zEnvelope } from './envelope.ts'
 import type { TWire } from './serialize.ts'
+
+/** The `?id=` and `?ids=1,2` query strings of the platform's detail, command and remove calls. */
+export const ZIdQuery = z.object({ id: ZIdSchema })
+export const ZIdsQuery = z.object({ ids: ZIdListSchema })
 
 type TZod = z.ZodType | undefined
 type TParsed<T extends TZod> = T extends z.ZodType ? z.output<T> : undefined
@@ -12,6 +17,8 @@ type TParsed<T extends TZod> = T extends z.ZodType ? z.output<T> : undefined
 /** What a route of the kit says about itself (its tags and its `200` answer come from the kit). */
 export type TCallSchema<Q extends TZod, B extends TZod> = {
   summary: string
+  description?: string
+  operationId?: string
   querystring?: Q
   body?: B
   /** A submit whose body with an id is a partial update (decision 030): `patchableSubmit(patch)`. */
@@ -31,6 +38,10 @@ type TMethod = 'GET' | 'POST'
 export type TAnswerOf<T, R extends z.ZodType> =
   unknown extends z.input<R> ? unknown : TWire<T> extends z.input<R> ? unknown : { wrongAnswer: z.input<R> }
 type TConfig = FastifyContextConfig & { access: TAccess }
+/** The two codes of a submit: `add` for a creation, `edit` for an update. */
+type TSubmitCodes = { add: string; edit: string }
+const isSubmitCodes = (access: TAccess | TSubmitCodes): access is TSubmitCodes =>
+  typeof access === 'object' && 'add' in access
 
 /**
  * The route shapes the hand-written modules repeat beside the generic CRUD. Every route declares its
@@ -61,30 +72,66 @@ export const routeKit = (app: FastifyInstance, opts: { tags: readonly string[]; 
   return {
     /**
      * Answers `ok(await run(ctx, request))`; `response` is the schema of the envelope's `data`, and the
-     * answer (on the wire: ids and dates as strings) must be of its type.
+     * answer (on the wire: ids and dates as strings) must be of its type; `message`, the `msg` of a call
+     * that has its own.
      */
     read: <R extends z.ZodType, T, Q extends TZod = undefined, B extends TZod = undefined>(
       method: TMethod,
       path: string,
       access: TAccess,
-      { response, ...schema }: TCallSchema<Q, B> & { response: R },
+      { response, message, ...schema }: TCallSchema<Q, B> & { response: R; message?: string },
       run: (ctx: TCtx, request: TCallRequest<Q, B>) => Promise<T & TAnswerOf<T, R>>,
     ) =>
       declare(method, path, { access }, { ...schema, response: { 200: zEnvelope(response) } }, async (r) =>
-        ok(await run(ctxOf(r), r)),
+        ok(await run(ctxOf(r), r), message),
       ),
-    /** Runs `run` and answers the empty success envelope (`R.status(true)`). */
+    /**
+     * Runs `run` and answers the empty success envelope (`R.status(true)`), with `message` as its `msg`
+     * where the call has its own (e.g. `连接成功`).
+     */
     command: <Q extends TZod = undefined, B extends TZod = undefined>(
       method: TMethod,
       path: string,
       access: TAccess,
-      schema: TCallSchema<Q, B>,
+      { message, ...schema }: TCallSchema<Q, B> & { message?: string },
       run: TRun<Q, B>,
     ) =>
       declare(method, path, { access }, { ...schema, response: { 200: zDone } }, async (r) => {
         await run(ctxOf(r), r)
-        return done()
+        return done(message)
       }),
+    /**
+     * A `submit`: a creation, or with an id a partial update (decision 030) — what the body does not
+     * carry keeps the value of the row `stored` reads — saved by `save`. Given the `add` and `edit`
+     * codes, the route is declared for both and the caller must hold the one the body needs; given an
+     * access, that alone decides. Answers `ok(saved)` under `response`, or the empty success envelope.
+     */
+    submit: <S extends z.ZodObject, T, R extends z.ZodType = z.ZodType>(
+      path: string,
+      access: TAccess | TSubmitCodes,
+      { body, ...schema }: { summary: string; description?: string; body: S; response?: R },
+      save: {
+        stored: (ctx: TCtx, id: bigint) => Promise<object>
+        /** `id` is the updated row's, null for a creation. */
+        save: (ctx: TCtx, input: z.output<S>, id: bigint | null) => Promise<T & TAnswerOf<T, R>>
+      },
+    ) => {
+      const codes = isSubmitCodes(access) ? access : null
+      const response = schema.response ? zEnvelope(schema.response) : zDone
+      return declare(
+        'POST',
+        path,
+        { access: isSubmitCodes(access) ? { permission: [access.add, access.edit] } : access },
+        { ...schema, body, patch: body, response: { 200: response } },
+        async (request) => {
+          const id = codes ? await submitIdFor(app, request, codes) : updateIdOf(request)
+          const ctx = ctxOf(request)
+          const input = id ? patchedInput(request, body, await save.stored(ctx, id)) : bodyOf(request, body)
+          const saved = await save.save(ctx, input, id)
+          return schema.response ? ok(saved) : done()
+        },
+      )
+    },
     /** A route that writes its own reply (a file, a stream). */
     raw: <Q extends TZod = undefined, B extends TZod = undefined>(
       method: TMethod,

@@ -16,7 +16,6 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { zPage } from '../../lib/envelope.ts'
 import type { TAnswerOf } from '../../lib/route-kit.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
@@ -62,23 +61,11 @@ export const resultsRoutes = (app: FastifyInstance, results: TResultsService) =>
   )
   // With an id, a partial update (decision 030): the fields, the unit and person lists and the
   // principal it does not carry keep their stored values (an absent list used to remove every row).
-  k.read(
-    'POST',
+  k.submit(
     '/results/saveResultsVO',
     anyOf([C.add, C.edit]),
-    {
-      summary: '暂存成果与协议 (一个事务)',
-      body: ZResultsVOSubmitSchema,
-      patch: ZResultsVOSubmitSchema,
-      response: ZResultsVORecordSchema,
-    },
-    async (ctx, request) => {
-      const id = updateIdOf(request)
-      const input = id
-        ? patchedInput(request, ZResultsVOSubmitSchema, await results.detailVO(ctx, id))
-        : request.body
-      return results.saveVO(ctx, input)
-    },
+    { summary: '暂存成果与协议 (一个事务)', body: ZResultsVOSubmitSchema, response: ZResultsVORecordSchema },
+    { stored: results.detailVO, save: results.saveVO },
   )
   k.command(
     'POST',

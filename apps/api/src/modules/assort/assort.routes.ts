@@ -8,7 +8,6 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { routeKit } from '../../lib/route-kit.ts'
 import type { TAssortService } from './assort.service.ts'
 
@@ -62,17 +61,12 @@ export const assortRoutes = (app: FastifyInstance, assorts: TAssortService) => {
     },
     (_ctx, { query }) => assorts.listByParent(BigInt(query.parentId)),
   )
-  k.command(
-    'POST',
+  // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+  k.submit(
     '/submit',
-    { permission: [CODES.add, CODES.edit] },
-    // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
-    { summary: '新增或修改分类', body: ZAssortSubmitSchema, patch: ZAssortSubmitSchema },
-    async (ctx, request) => {
-      const id = await submitIdFor(app, request, CODES)
-      const input = id ? patchedInput(request, ZAssortSubmitSchema, await assorts.detail(id)) : request.body
-      await assorts.submit(ctx, input)
-    },
+    CODES,
+    { summary: '新增或修改分类', body: ZAssortSubmitSchema },
+    { stored: (_ctx, id) => assorts.detail(id), save: assorts.submit },
   )
   k.command(
     'POST',

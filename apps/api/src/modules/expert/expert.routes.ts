@@ -2,12 +2,9 @@ import {
   EXPERT_IMPORT_COLUMNS,
   EXPERT_PREFIX,
   ExpertMsg,
-  Msg,
   type TProjectDetail,
   UploadMsg,
   ZExpertOptionSchema,
-  ZIdListSchema,
-  ZIdSchema,
   ZImportReportSchema,
   ZOptionQuerySchema,
   ZProjectDetailSchema,
@@ -20,16 +17,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import {
-  patchableSubmit,
-  patchedInput,
-  registerCrudRoutes,
-  submitIdFor,
-  type TCrudService,
-} from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { registerCrudRoutes, type TCrudService } from '../../lib/crud.ts'
+import { ok, zEnvelope, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { TImportGate } from '../../lib/import-gate.ts'
+import { routeKit, ZIdQuery, ZIdsQuery } from '../../lib/route-kit.ts'
 import { sendXlsx, xlsxTemplate } from '../../lib/xlsx.ts'
 import { readUpload } from '../oss/multipart.ts'
 import type { TExpertService } from './expert.service.ts'
@@ -74,32 +66,31 @@ export const expertRoutes = (app: FastifyInstance, s: TServices) => {
   registerCrudRoutes(app, s.people)
 
   // Experts: pickers, import
-  r.get(`${EXPERT}/options`, {
-    config: {
-      access: { permission: ['expert_basic', 'kms_main', 'kms_expert', 'expert_unit_association'] },
-    },
-    schema: {
-      tags: ['expertBasic'],
+  const ex = routeKit(app, { tags: ['expertBasic'], prefix: EXPERT })
+  ex.read(
+    'GET',
+    '/options',
+    { permission: ['expert_basic', 'kms_main', 'kms_expert', 'expert_unit_association'] },
+    {
       summary: '专家选择 (keyword 模糊查询姓名或工作单位, 分页; ids 取指定专家)',
       querystring: ZOptionQuerySchema,
-      response: { 200: zEnvelope(zPage(ZExpertOptionSchema)) },
+      response: zPage(ZExpertOptionSchema),
     },
-    handler: async (request) => ok(await s.experts.options(ctxOf(request), request.query)),
-  })
-  r.get(`${EXPERT}/accounts`, {
-    config: { access: { permission: ['expert_basic_add', 'expert_basic_edit'] } },
-    schema: {
-      tags: ['expertBasic'],
+    (ctx, request) => s.experts.options(ctx, request.query),
+  )
+  ex.read(
+    'GET',
+    '/accounts',
+    { permission: ['expert_basic_add', 'expert_basic_edit'] },
+    {
       summary: '可关联的登录账号 (按账号或姓名模糊查询, 最多 20 条)',
       querystring: z.object({ keyword: zOptionalText(45) }),
-      response: {
-        200: zEnvelope(
-          z.array(z.object({ id: ZWireIdSchema, account: z.string(), realName: z.string().nullable() })),
-        ),
-      },
+      response: z.array(
+        z.object({ id: ZWireIdSchema, account: z.string(), realName: z.string().nullable() }),
+      ),
     },
-    handler: async (request) => ok(await s.experts.accounts(ctxOf(request), request.query.keyword)),
-  })
+    (ctx, request) => s.experts.accounts(ctx, request.query.keyword),
+  )
   r.get(`${EXPERT}/import-template`, {
     config: { access: { permission: 'expert_basic_add' }, download: 'xlsx' },
     schema: { tags: ['expertBasic'], summary: '专家导入模板 (xlsx)' },
@@ -149,77 +140,67 @@ export const expertRoutes = (app: FastifyInstance, s: TServices) => {
   })
 
   // Units: a picker for the project, person and deal forms
-  r.get(`${EXPERT_PREFIX}/unitTable/options`, {
-    config: {
-      access: {
-        permission: ['expert_unit', 'expert_project', 'expert_person', 'expert_unit_association', 'deal'],
-      },
-    },
-    schema: {
-      tags: ['unitTable'],
+  routeKit(app, { tags: ['unitTable'] }).read(
+    'GET',
+    `${EXPERT_PREFIX}/unitTable/options`,
+    { permission: ['expert_unit', 'expert_project', 'expert_person', 'expert_unit_association', 'deal'] },
+    {
       summary: '单位选择 (keyword 模糊查询单位名称, 分页; ids 取指定单位)',
       querystring: ZOptionQuerySchema,
-      response: { 200: zEnvelope(zPage(ZUnitOptionSchema)) },
+      response: zPage(ZUnitOptionSchema),
     },
-    handler: async (request) => ok(await s.units.options(ctxOf(request), request.query)),
-  })
+    (ctx, request) => s.units.options(ctx, request.query),
+  )
 
   // Projects: the generic list and export, then the calls with unit and people rows
-  const tags = ['projectBasic']
   const { projects } = s
   // list, detail, remove and export are the generic ones; submit saves the rows too (below).
   registerCrudRoutes(app, projects, { writes: false })
-  const ZIdQuery = z.object({ id: ZIdSchema })
-  r.get(`${PROJECT}/detailProject`, {
-    config: { access: { permission: 'expert_project' } },
-    schema: {
-      tags,
-      summary: '项目详情 (含单位与人员)',
-      querystring: ZIdQuery,
-      response: { 200: zEnvelope(ZProjectDetailSchema) },
-    },
+  const pk = routeKit(app, { tags: ['projectBasic'], prefix: PROJECT })
+  pk.read(
+    'GET',
+    '/detailProject',
+    { permission: 'expert_project' },
+    { summary: '项目详情 (含单位与人员)', querystring: ZIdQuery, response: ZProjectDetailSchema },
     // The row is converted to the wire format by ok(); its shape is ZProjectDetailSchema's.
-    handler: async (request) =>
-      ok((await projects.detailProject(ctxOf(request), BigInt(request.query.id))) as TProjectDetail),
-  })
-  r.post(`${PROJECT}/submit`, {
-    config: { access: { permission: ['expert_project_add', 'expert_project_edit'] } },
-    schema: {
-      tags,
+    async (ctx, request) => (await projects.detailProject(ctx, BigInt(request.query.id))) as TProjectDetail,
+  )
+  pk.submit(
+    '/submit',
+    { add: 'expert_project_add', edit: 'expert_project_edit' },
+    {
       summary: '新增或修改项目 (unitList / peopleList 给出时整体替换, 一个事务)',
       body: ZProjectSubmitSchema,
-      response: { 200: zEnvelope(z.object({ id: ZWireIdSchema })) },
+      response: z.object({ id: ZWireIdSchema }),
     },
-    // With an id, a partial update: the fields it does not carry, and the lists it does not give, keep
-    // their stored values (decision 030).
-    ...patchableSubmit(ZProjectSubmitSchema),
-    handler: async (request) => {
-      const id = await submitIdFor(app, request, { add: 'expert_project_add', edit: 'expert_project_edit' })
-      const ctx = ctxOf(request)
-      if (!id) {
-        return ok(await projects.submit(ctx, request.body))
-      }
-      const {
-        unitList: _units,
-        peopleList: _people,
-        ...stored
-      } = (await projects.detailProject(ctx, id)) as Record<string, unknown>
-      return ok(await projects.submit(ctx, patchedInput(request, ZProjectSubmitSchema, stored)))
-    },
-  })
-  const rowRemoval = (path: string, summary: string, key: 'removeUnits' | 'removePeople') =>
-    r.post(`${PROJECT}/${path}`, {
-      config: { access: { permission: 'expert_project_edit' } },
-      schema: { tags, summary, querystring: z.object({ ids: ZIdListSchema }), response: { 200: zDone } },
-      handler: async (request) => {
-        await projects[key](ctxOf(request), request.query.ids.map(BigInt))
-        return done(Msg.SUCCESS)
+    {
+      // With an id, a partial update: the fields it does not carry, and the lists it does not give,
+      // keep their stored values (decision 030).
+      stored: async (ctx, id) => {
+        const { unitList: _units, peopleList: _people, ...row } = await projects.detailProject(ctx, id)
+        return row
       },
-    })
-  rowRemoval('removeUnit', '从项目删除已保存的单位行 (ids 为 detailProject 的 unitList 行 id)', 'removeUnits')
-  rowRemoval(
-    'removePerson',
-    '从项目删除已保存的人员行 (ids 为 detailProject 的 peopleList 行 id)',
-    'removePeople',
+      save: projects.submit,
+    },
   )
+  for (const [path, summary, remove] of [
+    [
+      '/removeUnit',
+      '从项目删除已保存的单位行 (ids 为 detailProject 的 unitList 行 id)',
+      projects.removeUnits,
+    ],
+    [
+      '/removePerson',
+      '从项目删除已保存的人员行 (ids 为 detailProject 的 peopleList 行 id)',
+      projects.removePeople,
+    ],
+  ] as const) {
+    pk.command(
+      'POST',
+      path,
+      { permission: 'expert_project_edit' },
+      { summary, querystring: ZIdsQuery },
+      (ctx, request) => remove(ctx, request.query.ids.map(BigInt)),
+    )
+  }
 }

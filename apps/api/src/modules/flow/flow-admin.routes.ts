@@ -18,7 +18,6 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { done, zDone, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
 import { routeKit } from '../../lib/route-kit.ts'
@@ -85,24 +84,12 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     },
     (_ctx, { query }) => admin.modelDetail(BigInt(query.id)),
   )
-  model.read(
-    'POST',
+  model.submit(
     '/submit',
     sa(['flow_model_create', 'flow_model_update']),
     // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
-    {
-      summary: '保存模型 (BPMN XML 保存时校验)',
-      body: ZFlowModelSubmitSchema,
-      patch: ZFlowModelSubmitSchema,
-      response: ZWireIdSchema,
-    },
-    async (ctx, request) => {
-      const id = updateIdOf(request)
-      const input = id
-        ? patchedInput(request, ZFlowModelSubmitSchema, await admin.modelDetail(id))
-        : request.body
-      return admin.modelSubmit(ctx, input)
-    },
+    { summary: '保存模型 (BPMN XML 保存时校验)', body: ZFlowModelSubmitSchema, response: ZWireIdSchema },
+    { stored: (_ctx, id) => admin.modelDetail(id), save: admin.modelSubmit },
   )
   model.command(
     'POST',

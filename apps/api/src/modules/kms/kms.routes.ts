@@ -1,6 +1,5 @@
 import {
   KMS_PREFIX,
-  ZIdListSchema,
   ZIdSchema,
   ZKmsCatalogRecordSchema,
   ZKmsCatalogSubmitSchema,
@@ -27,8 +26,8 @@ import {
   submitIdFor,
   type TCrudService,
 } from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { routeKit } from '../../lib/route-kit.ts'
+import { ok, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { routeKit, ZIdQuery, ZIdsQuery } from '../../lib/route-kit.ts'
 import { registerExportRoute } from '../../lib/xlsx.ts'
 import { requirePermission } from '../../plugins/access.ts'
 import type { TKmsCatalogService } from './kms-catalog.service.ts'
@@ -66,50 +65,44 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     },
     (ctx, request) => s.catalogs.list(ctx, request.query),
   )
-  r.get(`${CATALOG}/lazy-list`, {
-    config: { access: CATALOG_READ },
-    schema: {
-      tags,
+  k.read(
+    'GET',
+    `${CATALOG}/lazy-list`,
+    CATALOG_READ,
+    {
       summary: '知识目录懒加载 (parentId 的下一级, 带 hasChildren)',
       querystring: ZCatalogFilters.extend({
         parentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZIdSchema.optional()),
       }),
-      response: { 200: zEnvelope(z.array(ZKmsCatalogRecordSchema)) },
+      response: z.array(ZKmsCatalogRecordSchema),
     },
-    handler: async (request) => ok(await s.catalogs.lazyList(ctxOf(request), request.query)),
-  })
-  r.get(`${CATALOG}/tree`, {
-    config: { access: CATALOG_READ },
-    schema: { tags, summary: '知识目录树节点', response: { 200: zEnvelope(z.array(ZTreeNodeSchema)) } },
-    handler: async (request) => ok(await s.catalogs.tree(ctxOf(request))),
-  })
+    (ctx, request) => s.catalogs.lazyList(ctx, request.query),
+  )
+  k.read(
+    'GET',
+    `${CATALOG}/tree`,
+    CATALOG_READ,
+    { summary: '知识目录树节点', response: z.array(ZTreeNodeSchema) },
+    (ctx) => s.catalogs.tree(ctx),
+  )
   k.read(
     'GET',
     `${CATALOG}/detail`,
     CATALOG_READ,
-    { summary: '知识目录详情', querystring: z.object({ id: ZIdSchema }), response: ZKmsCatalogRecordSchema },
+    { summary: '知识目录详情', querystring: ZIdQuery, response: ZKmsCatalogRecordSchema },
     (ctx, request) => s.catalogs.detail(ctx, BigInt(request.query.id)),
   )
-  r.post(`${CATALOG}/submit`, {
-    config: { access: { permission: ['kms_catalog_add', 'kms_catalog_edit'] } },
-    schema: { tags, summary: '新增或修改知识目录', body: ZKmsCatalogSubmitSchema, response: { 200: zDone } },
-    // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
-    ...patchableSubmit(ZKmsCatalogSubmitSchema),
-    handler: async (request) => {
-      const id = await submitIdFor(app, request, { add: 'kms_catalog_add', edit: 'kms_catalog_edit' })
-      const ctx = ctxOf(request)
-      const input = id
-        ? patchedInput(request, ZKmsCatalogSubmitSchema, await s.catalogs.detail(ctx, id))
-        : request.body
-      await s.catalogs.submit(ctx, input)
-      return done()
-    },
-  })
+  k.submit(
+    `${CATALOG}/submit`,
+    { add: 'kms_catalog_add', edit: 'kms_catalog_edit' },
+    { summary: '新增或修改知识目录', body: ZKmsCatalogSubmitSchema },
+    { stored: s.catalogs.detail, save: s.catalogs.submit },
+  )
   k.command(
     'POST',
     `${CATALOG}/remove`,
     { permission: 'kms_catalog_delete' },
-    { summary: '删除知识目录 (存在子目录或知识条目时拒绝)', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除知识目录 (存在子目录或知识条目时拒绝)', querystring: ZIdsQuery },
     (ctx, request) => s.catalogs.remove(ctx, request.query.ids.map(BigInt)),
   )
 
@@ -138,34 +131,32 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
   // Entries
   tags = ['kms-main']
   const m = routeKit(app, { tags })
-  const ZMainPage = zEnvelope(zPage(ZKmsMainRecordSchema))
-  r.get(`${MAIN}/list`, {
-    config: { access: { permission: 'kms_main' } },
-    schema: {
-      tags,
+  const ZMainPage = zPage(ZKmsMainRecordSchema)
+  m.read(
+    'GET',
+    `${MAIN}/list`,
+    { permission: 'kms_main' },
+    {
       summary: '知识条目分页 (管理: 含已下架; catalogId 含子目录; keyword 检索标题/摘要/正文)',
       querystring: ZKmsMainListQuerySchema,
-      response: { 200: ZMainPage },
+      response: ZMainPage,
     },
-    handler: async (request) => ok(await s.entries.list(ctxOf(request), request.query)),
-  })
-  r.get(`${MAIN}/portal-list`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: '门户知识列表 (仅已上架条目)',
-      querystring: ZKmsMainListQuerySchema,
-      response: { 200: ZMainPage },
-    },
-    handler: async (request) => ok(await s.entries.portalList(ctxOf(request), request.query)),
-  })
+    (ctx, request) => s.entries.list(ctx, request.query),
+  )
+  m.read(
+    'GET',
+    `${MAIN}/portal-list`,
+    'authenticated',
+    { summary: '门户知识列表 (仅已上架条目)', querystring: ZKmsMainListQuerySchema, response: ZMainPage },
+    (ctx, request) => s.entries.portalList(ctx, request.query),
+  )
   m.read(
     'GET',
     `${MAIN}/portal-detail`,
     'authenticated',
     {
       summary: '门户知识详情 (已下架条目不可见)',
-      querystring: z.object({ id: ZIdSchema }),
+      querystring: ZIdQuery,
       response: ZKmsMainRecordSchema,
     },
     (ctx, request) => s.entries.detail(ctx, BigInt(request.query.id), true),
@@ -176,7 +167,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     { permission: 'kms_main' },
     {
       summary: '知识条目详情 (含标签与附件)',
-      querystring: z.object({ id: ZIdSchema }),
+      querystring: ZIdQuery,
       response: ZKmsMainRecordSchema,
     },
     (ctx, request) => s.entries.detail(ctx, BigInt(request.query.id)),
@@ -231,7 +222,7 @@ export const kmsRoutes = (app: FastifyInstance, s: TServices) => {
     'POST',
     `${MAIN}/remove`,
     { permission: 'kms_main_delete' },
-    { summary: '删除知识条目', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除知识条目', querystring: ZIdsQuery },
     (ctx, request) => s.entries.remove(ctx, request.query.ids.map(BigInt)),
   )
   m.command(

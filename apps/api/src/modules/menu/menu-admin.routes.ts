@@ -16,7 +16,6 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { routeKit } from '../../lib/route-kit.ts'
 import type { TRoleService } from '../role/role.service.ts'
 import type { TMenuAdminService } from './menu-admin.service.ts'
@@ -104,22 +103,16 @@ export const menuAdminRoutes = (app: FastifyInstance, menus: TMenuAdminService, 
     { summary: '菜单树 (树节点)', response: z.array(ZTreeNodeSchema) },
     (ctx) => menus.tree(ctx),
   )
-  k.read(
-    'POST',
+  // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+  k.submit(
     '/submit',
-    { permission: [P.add, P.edit] },
-    // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+    P,
     {
       summary: '新增或修改菜单 (仅超级管理员)',
       body: ZMenuSubmitSchema,
-      patch: ZMenuSubmitSchema,
       response: z.object({ id: ZWireIdSchema }),
     },
-    async (ctx, request) => {
-      const id = await submitIdFor(app, request, { add: P.add, edit: P.edit })
-      const input = id ? patchedInput(request, ZMenuSubmitSchema, await menus.detail(id)) : request.body
-      return menus.submit(ctx, input)
-    },
+    { stored: (_ctx, id) => menus.detail(id), save: menus.submit },
   )
   k.command(
     'POST',

@@ -10,7 +10,6 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { routeKit } from '../../lib/route-kit.ts'
 import { sendExport } from '../../lib/xlsx.ts'
 import type { TReportDesignService } from './report-design.service.ts'
@@ -35,21 +34,18 @@ export const reportDesignRoutes = (app: FastifyInstance, reports: TReportDesignS
     { summary: '报表设计详情', querystring: byId, response: ZReportDetailSchema },
     (_ctx, { query }) => reports.detail(BigInt(query.id)),
   )
-  k.read(
-    'POST',
+  // With an id, a partial update (decision 030): a rename keeps the stored definition.
+  k.submit(
     '/submit',
     { permission: ['report_list_add', 'report_list_edit'] },
-    // With an id, a partial update (decision 030): a rename keeps the stored definition.
     {
       summary: '保存报表设计 (答复报表的 id)',
       body: ZReportSubmitSchema,
-      patch: ZReportSubmitSchema,
       response: z.object({ id: ZWireIdSchema }),
     },
-    async (ctx, request) => {
-      const id = updateIdOf(request)
-      const input = id ? patchedInput(request, ZReportSubmitSchema, await reports.detail(id)) : request.body
-      return { id: await reports.submit(ctx, input) }
+    {
+      stored: (_ctx, id) => reports.detail(id),
+      save: async (ctx, input) => ({ id: await reports.submit(ctx, input) }),
     },
   )
   k.read(

@@ -11,7 +11,6 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { routeKit } from '../../lib/route-kit.ts'
 import type { TRoleService } from './role.service.ts'
 
@@ -57,17 +56,12 @@ export const roleRoutes = (app: FastifyInstance, roles: TRoleService) => {
     { summary: '角色所在租户的角色树', querystring: z.object({ roleId: ZIdSchema }), response: tree },
     (ctx, { query }) => roles.treeById(ctx, BigInt(query.roleId)),
   )
-  k.command(
-    'POST',
+  // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
+  k.submit(
     '/submit',
-    { permission: [P.add, P.edit] },
-    // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
-    { summary: '新增或修改角色', body: ZRoleSubmitSchema, patch: ZRoleSubmitSchema },
-    async (ctx, request) => {
-      const id = await submitIdFor(app, request, { add: P.add, edit: P.edit })
-      const input = id ? patchedInput(request, ZRoleSubmitSchema, await roles.detail(ctx, id)) : request.body
-      await roles.submit(ctx, input)
-    },
+    P,
+    { summary: '新增或修改角色', body: ZRoleSubmitSchema },
+    { stored: roles.detail, save: roles.submit },
   )
   k.command(
     'POST',

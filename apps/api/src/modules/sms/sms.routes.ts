@@ -1,7 +1,6 @@
 import {
   SMS_CODE,
   SmsMsg,
-  ZIdSchema,
   ZSmsSendResultSchema,
   ZSmsSendSchema,
   ZSmsValidateSendSchema,
@@ -9,10 +8,9 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { ctxOf } from '../../lib/context.ts'
 import { registerCrudRoutes } from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
+import { ok, zEnvelope } from '../../lib/envelope.ts'
+import { routeKit, ZIdQuery } from '../../lib/route-kit.ts'
 import type { TSmsService } from './sms.service.ts'
 import type { TSmsCodeService } from './sms-code.service.ts'
 
@@ -22,31 +20,27 @@ export const smsRoutes = (app: FastifyInstance, sms: TSmsService, codes: TSmsCod
   registerCrudRoutes(app, sms)
   const r = app.withTypeProvider<ZodTypeProvider>()
 
-  r.post(`${PREFIX}/enable`, {
-    config: { access: { permission: 'sms_enable' } },
-    schema: {
-      tags: ['sms'],
-      summary: '启用短信配置 (同一租户只有一个启用)',
-      querystring: z.object({ id: ZIdSchema }),
-      response: { 200: zDone },
-    },
-    handler: async (request) => {
-      await sms.enable(ctxOf(request), BigInt(request.query.id))
-      return done()
-    },
-  })
-
+  const k = routeKit(app, { tags: ['sms'], prefix: PREFIX })
+  k.command(
+    'POST',
+    '/enable',
+    { permission: 'sms_enable' },
+    { summary: '启用短信配置 (同一租户只有一个启用)', querystring: ZIdQuery },
+    (ctx, request) => sms.enable(ctx, BigInt(request.query.id)),
+  )
   // Sending costs money and reaches real people: editors of the configs only.
-  r.post(`${PREFIX}/endpoint/send-message`, {
-    config: { access: { permission: 'sms_edit' } },
-    schema: {
-      tags: ['sms'],
+  k.read(
+    'POST',
+    '/endpoint/send-message',
+    { permission: 'sms_edit' },
+    {
       summary: '发送短信 (code 为资源编号, 空则用启用的配置; params 为 JSON 对象; phones 逗号分隔)',
       querystring: ZSmsSendSchema,
-      response: { 200: zEnvelope(ZSmsSendResultSchema) },
+      response: ZSmsSendResultSchema,
+      message: SmsMsg.SEND_SUCCESS,
     },
-    handler: async (request) => ok(await sms.send(ctxOf(request), request.query), SmsMsg.SEND_SUCCESS),
-  })
+    (ctx, request) => sms.send(ctx, request.query),
+  )
 
   r.post('/api/ysjs-auth/oauth/sms/send-validate', {
     config: {

@@ -30,12 +30,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { keepSubmitted, patchedInput, registerCrudRoutes } from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { done, zDone, zPage } from '../../lib/envelope.ts'
 import { pageOfAll } from '../../lib/paging.ts'
-import { routeKit } from '../../lib/route-kit.ts'
+import { routeKit, ZIdQuery } from '../../lib/route-kit.ts'
 import type { TSurveyServices } from './survey.routes.ts'
 import { listAllIndustryFields, memberNotice, memberOverview } from './survey-member.service.ts'
-import { EXAMPLE, QUESTION, SURVEY, ZIdQuery } from './survey-paths.ts'
+import { EXAMPLE, QUESTION, SURVEY } from './survey-paths.ts'
 
 /** Filling (member): the questionnaires open to the unit, answers, the unit form, the member centre and 成果申报. */
 export const surveyFillRoutes = (app: FastifyInstance, s: TSurveyServices) => {
@@ -83,22 +83,20 @@ export const surveyFillRoutes = (app: FastifyInstance, s: TSurveyServices) => {
     },
     (ctx, request) => s.fill.myExample(ctx, BigInt(request.query.surveyId)),
   )
-  r.get(`${QUESTION}/pageQuestionList`, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+  k.read(
+    'GET',
+    `${QUESTION}/pageQuestionList`,
+    'authenticated',
+    {
       summary: '填报的题目 (page 为题目页码, 不传为全部) 及已保存的答案; 分页, 不传 size 为全部',
       querystring: ZPageQuestionQuerySchema.extend(ZWholePageQuerySchema.shape),
-      response: { 200: zEnvelope(zPage(ZQuestionRecordSchema)) },
+      response: zPage(ZQuestionRecordSchema),
     },
-    handler: async (request) =>
-      ok(
-        pageOfAll(
-          await s.fill.pageQuestions(ctxOf(request), BigInt(request.query.surveyId), request.query.page),
-          request.query,
-        ),
-      ),
-  })
+    async (ctx, request) => {
+      const { surveyId, page } = request.query
+      return pageOfAll(await s.fill.pageQuestions(ctx, BigInt(surveyId), page), request.query)
+    },
+  )
   k.command(
     'POST',
     `${EVALUATION_PREFIX}/answer/submit`,
@@ -138,15 +136,13 @@ export const surveyFillRoutes = (app: FastifyInstance, s: TSurveyServices) => {
   // The spec spells this path `industry field/listAll` (the old client sends `industry%20field`);
   // both spellings answer the same list.
   for (const segment of ['industryField', 'industry field']) {
-    r.get(`${EVALUATION_PREFIX}/${segment}/listAll`, {
-      config: { access: 'authenticated' },
-      schema: {
-        tags,
-        summary: '全部行业领域',
-        response: { 200: zEnvelope(z.array(ZIndustryFieldRecordSchema)) },
-      },
-      handler: async (request) => ok(await listAllIndustryFields(s.prisma, ctxOf(request))),
-    })
+    k.read(
+      'GET',
+      `${EVALUATION_PREFIX}/${segment}/listAll`,
+      'authenticated',
+      { summary: '全部行业领域', response: z.array(ZIndustryFieldRecordSchema) },
+      (ctx) => listAllIndustryFields(s.prisma, ctx),
+    )
   }
   registerCrudRoutes(app, s.industries)
   k.read(

@@ -15,10 +15,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { zPage } from '../../lib/envelope.ts'
-import { routeKit } from '../../lib/route-kit.ts'
+import { routeKit, ZIdQuery } from '../../lib/route-kit.ts'
 import { sendExport, xlsxStream } from '../../lib/xlsx.ts'
 import type { TSurveyServices } from './survey.routes.ts'
-import { EXAMPLE, SURVEY, ZIdQuery } from './survey-paths.ts'
+import { EXAMPLE, SURVEY } from './survey-paths.ts'
 
 const RESULTS = { permission: 'survey_example' } as const
 

@@ -1,6 +1,4 @@
 import {
-  ZIdListSchema,
-  ZIdSchema,
   ZUserAuditCompanySchema,
   ZUserAuditPassQuerySchema,
   ZUserAuditRefuseSchema,
@@ -18,9 +16,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { keepSubmitted, patchableSubmit, patchBody, patchedInput, submitIdFor } from '../../lib/crud.ts'
-import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { routeKit } from '../../lib/route-kit.ts'
+import { keepSubmitted, patchBody, patchedInput } from '../../lib/crud.ts'
+import { done, zDone, zPage } from '../../lib/envelope.ts'
+import { routeKit, ZIdQuery, ZIdsQuery } from '../../lib/route-kit.ts'
 import type { TUserAdminService } from './user-admin.service.ts'
 
 const PREFIX = '/api/ysjs-system/user'
@@ -47,33 +45,27 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
     'GET',
     `${PREFIX}/detail`,
     { permission: 'user' },
-    { summary: '用户详情 (UserVO)', querystring: z.object({ id: ZIdSchema }), response: ZUserRecordSchema },
+    { summary: '用户详情 (UserVO)', querystring: ZIdQuery, response: ZUserRecordSchema },
     (ctx, request) => users.detail(ctx, BigInt(request.query.id)),
   )
   /** The stored user (never its password) with the update's fields applied. */
   const patchedUser = async (request: FastifyRequest, id: bigint) =>
     patchedInput(request, ZUserSubmitSchema, await users.detail(ctxOf(request), id))
-  r.post(`${PREFIX}/submit`, {
-    config: { access: { permission: ['user_add', 'user_edit'] } },
-    schema: {
-      tags,
+  k.submit(
+    `${PREFIX}/submit`,
+    { add: 'user_add', edit: 'user_edit' },
+    {
       summary: '新增 (明文 password) 或修改用户; 同租户账号唯一, 受租户账号额度限制',
       body: ZUserSubmitSchema,
-      response: { 200: zDone },
     },
     // With an id, a partial update: what it does not carry keeps its stored value (decision 025).
-    ...patchableSubmit(ZUserSubmitSchema),
-    handler: async (request) => {
-      const ctx = ctxOf(request)
-      const id = await submitIdFor(app, request, { add: 'user_add', edit: 'user_edit' })
-      if (id) {
-        await users.update(ctx, id, await patchedUser(request, id))
-      } else {
-        await users.create(ctx, request.body)
-      }
-      return done()
+    {
+      stored: users.detail,
+      save: async (ctx, input, id) => {
+        await (id ? users.update(ctx, id, input) : users.create(ctx, input))
+      },
     },
-  })
+  )
   r.post(`${PREFIX}/update`, {
     config: { access: { permission: 'user_edit' } },
     schema: {
@@ -93,7 +85,7 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
     'POST',
     `${PREFIX}/remove`,
     { permission: 'user_delete' },
-    { summary: '删除用户 (不能删除本账号; 吊销其令牌)', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除用户 (不能删除本账号; 吊销其令牌)', querystring: ZIdsQuery },
     (ctx, request) => users.remove(ctx, ids(request.query.ids)),
   )
   k.command(
@@ -159,7 +151,7 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
     { permission: 'user_platform' },
     {
       summary: '平台配置详情 (UserVO + userExt)',
-      querystring: z.object({ id: ZIdSchema }),
+      querystring: ZIdQuery,
       response: ZUserPlatformRecordSchema,
     },
     (ctx, request) => users.platformDetail(ctx, BigInt(request.query.id)),
@@ -171,14 +163,15 @@ export const userAdminRoutes = (app: FastifyInstance, users: TUserAdminService) 
     { summary: '平台配置: 保存用户在某平台 (userType) 的拓展信息', body: ZUserPlatformSchema },
     (ctx, request) => users.updatePlatform(ctx, request.body),
   )
-  r.get('/api/ysjs-system/firm/selectUserFirmMixUser', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
+  k.read(
+    'GET',
+    '/api/ysjs-system/firm/selectUserFirmMixUser',
+    'authenticated',
+    {
       summary: '本租户用户及其所属单位 (最近的 公司 类机构), 供选择器使用',
       querystring: z.object({ name: zOptionalText(45) }),
-      response: { 200: zEnvelope(z.array(ZUserFirmSchema)) },
+      response: z.array(ZUserFirmSchema),
     },
-    handler: async (request) => ok(await users.firmUsers(ctxOf(request), request.query)),
-  })
+    (ctx, request) => users.firmUsers(ctx, request.query),
+  )
 }

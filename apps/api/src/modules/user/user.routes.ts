@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ctxOf } from '../../lib/context.ts'
-import { done, ok, zDone, zEnvelope } from '../../lib/envelope.ts'
+import { done, zDone } from '../../lib/envelope.ts'
 import { routeKit } from '../../lib/route-kit.ts'
 import type { TUserService } from './user.service.ts'
 
@@ -19,19 +19,20 @@ export const userRoutes = (app: FastifyInstance, users: TUserService) => {
   const tags = ['user']
   const k = routeKit(app, { tags })
 
-  r.get(`${PREFIX}/info`, {
-    config: { access: 'authenticated' },
-    schema: { tags, summary: '当前用户信息', response: { 200: zEnvelope(ZUserRecordSchema) } },
-    handler: async (request) => ok(await users.info(ctxOf(request))),
-  })
-  r.post(`${PREFIX}/update-info`, {
-    config: { access: 'authenticated' },
-    schema: { tags, summary: '修改个人信息', body: ZUserInfoUpdateSchema, response: { 200: zDone } },
-    handler: async (request) => {
-      await users.updateInfo(ctxOf(request), request.body)
-      return done()
-    },
-  })
+  k.read(
+    'GET',
+    `${PREFIX}/info`,
+    'authenticated',
+    { summary: '当前用户信息', response: ZUserRecordSchema },
+    (ctx) => users.info(ctx),
+  )
+  k.command(
+    'POST',
+    `${PREFIX}/update-info`,
+    'authenticated',
+    { summary: '修改个人信息', body: ZUserInfoUpdateSchema },
+    (ctx, request) => users.updateInfo(ctx, request.body),
+  )
   k.command(
     'POST',
     `${PREFIX}/update-password`,
