@@ -13,10 +13,8 @@ import type { TOssService } from '../oss/oss.service.ts'
  */
 export const createAttachFileService = (prisma: PrismaClient, oss: TOssService) => {
   const base = createCrudService(prisma, {
-    name: 'attach',
     prefix: '/api/ysjs-resource/attach',
     model: (db) => db.attachFile,
-    tenantScoped: true,
     submit: ZAttachFileSubmitSchema,
     record: ZAttachFileRecordSchema,
     filters: { name: 'string', code: 'string?', assortId: 'id?', remark: 'string?' },

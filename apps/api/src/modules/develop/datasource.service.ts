@@ -31,16 +31,13 @@ export const createDatasourceService = (
   allow: readonly TAllowEntry[] = [],
 ) => {
   const crud = createCrudService(prisma, {
-    name: 'datasource',
     prefix: '/api/ysjs-develop/datasource',
     model: (db) => db.datasource,
-    tenantScoped: false,
     submit: ZDatasourceSubmitSchema,
     record: ZDatasourceRecordSchema,
     filters: { name: 'string', url: 'string' },
     sortable: ['name', 'createTime'],
     defaultOrder: [{ createTime: 'asc' }],
-    permissions: crudCodes('datasource'),
     unique: [{ fields: ['name'], message: '数据源名称已存在' }],
     enrich: async (_ctx, rows) =>
       rows.map((r) => ({

@@ -51,15 +51,12 @@ export const createJobService = (
   }
 
   const serverCrud = createCrudService(prisma, {
-    name: 'job-server',
     prefix: '/api/ysjs-job/job-server',
     model: (db) => db.jobServer,
-    tenantScoped: false,
     submit: ZJobServerSubmitSchema,
     record: ZJobServerRecordSchema,
     filters: { jobServerName: 'string', jobAppName: 'string', jobServerUrl: 'string' },
     sortable: ['jobServerName', 'jobAppName', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
     permissions: crudCodes('job_server'),
     unique: [{ fields: ['jobServerName'], message: JobServerMsg.NAME_EXISTS }],
     platformOnly: true,
@@ -87,10 +84,8 @@ export const createJobService = (
   }
 
   const jobCrud = createCrudService(prisma, {
-    name: 'job-info',
     prefix: '/api/ysjs-job/job-info',
     model: (db) => db.jobInfo,
-    tenantScoped: false,
     submit: ZJobInfoSubmitSchema,
     record: ZJobInfoRecordSchema,
     filters: {
@@ -102,8 +97,7 @@ export const createJobService = (
       processorInfo: 'string',
     },
     sortable: ['jobName', 'enable', 'timeExpressionType', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
-    permissions: { list: 'job_info', add: 'job_info_add', edit: 'job_info_edit', remove: 'job_info_delete' },
+    permissions: crudCodes('job_info'),
     platformOnly: true,
     refersTo: [{ field: 'jobServerId', table: 'blade_job_server', message: JobInfoMsg.SERVER_MISSING }],
     validate: async (_ctx, data) => {
