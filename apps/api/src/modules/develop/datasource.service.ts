@@ -13,7 +13,7 @@ import {
 } from '@ysjs/shared'
 import type { z } from 'zod'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
-import { createCrudService, crudCodes, type TPatch } from '../../lib/crud.ts'
+import { createCrudService, type TPatch } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TDatasourceConn, withDatasource } from './introspect.ts'
 
