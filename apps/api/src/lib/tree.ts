@@ -38,6 +38,22 @@ export const withAncestors = (rows: readonly TTreeRow[], selected: ReadonlySet<b
   return out
 }
 
+/** The root's id and the ids of every row below it (the whole subtree, e.g. to refuse a cycle). */
+export const withDescendants = (rows: readonly TTreeRow[], rootId: bigint): Set<bigint> => {
+  const out = new Set<bigint>([rootId])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const r of rows) {
+      if (!out.has(r.id) && out.has(r.parentId)) {
+        out.add(r.id)
+        grew = true
+      }
+    }
+  }
+  return out
+}
+
 /** Csv id columns (`role_id = "1,2"`) to BigInts, skipping anything malformed. */
 export const splitIds = (csv: string | null | undefined): bigint[] =>
   (csv ?? '')

@@ -22,6 +22,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { createCrudService, crudCodes, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { listPage } from '../../lib/list-sql.ts'
+import { namesByKey } from '../../lib/names.ts'
 import { skipTake, toPage, wantsCount } from '../../lib/paging.ts'
 import { lockForRemoval } from '../../lib/row-locks.ts'
 import type { TJobBus } from './job-bus.ts'
@@ -138,16 +139,15 @@ export const createJobService = (
       }
     },
     enrich: async (_ctx, rows) => {
-      const ids = [
-        ...new Set(rows.map((r) => r.jobServerId).filter((v): v is bigint => typeof v === 'bigint')),
-      ]
-      const found = ids.length
-        ? await prisma.jobServer.findMany({
+      const names = await namesByKey(
+        rows.map((r) => r.jobServerId),
+        (ids) =>
+          prisma.jobServer.findMany({
             where: { id: { in: ids } },
             select: { id: true, jobServerName: true },
-          })
-        : []
-      const names = new Map(found.map((s) => [s.id, s.jobServerName]))
+          }),
+        (s) => [s.id, s.jobServerName],
+      )
       return rows.map((r) => ({
         ...r,
         jobServerName: names.get(r.jobServerId as bigint) ?? '',

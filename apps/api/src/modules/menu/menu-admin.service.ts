@@ -18,7 +18,7 @@ import { isPlatformAdmin, isTenantAdministrator, type TCtx } from '../../lib/con
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import { buildTree, type TTreeNode, withAncestors } from '../../lib/tree.ts'
+import { buildTree, type TTreeNode, withAncestors, withDescendants } from '../../lib/tree.ts'
 
 export type TMenuFilters = { name?: string; code?: string; alias?: string }
 type TNode = { id: bigint; parentId: bigint; title: string; key: string; value: string }
@@ -289,20 +289,5 @@ export const createMenuAdminService = (deps: {
   return service
 }
 export type TMenuAdminService = ReturnType<typeof createMenuAdminService>
-
-const withDescendants = (menus: readonly Menu[], rootId: bigint): Set<bigint> => {
-  const out = new Set<bigint>([rootId])
-  let grew = true
-  while (grew) {
-    grew = false
-    for (const m of menus) {
-      if (!out.has(m.id) && out.has(m.parentId)) {
-        out.add(m.id)
-        grew = true
-      }
-    }
-  }
-  return out
-}
 
 export type TSubmitMenu = TMenuSubmit
