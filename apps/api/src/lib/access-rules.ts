@@ -39,6 +39,19 @@ export const apiScopeCovers = (scopePath: string, pathname: string): boolean => 
   return candidates.some((p) => p === scope || p.startsWith(`${scope}/`))
 }
 
+/** The menu ids of the tenant's product package, or null when the tenant has none. */
+export const packageMenuIds = async (prisma: PrismaClient, tenantId: string): Promise<Set<bigint> | null> => {
+  const tenant = await prisma.tenant.findFirst({
+    where: { tenantId, isDeleted: 0 },
+    select: { packageId: true },
+  })
+  if (!tenant?.packageId) {
+    return null
+  }
+  const pkg = await prisma.tenantPackage.findFirst({ where: { id: tenant.packageId, isDeleted: 0 } })
+  return pkg ? new Set(splitIds(pkg.menuId)) : null
+}
+
 const CACHE_MS = 5_000
 
 type TCached<T> = { at: number; value: T }
@@ -93,18 +106,7 @@ export const createAccessRules = (prisma: PrismaClient) => {
 
     /** The menu ids of a tenant's product package, or null when it has none (no cap). */
     async packageMenus(tenantId: string): Promise<Set<bigint> | null> {
-      if (tenantId === DEFAULT_TENANT_ID) {
-        return null
-      }
-      const tenant = await prisma.tenant.findFirst({
-        where: { tenantId, isDeleted: 0 },
-        select: { packageId: true },
-      })
-      if (!tenant?.packageId) {
-        return null
-      }
-      const pkg = await prisma.tenantPackage.findFirst({ where: { id: tenant.packageId, isDeleted: 0 } })
-      return pkg ? new Set(splitIds(pkg.menuId)) : null
+      return tenantId === DEFAULT_TENANT_ID ? null : packageMenuIds(prisma, tenantId)
     },
 
     /** The menu ids (menus and buttons) a subject holds, by `effectiveMenuIds`. */

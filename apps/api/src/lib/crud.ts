@@ -4,7 +4,14 @@
  * plain CRUD writes through; `crud/audit.ts` the one place audit columns and the live filter are made.
  */
 export { LIVE, type TAuditActor, withAudit } from './crud/audit.ts'
-export { crudCodes, type TCrudCodes, type TCrudDef, type TCrudPermissions, type TPatch } from './crud/def.ts'
+export {
+  crudCodes,
+  type TCrudCodes,
+  type TCrudDef,
+  type TCrudInput,
+  type TCrudPermissions,
+  type TPatch,
+} from './crud/def.ts'
 export type { TCreateOf, TInsertOf, TLooseDelegate, TRowOf, TUpdateOf, TWhereOf } from './crud/model.ts'
 export {
   bodyOf,

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import { AppError } from './errors.ts'
+import { createSlots } from './slots.ts'
 
 export const ExportMsg = {
   BUSY: '当前导出任务较多,请稍后再试',
@@ -13,21 +14,14 @@ export const ExportMsg = {
  * the file's stream closes: sent in full, failed, or dropped by the client.
  */
 export const createExportGate = (max: number) => {
-  let running = 0
+  const slots = createSlots(max)
   return {
-    running: () => running,
+    running: slots.running,
     /** Opens the export's stream within the limit; the slot is freed when the stream closes. */
     async open(start: () => Promise<Readable>): Promise<Readable> {
-      if (running >= max) {
+      const release = slots.take()
+      if (!release) {
         throw new AppError(429, ExportMsg.BUSY)
-      }
-      running += 1
-      let released = false
-      const release = () => {
-        if (!released) {
-          released = true
-          running -= 1
-        }
       }
       try {
         const stream = await start()

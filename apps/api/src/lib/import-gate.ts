@@ -1,4 +1,5 @@
 import { AppError } from './errors.ts'
+import { createSlots } from './slots.ts'
 
 export const ImportMsg = {
   BUSY: '当前导入任务较多,请稍后再试',
@@ -10,20 +11,20 @@ export const ImportMsg = {
  * One over the limit is refused at once with 429 rather than queued behind the others.
  */
 export const createImportGate = (max: number) => {
-  let running = 0
+  const slots = createSlots(max)
   return {
-    running: () => running,
+    running: slots.running,
     /** Runs `work` within the limit; over it, `refused` (e.g. reading the upload away) and 429. */
     async run<T>(work: () => Promise<T>, refused?: () => Promise<void>): Promise<T> {
-      if (running >= max) {
+      const release = slots.take()
+      if (!release) {
         await refused?.().catch(() => undefined)
         throw new AppError(429, ImportMsg.BUSY)
       }
-      running += 1
       try {
         return await work()
       } finally {
-        running -= 1
+        release()
       }
     },
   }

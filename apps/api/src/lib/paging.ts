@@ -1,4 +1,5 @@
 import type { TPage, TPageQuery } from '@ysjs/shared'
+import type { TLooseDelegate, TOrderOf, TRowOf, TWhereOf } from './crud/model.ts'
 
 export type TOrderBy = Record<string, 'asc' | 'desc'>[]
 
@@ -100,6 +101,24 @@ export const boundedRows = async <R>(
   return n > LIST_COUNT_LIMIT
     ? { rows, total: LIST_COUNT_LIMIT, exact: false, count }
     : { rows, total: n, exact: true, count }
+}
+
+/**
+ * `boundedRows` of one Prisma model: the page of `findMany({ where, orderBy })`, counted on the same
+ * `where` (`model` is the delegate, e.g. `prisma.flowModel` or a tenant client's). The arguments are
+ * checked against the model's own input types; the call goes through the loose shape (`crud/model.ts`).
+ */
+export const boundedFind = <TModel>(
+  q: Parameters<typeof boundedRows>[0],
+  model: TModel,
+  args: { where: TWhereOf<TModel>; orderBy: TOrderOf<TModel>[] },
+): Promise<TBoundedRows<TRowOf<TModel>>> => {
+  const loose = model as unknown as TLooseDelegate<TRowOf<TModel>>
+  return boundedRows(
+    q,
+    () => loose.findMany({ ...args, ...skipTake(q) }),
+    (take) => loose.count({ where: args.where, take }),
+  )
 }
 
 /** The platform's page of `records` (the mapped rows of `b`) with `b`'s bounded total. */

@@ -24,6 +24,36 @@ export const buildTree = <T extends TTreeRow>(rows: readonly T[]): TTreeNode<T>[
   return roots
 }
 
+/** The selected rows' ids and those of all their ancestors (a complete branch for a tree). */
+export const withAncestors = (rows: readonly TTreeRow[], selected: ReadonlySet<bigint>): Set<bigint> => {
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const out = new Set<bigint>()
+  for (const id of selected) {
+    let node = byId.get(id)
+    while (node && !out.has(node.id)) {
+      out.add(node.id)
+      node = node.parentId === 0n ? undefined : byId.get(node.parentId)
+    }
+  }
+  return out
+}
+
+/** The root's id and the ids of every row below it (the whole subtree, e.g. to refuse a cycle). */
+export const withDescendants = (rows: readonly TTreeRow[], rootId: bigint): Set<bigint> => {
+  const out = new Set<bigint>([rootId])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const r of rows) {
+      if (!out.has(r.id) && out.has(r.parentId)) {
+        out.add(r.id)
+        grew = true
+      }
+    }
+  }
+  return out
+}
+
 /** Csv id columns (`role_id = "1,2"`) to BigInts, skipping anything malformed. */
 export const splitIds = (csv: string | null | undefined): bigint[] =>
   (csv ?? '')

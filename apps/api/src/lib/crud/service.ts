@@ -13,7 +13,7 @@ import { sanitizeRichTextFields } from '../rich-text.ts'
 import { lockReferenced } from '../row-locks.ts'
 import { assertTableWritable, tableOwnerOf } from '../table-ownership.ts'
 import { LIVE, withAudit } from './audit.ts'
-import type { TCrudDef, TId, TPatch } from './def.ts'
+import { crudDefOf, type TCrudInput, type TId, type TPatch } from './def.ts'
 import type { TAnyRow, TModelOf, TRowOf } from './model.ts'
 import { crudTable, type TTx } from './table.ts'
 
@@ -42,20 +42,15 @@ const delegateKeyOf = (model: TModelOf<unknown>): string => {
 /** The service behind the generated routes; modules with real rules wrap or extend it. */
 export const createCrudService = <TSubmit extends z.ZodObject, TModel, TOut extends TAnyRow = TRowOf<TModel>>(
   prisma: PrismaClient,
-  def: TCrudDef<TSubmit, TModel, TOut>,
+  definition: TCrudInput<TSubmit, TModel, TOut>,
 ) => {
   type TRow = TRowOf<TModel>
+  // Who may write is the table's owner's rule (lib/table-ownership.ts), not the definition's.
+  const table = delegateKeyOf(definition.model)
+  const def = crudDefOf(definition, table, tableOwnerOf(table))
   const { list } = def.permissions
   const resourceCode = def.resourceCode ?? (typeof list === 'string' ? list : list[0]!)
   scopeResources.set(resourceCode, { name: def.name, fields: def.filters })
-  // Who may write is the table's owner's rule (lib/table-ownership.ts), not the definition's.
-  const table = delegateKeyOf(def.model)
-  const owner = tableOwnerOf(table)
-  if (owner !== (def.tenantScoped ? 'tenant' : 'platform')) {
-    throw new Error(
-      `CRUD ${def.name}: table ${table} is ${owner ?? 'undecided'}, tenantScoped ${def.tenantScoped}`,
-    )
-  }
   const rows = crudTable(prisma, { model: def.model, tenantScoped: def.tenantScoped, table })
   const loose = rows.loose
   const assertWritable = (ctx: TCtx) => assertTableWritable(ctx, table)

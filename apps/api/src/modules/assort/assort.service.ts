@@ -5,7 +5,7 @@ import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { lockForRemoval, lockReferenced } from '../../lib/row-locks.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
-import { buildTree } from '../../lib/tree.ts'
+import { buildTree, withDescendants } from '../../lib/tree.ts'
 
 const LIVE = { isDeleted: 0 }
 const ORDER = [{ sort: 'asc' as const }, { id: 'asc' as const }]
@@ -20,17 +20,7 @@ export const createAssortService = (prisma: PrismaClient) => {
   /** Ids of the node and everything under it. */
   const subtree = async (id: bigint): Promise<Set<bigint>> => {
     const all = await db.findMany({ where: LIVE, select: { id: true, parentId: true } })
-    const found = new Set<bigint>([id])
-    for (let grew = true; grew; ) {
-      grew = false
-      for (const row of all) {
-        if (!found.has(row.id) && found.has(row.parentId)) {
-          found.add(row.id)
-          grew = true
-        }
-      }
-    }
-    return found
+    return withDescendants(all, id)
   }
 
   const checkParent = async (parentId: bigint, id?: bigint) => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TCtx } from '../../lib/context.ts'
 import { createCrudService, registerCrudRoutes, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
+import { namesByKey } from '../../lib/names.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import type { TOssService } from '../oss/oss.service.ts'
 
@@ -13,10 +14,8 @@ import type { TOssService } from '../oss/oss.service.ts'
  */
 export const createAttachFileService = (prisma: PrismaClient, oss: TOssService) => {
   const base = createCrudService(prisma, {
-    name: 'attach',
     prefix: '/api/ysjs-resource/attach',
     model: (db) => db.attachFile,
-    tenantScoped: true,
     submit: ZAttachFileSubmitSchema,
     record: ZAttachFileRecordSchema,
     filters: { name: 'string', code: 'string?', assortId: 'id?', remark: 'string?' },
@@ -52,12 +51,12 @@ export const createAttachFileService = (prisma: PrismaClient, oss: TOssService) 
         where: { id: { in: rows.map((r) => r.attachId as bigint) } },
         select: { id: true, link: true, originalName: true, extension: true, attachSize: true },
       })
-      const assortIds = rows.map((r) => r.assortId).filter((id): id is bigint => typeof id === 'bigint')
-      const assorts = assortIds.length
-        ? await prisma.assort.findMany({ where: { id: { in: assortIds } }, select: { id: true, name: true } })
-        : []
+      const assortName = await namesByKey(
+        rows.map((r) => r.assortId),
+        (ids) => prisma.assort.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }),
+        (a) => [a.id, a.name],
+      )
       const fileOf = new Map(files.map((f) => [f.id, f]))
-      const assortName = new Map(assorts.map((a) => [a.id, a.name]))
       return rows.map((r) => {
         const f = fileOf.get(r.attachId as bigint)
         return {

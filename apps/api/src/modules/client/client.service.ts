@@ -12,16 +12,13 @@ import { applyPatch } from '../../lib/patch.ts'
  */
 export const createClientService = (prisma: PrismaClient, webClientId: string) => {
   const crud = createCrudService(prisma, {
-    name: 'client',
     prefix: '/api/ysjs-system/client',
     model: (db) => db.client,
-    tenantScoped: false,
     submit: ZClientSubmitSchema,
     record: ZClientRecordSchema,
     filters: { clientId: 'string', scope: 'string', authorizedGrantTypes: 'string' },
     sortable: ['clientId', 'createTime', 'updateTime'],
     defaultOrder: [{ createTime: 'asc' }],
-    permissions: { list: 'client', add: 'client_add', edit: 'client_edit', remove: 'client_delete' },
   })
 
   const assertAdministrator = (ctx: TCtx) => {

@@ -4,6 +4,7 @@ import { readTenantOf, type TCtx } from '../../lib/context.ts'
 import { dictLabels } from '../../lib/dict-labels.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
+import { namesByKey } from '../../lib/names.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { buildTree } from '../../lib/tree.ts'
 
@@ -35,14 +36,12 @@ export const createDeptService = (prisma: PrismaClient) => {
 
   const label = async (tenantId: string, rows: Dept[]) => {
     const categories = await dictLabels(prisma, tenantId, 'org_category')
-    const parentIds = [...new Set(rows.map((r) => r.parentId).filter((p) => p > 0n))]
-    const parents = parentIds.length
-      ? await db(tenantId).dept.findMany({
-          where: { id: { in: parentIds } },
-          select: { id: true, deptName: true },
-        })
-      : []
-    const parentNames = new Map(parents.map((p) => [p.id, p.deptName]))
+    const parentNames = await namesByKey(
+      rows.map((r) => r.parentId).filter((p) => p > 0n),
+      (ids) =>
+        db(tenantId).dept.findMany({ where: { id: { in: ids } }, select: { id: true, deptName: true } }),
+      (p) => [p.id, p.deptName],
+    )
     return rows.map((r) => ({
       ...r,
       parentName: r.parentId === 0n ? ROOT_PARENT_NAME : (parentNames.get(r.parentId) ?? ''),

@@ -18,16 +18,12 @@ export const MANIFEST = 'generated.json'
 /** 代码生成: generator configs and the zip of the module they describe. */
 export const createCodeService = (prisma: PrismaClient, models: TModelService) => {
   const crud = createCrudService(prisma, {
-    name: 'code',
     prefix: '/api/ysjs-develop/code',
     model: (db) => db.devCode,
-    tenantScoped: false,
     submit: ZCodeSubmitSchema,
     record: ZCodeRecordSchema,
     filters: { codeName: 'string', tableName: 'string', packageName: 'string' },
     sortable: ['codeName', 'tableName', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
-    permissions: { list: 'code', add: 'code_add', edit: 'code_edit', remove: 'code_delete' },
     unique: [{ fields: ['packageName'], message: '包名已存在' }],
     toData: ({ modelId, ...rest }) => ({ ...rest, modelId: BigInt(modelId) }),
     validate: async (_ctx, data) => {

@@ -13,7 +13,7 @@ import {
 } from '@ysjs/shared'
 import type { z } from 'zod'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
-import { createCrudService, crudCodes, type TPatch } from '../../lib/crud.ts'
+import { createCrudService, type TPatch } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type TDatasourceConn, withDatasource } from './introspect.ts'
 
@@ -31,16 +31,13 @@ export const createDatasourceService = (
   allow: readonly TAllowEntry[] = [],
 ) => {
   const crud = createCrudService(prisma, {
-    name: 'datasource',
     prefix: '/api/ysjs-develop/datasource',
     model: (db) => db.datasource,
-    tenantScoped: false,
     submit: ZDatasourceSubmitSchema,
     record: ZDatasourceRecordSchema,
     filters: { name: 'string', url: 'string' },
     sortable: ['name', 'createTime'],
     defaultOrder: [{ createTime: 'asc' }],
-    permissions: crudCodes('datasource'),
     unique: [{ fields: ['name'], message: '数据源名称已存在' }],
     enrich: async (_ctx, rows) =>
       rows.map((r) => ({

@@ -6,6 +6,7 @@ import {
   isControlChar,
   numericSize,
 } from '@ysjs/shared'
+import { TEXT_EDITED_TYPES } from './prototypes.ts'
 
 /**
  * How each column type becomes a field of a generated module (decision 020): its Prisma type, its SQL,
@@ -307,13 +308,15 @@ export const filterKind = (f: TGenField): string | null => {
   return kind ? `${kind}${f.isRequired ? '' : '?'}` : null
 }
 
-/** Whether lists may be ordered by the field (PostgreSQL orders no JSON; lists and bytes mean nothing). */
-export const isSortable = (f: TGenField) =>
-  !['string[]', 'int[]', 'bigint[]', 'json', 'bytes'].includes(f.propertyType)
+/** Whether lists may be ordered by the field (`TEXT_EDITED_TYPES` are not). */
+export const isSortable = (f: TGenField) => !TEXT_EDITED_TYPES.includes(f.propertyType)
 
 export const webKind = (f: TGenField): string => {
   if (f.dictCode) {
     return 'dict'
+  }
+  if (TEXT_EDITED_TYPES.includes(f.propertyType)) {
+    return 'textarea'
   }
   switch (f.propertyType) {
     case 'int':
@@ -327,13 +330,6 @@ export const webKind = (f: TGenField): string => {
       return 'date'
     case 'datetime':
       return 'datetime'
-    // One value a line, the JSON text, the base64 text.
-    case 'string[]':
-    case 'int[]':
-    case 'bigint[]':
-    case 'json':
-    case 'bytes':
-      return 'textarea'
     default:
       return f.componentType === 'textarea' ? 'textarea' : 'text'
   }

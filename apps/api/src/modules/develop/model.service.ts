@@ -17,16 +17,12 @@ import { defaultPrototype } from './prototypes.ts'
 /** 数据模型: a table of a data source and the field prototypes the generator and the reports use. */
 export const createModelService = (prisma: PrismaClient, datasources: TDatasourceService) => {
   const crud = createCrudService(prisma, {
-    name: 'model',
     prefix: '/api/ysjs-develop/model',
     model: (db) => db.devModel,
-    tenantScoped: false,
     submit: ZModelSubmitSchema,
     record: ZModelRecordSchema,
     filters: { modelName: 'string', modelCode: 'string', modelTable: 'string' },
     sortable: ['modelName', 'modelCode', 'modelTable', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
-    permissions: { list: 'model', add: 'model_add', edit: 'model_edit', remove: 'model_delete' },
     unique: [{ fields: ['modelCode'], message: '模型编号已存在' }],
     toData: ({ datasourceId, ...rest }) => ({ ...rest, datasourceId: BigInt(datasourceId) }),
     // The table must be there: prototypes, reports and the generator all read it.

@@ -17,7 +17,16 @@ export const PLATFORM_COLUMNS = [
 export const camelCase = (name: string): string =>
   name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 
+/**
+ * Property types a form edits as text (one value a line for arrays, the JSON text, the base64 text of
+ * bytes) and lists do not order by (PostgreSQL orders no JSON; lists and bytes mean nothing).
+ */
+export const TEXT_EDITED_TYPES: readonly string[] = ['string[]', 'int[]', 'bigint[]', 'json', 'bytes']
+
 const componentOf = (type: TPropertyType, length: number | null): string => {
+  if (TEXT_EDITED_TYPES.includes(type)) {
+    return 'textarea'
+  }
   switch (type) {
     case 'int':
     case 'bigint':
@@ -31,13 +40,6 @@ const componentOf = (type: TPropertyType, length: number | null): string => {
     case 'boolean':
     case 'enum':
       return 'select'
-    // One value a line for arrays, the JSON text, the base64 text of bytes.
-    case 'string[]':
-    case 'int[]':
-    case 'bigint[]':
-    case 'json':
-    case 'bytes':
-      return 'textarea'
     default:
       return length !== null && length <= 255 ? 'input' : 'textarea'
   }

@@ -20,30 +20,28 @@ export const zipFiles = (files: { path: string; content: string }[], at = new Da
     const raw = Buffer.from(file.content, 'utf8')
     const data = deflateRawSync(raw)
     const crc = crc32(raw)
+    /** The fields the local header and the central directory's entry share, in the same order, from `at`. */
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(0x0800, at) // UTF-8 names
+      header.writeUInt16LE(8, at + 2) // deflate
+      header.writeUInt16LE(time, at + 4)
+      header.writeUInt16LE(date, at + 6)
+      header.writeUInt32LE(crc, at + 8)
+      header.writeUInt32LE(data.length, at + 12)
+      header.writeUInt32LE(raw.length, at + 16)
+      header.writeUInt16LE(name.length, at + 20)
+      return header
+    }
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(20, 4)
-    local.writeUInt16LE(0x0800, 6) // UTF-8 names
-    local.writeUInt16LE(8, 8) // deflate
-    local.writeUInt16LE(time, 10)
-    local.writeUInt16LE(date, 12)
-    local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(data.length, 18)
-    local.writeUInt32LE(raw.length, 22)
-    local.writeUInt16LE(name.length, 26)
+    shared(local, 6)
     local.writeUInt16LE(0, 28)
     const central = Buffer.alloc(46)
     central.writeUInt32LE(0x02014b50, 0)
     central.writeUInt16LE(20, 4)
     central.writeUInt16LE(20, 6)
-    central.writeUInt16LE(0x0800, 8)
-    central.writeUInt16LE(8, 10)
-    central.writeUInt16LE(time, 12)
-    central.writeUInt16LE(date, 14)
-    central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(data.length, 20)
-    central.writeUInt32LE(raw.length, 24)
-    central.writeUInt16LE(name.length, 28)
+    shared(central, 8)
     central.writeUInt32LE(offset, 42)
     locals.push(local, name, data)
     centrals.push(central, name)

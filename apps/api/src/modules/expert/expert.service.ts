@@ -44,10 +44,8 @@ const toData = (input: Record<string, unknown>) => {
  */
 export const createExpertService = (prisma: PrismaClient) => {
   const crud = createCrudService(prisma, {
-    name: 'expertBasic',
     prefix: `${EXPERT_PREFIX}/expertBasic`,
     model: (db) => db.expertBasic,
-    tenantScoped: true,
     submit: ZExpertSubmitSchema,
     record: ZExpertRecordSchema,
     filters: {
@@ -60,7 +58,6 @@ export const createExpertService = (prisma: PrismaClient) => {
       userId: 'id?',
     },
     sortable: ['name', 'workUnit', 'level', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
     permissions: crudCodes('expert_basic'),
     toData: (input) => toData(input as Record<string, unknown>),
     validate: async (ctx: TCtx, data) => {

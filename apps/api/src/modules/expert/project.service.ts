@@ -31,15 +31,12 @@ const projectData = (input: Omit<TProjectSubmit, 'id' | 'unitList' | 'peopleList
  */
 export const createExpertProjectService = (prisma: PrismaClient) => {
   const crud = createCrudService(prisma, {
-    name: 'projectBasic',
     prefix: `${EXPERT_PREFIX}/projectBasic`,
     model: (db) => db.expertProject,
-    tenantScoped: true,
     submit: ZProjectSubmitSchema,
     record: ZProjectRecordSchema,
     filters: { projectName: 'string', projectNo: 'string?', leader: 'string?', source: 'string?' },
     sortable: ['projectName', 'startDate', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
     permissions: crudCodes('expert_project'),
     enrich: async (_ctx, rows) =>
       rows.map((r) => ({

@@ -47,15 +47,12 @@ const assertUnit = async (prisma: PrismaClient, ctx: TCtx, id: unknown) => {
 /** 单位库: the units experts, people, projects and (by name) deals refer to. */
 export const createUnitService = (prisma: PrismaClient) => {
   const crud = createCrudService(prisma, {
-    name: 'unitTable',
     prefix: `${EXPERT_PREFIX}/unitTable`,
     model: (db) => db.expertUnit,
-    tenantScoped: true,
     submit: ZUnitSubmitSchema,
     record: ZUnitRecordSchema,
     filters: { unitName: 'string', creditCode: 'string?', nature: 'string?', contact: 'string?' },
     sortable: ['unitName', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
     unique: [{ fields: ['unitName'], message: ExpertMsg.UNIT_EXISTS }],
     permissions: crudCodes('expert_unit'),
     toData: (input) => clearing(input, ['creditCode', 'address', 'contact', 'phone', 'nature', 'remark']),
@@ -122,15 +119,12 @@ export type TUnitService = ReturnType<typeof createUnitService>
 /** 专家—单位: an expert's role in a unit over a period (start ≤ end). */
 export const createUnitAssociationService = (prisma: PrismaClient) =>
   createCrudService(prisma, {
-    name: 'unitAssociation',
     prefix: `${EXPERT_PREFIX}/unitAssociation`,
     model: (db) => db.expertUnitAssociation,
-    tenantScoped: true,
     submit: ZUnitAssociationSubmitSchema,
     record: ZUnitAssociationRecordSchema,
     filters: { expertId: 'id', unitId: 'id', role: 'string?' },
     sortable: ['startDate', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
     permissions: crudCodes('expert_unit_association'),
     refersTo: [{ field: 'unitId', table: 'blade_unit_table', message: ExpertMsg.UNIT_MISSING }],
     toData: ({ expertId, unitId, startDate, endDate, ...rest }) => ({
@@ -185,15 +179,12 @@ export const createUnitAssociationService = (prisma: PrismaClient) =>
 /** 单位人员: the people of a unit, picked into project people rows. */
 export const createPersonService = (prisma: PrismaClient) =>
   createCrudService(prisma, {
-    name: 'persionTable',
     prefix: `${EXPERT_PREFIX}/persionTable`,
     model: (db) => db.expertPerson,
-    tenantScoped: true,
     submit: ZPersonSubmitSchema,
     record: ZPersonRecordSchema,
     filters: { name: 'string', unitId: 'id?', title: 'string?' },
     sortable: ['name', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
     permissions: crudCodes('expert_person'),
     refersTo: [{ field: 'unitId', table: 'blade_unit_table', message: ExpertMsg.UNIT_MISSING }],
     toData: ({ unitId, ...rest }) => ({

@@ -10,7 +10,7 @@ import {
 } from '@ysjs/shared'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
-import { boundedPage, boundedRows, skipTake, toPage } from '../../lib/paging.ts'
+import { boundedFind, boundedPage, toPage } from '../../lib/paging.ts'
 import { toWire } from '../../lib/serialize.ts'
 import { checkBpmn, checkPeople } from './bpmn-check.ts'
 import { flowCategoryNames } from './flow-categories.ts'
@@ -134,16 +134,10 @@ export const createFlowAdminService = (prisma: PrismaClient, work: Pick<TFlowWor
         ...(q.modelKey ? { modelKey: { contains: q.modelKey } } : {}),
         ...(q.name ? { name: { contains: q.name } } : {}),
       }
-      const b = await boundedRows(
-        q,
-        () =>
-          prisma.flowModel.findMany({
-            where,
-            orderBy: [{ lastUpdated: 'desc' }, { id: 'desc' }],
-            ...skipTake(q),
-          }),
-        (take) => prisma.flowModel.count({ where, take }),
-      )
+      const b = await boundedFind(q, prisma.flowModel, {
+        where,
+        orderBy: [{ lastUpdated: 'desc' }, { id: 'desc' }],
+      })
       return boundedPage(
         b.rows.map((m) => modelRecord(m, false)),
         b,

@@ -15,7 +15,7 @@ import {
 } from '@ysjs/shared'
 import { isPlatformAdmin, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
-import { boundedPage, boundedRows, skipTake, toPage } from '../../lib/paging.ts'
+import { boundedFind, boundedPage, boundedRows, skipTake, toPage } from '../../lib/paging.ts'
 import { toWire } from '../../lib/serialize.ts'
 import { flowCategoryNames } from './flow-categories.ts'
 
@@ -79,17 +79,7 @@ export const instancesPage = (
   prisma: PrismaClient,
   q: Parameters<typeof boundedRows>[0],
   where: Prisma.FlowInstanceWhereInput,
-) =>
-  boundedRows(
-    q,
-    () =>
-      prisma.flowInstance.findMany({
-        where,
-        orderBy: [{ startTime: 'desc' }, { id: 'desc' }],
-        ...skipTake(q),
-      }),
-    (take) => prisma.flowInstance.count({ where, take }),
-  )
+) => boundedFind(q, prisma.flowInstance, { where, orderBy: [{ startTime: 'desc' }, { id: 'desc' }] })
 
 /**
  * Work lists (contract 10.2: start, claim, todo, send, done), the instance views (model-view,

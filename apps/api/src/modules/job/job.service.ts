@@ -22,6 +22,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { createCrudService, crudCodes, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { listPage } from '../../lib/list-sql.ts'
+import { namesByKey } from '../../lib/names.ts'
 import { skipTake, toPage, wantsCount } from '../../lib/paging.ts'
 import { lockForRemoval } from '../../lib/row-locks.ts'
 import type { TJobBus } from './job-bus.ts'
@@ -51,15 +52,12 @@ export const createJobService = (
   }
 
   const serverCrud = createCrudService(prisma, {
-    name: 'job-server',
     prefix: '/api/ysjs-job/job-server',
     model: (db) => db.jobServer,
-    tenantScoped: false,
     submit: ZJobServerSubmitSchema,
     record: ZJobServerRecordSchema,
     filters: { jobServerName: 'string', jobAppName: 'string', jobServerUrl: 'string' },
     sortable: ['jobServerName', 'jobAppName', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
     permissions: crudCodes('job_server'),
     unique: [{ fields: ['jobServerName'], message: JobServerMsg.NAME_EXISTS }],
     platformOnly: true,
@@ -87,10 +85,8 @@ export const createJobService = (
   }
 
   const jobCrud = createCrudService(prisma, {
-    name: 'job-info',
     prefix: '/api/ysjs-job/job-info',
     model: (db) => db.jobInfo,
-    tenantScoped: false,
     submit: ZJobInfoSubmitSchema,
     record: ZJobInfoRecordSchema,
     filters: {
@@ -102,8 +98,7 @@ export const createJobService = (
       processorInfo: 'string',
     },
     sortable: ['jobName', 'enable', 'timeExpressionType', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
-    permissions: { list: 'job_info', add: 'job_info_add', edit: 'job_info_edit', remove: 'job_info_delete' },
+    permissions: crudCodes('job_info'),
     platformOnly: true,
     refersTo: [{ field: 'jobServerId', table: 'blade_job_server', message: JobInfoMsg.SERVER_MISSING }],
     validate: async (_ctx, data) => {
@@ -144,16 +139,15 @@ export const createJobService = (
       }
     },
     enrich: async (_ctx, rows) => {
-      const ids = [
-        ...new Set(rows.map((r) => r.jobServerId).filter((v): v is bigint => typeof v === 'bigint')),
-      ]
-      const found = ids.length
-        ? await prisma.jobServer.findMany({
+      const names = await namesByKey(
+        rows.map((r) => r.jobServerId),
+        (ids) =>
+          prisma.jobServer.findMany({
             where: { id: { in: ids } },
             select: { id: true, jobServerName: true },
-          })
-        : []
-      const names = new Map(found.map((s) => [s.id, s.jobServerName]))
+          }),
+        (s) => [s.id, s.jobServerName],
+      )
       return rows.map((r) => ({
         ...r,
         jobServerName: names.get(r.jobServerId as bigint) ?? '',

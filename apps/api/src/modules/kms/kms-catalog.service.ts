@@ -4,6 +4,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { LIVE, withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
+import { namesByKey } from '../../lib/names.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { buildTree } from '../../lib/tree.ts'
 
@@ -14,14 +15,15 @@ const db = (prisma: PrismaClient, tenantId: string) => tenantDb(prisma, tenantId
 /** Catalogs (知识目录): a tree per tenant by `parentId`. */
 export const createKmsCatalogService = (prisma: PrismaClient) => {
   const label = async (tenantId: string, rows: KmsCatalog[]) => {
-    const parentIds = [...new Set(rows.map((r) => r.parentId).filter((p) => p > 0n))]
-    const parents = parentIds.length
-      ? await db(prisma, tenantId).kmsCatalog.findMany({
-          where: { id: { in: parentIds } },
+    const names = await namesByKey(
+      rows.map((r) => r.parentId).filter((p) => p > 0n),
+      (ids) =>
+        db(prisma, tenantId).kmsCatalog.findMany({
+          where: { id: { in: ids } },
           select: { id: true, catalogName: true },
-        })
-      : []
-    const names = new Map(parents.map((p) => [p.id, p.catalogName]))
+        }),
+      (p) => [p.id, p.catalogName],
+    )
     return rows.map((r) => ({
       ...r,
       parentName: r.parentId === 0n ? ROOT_NAME : (names.get(r.parentId) ?? ''),

@@ -52,7 +52,6 @@ export const createKmsMainExpertService = (prisma: PrismaClient) => {
     name: 'kmsMainExpert',
     prefix: `${KMS_PREFIX}/blade-kms_main_expert`,
     model: (db) => db.kmsMainExpert,
-    tenantScoped: true,
     submit: ZMainExpertSubmitSchema,
     record: ZMainExpertRecordSchema,
     filters: { mainId: 'id', expertId: 'id' },

@@ -14,7 +14,7 @@ import {
   ZRegistrantSubmitSchema,
 } from '@ysjs/shared'
 import type { TAuthUser, TCtx } from '../../lib/context.ts'
-import { createCrudService } from '../../lib/crud.ts'
+import { createCrudService, crudCodes } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
 import { clearing, dateOnly, formatDateOnly, money } from '../trading/dict-names.ts'
@@ -28,21 +28,14 @@ export const atOrNull = (v: string | undefined): Date | null => (v ? parseDateTi
 /** 会议日程 (`/calendar`). */
 export const createCalendarService = (prisma: PrismaClient) =>
   createCrudService(prisma, {
-    name: 'calendar',
     prefix: `${MEETING_API}/calendar`,
     model: (db) => db.meetingCalendar,
-    tenantScoped: true,
     submit: ZCalendarSubmitSchema,
     record: ZCalendarRecordSchema,
     filters: { title: 'string', meetingId: 'id?', startTime: 'date' },
     sortable: ['startTime', 'title', 'createTime'],
     defaultOrder: [{ startTime: 'asc' }],
-    permissions: {
-      list: 'meeting_calendar',
-      add: 'meeting_calendar_add',
-      edit: 'meeting_calendar_edit',
-      remove: 'meeting_calendar_delete',
-    },
+    permissions: crudCodes('meeting_calendar'),
     toData: ({ meetingId, startTime, endTime, ...rest }) => ({
       ...clearing(rest, ['place', 'content']),
       meetingId: meetingId ? BigInt(meetingId) : null,
@@ -81,21 +74,13 @@ const ownRows =
  */
 export const createRegistrantService = (prisma: PrismaClient, hasPermission: THasPermission) => {
   const service = createCrudService(prisma, {
-    name: 'registrants',
     prefix: `${MEETING_API}/registrants`,
     model: (db) => db.meetingRegistrant,
-    tenantScoped: true,
     submit: ZRegistrantSubmitSchema,
     record: ZRegistrantRecordSchema,
     filters: { name: 'string', unitName: 'string', phone: 'string', userId: 'id?' },
     sortable: ['name', 'unitName', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
-    permissions: {
-      list: ['meeting_registrants', 'top_member'],
-      add: ['meeting_registrants_add', 'top_member'],
-      edit: ['meeting_registrants_edit', 'top_member'],
-      remove: ['meeting_registrants_delete', 'top_member'],
-    },
+    permissions: crudCodes('meeting_registrants', 'top_member'),
     resourceCode: 'meeting_registrants',
     restrict: ownRows(hasPermission, 'meeting_registrants', 'userId'),
     toData: (input) => clearing(input as Record<string, unknown>, ['position']),
@@ -115,21 +100,13 @@ export const createRegistrantService = (prisma: PrismaClient, hasPermission: THa
 /** 开票信息 (`/invoicing`): saved invoice titles, a member's own (`createUser`) as for the attendees. */
 export const createInvoicingService = (prisma: PrismaClient, hasPermission: THasPermission) =>
   createCrudService(prisma, {
-    name: 'invoicing',
     prefix: `${MEETING_API}/invoicing`,
     model: (db) => db.meetingInvoicing,
-    tenantScoped: true,
     submit: ZInvoicingSubmitSchema,
     record: ZInvoicingRecordSchema,
     filters: { invoiceTitle: 'string', taxNumber: 'string', invoiceType: 'int' },
     sortable: ['invoiceTitle', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
-    permissions: {
-      list: ['meeting_invoicing', 'top_member'],
-      add: ['meeting_invoicing_add', 'top_member'],
-      edit: ['meeting_invoicing_edit', 'top_member'],
-      remove: ['meeting_invoicing_delete', 'top_member'],
-    },
+    permissions: crudCodes('meeting_invoicing', 'top_member'),
     resourceCode: 'meeting_invoicing',
     restrict: ownRows(hasPermission, 'meeting_invoicing', 'createUser'),
     toData: (input) =>
@@ -139,31 +116,22 @@ export const createInvoicingService = (prisma: PrismaClient, hasPermission: THas
 /** 接送人员 (`/escort`). */
 export const createEscortService = (prisma: PrismaClient) =>
   createCrudService(prisma, {
-    name: 'escort',
     prefix: `${MEETING_API}/escort`,
     model: (db) => db.meetingEscort,
-    tenantScoped: true,
     submit: ZEscortSubmitSchema,
     record: ZEscortRecordSchema,
     filters: { name: 'string', phone: 'string' },
     sortable: ['name', 'createTime'],
     defaultOrder: [{ name: 'asc' }],
-    permissions: {
-      list: 'meeting_escort',
-      add: 'meeting_escort_add',
-      edit: 'meeting_escort_edit',
-      remove: 'meeting_escort_delete',
-    },
+    permissions: crudCodes('meeting_escort'),
     toData: (input) => clearing(input as Record<string, unknown>, ['remark']),
   })
 
 /** 车辆与保养 (`/carMaintenance`): the plate is unique among the tenant's live vehicles. */
 export const createCarMaintenanceService = (prisma: PrismaClient) =>
   createCrudService(prisma, {
-    name: 'carMaintenance',
     prefix: `${MEETING_API}/carMaintenance`,
     model: (db) => db.carMaintenance,
-    tenantScoped: true,
     submit: ZCarMaintenanceSubmitSchema,
     record: ZCarMaintenanceRecordSchema,
     filters: { plateNo: 'string', driverName: 'string', upkeepDate: 'date?' },

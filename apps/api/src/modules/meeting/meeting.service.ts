@@ -58,10 +58,8 @@ const openMeetingsRestrict =
  */
 export const createMeetingService = (prisma: PrismaClient, hasPermission?: THasPermission) => {
   const crud = createCrudService(prisma, {
-    name: 'meeting',
     prefix: `${MEETING_API}/meeting`,
     model: (db) => db.meeting,
-    tenantScoped: true,
     submit: ZMeetingSubmitSchema,
     record: ZMeetingRecordSchema,
     filters: { name: 'string', address: 'string', status: 'int', shelves: 'int', startTime: 'date' },

@@ -18,7 +18,7 @@ import { isPlatformAdmin, isTenantAdministrator, type TCtx } from '../../lib/con
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import { buildTree, type TTreeNode } from '../../lib/tree.ts'
+import { buildTree, type TTreeNode, withAncestors, withDescendants } from '../../lib/tree.ts'
 
 export type TMenuFilters = { name?: string; code?: string; alias?: string }
 type TNode = { id: bigint; parentId: bigint; title: string; key: string; value: string }
@@ -289,34 +289,5 @@ export const createMenuAdminService = (deps: {
   return service
 }
 export type TMenuAdminService = ReturnType<typeof createMenuAdminService>
-
-/** The selected menus and all their ancestors. */
-export const withAncestors = (menus: readonly Menu[], selected: ReadonlySet<bigint>): Set<bigint> => {
-  const byId = new Map(menus.map((m) => [m.id, m]))
-  const out = new Set<bigint>()
-  for (const id of selected) {
-    let node = byId.get(id)
-    while (node && !out.has(node.id)) {
-      out.add(node.id)
-      node = node.parentId === 0n ? undefined : byId.get(node.parentId)
-    }
-  }
-  return out
-}
-
-const withDescendants = (menus: readonly Menu[], rootId: bigint): Set<bigint> => {
-  const out = new Set<bigint>([rootId])
-  let grew = true
-  while (grew) {
-    grew = false
-    for (const m of menus) {
-      if (!out.has(m.id) && out.has(m.parentId)) {
-        out.add(m.id)
-        grew = true
-      }
-    }
-  }
-  return out
-}
 
 export type TSubmitMenu = TMenuSubmit

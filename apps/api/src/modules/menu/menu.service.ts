@@ -1,9 +1,10 @@
 import type { Menu, PrismaClient } from '@ysjs/db'
 import { MEMBER_ONLY_MENUS, MEMBER_ROLE, MenuCategory } from '@ysjs/shared'
+import { packageMenuIds } from '../../lib/access-rules.ts'
 import type { TCtx } from '../../lib/context.ts'
 import { isTenantAdministrator } from '../../lib/context.ts'
 import { tenantDb } from '../../lib/tenancy.ts'
-import { buildTree, splitIds, type TTreeNode } from '../../lib/tree.ts'
+import { buildTree, type TTreeNode, withAncestors } from '../../lib/tree.ts'
 
 const MENUS_CACHE_MS = 5_000
 
@@ -53,38 +54,11 @@ export const createMenuService = (prisma: PrismaClient) => {
     return new Set(links.map((l) => l.menuId))
   }
 
-  /** The menu ids of the tenant's product package, or null when the tenant has no package. */
-  const packageMenuIds = async (tenantId: string): Promise<Set<bigint> | null> => {
-    const tenant = await prisma.tenant.findFirst({
-      where: { tenantId, isDeleted: 0 },
-      select: { packageId: true },
-    })
-    if (!tenant?.packageId) {
-      return null
-    }
-    const pkg = await prisma.tenantPackage.findFirst({ where: { id: tenant.packageId, isDeleted: 0 } })
-    return pkg ? new Set(splitIds(pkg.menuId)) : null
-  }
-
-  /** Adds every ancestor of the selected menus so the tree is complete. */
-  const withAncestors = (menus: Menu[], selected: Set<bigint>): Set<bigint> => {
-    const byId = new Map(menus.map((m) => [m.id, m]))
-    const out = new Set<bigint>()
-    for (const id of selected) {
-      let node = byId.get(id)
-      while (node && !out.has(node.id)) {
-        out.add(node.id)
-        node = node.parentId === 0n ? undefined : byId.get(node.parentId)
-      }
-    }
-    return out
-  }
-
   /** Menus granted to a user who is not the administrator, capped to the tenant's package. */
   const roleGrantedIds = async (ctx: TCtx): Promise<Set<bigint>> => {
     const user = ctx.user!
     const granted = await roleMenuIds(user.roleIds)
-    const pkg = await packageMenuIds(user.tenantId)
+    const pkg = await packageMenuIds(prisma, user.tenantId)
     return pkg ? new Set([...granted].filter((id) => pkg.has(id))) : granted
   }
 

@@ -35,17 +35,14 @@ export const noticeCategoryNames = async (prisma: PrismaClient, tenantId: string
 /** Desk notices (通知公告): tenant rows through the generic CRUD, labelled from dictionary `notice`. */
 export const createNoticeService = (prisma: PrismaClient) =>
   createCrudService(prisma, {
-    name: 'notice',
     prefix: '/api/ysjs-desk/notice',
     model: (db) => db.notice,
-    tenantScoped: true,
     submit: ZNoticeSubmitSchema,
     record: ZNoticeRecordSchema,
     filters: { title: 'string', category: 'int?', releaseTime: 'date?', content: 'string?' },
     sortable: ['title', 'category', 'releaseTime', 'createTime'],
     defaultOrder: [{ releaseTime: 'desc' }],
     richText: { content: 2000 },
-    permissions: { list: 'notice', add: 'notice_add', edit: 'notice_edit', remove: 'notice_delete' },
     toData: ({ releaseTime, recipientIds, ...rest }) => {
       const at = parseDateTime(releaseTime)
       if (!at) {

@@ -63,16 +63,12 @@ export const createOssConfigService = (
   secrets: TSecretBox,
 ) => {
   const base = createCrudService(prisma, {
-    name: 'oss',
     prefix: '/api/ysjs-resource/oss',
     model: (db) => db.ossConfig,
-    tenantScoped: true,
     submit: ZOssSubmitSchema,
     record: ZOssRecordSchema,
     filters: { category: 'int', ossCode: 'string?', endpoint: 'string?', bucketName: 'string' },
     sortable: ['category', 'ossCode', 'status', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
-    permissions: { list: 'oss', add: 'oss_add', edit: 'oss_edit', remove: 'oss_delete' },
     // An endpoint the server would never call is refused when it is saved (issue 22).
     validate: async (_ctx, data) => {
       if (!isAllowedEndpoint(data.category as number, String(data.endpoint ?? ''), allow)) {

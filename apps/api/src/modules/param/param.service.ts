@@ -8,16 +8,12 @@ const VALUE_CACHE_MS = 10_000
 export const createParamService = (prisma: PrismaClient) => {
   const cache = new Map<string, { at: number; value: string | null }>()
   const crud = createCrudService(prisma, {
-    name: 'param',
     prefix: '/api/ysjs-system/param',
     model: (db) => db.param,
-    tenantScoped: false,
     submit: ZParamSubmitSchema,
     record: ZParamRecordSchema,
     filters: { paramName: 'string', paramKey: 'string', paramValue: 'string' },
     sortable: ['paramName', 'paramKey', 'createTime', 'updateTime'],
-    defaultOrder: [{ createTime: 'desc' }],
-    permissions: { list: 'param', add: 'param_add', edit: 'param_edit', remove: 'param_delete' },
     unique: [{ fields: ['paramKey'], message: ParamMsg.KEY_EXISTS }],
     afterChange: () => cache.clear(),
   })

@@ -8,16 +8,13 @@ import { tenantDb } from '../../lib/tenancy.ts'
 /** Posts (岗位): tenant rows through the generic CRUD, labelled from dictionary `post_category`. */
 export const createPostService = (prisma: PrismaClient) => {
   const crud = createCrudService(prisma, {
-    name: 'post',
     prefix: '/api/ysjs-system/post',
     model: (db) => db.post,
-    tenantScoped: true,
     submit: ZPostSubmitSchema,
     record: ZPostRecordSchema,
     filters: { postCode: 'string?', postName: 'string?', category: 'int?', remark: 'string?' },
     sortable: ['postCode', 'postName', 'category', 'sort', 'createTime'],
     defaultOrder: [{ sort: 'asc' }],
-    permissions: { list: 'post', add: 'post_add', edit: 'post_edit', remove: 'post_delete' },
     unique: [{ fields: ['postCode'], message: PostMsg.CODE_EXISTS }],
     enrich: async (ctx: TCtx, rows) => {
       const names = await dictLabels(prisma, ctx.tenantId, 'post_category')

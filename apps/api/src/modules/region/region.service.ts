@@ -3,6 +3,7 @@ import { REGION_MAX_LEVEL, REGION_ROOT, RegionMsg, type TPageQuery, type TRegion
 import type { TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
+import { namesByKey } from '../../lib/names.ts'
 import { skipTake, toPage } from '../../lib/paging.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
 
@@ -52,14 +53,12 @@ export const createRegionService = (prisma: PrismaClient) => {
         })
       : []
     const has = new Set(counts.filter((c) => c._count._all > 0).map((c) => c.parentCode))
-    const parentCodes = [...new Set(rows.map((r) => r.parentCode).filter((c): c is string => !!c))]
-    const parents = parentCodes.length
-      ? await prisma.region.findMany({
-          where: { code: { in: parentCodes } },
-          select: { code: true, name: true },
-        })
-      : []
-    const names = new Map(parents.map((p) => [p.code, p.name]))
+    const names = await namesByKey(
+      rows.map((r) => r.parentCode || null),
+      (codes) =>
+        prisma.region.findMany({ where: { code: { in: codes } }, select: { code: true, name: true } }),
+      (p) => [p.code, p.name],
+    )
     return rows.map((r) => ({
       ...r,
       parentName: r.parentCode ? (names.get(r.parentCode) ?? null) : null,

@@ -14,9 +14,10 @@ import type { TCacheRegistry } from '../../lib/caches.ts'
 import { isPlatformAdmin, isTenantAdministrator, type TCtx } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
+import { namesByKey } from '../../lib/names.ts'
 import { lockForRemoval, lockReferenced } from '../../lib/row-locks.ts'
 import { callerDb } from '../../lib/tenancy.ts'
-import { buildTree, type TTreeNode } from '../../lib/tree.ts'
+import { buildTree, type TTreeNode, withDescendants } from '../../lib/tree.ts'
 import { changedRoles, planRoleMenus } from './grant-plan.ts'
 
 type TGrant = z.output<typeof ZRoleGrantSchema>
@@ -57,11 +58,11 @@ export const createRoleService = (deps: {
   }
 
   const withParentNames = async (rows: Role[]): Promise<TRoleVo[]> => {
-    const parentIds = [...new Set(rows.map((r) => r.parentId).filter((p) => p !== 0n))]
-    const parents = parentIds.length
-      ? await prisma.role.findMany({ where: { id: { in: parentIds } }, select: { id: true, roleName: true } })
-      : []
-    const names = new Map(parents.map((p) => [p.id, p.roleName]))
+    const names = await namesByKey(
+      rows.map((r) => r.parentId).filter((p) => p !== 0n),
+      (ids) => prisma.role.findMany({ where: { id: { in: ids } }, select: { id: true, roleName: true } }),
+      (p) => [p.id, p.roleName],
+    )
     return rows.map((r) => ({ ...r, parentName: names.get(r.parentId) ?? '' }))
   }
 
@@ -79,18 +80,7 @@ export const createRoleService = (deps: {
   /** Ids of a role and everything below it (to refuse a parent that would make a cycle). */
   const subtreeIds = async (rootId: bigint): Promise<Set<bigint>> => {
     const all = await prisma.role.findMany({ where: { isDeleted: 0 }, select: { id: true, parentId: true } })
-    const out = new Set<bigint>([rootId])
-    let grew = true
-    while (grew) {
-      grew = false
-      for (const r of all) {
-        if (!out.has(r.id) && out.has(r.parentId)) {
-          out.add(r.id)
-          grew = true
-        }
-      }
-    }
-    return out
+    return withDescendants(all, rootId)
   }
 
   const usersHolding = async (

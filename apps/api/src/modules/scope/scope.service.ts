@@ -21,6 +21,14 @@ import { AppError } from '../../lib/errors.ts'
 const typeName = (names: Record<number, string>) => async (_ctx: unknown, rows: Record<string, unknown>[]) =>
   rows.map((r) => ({ ...r, scopeTypeName: names[Number(r.scopeType)] ?? '' }))
 
+/** A scope menu's buttons: its code reads, its one setting button adds, edits and removes. */
+const settingWrites = ({ list, setting }: { list: string; setting: string }) => ({
+  list,
+  add: setting,
+  edit: setting,
+  remove: setting,
+})
+
 /** Data and API scopes: platform rows attached to menus, written only by `administrator` (contract 6.2, 6.3). */
 export const createScopeServices = (prisma: PrismaClient, caches: TCacheRegistry) => {
   const menuExists = async (data: Record<string, unknown>) => {
@@ -33,22 +41,15 @@ export const createScopeServices = (prisma: PrismaClient, caches: TCacheRegistry
     }
   }
   const data = createCrudService(prisma, {
-    name: 'data-scope',
     prefix: '/api/ysjs-system/data-scope',
     model: (db) => db.scopeData,
-    tenantScoped: false,
     resourceCode: 'data_scope',
     submit: ZDataScopeSubmitSchema,
     record: ZDataScopeRecordSchema,
     filters: { menuId: 'id?', resourceCode: 'string?', scopeName: 'string?', scopeType: 'int?' },
     sortable: ['scopeName', 'resourceCode', 'scopeType', 'createTime'],
     defaultOrder: [{ createTime: 'asc' }],
-    permissions: {
-      list: DataScopePermissions.list,
-      add: DataScopePermissions.setting,
-      edit: DataScopePermissions.setting,
-      remove: DataScopePermissions.setting,
-    },
+    permissions: settingWrites(DataScopePermissions),
     toData: (input) => {
       const issue = dataScopeValueIssue(input)
       if (issue) {
@@ -78,10 +79,8 @@ export const createScopeServices = (prisma: PrismaClient, caches: TCacheRegistry
     afterChange: () => caches.clearAll(),
   })
   const api = createCrudService(prisma, {
-    name: 'api-scope',
     prefix: '/api/ysjs-system/api-scope',
     model: (db) => db.scopeApi,
-    tenantScoped: false,
     resourceCode: 'api_scope',
     submit: ZApiScopeSubmitSchema,
     record: ZApiScopeRecordSchema,
@@ -94,12 +93,7 @@ export const createScopeServices = (prisma: PrismaClient, caches: TCacheRegistry
     },
     sortable: ['scopeName', 'resourceCode', 'scopePath', 'scopeType', 'createTime'],
     defaultOrder: [{ createTime: 'asc' }],
-    permissions: {
-      list: ApiScopePermissions.list,
-      add: ApiScopePermissions.setting,
-      edit: ApiScopePermissions.setting,
-      remove: ApiScopePermissions.setting,
-    },
+    permissions: settingWrites(ApiScopePermissions),
     toData: (input) => ({ ...input, menuId: BigInt(input.menuId) }),
     validate: async (_ctx, row) => menuExists(row),
     enrich: typeName(API_SCOPE_TYPE_NAMES),

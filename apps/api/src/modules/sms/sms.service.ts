@@ -114,16 +114,12 @@ export const createSmsService = (
     }
   }
   const base = createCrudService(prisma, {
-    name: 'sms',
     prefix: '/api/ysjs-resource/sms',
     model: (db) => db.sms,
-    tenantScoped: true,
     submit: ZSmsSubmitSchema,
     record: ZSmsRecordSchema,
     filters: { smsCode: 'string', templateId: 'string', category: 'int', status: 'int', remark: 'string?' },
     sortable: ['smsCode', 'category', 'status', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
-    permissions: { list: 'sms', add: 'sms_add', edit: 'sms_edit', remove: 'sms_delete' },
     unique: [{ fields: ['smsCode'], message: SmsMsg.CODE_EXISTS }],
     toData: ({ secretKey, ...rest }) =>
       // An empty or still-masked secret means "unchanged": the stored one stays.

@@ -16,7 +16,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
-import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
+import { boundedFind, boundedPage } from '../../lib/paging.ts'
 import { splitIds } from '../../lib/tree.ts'
 import {
   db,
@@ -152,16 +152,10 @@ export const createSurveyFillService = (prisma: PrismaClient) => {
         ...(surveyIds ? { surveyId: { in: surveyIds } } : {}),
         ...(q.status ? { status: Number(q.status) } : {}),
       }
-      const b = await boundedRows(
-        q,
-        () =>
-          d.surveyExample.findMany({
-            where,
-            orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
-            ...skipTake(q),
-          }),
-        (take) => d.surveyExample.count({ where, take }),
-      )
+      const b = await boundedFind(q, d.surveyExample, {
+        where,
+        orderBy: [{ createTime: 'desc' }, { id: 'desc' }],
+      })
       return boundedPage(await exampleRecords(prisma, ctx.tenantId, b.rows), b, q)
     },
 

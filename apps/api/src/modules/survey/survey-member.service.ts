@@ -19,7 +19,6 @@ export const createIndustryFieldService = (prisma: PrismaClient) =>
     name: 'industry-field',
     prefix: '/api/ysjs-evaluation/industryField',
     model: (d) => d.industryField,
-    tenantScoped: true,
     submit: ZIndustryFieldSubmitSchema,
     record: ZIndustryFieldRecordSchema,
     filters: { name: 'string' },

@@ -12,7 +12,7 @@ import type { TCtx } from '../../lib/context.ts'
 import { withAudit } from '../../lib/crud.ts'
 import { AppError } from '../../lib/errors.ts'
 import { escapeLike } from '../../lib/filters.ts'
-import { boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
+import { boundedFind, boundedPage, boundedRows, skipTake } from '../../lib/paging.ts'
 import { splitIds } from '../../lib/tree.ts'
 import { EXPORT_BATCH, type TXlsxColumn } from '../../lib/xlsx.ts'
 import { db, findSurvey, loadQuestions } from './survey-common.ts'
@@ -141,16 +141,10 @@ export const createSurveyResultsService = (prisma: PrismaClient) => {
           : {}),
       }
       const d = db(prisma, ctx.tenantId)
-      const b = await boundedRows(
-        q,
-        () =>
-          d.surveyExample.findMany({
-            where,
-            orderBy: [{ updateTime: 'desc' }, { id: 'desc' }],
-            ...skipTake(q),
-          }),
-        (take) => d.surveyExample.count({ where, take }),
-      )
+      const b = await boundedFind(q, d.surveyExample, {
+        where,
+        orderBy: [{ updateTime: 'desc' }, { id: 'desc' }],
+      })
       return boundedPage(await exampleRecords(prisma, ctx.tenantId, b.rows), b, q)
     },
 

@@ -6,15 +6,12 @@ import { createCrudService, crudCodes, registerCrudRoutes } from '../../lib/crud
 /** Templates (模板管理): tenant rows through the generic CRUD; the content is sanitised rich text. */
 export const createTemplateService = (prisma: PrismaClient) =>
   createCrudService(prisma, {
-    name: 'template',
     prefix: '/api/ysjs-appraise/template',
     model: (db) => db.template,
-    tenantScoped: true,
     submit: ZTemplateSubmitSchema,
     record: ZTemplateRecordSchema,
     filters: { name: 'string', type: 'string?', remark: 'string?' },
     sortable: ['name', 'type', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
     richText: { content: TEMPLATE_CONTENT_MAX },
     permissions: crudCodes('appraise_template'),
   })

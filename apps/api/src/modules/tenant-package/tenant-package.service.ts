@@ -18,15 +18,12 @@ import { buildTree, splitIds } from '../../lib/tree.ts'
  */
 export const createTenantPackageService = (prisma: PrismaClient) => {
   const crud = createCrudService(prisma, {
-    name: 'tenant-package',
     prefix: '/api/ysjs-system/tenant-package',
     model: (db) => db.tenantPackage,
-    tenantScoped: false,
     submit: ZTenantPackageSubmitSchema,
     record: ZTenantPackageRecordSchema,
     filters: { packageName: 'string', remark: 'string?' },
     sortable: ['packageName', 'createTime', 'updateTime'],
-    defaultOrder: [{ createTime: 'desc' }],
     permissions: crudCodes('tenantpackage'),
     // An emptied remark is cleared, not left as it was.
     toData: (input) => ({ ...input, remark: input.remark ?? null }),

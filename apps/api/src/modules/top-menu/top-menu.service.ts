@@ -1,26 +1,18 @@
 import type { PrismaClient } from '@ysjs/db'
-import { TopMenuMsg, TopMenuPermissions, ZTopMenuRecordSchema, ZTopMenuSubmitSchema } from '@ysjs/shared'
+import { TopMenuMsg, ZTopMenuRecordSchema, ZTopMenuSubmitSchema } from '@ysjs/shared'
 import type { TCacheRegistry } from '../../lib/caches.ts'
 import { createCrudService } from '../../lib/crud.ts'
 
 /** Top menus (顶部菜单): tenant rows through the generic CRUD; `topmenu/grant` lives with the menu trees. */
 export const createTopMenuService = (prisma: PrismaClient, caches: TCacheRegistry) =>
   createCrudService(prisma, {
-    name: 'topmenu',
     prefix: '/api/ysjs-system/topmenu',
     model: (db) => db.topMenu,
-    tenantScoped: true,
     submit: ZTopMenuSubmitSchema,
     record: ZTopMenuRecordSchema,
     filters: { code: 'string?', name: 'string?' },
     sortable: ['sort', 'code', 'name', 'createTime'],
     defaultOrder: [{ sort: 'asc' }],
-    permissions: {
-      list: TopMenuPermissions.list,
-      add: TopMenuPermissions.add,
-      edit: TopMenuPermissions.edit,
-      remove: TopMenuPermissions.remove,
-    },
     unique: [{ fields: ['code'], message: TopMenuMsg.CODE_EXISTS }],
     afterChange: () => caches.clearAll(),
   })

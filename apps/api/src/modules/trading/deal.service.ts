@@ -15,10 +15,8 @@ const LIVE = { isDeleted: 0 }
  */
 export const createDealService = (prisma: PrismaClient) =>
   createCrudService(prisma, {
-    name: 'deal',
     prefix: '/api/ysjs-deal/deal',
     model: (db) => db.deal,
-    tenantScoped: true,
     submit: ZDealSubmitSchema,
     record: ZDealRecordSchema,
     filters: {
@@ -44,7 +42,6 @@ export const createDealService = (prisma: PrismaClient) =>
         { key: 'remark', header: '备注', width: 30 },
       ],
     },
-    permissions: { list: 'deal', add: 'deal_add', edit: 'deal_edit', remove: 'deal_delete' },
     toData: ({ projectId, signingDate, ...rest }) => ({
       ...clearing(rest, ['fileAttach', 'fileName', 'remark']),
       projectId: BigInt(projectId),

@@ -45,10 +45,8 @@ export const createEquityService = (prisma: PrismaClient, gate: TResultsGate) =>
     }))
   }
   const crud = createCrudService(prisma, {
-    name: 'equity',
     prefix: '/api/ysjs-appraise/equity',
     model: (db) => db.equity,
-    tenantScoped: true,
     submit: ZEquitySubmitSchema,
     record: ZEquityRecordSchema,
     filters: {

@@ -22,7 +22,6 @@ export const createTradingProjectService = (prisma: PrismaClient) => {
     name: 'tradingProject',
     prefix: '/api/ysjs-trading/project',
     model: (db) => db.tradingProject,
-    tenantScoped: true,
     submit: ZTradingProjectSubmitSchema,
     record: ZTradingProjectRecordSchema,
     filters: {
@@ -34,7 +33,6 @@ export const createTradingProjectService = (prisma: PrismaClient) => {
       ascription: 'string?',
     },
     sortable: ['title', 'technologyType', 'industryType', 'intentPrice', 'createTime'],
-    defaultOrder: [{ createTime: 'desc' }],
     richText: { content: TRADING_PROJECT_CONTENT_MAX },
     export: {
       fileName: '交易项目',
