@@ -1,4 +1,5 @@
-import { PERMISSIONS, SmsCategory, ZSmsSubmitSchema } from '@ysjs/shared'
+import { SmsCategory, ZSmsSubmitSchema } from '@ysjs/shared'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { smsApi, type TSmsRow } from './smsApi'
 
@@ -8,14 +9,7 @@ export const smsResource: TResource<TSmsRow> = {
   nameKey: 'sms.name',
   schema: ZSmsSubmitSchema,
   api: smsApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.smsAdd,
-      edit: PERMISSIONS.smsEdit,
-      delete: PERMISSIONS.smsDelete,
-      view: PERMISSIONS.smsView,
-    },
-  },
+  permissions: crudCodes('sms'),
   fields: [
     { name: 'category', labelKey: 'sms.category', kind: 'dict', dictCode: 'sms', search: true, span: 6 },
     { name: 'smsCode', labelKey: 'sms.smsCode', search: true, span: 6 },

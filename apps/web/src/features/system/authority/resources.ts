@@ -8,6 +8,7 @@ import {
   ZRoleSubmitSchema,
   ZTopMenuSubmitSchema,
 } from '@ysjs/shared'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TField, TOption, TResource, TValues } from '@/components/crud/types'
 import {
   menuApi,
@@ -118,14 +119,7 @@ export const menuResource = (parents: TOption[]): TResource<TMenuRow> => ({
   api: menuApi,
   paging: 'client',
   treeCollapsed: true,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.menuAdd,
-      edit: PERMISSIONS.menuEdit,
-      delete: PERMISSIONS.menuDelete,
-      view: PERMISSIONS.menuView,
-    },
-  },
+  permissions: crudCodes('menu'),
   fields: menuFields(parents),
   defaults: () => ({ parentId: '0', category: '1', action: '0', isOpen: '1', alias: 'menu', sort: '1' }),
   toForm: (row) => ({

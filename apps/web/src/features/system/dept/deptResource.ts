@@ -1,4 +1,5 @@
-import { PERMISSIONS, ZDeptSubmitSchema } from '@ysjs/shared'
+import { ZDeptSubmitSchema } from '@ysjs/shared'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { treeOptions } from '@/lib/tree'
 import { deptApi, type TDeptRow } from './deptApi'
@@ -14,14 +15,7 @@ export const deptResource: TResource<TDeptRow> = {
   paging: 'client',
   // The user screen's dept tree and pickers read the same rows.
   invalidates: ['field-options', 'dept-tree'],
-  permissions: {
-    codes: {
-      add: PERMISSIONS.deptAdd,
-      edit: PERMISSIONS.deptEdit,
-      delete: PERMISSIONS.deptDelete,
-      view: PERMISSIONS.deptView,
-    },
-  },
+  permissions: crudCodes('dept'),
   api: {
     list: async ({ search }) => {
       const records = await deptApi.list(search)

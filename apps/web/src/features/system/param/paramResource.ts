@@ -1,4 +1,5 @@
-import { PERMISSIONS, ZParamSubmitSchema } from '@ysjs/shared'
+import { ZParamSubmitSchema } from '@ysjs/shared'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { paramApi, type TParamRow } from './paramApi'
 
@@ -8,14 +9,7 @@ export const paramResource: TResource<TParamRow> = {
   nameKey: 'system.param.name',
   schema: ZParamSubmitSchema,
   api: paramApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.paramAdd,
-      edit: PERMISSIONS.paramEdit,
-      delete: PERMISSIONS.paramDelete,
-      view: PERMISSIONS.paramView,
-    },
-  },
+  permissions: crudCodes('param'),
   fields: [
     { name: 'paramName', labelKey: 'system.param.paramName', search: true },
     { name: 'paramKey', labelKey: 'system.param.paramKey', search: true },

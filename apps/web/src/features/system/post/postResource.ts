@@ -1,4 +1,5 @@
-import { PERMISSIONS, ZPostSubmitSchema } from '@ysjs/shared'
+import { ZPostSubmitSchema } from '@ysjs/shared'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { postApi, type TPostRow } from './postApi'
 
@@ -10,14 +11,7 @@ export const postResource: TResource<TPostRow> = {
   nameKey: 'sysOrg.post.name',
   schema: ZPostSubmitSchema,
   api: postApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.postAdd,
-      edit: PERMISSIONS.postEdit,
-      delete: PERMISSIONS.postDelete,
-      view: PERMISSIONS.postView,
-    },
-  },
+  permissions: crudCodes('post'),
   invalidates: ['field-options'],
   fields: [
     { name: 'postCode', labelKey: 'sysOrg.post.postCode', search: true },

@@ -1,5 +1,6 @@
-import { PERMISSIONS, TenantStatus, ZTenantSubmitSchema } from '@ysjs/shared'
+import { TenantStatus, ZTenantSubmitSchema } from '@ysjs/shared'
 import { createElement } from 'react'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { AccountQuotaCell } from './AccountQuotaCell'
 import { PackageSelect } from './PackageSelect'
@@ -17,14 +18,7 @@ export const tenantResource: TResource<TTenantRow> = {
   nameKey: 'system.tenant.name',
   schema: ZTenantSubmitSchema,
   api: tenantApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.tenantAdd,
-      edit: PERMISSIONS.tenantEdit,
-      delete: PERMISSIONS.tenantDelete,
-      view: PERMISSIONS.tenantView,
-    },
-  },
+  permissions: crudCodes('tenant'),
   fields: [
     {
       name: 'tenantId',

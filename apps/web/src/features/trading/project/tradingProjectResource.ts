@@ -1,4 +1,5 @@
-import { PERMISSIONS, type TTradingProject, ZTradingProjectSubmitSchema } from '@ysjs/shared'
+import { type TTradingProject, ZTradingProjectSubmitSchema } from '@ysjs/shared'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { resourceApi } from '@/lib/resource/resourceApi'
 import { text } from '@/lib/text'
@@ -17,14 +18,7 @@ export const tradingProjectResource: TResource<TTradingProjectRow> = {
     exact: ['technologyType', 'industryType', 'collaborationMode'],
     exportable: true,
   }),
-  permissions: {
-    codes: {
-      add: PERMISSIONS.tradingProjectAdd,
-      edit: PERMISSIONS.tradingProjectEdit,
-      delete: PERMISSIONS.tradingProjectDelete,
-      view: PERMISSIONS.tradingProjectView,
-    },
-  },
+  permissions: crudCodes('tradingProject'),
   // The deal form's project choice is a loaded option list.
   invalidates: ['field-options'],
   dialogWidth: 'md',
