@@ -7,6 +7,8 @@ import {
 import { SwitchField } from '@/components/crud/SwitchField'
 import type { TResource } from '@/components/crud/types'
 import { EntryPicker, ExpertsPicker } from '@/components/picker/pickerFields'
+import { text } from '@/lib/text'
+import { wholeList } from '@/lib/tree'
 import { AttachField } from './fields'
 import {
   authorApi,
@@ -19,7 +21,6 @@ import {
   type TMainRow,
 } from './kmsApi'
 
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const ROOT = '0'
 
 /** 知识目录: the tenant's catalog tree (indented rows). */
@@ -31,10 +32,7 @@ export const catalogResource: TResource<TCatalogRow> = {
   invalidates: ['field-options', 'kms-catalog-tree'],
   permissions: { menuPath: '/kms/catalog' },
   api: {
-    list: async ({ search }) => {
-      const records = await catalogApi.list(search)
-      return { records, total: records.length }
-    },
+    list: wholeList(catalogApi.list),
     detail: catalogApi.detail,
     submit: catalogApi.submit,
     remove: catalogApi.remove,

@@ -1,6 +1,7 @@
 import { ZAssortSubmitSchema } from '@ysjs/shared'
 import type { TResource } from '@/components/crud/types'
 import { text } from '@/lib/text'
+import { wholeList } from '@/lib/tree'
 import { assortApi, assortOptions, type TAssortRow } from './assortApi'
 
 const ROOT = '0'
@@ -14,10 +15,7 @@ export const assortResource: TResource<TAssortRow> = {
   invalidates: ['field-options'],
   permissions: { menuPath: '/base/assort' },
   api: {
-    list: async ({ search }) => {
-      const records = await assortApi.list(search)
-      return { records, total: records.length }
-    },
+    list: wholeList(assortApi.list),
     detail: assortApi.detail,
     submit: ({ parentId, ...values }) =>
       assortApi.submit({ ...values, parentId: parentId === ROOT ? '' : parentId }),

@@ -10,6 +10,7 @@ import {
 } from '@ysjs/shared'
 import { crudCodes } from '@/components/crud/permissions'
 import type { TField, TOption, TResource, TValues } from '@/components/crud/types'
+import { text } from '@/lib/text'
 import {
   menuApi,
   menuOnlyApi,
@@ -23,8 +24,6 @@ import {
   topMenuApi,
 } from './api/authorityApi'
 import { ScopeRuleEditor } from './components/ScopeRuleEditor'
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 /** Options of a parent select from a flattened tree (indented by depth), with 顶级 first. */
 export const parentOptions = <R extends { id: string; depth?: number }>(

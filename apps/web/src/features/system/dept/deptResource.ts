@@ -1,10 +1,10 @@
 import { ZDeptSubmitSchema } from '@ysjs/shared'
 import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
-import { treeOptions } from '@/lib/tree'
+import { text } from '@/lib/text'
+import { treeOptions, wholeList } from '@/lib/tree'
 import { deptApi, type TDeptRow } from './deptApi'
 
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const ROOT = '0'
 
 /** 部门管理: the tenant's dept tree (indented rows); parent, name, full name, type, sort, remark. */
@@ -17,10 +17,7 @@ export const deptResource: TResource<TDeptRow> = {
   invalidates: ['field-options', 'dept-tree'],
   permissions: crudCodes('dept'),
   api: {
-    list: async ({ search }) => {
-      const records = await deptApi.list(search)
-      return { records, total: records.length }
-    },
+    list: wholeList(deptApi.list),
     detail: deptApi.detail,
     submit: ({ parentId, ...values }) =>
       deptApi.submit({ ...values, parentId: parentId === ROOT ? '' : parentId }),

@@ -1,9 +1,8 @@
 import { ZPostSubmitSchema } from '@ysjs/shared'
 import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
+import { text } from '@/lib/text'
 import { postApi, type TPostRow } from './postApi'
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 /** 岗位管理: category (dictionary `post_category`), code, name, sort, description. */
 export const postResource: TResource<TPostRow> = {

@@ -1,10 +1,9 @@
 import { UserStatus, ZUserFormSchema } from '@ysjs/shared'
 import { crudCodes } from '@/components/crud/permissions'
 import type { TOption, TResource } from '@/components/crud/types'
+import { text } from '@/lib/text'
 import { postOptions } from '../post/postApi'
 import { deptOptions, roleOptions, type TUserRow, userApi } from './userApi'
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 export const STATUS_OPTIONS: TOption[] = [
   { value: String(UserStatus.PENDING), labelKey: 'sysOrg.user.statusPending' },

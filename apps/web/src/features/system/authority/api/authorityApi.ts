@@ -15,26 +15,18 @@ import type {
 } from '@ysjs/shared'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
+import { flattenTree, wholeList } from '@/lib/tree'
 
 const SYS = '/api/ysjs-system'
-
-/** Rows of a tree flattened depth-first for the grid (it indents by `depth`). */
-export const flattenTree = <T extends { children?: T[] }>(nodes: T[], depth = 0): (T & { depth: number })[] =>
-  nodes.flatMap(({ children, ...node }) => [
-    { ...(node as T), depth },
-    ...flattenTree(children ?? [], depth + 1),
-  ])
 
 const removeBy = (base: string) => (ids: string[]) =>
   http.post(`${base}/remove`, undefined, { params: { ids: ids.join(',') } })
 
 export type TRoleRow = Omit<TRole, 'children'> & { depth?: number } & Record<string, unknown>
 export const roleApi: TResourceApi<TRoleRow> = {
-  list: async ({ search }: TListQuery): Promise<TListResult<TRoleRow>> => {
-    const tree = await http.get<TRole[]>(`${SYS}/role/list`, search)
-    const records = flattenTree(tree) as TRoleRow[]
-    return { records, total: records.length }
-  },
+  list: wholeList(
+    async (search) => flattenTree(await http.get<TRole[]>(`${SYS}/role/list`, search)) as TRoleRow[],
+  ),
   detail: (id) => http.get<TRoleRow>(`${SYS}/role/detail`, { id }),
   submit: (values: TValues) => http.post(`${SYS}/role/submit`, values),
   remove: removeBy(`${SYS}/role`),
@@ -42,11 +34,9 @@ export const roleApi: TResourceApi<TRoleRow> = {
 
 export type TMenuRow = Omit<TMenuVo, 'children'> & { depth?: number } & Record<string, unknown>
 export const menuApi: TResourceApi<TMenuRow> = {
-  list: async ({ search }: TListQuery): Promise<TListResult<TMenuRow>> => {
-    const tree = await http.get<TMenuVo[]>(`${SYS}/menu/list`, search)
-    const records = flattenTree(tree) as TMenuRow[]
-    return { records, total: records.length }
-  },
+  list: wholeList(
+    async (search) => flattenTree(await http.get<TMenuVo[]>(`${SYS}/menu/list`, search)) as TMenuRow[],
+  ),
   detail: (id) => http.get<TMenuRow>(`${SYS}/menu/detail`, { id }),
   submit: (values: TValues) => http.post(`${SYS}/menu/submit`, values),
   remove: removeBy(`${SYS}/menu`),
@@ -55,11 +45,9 @@ export const menuApi: TResourceApi<TMenuRow> = {
 /** Menus only (category 1), for the data/API scope screens. */
 export const menuOnlyApi: TResourceApi<TMenuRow> = {
   ...menuApi,
-  list: async ({ search }: TListQuery): Promise<TListResult<TMenuRow>> => {
-    const tree = await http.get<TMenuVo[]>(`${SYS}/menu/menu-list`, search)
-    const records = flattenTree(tree) as TMenuRow[]
-    return { records, total: records.length }
-  },
+  list: wholeList(
+    async (search) => flattenTree(await http.get<TMenuVo[]>(`${SYS}/menu/menu-list`, search)) as TMenuRow[],
+  ),
 }
 
 const paged =
