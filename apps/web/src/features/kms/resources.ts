@@ -4,6 +4,7 @@ import {
   ZKmsLabelSubmitSchema,
   ZKmsMainSubmitSchema,
 } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
 import { SwitchField } from '@/components/crud/SwitchField'
 import type { TResource } from '@/components/crud/types'
 import { EntryPicker, ExpertsPicker } from '@/components/picker/pickerFields'
@@ -53,12 +54,7 @@ export const catalogResource: TResource<TCatalogRow> = {
     { name: 'sort', labelKey: 'kms.sort', kind: 'number', column: { width: 90 } },
   ],
   defaults: () => ({ parentId: ROOT, sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    catalogName: row.catalogName,
-    parentId: text(row.parentId),
-    sort: text(row.sort),
-  }),
+  toForm: (row) => textValues(row, ['catalogName', 'parentId', 'sort']),
 }
 
 /** 知识标签. */
@@ -163,12 +159,5 @@ export const authorResource: TResource<TAuthorRow> = {
     { name: 'sort', labelKey: 'kms.sort', kind: 'number', column: { width: 90 } },
   ],
   defaults: () => ({ sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    mainId: text(row.mainId),
-    mainTitle: text(row.mainTitle),
-    authorName: row.authorName,
-    unitName: text(row.unitName),
-    sort: text(row.sort),
-  }),
+  toForm: (row) => textValues(row, ['mainId', 'mainTitle', 'authorName', 'unitName', 'sort']),
 }

@@ -1,6 +1,6 @@
 import { ZAssortSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
 import type { TResource } from '@/components/crud/types'
-import { text } from '@/lib/text'
 import { wholeList } from '@/lib/tree'
 import { assortApi, assortOptions, type TAssortRow } from './assortApi'
 
@@ -38,12 +38,5 @@ export const assortResource: TResource<TAssortRow> = {
     { name: 'remark', labelKey: 'resource.assort.remark', kind: 'textarea', rows: 2, column: { flex: 2 } },
   ],
   defaults: () => ({ parentId: ROOT, sort: '0' }),
-  toForm: (row) => ({
-    id: row.id,
-    parentId: text(row.parentId),
-    name: row.name,
-    code: text(row.code),
-    sort: text(row.sort),
-    remark: text(row.remark),
-  }),
+  toForm: (row) => textValues(row, ['parentId', 'name', 'code', 'sort', 'remark']),
 }

@@ -1,4 +1,5 @@
 import { SmsCategory, ZSmsSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
 import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { smsApi, type TSmsRow } from './smsApi'
@@ -23,18 +24,18 @@ export const smsResource: TResource<TSmsRow> = {
     { name: 'remark', labelKey: 'sms.remark', kind: 'textarea', rows: 2, column: { flex: 1 } },
   ],
   defaults: () => ({ category: String(SmsCategory.LOG) }),
-  toForm: (row) => ({
-    id: row.id,
-    category: String(row.category),
-    smsCode: row.smsCode,
-    templateId: row.templateId,
-    signName: row.signName ?? '',
-    accessKey: row.accessKey ?? '',
-    secretKey: row.secretKey ?? '',
-    appId: row.appId ?? '',
-    regionId: row.regionId ?? '',
-    endpoint: row.endpoint ?? '',
-    remark: row.remark ?? '',
-  }),
+  toForm: (row) =>
+    textValues(row, [
+      'category',
+      'smsCode',
+      'templateId',
+      'signName',
+      'accessKey',
+      'secretKey',
+      'appId',
+      'regionId',
+      'endpoint',
+      'remark',
+    ]),
   dialogWidth: 'md',
 }

@@ -1,7 +1,7 @@
 import { ZDeptSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
 import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
-import { text } from '@/lib/text'
 import { treeOptions, wholeList } from '@/lib/tree'
 import { deptApi, type TDeptRow } from './deptApi'
 
@@ -44,13 +44,5 @@ export const deptResource: TResource<TDeptRow> = {
     { name: 'remark', labelKey: 'sysOrg.dept.remark', kind: 'textarea', rows: 2, column: false },
   ],
   defaults: () => ({ parentId: ROOT, deptCategory: '2', sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    parentId: text(row.parentId),
-    deptName: row.deptName,
-    fullName: text(row.fullName),
-    deptCategory: text(row.deptCategory),
-    sort: text(row.sort),
-    remark: text(row.remark),
-  }),
+  toForm: (row) => textValues(row, ['parentId', 'deptName', 'fullName', 'deptCategory', 'sort', 'remark']),
 }

@@ -1,4 +1,5 @@
 import { ZParamSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
 import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { paramApi, type TParamRow } from './paramApi'
@@ -16,11 +17,5 @@ export const paramResource: TResource<TParamRow> = {
     { name: 'paramValue', labelKey: 'system.param.paramValue', kind: 'textarea', rows: 4 },
     { name: 'remark', labelKey: 'system.param.remark', kind: 'textarea', rows: 2 },
   ],
-  toForm: (row) => ({
-    id: row.id,
-    paramName: row.paramName,
-    paramKey: row.paramKey,
-    paramValue: row.paramValue,
-    remark: row.remark ?? '',
-  }),
+  toForm: (row) => textValues(row, ['paramName', 'paramKey', 'paramValue', 'remark']),
 }

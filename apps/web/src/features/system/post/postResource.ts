@@ -1,7 +1,7 @@
 import { ZPostSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
 import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
-import { text } from '@/lib/text'
 import { postApi, type TPostRow } from './postApi'
 
 /** 岗位管理: category (dictionary `post_category`), code, name, sort, description. */
@@ -26,12 +26,5 @@ export const postResource: TResource<TPostRow> = {
     { name: 'remark', labelKey: 'sysOrg.post.remark', kind: 'textarea', rows: 2, column: false },
   ],
   defaults: () => ({ category: '4', sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    category: text(row.category),
-    postCode: text(row.postCode),
-    postName: text(row.postName),
-    sort: text(row.sort),
-    remark: text(row.remark),
-  }),
+  toForm: (row) => textValues(row, ['category', 'postCode', 'postName', 'sort', 'remark']),
 }

@@ -1,5 +1,6 @@
 import { TenantStatus, ZTenantSubmitSchema } from '@ysjs/shared'
 import { createElement } from 'react'
+import { textValues } from '@/components/crud/formValues'
 import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { AccountQuotaCell } from './AccountQuotaCell'
@@ -57,14 +58,14 @@ export const tenantResource: TResource<TTenantRow> = {
       column: { width: 64 },
     },
   ],
-  toForm: (row) => ({
-    id: row.id,
-    tenantName: row.tenantName,
-    linkman: row.linkman ?? '',
-    contactNumber: row.contactNumber ?? '',
-    address: row.address ?? '',
-    domain: row.domain ?? '',
-    backgroundUrl: row.backgroundUrl ?? '',
-    packageId: row.packageId ?? '',
-  }),
+  toForm: (row) =>
+    textValues(row, [
+      'tenantName',
+      'linkman',
+      'contactNumber',
+      'address',
+      'domain',
+      'backgroundUrl',
+      'packageId',
+    ]),
 }
