@@ -9,7 +9,7 @@ import { SwitchField } from '@/components/crud/SwitchField'
 import type { TResource } from '@/components/crud/types'
 import { EntryPicker, ExpertsPicker } from '@/components/picker/pickerFields'
 import { text } from '@/lib/text'
-import { wholeList } from '@/lib/tree'
+import { parentField, TREE_ROOT, wholeList } from '@/lib/tree'
 import { AttachField } from './fields'
 import {
   authorApi,
@@ -21,8 +21,6 @@ import {
   type TLabelRow,
   type TMainRow,
 } from './kmsApi'
-
-const ROOT = '0'
 
 /** 知识目录: the tenant's catalog tree (indented rows). */
 export const catalogResource: TResource<TCatalogRow> = {
@@ -41,19 +39,10 @@ export const catalogResource: TResource<TCatalogRow> = {
   },
   fields: [
     { name: 'catalogName', labelKey: 'kms.catalogName', search: true },
-    {
-      name: 'parentId',
-      labelKey: 'kms.parentId',
-      kind: 'select',
-      column: false,
-      loadOptions: {
-        key: 'kms-catalog-parent',
-        load: async () => [{ value: ROOT, labelKey: 'kms.topLevel' }, ...(await catalogApi.options())],
-      },
-    },
+    parentField('kms.parentId', 'kms.topLevel', { key: 'kms-catalog-parent', load: catalogApi.options }),
     { name: 'sort', labelKey: 'kms.sort', kind: 'number', column: { width: 90 } },
   ],
-  defaults: () => ({ parentId: ROOT, sort: '1' }),
+  defaults: () => ({ parentId: TREE_ROOT, sort: '1' }),
   toForm: (row) => textValues(row, ['catalogName', 'parentId', 'sort']),
 }
 
