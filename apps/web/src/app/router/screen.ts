@@ -1,4 +1,4 @@
-import type { TLazyScreen } from '@/lib/lazy'
+import { lazyScreen, type TLazyScreen } from '@/lib/lazy'
 
 /** A page the layout can show at a path. */
 export type TScreen = {
@@ -11,3 +11,11 @@ export type TScreen = {
 }
 
 export type TScreenRegistry = Record<string, TScreen>
+
+/** A registry entry: the named export of a lazily loaded module (its own chunk), under its title key. */
+export const screen = <M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M,
+  titleKey: string,
+  options: Pick<TScreen, 'fixed' | 'isAuth'> = {},
+): TScreen => ({ component: lazyScreen(load, name), titleKey, ...options })

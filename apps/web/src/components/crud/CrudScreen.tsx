@@ -80,12 +80,13 @@ export type TRowAction<Row extends TRow> = {
   primary?: boolean
 }
 
-/** A row action that depends on the row (`rowItems`); hide it by leaving it out. */
+/** A row action that depends on the row (`rowItems`); hidden when `allowed` is false (or left out). */
 export type TRowItem = {
   key: string
   label: string
   Icon?: SvgIconComponent
   danger?: boolean
+  allowed?: boolean
   onClick: () => void
 }
 
@@ -291,15 +292,15 @@ export const CrudScreen = <Row extends TRow>({
                     : setDialog({ mode: action, row }),
               })),
               ...extra.filter((a) => !a.primary).map(screenButton(row)),
-              ...(latest.current.rowItems?.(row, ctxOf(row)) ?? []).map(
-                ({ key, label, Icon, danger, onClick }) => ({
+              ...(latest.current.rowItems?.(row, ctxOf(row)) ?? [])
+                .filter((item) => item.allowed !== false)
+                .map(({ key, label, Icon, danger, onClick }) => ({
                   key,
                   label,
                   Icon,
                   color: danger ? ('error' as const) : ('primary' as const),
                   onClick,
-                }),
-              ),
+                })),
             ]}
           >
             {latest.current.rowButtons?.(row, ctxOf(row))}

@@ -5,17 +5,14 @@ import FormHelperText from '@mui/material/FormHelperText'
 import FormLabel from '@mui/material/FormLabel'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
-import { extensionOf, type TUploadedFile, UPLOAD } from '@ysjs/shared'
 import { useRef, useState } from 'react'
 import { useController } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
 import { fileUrl } from '@/lib/fileLink'
-import { http } from '@/lib/http'
 import { toast } from '@/lib/notify'
-
-const PUT_FILE_ATTACH_URL = '/api/ysjs-resource/oss/endpoint/put-file-attach'
-const ACCEPT = UPLOAD.ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(',')
+import { uploadAttachment } from '@/lib/upload'
+import { ATTACHMENT_ACCEPT, attachmentProblem } from './attachment'
 
 /**
  * One attachment (spec section 5: 1 file, at most 20480 KB, pdf/doc/docx/xls/xlsx/jpg/png), uploaded
@@ -42,19 +39,14 @@ export const FileAttachField = ({
     if (!file) {
       return
     }
-    if (!(UPLOAD.ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
-      toast.warning(t('trading.file.badType'))
-      return
-    }
-    if (file.size > UPLOAD.ATTACHMENT_MAX_BYTES) {
-      toast.warning(t('trading.file.tooLarge'))
+    const problem = attachmentProblem(file)
+    if (problem) {
+      toast.warning(t(problem === 'type' ? 'trading.file.badType' : 'trading.file.tooLarge'))
       return
     }
     setBusy(true)
     try {
-      const body = new FormData()
-      body.append('file', file)
-      const uploaded = await http.post<TUploadedFile>(PUT_FILE_ATTACH_URL, body)
+      const uploaded = await uploadAttachment(file)
       onChange(uploaded.link)
       fileName.field.onChange(uploaded.originalName)
       onBlur()
@@ -95,7 +87,7 @@ export const FileAttachField = ({
               ref={input}
               type="file"
               hidden
-              accept={ACCEPT}
+              accept={ATTACHMENT_ACCEPT}
               data-testid={`${name}-input`}
               onChange={(e) => {
                 void choose(e.target.files?.[0])

@@ -1,8 +1,5 @@
-import type { TScreenRegistry } from '@/app/router/screen'
-import { lazyScreen } from '@/lib/lazy'
-
-const NoticePage = lazyScreen(() => import('./notice/NoticePage'), 'NoticePage')
+import { screen, type TScreenRegistry } from '@/app/router/screen'
 
 export const deskScreens: TScreenRegistry = {
-  '/desk/notice': { component: NoticePage, titleKey: 'route.notice' },
+  '/desk/notice': screen(() => import('./notice/NoticePage'), 'NoticePage', 'route.notice'),
 }

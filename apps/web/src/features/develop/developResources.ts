@@ -1,5 +1,6 @@
-import { PERMISSIONS, ZCodeSubmitSchema, ZDatasourceSubmitSchema, ZModelSubmitSchema } from '@ysjs/shared'
+import { ZCodeSubmitSchema, ZDatasourceSubmitSchema, ZModelSubmitSchema } from '@ysjs/shared'
 import { createElement } from 'react'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { TableNameField, TestConnectionButton } from './DevelopFields'
 import {
@@ -23,14 +24,7 @@ export const datasourceResource: TResource<TDatasourceRow> = {
   nameKey: 'develop.datasource.name',
   schema: ZDatasourceSubmitSchema,
   api: datasourceApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.datasourceAdd,
-      edit: PERMISSIONS.datasourceEdit,
-      delete: PERMISSIONS.datasourceDelete,
-      view: PERMISSIONS.datasourceView,
-    },
-  },
+  permissions: crudCodes('datasource'),
   fields: [
     { name: 'name', labelKey: 'develop.datasource.dsName', search: true, column: { flex: 1 } },
     {
@@ -63,14 +57,7 @@ export const modelResource: TResource<TModelRow> = {
   nameKey: 'develop.model.name',
   schema: ZModelSubmitSchema,
   api: modelApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.modelAdd,
-      edit: PERMISSIONS.modelEdit,
-      delete: PERMISSIONS.modelDelete,
-      view: PERMISSIONS.modelView,
-    },
-  },
+  permissions: crudCodes('model'),
   fields: [
     { name: 'modelName', labelKey: 'develop.model.modelName', search: true, column: { flex: 1 } },
     { name: 'modelCode', labelKey: 'develop.model.modelCode', span: 6 },
@@ -101,14 +88,7 @@ export const codeResource: TResource<TCodeRow> = {
   nameKey: 'develop.code.name',
   schema: ZCodeSubmitSchema,
   api: codeApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.codeAdd,
-      edit: PERMISSIONS.codeEdit,
-      delete: PERMISSIONS.codeDelete,
-      view: PERMISSIONS.codeView,
-    },
-  },
+  permissions: crudCodes('code'),
   fields: [
     { name: 'codeName', labelKey: 'develop.code.codeName', search: true, column: { flex: 1 } },
     {

@@ -1,12 +1,9 @@
-import type { TScreenRegistry } from '@/app/router/screen'
-import { lazyScreen } from '@/lib/lazy'
+import { screen, type TScreenRegistry } from '@/app/router/screen'
 
-const DatasourcePage = lazyScreen(() => import('./DevelopPages'), 'DatasourcePage')
-const ModelPage = lazyScreen(() => import('./DevelopPages'), 'ModelPage')
-const CodePage = lazyScreen(() => import('./DevelopPages'), 'CodePage')
+const developPages = () => import('./DevelopPages')
 
 export const developScreens: TScreenRegistry = {
-  '/tool/datasource': { component: DatasourcePage, titleKey: 'develop.datasource.name' },
-  '/tool/model': { component: ModelPage, titleKey: 'develop.model.name' },
-  '/tool/code': { component: CodePage, titleKey: 'develop.code.name' },
+  '/tool/datasource': screen(developPages, 'DatasourcePage', 'develop.datasource.name'),
+  '/tool/model': screen(developPages, 'ModelPage', 'develop.model.name'),
+  '/tool/code': screen(developPages, 'CodePage', 'develop.code.name'),
 }

@@ -22,6 +22,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
 import type { TField, TResource } from '@/components/crud/types'
+import { FileButton } from '@/components/upload/FileButton'
 import { fileUrl } from '@/lib/fileLink'
 import { usePermittedActions } from '@/lib/session/permissions'
 import { downloadTemplate, importExperts, type TExpertRow } from './expertApi'
@@ -143,22 +144,16 @@ const ImportDialog = ({ onClose }: { onClose: () => void }) => {
           <Button variant="outlined" onClick={downloadTemplate}>
             {t('expert.downloadTemplate')}
           </Button>
-          <Button component="label" variant="contained" startIcon={<UploadFileIcon />} disabled={busy}>
+          <FileButton
+            variant="contained"
+            startIcon={<UploadFileIcon />}
+            disabled={busy}
+            accept=".xlsx"
+            inputLabel={t('expert.chooseFile')}
+            onFile={(file) => void send(file)}
+          >
             {t('expert.chooseFile')}
-            <input
-              hidden
-              type="file"
-              accept=".xlsx"
-              aria-label={t('expert.chooseFile')}
-              onChange={(e) => {
-                const file = e.target.files?.[0]
-                e.target.value = ''
-                if (file) {
-                  void send(file)
-                }
-              }}
-            />
-          </Button>
+          </FileButton>
         </Stack>
         {report && (
           <Box sx={{ mt: 2 }} data-testid="import-report">

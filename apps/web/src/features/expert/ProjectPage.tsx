@@ -31,11 +31,11 @@ import { translateMessage } from '@/lib/i18n/messages'
 import { toast } from '@/lib/notify'
 import { resourceApi } from '@/lib/resource/resourceApi'
 import { useSession } from '@/lib/session/session'
+import { text } from '@/lib/text'
 import { projectApi, type TGenericRow } from './expertApi'
 
 const F = 'expert.f'
 const DONE = '操作成功!'
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 const fields: TField[] = [
   { name: 'projectName', labelKey: `${F}.projectName`, search: true, span: 12, column: { flex: 2 } },

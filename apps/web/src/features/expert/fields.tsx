@@ -5,6 +5,7 @@ import { isValidAvatar, UploadMsg } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
+import { FileButton } from '@/components/upload/FileButton'
 import { useUploading } from '@/components/upload/useUploading'
 import { fileUrl } from '@/lib/fileLink'
 import { uploadFile } from '@/lib/upload'
@@ -32,22 +33,17 @@ export const PhotoField = ({ label, value, onChange, disabled, error, helperText
           variant="rounded"
         />
         {!disabled && (
-          <Button
-            component="label"
+          <FileButton
             variant="outlined"
             size="small"
             startIcon={<PhotoCameraIcon />}
             disabled={busy}
+            accept=".jpg,.jpeg,.png"
+            inputLabel={t('expert.uploadPhoto')}
+            onFile={(file) => void pick(file)}
           >
             {t('expert.uploadPhoto')}
-            <input
-              hidden
-              type="file"
-              accept=".jpg,.jpeg,.png"
-              aria-label={t('expert.uploadPhoto')}
-              onChange={(e) => e.target.files?.[0] && void pick(e.target.files[0])}
-            />
-          </Button>
+          </FileButton>
         )}
         {!disabled && link && (
           <Button size="small" onClick={() => onChange('')}>

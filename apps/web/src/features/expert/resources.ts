@@ -10,10 +10,10 @@ import { SwitchField } from '@/components/crud/SwitchField'
 import type { TField, TResource, TValues } from '@/components/crud/types'
 import { EntryPicker, ExpertPicker, UnitPicker } from '@/components/picker/pickerFields'
 import { resourceApi } from '@/lib/resource/resourceApi'
+import { text } from '@/lib/text'
 import type { TExpertRow, TGenericRow, TUnitRow } from './expertApi'
 import { AccountField, PhotoField } from './fields'
 
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 const F = 'expert.f'
 
 const plain = (name: string, extra: Partial<TField> = {}): TField => ({

@@ -1,34 +1,32 @@
-import type { TScreenRegistry } from '@/app/router/screen'
-import { lazyScreen } from '@/lib/lazy'
+import { screen, type TScreenRegistry } from '@/app/router/screen'
 
 const work = () => import('./components/WorkPage')
 const leave = () => import('./components/LeavePages')
 const admin = () => import('./components/FlowAdminPages')
+const fixed = { fixed: true }
 
 /** 我的事务 (the seeded menus), the leave screens (the spec's fixed routes) and 流程管理. */
 export const flowScreens: TScreenRegistry = {
-  '/work/start': { component: lazyScreen(work, 'WorkStartPage'), titleKey: 'flow.tab.start' },
-  '/work/claim': { component: lazyScreen(work, 'WorkClaimPage'), titleKey: 'flow.tab.claim' },
-  '/work/todo': { component: lazyScreen(work, 'WorkTodoPage'), titleKey: 'flow.tab.todo' },
-  '/work/send': { component: lazyScreen(work, 'WorkSendPage'), titleKey: 'flow.tab.send' },
-  '/work/done': { component: lazyScreen(work, 'WorkDonePage'), titleKey: 'flow.tab.done' },
-  '/work/process/leave/form/:processDefinitionId': {
-    component: lazyScreen(leave, 'LeaveFormPage'),
-    titleKey: 'route.leaveForm',
-    fixed: true,
-  },
-  '/work/process/leave/handle/:taskId/:processInstanceId/:businessId': {
-    component: lazyScreen(leave, 'LeaveHandlePage'),
-    titleKey: 'route.leaveHandle',
-    fixed: true,
-  },
-  '/work/process/leave/detail/:processInstanceId/:businessId': {
-    component: lazyScreen(leave, 'LeaveDetailPage'),
-    titleKey: 'route.leaveDetail',
-    fixed: true,
-  },
-  '/flow/model': { component: lazyScreen(admin, 'FlowModelPage'), titleKey: 'flow.route.model' },
-  '/flow/deploy': { component: lazyScreen(admin, 'FlowDeployPage'), titleKey: 'flow.route.deploy' },
-  '/flow/manager': { component: lazyScreen(admin, 'FlowManagerPage'), titleKey: 'flow.route.manager' },
-  '/flow/follow': { component: lazyScreen(admin, 'FlowFollowPage'), titleKey: 'flow.route.follow' },
+  '/work/start': screen(work, 'WorkStartPage', 'flow.tab.start'),
+  '/work/claim': screen(work, 'WorkClaimPage', 'flow.tab.claim'),
+  '/work/todo': screen(work, 'WorkTodoPage', 'flow.tab.todo'),
+  '/work/send': screen(work, 'WorkSendPage', 'flow.tab.send'),
+  '/work/done': screen(work, 'WorkDonePage', 'flow.tab.done'),
+  '/work/process/leave/form/:processDefinitionId': screen(leave, 'LeaveFormPage', 'route.leaveForm', fixed),
+  '/work/process/leave/handle/:taskId/:processInstanceId/:businessId': screen(
+    leave,
+    'LeaveHandlePage',
+    'route.leaveHandle',
+    fixed,
+  ),
+  '/work/process/leave/detail/:processInstanceId/:businessId': screen(
+    leave,
+    'LeaveDetailPage',
+    'route.leaveDetail',
+    fixed,
+  ),
+  '/flow/model': screen(admin, 'FlowModelPage', 'flow.route.model'),
+  '/flow/deploy': screen(admin, 'FlowDeployPage', 'flow.route.deploy'),
+  '/flow/manager': screen(admin, 'FlowManagerPage', 'flow.route.manager'),
+  '/flow/follow': screen(admin, 'FlowFollowPage', 'flow.route.follow'),
 }

@@ -1,6 +1,6 @@
-import { PERMISSIONS } from '@ysjs/shared'
 import { JOB_INFO_DEFAULTS, JOB_LABELS, ZJobInfoSubmitSchema, ZJobServerSubmitSchema } from '@ysjs/shared/job'
 import { createElement } from 'react'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TField, TOption, TResource, TValues } from '@/components/crud/types'
 import { TENANT_USERS } from '@/components/crud/userOptions'
 import { ExtraField } from './components/ExtraField'
@@ -36,14 +36,7 @@ export const jobServerResource: TResource<TJobServerRow> = {
   nameKey: 'job.server.name',
   schema: ZJobServerSubmitSchema,
   api: jobServerApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.jobServerAdd,
-      edit: PERMISSIONS.jobServerEdit,
-      delete: PERMISSIONS.jobServerDelete,
-      view: PERMISSIONS.jobServerView,
-    },
-  },
+  permissions: crudCodes('jobServer'),
   fields: serverFields,
   toForm: (row) => ({ ...formOf(serverFields, row), jobAppPassword: '' }),
   invalidates: ['job-info'],
@@ -183,14 +176,7 @@ export const jobInfoResource: TResource<TJobInfoRow> = {
   nameKey: 'job.info.name',
   schema: ZJobInfoSubmitSchema,
   api: jobInfoApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.jobInfoAdd,
-      edit: PERMISSIONS.jobInfoEdit,
-      delete: PERMISSIONS.jobInfoDelete,
-      view: PERMISSIONS.jobInfoView,
-    },
-  },
+  permissions: crudCodes('jobInfo'),
   fields: infoFields,
   defaults: () => Object.fromEntries(Object.entries(JOB_INFO_DEFAULTS).map(([k, v]) => [k, String(v)])),
   toForm: (row) => formOf(infoFields, row),

@@ -95,18 +95,15 @@ export const KmsMainPage = () => {
               onClick: setLinking,
             },
           ]}
-          rowItems={(row) =>
-            canShelve
-              ? [
-                  {
-                    key: 'shelve',
-                    label: row.shelves === 1 ? t('kms.offShelf') : t('kms.onShelf'),
-                    Icon: row.shelves === 1 ? ArchiveIcon : UnarchiveIcon,
-                    onClick: () => void shelve(row, row.shelves === 1 ? 0 : 1),
-                  },
-                ]
-              : []
-          }
+          rowItems={(row) => [
+            {
+              key: 'shelve',
+              label: row.shelves === 1 ? t('kms.offShelf') : t('kms.onShelf'),
+              Icon: row.shelves === 1 ? ArchiveIcon : UnarchiveIcon,
+              allowed: canShelve,
+              onClick: () => void shelve(row, row.shelves === 1 ? 0 : 1),
+            },
+          ]}
         />
       </Box>
       {linking && <ExpertLinkDialog row={linking} onClose={() => setLinking(null)} />}

@@ -1,8 +1,9 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile'
-import { Box, Button, Chip, FormHelperText } from '@mui/material'
+import { Box, Chip, FormHelperText } from '@mui/material'
 import { useController } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
+import { FileButton } from '@/components/upload/FileButton'
 import { useUploading } from '@/components/upload/useUploading'
 import { fileUrl } from '@/lib/fileLink'
 import { uploadAttachment } from '@/lib/upload'
@@ -46,27 +47,16 @@ export const AttachField = ({
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         {!disabled && (
-          <Button
-            component="label"
+          <FileButton
             variant="outlined"
             size="small"
             startIcon={<AttachFileIcon />}
             disabled={busy}
+            inputTestId="kms-attach-input"
+            onFile={(file) => void add(file)}
           >
             {label}：{t('kms.upload')}
-            <input
-              hidden
-              type="file"
-              data-testid="kms-attach-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0]
-                e.target.value = ''
-                if (file) {
-                  void add(file)
-                }
-              }}
-            />
-          </Button>
+          </FileButton>
         )}
         {ids.map((id) => {
           const file = byId.get(id)

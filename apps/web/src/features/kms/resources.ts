@@ -4,9 +4,12 @@ import {
   ZKmsLabelSubmitSchema,
   ZKmsMainSubmitSchema,
 } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
 import { SwitchField } from '@/components/crud/SwitchField'
 import type { TResource } from '@/components/crud/types'
 import { EntryPicker, ExpertsPicker } from '@/components/picker/pickerFields'
+import { text } from '@/lib/text'
+import { parentField, TREE_ROOT, wholeList } from '@/lib/tree'
 import { AttachField } from './fields'
 import {
   authorApi,
@@ -19,9 +22,6 @@ import {
   type TMainRow,
 } from './kmsApi'
 
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
-const ROOT = '0'
-
 /** 知识目录: the tenant's catalog tree (indented rows). */
 export const catalogResource: TResource<TCatalogRow> = {
   key: 'kms-catalog',
@@ -31,10 +31,7 @@ export const catalogResource: TResource<TCatalogRow> = {
   invalidates: ['field-options', 'kms-catalog-tree'],
   permissions: { menuPath: '/kms/catalog' },
   api: {
-    list: async ({ search }) => {
-      const records = await catalogApi.list(search)
-      return { records, total: records.length }
-    },
+    list: wholeList(catalogApi.list),
     detail: catalogApi.detail,
     submit: catalogApi.submit,
     remove: catalogApi.remove,
@@ -42,25 +39,11 @@ export const catalogResource: TResource<TCatalogRow> = {
   },
   fields: [
     { name: 'catalogName', labelKey: 'kms.catalogName', search: true },
-    {
-      name: 'parentId',
-      labelKey: 'kms.parentId',
-      kind: 'select',
-      column: false,
-      loadOptions: {
-        key: 'kms-catalog-parent',
-        load: async () => [{ value: ROOT, labelKey: 'kms.topLevel' }, ...(await catalogApi.options())],
-      },
-    },
+    parentField('kms.parentId', 'kms.topLevel', { key: 'kms-catalog-parent', load: catalogApi.options }),
     { name: 'sort', labelKey: 'kms.sort', kind: 'number', column: { width: 90 } },
   ],
-  defaults: () => ({ parentId: ROOT, sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    catalogName: row.catalogName,
-    parentId: text(row.parentId),
-    sort: text(row.sort),
-  }),
+  defaults: () => ({ parentId: TREE_ROOT, sort: '1' }),
+  toForm: (row) => textValues(row, ['catalogName', 'parentId', 'sort']),
 }
 
 /** 知识标签. */
@@ -165,12 +148,5 @@ export const authorResource: TResource<TAuthorRow> = {
     { name: 'sort', labelKey: 'kms.sort', kind: 'number', column: { width: 90 } },
   ],
   defaults: () => ({ sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    mainId: text(row.mainId),
-    mainTitle: text(row.mainTitle),
-    authorName: row.authorName,
-    unitName: text(row.unitName),
-    sort: text(row.sort),
-  }),
+  toForm: (row) => textValues(row, ['mainId', 'mainTitle', 'authorName', 'unitName', 'sort']),
 }

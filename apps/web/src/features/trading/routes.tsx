@@ -1,11 +1,11 @@
-import type { TScreenRegistry } from '@/app/router/screen'
-import { lazyScreen } from '@/lib/lazy'
-
-const TradingProjectPage = lazyScreen(() => import('./project/TradingProjectPage'), 'TradingProjectPage')
-const DealPage = lazyScreen(() => import('./deal/DealPage'), 'DealPage')
+import { screen, type TScreenRegistry } from '@/app/router/screen'
 
 /** The seeded menu paths of the trading screens. */
 export const tradingScreens: TScreenRegistry = {
-  '/trading/project': { component: TradingProjectPage, titleKey: 'trading.route.project' },
-  '/trading/deal': { component: DealPage, titleKey: 'trading.route.deal' },
+  '/trading/project': screen(
+    () => import('./project/TradingProjectPage'),
+    'TradingProjectPage',
+    'trading.route.project',
+  ),
+  '/trading/deal': screen(() => import('./deal/DealPage'), 'DealPage', 'trading.route.deal'),
 }

@@ -1,8 +1,5 @@
-import type { TScreenRegistry } from '@/app/router/screen'
-import { lazyScreen } from '@/lib/lazy'
-
-const InfoPage = lazyScreen(() => import('./components/InfoPage'), 'InfoPage')
+import { screen, type TScreenRegistry } from '@/app/router/screen'
 
 export const userScreens: TScreenRegistry = {
-  '/info/index': { component: InfoPage, titleKey: 'route.info', fixed: true },
+  '/info/index': screen(() => import('./components/InfoPage'), 'InfoPage', 'route.info', { fixed: true }),
 }

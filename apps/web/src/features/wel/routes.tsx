@@ -1,10 +1,8 @@
-import type { TScreenRegistry } from '@/app/router/screen'
-import { lazyScreen } from '@/lib/lazy'
-
-const HomePage = lazyScreen(() => import('./components/HomePage'), 'HomePage')
-const DashboardPage = lazyScreen(() => import('./components/DashboardPage'), 'DashboardPage')
+import { screen, type TScreenRegistry } from '@/app/router/screen'
 
 export const welScreens: TScreenRegistry = {
-  '/wel/index': { component: HomePage, titleKey: 'route.home', fixed: true },
-  '/wel/dashboard': { component: DashboardPage, titleKey: 'route.dashboard', fixed: true },
+  '/wel/index': screen(() => import('./components/HomePage'), 'HomePage', 'route.home', { fixed: true }),
+  '/wel/dashboard': screen(() => import('./components/DashboardPage'), 'DashboardPage', 'route.dashboard', {
+    fixed: true,
+  }),
 }

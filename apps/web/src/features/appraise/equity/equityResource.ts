@@ -1,4 +1,5 @@
-import { IS_EFFECTIVE, PERMISSIONS, type TEquity, ZEquitySubmitSchema } from '@ysjs/shared'
+import { IS_EFFECTIVE, type TEquity, ZEquitySubmitSchema } from '@ysjs/shared'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { FileAttachField } from '@/components/upload/FileAttachField'
 import { resourceApi } from '@/lib/resource/resourceApi'
@@ -18,14 +19,7 @@ export const equityResource: TResource<TEquityRow> = {
     exact: ['type', 'country', 'isEffective', 'resultsId'],
     exportable: true,
   }),
-  permissions: {
-    codes: {
-      add: PERMISSIONS.appraiseEquityAdd,
-      edit: PERMISSIONS.appraiseEquityEdit,
-      delete: PERMISSIONS.appraiseEquityDelete,
-      view: PERMISSIONS.appraiseEquityView,
-    },
-  },
+  permissions: crudCodes('appraiseEquity'),
   dialogWidth: 'md',
   fields: [
     { name: 'name', labelKey: `${L}.title`, search: true, column: { flex: 2 } },

@@ -1,5 +1,6 @@
-import { PERMISSIONS, ZNoticeSubmitSchema } from '@ysjs/shared'
+import { ZNoticeSubmitSchema } from '@ysjs/shared'
 import { createElement } from 'react'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { TENANT_USERS } from '@/components/crud/userOptions'
 import { noticeApi, type TNoticeRow } from './noticeApi'
@@ -14,14 +15,7 @@ export const noticeResource: TResource<TNoticeRow> = {
   nameKey: 'desk.notice.name',
   schema: ZNoticeSubmitSchema,
   api: noticeApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.noticeAdd,
-      edit: PERMISSIONS.noticeEdit,
-      delete: PERMISSIONS.noticeDelete,
-      view: PERMISSIONS.noticeView,
-    },
-  },
+  permissions: crudCodes('notice'),
   fields: [
     { name: 'title', labelKey: 'desk.notice.title', search: true, column: { flex: 2 } },
     {

@@ -4,14 +4,13 @@ import CircularProgress from '@mui/material/CircularProgress'
 import FormHelperText from '@mui/material/FormHelperText'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { extensionOf, UPLOAD, UploadMsg } from '@ysjs/shared'
+import { UploadMsg } from '@ysjs/shared'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TCustomFieldProps } from '@/components/crud/types'
+import { ATTACHMENT_ACCEPT, attachmentProblem } from '@/components/upload/attachment'
 import { toast } from '@/lib/notify'
 import { uploadAttachment } from '@/lib/upload'
-
-const ACCEPT = UPLOAD.ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(',')
 
 /** The attachment's file: uploaded at once (`put-file-attach`), the form keeps its `attachId`. */
 export const AttachFileField = ({
@@ -32,13 +31,9 @@ export const AttachFileField = ({
     if (!file) {
       return
     }
-    // The server checks again, by content too; this only spares a useless upload.
-    if (!(UPLOAD.ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
-      toast.warning(UploadMsg.BAD_TYPE)
-      return
-    }
-    if (file.size > UPLOAD.ATTACHMENT_MAX_BYTES) {
-      toast.warning(UploadMsg.TOO_LARGE)
+    const problem = attachmentProblem(file)
+    if (problem) {
+      toast.warning(problem === 'type' ? UploadMsg.BAD_TYPE : UploadMsg.TOO_LARGE)
       return
     }
     setBusy(true)
@@ -78,7 +73,7 @@ export const AttachFileField = ({
         ref={input}
         type="file"
         hidden
-        accept={ACCEPT}
+        accept={ATTACHMENT_ACCEPT}
         data-testid="attach-file-input"
         onChange={(e) => {
           void onPick(e.target.files?.[0])

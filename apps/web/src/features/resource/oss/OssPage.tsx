@@ -48,18 +48,15 @@ export const OssPage = () => {
     <CrudScreen
       resource={ossResource}
       rowButtonsWidth={canEnable ? 60 : 0}
-      rowItems={(row) =>
-        canTest && testing !== row.id
-          ? [
-              {
-                key: 'test',
-                label: t('resource.oss.test'),
-                Icon: NetworkCheckIcon,
-                onClick: () => void test(row),
-              },
-            ]
-          : []
-      }
+      rowItems={(row) => [
+        {
+          key: 'test',
+          label: t('resource.oss.test'),
+          Icon: NetworkCheckIcon,
+          allowed: canTest && testing !== row.id,
+          onClick: () => void test(row),
+        },
+      ]}
       rowButtons={(row, ctx) => (
         <>
           {canEnable && (

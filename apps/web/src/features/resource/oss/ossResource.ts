@@ -1,6 +1,6 @@
 import { OSS_STATUS, ZOssSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
 import type { TResource } from '@/components/crud/types'
-import { text } from '@/lib/text'
 import { ossApi, type TOssRow } from './ossApi'
 
 /** 对象存储: a tenant's storage configs; the secret comes back masked and is kept unless changed. */
@@ -41,16 +41,16 @@ export const ossResource: TResource<TOssRow> = {
     { name: 'remark', labelKey: 'resource.oss.remark', kind: 'textarea', rows: 2, column: false },
   ],
   defaults: () => ({ category: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    category: String(row.category),
-    ossCode: text(row.ossCode),
-    endpoint: text(row.endpoint),
-    accessKey: text(row.accessKey),
-    secretKey: row.secretKey,
-    bucketName: row.bucketName,
-    region: text(row.region),
-    appId: text(row.appId),
-    remark: text(row.remark),
-  }),
+  toForm: (row) =>
+    textValues(row, [
+      'category',
+      'ossCode',
+      'endpoint',
+      'accessKey',
+      'secretKey',
+      'bucketName',
+      'region',
+      'appId',
+      'remark',
+    ]),
 }

@@ -44,18 +44,15 @@ export const SmsPage = () => {
       <CrudScreen
         resource={smsResource}
         rowButtonsWidth={60}
-        rowItems={(row) =>
-          canSend
-            ? [
-                {
-                  key: 'send',
-                  label: t('sms.sendTest'),
-                  Icon: SendIcon,
-                  onClick: () => setSending(row.smsCode),
-                },
-              ]
-            : []
-        }
+        rowItems={(row) => [
+          {
+            key: 'send',
+            label: t('sms.sendTest'),
+            Icon: SendIcon,
+            allowed: canSend,
+            onClick: () => setSending(row.smsCode),
+          },
+        ]}
         rowButtons={(row) => {
           const on = row.status === SmsStatus.ENABLED
           return (

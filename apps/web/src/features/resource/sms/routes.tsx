@@ -1,8 +1,5 @@
-import type { TScreenRegistry } from '@/app/router/screen'
-import { lazyScreen } from '@/lib/lazy'
-
-const SmsPage = lazyScreen(() => import('./SmsPage'), 'SmsPage')
+import { screen, type TScreenRegistry } from '@/app/router/screen'
 
 export const smsScreens: TScreenRegistry = {
-  '/resource/sms': { component: SmsPage, titleKey: 'sms.route' },
+  '/resource/sms': screen(() => import('./SmsPage'), 'SmsPage', 'sms.route'),
 }

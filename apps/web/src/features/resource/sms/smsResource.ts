@@ -1,4 +1,6 @@
-import { PERMISSIONS, SmsCategory, ZSmsSubmitSchema } from '@ysjs/shared'
+import { SmsCategory, ZSmsSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { smsApi, type TSmsRow } from './smsApi'
 
@@ -8,14 +10,7 @@ export const smsResource: TResource<TSmsRow> = {
   nameKey: 'sms.name',
   schema: ZSmsSubmitSchema,
   api: smsApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.smsAdd,
-      edit: PERMISSIONS.smsEdit,
-      delete: PERMISSIONS.smsDelete,
-      view: PERMISSIONS.smsView,
-    },
-  },
+  permissions: crudCodes('sms'),
   fields: [
     { name: 'category', labelKey: 'sms.category', kind: 'dict', dictCode: 'sms', search: true, span: 6 },
     { name: 'smsCode', labelKey: 'sms.smsCode', search: true, span: 6 },
@@ -29,18 +24,18 @@ export const smsResource: TResource<TSmsRow> = {
     { name: 'remark', labelKey: 'sms.remark', kind: 'textarea', rows: 2, column: { flex: 1 } },
   ],
   defaults: () => ({ category: String(SmsCategory.LOG) }),
-  toForm: (row) => ({
-    id: row.id,
-    category: String(row.category),
-    smsCode: row.smsCode,
-    templateId: row.templateId,
-    signName: row.signName ?? '',
-    accessKey: row.accessKey ?? '',
-    secretKey: row.secretKey ?? '',
-    appId: row.appId ?? '',
-    regionId: row.regionId ?? '',
-    endpoint: row.endpoint ?? '',
-    remark: row.remark ?? '',
-  }),
+  toForm: (row) =>
+    textValues(row, [
+      'category',
+      'smsCode',
+      'templateId',
+      'signName',
+      'accessKey',
+      'secretKey',
+      'appId',
+      'regionId',
+      'endpoint',
+      'remark',
+    ]),
   dialogWidth: 'md',
 }

@@ -1,7 +1,7 @@
 import { type TTemplate, ZTemplateSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
 import type { TResource } from '@/components/crud/types'
 import { resourceApi } from '@/lib/resource/resourceApi'
-import { text } from '@/lib/text'
 
 type TTemplateRow = TTemplate & Record<string, unknown>
 
@@ -19,11 +19,5 @@ export const templateResource: TResource<TTemplateRow> = {
     { name: 'remark', labelKey: 'resource.template.remark', span: 6, column: { flex: 2 } },
     { name: 'content', labelKey: 'resource.template.content', kind: 'richtext', rows: 10, column: false },
   ],
-  toForm: (row) => ({
-    id: row.id,
-    name: row.name,
-    type: text(row.type),
-    remark: text(row.remark),
-    content: text(row.content),
-  }),
+  toForm: (row) => textValues(row, ['name', 'type', 'remark', 'content']),
 }

@@ -8,7 +8,10 @@ import {
   ZRoleSubmitSchema,
   ZTopMenuSubmitSchema,
 } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TField, TOption, TResource, TValues } from '@/components/crud/types'
+import { text } from '@/lib/text'
 import {
   menuApi,
   menuOnlyApi,
@@ -22,8 +25,6 @@ import {
   topMenuApi,
 } from './api/authorityApi'
 import { ScopeRuleEditor } from './components/ScopeRuleEditor'
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 /** Options of a parent select from a flattened tree (indented by depth), with 顶级 first. */
 export const parentOptions = <R extends { id: string; depth?: number }>(
@@ -66,13 +67,7 @@ export const roleResource = (parents: TOption[]): TResource<TRoleRow> => ({
     { name: 'sort', labelKey: 'authority.role.sort', kind: 'number', column: { width: 90 } },
   ],
   defaults: () => ({ parentId: '0', sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    roleName: row.roleName,
-    roleAlias: row.roleAlias,
-    parentId: row.parentId,
-    sort: text(row.sort),
-  }),
+  toForm: (row) => textValues(row, ['roleName', 'roleAlias', 'parentId', 'sort']),
 })
 
 const CATEGORY: TOption[] = [
@@ -118,30 +113,23 @@ export const menuResource = (parents: TOption[]): TResource<TMenuRow> => ({
   api: menuApi,
   paging: 'client',
   treeCollapsed: true,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.menuAdd,
-      edit: PERMISSIONS.menuEdit,
-      delete: PERMISSIONS.menuDelete,
-      view: PERMISSIONS.menuView,
-    },
-  },
+  permissions: crudCodes('menu'),
   fields: menuFields(parents),
   defaults: () => ({ parentId: '0', category: '1', action: '0', isOpen: '1', alias: 'menu', sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    name: row.name,
-    code: row.code,
-    alias: row.alias,
-    path: text(row.path),
-    parentId: row.parentId,
-    category: text(row.category),
-    source: text(row.source),
-    sort: text(row.sort),
-    action: text(row.action),
-    isOpen: text(row.isOpen),
-    remark: text(row.remark),
-  }),
+  toForm: (row) =>
+    textValues(row, [
+      'name',
+      'code',
+      'alias',
+      'path',
+      'parentId',
+      'category',
+      'source',
+      'sort',
+      'action',
+      'isOpen',
+      'remark',
+    ]),
   dialogWidth: 'md',
 })
 
@@ -177,13 +165,7 @@ export const topMenuResource: TResource<TTopMenuRow> = {
     { name: 'sort', labelKey: 'authority.topmenu.sort', kind: 'number', column: { width: 110 } },
   ],
   defaults: () => ({ sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    name: text(row.name),
-    code: text(row.code),
-    source: text(row.source),
-    sort: text(row.sort),
-  }),
+  toForm: (row) => textValues(row, ['name', 'code', 'source', 'sort']),
 }
 
 const typeOptions = (kind: TScopeKind): TOption[] =>

@@ -1,4 +1,5 @@
-import { PERMISSIONS, ZClientSubmitSchema } from '@ysjs/shared'
+import { ZClientSubmitSchema } from '@ysjs/shared'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { clientApi, type TClientRow } from './clientApi'
 
@@ -8,14 +9,7 @@ export const clientResource: TResource<TClientRow> = {
   nameKey: 'system.client.name',
   schema: ZClientSubmitSchema,
   api: clientApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.clientAdd,
-      edit: PERMISSIONS.clientEdit,
-      delete: PERMISSIONS.clientDelete,
-      view: PERMISSIONS.clientView,
-    },
-  },
+  permissions: crudCodes('client'),
   fields: [
     { name: 'clientId', labelKey: 'system.client.clientId', search: true },
     { name: 'clientSecret', labelKey: 'system.client.clientSecret', column: false },

@@ -1,10 +1,9 @@
-import { PERMISSIONS, ZDeptSubmitSchema } from '@ysjs/shared'
+import { ZDeptSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
-import { treeOptions } from '@/lib/tree'
+import { parentField, rootAsNoParent, TREE_ROOT, treeOptions, wholeList } from '@/lib/tree'
 import { deptApi, type TDeptRow } from './deptApi'
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
-const ROOT = '0'
 
 /** 部门管理: the tenant's dept tree (indented rows); parent, name, full name, type, sort, remark. */
 export const deptResource: TResource<TDeptRow> = {
@@ -14,52 +13,24 @@ export const deptResource: TResource<TDeptRow> = {
   paging: 'client',
   // The user screen's dept tree and pickers read the same rows.
   invalidates: ['field-options', 'dept-tree'],
-  permissions: {
-    codes: {
-      add: PERMISSIONS.deptAdd,
-      edit: PERMISSIONS.deptEdit,
-      delete: PERMISSIONS.deptDelete,
-      view: PERMISSIONS.deptView,
-    },
-  },
+  permissions: crudCodes('dept'),
   api: {
-    list: async ({ search }) => {
-      const records = await deptApi.list(search)
-      return { records, total: records.length }
-    },
+    list: wholeList(deptApi.list),
     detail: deptApi.detail,
-    submit: ({ parentId, ...values }) =>
-      deptApi.submit({ ...values, parentId: parentId === ROOT ? '' : parentId }),
+    submit: rootAsNoParent(deptApi.submit),
     remove: deptApi.remove,
   },
   fields: [
     { name: 'deptName', labelKey: 'sysOrg.dept.deptName', search: true },
     { name: 'fullName', labelKey: 'sysOrg.dept.fullName', search: true },
-    {
-      name: 'parentId',
-      labelKey: 'sysOrg.dept.parentId',
-      kind: 'select',
-      column: false,
-      loadOptions: {
-        key: 'dept-parent',
-        load: async () => [
-          { value: ROOT, labelKey: 'sysOrg.dept.topLevel' },
-          ...treeOptions(await deptApi.tree()),
-        ],
-      },
-    },
+    parentField('sysOrg.dept.parentId', 'sysOrg.dept.topLevel', {
+      key: 'dept-parent',
+      load: async () => treeOptions(await deptApi.tree()),
+    }),
     { name: 'deptCategory', labelKey: 'sysOrg.dept.deptCategory', kind: 'dict', dictCode: 'org_category' },
     { name: 'sort', labelKey: 'sysOrg.dept.sort', kind: 'number', column: { width: 90 } },
     { name: 'remark', labelKey: 'sysOrg.dept.remark', kind: 'textarea', rows: 2, column: false },
   ],
-  defaults: () => ({ parentId: ROOT, deptCategory: '2', sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    parentId: text(row.parentId),
-    deptName: row.deptName,
-    fullName: text(row.fullName),
-    deptCategory: text(row.deptCategory),
-    sort: text(row.sort),
-    remark: text(row.remark),
-  }),
+  defaults: () => ({ parentId: TREE_ROOT, deptCategory: '2', sort: '1' }),
+  toForm: (row) => textValues(row, ['parentId', 'deptName', 'fullName', 'deptCategory', 'sort', 'remark']),
 }

@@ -1,6 +1,7 @@
 import { SealedFlag, ZDictChildSubmitSchema, ZDictParentSubmitSchema } from '@ysjs/shared'
 import type { TField, TOption, TResource } from '@/components/crud/types'
 import type { TPermissionSource } from '@/lib/session/permissions'
+import { wholeList } from '@/lib/tree'
 import type { TDictRow, TDictTable } from './api/dictBizApi'
 
 export const childKey = (table: TDictTable, parentId: string) => `${table.key}-child-${parentId}`
@@ -80,10 +81,7 @@ export const childResource = (
   paging: 'client',
   invalidates: [table.key],
   api: {
-    list: async () => {
-      const records = await table.api.fetchChildren(parent.id)
-      return { records, total: records.length }
-    },
+    list: wholeList(() => table.api.fetchChildren(parent.id)),
     detail: table.api.fetchDict,
     submit: (values) =>
       table.api.submitDict({ ...values, code: parent.code, parentId: values.parentId || parent.id }),

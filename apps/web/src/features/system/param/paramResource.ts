@@ -1,4 +1,6 @@
-import { PERMISSIONS, ZParamSubmitSchema } from '@ysjs/shared'
+import { ZParamSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { paramApi, type TParamRow } from './paramApi'
 
@@ -8,25 +10,12 @@ export const paramResource: TResource<TParamRow> = {
   nameKey: 'system.param.name',
   schema: ZParamSubmitSchema,
   api: paramApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.paramAdd,
-      edit: PERMISSIONS.paramEdit,
-      delete: PERMISSIONS.paramDelete,
-      view: PERMISSIONS.paramView,
-    },
-  },
+  permissions: crudCodes('param'),
   fields: [
     { name: 'paramName', labelKey: 'system.param.paramName', search: true },
     { name: 'paramKey', labelKey: 'system.param.paramKey', search: true },
     { name: 'paramValue', labelKey: 'system.param.paramValue', kind: 'textarea', rows: 4 },
     { name: 'remark', labelKey: 'system.param.remark', kind: 'textarea', rows: 2 },
   ],
-  toForm: (row) => ({
-    id: row.id,
-    paramName: row.paramName,
-    paramKey: row.paramKey,
-    paramValue: row.paramValue,
-    remark: row.remark ?? '',
-  }),
+  toForm: (row) => textValues(row, ['paramName', 'paramKey', 'paramValue', 'remark']),
 }

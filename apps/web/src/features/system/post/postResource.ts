@@ -1,8 +1,8 @@
-import { PERMISSIONS, ZPostSubmitSchema } from '@ysjs/shared'
+import { ZPostSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { postApi, type TPostRow } from './postApi'
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 /** 岗位管理: category (dictionary `post_category`), code, name, sort, description. */
 export const postResource: TResource<TPostRow> = {
@@ -10,14 +10,7 @@ export const postResource: TResource<TPostRow> = {
   nameKey: 'sysOrg.post.name',
   schema: ZPostSubmitSchema,
   api: postApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.postAdd,
-      edit: PERMISSIONS.postEdit,
-      delete: PERMISSIONS.postDelete,
-      view: PERMISSIONS.postView,
-    },
-  },
+  permissions: crudCodes('post'),
   invalidates: ['field-options'],
   fields: [
     { name: 'postCode', labelKey: 'sysOrg.post.postCode', search: true },
@@ -33,12 +26,5 @@ export const postResource: TResource<TPostRow> = {
     { name: 'remark', labelKey: 'sysOrg.post.remark', kind: 'textarea', rows: 2, column: false },
   ],
   defaults: () => ({ category: '4', sort: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    category: text(row.category),
-    postCode: text(row.postCode),
-    postName: text(row.postName),
-    sort: text(row.sort),
-    remark: text(row.remark),
-  }),
+  toForm: (row) => textValues(row, ['category', 'postCode', 'postName', 'sort', 'remark']),
 }

@@ -7,18 +7,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
 import { PackageSelect } from './PackageSelect'
-import { saveTenantPackage, type TTenantRow } from './tenantApi'
+import { saveTenantPackage, type TTenantDialogProps } from './tenantApi'
 
 /** 产品包配置: points the tenant at a package (its non-administrator users see at most its menus). */
-export const TenantPackageDialog = ({
-  tenant,
-  onClose,
-  onSaved,
-}: {
-  tenant: TTenantRow
-  onClose: () => void
-  onSaved: () => void
-}) => {
+export const TenantPackageDialog = ({ tenant, onClose, onSaved }: TTenantDialogProps) => {
   const { t } = useTranslation()
   const [packageId, setPackageId] = useState(tenant.packageId ?? '')
   const [busy, setBusy] = useState(false)

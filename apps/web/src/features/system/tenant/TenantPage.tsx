@@ -4,7 +4,7 @@ import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash'
 import SettingsIcon from '@mui/icons-material/Settings'
 import { useQueryClient } from '@tanstack/react-query'
 import { DEFAULT_TENANT_ID, PERMISSIONS, TenantStatus } from '@ysjs/shared'
-import { useState } from 'react'
+import { type ComponentType, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { CrudScreen } from '@/components/crud/CrudScreen'
@@ -12,10 +12,11 @@ import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { TenantPackageDialog } from './TenantPackageDialog'
 import { TenantSettingDialog } from './TenantSettingDialog'
-import { passTenant, recycleTenant, type TTenantRow } from './tenantApi'
+import { passTenant, recycleTenant, type TTenantDialogProps, type TTenantRow } from './tenantApi'
 import { tenantResource } from './tenantResource'
 
-type TOpen = { kind: 'setting' | 'package'; tenant: TTenantRow } | null
+/** The open licence or package dialog and its tenant. */
+type TOpen = { Dialog: ComponentType<TTenantDialogProps>; tenant: TTenantRow } | null
 
 /** 租户管理: the generic screen plus licence (quota, expiry), package, pass and recycle per row. */
 export const TenantPage = () => {
@@ -49,63 +50,42 @@ export const TenantPage = () => {
         resource={tenantResource}
         rowItemsMax={3}
         rowItems={(row) => [
-          ...(can(PERMISSIONS.tenantSetting)
-            ? [
-                {
-                  key: 'setting',
-                  label: t('system.tenant.setting'),
-                  Icon: SettingsIcon,
-                  onClick: () => setOpen({ kind: 'setting', tenant: row }),
-                },
-              ]
-            : []),
-          ...(can(PERMISSIONS.tenantPackage)
-            ? [
-                {
-                  key: 'package',
-                  label: t('system.tenant.package'),
-                  Icon: Inventory2Icon,
-                  onClick: () => setOpen({ kind: 'package', tenant: row }),
-                },
-              ]
-            : []),
-          ...(row.tenantId !== DEFAULT_TENANT_ID &&
-          row.status === TenantStatus.NORMAL &&
-          can(PERMISSIONS.tenantRecycle)
-            ? [
-                {
-                  key: 'recycle',
-                  label: t('system.tenant.recycle'),
-                  Icon: RestoreFromTrashIcon,
-                  danger: true,
-                  onClick: () => void act(row, 'recycle'),
-                },
-              ]
-            : []),
-          ...(row.status !== TenantStatus.NORMAL && can(PERMISSIONS.tenantPass)
-            ? [
-                {
-                  key: 'pass',
-                  label: t('system.tenant.pass'),
-                  Icon: CheckCircleIcon,
-                  onClick: () => void act(row, 'pass'),
-                },
-              ]
-            : []),
+          {
+            key: 'setting',
+            label: t('system.tenant.setting'),
+            Icon: SettingsIcon,
+            allowed: can(PERMISSIONS.tenantSetting),
+            onClick: () => setOpen({ Dialog: TenantSettingDialog, tenant: row }),
+          },
+          {
+            key: 'package',
+            label: t('system.tenant.package'),
+            Icon: Inventory2Icon,
+            allowed: can(PERMISSIONS.tenantPackage),
+            onClick: () => setOpen({ Dialog: TenantPackageDialog, tenant: row }),
+          },
+          {
+            key: 'recycle',
+            label: t('system.tenant.recycle'),
+            Icon: RestoreFromTrashIcon,
+            danger: true,
+            allowed:
+              row.tenantId !== DEFAULT_TENANT_ID &&
+              row.status === TenantStatus.NORMAL &&
+              can(PERMISSIONS.tenantRecycle),
+            onClick: () => void act(row, 'recycle'),
+          },
+          {
+            key: 'pass',
+            label: t('system.tenant.pass'),
+            Icon: CheckCircleIcon,
+            allowed: row.status !== TenantStatus.NORMAL && can(PERMISSIONS.tenantPass),
+            onClick: () => void act(row, 'pass'),
+          },
         ]}
       />
-      {open?.kind === 'setting' && (
-        <TenantSettingDialog
-          tenant={open.tenant}
-          onClose={() => setOpen(null)}
-          onSaved={() => {
-            setOpen(null)
-            void refresh()
-          }}
-        />
-      )}
-      {open?.kind === 'package' && (
-        <TenantPackageDialog
+      {open && (
+        <open.Dialog
           tenant={open.tenant}
           onClose={() => setOpen(null)}
           onSaved={() => {

@@ -5,18 +5,10 @@ import { FormDate, FormText } from '@/components/form/Fields'
 import { FormDialog } from '@/components/form/FormDialog'
 import { useZodForm } from '@/components/form/useZodForm'
 import { toast } from '@/lib/notify'
-import { saveTenantSetting, type TTenantRow } from './tenantApi'
+import { saveTenantSetting, type TTenantDialogProps } from './tenantApi'
 
 /** 授权配置: the account quota (-1 unlimited) and the expiry (empty: never) of one tenant. */
-export const TenantSettingDialog = ({
-  tenant,
-  onClose,
-  onSaved,
-}: {
-  tenant: TTenantRow
-  onClose: () => void
-  onSaved: () => void
-}) => {
+export const TenantSettingDialog = ({ tenant, onClose, onSaved }: TTenantDialogProps) => {
   const { t } = useTranslation()
   const form = useZodForm(ZTenantSettingSchema, {
     defaultValues: {

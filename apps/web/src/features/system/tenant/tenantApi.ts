@@ -9,6 +9,9 @@ const BASE = '/api/ysjs-system/tenant'
 
 export type TTenantRow = TTenant & Record<string, unknown>
 
+/** What a dialog on one tenant (licence, package) gets from the tenant screen. */
+export type TTenantDialogProps = { tenant: TTenantRow; onClose: () => void; onSaved: () => void }
+
 export const tenantApi = {
   ...resourceApi<TTenant>(BASE),
   submit: async (values: TValues) => {

@@ -1,5 +1,7 @@
-import { PERMISSIONS, TenantStatus, ZTenantSubmitSchema } from '@ysjs/shared'
+import { TenantStatus, ZTenantSubmitSchema } from '@ysjs/shared'
 import { createElement } from 'react'
+import { textValues } from '@/components/crud/formValues'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { AccountQuotaCell } from './AccountQuotaCell'
 import { PackageSelect } from './PackageSelect'
@@ -17,14 +19,7 @@ export const tenantResource: TResource<TTenantRow> = {
   nameKey: 'system.tenant.name',
   schema: ZTenantSubmitSchema,
   api: tenantApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.tenantAdd,
-      edit: PERMISSIONS.tenantEdit,
-      delete: PERMISSIONS.tenantDelete,
-      view: PERMISSIONS.tenantView,
-    },
-  },
+  permissions: crudCodes('tenant'),
   fields: [
     {
       name: 'tenantId',
@@ -63,14 +58,14 @@ export const tenantResource: TResource<TTenantRow> = {
       column: { width: 64 },
     },
   ],
-  toForm: (row) => ({
-    id: row.id,
-    tenantName: row.tenantName,
-    linkman: row.linkman ?? '',
-    contactNumber: row.contactNumber ?? '',
-    address: row.address ?? '',
-    domain: row.domain ?? '',
-    backgroundUrl: row.backgroundUrl ?? '',
-    packageId: row.packageId ?? '',
-  }),
+  toForm: (row) =>
+    textValues(row, [
+      'tenantName',
+      'linkman',
+      'contactNumber',
+      'address',
+      'domain',
+      'backgroundUrl',
+      'packageId',
+    ]),
 }

@@ -1,9 +1,9 @@
-import { PERMISSIONS, UserStatus, ZUserFormSchema } from '@ysjs/shared'
+import { UserStatus, ZUserFormSchema } from '@ysjs/shared'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TOption, TResource } from '@/components/crud/types'
+import { text } from '@/lib/text'
 import { postOptions } from '../post/postApi'
 import { deptOptions, roleOptions, type TUserRow, userApi } from './userApi'
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 export const STATUS_OPTIONS: TOption[] = [
   { value: String(UserStatus.PENDING), labelKey: 'sysOrg.user.statusPending' },
@@ -20,14 +20,7 @@ export const userResource: TResource<TUserRow> = {
   nameKey: 'sysOrg.user.name',
   schema: ZUserFormSchema,
   api: userApi,
-  permissions: {
-    codes: {
-      add: PERMISSIONS.userAdd,
-      edit: PERMISSIONS.userEdit,
-      delete: PERMISSIONS.userDelete,
-      view: PERMISSIONS.userView,
-    },
-  },
+  permissions: crudCodes('user'),
   dialogWidth: 'md',
   fields: [
     { name: 'account', labelKey: 'sysOrg.user.account', search: true },

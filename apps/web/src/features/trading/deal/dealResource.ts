@@ -1,6 +1,7 @@
 import type { TPage } from '@ysjs/shared'
-import { PERMISSIONS, type TDeal, ZDealSubmitSchema } from '@ysjs/shared'
+import { type TDeal, ZDealSubmitSchema } from '@ysjs/shared'
 import { createElement } from 'react'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TCustomFieldProps, TResource } from '@/components/crud/types'
 import { PickerField } from '@/components/picker/pickerFields'
 import type { TPickSource } from '@/components/picker/RemotePicker'
@@ -35,14 +36,7 @@ export const dealResource: TResource<TDealRow> = {
   nameKey: `${L}.name`,
   schema: ZDealSubmitSchema,
   api: resourceApi<TDealRow>('/api/ysjs-deal/deal', { exact: ['dealStatus', 'projectId'], exportable: true }),
-  permissions: {
-    codes: {
-      add: PERMISSIONS.dealAdd,
-      edit: PERMISSIONS.dealEdit,
-      delete: PERMISSIONS.dealDelete,
-      view: PERMISSIONS.dealView,
-    },
-  },
+  permissions: crudCodes('deal'),
   dialogWidth: 'md',
   fields: [
     { name: 'contractNo', labelKey: `${L}.contractNo`, search: true, span: 6, column: { width: 160 } },

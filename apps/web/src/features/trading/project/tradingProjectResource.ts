@@ -1,7 +1,8 @@
-import { PERMISSIONS, type TTradingProject, ZTradingProjectSubmitSchema } from '@ysjs/shared'
+import { type TTradingProject, ZTradingProjectSubmitSchema } from '@ysjs/shared'
+import { textValues } from '@/components/crud/formValues'
+import { crudCodes } from '@/components/crud/permissions'
 import type { TResource } from '@/components/crud/types'
 import { resourceApi } from '@/lib/resource/resourceApi'
-import { text } from '@/lib/text'
 import { SecretSelect } from './SecretSelect'
 
 export type TTradingProjectRow = TTradingProject & Record<string, unknown>
@@ -17,14 +18,7 @@ export const tradingProjectResource: TResource<TTradingProjectRow> = {
     exact: ['technologyType', 'industryType', 'collaborationMode'],
     exportable: true,
   }),
-  permissions: {
-    codes: {
-      add: PERMISSIONS.tradingProjectAdd,
-      edit: PERMISSIONS.tradingProjectEdit,
-      delete: PERMISSIONS.tradingProjectDelete,
-      view: PERMISSIONS.tradingProjectView,
-    },
-  },
+  permissions: crudCodes('tradingProject'),
   // The deal form's project choice is a loaded option list.
   invalidates: ['field-options'],
   dialogWidth: 'md',
@@ -93,20 +87,20 @@ export const tradingProjectResource: TResource<TTradingProjectRow> = {
     { name: 'content', labelKey: `${L}.content`, kind: 'richtext', rows: 6, column: false },
   ],
   defaults: () => ({ isSecret: '1' }),
-  toForm: (row) => ({
-    id: row.id,
-    title: row.title,
-    technologyType: text(row.technologyType),
-    industryType: text(row.industryType),
-    collaborationMode: text(row.collaborationMode),
-    technicalSource: text(row.technicalSource),
-    projectPhase: text(row.projectPhase),
-    patentSituation: text(row.patentSituation),
-    projectCountry: text(row.projectCountry),
-    intentPrice: text(row.intentPrice),
-    source: text(row.source),
-    ascription: text(row.ascription),
-    isSecret: text(row.isSecret),
-    content: text(row.content),
-  }),
+  toForm: (row) =>
+    textValues(row, [
+      'title',
+      'technologyType',
+      'industryType',
+      'collaborationMode',
+      'technicalSource',
+      'projectPhase',
+      'patentSituation',
+      'projectCountry',
+      'intentPrice',
+      'source',
+      'ascription',
+      'isSecret',
+      'content',
+    ]),
 }

@@ -6,7 +6,6 @@ import type {
   TDataScope,
   TGrantKeys,
   TMenuVo,
-  TPage,
   TRole,
   TRoleGrant,
   TScopeRuleField,
@@ -15,67 +14,37 @@ import type {
 } from '@ysjs/shared'
 import type { TListQuery, TListResult, TResourceApi, TValues } from '@/components/crud/types'
 import { http } from '@/lib/http'
+import { resourceApi } from '@/lib/resource/resourceApi'
+import { flattenTree, wholeList } from '@/lib/tree'
 
 const SYS = '/api/ysjs-system'
 
-/** Rows of a tree flattened depth-first for the grid (it indents by `depth`). */
-export const flattenTree = <T extends { children?: T[] }>(nodes: T[], depth = 0): (T & { depth: number })[] =>
-  nodes.flatMap(({ children, ...node }) => [
-    { ...(node as T), depth },
-    ...flattenTree(children ?? [], depth + 1),
-  ])
-
-const removeBy = (base: string) => (ids: string[]) =>
-  http.post(`${base}/remove`, undefined, { params: { ids: ids.join(',') } })
-
 export type TRoleRow = Omit<TRole, 'children'> & { depth?: number } & Record<string, unknown>
 export const roleApi: TResourceApi<TRoleRow> = {
-  list: async ({ search }: TListQuery): Promise<TListResult<TRoleRow>> => {
-    const tree = await http.get<TRole[]>(`${SYS}/role/list`, search)
-    const records = flattenTree(tree) as TRoleRow[]
-    return { records, total: records.length }
-  },
-  detail: (id) => http.get<TRoleRow>(`${SYS}/role/detail`, { id }),
-  submit: (values: TValues) => http.post(`${SYS}/role/submit`, values),
-  remove: removeBy(`${SYS}/role`),
+  ...resourceApi<TRoleRow>(`${SYS}/role`),
+  list: wholeList(
+    async (search) => flattenTree(await http.get<TRole[]>(`${SYS}/role/list`, search)) as TRoleRow[],
+  ),
 }
 
 export type TMenuRow = Omit<TMenuVo, 'children'> & { depth?: number } & Record<string, unknown>
 export const menuApi: TResourceApi<TMenuRow> = {
-  list: async ({ search }: TListQuery): Promise<TListResult<TMenuRow>> => {
-    const tree = await http.get<TMenuVo[]>(`${SYS}/menu/list`, search)
-    const records = flattenTree(tree) as TMenuRow[]
-    return { records, total: records.length }
-  },
-  detail: (id) => http.get<TMenuRow>(`${SYS}/menu/detail`, { id }),
-  submit: (values: TValues) => http.post(`${SYS}/menu/submit`, values),
-  remove: removeBy(`${SYS}/menu`),
+  ...resourceApi<TMenuRow>(`${SYS}/menu`),
+  list: wholeList(
+    async (search) => flattenTree(await http.get<TMenuVo[]>(`${SYS}/menu/list`, search)) as TMenuRow[],
+  ),
 }
 
 /** Menus only (category 1), for the data/API scope screens. */
 export const menuOnlyApi: TResourceApi<TMenuRow> = {
   ...menuApi,
-  list: async ({ search }: TListQuery): Promise<TListResult<TMenuRow>> => {
-    const tree = await http.get<TMenuVo[]>(`${SYS}/menu/menu-list`, search)
-    const records = flattenTree(tree) as TMenuRow[]
-    return { records, total: records.length }
-  },
+  list: wholeList(
+    async (search) => flattenTree(await http.get<TMenuVo[]>(`${SYS}/menu/menu-list`, search)) as TMenuRow[],
+  ),
 }
-
-const paged =
-  <Row>(base: string, fixed: Record<string, string> = {}) =>
-  async ({ current, size, search }: TListQuery): Promise<TListResult<Row>> => {
-    const page = await http.get<TPage<Row>>(`${base}/list`, { current, size, ...search, ...fixed })
-    return { records: page.records, total: page.total }
-  }
 
 export type TTopMenuRow = TTopMenu & Record<string, unknown>
-export const topMenuApi: TResourceApi<TTopMenuRow> = {
-  list: paged<TTopMenuRow>(`${SYS}/topmenu`),
-  detail: (id) => http.get<TTopMenuRow>(`${SYS}/topmenu/detail`, { id }),
-  submit: (values: TValues) => http.post(`${SYS}/topmenu/submit`, values),
-  remove: removeBy(`${SYS}/topmenu`),
-}
+export const topMenuApi: TResourceApi<TTopMenuRow> = resourceApi<TTopMenuRow>(`${SYS}/topmenu`)
 
 export type TScopeKind = 'data' | 'api'
 export type TScopeRow = (TDataScope | TApiScope) & Record<string, unknown>
@@ -84,12 +53,18 @@ const scopeBase = (kind: TScopeKind) => `${SYS}/${kind === 'data' ? 'data-scope'
 export const ruleFieldsApi = (resourceCode: string) =>
   http.get<TScopeRuleField[]>(`${SYS}/data-scope/rule-fields`, resourceCode ? { resourceCode } : {})
 
-export const scopeApi = (kind: TScopeKind, menuId: string): TResourceApi<TScopeRow> => ({
-  list: paged<TScopeRow>(scopeBase(kind), { menuId_equal: menuId }),
-  detail: (id) => http.get<TScopeRow>(`${scopeBase(kind)}/detail`, { id }),
-  submit: (values: TValues) => http.post(`${scopeBase(kind)}/submit`, { ...values, menuId }),
-  remove: removeBy(scopeBase(kind)),
-})
+/** One menu's scopes: the list filtered by the menu, and each submit made for it. */
+export const scopeApi = (kind: TScopeKind, menuId: string): TResourceApi<TScopeRow> => {
+  const client = resourceApi<TScopeRow>(scopeBase(kind))
+  return {
+    ...client,
+    list: async ({ current, size, search }: TListQuery): Promise<TListResult<TScopeRow>> => {
+      const page = await client.page({ current, size, ...search, menuId_equal: menuId })
+      return { records: page.records, total: page.total }
+    },
+    submit: (values: TValues) => client.submit({ ...values, menuId }),
+  }
+}
 
 export type TGrantTree = { menu: TTreeNode[]; dataScope: TTreeNode[]; apiScope: TTreeNode[] }
 export const grantApi = {
