@@ -5,11 +5,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { PagedTable } from '@/components/page/PagedTable'
 import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, downloadDocument } from './appraiseApi'
-import { NameSearch, PagedTable, RowDialogs } from './ListParts'
+import { NameSearch, useRowDialogs } from './ListParts'
 import { ResultsEditor } from './results/ResultsEditor'
 
 const S = RESULTS_STATUS
@@ -33,8 +34,6 @@ export const ResultsPage = () => {
     const open = params.get('open')
     return open ? { id: open, tab: params.get('tab') ?? undefined } : null
   })
-  const [auditing, setAuditing] = useState<TResultsRecord | null>(null)
-  const [pushing, setPushing] = useState<TResultsRecord | null>(null)
   // Staff's 待审核 is the audit list (auditPage).
   const list = useQuery({
     queryKey: ['appraise-results', query],
@@ -42,6 +41,8 @@ export const ResultsPage = () => {
       staff && query.status === String(S.PENDING) ? appraiseApi.auditPage(query) : appraiseApi.list(query),
   })
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['appraise-results'] })
+  const rowDialogs = useRowDialogs(() => void refresh())
+  const rows = list.data?.records ?? []
 
   /** Only drafts can be deleted (the server says so too). */
   const remove = async (row: TResultsRecord) => {
@@ -118,9 +119,13 @@ export const ResultsPage = () => {
             trail={<TableCell align="right" />}
           />
         }
-        rows={list.data?.records ?? []}
-        loaded={!!list.data}
-        row={(row) => (
+        empty={!!list.data && !rows.length}
+        total={list.data?.total ?? 0}
+        current={query.current}
+        size={query.size}
+        onPage={(current, size) => setQuery({ ...query, current, size })}
+      >
+        {rows.map((row) => (
           <TableRow key={row.id} data-testid={`results-row-${row.name}`}>
             <TableCell>{row.agreementNumber ?? '—'}</TableCell>
             <TableCell>{row.name}</TableCell>
@@ -144,12 +149,12 @@ export const ResultsPage = () => {
                 </Button>
               )}
               {staff && row.status === S.PENDING && (
-                <Button size="small" onClick={() => setAuditing(row)}>
+                <Button size="small" onClick={() => rowDialogs.audit(row)}>
                   {t('appraise.audit')}
                 </Button>
               )}
               {staff && (row.status === S.ACCEPTED || row.status === S.EVALUATING) && (
-                <Button size="small" onClick={() => setPushing(row)}>
+                <Button size="small" onClick={() => rowDialogs.push(row)}>
                   {t('appraise.push')}
                 </Button>
               )}
@@ -165,12 +170,8 @@ export const ResultsPage = () => {
               )}
             </TableCell>
           </TableRow>
-        )}
-        total={list.data?.total ?? 0}
-        current={query.current}
-        size={query.size}
-        onPage={(current, size) => setQuery({ ...query, current, size })}
-      />
+        ))}
+      </PagedTable>
       {editing && (
         <ResultsEditor
           id={editing.id}
@@ -185,15 +186,7 @@ export const ResultsPage = () => {
           }}
         />
       )}
-      <RowDialogs
-        auditing={auditing}
-        pushing={pushing}
-        onClosed={() => {
-          setAuditing(null)
-          setPushing(null)
-          void refresh()
-        }}
-      />
+      {rowDialogs.dialogs}
     </Paper>
   )
 }

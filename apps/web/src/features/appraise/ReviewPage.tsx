@@ -23,11 +23,12 @@ import { FormText } from '@/components/form/Fields'
 import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { PagedTable } from '@/components/page/PagedTable'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
-import { NameSearch, PagedTable } from './ListParts'
+import { NameSearch } from './ListParts'
 
 type TScoreValues = z.input<typeof ZScoreSubmitSchema>
 
@@ -44,6 +45,7 @@ export const ReviewPage = () => {
     placeholderData: keepPreviousData,
   })
   const search = () => setQuery({ ...query, current: 1, name: nameInput })
+  const rows = list.data?.records ?? []
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
@@ -68,9 +70,13 @@ export const ReviewPage = () => {
             trail={<TableCell align="right" />}
           />
         }
-        rows={list.data?.records ?? []}
-        loaded={!!list.data}
-        row={(row) => (
+        empty={!!list.data && !rows.length}
+        total={list.data?.total ?? 0}
+        current={query.current}
+        size={query.size}
+        onPage={(current, size) => setQuery({ ...query, current, size })}
+      >
+        {rows.map((row) => (
           <TableRow key={row.id} data-testid={`review-row-${row.name}`}>
             <TableCell>{row.agreementNumber}</TableCell>
             <TableCell>{row.name}</TableCell>
@@ -89,12 +95,8 @@ export const ReviewPage = () => {
               </Button>
             </TableCell>
           </TableRow>
-        )}
-        total={list.data?.total ?? 0}
-        current={query.current}
-        size={query.size}
-        onPage={(current, size) => setQuery({ ...query, current, size })}
-      />
+        ))}
+      </PagedTable>
       {scoring && (
         <ScoreDialog
           row={scoring}

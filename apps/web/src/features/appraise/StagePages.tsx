@@ -21,9 +21,10 @@ import {
 } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PagedTable } from '@/components/page/PagedTable'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi } from './appraiseApi'
-import { NameSearch, PagedTable, RowDialogs } from './ListParts'
+import { NameSearch, useRowDialogs } from './ListParts'
 import { ResultsEditor } from './results/ResultsEditor'
 
 type TAction = 'audit' | 'push' | 'open'
@@ -71,8 +72,6 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
   const [nameInput, setNameInput] = useState('')
   const [name, setName] = useState('')
   const [editing, setEditing] = useState<string | null>(null)
-  const [auditing, setAuditing] = useState<TResultsRecord | null>(null)
-  const [pushing, setPushing] = useState<TResultsRecord | null>(null)
   const key = `appraise.stage.${config.stage}`
   const query = { ...paging, name, stage: config.stage, stageState: state }
   const list = useQuery({
@@ -81,6 +80,8 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
   })
   const counts = list.data?.stageCounts
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['appraise-results'] })
+  const rowDialogs = useRowDialogs(() => void refresh())
+  const rows = list.data?.records ?? []
   const search = () => {
     setPaging({ ...paging, current: 1 })
     setName(nameInput.trim())
@@ -89,9 +90,9 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
   const act = (row: TResultsRecord) => {
     const action = staff ? config.action(row, state) : 'open'
     if (action === 'audit') {
-      setAuditing(row)
+      rowDialogs.audit(row)
     } else if (action === 'push') {
-      setPushing(row)
+      rowDialogs.push(row)
     } else {
       setEditing(row.id)
     }
@@ -162,10 +163,14 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
             </TableRow>
           </TableHead>
         }
-        rows={list.data?.records ?? []}
-        loaded={!!list.data}
+        empty={!!list.data && !rows.length}
         emptyText={t(`${key}.${state}Empty`)}
-        row={(row) => (
+        total={list.data?.total ?? 0}
+        current={paging.current}
+        size={paging.size}
+        onPage={(current, size) => setPaging({ current, size })}
+      >
+        {rows.map((row) => (
           <TableRow key={row.id} data-testid={`stage-row-${row.name}`}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <Button size="small" variant="contained" disableElevation onClick={() => act(row)}>
@@ -193,12 +198,8 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
               <Chip size="small" label={row.statusName} />
             </TableCell>
           </TableRow>
-        )}
-        total={list.data?.total ?? 0}
-        current={paging.current}
-        size={paging.size}
-        onPage={(current, size) => setPaging({ current, size })}
-      />
+        ))}
+      </PagedTable>
       {editing && (
         <ResultsEditor
           id={editing}
@@ -210,15 +211,7 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
           }}
         />
       )}
-      <RowDialogs
-        auditing={auditing}
-        pushing={pushing}
-        onClosed={() => {
-          setAuditing(null)
-          setPushing(null)
-          void refresh()
-        }}
-      />
+      {rowDialogs.dialogs}
     </Paper>
   )
 }

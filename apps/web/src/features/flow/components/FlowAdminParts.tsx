@@ -1,8 +1,6 @@
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
@@ -11,9 +9,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TPage } from '@ysjs/shared'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
 import { useListState } from '@/components/crud/useListState'
+import { PagedTable } from '@/components/page/PagedTable'
 import { flowApi, type TPaging } from '../flowApi'
 import { useFlowCategories } from '../useFlowCategories'
 import { FlowSearch, type TFlowSearchField } from './FlowSearch'
@@ -78,7 +75,7 @@ export const TenantsField = ({ value, onChange }: { value: string[]; onChange: (
 export type TColumn<R> = { label: string; render: (row: R) => ReactNode }
 
 /** A paged table with a toolbar: the administration screens are small lists with row buttons. */
-export const PagedTable = <R,>(props: {
+export const FlowAdminTable = <R,>(props: {
   queryKey: unknown[]
   load: (q: TPaging & { [filter: string]: string | number }) => Promise<TPage<R>>
   columns: TColumn<R>[]
@@ -111,33 +108,33 @@ export const PagedTable = <R,>(props: {
         </Stack>
       )}
       {fields.length > 0 && <FlowSearch fields={fields} values={state.search} onSearch={state.setSearch} />}
-      <Table size="small" data-testid={props.testId}>
-        <TableHead>
-          <TableRow>
-            {props.columns.map((c) => (
-              <TableCell key={c.label}>{c.label}</TableCell>
-            ))}
-            <TableCell>{t('common.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 && <EmptyRow colSpan={props.columns.length + 1} />}
-          {rows.map((row) => (
-            <TableRow key={props.rowKey(row)} hover>
+      <PagedTable
+        testId={props.testId}
+        head={
+          <TableHead>
+            <TableRow>
               {props.columns.map((c) => (
-                <TableCell key={c.label}>{c.render(row)}</TableCell>
+                <TableCell key={c.label}>{c.label}</TableCell>
               ))}
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{props.actions(row, reload)}</TableCell>
+              <TableCell>{t('common.actions')}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <ListPager
+          </TableHead>
+        }
+        empty={rows.length === 0}
         total={list.data?.total ?? 0}
         current={state.current}
         size={state.size}
-        onChange={state.setPage}
-      />
+        onPage={state.setPage}
+      >
+        {rows.map((row) => (
+          <TableRow key={props.rowKey(row)} hover>
+            {props.columns.map((c) => (
+              <TableCell key={c.label}>{c.render(row)}</TableCell>
+            ))}
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{props.actions(row, reload)}</TableCell>
+          </TableRow>
+        ))}
+      </PagedTable>
     </Paper>
   )
 }

@@ -10,7 +10,7 @@ import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { flowApi } from '../flowApi'
 import { categoryLabel, useFlowCategories } from '../useFlowCategories'
-import { PagedTable } from './FlowAdminParts'
+import { FlowAdminTable } from './FlowAdminParts'
 import { FlowTrackDialog } from './FlowTrackDialog'
 
 /** 部署管理: the latest version of each definition; activate, suspend, diagram, delete. */
@@ -26,7 +26,7 @@ export const FlowManagerPage = () => {
   const [track, setTrack] = useState<{ processDefinitionId: string } | null>(null)
   return (
     <>
-      <PagedTable
+      <FlowAdminTable
         testId="flow-manager"
         queryKey={['flow', 'manager', mode]}
         load={(q) => flowApi.managerList({ ...q, mode })}

@@ -13,7 +13,7 @@ import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { flowApi } from '../flowApi'
 import { BpmnModelerDialog } from './BpmnModelerDialog'
-import { CategoryField, PagedTable, TenantsField } from './FlowAdminParts'
+import { CategoryField, FlowAdminTable, TenantsField } from './FlowAdminParts'
 
 const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => void }) => {
   const { t } = useTranslation()
@@ -73,7 +73,7 @@ export const FlowModelPage = () => {
   }
   return (
     <>
-      <PagedTable<TFlowModel>
+      <FlowAdminTable<TFlowModel>
         testId="flow-models"
         queryKey={['flow', 'models']}
         load={flowApi.modelList}

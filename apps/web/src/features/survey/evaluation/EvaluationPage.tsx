@@ -16,12 +16,11 @@ import { Msg, RESULTS_STATUS_LABELS, type TEvaluationRecord, ZEvaluationSubmitSc
 import { type ComponentType, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
 import { FormDict, FormText } from '@/components/form/Fields'
 import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { PagedTable } from '@/components/page/PagedTable'
 import { HeadRow } from '@/components/table/HeadRow'
 import { HttpError } from '@/lib/http'
 import { toast } from '@/lib/notify'
@@ -245,52 +244,52 @@ export const EvaluationPage = ({ Editor }: { Editor: TEvaluationEditor }) => {
           </TextField>
         </Stack>
         {list.isLoading && <LinearProgress />}
-        <Table size="small">
-          <HeadRow
-            labels={[
-              'survey.evaluation.name',
-              'survey.evaluation.agreementNumber',
-              'survey.evaluation.outcomeType',
-              'survey.evaluation.status',
-              'survey.evaluation.reporter',
-              'survey.evaluation.updateTime',
-            ]}
-            trail={<TableCell align="right">{t('survey.evaluation.actions')}</TableCell>}
-          />
-          <TableBody>
-            {rows.length === 0 && !list.isLoading && <EmptyRow text={t('survey.evaluation.none')} />}
-            {rows.map((row) => (
-              <TableRow key={row.id} hover selected={row.id === selected} data-testid="evaluation-row">
-                <TableCell>{row.name}</TableCell>
-                <TableCell>{row.agreementNumber ?? ''}</TableCell>
-                <TableCell>{row.outcomeTypeName}</TableCell>
-                <TableCell>
-                  <StatusChip status={row.status} label={row.statusName} />
-                </TableCell>
-                <TableCell>{row.createUserName}</TableCell>
-                <TableCell>{row.updateTime ?? row.createTime}</TableCell>
-                <TableCell align="right">
-                  {row.mine && (
-                    <Button size="small" onClick={() => go({ id: row.id })}>
-                      {t('survey.evaluation.progress')}
-                    </Button>
-                  )}
-                  {row.mine && row.canEdit && (
-                    <Button size="small" onClick={() => setEditing(row.id)}>
-                      {t('survey.evaluation.continue')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ListPager
+        <PagedTable
+          head={
+            <HeadRow
+              labels={[
+                'survey.evaluation.name',
+                'survey.evaluation.agreementNumber',
+                'survey.evaluation.outcomeType',
+                'survey.evaluation.status',
+                'survey.evaluation.reporter',
+                'survey.evaluation.updateTime',
+              ]}
+              trail={<TableCell align="right">{t('survey.evaluation.actions')}</TableCell>}
+            />
+          }
+          empty={rows.length === 0 && !list.isLoading}
+          emptyText={t('survey.evaluation.none')}
           total={list.data?.total ?? 0}
           current={current}
           size={size}
-          onChange={(c, z) => go({ current: String(c), size: String(z) })}
-        />
+          onPage={(c, z) => go({ current: String(c), size: String(z) })}
+        >
+          {rows.map((row) => (
+            <TableRow key={row.id} hover selected={row.id === selected} data-testid="evaluation-row">
+              <TableCell>{row.name}</TableCell>
+              <TableCell>{row.agreementNumber ?? ''}</TableCell>
+              <TableCell>{row.outcomeTypeName}</TableCell>
+              <TableCell>
+                <StatusChip status={row.status} label={row.statusName} />
+              </TableCell>
+              <TableCell>{row.createUserName}</TableCell>
+              <TableCell>{row.updateTime ?? row.createTime}</TableCell>
+              <TableCell align="right">
+                {row.mine && (
+                  <Button size="small" onClick={() => go({ id: row.id })}>
+                    {t('survey.evaluation.progress')}
+                  </Button>
+                )}
+                {row.mine && row.canEdit && (
+                  <Button size="small" onClick={() => setEditing(row.id)}>
+                    {t('survey.evaluation.continue')}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </PagedTable>
       </Paper>
       {editing && (
         <Editor
