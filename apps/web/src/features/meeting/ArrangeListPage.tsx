@@ -19,34 +19,44 @@ import { meetingApi, type TTrip } from './meetingApi'
 
 const hhmm = (at: string) => at.slice(5, 16)
 
-/** Those free at a trip's time (drivers, escorts) to pick from, the trip's current one first; `none` offers 无. */
+/** Where the free drivers and escorts of a time come from; a trip may go without an escort (无). */
+const FREE: Record<
+  'driver' | 'escort',
+  { queryKey: string; load: (time: string) => Promise<{ id: string; name: string }[]>; none: boolean }
+> = {
+  driver: { queryKey: 'meeting-free-drivers', load: meetingApi.freeDrivers, none: false },
+  escort: { queryKey: 'meeting-free-escorts', load: meetingApi.freeEscorts, none: true },
+}
+
+/** The drivers (or escorts) free at a trip's time to pick from, the trip's current one first. */
 const FreeSelect = ({
-  label,
-  queryKey,
-  load,
-  time,
-  current,
+  kind,
+  trip,
   value,
   onChange,
-  none,
 }: {
-  label: string
-  queryKey: string
-  load: (time: string) => Promise<{ id: string; name: string }[]>
-  time: string
-  current: { id: string | null; name: string | null }
+  kind: keyof typeof FREE
+  trip: TTrip
   value: string
   onChange: (id: string) => void
-  none?: string
 }) => {
-  const free = useQuery({ queryKey: [queryKey, time], queryFn: () => load(time) })
+  const { t } = useTranslation()
+  const { queryKey, load, none } = FREE[kind]
+  const free = useQuery({ queryKey: [queryKey, trip.pickupTime], queryFn: () => load(trip.pickupTime) })
+  const currentId = trip[`${kind}Id`]
   const choices = [
-    ...(current.id ? [{ id: current.id, name: current.name ?? '' }] : []),
-    ...(free.data ?? []).filter((d) => d.id !== current.id),
+    ...(currentId ? [{ id: currentId, name: trip[`${kind}Name`] ?? '' }] : []),
+    ...(free.data ?? []).filter((d) => d.id !== currentId),
   ]
   return (
-    <TextField select size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-      {none === undefined ? null : <MenuItem value="">{none}</MenuItem>}
+    <TextField
+      select
+      size="small"
+      label={t(`meeting.alloc.${kind}`)}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      {none ? <MenuItem value="">{t('meeting.alloc.noneEscort')}</MenuItem> : null}
       {choices.map((d) => (
         <MenuItem key={d.id} value={d.id}>
           {d.name}
@@ -72,25 +82,8 @@ const TripDialog = ({ trip, onClose, onDone }: { trip: TTrip; onClose: () => voi
         onClick: () => void save(() => meetingApi.updatePickup(trip.id, driverId, escortId)),
       }}
     >
-      <FreeSelect
-        label={t('meeting.alloc.driver')}
-        queryKey="meeting-free-drivers"
-        load={meetingApi.freeDrivers}
-        time={trip.pickupTime}
-        current={{ id: trip.driverId, name: trip.driverName }}
-        value={driverId}
-        onChange={setDriverId}
-      />
-      <FreeSelect
-        label={t('meeting.alloc.escort')}
-        queryKey="meeting-free-escorts"
-        load={meetingApi.freeEscorts}
-        time={trip.pickupTime}
-        current={{ id: trip.escortId, name: trip.escortName }}
-        value={escortId}
-        onChange={setEscortId}
-        none={t('meeting.alloc.noneEscort')}
-      />
+      <FreeSelect kind="driver" trip={trip} value={driverId} onChange={setDriverId} />
+      <FreeSelect kind="escort" trip={trip} value={escortId} onChange={setEscortId} />
       <Typography variant="body2" color="text.secondary">
         {t('meeting.alloc.freeHint')}
       </Typography>
