@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Msg, RESULTS_STATUS_LABELS, type TEvaluationRecord, ZEvaluationSubmitSchema } from '@ysjs/shared'
-import { type ComponentType, useEffect, useState } from 'react'
+import { type ComponentType, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { FormDict, FormText } from '@/components/form/Fields'
@@ -24,7 +24,7 @@ import { PagedTable } from '@/components/page/PagedTable'
 import { HeadRow } from '@/components/table/HeadRow'
 import { HttpError } from '@/lib/http'
 import { toast } from '@/lib/notify'
-import { loadFailed, saveFailed } from '../fill/fillMessages'
+import { saveFailed, useLoadFailed } from '../fill/fillMessages'
 import { evaluationApi } from '../surveyApi'
 import { StatusChip } from './StatusChip'
 
@@ -34,11 +34,7 @@ const ReportForm = ({ onCreated }: { onCreated: (id: string) => void }) => {
   const unit = useQuery({ queryKey: ['evaluation-unit'], queryFn: evaluationApi.unit, retry: false })
   const form = useZodForm(ZEvaluationSubmitSchema, { defaultValues: { name: '', outcomeType: '' } })
   const busy = form.formState.isSubmitting
-  useEffect(() => {
-    if (unit.error) {
-      loadFailed(unit.error)
-    }
-  }, [unit.error])
+  useLoadFailed(unit.error)
 
   const submit = form.submit(async ({ name, outcomeType }) => {
     try {
@@ -100,11 +96,7 @@ const ReportDetail = ({ id, onEdit }: { id: string; onEdit: () => void }) => {
     queryFn: () => evaluationApi.detail(id),
     retry: false,
   })
-  useEffect(() => {
-    if (detail.error) {
-      loadFailed(detail.error)
-    }
-  }, [detail.error])
+  useLoadFailed(detail.error)
   if (detail.isLoading) {
     return <LinearProgress />
   }
@@ -194,11 +186,7 @@ export const EvaluationPage = ({ Editor }: { Editor: TEvaluationEditor }) => {
     setParams(Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => !!e[1])))
   }
   const refused = list.error instanceof HttpError && list.error.status === 403 ? list.error.message : null
-  useEffect(() => {
-    if (list.error && !refused) {
-      loadFailed(list.error)
-    }
-  }, [list.error, refused])
+  useLoadFailed(refused ? null : list.error)
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['evaluation-list'] }),
