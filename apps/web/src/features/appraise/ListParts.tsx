@@ -6,6 +6,30 @@ import { SearchButtons } from '@/components/crud/SearchButtons'
 import { AuditDialog } from './AuditDialog'
 import { PushDialog } from './PushDialog'
 
+/**
+ * An appraisal list's query: its page and filters (a filter that changes goes back to page 1), the name as
+ * typed until 搜索 applies it, and what the name filter and the pager take of it.
+ */
+export const useListQuery = <Q extends { current: number; size: number; name: string }>(initial: Q) => {
+  const [query, setQuery] = useState(initial)
+  const [nameInput, setNameInput] = useState('')
+  const filter = (change: Partial<Q>) => setQuery({ ...query, current: 1, ...change })
+  return {
+    query,
+    filter,
+    nameSearch: {
+      value: nameInput,
+      onChange: setNameInput,
+      onSearch: () => filter({ name: nameInput } as Partial<Q>),
+    },
+    pager: {
+      current: query.current,
+      size: query.size,
+      onPage: (current: number, size: number) => setQuery({ ...query, current, size }),
+    },
+  }
+}
+
 /** The name filter of an appraisal list: applied by 搜索 or Enter; 清空 empties it. */
 export const NameSearch = ({
   value,

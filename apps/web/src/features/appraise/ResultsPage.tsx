@@ -10,7 +10,7 @@ import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, downloadDocument } from './appraiseApi'
-import { NameSearch, useRowDialogs } from './ListParts'
+import { NameSearch, useListQuery, useRowDialogs } from './ListParts'
 import { ResultsEditor } from './results/ResultsEditor'
 
 const S = RESULTS_STATUS
@@ -28,8 +28,7 @@ export const ResultsPage = () => {
   const canAdd = permissions[PERMISSIONS.appraiseResultsAdd] === true
   const canRemove = permissions[PERMISSIONS.appraiseResultsDelete] === true
   const confirm = useConfirm()
-  const [query, setQuery] = useState({ current: 1, size: 10, status: '', name: '' })
-  const [nameInput, setNameInput] = useState('')
+  const { query, filter, nameSearch, pager } = useListQuery({ current: 1, size: 10, status: '', name: '' })
   const [editing, setEditing] = useState<{ id: string | null; tab?: string } | null>(() => {
     const open = params.get('open')
     return open ? { id: open, tab: params.get('tab') ?? undefined } : null
@@ -76,7 +75,7 @@ export const ResultsPage = () => {
           select
           label={t('appraise.status')}
           value={query.status}
-          onChange={(e) => setQuery({ ...query, current: 1, status: e.target.value })}
+          onChange={(e) => filter({ status: e.target.value })}
           sx={{ width: 160 }}
           data-testid="status-filter"
         >
@@ -87,12 +86,7 @@ export const ResultsPage = () => {
             </MenuItem>
           ))}
         </TextField>
-        <NameSearch
-          value={nameInput}
-          onChange={setNameInput}
-          onSearch={() => setQuery({ ...query, current: 1, name: nameInput })}
-          onReset={() => setQuery({ ...query, current: 1, name: '', status: '' })}
-        />
+        <NameSearch {...nameSearch} onReset={() => filter({ name: '', status: '' })} />
         <Box sx={{ flex: 1 }} />
         {canAdd && (
           <Button
@@ -121,9 +115,7 @@ export const ResultsPage = () => {
         }
         empty={!!list.data && !rows.length}
         total={list.data?.total ?? 0}
-        current={query.current}
-        size={query.size}
-        onPage={(current, size) => setQuery({ ...query, current, size })}
+        {...pager}
       >
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={`results-row-${row.name}`}>

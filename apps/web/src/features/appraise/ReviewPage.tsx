@@ -28,7 +28,7 @@ import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
-import { NameSearch } from './ListParts'
+import { NameSearch, useListQuery } from './ListParts'
 
 type TScoreValues = z.input<typeof ZScoreSubmitSchema>
 
@@ -37,24 +37,17 @@ export const ReviewPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [scoring, setScoring] = useState<TReviewRow | null>(null)
-  const [query, setQuery] = useState({ current: 1, size: 10, name: '' })
-  const [nameInput, setNameInput] = useState('')
+  const { query, filter, nameSearch, pager } = useListQuery({ current: 1, size: 10, name: '' })
   const list = useQuery({
     queryKey: ['appraise-review', query],
     queryFn: () => appraiseApi.reviewPage(query),
     placeholderData: keepPreviousData,
   })
-  const search = () => setQuery({ ...query, current: 1, name: nameInput })
   const rows = list.data?.records ?? []
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-        <NameSearch
-          value={nameInput}
-          onChange={setNameInput}
-          onSearch={search}
-          onReset={() => setQuery({ ...query, current: 1, name: '' })}
-        />
+        <NameSearch {...nameSearch} onReset={() => filter({ name: '' })} />
       </Stack>
       <PagedTable
         label={t('appraise.route.review')}
@@ -72,9 +65,7 @@ export const ReviewPage = () => {
         }
         empty={!!list.data && !rows.length}
         total={list.data?.total ?? 0}
-        current={query.current}
-        size={query.size}
-        onPage={(current, size) => setQuery({ ...query, current, size })}
+        {...pager}
       >
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={`review-row-${row.name}`}>

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next'
 import { PagedTable } from '@/components/page/PagedTable'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi } from './appraiseApi'
-import { NameSearch, useRowDialogs } from './ListParts'
+import { NameSearch, useListQuery, useRowDialogs } from './ListParts'
 import { ResultsEditor } from './results/ResultsEditor'
 
 type TAction = 'audit' | 'push' | 'open'
@@ -68,12 +68,10 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
   const queryClient = useQueryClient()
   const staff = useSession((s) => s.permissions[PERMISSIONS.appraiseResultsAudit] === true)
   const [state, setState] = useState<TResultsStageState>('todo')
-  const [paging, setPaging] = useState({ current: 1, size: 10 })
-  const [nameInput, setNameInput] = useState('')
-  const [name, setName] = useState('')
+  const search = useListQuery({ current: 1, size: 10, name: '' })
   const [editing, setEditing] = useState<string | null>(null)
   const key = `appraise.stage.${config.stage}`
-  const query = { ...paging, name, stage: config.stage, stageState: state }
+  const query = { ...search.query, stage: config.stage, stageState: state }
   const list = useQuery({
     queryKey: ['appraise-results', 'stage', query],
     queryFn: () => appraiseApi.stagePage(query),
@@ -82,10 +80,6 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['appraise-results'] })
   const rowDialogs = useRowDialogs(() => void refresh())
   const rows = list.data?.records ?? []
-  const search = () => {
-    setPaging({ ...paging, current: 1 })
-    setName(nameInput.trim())
-  }
 
   const act = (row: TResultsRecord) => {
     const action = staff ? config.action(row, state) : 'open'
@@ -120,7 +114,7 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
           value={state}
           onChange={(_e, v: TResultsStageState) => {
             setState(v)
-            setPaging({ ...paging, current: 1 })
+            search.filter({})
           }}
           aria-label={t(`appraise.route.${config.stage}`)}
         >
@@ -130,13 +124,9 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
         <Box sx={{ flex: 1 }} />
         <NameSearch
           width={240}
-          value={nameInput}
-          onChange={setNameInput}
-          onSearch={search}
-          onReset={() => {
-            setPaging({ ...paging, current: 1 })
-            setName('')
-          }}
+          {...search.nameSearch}
+          onSearch={() => search.filter({ name: search.nameSearch.value.trim() })}
+          onReset={() => search.filter({ name: '' })}
         />
       </Stack>
       <PagedTable
@@ -166,9 +156,7 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
         empty={!!list.data && !rows.length}
         emptyText={t(`${key}.${state}Empty`)}
         total={list.data?.total ?? 0}
-        current={paging.current}
-        size={paging.size}
-        onPage={(current, size) => setPaging({ current, size })}
+        {...search.pager}
       >
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={`stage-row-${row.name}`}>

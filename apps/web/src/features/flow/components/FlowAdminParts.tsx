@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button'
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
@@ -9,8 +10,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TPage } from '@ysjs/shared'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { useListState } from '@/components/crud/useListState'
 import { PagedTable } from '@/components/page/PagedTable'
+import { toast } from '@/lib/notify'
 import { flowApi, type TPaging } from '../flowApi'
 import { useFlowCategories } from '../useFlowCategories'
 import { FlowSearch, type TFlowSearchField } from './FlowSearch'
@@ -136,5 +139,26 @@ export const FlowAdminTable = <R,>(props: {
         ))}
       </PagedTable>
     </Paper>
+  )
+}
+
+/** A row's 删除: asked first, then the row is removed and the list reloaded. */
+export const RemoveButton = ({ remove, reload }: { remove: () => Promise<unknown>; reload: () => void }) => {
+  const { t } = useTranslation()
+  const confirm = useConfirm()
+  return (
+    <Button
+      size="small"
+      color="error"
+      onClick={async () => {
+        if (await confirm({ message: t('msg.deleteConfirm') })) {
+          await remove()
+          toast.success(t('msg.deleteSuccess'))
+          reload()
+        }
+      }}
+    >
+      {t('flow.action.remove')}
+    </Button>
   )
 }

@@ -7,13 +7,12 @@ import Stack from '@mui/material/Stack'
 import { FlowMsg, type TFlowModel } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { saveBlob } from '@/lib/download'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { flowApi } from '../flowApi'
 import { BpmnModelerDialog } from './BpmnModelerDialog'
-import { CategoryField, FlowAdminTable, TenantsField } from './FlowAdminParts'
+import { CategoryField, FlowAdminTable, RemoveButton, TenantsField } from './FlowAdminParts'
 
 const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => void }) => {
   const { t } = useTranslation()
@@ -63,7 +62,6 @@ const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => vo
 export const FlowModelPage = () => {
   const { t } = useTranslation()
   const can = useSession((s) => s.permissions)
-  const confirm = useConfirm()
   const [editing, setEditing] = useState<TFlowModel | 'new' | null>(null)
   const [deploying, setDeploying] = useState<TFlowModel | null>(null)
   const [reloadList, setReloadList] = useState<() => void>(() => () => {})
@@ -122,19 +120,7 @@ export const FlowModelPage = () => {
               </Button>
             )}
             {can.flow_model_delete && (
-              <Button
-                size="small"
-                color="error"
-                onClick={async () => {
-                  if (await confirm({ message: t('msg.deleteConfirm') })) {
-                    await flowApi.modelRemove(m.id)
-                    toast.success(t('msg.deleteSuccess'))
-                    reload()
-                  }
-                }}
-              >
-                {t('flow.action.remove')}
-              </Button>
+              <RemoveButton remove={() => flowApi.modelRemove(m.id)} reload={reload} />
             )}
           </>
         )}
