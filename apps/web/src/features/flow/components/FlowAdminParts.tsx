@@ -7,8 +7,8 @@ import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { TPage } from '@ysjs/shared'
-import type { ReactNode } from 'react'
+import { FlowMsg, type TPage } from '@ysjs/shared'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { useListState } from '@/components/crud/useListState'
@@ -19,7 +19,7 @@ import { useFlowCategories } from '../useFlowCategories'
 import { FlowSearch, type TFlowSearchField } from './FlowSearch'
 
 /** Process categories (dictionary `flow`) to pick from; the first one by default. */
-export const CategoryField = ({ value, onChange }: { value: string; onChange: (v: string) => void }) => {
+const CategoryField = ({ value, onChange }: { value: string; onChange: (v: string) => void }) => {
   const { t } = useTranslation()
   const categories = useFlowCategories()
   return (
@@ -41,7 +41,7 @@ export const CategoryField = ({ value, onChange }: { value: string; onChange: (v
 }
 
 /** Tenants a deployment is bound to: none is a common deployment (contract 10.1 mode 1). */
-export const TenantsField = ({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) => {
+const TenantsField = ({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) => {
   const { t } = useTranslation()
   const tenants = useQuery({ queryKey: ['flow', 'tenants'], queryFn: flowApi.tenantSelect })
   return (
@@ -73,6 +73,28 @@ export const TenantsField = ({ value, onChange }: { value: string[]; onChange: (
       ))}
     </TextField>
   )
+}
+
+/**
+ * Where a deployment goes: its category (flow_1 first) and tenants, their two fields, and `ready()`, false
+ * (with the warning) while no category is chosen.
+ */
+export const useDeployTarget = () => {
+  const [category, setCategory] = useState('flow_1')
+  const [tenantIds, setTenantIds] = useState<string[]>([])
+  const ready = () => {
+    if (!category) {
+      toast.warning(FlowMsg.CATEGORY)
+    }
+    return !!category
+  }
+  const fields = (
+    <>
+      <CategoryField value={category} onChange={setCategory} />
+      <TenantsField value={tenantIds} onChange={setTenantIds} />
+    </>
+  )
+  return { category, tenantIds, ready, fields }
 }
 
 export type TColumn<R> = { label: string; render: (row: R) => ReactNode }

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
-import { FlowMsg, type TFlowModel } from '@ysjs/shared'
+import type { TFlowModel } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { saveBlob } from '@/lib/download'
@@ -12,16 +12,14 @@ import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { flowApi } from '../flowApi'
 import { BpmnModelerDialog } from './BpmnModelerDialog'
-import { CategoryField, FlowAdminTable, RemoveButton, TenantsField } from './FlowAdminParts'
+import { FlowAdminTable, RemoveButton, useDeployTarget } from './FlowAdminParts'
 
 const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => void }) => {
   const { t } = useTranslation()
-  const [category, setCategory] = useState('flow_1')
-  const [tenantIds, setTenantIds] = useState<string[]>([])
+  const { category, tenantIds, ready, fields } = useDeployTarget()
   const [busy, setBusy] = useState(false)
   const deploy = async () => {
-    if (!category) {
-      toast.warning(FlowMsg.CATEGORY)
+    if (!ready()) {
       return
     }
     setBusy(true)
@@ -44,8 +42,7 @@ const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => vo
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <CategoryField value={category} onChange={setCategory} />
-          <TenantsField value={tenantIds} onChange={setTenantIds} />
+          {fields}
         </Stack>
       </DialogContent>
       <DialogActions>
