@@ -17,7 +17,7 @@ import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { isChoice, Msg, SURVEY_QUESTION_PAGES, type TQuestion, ZQuestionSubmitSchema } from '@ysjs/shared'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useController, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -34,6 +34,23 @@ import { questionApi, type TSurveyRow } from '../surveyApi'
 
 type TDraft = z.input<typeof ZQuestionSubmitSchema>
 type TOptionDraft = { id?: string; optionText: string; isInput: number }
+/** A small icon button named by its tooltip. */
+const TipButton = ({
+  title,
+  onClick,
+  children,
+}: {
+  title: string
+  onClick: () => void
+  children: ReactNode
+}) => (
+  <Tooltip title={title}>
+    <IconButton size="small" aria-label={title} onClick={onClick}>
+      {children}
+    </IconButton>
+  </Tooltip>
+)
+
 const EMPTY = (page: number): TDraft => ({
   surveyId: '',
   questionText: '',
@@ -260,46 +277,31 @@ export const QuestionDesigner = ({ survey, onClose }: { survey: TSurveyRow; onCl
                 </Box>
                 {draft && (
                   <>
-                    <Tooltip title={t('survey.moveUp')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('survey.moveUp')}
-                        onClick={() => void move(q, -1)}
-                      >
-                        <ArrowUpwardIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('survey.moveDown')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('survey.moveDown')}
-                        onClick={() => void move(q, 1)}
-                      >
-                        <ArrowDownwardIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('survey.editQuestion')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('survey.editQuestion')}
-                        onClick={() =>
-                          setEditing({
-                            surveyId: survey.id,
-                            id: q.id,
-                            questionText: q.questionText,
-                            type: q.type,
-                            page: q.page,
-                            options: q.options.map((o) => ({
-                              id: o.id,
-                              optionText: o.optionText,
-                              isInput: o.isInput,
-                            })),
-                          })
-                        }
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <TipButton title={t('survey.moveUp')} onClick={() => void move(q, -1)}>
+                      <ArrowUpwardIcon fontSize="small" />
+                    </TipButton>
+                    <TipButton title={t('survey.moveDown')} onClick={() => void move(q, 1)}>
+                      <ArrowDownwardIcon fontSize="small" />
+                    </TipButton>
+                    <TipButton
+                      title={t('survey.editQuestion')}
+                      onClick={() =>
+                        setEditing({
+                          surveyId: survey.id,
+                          id: q.id,
+                          questionText: q.questionText,
+                          type: q.type,
+                          page: q.page,
+                          options: q.options.map((o) => ({
+                            id: o.id,
+                            optionText: o.optionText,
+                            isInput: o.isInput,
+                          })),
+                        })
+                      }
+                    >
+                      <EditIcon fontSize="small" />
+                    </TipButton>
                     <IconButton size="small" aria-label={Msg.DELETE_CONFIRM} onClick={() => void remove(q)}>
                       <DeleteIcon fontSize="small" />
                     </IconButton>
