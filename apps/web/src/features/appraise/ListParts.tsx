@@ -1,14 +1,34 @@
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
 import TextField from '@mui/material/TextField'
 import type { TResultsRecord } from '@ysjs/shared'
-import type { ReactNode } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
 import { SearchButtons } from '@/components/crud/SearchButtons'
 import { AuditDialog } from './AuditDialog'
 import { PushDialog } from './PushDialog'
+
+/**
+ * An appraisal list's query: its page and filters (a filter that changes goes back to page 1), the name as
+ * typed until 搜索 applies it, and what the name filter and the pager take of it.
+ */
+export const useListQuery = <Q extends { current: number; size: number; name: string }>(initial: Q) => {
+  const [query, setQuery] = useState(initial)
+  const [nameInput, setNameInput] = useState('')
+  const filter = (change: Partial<Q>) => setQuery({ ...query, current: 1, ...change })
+  return {
+    query,
+    filter,
+    nameSearch: {
+      value: nameInput,
+      onChange: setNameInput,
+      onSearch: () => filter({ name: nameInput } as Partial<Q>),
+    },
+    pager: {
+      current: query.current,
+      size: query.size,
+      onPage: (current: number, size: number) => setQuery({ ...query, current, size }),
+    },
+  }
+}
 
 /** The name filter of an appraisal list: applied by 搜索 or Enter; 清空 empties it. */
 export const NameSearch = ({
@@ -47,54 +67,26 @@ export const NameSearch = ({
   )
 }
 
-/** A page of an appraisal list: the table (its heading given), its rows, the empty state and the pager. */
-export const PagedTable = <Row,>({
-  label,
-  head,
-  rows,
-  row,
-  loaded,
-  emptyText,
-  total,
-  current,
-  size,
-  onPage,
-}: {
-  label: string
-  head: ReactNode
-  rows: Row[]
-  row: (row: Row) => ReactNode
-  loaded: boolean
-  emptyText?: string
-  total: number
-  current: number
-  size: number
-  onPage: (current: number, size: number) => void
-}) => (
-  <>
-    <Table size="small" aria-label={label}>
-      {head}
-      <TableBody>
-        {rows.map(row)}
-        {loaded && !rows.length && <EmptyRow text={emptyText} />}
-      </TableBody>
-    </Table>
-    <ListPager total={total} current={current} size={size} onChange={onPage} />
-  </>
-)
-
-/** The audit and push dialogs of an application's row; the list refreshes when one closes. */
-export const RowDialogs = ({
-  auditing,
-  pushing,
-  onClosed,
-}: {
-  auditing: TResultsRecord | null
-  pushing: TResultsRecord | null
-  onClosed: () => void
-}) => (
-  <>
-    {auditing && <AuditDialog row={auditing} onClose={onClosed} />}
-    {pushing && <PushDialog resultsId={pushing.id} onClose={onClosed} />}
-  </>
-)
+/**
+ * The audit and push dialogs of an application's row: `audit(row)` and `push(row)` open one; `onClosed` runs
+ * when it closes (the list refreshes).
+ */
+export const useRowDialogs = (onClosed: () => void) => {
+  const [auditing, setAuditing] = useState<TResultsRecord | null>(null)
+  const [pushing, setPushing] = useState<TResultsRecord | null>(null)
+  const close = () => {
+    setAuditing(null)
+    setPushing(null)
+    onClosed()
+  }
+  return {
+    audit: setAuditing,
+    push: setPushing,
+    dialogs: (
+      <>
+        {auditing && <AuditDialog row={auditing} onClose={close} />}
+        {pushing && <PushDialog resultsId={pushing.id} onClose={close} />}
+      </>
+    ),
+  }
+}

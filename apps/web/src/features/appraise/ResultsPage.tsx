@@ -5,11 +5,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
+import { PagedTable } from '@/components/page/PagedTable'
 import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi, downloadDocument } from './appraiseApi'
-import { NameSearch, PagedTable, RowDialogs } from './ListParts'
+import { NameSearch, useListQuery, useRowDialogs } from './ListParts'
 import { ResultsEditor } from './results/ResultsEditor'
 
 const S = RESULTS_STATUS
@@ -27,14 +28,11 @@ export const ResultsPage = () => {
   const canAdd = permissions[PERMISSIONS.appraiseResultsAdd] === true
   const canRemove = permissions[PERMISSIONS.appraiseResultsDelete] === true
   const confirm = useConfirm()
-  const [query, setQuery] = useState({ current: 1, size: 10, status: '', name: '' })
-  const [nameInput, setNameInput] = useState('')
+  const { query, filter, nameSearch, pager } = useListQuery({ current: 1, size: 10, status: '', name: '' })
   const [editing, setEditing] = useState<{ id: string | null; tab?: string } | null>(() => {
     const open = params.get('open')
     return open ? { id: open, tab: params.get('tab') ?? undefined } : null
   })
-  const [auditing, setAuditing] = useState<TResultsRecord | null>(null)
-  const [pushing, setPushing] = useState<TResultsRecord | null>(null)
   // Staff's 待审核 is the audit list (auditPage).
   const list = useQuery({
     queryKey: ['appraise-results', query],
@@ -42,6 +40,8 @@ export const ResultsPage = () => {
       staff && query.status === String(S.PENDING) ? appraiseApi.auditPage(query) : appraiseApi.list(query),
   })
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['appraise-results'] })
+  const rowDialogs = useRowDialogs(() => void refresh())
+  const rows = list.data?.records ?? []
 
   /** Only drafts can be deleted (the server says so too). */
   const remove = async (row: TResultsRecord) => {
@@ -75,7 +75,7 @@ export const ResultsPage = () => {
           select
           label={t('appraise.status')}
           value={query.status}
-          onChange={(e) => setQuery({ ...query, current: 1, status: e.target.value })}
+          onChange={(e) => filter({ status: e.target.value })}
           sx={{ width: 160 }}
           data-testid="status-filter"
         >
@@ -86,12 +86,7 @@ export const ResultsPage = () => {
             </MenuItem>
           ))}
         </TextField>
-        <NameSearch
-          value={nameInput}
-          onChange={setNameInput}
-          onSearch={() => setQuery({ ...query, current: 1, name: nameInput })}
-          onReset={() => setQuery({ ...query, current: 1, name: '', status: '' })}
-        />
+        <NameSearch {...nameSearch} onReset={() => filter({ name: '', status: '' })} />
         <Box sx={{ flex: 1 }} />
         {canAdd && (
           <Button
@@ -118,9 +113,11 @@ export const ResultsPage = () => {
             trail={<TableCell align="right" />}
           />
         }
-        rows={list.data?.records ?? []}
-        loaded={!!list.data}
-        row={(row) => (
+        empty={!!list.data && !rows.length}
+        total={list.data?.total ?? 0}
+        {...pager}
+      >
+        {rows.map((row) => (
           <TableRow key={row.id} data-testid={`results-row-${row.name}`}>
             <TableCell>{row.agreementNumber ?? '—'}</TableCell>
             <TableCell>{row.name}</TableCell>
@@ -144,12 +141,12 @@ export const ResultsPage = () => {
                 </Button>
               )}
               {staff && row.status === S.PENDING && (
-                <Button size="small" onClick={() => setAuditing(row)}>
+                <Button size="small" onClick={() => rowDialogs.audit(row)}>
                   {t('appraise.audit')}
                 </Button>
               )}
               {staff && (row.status === S.ACCEPTED || row.status === S.EVALUATING) && (
-                <Button size="small" onClick={() => setPushing(row)}>
+                <Button size="small" onClick={() => rowDialogs.push(row)}>
                   {t('appraise.push')}
                 </Button>
               )}
@@ -165,12 +162,8 @@ export const ResultsPage = () => {
               )}
             </TableCell>
           </TableRow>
-        )}
-        total={list.data?.total ?? 0}
-        current={query.current}
-        size={query.size}
-        onPage={(current, size) => setQuery({ ...query, current, size })}
-      />
+        ))}
+      </PagedTable>
       {editing && (
         <ResultsEditor
           id={editing.id}
@@ -185,15 +178,7 @@ export const ResultsPage = () => {
           }}
         />
       )}
-      <RowDialogs
-        auditing={auditing}
-        pushing={pushing}
-        onClosed={() => {
-          setAuditing(null)
-          setPushing(null)
-          void refresh()
-        }}
-      />
+      {rowDialogs.dialogs}
     </Paper>
   )
 }

@@ -23,11 +23,12 @@ import { FormText } from '@/components/form/Fields'
 import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { PagedTable } from '@/components/page/PagedTable'
 import { RichTextEditor } from '@/components/richtext/RichTextEditor'
 import { HeadRow } from '@/components/table/HeadRow'
 import { toast } from '@/lib/notify'
 import { appraiseApi, type TReviewDetail, type TReviewRow } from './appraiseApi'
-import { NameSearch, PagedTable } from './ListParts'
+import { NameSearch, useListQuery } from './ListParts'
 
 type TScoreValues = z.input<typeof ZScoreSubmitSchema>
 
@@ -36,23 +37,17 @@ export const ReviewPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [scoring, setScoring] = useState<TReviewRow | null>(null)
-  const [query, setQuery] = useState({ current: 1, size: 10, name: '' })
-  const [nameInput, setNameInput] = useState('')
+  const { query, filter, nameSearch, pager } = useListQuery({ current: 1, size: 10, name: '' })
   const list = useQuery({
     queryKey: ['appraise-review', query],
     queryFn: () => appraiseApi.reviewPage(query),
     placeholderData: keepPreviousData,
   })
-  const search = () => setQuery({ ...query, current: 1, name: nameInput })
+  const rows = list.data?.records ?? []
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-        <NameSearch
-          value={nameInput}
-          onChange={setNameInput}
-          onSearch={search}
-          onReset={() => setQuery({ ...query, current: 1, name: '' })}
-        />
+        <NameSearch {...nameSearch} onReset={() => filter({ name: '' })} />
       </Stack>
       <PagedTable
         label={t('appraise.route.review')}
@@ -68,9 +63,11 @@ export const ReviewPage = () => {
             trail={<TableCell align="right" />}
           />
         }
-        rows={list.data?.records ?? []}
-        loaded={!!list.data}
-        row={(row) => (
+        empty={!!list.data && !rows.length}
+        total={list.data?.total ?? 0}
+        {...pager}
+      >
+        {rows.map((row) => (
           <TableRow key={row.id} data-testid={`review-row-${row.name}`}>
             <TableCell>{row.agreementNumber}</TableCell>
             <TableCell>{row.name}</TableCell>
@@ -89,12 +86,8 @@ export const ReviewPage = () => {
               </Button>
             </TableCell>
           </TableRow>
-        )}
-        total={list.data?.total ?? 0}
-        current={query.current}
-        size={query.size}
-        onPage={(current, size) => setQuery({ ...query, current, size })}
-      />
+        ))}
+      </PagedTable>
       {scoring && (
         <ScoreDialog
           row={scoring}

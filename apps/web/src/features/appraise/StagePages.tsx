@@ -21,9 +21,10 @@ import {
 } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PagedTable } from '@/components/page/PagedTable'
 import { useSession } from '@/lib/session/session'
 import { appraiseApi } from './appraiseApi'
-import { NameSearch, PagedTable, RowDialogs } from './ListParts'
+import { NameSearch, useListQuery, useRowDialogs } from './ListParts'
 import { ResultsEditor } from './results/ResultsEditor'
 
 type TAction = 'audit' | 'push' | 'open'
@@ -67,31 +68,25 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
   const queryClient = useQueryClient()
   const staff = useSession((s) => s.permissions[PERMISSIONS.appraiseResultsAudit] === true)
   const [state, setState] = useState<TResultsStageState>('todo')
-  const [paging, setPaging] = useState({ current: 1, size: 10 })
-  const [nameInput, setNameInput] = useState('')
-  const [name, setName] = useState('')
+  const search = useListQuery({ current: 1, size: 10, name: '' })
   const [editing, setEditing] = useState<string | null>(null)
-  const [auditing, setAuditing] = useState<TResultsRecord | null>(null)
-  const [pushing, setPushing] = useState<TResultsRecord | null>(null)
   const key = `appraise.stage.${config.stage}`
-  const query = { ...paging, name, stage: config.stage, stageState: state }
+  const query = { ...search.query, stage: config.stage, stageState: state }
   const list = useQuery({
     queryKey: ['appraise-results', 'stage', query],
     queryFn: () => appraiseApi.stagePage(query),
   })
   const counts = list.data?.stageCounts
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['appraise-results'] })
-  const search = () => {
-    setPaging({ ...paging, current: 1 })
-    setName(nameInput.trim())
-  }
+  const rowDialogs = useRowDialogs(() => void refresh())
+  const rows = list.data?.records ?? []
 
   const act = (row: TResultsRecord) => {
     const action = staff ? config.action(row, state) : 'open'
     if (action === 'audit') {
-      setAuditing(row)
+      rowDialogs.audit(row)
     } else if (action === 'push') {
-      setPushing(row)
+      rowDialogs.push(row)
     } else {
       setEditing(row.id)
     }
@@ -119,7 +114,7 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
           value={state}
           onChange={(_e, v: TResultsStageState) => {
             setState(v)
-            setPaging({ ...paging, current: 1 })
+            search.filter({})
           }}
           aria-label={t(`appraise.route.${config.stage}`)}
         >
@@ -129,13 +124,9 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
         <Box sx={{ flex: 1 }} />
         <NameSearch
           width={240}
-          value={nameInput}
-          onChange={setNameInput}
-          onSearch={search}
-          onReset={() => {
-            setPaging({ ...paging, current: 1 })
-            setName('')
-          }}
+          {...search.nameSearch}
+          onSearch={() => search.filter({ name: search.nameSearch.value.trim() })}
+          onReset={() => search.filter({ name: '' })}
         />
       </Stack>
       <PagedTable
@@ -162,10 +153,12 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
             </TableRow>
           </TableHead>
         }
-        rows={list.data?.records ?? []}
-        loaded={!!list.data}
+        empty={!!list.data && !rows.length}
         emptyText={t(`${key}.${state}Empty`)}
-        row={(row) => (
+        total={list.data?.total ?? 0}
+        {...search.pager}
+      >
+        {rows.map((row) => (
           <TableRow key={row.id} data-testid={`stage-row-${row.name}`}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <Button size="small" variant="contained" disableElevation onClick={() => act(row)}>
@@ -193,12 +186,8 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
               <Chip size="small" label={row.statusName} />
             </TableCell>
           </TableRow>
-        )}
-        total={list.data?.total ?? 0}
-        current={paging.current}
-        size={paging.size}
-        onPage={(current, size) => setPaging({ current, size })}
-      />
+        ))}
+      </PagedTable>
       {editing && (
         <ResultsEditor
           id={editing}
@@ -210,15 +199,7 @@ const StagePage = ({ config }: { config: TStageConfig }) => {
           }}
         />
       )}
-      <RowDialogs
-        auditing={auditing}
-        pushing={pushing}
-        onClosed={() => {
-          setAuditing(null)
-          setPushing(null)
-          void refresh()
-        }}
-      />
+      {rowDialogs.dialogs}
     </Paper>
   )
 }

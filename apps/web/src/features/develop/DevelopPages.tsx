@@ -3,12 +3,13 @@ import CodeIcon from '@mui/icons-material/Code'
 import ContentCopyIcon from '@mui/icons-material/ContentCopy'
 import DownloadIcon from '@mui/icons-material/Download'
 import TuneIcon from '@mui/icons-material/Tune'
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material'
+import { Box, Tab, Tabs } from '@mui/material'
 import type { TGeneratedFile } from '@ysjs/shared'
 import { PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudScreen } from '@/components/crud/CrudScreen'
+import { CloseDialog } from '@/components/dialog/CloseDialog'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { developApi, downloadZip, type TDatasourceRow } from './developApi'
@@ -50,7 +51,6 @@ export const DatasourcePage = () => {
 /** 数据模型 (`/tool/model`): models, and their fields imported from the table and edited in a grid. */
 export const ModelPage = () => {
   const { t } = useTranslation()
-  const _permissions = useSession((s) => s.permissions)
   const [modelId, setModelId] = useState<string | null>(null)
   return (
     <>
@@ -75,35 +75,33 @@ const PreviewDialog = ({ files, onClose }: { files: TGeneratedFile[]; onClose: (
   const { t } = useTranslation()
   const [tab, setTab] = useState(0)
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth>
-      <DialogTitle>{t('develop.code.preview')}</DialogTitle>
-      <DialogContent>
-        <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable">
-          {files.map((f) => (
-            <Tab key={f.path} label={f.path.split('/').at(-1)} title={f.path} />
-          ))}
-        </Tabs>
-        <Box
-          component="pre"
-          data-testid="code-preview"
-          sx={{ fontSize: 12, overflow: 'auto', maxHeight: '60vh' }}
-        >
-          {files[tab]?.path}
-          {'\n\n'}
-          {files[tab]?.content}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('develop.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <CloseDialog
+      title={t('develop.code.preview')}
+      onClose={onClose}
+      maxWidth="lg"
+      closeLabel={t('develop.close')}
+    >
+      <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable">
+        {files.map((f) => (
+          <Tab key={f.path} label={f.path.split('/').at(-1)} title={f.path} />
+        ))}
+      </Tabs>
+      <Box
+        component="pre"
+        data-testid="code-preview"
+        sx={{ fontSize: 12, overflow: 'auto', maxHeight: '60vh' }}
+      >
+        {files[tab]?.path}
+        {'\n\n'}
+        {files[tab]?.content}
+      </Box>
+    </CloseDialog>
   )
 }
 
 /** 代码生成 (`/tool/code`): configs, a preview of the files and the zip of the module. */
 export const CodePage = () => {
   const { t } = useTranslation()
-  const _permissions = useSession((s) => s.permissions)
   const [files, setFiles] = useState<TGeneratedFile[] | null>(null)
   return (
     <>

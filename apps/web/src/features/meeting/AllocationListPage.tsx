@@ -2,10 +2,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   List,
   ListItemButton,
   ListItemText,
@@ -20,7 +16,15 @@ import { useTranslation } from 'react-i18next'
 import { DateField } from '@/components/date/DateField'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { AllocationBar, CardGrid, ChipRow, RunNumber, SectionTitle, useAllocation } from './AllocationParts'
+import {
+  AllocationBar,
+  AllocationDialog,
+  CardGrid,
+  ChipRow,
+  RunNumber,
+  SectionTitle,
+  useAllocation,
+} from './AllocationParts'
 import { meetingApi, type TRoomAllocation } from './meetingApi'
 
 type TRoom = TRoomAllocation['rooms'][number]
@@ -64,49 +68,46 @@ const RoomPicker = ({
   const current = data.rooms.find((r) => r.occupants.some((o) => o.id === guest.id))
   const manual = 'manual' in guest && guest.manual
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>
-        {t('meeting.alloc.moveTo')} · {guest.name}
-      </DialogTitle>
-      <DialogContent>
-        <List dense aria-label={t('meeting.alloc.rooms')} sx={{ maxHeight: 360, overflow: 'auto' }}>
-          {data.rooms
-            .filter((r) => r !== current)
-            .map((room) => {
-              const problem = problemOf(guest, room, data.bedCount)
-              return (
-                <ListItemButton key={room.houseNo} disabled={!!problem} onClick={() => onMove(room.houseNo)}>
-                  <ListItemText
-                    primary={`${room.houseNo} · ${room.occupants.length}/${data.bedCount} · ${
-                      room.single ? t('meeting.alloc.single') : (SEX_NAMES[room.sex ?? 0] ?? '')
-                    }`}
-                    secondary={problem ?? room.occupants.map((o) => o.name).join('、')}
-                  />
-                </ListItemButton>
-              )
-            })}
-        </List>
-        <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-          <TextField
-            size="small"
-            label={t('meeting.alloc.newRoom')}
-            value={houseNo}
-            onChange={(e) => setHouseNo(e.target.value)}
-          />
-          <Button variant="outlined" disabled={!houseNo.trim()} onClick={() => onMove(houseNo.trim())}>
-            {t('meeting.alloc.move')}
-          </Button>
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        {manual ? (
+    <AllocationDialog
+      title={`${t('meeting.alloc.moveTo')} · ${guest.name}`}
+      onClose={onClose}
+      actions={
+        manual ? (
           <Button color="warning" onClick={() => onMove('')}>
             {t('meeting.alloc.clear')}
           </Button>
-        ) : null}
-        <Button onClick={onClose}>取消</Button>
-      </DialogActions>
-    </Dialog>
+        ) : null
+      }
+    >
+      <List dense aria-label={t('meeting.alloc.rooms')} sx={{ maxHeight: 360, overflow: 'auto' }}>
+        {data.rooms
+          .filter((r) => r !== current)
+          .map((room) => {
+            const problem = problemOf(guest, room, data.bedCount)
+            return (
+              <ListItemButton key={room.houseNo} disabled={!!problem} onClick={() => onMove(room.houseNo)}>
+                <ListItemText
+                  primary={`${room.houseNo} · ${room.occupants.length}/${data.bedCount} · ${
+                    room.single ? t('meeting.alloc.single') : (SEX_NAMES[room.sex ?? 0] ?? '')
+                  }`}
+                  secondary={problem ?? room.occupants.map((o) => o.name).join('、')}
+                />
+              </ListItemButton>
+            )
+          })}
+      </List>
+      <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+        <TextField
+          size="small"
+          label={t('meeting.alloc.newRoom')}
+          value={houseNo}
+          onChange={(e) => setHouseNo(e.target.value)}
+        />
+        <Button variant="outlined" disabled={!houseNo.trim()} onClick={() => onMove(houseNo.trim())}>
+          {t('meeting.alloc.move')}
+        </Button>
+      </Box>
+    </AllocationDialog>
   )
 }
 
@@ -117,15 +118,8 @@ const RoomPicker = ({
  */
 export const AllocationListPage = () => {
   const { t } = useTranslation()
-  const canRun = useSession((s) => s.permissions[PERMISSIONS.meetingAllocationListAuto] === true)
   const canMove = useSession((s) => s.permissions[PERMISSIONS.meetingAllocationListHouse] === true)
-  const {
-    meetingId,
-    setMeetingId,
-    data,
-    run: replace,
-    reload,
-  } = useAllocation('meeting-rooms', meetingApi.rooms)
+  const { meetingId, setMeetingId, data, replace, reload } = useAllocation('meeting-rooms', meetingApi.rooms)
   const [betweenOne, setBetweenOne] = useState('')
   const [betweenTwo, setBetweenTwo] = useState('')
   const [bedCount, setBedCount] = useState('2')
@@ -199,7 +193,7 @@ export const AllocationListPage = () => {
       <AllocationBar
         meetingId={meetingId}
         onMeeting={setMeetingId}
-        canRun={canRun}
+        runPermission={PERMISSIONS.meetingAllocationListAuto}
         runDisabled={!meetingId || !from || !to}
         onRun={() => void run()}
       >

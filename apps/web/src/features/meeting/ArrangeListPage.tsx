@@ -1,108 +1,93 @@
 import EditIcon from '@mui/icons-material/Edit'
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  MenuItem,
-  Paper,
-  TextField,
-  Typography,
-} from '@mui/material'
+import { Alert, Box, Button, Chip, IconButton, MenuItem, Paper, TextField, Typography } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
-import { AllocationBar, CardGrid, ChipRow, RunNumber, SectionTitle, useAllocation } from './AllocationParts'
+import {
+  AllocationBar,
+  AllocationDialog,
+  CardGrid,
+  ChipRow,
+  RunNumber,
+  SectionTitle,
+  useAllocation,
+  useHandChange,
+} from './AllocationParts'
 import { meetingApi, type TTrip } from './meetingApi'
 
 const hhmm = (at: string) => at.slice(5, 16)
 
+/** Where the free drivers and escorts of a time come from; a trip may go without an escort (无). */
+const FREE: Record<
+  'driver' | 'escort',
+  { queryKey: string; load: (time: string) => Promise<{ id: string; name: string }[]>; none: boolean }
+> = {
+  driver: { queryKey: 'meeting-free-drivers', load: meetingApi.freeDrivers, none: false },
+  escort: { queryKey: 'meeting-free-escorts', load: meetingApi.freeEscorts, none: true },
+}
+
+/** The drivers (or escorts) free at a trip's time to pick from, the trip's current one first. */
+const FreeSelect = ({
+  kind,
+  trip,
+  value,
+  onChange,
+}: {
+  kind: keyof typeof FREE
+  trip: TTrip
+  value: string
+  onChange: (id: string) => void
+}) => {
+  const { t } = useTranslation()
+  const { queryKey, load, none } = FREE[kind]
+  const free = useQuery({ queryKey: [queryKey, trip.pickupTime], queryFn: () => load(trip.pickupTime) })
+  const currentId = trip[`${kind}Id`]
+  const choices = [
+    ...(currentId ? [{ id: currentId, name: trip[`${kind}Name`] ?? '' }] : []),
+    ...(free.data ?? []).filter((d) => d.id !== currentId),
+  ]
+  return (
+    <TextField
+      select
+      size="small"
+      label={t(`meeting.alloc.${kind}`)}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      {none ? <MenuItem value="">{t('meeting.alloc.noneEscort')}</MenuItem> : null}
+      {choices.map((d) => (
+        <MenuItem key={d.id} value={d.id}>
+          {d.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  )
+}
+
 /** A trip's driver and escort, chosen among those free at its time (and the current ones). */
 const TripDialog = ({ trip, onClose, onDone }: { trip: TTrip; onClose: () => void; onDone: () => void }) => {
   const { t } = useTranslation()
-  const drivers = useQuery({
-    queryKey: ['meeting-free-drivers', trip.pickupTime],
-    queryFn: () => meetingApi.freeDrivers(trip.pickupTime),
-  })
-  const escorts = useQuery({
-    queryKey: ['meeting-free-escorts', trip.pickupTime],
-    queryFn: () => meetingApi.freeEscorts(trip.pickupTime),
-  })
   const [driverId, setDriverId] = useState(trip.driverId ?? '')
   const [escortId, setEscortId] = useState(trip.escortId ?? '')
-  const [saving, setSaving] = useState(false)
-  const driverChoices = [
-    ...(trip.driverId ? [{ id: trip.driverId, name: trip.driverName ?? '' }] : []),
-    ...(drivers.data ?? []).filter((d) => d.id !== trip.driverId),
-  ]
-  const escortChoices = [
-    ...(trip.escortId ? [{ id: trip.escortId, name: trip.escortName ?? '' }] : []),
-    ...(escorts.data ?? []).filter((e) => e.id !== trip.escortId),
-  ]
-  const save = async () => {
-    setSaving(true)
-    try {
-      await meetingApi.updatePickup(trip.id, driverId, escortId)
-      toast.success('操作成功!')
-      onDone()
-    } catch {
-      // The client has shown the server's reason (e.g. the escort is busy then).
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { saving, save } = useHandChange(onDone)
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>
-        {t('meeting.alloc.editTrip')} · {hhmm(trip.pickupTime)} {trip.station} {trip.plateNo}
-      </DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-        <TextField
-          select
-          size="small"
-          label={t('meeting.alloc.driver')}
-          value={driverId}
-          onChange={(e) => setDriverId(e.target.value)}
-        >
-          {driverChoices.map((d) => (
-            <MenuItem key={d.id} value={d.id}>
-              {d.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={t('meeting.alloc.escort')}
-          value={escortId}
-          onChange={(e) => setEscortId(e.target.value)}
-        >
-          <MenuItem value="">{t('meeting.alloc.noneEscort')}</MenuItem>
-          {escortChoices.map((e) => (
-            <MenuItem key={e.id} value={e.id}>
-              {e.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Typography variant="body2" color="text.secondary">
-          {t('meeting.alloc.freeHint')}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>取消</Button>
-        <Button variant="contained" disabled={saving || !driverId} onClick={() => void save()}>
-          确定
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <AllocationDialog
+      title={`${t('meeting.alloc.editTrip')} · ${hhmm(trip.pickupTime)} ${trip.station} ${trip.plateNo}`}
+      onClose={onClose}
+      contentSx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}
+      confirm={{
+        disabled: saving || !driverId,
+        onClick: () => void save(() => meetingApi.updatePickup(trip.id, driverId, escortId)),
+      }}
+    >
+      <FreeSelect kind="driver" trip={trip} value={driverId} onChange={setDriverId} />
+      <FreeSelect kind="escort" trip={trip} value={escortId} onChange={setEscortId} />
+      <Typography variant="body2" color="text.secondary">
+        {t('meeting.alloc.freeHint')}
+      </Typography>
+    </AllocationDialog>
   )
 }
 
@@ -119,52 +104,37 @@ const CarDialog = ({
   const { t } = useTranslation()
   const vehicles = useQuery({ queryKey: ['meeting-vehicles'], queryFn: meetingApi.vehicles })
   const [plateNo, setPlateNo] = useState(person.plateNo)
-  const [saving, setSaving] = useState(false)
-  const save = async (value: string) => {
-    setSaving(true)
-    try {
-      await meetingApi.updateCar(person.id, value)
-      toast.success('操作成功!')
-      onDone()
-    } catch {
-      // The client has shown the server's reason (full, busy, no driver).
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { saving, save } = useHandChange(onDone)
+  const setCar = (value: string) => void save(() => meetingApi.updateCar(person.id, value))
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>
-        {t('meeting.alloc.changeCar')} · {person.name}
-      </DialogTitle>
-      <DialogContent sx={{ pt: '8px !important' }}>
-        <TextField
-          select
-          fullWidth
-          size="small"
-          label={t('meeting.reg.carNo')}
-          value={plateNo}
-          onChange={(e) => setPlateNo(e.target.value)}
-        >
-          {(vehicles.data ?? []).map((v) => (
-            <MenuItem key={v.id} value={v.plateNo}>
-              {v.plateNo} · {v.seats} {t('meeting.alloc.seatsUnit')} · {v.driverName}
-            </MenuItem>
-          ))}
-        </TextField>
-      </DialogContent>
-      <DialogActions>
-        {person.plateNo ? (
-          <Button color="warning" disabled={saving} onClick={() => void save('')}>
+    <AllocationDialog
+      title={`${t('meeting.alloc.changeCar')} · ${person.name}`}
+      onClose={onClose}
+      contentSx={{ pt: '8px !important' }}
+      actions={
+        person.plateNo ? (
+          <Button color="warning" disabled={saving} onClick={() => setCar('')}>
             {t('meeting.alloc.clear')}
           </Button>
-        ) : null}
-        <Button onClick={onClose}>取消</Button>
-        <Button variant="contained" disabled={saving || !plateNo} onClick={() => void save(plateNo)}>
-          确定
-        </Button>
-      </DialogActions>
-    </Dialog>
+        ) : null
+      }
+      confirm={{ disabled: saving || !plateNo, onClick: () => setCar(plateNo) }}
+    >
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label={t('meeting.reg.carNo')}
+        value={plateNo}
+        onChange={(e) => setPlateNo(e.target.value)}
+      >
+        {(vehicles.data ?? []).map((v) => (
+          <MenuItem key={v.id} value={v.plateNo}>
+            {v.plateNo} · {v.seats} {t('meeting.alloc.seatsUnit')} · {v.driverName}
+          </MenuItem>
+        ))}
+      </TextField>
+    </AllocationDialog>
   )
 }
 
@@ -175,15 +145,8 @@ const CarDialog = ({
 export const ArrangeListPage = () => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const canRun = useSession((s) => s.permissions[PERMISSIONS.meetingArrangeListAuto] === true)
   const canChange = useSession((s) => s.permissions[PERMISSIONS.meetingArrangeListCar] === true)
-  const {
-    meetingId,
-    setMeetingId,
-    data,
-    run: replace,
-    reload,
-  } = useAllocation('meeting-trips', meetingApi.trips)
+  const { meetingId, setMeetingId, data, replace, reload } = useAllocation('meeting-trips', meetingApi.trips)
   const [windowMinutes, setWindowMinutes] = useState('60')
   const [editing, setEditing] = useState<TTrip | null>(null)
   const [moving, setMoving] = useState<{ id: string; name: string; plateNo: string } | null>(null)
@@ -200,7 +163,7 @@ export const ArrangeListPage = () => {
       <AllocationBar
         meetingId={meetingId}
         onMeeting={setMeetingId}
-        canRun={canRun}
+        runPermission={PERMISSIONS.meetingArrangeListAuto}
         runDisabled={!meetingId}
         onRun={() => void run()}
       >

@@ -1,9 +1,8 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { Box, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
+import { PagedTable } from '@/components/page/PagedTable'
 import { meetingApi } from './meetingApi'
 import { RegisteredPage } from './RegisteredPage'
 
@@ -19,40 +18,40 @@ export const FeeSituationPage = () => {
   })
   return (
     <Box>
-      <Table size="small" aria-label={t('meeting.route.feeSituation')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('meeting.meeting.title')}</TableCell>
-            <TableCell>{t('meeting.meeting.status')}</TableCell>
-            {COLUMNS.map((c) => (
-              <TableCell key={c} align="right">
-                {t(`meeting.fee.${c}`)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(fees.data?.records ?? []).map((m) => (
-            <TableRow key={m.id}>
-              <TableCell>{m.name}</TableCell>
-              <TableCell>{m.statusName}</TableCell>
+      <PagedTable
+        label={t('meeting.route.feeSituation')}
+        head={
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('meeting.meeting.title')}</TableCell>
+              <TableCell>{t('meeting.meeting.status')}</TableCell>
               {COLUMNS.map((c) => (
                 <TableCell key={c} align="right">
-                  {m[c]}
+                  {t(`meeting.fee.${c}`)}
                 </TableCell>
               ))}
             </TableRow>
-          ))}
-          {fees.data && !fees.data.records.length && <EmptyRow />}
-        </TableBody>
-      </Table>
-      <ListPager
+          </TableHead>
+        }
+        empty={!!fees.data && !fees.data.records.length}
         total={fees.data?.total ?? 0}
         current={current}
         size={size}
-        onChange={(c, z) => setPage([c, z])}
-        sx={{ mb: 2 }}
-      />
+        onPage={(c, z) => setPage([c, z])}
+        pagerSx={{ mb: 2 }}
+      >
+        {(fees.data?.records ?? []).map((m) => (
+          <TableRow key={m.id}>
+            <TableCell>{m.name}</TableCell>
+            <TableCell>{m.statusName}</TableCell>
+            {COLUMNS.map((c) => (
+              <TableCell key={c} align="right">
+                {m[c]}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </PagedTable>
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
         {t('meeting.meeting.registrations')}
       </Typography>

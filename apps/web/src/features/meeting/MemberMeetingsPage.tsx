@@ -23,7 +23,7 @@ import {
   ZInvoicingSubmitSchema,
   ZRegisteredSubmitSchema,
 } from '@ysjs/shared'
-import { useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
@@ -42,6 +42,13 @@ const REGISTRATION: z.ZodType<TValues, TValues> = ZRegisteredSubmitSchema
 const WITH_INVOICE: z.ZodType<TValues, TValues> = ZRegisteredSubmitSchema.and(
   ZInvoicingSubmitSchema.pick({ invoiceTitle: true, taxNumber: true, invoiceType: true }),
 )
+/** What a panel says when it has nothing to list. */
+const EmptyNote = ({ children }: { children: ReactNode }) => (
+  <Typography variant="body2" color="text.secondary">
+    {children}
+  </Typography>
+)
+
 const SAVED_REGISTRANTS = ['meeting-saved-registrants']
 const SAVED_INVOICINGS = ['meeting-saved-invoicings']
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v)).trim()
@@ -262,11 +269,7 @@ export const MemberMeetingsPage = () => {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       <Panel title={t('meeting.member.open')}>
-        {open.data?.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('meeting.member.empty')}
-          </Typography>
-        ) : null}
+        {open.data?.length === 0 ? <EmptyNote>{t('meeting.member.empty')}</EmptyNote> : null}
         <List dense disablePadding>
           {(open.data ?? []).map((m) => (
             <ListItem
@@ -283,11 +286,7 @@ export const MemberMeetingsPage = () => {
         </List>
       </Panel>
       <Panel title={t('meeting.member.mine')}>
-        {mine.data?.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('meeting.member.noRegistration')}
-          </Typography>
-        ) : null}
+        {mine.data?.length === 0 ? <EmptyNote>{t('meeting.member.noRegistration')}</EmptyNote> : null}
         <List dense disablePadding>
           {mineShown.map((r) => (
             <ListItem
@@ -317,9 +316,7 @@ export const MemberMeetingsPage = () => {
       </Panel>
       <Panel title={t('meeting.member.saved')} testId="saved-attendees" sx={{ gridColumn: '1 / -1' }}>
         {saved.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('meeting.member.savedEmpty')}
-          </Typography>
+          <EmptyNote>{t('meeting.member.savedEmpty')}</EmptyNote>
         ) : (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {saved.map((c) => (

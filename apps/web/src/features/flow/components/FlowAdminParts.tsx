@@ -1,25 +1,25 @@
+import Button from '@mui/material/Button'
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { TPage } from '@ysjs/shared'
-import type { ReactNode } from 'react'
+import { FlowMsg, type TPage } from '@ysjs/shared'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
+import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { useListState } from '@/components/crud/useListState'
+import { PagedTable } from '@/components/page/PagedTable'
+import { toast } from '@/lib/notify'
 import { flowApi, type TPaging } from '../flowApi'
 import { useFlowCategories } from '../useFlowCategories'
 import { FlowSearch, type TFlowSearchField } from './FlowSearch'
 
 /** Process categories (dictionary `flow`) to pick from; the first one by default. */
-export const CategoryField = ({ value, onChange }: { value: string; onChange: (v: string) => void }) => {
+const CategoryField = ({ value, onChange }: { value: string; onChange: (v: string) => void }) => {
   const { t } = useTranslation()
   const categories = useFlowCategories()
   return (
@@ -41,7 +41,7 @@ export const CategoryField = ({ value, onChange }: { value: string; onChange: (v
 }
 
 /** Tenants a deployment is bound to: none is a common deployment (contract 10.1 mode 1). */
-export const TenantsField = ({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) => {
+const TenantsField = ({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) => {
   const { t } = useTranslation()
   const tenants = useQuery({ queryKey: ['flow', 'tenants'], queryFn: flowApi.tenantSelect })
   return (
@@ -75,10 +75,32 @@ export const TenantsField = ({ value, onChange }: { value: string[]; onChange: (
   )
 }
 
+/**
+ * Where a deployment goes: its category (flow_1 first) and tenants, their two fields, and `ready()`, false
+ * (with the warning) while no category is chosen.
+ */
+export const useDeployTarget = () => {
+  const [category, setCategory] = useState('flow_1')
+  const [tenantIds, setTenantIds] = useState<string[]>([])
+  const ready = () => {
+    if (!category) {
+      toast.warning(FlowMsg.CATEGORY)
+    }
+    return !!category
+  }
+  const fields = (
+    <>
+      <CategoryField value={category} onChange={setCategory} />
+      <TenantsField value={tenantIds} onChange={setTenantIds} />
+    </>
+  )
+  return { category, tenantIds, ready, fields }
+}
+
 export type TColumn<R> = { label: string; render: (row: R) => ReactNode }
 
 /** A paged table with a toolbar: the administration screens are small lists with row buttons. */
-export const PagedTable = <R,>(props: {
+export const FlowAdminTable = <R,>(props: {
   queryKey: unknown[]
   load: (q: TPaging & { [filter: string]: string | number }) => Promise<TPage<R>>
   columns: TColumn<R>[]
@@ -111,33 +133,54 @@ export const PagedTable = <R,>(props: {
         </Stack>
       )}
       {fields.length > 0 && <FlowSearch fields={fields} values={state.search} onSearch={state.setSearch} />}
-      <Table size="small" data-testid={props.testId}>
-        <TableHead>
-          <TableRow>
-            {props.columns.map((c) => (
-              <TableCell key={c.label}>{c.label}</TableCell>
-            ))}
-            <TableCell>{t('common.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 && <EmptyRow colSpan={props.columns.length + 1} />}
-          {rows.map((row) => (
-            <TableRow key={props.rowKey(row)} hover>
+      <PagedTable
+        testId={props.testId}
+        head={
+          <TableHead>
+            <TableRow>
               {props.columns.map((c) => (
-                <TableCell key={c.label}>{c.render(row)}</TableCell>
+                <TableCell key={c.label}>{c.label}</TableCell>
               ))}
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{props.actions(row, reload)}</TableCell>
+              <TableCell>{t('common.actions')}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <ListPager
+          </TableHead>
+        }
+        empty={rows.length === 0}
         total={list.data?.total ?? 0}
         current={state.current}
         size={state.size}
-        onChange={state.setPage}
-      />
+        onPage={state.setPage}
+      >
+        {rows.map((row) => (
+          <TableRow key={props.rowKey(row)} hover>
+            {props.columns.map((c) => (
+              <TableCell key={c.label}>{c.render(row)}</TableCell>
+            ))}
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{props.actions(row, reload)}</TableCell>
+          </TableRow>
+        ))}
+      </PagedTable>
     </Paper>
+  )
+}
+
+/** A row's 删除: asked first, then the row is removed and the list reloaded. */
+export const RemoveButton = ({ remove, reload }: { remove: () => Promise<unknown>; reload: () => void }) => {
+  const { t } = useTranslation()
+  const confirm = useConfirm()
+  return (
+    <Button
+      size="small"
+      color="error"
+      onClick={async () => {
+        if (await confirm({ message: t('msg.deleteConfirm') })) {
+          await remove()
+          toast.success(t('msg.deleteSuccess'))
+          reload()
+        }
+      }}
+    >
+      {t('flow.action.remove')}
+    </Button>
   )
 }

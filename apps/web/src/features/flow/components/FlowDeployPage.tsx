@@ -8,18 +8,16 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
 import { flowApi } from '../flowApi'
-import { CategoryField, TenantsField } from './FlowAdminParts'
+import { useDeployTarget } from './FlowAdminParts'
 
 /** 流程部署: upload `.bpmn` / `.bpmn20.xml` files for a category and tenants. */
 export const FlowDeployPage = () => {
   const { t } = useTranslation()
-  const [category, setCategory] = useState('flow_1')
-  const [tenantIds, setTenantIds] = useState<string[]>([])
+  const { category, tenantIds, ready, fields } = useDeployTarget()
   const [files, setFiles] = useState<File[]>([])
   const [busy, setBusy] = useState(false)
   const upload = async () => {
-    if (!category) {
-      toast.warning(FlowMsg.CATEGORY)
+    if (!ready()) {
       return
     }
     if (!files.length) {
@@ -50,8 +48,7 @@ export const FlowDeployPage = () => {
       <CardHeader title={t('flow.route.deploy')} />
       <CardContent>
         <Stack spacing={2}>
-          <CategoryField value={category} onChange={setCategory} />
-          <TenantsField value={tenantIds} onChange={setTenantIds} />
+          {fields}
           <Button variant="outlined" component="label">
             {t('flow.files')} {files.length ? `(${files.map((f) => f.name).join(', ')})` : ''}
             <input

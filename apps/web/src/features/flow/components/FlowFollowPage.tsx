@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { flowApi } from '../flowApi'
-import { PagedTable } from './FlowAdminParts'
+import { FlowAdminTable } from './FlowAdminParts'
 import { FlowTrackDialog } from './FlowTrackDialog'
 
 /** 流程监控: running instances; diagram and delete with a reason. */
@@ -24,7 +24,7 @@ export const FlowFollowPage = () => {
   const [reason, setReason] = useState('')
   return (
     <>
-      <PagedTable
+      <FlowAdminTable
         testId="flow-follow"
         queryKey={['flow', 'follow']}
         load={flowApi.followList}

@@ -4,20 +4,18 @@ import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { useListState } from '@/components/crud/useListState'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { flowApi } from '../flowApi'
 import { categoryLabel, useFlowCategories } from '../useFlowCategories'
-import { PagedTable } from './FlowAdminParts'
+import { FlowAdminTable, RemoveButton } from './FlowAdminParts'
 import { FlowTrackDialog } from './FlowTrackDialog'
 
 /** 部署管理: the latest version of each definition; activate, suspend, diagram, delete. */
 export const FlowManagerPage = () => {
   const { t } = useTranslation()
   const can = useSession((s) => s.permissions)
-  const confirm = useConfirm()
   const categories = useFlowCategories()
   // Contract 10.1 mode, in the URL beside the list's page and filters.
   const modeState = useListState('', ['mode'])
@@ -26,7 +24,7 @@ export const FlowManagerPage = () => {
   const [track, setTrack] = useState<{ processDefinitionId: string } | null>(null)
   return (
     <>
-      <PagedTable
+      <FlowAdminTable
         testId="flow-manager"
         queryKey={['flow', 'manager', mode]}
         load={(q) => flowApi.managerList({ ...q, mode })}
@@ -85,19 +83,7 @@ export const FlowManagerPage = () => {
               </Button>
             )}
             {can.flow_manager_remove && (
-              <Button
-                size="small"
-                color="error"
-                onClick={async () => {
-                  if (await confirm({ message: t('msg.deleteConfirm') })) {
-                    await flowApi.deleteDeployment(d.deploymentId)
-                    toast.success(t('msg.deleteSuccess'))
-                    reload()
-                  }
-                }}
-              >
-                {t('flow.action.remove')}
-              </Button>
+              <RemoveButton remove={() => flowApi.deleteDeployment(d.deploymentId)} reload={reload} />
             )}
           </>
         )}

@@ -4,25 +4,22 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
-import { FlowMsg, type TFlowModel } from '@ysjs/shared'
+import type { TFlowModel } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import { saveBlob } from '@/lib/download'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
 import { flowApi } from '../flowApi'
 import { BpmnModelerDialog } from './BpmnModelerDialog'
-import { CategoryField, PagedTable, TenantsField } from './FlowAdminParts'
+import { FlowAdminTable, RemoveButton, useDeployTarget } from './FlowAdminParts'
 
 const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => void }) => {
   const { t } = useTranslation()
-  const [category, setCategory] = useState('flow_1')
-  const [tenantIds, setTenantIds] = useState<string[]>([])
+  const { category, tenantIds, ready, fields } = useDeployTarget()
   const [busy, setBusy] = useState(false)
   const deploy = async () => {
-    if (!category) {
-      toast.warning(FlowMsg.CATEGORY)
+    if (!ready()) {
       return
     }
     setBusy(true)
@@ -45,8 +42,7 @@ const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => vo
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <CategoryField value={category} onChange={setCategory} />
-          <TenantsField value={tenantIds} onChange={setTenantIds} />
+          {fields}
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -63,7 +59,6 @@ const DeployDialog = ({ model, onClose }: { model: TFlowModel; onClose: () => vo
 export const FlowModelPage = () => {
   const { t } = useTranslation()
   const can = useSession((s) => s.permissions)
-  const confirm = useConfirm()
   const [editing, setEditing] = useState<TFlowModel | 'new' | null>(null)
   const [deploying, setDeploying] = useState<TFlowModel | null>(null)
   const [reloadList, setReloadList] = useState<() => void>(() => () => {})
@@ -73,7 +68,7 @@ export const FlowModelPage = () => {
   }
   return (
     <>
-      <PagedTable<TFlowModel>
+      <FlowAdminTable<TFlowModel>
         testId="flow-models"
         queryKey={['flow', 'models']}
         load={flowApi.modelList}
@@ -122,19 +117,7 @@ export const FlowModelPage = () => {
               </Button>
             )}
             {can.flow_model_delete && (
-              <Button
-                size="small"
-                color="error"
-                onClick={async () => {
-                  if (await confirm({ message: t('msg.deleteConfirm') })) {
-                    await flowApi.modelRemove(m.id)
-                    toast.success(t('msg.deleteSuccess'))
-                    reload()
-                  }
-                }}
-              >
-                {t('flow.action.remove')}
-              </Button>
+              <RemoveButton remove={() => flowApi.modelRemove(m.id)} reload={reload} />
             )}
           </>
         )}

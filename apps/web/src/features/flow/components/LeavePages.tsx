@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
 import { type TLeaveRecord, taskUserOf, userIdOfTaskUser, ZLeaveStartSchema } from '@ysjs/shared'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
 import type { z } from 'zod'
@@ -179,6 +179,66 @@ export const LeaveFormPage = () => {
   )
 }
 
+/** Completes the task in hand (after `before`, e.g. the adjusted leave saved), then back to 待办. */
+const useCompleteTask = (taskId: string, processInstanceId: string) => {
+  const { t } = useTranslation()
+  const [busy, setBusy] = useState(false)
+  const complete = async (fields: { comment: string; flag?: string }, before?: () => Promise<unknown>) => {
+    setBusy(true)
+    try {
+      await before?.()
+      await flowApi.complete({ taskId, processInstanceId, ...fields })
+      toast.success(t('msg.operateSuccess'))
+      navigateTo('/work/todo')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, complete }
+}
+
+/** A step of the leave in hand: what it shows, the comment, its two actions and 返回. */
+const TaskStepCard = ({
+  title,
+  testId,
+  comment,
+  children,
+  actions,
+}: {
+  title: string
+  testId?: string
+  comment: { value: string; onChange: (value: string) => void; error?: string; required?: boolean }
+  children?: ReactNode
+  actions: ReactNode
+}) => {
+  const { t } = useTranslation()
+  return (
+    <Card data-testid={testId}>
+      <CardHeader title={title} />
+      <CardContent>
+        <Stack spacing={2}>
+          {children}
+          <TextField
+            label={t('flow.leave.comment')}
+            value={comment.value}
+            onChange={(e) => comment.onChange(e.target.value)}
+            error={!!comment.error}
+            helperText={comment.error}
+            required={comment.required}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { name: 'comment' } }}
+          />
+          <Stack direction="row" spacing={1}>
+            {actions}
+            <Button onClick={() => navigateTo('/work/todo')}>{t('flow.action.back')}</Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  )
+}
+
 /**
  * The applicant's 调整申请 step (contract 10.3): edit the leave (dates, reason, approver) and
  * resubmit it to the first approval, or withdraw it (the process ends).
@@ -202,57 +262,39 @@ const LeaveAdjust = ({
     reason: leave.reason ?? '',
   })
   const [comment, setComment] = useState('')
-  const [busy, setBusy] = useState(false)
-  const act = async (resubmit: boolean, body: TLeaveStart | null) => {
-    setBusy(true)
-    try {
-      if (body) {
-        await flowApi.leaveStart(body)
-      }
-      await flowApi.complete({
-        taskId,
-        processInstanceId,
+  const { busy, complete } = useCompleteTask(taskId, processInstanceId)
+  const act = (resubmit: boolean, body: TLeaveStart | null) =>
+    complete(
+      {
         comment: comment.trim() || t(resubmit ? 'flow.leave.resubmitComment' : 'flow.leave.withdrawComment'),
         ...(resubmit ? { flag: 'ok' } : {}),
-      })
-      toast.success(t('msg.operateSuccess'))
-      navigateTo('/work/todo')
-    } finally {
-      setBusy(false)
-    }
-  }
+      },
+      body ? () => flowApi.leaveStart(body) : undefined,
+    )
   return (
-    <Card data-testid="leave-adjust">
-      <CardHeader title={t('flow.leave.adjustTitle')} />
-      <CardContent>
-        <Stack spacing={2}>
-          <ZodFormProvider form={form}>
-            <LeaveFields />
-          </ZodFormProvider>
-          <TextField
-            label={t('flow.leave.comment')}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { name: 'comment' } }}
-          />
-          <Stack direction="row" spacing={1}>
-            <Button
-              variant="contained"
-              disabled={busy}
-              onClick={() => void form.submit((body) => act(true, body))()}
-            >
-              {t('flow.action.resubmit')}
-            </Button>
-            <Button variant="contained" color="error" disabled={busy} onClick={() => void act(false, null)}>
-              {t('flow.action.withdraw')}
-            </Button>
-            <Button onClick={() => navigateTo('/work/todo')}>{t('flow.action.back')}</Button>
-          </Stack>
-        </Stack>
-      </CardContent>
-    </Card>
+    <TaskStepCard
+      title={t('flow.leave.adjustTitle')}
+      testId="leave-adjust"
+      comment={{ value: comment, onChange: setComment }}
+      actions={
+        <>
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => void form.submit((body) => act(true, body))()}
+          >
+            {t('flow.action.resubmit')}
+          </Button>
+          <Button variant="contained" color="error" disabled={busy} onClick={() => void act(false, null)}>
+            {t('flow.action.withdraw')}
+          </Button>
+        </>
+      }
+    >
+      <ZodFormProvider form={form}>
+        <LeaveFields />
+      </ZodFormProvider>
+    </TaskStepCard>
   )
 }
 
@@ -267,7 +309,7 @@ export const LeaveHandlePage = () => {
   })
   const [comment, setComment] = useState('')
   const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, complete: completeTask } = useCompleteTask(taskId, processInstanceId)
   const d = leave.data
   // The task in hand is the applicant's own (调整申请): they adjust or withdraw, not approve.
   const adjusting =
@@ -278,57 +320,27 @@ export const LeaveHandlePage = () => {
       return
     }
     setError('')
-    setBusy(true)
-    try {
-      await flowApi.complete({
-        taskId,
-        processInstanceId,
-        comment: comment.trim(),
-        ...(flag ? { flag } : {}),
-      })
-      toast.success(t('msg.operateSuccess'))
-      navigateTo('/work/todo')
-    } finally {
-      setBusy(false)
-    }
+    await completeTask({ comment: comment.trim(), ...(flag ? { flag } : {}) })
   }
   return (
     <Stack spacing={2} sx={{ maxWidth: 960 }}>
       <LeaveSummary businessId={businessId} processInstanceId={processInstanceId} />
       {d && adjusting && <LeaveAdjust leave={d} taskId={taskId} processInstanceId={processInstanceId} />}
       {d && !adjusting && (
-        <Card>
-          <CardHeader title={t('flow.leave.handleTitle')} />
-          <CardContent>
-            <Stack spacing={2}>
-              <TextField
-                label={t('flow.leave.comment')}
-                value={comment}
-                onChange={(e) => setComment(e.target.value)}
-                error={!!error}
-                helperText={error}
-                required
-                multiline
-                minRows={2}
-                slotProps={{ htmlInput: { name: 'comment' } }}
-              />
-              <Stack direction="row" spacing={1}>
-                <Button
-                  variant="contained"
-                  color="success"
-                  disabled={busy}
-                  onClick={() => void complete('ok')}
-                >
-                  {t('flow.action.approve')}
-                </Button>
-                <Button variant="contained" color="error" disabled={busy} onClick={() => void complete()}>
-                  {t('flow.action.reject')}
-                </Button>
-                <Button onClick={() => navigateTo('/work/todo')}>{t('flow.action.back')}</Button>
-              </Stack>
-            </Stack>
-          </CardContent>
-        </Card>
+        <TaskStepCard
+          title={t('flow.leave.handleTitle')}
+          comment={{ value: comment, onChange: setComment, error, required: true }}
+          actions={
+            <>
+              <Button variant="contained" color="success" disabled={busy} onClick={() => void complete('ok')}>
+                {t('flow.action.approve')}
+              </Button>
+              <Button variant="contained" color="error" disabled={busy} onClick={() => void complete()}>
+                {t('flow.action.reject')}
+              </Button>
+            </>
+          }
+        />
       )}
     </Stack>
   )

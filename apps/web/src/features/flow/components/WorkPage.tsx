@@ -2,8 +2,6 @@ import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import Paper from '@mui/material/Paper'
 import Tab from '@mui/material/Tab'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
@@ -15,9 +13,8 @@ import type { TBladeFlow, TFlowProcess, TPage } from '@ysjs/shared'
 import { PERMISSIONS } from '@ysjs/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
 import { useListState } from '@/components/crud/useListState'
+import { PagedTable } from '@/components/page/PagedTable'
 import { navigateTo } from '@/lib/navigation'
 import { toast } from '@/lib/notify'
 import { useSession } from '@/lib/session/session'
@@ -107,132 +104,132 @@ export const WorkPage = ({ kind }: { kind: TWorkKind }) => {
         values={state.search}
         onSearch={(v) => state.setSearch({ ...state.search, ...v })}
       />
-      <Table size="small" data-testid={`work-${kind}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('flow.col.category')}</TableCell>
-            <TableCell>{t('flow.col.name')}</TableCell>
-            {kind === 'start' ? (
-              <>
-                <TableCell>{t('flow.col.key')}</TableCell>
-                <TableCell>{t('flow.col.version')}</TableCell>
-                <TableCell>{t('flow.col.deploymentTime')}</TableCell>
-              </>
-            ) : (
-              <>
-                <TableCell>{t('flow.col.taskName')}</TableCell>
-                <TableCell>{t('flow.col.startUser')}</TableCell>
-                <TableCell>{t('flow.col.createTime')}</TableCell>
-                <TableCell>{t('flow.col.finished')}</TableCell>
-              </>
-            )}
-            <TableCell>{t('common.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 && <EmptyRow />}
-          {kind === 'start'
-            ? (rows as TFlowProcess[]).map((d) => (
-                <TableRow key={d.id} hover>
-                  <TableCell>{categoryLabel(categories, d.category, d.categoryName)}</TableCell>
-                  <TableCell>{d.name}</TableCell>
-                  <TableCell>{d.key}</TableCell>
-                  <TableCell>v{d.version}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.deploymentTime}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {can(PERMISSIONS.workStartFlow) && (
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          const seg = segmentOf(categories, d.category)
-                          if (seg) {
-                            navigateTo(`/work/process/${seg}/form/${d.id}`)
-                          } else {
-                            setStarting(d.id)
-                          }
-                        }}
-                      >
-                        {t('flow.action.start')}
-                      </Button>
-                    )}
-                    {can(PERMISSIONS.workStartImage) && (
-                      <Button size="small" onClick={() => setTrack({ processDefinitionId: d.id })}>
-                        {t('flow.action.image')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))
-            : (rows as TBladeFlow[]).map((r) => (
-                <TableRow key={`${r.taskId}-${r.processInstanceId}`} hover>
-                  <TableCell>{categoryLabel(categories, r.category, r.categoryName)}</TableCell>
-                  <TableCell>{r.processDefinitionName}</TableCell>
-                  <TableCell>{r.taskName}</TableCell>
-                  <TableCell>{r.assigneeName}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.createTime}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={r.processIsFinished === 'finished' ? 'default' : 'primary'}
-                      label={t(r.processIsFinished === 'finished' ? 'flow.finished' : 'flow.unfinished')}
-                    />
-                    {r.problem && (
-                      <Chip
-                        size="small"
-                        color="error"
-                        title={r.problem}
-                        label={t('flow.problem')}
-                        sx={{ ml: 0.5 }}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {kind === 'claim' && can(PERMISSIONS.workClaimSign) && (
-                      <Button size="small" onClick={() => void claim(r)}>
-                        {t('flow.action.sign')}
-                      </Button>
-                    )}
-                    {kind === 'todo' && can(PERMISSIONS.workTodoHandle) && (
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          const seg = segmentOf(categories, r.category)
-                          if (seg && r.businessId) {
-                            navigateTo(
-                              `/work/process/${seg}/handle/${r.taskId}/${r.processInstanceId}/${r.businessId}`,
-                            )
-                          } else {
-                            setHandling(r)
-                          }
-                        }}
-                      >
-                        {t('flow.action.handle')}
-                      </Button>
-                    )}
-                    {can(`work_${kind}_detail`) && (
-                      <Button size="small" onClick={() => detail(r)}>
-                        {t('flow.action.detail')}
-                      </Button>
-                    )}
-                    {can(`work_${kind}_follow`) && (
-                      <Button
-                        size="small"
-                        onClick={() => setTrack({ processInstanceId: r.processInstanceId ?? '' })}
-                      >
-                        {t('flow.action.follow')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-        </TableBody>
-      </Table>
-      <ListPager
+      <PagedTable
+        testId={`work-${kind}`}
+        head={
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('flow.col.category')}</TableCell>
+              <TableCell>{t('flow.col.name')}</TableCell>
+              {kind === 'start' ? (
+                <>
+                  <TableCell>{t('flow.col.key')}</TableCell>
+                  <TableCell>{t('flow.col.version')}</TableCell>
+                  <TableCell>{t('flow.col.deploymentTime')}</TableCell>
+                </>
+              ) : (
+                <>
+                  <TableCell>{t('flow.col.taskName')}</TableCell>
+                  <TableCell>{t('flow.col.startUser')}</TableCell>
+                  <TableCell>{t('flow.col.createTime')}</TableCell>
+                  <TableCell>{t('flow.col.finished')}</TableCell>
+                </>
+              )}
+              <TableCell>{t('common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+        }
+        empty={rows.length === 0}
         total={list.data?.total ?? 0}
         current={state.current}
         size={state.size}
-        onChange={state.setPage}
-      />
+        onPage={state.setPage}
+      >
+        {kind === 'start'
+          ? (rows as TFlowProcess[]).map((d) => (
+              <TableRow key={d.id} hover>
+                <TableCell>{categoryLabel(categories, d.category, d.categoryName)}</TableCell>
+                <TableCell>{d.name}</TableCell>
+                <TableCell>{d.key}</TableCell>
+                <TableCell>v{d.version}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.deploymentTime}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {can(PERMISSIONS.workStartFlow) && (
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        const seg = segmentOf(categories, d.category)
+                        if (seg) {
+                          navigateTo(`/work/process/${seg}/form/${d.id}`)
+                        } else {
+                          setStarting(d.id)
+                        }
+                      }}
+                    >
+                      {t('flow.action.start')}
+                    </Button>
+                  )}
+                  {can(PERMISSIONS.workStartImage) && (
+                    <Button size="small" onClick={() => setTrack({ processDefinitionId: d.id })}>
+                      {t('flow.action.image')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))
+          : (rows as TBladeFlow[]).map((r) => (
+              <TableRow key={`${r.taskId}-${r.processInstanceId}`} hover>
+                <TableCell>{categoryLabel(categories, r.category, r.categoryName)}</TableCell>
+                <TableCell>{r.processDefinitionName}</TableCell>
+                <TableCell>{r.taskName}</TableCell>
+                <TableCell>{r.assigneeName}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.createTime}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={r.processIsFinished === 'finished' ? 'default' : 'primary'}
+                    label={t(r.processIsFinished === 'finished' ? 'flow.finished' : 'flow.unfinished')}
+                  />
+                  {r.problem && (
+                    <Chip
+                      size="small"
+                      color="error"
+                      title={r.problem}
+                      label={t('flow.problem')}
+                      sx={{ ml: 0.5 }}
+                    />
+                  )}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {kind === 'claim' && can(PERMISSIONS.workClaimSign) && (
+                    <Button size="small" onClick={() => void claim(r)}>
+                      {t('flow.action.sign')}
+                    </Button>
+                  )}
+                  {kind === 'todo' && can(PERMISSIONS.workTodoHandle) && (
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        const seg = segmentOf(categories, r.category)
+                        if (seg && r.businessId) {
+                          navigateTo(
+                            `/work/process/${seg}/handle/${r.taskId}/${r.processInstanceId}/${r.businessId}`,
+                          )
+                        } else {
+                          setHandling(r)
+                        }
+                      }}
+                    >
+                      {t('flow.action.handle')}
+                    </Button>
+                  )}
+                  {can(`work_${kind}_detail`) && (
+                    <Button size="small" onClick={() => detail(r)}>
+                      {t('flow.action.detail')}
+                    </Button>
+                  )}
+                  {can(`work_${kind}_follow`) && (
+                    <Button
+                      size="small"
+                      onClick={() => setTrack({ processInstanceId: r.processInstanceId ?? '' })}
+                    >
+                      {t('flow.action.follow')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+      </PagedTable>
       <FlowTrackDialog target={track} onClose={() => setTrack(null)} />
       <FlowStartDialog
         processDefinitionId={starting}

@@ -1,11 +1,7 @@
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import TextField from '@mui/material/TextField'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CloseDialog } from '@/components/dialog/CloseDialog'
 import type { TJobInfoRow } from '../jobApi'
 import { FireTimesPreview } from './FireTimesPreview'
 
@@ -14,33 +10,25 @@ export const FireTimesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: (
   const { t } = useTranslation()
   const [from, setFrom] = useState('')
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>
-        {job.jobName} · {t('job.info.fireTimes')}
-      </DialogTitle>
-      <DialogContent>
-        <TextField
-          label={t('job.info.fireFrom')}
-          placeholder="yyyy-MM-dd HH:mm:ss"
-          helperText={t('job.info.fireFromHint')}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          size="small"
-          fullWidth
-          sx={{ mt: 1 }}
-        />
-        <FireTimesPreview
-          timeExpressionType={String(job.timeExpressionType)}
-          timeExpression={job.timeExpression ?? ''}
-          lifecycleStart={job.lifecycleStart ?? ''}
-          lifecycleEnd={job.lifecycleEnd ?? ''}
-          from={from.trim()}
-          count={10}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <CloseDialog title={`${job.jobName} · ${t('job.info.fireTimes')}`} onClose={onClose} maxWidth="sm">
+      <TextField
+        label={t('job.info.fireFrom')}
+        placeholder="yyyy-MM-dd HH:mm:ss"
+        helperText={t('job.info.fireFromHint')}
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        size="small"
+        fullWidth
+        sx={{ mt: 1 }}
+      />
+      <FireTimesPreview
+        timeExpressionType={String(job.timeExpressionType)}
+        timeExpression={job.timeExpression ?? ''}
+        lifecycleStart={job.lifecycleStart ?? ''}
+        lifecycleEnd={job.lifecycleEnd ?? ''}
+        from={from.trim()}
+        count={10}
+      />
+    </CloseDialog>
   )
 }

@@ -1,10 +1,6 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -20,6 +16,7 @@ import {
 import { Fragment, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ListPager } from '@/components/crud/ListPager'
+import { CloseDialog } from '@/components/dialog/CloseDialog'
 import { HeadRow } from '@/components/table/HeadRow'
 import { useSession } from '@/lib/session/session'
 import { jobInstanceApi, type TJobInfoRow } from '../jobApi'
@@ -32,6 +29,11 @@ const STATUS_COLOR: Record<TJobInstanceStatus, 'default' | 'info' | 'success' | 
   stopped: 'warning',
   missed: 'warning',
 }
+
+/** A run's (or sub-task's) status, coloured. */
+const StatusChip = ({ status }: { status: TJobInstanceStatus }) => (
+  <Chip size="small" color={STATUS_COLOR[status]} label={JOB_INSTANCE_STATUS_LABELS[status]} />
+)
 
 const duration = (ms: number | null) =>
   ms === null ? '' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
@@ -60,11 +62,7 @@ const TaskList = ({ instanceId }: { instanceId: string }) => {
             <TableCell>{task.taskKey}</TableCell>
             <TableCell>{task.workerId ?? ''}</TableCell>
             <TableCell>
-              <Chip
-                size="small"
-                color={STATUS_COLOR[task.status]}
-                label={JOB_INSTANCE_STATUS_LABELS[task.status]}
-              />
+              <StatusChip status={task.status} />
             </TableCell>
             <TableCell>{task.attempt}</TableCell>
             <TableCell>{task.result ?? ''}</TableCell>
@@ -91,108 +89,96 @@ export const InstancesDialog = ({ job, onClose }: { job: TJobInfoRow; onClose: (
   // Broadcast and MapReduce runs have sub-tasks, shown with the log.
   const distributed = job.executeType !== ExecuteType.STANDALONE
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth>
-      <DialogTitle>
-        {job.jobName} · {t('job.info.instances')}
-      </DialogTitle>
-      <DialogContent>
-        <Table size="small" data-testid="job-instances">
-          <HeadRow
-            labels={[
-              'job.instance.plannedTime',
-              'job.instance.startTime',
-              'job.instance.duration',
-              'job.instance.status',
-              'job.instance.trigger',
-              'job.instance.attempt',
-              'job.instance.result',
-              'common.actions',
-            ]}
-          />
-          <TableBody>
-            {rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={8} align="center">
-                  {t('job.instance.empty')}
+    <CloseDialog title={`${job.jobName} · ${t('job.info.instances')}`} onClose={onClose} maxWidth="lg">
+      <Table size="small" data-testid="job-instances">
+        <HeadRow
+          labels={[
+            'job.instance.plannedTime',
+            'job.instance.startTime',
+            'job.instance.duration',
+            'job.instance.status',
+            'job.instance.trigger',
+            'job.instance.attempt',
+            'job.instance.result',
+            'common.actions',
+          ]}
+        />
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={8} align="center">
+                {t('job.instance.empty')}
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((r) => (
+            <Fragment key={r.id}>
+              <TableRow hover>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.plannedTime}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.startTime ?? ''}</TableCell>
+                <TableCell>{duration(r.duration)}</TableCell>
+                <TableCell>
+                  <StatusChip status={r.status} />
                 </TableCell>
-              </TableRow>
-            )}
-            {rows.map((r) => (
-              <Fragment key={r.id}>
-                <TableRow hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.plannedTime}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.startTime ?? ''}</TableCell>
-                  <TableCell>{duration(r.duration)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={STATUS_COLOR[r.status]}
-                      label={JOB_INSTANCE_STATUS_LABELS[r.status]}
-                    />
-                  </TableCell>
-                  <TableCell>{JOB_TRIGGER_LABELS[r.trigger] ?? r.trigger}</TableCell>
-                  <TableCell>{r.attempt}</TableCell>
-                  <TableCell
-                    sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                <TableCell>{JOB_TRIGGER_LABELS[r.trigger] ?? r.trigger}</TableCell>
+                <TableCell>{r.attempt}</TableCell>
+                <TableCell
+                  sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                >
+                  {r.result ?? ''}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Button
+                    size="small"
+                    disabled={!r.log && !distributed}
+                    onClick={() => setOpen(open === r.id ? null : r.id)}
                   >
-                    {r.result ?? ''}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      disabled={!r.log && !distributed}
-                      onClick={() => setOpen(open === r.id ? null : r.id)}
-                    >
-                      {t('job.instance.log')}
-                    </Button>
-                    {(r.status === 'running' || r.status === 'waiting') &&
-                      permissions[PERMISSIONS.jobInfoChange] && (
-                        <Button size="small" color="warning" onClick={() => act(jobInstanceApi.stop(r.id))}>
-                          {t('job.instance.stop')}
-                        </Button>
-                      )}
-                    {r.status === 'missed' && permissions[PERMISSIONS.jobInfoRun] && (
-                      <Button size="small" onClick={() => act(jobInstanceApi.catchUp(r.id))}>
-                        {t('job.instance.catchUp')}
+                    {t('job.instance.log')}
+                  </Button>
+                  {(r.status === 'running' || r.status === 'waiting') &&
+                    permissions[PERMISSIONS.jobInfoChange] && (
+                      <Button size="small" color="warning" onClick={() => act(jobInstanceApi.stop(r.id))}>
+                        {t('job.instance.stop')}
                       </Button>
                     )}
+                  {r.status === 'missed' && permissions[PERMISSIONS.jobInfoRun] && (
+                    <Button size="small" onClick={() => act(jobInstanceApi.catchUp(r.id))}>
+                      {t('job.instance.catchUp')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+              {open === r.id && (r.log || distributed) && (
+                <TableRow>
+                  <TableCell colSpan={8}>
+                    {distributed && <TaskList instanceId={r.id} />}
+                    <Box
+                      component="pre"
+                      sx={{
+                        m: 0,
+                        p: 1,
+                        bgcolor: 'grey.100',
+                        fontSize: 12,
+                        maxHeight: 240,
+                        overflow: 'auto',
+                      }}
+                    >
+                      {r.log}
+                    </Box>
                   </TableCell>
                 </TableRow>
-                {open === r.id && (r.log || distributed) && (
-                  <TableRow>
-                    <TableCell colSpan={8}>
-                      {distributed && <TaskList instanceId={r.id} />}
-                      <Box
-                        component="pre"
-                        sx={{
-                          m: 0,
-                          p: 1,
-                          bgcolor: 'grey.100',
-                          fontSize: 12,
-                          maxHeight: 240,
-                          overflow: 'auto',
-                        }}
-                      >
-                        {r.log}
-                      </Box>
-                    </TableCell>
-                  </TableRow>
-                )}
-              </Fragment>
-            ))}
-          </TableBody>
-        </Table>
-        <ListPager
-          total={runs.data?.total ?? 0}
-          current={current}
-          size={size}
-          sizes={[10, 30, 50]}
-          onChange={(c, z) => setPage([c, z])}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
+              )}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+      <ListPager
+        total={runs.data?.total ?? 0}
+        current={current}
+        size={size}
+        sizes={[10, 30, 50]}
+        onChange={(c, z) => setPage([c, z])}
+      />
+    </CloseDialog>
   )
 }

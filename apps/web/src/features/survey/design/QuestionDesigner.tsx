@@ -8,10 +8,6 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Checkbox from '@mui/material/Checkbox'
 import Chip from '@mui/material/Chip'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormHelperText from '@mui/material/FormHelperText'
 import IconButton from '@mui/material/IconButton'
@@ -21,12 +17,13 @@ import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { isChoice, Msg, SURVEY_QUESTION_PAGES, type TQuestion, ZQuestionSubmitSchema } from '@ysjs/shared'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useController, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { useConfirm } from '@/components/confirm/ConfirmProvider'
 import type { TValues } from '@/components/crud/types'
+import { CloseDialog } from '@/components/dialog/CloseDialog'
 import { FormText } from '@/components/form/Fields'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
@@ -37,6 +34,23 @@ import { questionApi, type TSurveyRow } from '../surveyApi'
 
 type TDraft = z.input<typeof ZQuestionSubmitSchema>
 type TOptionDraft = { id?: string; optionText: string; isInput: number }
+/** A small icon button named by its tooltip. */
+const TipButton = ({
+  title,
+  onClick,
+  children,
+}: {
+  title: string
+  onClick: () => void
+  children: ReactNode
+}) => (
+  <Tooltip title={title}>
+    <IconButton size="small" aria-label={title} onClick={onClick}>
+      {children}
+    </IconButton>
+  </Tooltip>
+)
+
 const EMPTY = (page: number): TDraft => ({
   surveyId: '',
   questionText: '',
@@ -204,118 +218,99 @@ export const QuestionDesigner = ({ survey, onClose }: { survey: TSurveyRow; onCl
   const pages = [...new Set(list.map((q) => q.page))].sort((a, b) => a - b)
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>
-        {t('survey.questions')} · {survey.name}
-      </DialogTitle>
-      <DialogContent dividers>
-        {!draft && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {t('survey.frozen')}
-          </Alert>
-        )}
-        {editing && (
-          <QuestionForm
-            key={editing.id ?? 'new'}
-            surveyId={survey.id}
-            initial={editing}
-            onDone={(saved) => {
-              setEditing(null)
-              if (saved) {
-                void reload()
-              }
-            }}
-          />
-        )}
-        {draft && !editing && (
-          <Button startIcon={<AddIcon />} onClick={() => setEditing(EMPTY(pages.at(-1) ?? 1))} sx={{ mb: 2 }}>
-            {t('survey.addQuestion')}
-          </Button>
-        )}
-        {list.length === 0 && !questions.isLoading && (
-          <Typography color="text.secondary">{t('survey.noQuestions')}</Typography>
-        )}
-        {pages.map((p) => (
-          <Box key={p} sx={{ mb: 2 }}>
-            <Typography variant="subtitle2" color="primary">
-              {t('survey.pageN', { n: p })}
-            </Typography>
-            {list
-              .filter((q) => q.page === p)
-              .map((q) => (
-                <Stack
-                  key={q.id}
-                  direction="row"
-                  spacing={1}
-                  sx={{ alignItems: 'flex-start', py: 1, borderBottom: 1, borderColor: 'divider' }}
-                >
-                  <Box sx={{ flex: 1 }}>
-                    <Typography>
-                      {q.no}. {q.questionText} <Chip size="small" label={t(`survey.types.${q.type}`)} />
+    <CloseDialog
+      title={`${t('survey.questions')} · ${survey.name}`}
+      onClose={onClose}
+      maxWidth="md"
+      dividers
+      closeLabel={t('survey.back')}
+    >
+      {!draft && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('survey.frozen')}
+        </Alert>
+      )}
+      {editing && (
+        <QuestionForm
+          key={editing.id ?? 'new'}
+          surveyId={survey.id}
+          initial={editing}
+          onDone={(saved) => {
+            setEditing(null)
+            if (saved) {
+              void reload()
+            }
+          }}
+        />
+      )}
+      {draft && !editing && (
+        <Button startIcon={<AddIcon />} onClick={() => setEditing(EMPTY(pages.at(-1) ?? 1))} sx={{ mb: 2 }}>
+          {t('survey.addQuestion')}
+        </Button>
+      )}
+      {list.length === 0 && !questions.isLoading && (
+        <Typography color="text.secondary">{t('survey.noQuestions')}</Typography>
+      )}
+      {pages.map((p) => (
+        <Box key={p} sx={{ mb: 2 }}>
+          <Typography variant="subtitle2" color="primary">
+            {t('survey.pageN', { n: p })}
+          </Typography>
+          {list
+            .filter((q) => q.page === p)
+            .map((q) => (
+              <Stack
+                key={q.id}
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'flex-start', py: 1, borderBottom: 1, borderColor: 'divider' }}
+              >
+                <Box sx={{ flex: 1 }}>
+                  <Typography>
+                    {q.no}. {q.questionText} <Chip size="small" label={t(`survey.types.${q.type}`)} />
+                  </Typography>
+                  {q.options.length > 0 && (
+                    <Typography variant="body2" color="text.secondary">
+                      {q.options.map((o) => (o.isInput ? `${o.optionText}(___)` : o.optionText)).join(' / ')}
                     </Typography>
-                    {q.options.length > 0 && (
-                      <Typography variant="body2" color="text.secondary">
-                        {q.options
-                          .map((o) => (o.isInput ? `${o.optionText}(___)` : o.optionText))
-                          .join(' / ')}
-                      </Typography>
-                    )}
-                  </Box>
-                  {draft && (
-                    <>
-                      <Tooltip title={t('survey.moveUp')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('survey.moveUp')}
-                          onClick={() => void move(q, -1)}
-                        >
-                          <ArrowUpwardIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('survey.moveDown')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('survey.moveDown')}
-                          onClick={() => void move(q, 1)}
-                        >
-                          <ArrowDownwardIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('survey.editQuestion')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('survey.editQuestion')}
-                          onClick={() =>
-                            setEditing({
-                              surveyId: survey.id,
-                              id: q.id,
-                              questionText: q.questionText,
-                              type: q.type,
-                              page: q.page,
-                              options: q.options.map((o) => ({
-                                id: o.id,
-                                optionText: o.optionText,
-                                isInput: o.isInput,
-                              })),
-                            })
-                          }
-                        >
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <IconButton size="small" aria-label={Msg.DELETE_CONFIRM} onClick={() => void remove(q)}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </>
                   )}
-                </Stack>
-              ))}
-          </Box>
-        ))}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('survey.back')}</Button>
-      </DialogActions>
-    </Dialog>
+                </Box>
+                {draft && (
+                  <>
+                    <TipButton title={t('survey.moveUp')} onClick={() => void move(q, -1)}>
+                      <ArrowUpwardIcon fontSize="small" />
+                    </TipButton>
+                    <TipButton title={t('survey.moveDown')} onClick={() => void move(q, 1)}>
+                      <ArrowDownwardIcon fontSize="small" />
+                    </TipButton>
+                    <TipButton
+                      title={t('survey.editQuestion')}
+                      onClick={() =>
+                        setEditing({
+                          surveyId: survey.id,
+                          id: q.id,
+                          questionText: q.questionText,
+                          type: q.type,
+                          page: q.page,
+                          options: q.options.map((o) => ({
+                            id: o.id,
+                            optionText: o.optionText,
+                            isInput: o.isInput,
+                          })),
+                        })
+                      }
+                    >
+                      <EditIcon fontSize="small" />
+                    </TipButton>
+                    <IconButton size="small" aria-label={Msg.DELETE_CONFIRM} onClick={() => void remove(q)}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </>
+                )}
+              </Stack>
+            ))}
+        </Box>
+      ))}
+    </CloseDialog>
   )
 }

@@ -13,19 +13,18 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Msg, RESULTS_STATUS_LABELS, type TEvaluationRecord, ZEvaluationSubmitSchema } from '@ysjs/shared'
-import { type ComponentType, useEffect, useState } from 'react'
+import { type ComponentType, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
-import { EmptyRow } from '@/components/crud/EmptyRow'
-import { ListPager } from '@/components/crud/ListPager'
 import { FormDict, FormText } from '@/components/form/Fields'
 import { keepFocus } from '@/components/form/requiredLabel'
 import { useZodForm } from '@/components/form/useZodForm'
 import { ZodFormProvider } from '@/components/form/ZodFormProvider'
+import { PagedTable } from '@/components/page/PagedTable'
 import { HeadRow } from '@/components/table/HeadRow'
 import { HttpError } from '@/lib/http'
 import { toast } from '@/lib/notify'
-import { loadFailed, saveFailed } from '../fill/fillMessages'
+import { saveFailed, useLoadFailed } from '../fill/fillMessages'
 import { evaluationApi } from '../surveyApi'
 import { StatusChip } from './StatusChip'
 
@@ -35,11 +34,7 @@ const ReportForm = ({ onCreated }: { onCreated: (id: string) => void }) => {
   const unit = useQuery({ queryKey: ['evaluation-unit'], queryFn: evaluationApi.unit, retry: false })
   const form = useZodForm(ZEvaluationSubmitSchema, { defaultValues: { name: '', outcomeType: '' } })
   const busy = form.formState.isSubmitting
-  useEffect(() => {
-    if (unit.error) {
-      loadFailed(unit.error)
-    }
-  }, [unit.error])
+  useLoadFailed(unit.error)
 
   const submit = form.submit(async ({ name, outcomeType }) => {
     try {
@@ -101,11 +96,7 @@ const ReportDetail = ({ id, onEdit }: { id: string; onEdit: () => void }) => {
     queryFn: () => evaluationApi.detail(id),
     retry: false,
   })
-  useEffect(() => {
-    if (detail.error) {
-      loadFailed(detail.error)
-    }
-  }, [detail.error])
+  useLoadFailed(detail.error)
   if (detail.isLoading) {
     return <LinearProgress />
   }
@@ -195,11 +186,7 @@ export const EvaluationPage = ({ Editor }: { Editor: TEvaluationEditor }) => {
     setParams(Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => !!e[1])))
   }
   const refused = list.error instanceof HttpError && list.error.status === 403 ? list.error.message : null
-  useEffect(() => {
-    if (list.error && !refused) {
-      loadFailed(list.error)
-    }
-  }, [list.error, refused])
+  useLoadFailed(refused ? null : list.error)
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['evaluation-list'] }),
@@ -245,52 +232,52 @@ export const EvaluationPage = ({ Editor }: { Editor: TEvaluationEditor }) => {
           </TextField>
         </Stack>
         {list.isLoading && <LinearProgress />}
-        <Table size="small">
-          <HeadRow
-            labels={[
-              'survey.evaluation.name',
-              'survey.evaluation.agreementNumber',
-              'survey.evaluation.outcomeType',
-              'survey.evaluation.status',
-              'survey.evaluation.reporter',
-              'survey.evaluation.updateTime',
-            ]}
-            trail={<TableCell align="right">{t('survey.evaluation.actions')}</TableCell>}
-          />
-          <TableBody>
-            {rows.length === 0 && !list.isLoading && <EmptyRow text={t('survey.evaluation.none')} />}
-            {rows.map((row) => (
-              <TableRow key={row.id} hover selected={row.id === selected} data-testid="evaluation-row">
-                <TableCell>{row.name}</TableCell>
-                <TableCell>{row.agreementNumber ?? ''}</TableCell>
-                <TableCell>{row.outcomeTypeName}</TableCell>
-                <TableCell>
-                  <StatusChip status={row.status} label={row.statusName} />
-                </TableCell>
-                <TableCell>{row.createUserName}</TableCell>
-                <TableCell>{row.updateTime ?? row.createTime}</TableCell>
-                <TableCell align="right">
-                  {row.mine && (
-                    <Button size="small" onClick={() => go({ id: row.id })}>
-                      {t('survey.evaluation.progress')}
-                    </Button>
-                  )}
-                  {row.mine && row.canEdit && (
-                    <Button size="small" onClick={() => setEditing(row.id)}>
-                      {t('survey.evaluation.continue')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ListPager
+        <PagedTable
+          head={
+            <HeadRow
+              labels={[
+                'survey.evaluation.name',
+                'survey.evaluation.agreementNumber',
+                'survey.evaluation.outcomeType',
+                'survey.evaluation.status',
+                'survey.evaluation.reporter',
+                'survey.evaluation.updateTime',
+              ]}
+              trail={<TableCell align="right">{t('survey.evaluation.actions')}</TableCell>}
+            />
+          }
+          empty={rows.length === 0 && !list.isLoading}
+          emptyText={t('survey.evaluation.none')}
           total={list.data?.total ?? 0}
           current={current}
           size={size}
-          onChange={(c, z) => go({ current: String(c), size: String(z) })}
-        />
+          onPage={(c, z) => go({ current: String(c), size: String(z) })}
+        >
+          {rows.map((row) => (
+            <TableRow key={row.id} hover selected={row.id === selected} data-testid="evaluation-row">
+              <TableCell>{row.name}</TableCell>
+              <TableCell>{row.agreementNumber ?? ''}</TableCell>
+              <TableCell>{row.outcomeTypeName}</TableCell>
+              <TableCell>
+                <StatusChip status={row.status} label={row.statusName} />
+              </TableCell>
+              <TableCell>{row.createUserName}</TableCell>
+              <TableCell>{row.updateTime ?? row.createTime}</TableCell>
+              <TableCell align="right">
+                {row.mine && (
+                  <Button size="small" onClick={() => go({ id: row.id })}>
+                    {t('survey.evaluation.progress')}
+                  </Button>
+                )}
+                {row.mine && row.canEdit && (
+                  <Button size="small" onClick={() => setEditing(row.id)}>
+                    {t('survey.evaluation.continue')}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </PagedTable>
       </Paper>
       {editing && (
         <Editor

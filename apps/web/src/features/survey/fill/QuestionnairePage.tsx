@@ -7,10 +7,6 @@ import CardActionArea from '@mui/material/CardActionArea'
 import CardContent from '@mui/material/CardContent'
 import CardMedia from '@mui/material/CardMedia'
 import Chip from '@mui/material/Chip'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import List from '@mui/material/List'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
@@ -20,16 +16,17 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ExampleStatus } from '@ysjs/shared'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { ListPager } from '@/components/crud/ListPager'
 import { SearchButtons } from '@/components/crud/SearchButtons'
+import { CloseDialog } from '@/components/dialog/CloseDialog'
 import { fileUrl } from '@/lib/fileLink'
 import { HttpError } from '@/lib/http'
 import { FillingStatusSelect } from '../FillingStatusSelect'
 import { fillApi, type TExampleRow } from '../surveyApi'
-import { loadFailed } from './fillMessages'
+import { useLoadFailed } from './fillMessages'
 import { SurveyFillScreen } from './SurveyFillScreen'
 
 const STATUS_COLOR = { 1: 'warning', 2: 'info', 3: 'success' } as const
@@ -44,11 +41,7 @@ const StartDialog = ({
   const { t } = useTranslation()
   const open = useQuery({ queryKey: ['survey-open'], queryFn: fillApi.open, retry: false })
   const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    if (open.error) {
-      loadFailed(open.error)
-    }
-  }, [open.error])
+  useLoadFailed(open.error)
   const start = async (surveyId: string) => {
     setBusy(true)
     try {
@@ -59,25 +52,25 @@ const StartDialog = ({
     }
   }
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{t('survey.chooseSurvey')}</DialogTitle>
-      <DialogContent dividers>
-        {open.data?.length === 0 && <Typography color="text.secondary">{t('survey.noOpen')}</Typography>}
-        <List>
-          {(open.data ?? []).map((s) => (
-            <ListItemButton key={s.id} disabled={busy} onClick={() => void start(s.id)}>
-              <ListItemText
-                primary={`${s.name} (${s.code})`}
-                secondary={`${s.startDate} ~ ${s.endDate}${s.status ? ` · ${t(`survey.statuses.${s.status}`)}` : ''}`}
-              />
-            </ListItemButton>
-          ))}
-        </List>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('survey.cancel')}</Button>
-      </DialogActions>
-    </Dialog>
+    <CloseDialog
+      title={t('survey.chooseSurvey')}
+      onClose={onClose}
+      maxWidth="sm"
+      dividers
+      closeLabel={t('survey.cancel')}
+    >
+      {open.data?.length === 0 && <Typography color="text.secondary">{t('survey.noOpen')}</Typography>}
+      <List>
+        {(open.data ?? []).map((s) => (
+          <ListItemButton key={s.id} disabled={busy} onClick={() => void start(s.id)}>
+            <ListItemText
+              primary={`${s.name} (${s.code})`}
+              secondary={`${s.startDate} ~ ${s.endDate}${s.status ? ` · ${t(`survey.statuses.${s.status}`)}` : ''}`}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </CloseDialog>
   )
 }
 
@@ -165,11 +158,7 @@ export const QuestionnairePage = () => {
 
   // Staff and member accounts without a unit are refused by the server (decision 019): say why.
   const refused = cards.error instanceof HttpError && cards.error.status === 403 ? cards.error.message : null
-  useEffect(() => {
-    if (cards.error && !refused) {
-      loadFailed(cards.error)
-    }
-  }, [cards.error, refused])
+  useLoadFailed(refused ? null : cards.error)
   if (refused) {
     return (
       <Alert severity="info" data-testid="fill-refused">

@@ -28,7 +28,7 @@ import { toast } from '@/lib/notify'
 import { fillApi, type TAnswerInput } from '../surveyApi'
 import { CompanyForm, companySchema, type TCompanyData, type TCompanyValues } from './CompanyForm'
 import { isEditable } from './editable'
-import { loadFailed, saveFailed } from './fillMessages'
+import { saveFailed, useLoadFailed } from './fillMessages'
 import { QuestionBlock } from './QuestionBlock'
 
 const toInputs = (questions: TQuestion[]): TAnswerInput[] =>
@@ -66,11 +66,7 @@ export const SurveyFillScreen = ({ surveyId, onClose }: { surveyId: string; onCl
     gcTime: 0,
   })
   const loadError = example.error ?? questions.error
-  useEffect(() => {
-    if (loadError) {
-      loadFailed(loadError)
-    }
-  }, [loadError])
+  useLoadFailed(loadError)
   useEffect(() => {
     if (company.error) {
       toast.error(SurveyMsg.LOAD_FAILED)

@@ -1,4 +1,5 @@
 import { SurveyMsg } from '@ysjs/shared'
+import { useEffect } from 'react'
 import { HttpError } from '@/lib/http'
 import { toast } from '@/lib/notify'
 
@@ -34,6 +35,15 @@ export const loadFailed = (error: unknown) => {
     return
   }
   toast.error(SurveyMsg.LOAD_FAILED)
+}
+
+/** `loadFailed` for each error a load ends with (a screen's query; null while there is none to show). */
+export const useLoadFailed = (error: unknown) => {
+  useEffect(() => {
+    if (error) {
+      loadFailed(error)
+    }
+  }, [error])
 }
 
 /**

@@ -2,10 +2,6 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import LinearProgress from '@mui/material/LinearProgress'
 import List from '@mui/material/List'
 import ListItemButton from '@mui/material/ListItemButton'
@@ -15,13 +11,14 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
 import { addressWithProvince, ExampleStatus, SurveyState } from '@ysjs/shared'
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
+import { CloseDialog } from '@/components/dialog/CloseDialog'
 import { Panel } from '@/components/layout/Panel'
 import { isGuestUser, useSession } from '@/lib/session/session'
 import { StatusChip } from '../evaluation/StatusChip'
-import { loadFailed } from '../fill/fillMessages'
+import { useLoadFailed } from '../fill/fillMessages'
 import { fillApi } from '../surveyApi'
 
 const FILL_PATH = '/survey/questionnaire'
@@ -40,31 +37,29 @@ const NoticeDialog = ({ id, onClose }: { id: string; onClose: () => void }) => {
     queryFn: () => fillApi.notice(id),
     retry: false,
   })
-  useEffect(() => {
-    if (notice.error) {
-      loadFailed(notice.error)
-    }
-  }, [notice.error])
+  useLoadFailed(notice.error)
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="member-notice-title">
-      <DialogTitle id="member-notice-title">{notice.data?.title ?? ''}</DialogTitle>
-      <DialogContent dividers data-testid="member-notice">
-        {notice.isLoading && <LinearProgress />}
-        {notice.data && (
-          <>
-            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-              {notice.data.releaseTime ?? ''}
-            </Typography>
-            <Suspense fallback={<LinearProgress />}>
-              <RichTextEditor value={notice.data.content ?? ''} onChange={() => {}} disabled />
-            </Suspense>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('survey.back')}</Button>
-      </DialogActions>
-    </Dialog>
+    <CloseDialog
+      title={notice.data?.title ?? ''}
+      titleId="member-notice-title"
+      onClose={onClose}
+      maxWidth="md"
+      dividers
+      contentTestId="member-notice"
+      closeLabel={t('survey.back')}
+    >
+      {notice.isLoading && <LinearProgress />}
+      {notice.data && (
+        <>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+            {notice.data.releaseTime ?? ''}
+          </Typography>
+          <Suspense fallback={<LinearProgress />}>
+            <RichTextEditor value={notice.data.content ?? ''} onChange={() => {}} disabled />
+          </Suspense>
+        </>
+      )}
+    </CloseDialog>
   )
 }
 
@@ -110,11 +105,7 @@ const MemberCentre = ({ meetings }: { meetings?: ReactNode }) => {
   const navigate = useNavigate()
   const overview = useQuery({ queryKey: ['member-overview'], queryFn: fillApi.overview, retry: false })
   const [notice, setNotice] = useState<string | null>(null)
-  useEffect(() => {
-    if (overview.error) {
-      loadFailed(overview.error)
-    }
-  }, [overview.error])
+  useLoadFailed(overview.error)
   if (!overview.data) {
     return overview.isLoading ? <LinearProgress /> : <Alert severity="error">{t('msg.loadFailed')}</Alert>
   }
