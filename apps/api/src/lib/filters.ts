@@ -117,6 +117,19 @@ const convert = (kind: TFieldKind, raw: string): unknown => {
   }
 }
 
+/** The Prisma comparison of each operator suffix; the others compare for equality. */
+const COMPARISONS: Partial<Record<TOp, 'not' | 'gt' | 'gte' | 'lt' | 'lte'>> = {
+  notequal: 'not',
+  gt: 'gt',
+  dategt: 'gt',
+  ge: 'gte',
+  datege: 'gte',
+  lt: 'lt',
+  datelt: 'lt',
+  le: 'lte',
+  datele: 'lte',
+}
+
 const condition = (field: string, kind: TFieldKind, op: TOp, raw: string): Record<string, unknown> => {
   if (kind === 'string' && (op === 'default' || op === 'like')) {
     return contains(field, raw)
@@ -133,24 +146,8 @@ const condition = (field: string, kind: TFieldKind, op: TOp, raw: string): Recor
     const start = value as Date
     return { [field]: { gte: start, lt: new Date(start.getTime() + DAY_MS) } }
   }
-  switch (op) {
-    case 'notequal':
-      return { [field]: { not: value } }
-    case 'gt':
-    case 'dategt':
-      return { [field]: { gt: value } }
-    case 'ge':
-    case 'datege':
-      return { [field]: { gte: value } }
-    case 'lt':
-    case 'datelt':
-      return { [field]: { lt: value } }
-    case 'le':
-    case 'datele':
-      return { [field]: { lte: value } }
-    default:
-      return { [field]: value }
-  }
+  const compare = COMPARISONS[op]
+  return { [field]: compare ? { [compare]: value } : value }
 }
 
 /** Prisma `where` conditions for the whitelisted filters of a list query; 400 for impossible ones. */

@@ -54,35 +54,23 @@ const node = (where: unknown, columns: TColumns, params: unknown[]): string => {
     throw new Unsupported()
   }
   const parts: string[] = []
+  // Each condition of a list (or the one given alone) translated, binding its values in order.
+  const each = (list: unknown) => (Array.isArray(list) ? list : [list]).map((w) => node(w, columns, params))
   for (const [key, value] of Object.entries(where)) {
     if (value === undefined) {
       continue
     }
     if (key === 'AND') {
-      const list = Array.isArray(value) ? value : [value]
-      parts.push(
-        join(
-          list.map((w) => node(w, columns, params)),
-          'AND',
-          '1=1',
-        ),
-      )
+      parts.push(join(each(value), 'AND', '1=1'))
     } else if (key === 'OR') {
       if (!Array.isArray(value)) {
         throw new Unsupported()
       }
-      parts.push(
-        join(
-          value.map((w) => node(w, columns, params)),
-          'OR',
-          '1=0',
-        ),
-      )
+      parts.push(join(each(value), 'OR', '1=0'))
     } else if (key === 'NOT') {
-      const list = Array.isArray(value) ? value : [value]
       parts.push(
         join(
-          list.map((w) => `(NOT ${node(w, columns, params)})`),
+          each(value).map((w) => `(NOT ${w})`),
           'AND',
           '1=1',
         ),
