@@ -124,13 +124,10 @@ export const webFiles = (g: TGenContext) => {
     '',
   ].join('\n')
   const webRoutes = [
-    "import type { TScreenRegistry } from '@/app/router/screen'",
-    "import { lazyScreen } from '@/lib/lazy'",
-    '',
-    `const ${Cls}Page = lazyScreen(() => import('./${Cls}Page'), '${Cls}Page')`,
+    "import { screen, type TScreenRegistry } from '@/app/router/screen'",
     '',
     `export const ${mod}Screens: TScreenRegistry = {`,
-    `  ${lit(code.webPath)}: { component: ${Cls}Page, titleKey: ${lit(`generated.${mod}.name`)} },`,
+    `  ${lit(code.webPath)}: screen(() => import('./${Cls}Page'), '${Cls}Page', ${lit(`generated.${mod}.name`)}),`,
     '}',
     '',
   ].join('\n')
