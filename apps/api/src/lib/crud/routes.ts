@@ -3,7 +3,6 @@ import {
   Msg,
   type TPage,
   type TPageQuery,
-  ZIdListSchema,
   ZIdSchema,
   ZPageQuerySchema,
   zPatchOf,
@@ -16,14 +15,12 @@ import { ctxOf, type TCtx } from '../context.ts'
 import type { TKeyset } from '../crud-keyset.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../envelope.ts'
 import { parseOrRefuse } from '../patch.ts'
+import { ZIdQuery, ZIdsQuery } from '../route-kit.ts'
 import { registerExportRoute } from '../xlsx.ts'
 import type { TCrudCodes, TPatch } from './def.ts'
 import type { TAnyRow } from './model.ts'
 import { keepSubmitted, submitted, submittedPatch, submitValidator } from './patch-routes.ts'
 import type { TCrudService } from './service.ts'
-
-const ZIdQuery = z.object({ id: ZIdSchema })
-const ZIdsQuery = z.object({ ids: ZIdListSchema })
 
 /** Registers list, detail, submit, save, update and remove for one entity (contract 4.4). */
 export const registerCrudRoutes = <TSubmit extends z.ZodObject, TModel, TOut extends TAnyRow>(

@@ -25,7 +25,7 @@ import type { TAnswerOf, TCallRequest } from '../../lib/route-kit.ts'
 import { readUpload } from '../oss/multipart.ts'
 import { contentDisposition } from '../oss/oss-endpoint.routes.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
-import { anyOf, appraiseKit, idsOf, ZId, ZIds } from './appraise-kit.ts'
+import { anyOf, appraiseKit, idsOf, ZIdQuery, ZIdsQuery } from './appraise-kit.ts'
 import { DOCX_TYPE, type TDocumentsService } from './documents.service.ts'
 import type { TFormAnswer, TFormKind } from './form-detail.ts'
 
@@ -154,7 +154,7 @@ export const documentsRoutes = (app: FastifyInstance, documents: TDocumentsServi
     'GET',
     '/results/protocol',
     { access: anyOf(C.download) },
-    { summary: `生成${DOCUMENT_TITLES.protocol} (docx)`, querystring: ZId, ...docx },
+    { summary: `生成${DOCUMENT_TITLES.protocol} (docx)`, querystring: ZIdQuery, ...docx },
     async (request, reply) =>
       sendDoc(reply, await documents.protocol(ctxOf(request), BigInt(request.query.id))),
   )
@@ -227,7 +227,7 @@ export const documentsRoutes = (app: FastifyInstance, documents: TDocumentsServi
     'POST',
     '/attach/remove',
     anyOf([C.attachRemove, C.edit]),
-    { summary: '删除成果附件', querystring: ZIds },
+    { summary: '删除成果附件', querystring: ZIdsQuery },
     (ctx, { query }) => documents.removeFiles(ctx, idsOf(query)),
   )
 }

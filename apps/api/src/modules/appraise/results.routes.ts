@@ -19,7 +19,7 @@ import { z } from 'zod'
 import { zPage } from '../../lib/envelope.ts'
 import type { TAnswerOf } from '../../lib/route-kit.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
-import { anyOf, appraiseKit, idsOf, ZId, ZIds } from './appraise-kit.ts'
+import { anyOf, appraiseKit, idsOf, ZIdQuery, ZIdsQuery } from './appraise-kit.ts'
 import type { TResultsService } from './results.service.ts'
 
 /** Applications: the list, the editor's save, the status machine, messages and the dossier (issue 12). */
@@ -49,14 +49,18 @@ export const resultsRoutes = (app: FastifyInstance, results: TResultsService) =>
     'GET',
     '/results/detail',
     anyOf(C.list),
-    { summary: '成果详情 (含总分与等级)', querystring: ZId, response: ZResultsRecordSchema },
+    { summary: '成果详情 (含总分与等级)', querystring: ZIdQuery, response: ZResultsRecordSchema },
     (ctx, { query }) => results.detail(ctx, BigInt(query.id)),
   )
   k.read(
     'GET',
     '/results/detailResultsVO',
     anyOf(C.list),
-    { summary: '成果与协议 (含完成单位、人员、委托方)', querystring: ZId, response: ZResultsVORecordSchema },
+    {
+      summary: '成果与协议 (含完成单位、人员、委托方)',
+      querystring: ZIdQuery,
+      response: ZResultsVORecordSchema,
+    },
     (ctx, { query }) => results.detailVO(ctx, BigInt(query.id)),
   )
   // With an id, a partial update (decision 030): the fields, the unit and person lists and the
@@ -71,7 +75,7 @@ export const resultsRoutes = (app: FastifyInstance, results: TResultsService) =>
     'POST',
     '/results/remove',
     anyOf(C.remove),
-    { summary: '删除草稿', querystring: ZIds },
+    { summary: '删除草稿', querystring: ZIdsQuery },
     (ctx, { query }) => results.remove(ctx, idsOf(query)),
   )
   k.command(
@@ -162,7 +166,7 @@ export const resultsRoutes = (app: FastifyInstance, results: TResultsService) =>
       'POST',
       path,
       anyOf([C.edit, code]),
-      { summary: kind === 'unit' ? '从项目删除完成单位' : '从项目删除人员', querystring: ZIds },
+      { summary: kind === 'unit' ? '从项目删除完成单位' : '从项目删除人员', querystring: ZIdsQuery },
       (ctx, { query }) => results.removeRows(ctx, kind, idsOf(query)),
     )
   }

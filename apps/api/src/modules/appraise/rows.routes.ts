@@ -23,7 +23,7 @@ import { zPage } from '../../lib/envelope.ts'
 import type { TAnswerOf, TCallRequest } from '../../lib/route-kit.ts'
 import type { TAccess } from '../../plugins/access.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
-import { anyOf, appraiseKit, idsOf, ZId, ZIds } from './appraise-kit.ts'
+import { anyOf, appraiseKit, idsOf, ZIdQuery, ZIdsQuery } from './appraise-kit.ts'
 import type { TAppraiseAssortService } from './assort.service.ts'
 import type { TRowsService } from './rows.service.ts'
 import type { TIndexTemplateService } from './templates.service.ts'
@@ -75,7 +75,7 @@ export const appraiseRowsRoutes = (
       'GET',
       `/${row.path}/detail`,
       anyOf(row.view, C.list),
-      { summary: `${row.label}详情`, querystring: ZId, response: record },
+      { summary: `${row.label}详情`, querystring: ZIdQuery, response: record },
       (ctx, { query }) => row.service.detail(ctx, BigInt(query.id)),
     )
     // With an id, a partial update: what it does not carry keeps its stored value (decision 030).
@@ -124,7 +124,7 @@ export const appraiseRowsRoutes = (
     'POST',
     '/principal/remove',
     anyOf(C.principalRemove, C.edit),
-    { summary: '删除委托方 (成果可编辑时)', querystring: ZIds },
+    { summary: '删除委托方 (成果可编辑时)', querystring: ZIdsQuery },
     (ctx, { query }) => rows.principals.remove(ctx, idsOf(query)),
   )
   k.read(
@@ -173,7 +173,7 @@ export const appraiseRowsRoutes = (
       'GET',
       `${t.path}/detail`,
       t.read,
-      { summary: `${t.label}详情`, querystring: ZId, response: record },
+      { summary: `${t.label}详情`, querystring: ZIdQuery, response: record },
       (ctx, { query }) => service.detail(ctx, BigInt(query.id)),
     )
     k.command(
@@ -193,7 +193,7 @@ export const appraiseRowsRoutes = (
       'POST',
       `${t.path}/remove`,
       anyOf(codes.remove),
-      { summary: t.summaries.remove, querystring: ZIds },
+      { summary: t.summaries.remove, querystring: ZIdsQuery },
       (ctx, { query }) => service.remove(ctx, idsOf(query)),
     )
   }

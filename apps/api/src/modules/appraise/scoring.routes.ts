@@ -20,7 +20,7 @@ import { z } from 'zod'
 import { zPage } from '../../lib/envelope.ts'
 import { pageOfAll, toPage } from '../../lib/paging.ts'
 import { APPRAISE_CODES as C } from './appraise-access.ts'
-import { anyOf, appraiseKit, idsOf, ZId, ZIds } from './appraise-kit.ts'
+import { anyOf, appraiseKit, idsOf, ZIdQuery, ZIdsQuery } from './appraise-kit.ts'
 import type { TScoringService } from './scoring.service.ts'
 
 const ZReviewTask = z.object({
@@ -96,7 +96,7 @@ export const scoringRoutes = (app: FastifyInstance, scoring: TScoringService) =>
     'POST',
     '/basic/remove',
     anyOf(C.basicRemove),
-    { summary: '移除推送 (未评分的)', querystring: ZIds },
+    { summary: '移除推送 (未评分的)', querystring: ZIdsQuery },
     (ctx, { query }) => scoring.removePushed(ctx, idsOf(query)),
   )
   // The review calls need no menu permission: the service checks that the caller is a pushed expert.
@@ -111,7 +111,7 @@ export const scoringRoutes = (app: FastifyInstance, scoring: TScoringService) =>
     'GET',
     '/results/reviewDetail',
     'authenticated',
-    { summary: '专家查看成果 (提交评分前不含联系方式)', querystring: ZId, response: ZReviewDetail },
+    { summary: '专家查看成果 (提交评分前不含联系方式)', querystring: ZIdQuery, response: ZReviewDetail },
     (ctx, { query }) => scoring.reviewDetail(ctx, BigInt(query.id)),
   )
   k.read(

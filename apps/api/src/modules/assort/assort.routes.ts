@@ -2,13 +2,12 @@ import {
   ZAssortNodeSchema,
   ZAssortRecordSchema,
   ZAssortSubmitSchema,
-  ZIdListSchema,
   ZIdSchema,
   zOptionalText,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { routeKit } from '../../lib/route-kit.ts'
+import { routeKit, ZIdQuery, ZIdsQuery } from '../../lib/route-kit.ts'
 import type { TAssortService } from './assort.service.ts'
 
 const CODES = {
@@ -38,7 +37,7 @@ export const assortRoutes = (app: FastifyInstance, assorts: TAssortService) => {
     'GET',
     '/detail',
     read,
-    { summary: '分类详情', querystring: z.object({ id: ZIdSchema }), response: ZAssortRecordSchema },
+    { summary: '分类详情', querystring: ZIdQuery, response: ZAssortRecordSchema },
     (_ctx, { query }) => assorts.detail(BigInt(query.id)),
   )
   k.read(
@@ -72,7 +71,7 @@ export const assortRoutes = (app: FastifyInstance, assorts: TAssortService) => {
     'POST',
     '/remove',
     { permission: CODES.remove },
-    { summary: '删除分类', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除分类', querystring: ZIdsQuery },
     (ctx, { query }) => assorts.remove(ctx, query.ids.map(BigInt)),
   )
 }

@@ -3,7 +3,6 @@ import {
   SystemDictPermissions,
   ZDictRecordSchema,
   ZDictSubmitSchema,
-  ZIdListSchema,
   ZIdSchema,
   ZPageQuerySchema,
   ZWireIdSchema,
@@ -13,7 +12,7 @@ import { z } from 'zod'
 import type { TCtx } from '../../lib/context.ts'
 import { patchedInput, updateIdOf } from '../../lib/crud.ts'
 import { zPage } from '../../lib/envelope.ts'
-import { routeKit } from '../../lib/route-kit.ts'
+import { routeKit, ZIdQuery, ZIdsQuery } from '../../lib/route-kit.ts'
 import { assertTableWritable } from '../../lib/table-ownership.ts'
 import type { TDictService } from './dict.service.ts'
 
@@ -145,7 +144,7 @@ const dictRoutes = (app: FastifyInstance, dicts: TDictService, api: TDictApi) =>
     view,
     {
       summary: '字典详情',
-      querystring: z.object({ id: ZIdSchema }),
+      querystring: ZIdQuery,
       response: api.record.extend({ parentName: z.string() }),
     },
     (ctx, { query }) => dicts.detail(ctx, BigInt(query.id)),
@@ -167,7 +166,7 @@ const dictRoutes = (app: FastifyInstance, dicts: TDictService, api: TDictApi) =>
     'POST',
     '/remove',
     { permission: [...api.permissions.remove] },
-    { summary: '删除字典', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除字典', querystring: ZIdsQuery },
     (ctx, { query }) => dicts.remove(writable(ctx), query.ids.map(BigInt)),
   )
 }

@@ -10,7 +10,6 @@ import {
   ZFlowModeQuerySchema,
   ZFlowProcessSchema,
   ZFollowListQuerySchema,
-  ZIdListSchema,
   ZModelDeploySchema,
   ZModelListQuerySchema,
   ZWireIdSchema,
@@ -20,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { done, zDone, zPage } from '../../lib/envelope.ts'
 import { AppError } from '../../lib/errors.ts'
-import { routeKit } from '../../lib/route-kit.ts'
+import { routeKit, ZIdsQuery } from '../../lib/route-kit.ts'
 import type { TAccess } from '../../plugins/access.ts'
 import { multipartFailure } from '../oss/multipart.ts'
 import type { TFlowAdminService } from './flow-admin.service.ts'
@@ -95,7 +94,7 @@ export const flowAdminRoutes = (app: FastifyInstance, admin: TFlowAdminService, 
     'POST',
     '/remove',
     sa('flow_model_delete'),
-    { summary: '删除模型', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除模型', querystring: ZIdsQuery },
     (_ctx, { query }) => admin.modelRemove(query.ids),
   )
   model.read(

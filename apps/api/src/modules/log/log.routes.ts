@@ -5,7 +5,6 @@ import {
   type TLogKind,
   type TPageQuery,
   ZClientErrorBatchSchema,
-  ZIdSchema,
   ZLogApiRecordSchema,
   ZLogErrorRecordSchema,
   ZLogUsualRecordSchema,
@@ -16,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
+import { ZIdQuery } from '../../lib/route-kit.ts'
 import type { TLogWriter } from '../../plugins/log-writer.ts'
 import { LOG_DEFS, type TLogService } from './log.service.ts'
 
@@ -60,7 +60,7 @@ export const logQueryRoutes = (app: FastifyInstance, logs: TLogService) => {
       schema: {
         tags: ['log'],
         summary: `${RECORDS[kind].name}详情`,
-        querystring: z.object({ id: ZIdSchema }),
+        querystring: ZIdQuery,
         response: { 200: zEnvelope(RECORDS[kind].detail) },
       },
       handler: async (request) => ok(await logs.detail(ctxOf(request), kind, BigInt(request.query.id))),

@@ -16,7 +16,7 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { routeKit } from '../../lib/route-kit.ts'
+import { routeKit, ZIdQuery, ZIdsQuery } from '../../lib/route-kit.ts'
 import type { TRoleService } from '../role/role.service.ts'
 import type { TMenuAdminService } from './menu-admin.service.ts'
 
@@ -82,7 +82,7 @@ export const menuAdminRoutes = (app: FastifyInstance, menus: TMenuAdminService, 
     view,
     {
       summary: '菜单详情 (含上级名称与字典标签)',
-      querystring: z.object({ id: ZIdSchema }),
+      querystring: ZIdQuery,
       response: ZMenuDetailSchema,
     },
     (_ctx, { query }) => menus.detail(BigInt(query.id)),
@@ -118,7 +118,7 @@ export const menuAdminRoutes = (app: FastifyInstance, menus: TMenuAdminService, 
     'POST',
     '/remove',
     { permission: P.remove },
-    { summary: '删除菜单 (仅超级管理员; 有子节点时拒绝)', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除菜单 (仅超级管理员; 有子节点时拒绝)', querystring: ZIdsQuery },
     (ctx, { query }) => menus.remove(ctx, query.ids.map(BigInt)),
   )
   k.read(

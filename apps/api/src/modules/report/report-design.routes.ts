@@ -1,5 +1,4 @@
 import {
-  ZIdSchema,
   ZReportDetailSchema,
   ZReportResultSchema,
   ZReportRunSchema,
@@ -10,11 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
-import { routeKit } from '../../lib/route-kit.ts'
+import { routeKit, ZIdQuery } from '../../lib/route-kit.ts'
 import { sendExport } from '../../lib/xlsx.ts'
 import type { TReportDesignService } from './report-design.service.ts'
 
-const byId = z.object({ id: ZIdSchema })
 const LIST = { permission: 'report_list' }
 
 /** Report designs beside the list and remove of `report.routes.ts`: detail, submit, sources, run, export. */
@@ -31,7 +29,7 @@ export const reportDesignRoutes = (app: FastifyInstance, reports: TReportDesignS
     'GET',
     '/detail',
     LIST,
-    { summary: '报表设计详情', querystring: byId, response: ZReportDetailSchema },
+    { summary: '报表设计详情', querystring: ZIdQuery, response: ZReportDetailSchema },
     (_ctx, { query }) => reports.detail(BigInt(query.id)),
   )
   // With an id, a partial update (decision 030): a rename keeps the stored definition.
@@ -61,7 +59,7 @@ export const reportDesignRoutes = (app: FastifyInstance, reports: TReportDesignS
     { access: LIST },
     {
       summary: '导出报表 (xlsx, 流式)',
-      querystring: byId.catchall(z.string().max(200)),
+      querystring: ZIdQuery.catchall(z.string().max(200)),
       response: { 200: z.unknown().meta({ type: 'string', format: 'binary' }) },
     },
     async (request, reply) => {

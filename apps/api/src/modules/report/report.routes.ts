@@ -1,14 +1,13 @@
 import {
   DATE_OR_DATE_TIME_META,
   type TPageQuery,
-  ZIdListSchema,
   ZPageQuerySchema,
   ZReportFileRecordSchema,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { zPage } from '../../lib/envelope.ts'
-import { routeKit } from '../../lib/route-kit.ts'
+import { routeKit, ZIdsQuery } from '../../lib/route-kit.ts'
 import type { TReportService } from './report.service.ts'
 
 export const reportRoutes = (app: FastifyInstance, reports: TReportService) => {
@@ -32,7 +31,7 @@ export const reportRoutes = (app: FastifyInstance, reports: TReportService) => {
     'POST',
     '/remove',
     { permission: 'report_list_delete' },
-    { summary: '删除报表文件', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除报表文件', querystring: ZIdsQuery },
     (ctx, { query }) => reports.remove(ctx, query.ids.map(BigInt)),
   )
 }

@@ -1,6 +1,5 @@
 import {
   RolePermissions,
-  ZIdListSchema,
   ZIdSchema,
   ZRoleGrantSchema,
   ZRoleListQuerySchema,
@@ -11,7 +10,7 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { routeKit } from '../../lib/route-kit.ts'
+import { routeKit, ZIdQuery, ZIdsQuery } from '../../lib/route-kit.ts'
 import type { TRoleService } from './role.service.ts'
 
 const P = RolePermissions
@@ -35,7 +34,7 @@ export const roleRoutes = (app: FastifyInstance, roles: TRoleService) => {
     'GET',
     '/detail',
     { permission: P.list },
-    { summary: '角色详情', querystring: z.object({ id: ZIdSchema }), response: ZRoleRecordSchema },
+    { summary: '角色详情', querystring: ZIdQuery, response: ZRoleRecordSchema },
     (ctx, { query }) => roles.detail(ctx, BigInt(query.id)),
   )
   k.read(
@@ -67,7 +66,7 @@ export const roleRoutes = (app: FastifyInstance, roles: TRoleService) => {
     'POST',
     '/remove',
     { permission: P.remove },
-    { summary: '删除角色 (有子角色或仍有用户持有时拒绝)', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除角色 (有子角色或仍有用户持有时拒绝)', querystring: ZIdsQuery },
     (ctx, { query }) => roles.remove(ctx, query.ids.map(BigInt)),
   )
   k.command(

@@ -1,5 +1,4 @@
 import {
-  ZIdListSchema,
   ZQuestionRecordSchema,
   ZQuestionSortSchema,
   ZQuestionSubmitSchema,
@@ -10,10 +9,9 @@ import {
   ZWholePageQuerySchema,
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import { zPage } from '../../lib/envelope.ts'
 import { pageOfAll } from '../../lib/paging.ts'
-import { routeKit, ZIdQuery } from '../../lib/route-kit.ts'
+import { routeKit, ZIdQuery, ZIdsQuery } from '../../lib/route-kit.ts'
 import type { TSurveyServices } from './survey.routes.ts'
 import { QUESTION, SURVEY, ZSaved } from './survey-paths.ts'
 
@@ -58,7 +56,7 @@ export const surveyDesignRoutes = (app: FastifyInstance, s: TSurveyServices) => 
     'POST',
     `${SURVEY}/remove`,
     { permission: 'survey_question_delete' },
-    { summary: '删除问卷 (已有填报的问卷不可删除)', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除问卷 (已有填报的问卷不可删除)', querystring: ZIdsQuery },
     (ctx, request) => s.design.remove(ctx, request.query.ids.map(BigInt)),
   )
   k.command(
@@ -105,7 +103,7 @@ export const surveyDesignRoutes = (app: FastifyInstance, s: TSurveyServices) => 
     'POST',
     `${QUESTION}/remove`,
     { permission: 'survey_question_edit' },
-    { summary: '删除题目 (仅草稿问卷)', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除题目 (仅草稿问卷)', querystring: ZIdsQuery },
     (ctx, request) => s.design.removeQuestions(ctx, request.query.ids.map(BigInt)),
   )
   k.command(

@@ -4,7 +4,6 @@ import {
   ZCompanyStaffRecordSchema,
   ZExampleDetailSchema,
   ZExampleStaffQuerySchema,
-  ZIdListSchema,
   ZStatusBackSchema,
   ZSurveyExampleRecordSchema,
   ZSurveyExportQuerySchema,
@@ -12,10 +11,9 @@ import {
 } from '@ysjs/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { zPage } from '../../lib/envelope.ts'
-import { routeKit, ZIdQuery } from '../../lib/route-kit.ts'
+import { routeKit, ZIdQuery, ZIdsQuery } from '../../lib/route-kit.ts'
 import { sendExport, xlsxStream } from '../../lib/xlsx.ts'
 import type { TSurveyServices } from './survey.routes.ts'
 import { EXAMPLE, SURVEY } from './survey-paths.ts'
@@ -75,7 +73,7 @@ export const surveyResultsRoutes = (app: FastifyInstance, s: TSurveyServices) =>
     'POST',
     `${EXAMPLE}/remove`,
     { permission: 'survey_example_delete' },
-    { summary: '删除填报 (连同答案与单位信息)', querystring: z.object({ ids: ZIdListSchema }) },
+    { summary: '删除填报 (连同答案与单位信息)', querystring: ZIdsQuery },
     (ctx, request) => s.results.remove(ctx, request.query.ids.map(BigInt)),
   )
   k.read(

@@ -2,7 +2,6 @@ import type { PrismaClient } from '@ysjs/db'
 import {
   TenantMsg,
   type TPageQuery,
-  ZIdListSchema,
   ZIdSchema,
   ZPageQuerySchema,
   ZTenantPackageRecordSchema,
@@ -18,14 +17,13 @@ import { z } from 'zod'
 import { ctxOf } from '../../lib/context.ts'
 import { patchedInput, submitIdFor } from '../../lib/crud.ts'
 import { done, ok, zDone, zEnvelope, zPage } from '../../lib/envelope.ts'
-import { routeKit } from '../../lib/route-kit.ts'
+import { routeKit, ZIdQuery, ZIdsQuery } from '../../lib/route-kit.ts'
 import type { TTenantService } from './tenant.service.ts'
 
 const PREFIX = '/api/ysjs-system/tenant'
 const ZTenantCode = zText(TenantMsg.NOT_FOUND)
   .trim()
   .regex(/^\d{6}$/, TenantMsg.NOT_FOUND)
-const ZIdsQuery = z.object({ ids: ZIdListSchema })
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
 export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient, tenants: TTenantService) => {
@@ -90,7 +88,7 @@ export const tenantRoutes = (app: FastifyInstance, prisma: PrismaClient, tenants
     'GET',
     '/detail',
     TENANT,
-    { summary: '租户详情', querystring: z.object({ id: ZIdSchema }), response: ZTenantRecordSchema },
+    { summary: '租户详情', querystring: ZIdQuery, response: ZTenantRecordSchema },
     (ctx, { query }) => tenants.detail(ctx, BigInt(query.id)),
   )
   // An update answers the empty envelope, a creation the new tenant's ids.
